@@ -1,0 +1,29 @@
+// Bundles src/ into dist/ with esbuild: one entry, code split so each command's code and the heavy
+// dependencies load only when a command runs (await import()).
+import { readFile, rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+const root = new URL('..', import.meta.url);
+const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8'));
+
+await rm(new URL('dist', root), { recursive: true, force: true });
+await build({
+  absWorkingDir: root.pathname,
+  entryPoints: { main: 'src/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: false,
+  sourcemap: false,
+  legalComments: 'none',
+  chunkNames: 'chunks/[name]-[hash]',
+  // cosmiconfig only needs typescript for .ts config files, which we do not search for.
+  external: ['typescript'],
+  define: { __CAMUNDA_ADMIN_VERSION__: JSON.stringify(pkg.version) },
+  // Bundled CommonJS dependencies (cli-table3, cosmiconfig) call require() for Node built-ins.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});

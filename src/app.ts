@@ -1,0 +1,204 @@
+/**
+ * What every command shares for one run: the streams, the global flags, the output, the resolved
+ * target and the engine client. Everything heavy is loaded on first use, so `--help` stays cheap.
+ */
+import type { Readable, Writable } from 'node:stream';
+import type { Command } from 'commander';
+import type { ResolvedTarget } from './config/resolve.js';
+import type { EngineClient } from './engine/client.js';
+import { UsageError } from './exit-codes.js';
+import type { Output, OutputFormat } from './render/output.js';
+
+export interface Io {
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean };
+  stdin: Readable & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/** The global options of CLI.md as commander parses them. */
+export interface GlobalFlags {
+  url?: string;
+  engine?: string;
+  username?: string;
+  password?: string;
+  passwordStdin?: boolean;
+  token?: string;
+  profile?: string;
+  config?: string;
+  output: OutputFormat;
+  color: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  timeout?: string;
+  retries?: string;
+  caFile?: string;
+  insecure?: boolean;
+  yes?: boolean;
+}
+
+export class App {
+  private outputPromise: Promise<Output> | undefined;
+  private targetPromise: Promise<ResolvedTarget> | undefined;
+  private clientPromise: Promise<EngineClient> | undefined;
+  private openClients: EngineClient[] = [];
+  /** A command that succeeded only in part (or must signal a finding) sets this instead of throwing. */
+  exitCode: number = 0;
+
+  constructor(
+    readonly io: Io,
+    private readonly program: Command,
+  ) {}
+
+  get flags(): GlobalFlags {
+    return this.program.opts<GlobalFlags>();
+  }
+
+  /** On a terminal and not in CI: prompts and spinners are allowed. */
+  get interactive(): boolean {
+    const ci = this.io.env.CI;
+    return Boolean(this.io.stdin.isTTY && this.io.stderr.isTTY) && (ci === undefined || ci === '' || ci === 'false');
+  }
+
+  output(): Promise<Output> {
+    this.outputPromise ??= (async () => {
+      const { Output } = await import('./render/output.js');
+      const { useColor, colorStyle, plainStyle } = await import('./render/style.js');
+      const flags = this.flags;
+      const color = useColor({
+        colorFlag: flags.color,
+        format: flags.output,
+        env: this.io.env,
+        isTTY: Boolean(this.io.stdout.isTTY),
+      });
+      return new Output({
+        format: flags.output,
+        style: color ? await colorStyle() : plainStyle,
+        quiet: Boolean(flags.quiet),
+        verbose: Boolean(flags.verbose),
+        stdout: this.io.stdout,
+        stderr: this.io.stderr,
+      });
+    })();
+    return this.outputPromise;
+  }
+
+  target(): Promise<ResolvedTarget> {
+    this.targetPromise ??= (async () => {
+      const { loadConfig } = await import('./config/load.js');
+      const { resolveTarget } = await import('./config/resolve.js');
+      const flags = this.flags;
+      const envProfile = this.io.env.CAMUNDA_PROFILE;
+      const config = await loadConfig({
+        configFile: flags.config,
+        profile: flags.profile
+          ? { name: flags.profile, from: 'flag' }
+          : envProfile
+            ? { name: envProfile, from: 'env' }
+            : undefined,
+        cwd: this.io.cwd,
+        env: this.io.env,
+      });
+      const stdinPassword = flags.passwordStdin ? await this.readPasswordFromStdin() : undefined;
+      const target = resolveTarget(flags, this.io.env, config, stdinPassword);
+      const output = await this.output();
+      if (target.insecure.value) {
+        output.warn('TLS certificate verification is off (--insecure): the connection can be intercepted');
+      }
+      if (flags.password !== undefined && !flags.passwordStdin) {
+        output.warn('a password on the command line can be seen by other users (ps, shell history); prefer --password-stdin');
+      }
+      return target;
+    })();
+    return this.targetPromise;
+  }
+
+  client(): Promise<EngineClient> {
+    this.clientPromise ??= (async () => {
+      const target = await this.target();
+      const output = await this.output();
+      const { EngineClient } = await import('./engine/client.js');
+      const { VERSION } = await import('./version.js');
+      const { formatExchange } = await import('./render/exchange.js');
+      const ca = target.caFile ? await this.readCaFile(target.caFile.value) : undefined;
+      const credentials = target.credentials
+        ? target.credentials.type === 'basic'
+          ? { type: 'basic' as const, username: target.credentials.username.value, password: target.credentials.password.value }
+          : { type: 'bearer' as const, token: target.credentials.token.value }
+        : undefined;
+      const client = new EngineClient({
+        baseUrl: target.url.value,
+        engine: target.engine?.value,
+        credentials,
+        timeoutMs: Math.round(target.timeoutSeconds.value * 1000),
+        retries: target.retries.value,
+        ca,
+        insecure: target.insecure.value,
+        userAgent: `camunda-admin/${VERSION}`,
+        onExchange: output.verbose
+          ? (exchange) => output.debug(formatExchange(exchange))
+          : undefined,
+      });
+      this.openClients.push(client);
+      return client;
+    })();
+    return this.clientPromise;
+  }
+
+  /** A second client for the same target, e.g. without credentials; closed with the app. */
+  track(client: EngineClient): EngineClient {
+    this.openClients.push(client);
+    return client;
+  }
+
+  /**
+   * Asks before a destructive step. Without a terminal (or with CI set) it refuses unless --yes,
+   * so a pipeline never hangs on a prompt.
+   */
+  async confirm(question: string): Promise<void> {
+    if (this.flags.yes) return;
+    if (!this.interactive) {
+      throw new UsageError(`${question}: confirmation needed; pass --yes to confirm when not on a terminal`);
+    }
+    const { createInterface } = await import('node:readline/promises');
+    const prompt = createInterface({ input: this.io.stdin, output: this.io.stderr });
+    try {
+      const answer = await prompt.question(`${question} [y/N] `);
+      if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('not confirmed; nothing was changed');
+    } finally {
+      prompt.close();
+    }
+  }
+
+  private async readPasswordFromStdin(): Promise<string> {
+    if (this.io.stdin.isTTY) {
+      throw new UsageError('--password-stdin reads the password from standard input, which is a terminal here', 'pipe it in: printf %s "$PASSWORD" | camunda-admin --password-stdin ...');
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    // One trailing newline is what `echo` adds, not part of the password.
+    const password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+    if (password === '') throw new UsageError('--password-stdin: standard input was empty');
+    return password;
+  }
+
+  private async readCaFile(file: string): Promise<string> {
+    const { readFile } = await import('node:fs/promises');
+    try {
+      const pem = await readFile(file, 'utf8');
+      if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+        throw new UsageError(`--ca-file ${file}: no PEM certificate found in the file`);
+      }
+      return pem;
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      const code = (error as { code?: string }).code;
+      throw new UsageError(`--ca-file ${file}: ${code === 'ENOENT' ? 'file not found' : 'cannot be read'}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.openClients.map((client) => client.close()));
+  }
+}

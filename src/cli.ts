@@ -1,0 +1,120 @@
+/**
+ * The entry point: declares the global options and the command families, runs the one that was
+ * asked for, and turns every failure into one error line and an exit code (src/exit.ts).
+ * Command bodies, the engine client and the renderers are loaded only when a command runs.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { App, type Io } from './app.js';
+import { registerAuthCommands } from './commands/auth.js';
+import { registerConfigCommands } from './commands/config.js';
+import { registerEngineCommands } from './commands/engine.js';
+import { parseRetries, parseSeconds } from './config/values.js';
+import { ExitCode, UsageError } from './exit-codes.js';
+import { VERSION } from './version.js';
+
+export function buildProgram(io: Io): { program: Command; app: App } {
+  const program = new Command('camunda-admin');
+  const app = new App(io, program);
+  program
+    .description('Administer a Camunda Platform 7 engine (and Operaton, CIB seven) through its REST API.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('--url <url>', 'REST root of the engine (default: http://localhost:8080/engine-rest) [env CAMUNDA_URL]')
+    .option('--engine <name>', 'named engine: requests go to {url}/engine/{name}/... [env CAMUNDA_ENGINE]')
+    .option('--username <user>', 'HTTP Basic user [env CAMUNDA_USERNAME]')
+    .option('--password <password>', 'HTTP Basic password (prefer --password-stdin) [env CAMUNDA_PASSWORD]')
+    .option('--password-stdin', 'read the password from standard input')
+    .option('--token <token>', 'bearer token (gateways, CIB seven JWT) [env CAMUNDA_TOKEN]')
+    .option('--profile <name>', 'profile of the config file [env CAMUNDA_PROFILE]')
+    .option('--config <file>', 'use this config file instead of searching for one')
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'yaml']).default('table'))
+    .option('--no-color', 'no colour (also with NO_COLOR or CI set, or when not on a terminal)')
+    .option('-q, --quiet', 'print only data and errors')
+    .option('-v, --verbose', 'log each request and response to stderr (credentials redacted)')
+    .option('--timeout <seconds>', 'per-request timeout in seconds (default: 30)', checked(parseSeconds))
+    .option('--retries <n>', 'retries of requests that are safe to repeat (default: 2)', checked(parseRetries))
+    .option('--ca-file <file>', 'PEM file of CAs to trust for https')
+    .option('--insecure', 'do not verify TLS certificates (warns on every run)')
+    .option('-y, --yes', 'answer yes to confirmations (needed when not on a terminal or with CI set)')
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    })
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 ok, 1 internal error, 2 usage, 3 validation failures, 4 auth refused, 5 not found,
+6 rejected by the engine, 7 engine unreachable, 8 partial success, 9 --wait timed out, 130 interrupted.
+
+Examples:
+  $ camunda-admin engine info --url http://localhost:8080/engine-rest
+  $ camunda-admin --profile prod auth get 5f1c3a9e-8e0b-11ee-b9d1-0242ac120002 -o json`,
+    );
+
+  registerEngineCommands(program, app);
+  registerConfigCommands(program, app);
+  registerAuthCommands(program, app);
+
+  // Every subcommand inherits the error handling and output of the root.
+  for (const command of allCommands(program)) {
+    command.exitOverride().configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    }).showSuggestionAfterError(true);
+  }
+  return { program, app };
+}
+
+/** Validates a flag value at parse time (so every command rejects it) but keeps the text. */
+function checked(parse: (text: string) => unknown): (text: string) => string {
+  return (text) => {
+    try {
+      parse(text);
+    } catch (error) {
+      throw new InvalidArgumentError(error instanceof UsageError ? error.message.replace(/^--[\w-]+: /, '') : String(error));
+    }
+    return text;
+  };
+}
+
+function allCommands(command: Command): Command[] {
+  return command.commands.flatMap((child) => [child, ...allCommands(child)]);
+}
+
+/** Runs one invocation and returns its exit code; never throws, never calls process.exit. */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const { program, app } = buildProgram(io);
+  try {
+    await program.parseAsync(argv as string[], { from: 'user' });
+    return app.exitCode;
+  } catch (error) {
+    return await report(error, app);
+  } finally {
+    await app.close();
+  }
+}
+
+async function report(error: unknown, app: App): Promise<number> {
+  if (error instanceof CommanderError) {
+    // commander has printed its own one-line message (or the help/version) already.
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.Success;
+    return ExitCode.Usage;
+  }
+  const { describeFailure } = await import('./exit.js');
+  const failure = describeFailure(error);
+  let output;
+  try {
+    output = await app.output();
+  } catch {
+    const { plainOutput } = await import('./render/output.js');
+    output = plainOutput(app.io.stdout, app.io.stderr);
+  }
+  output.error(failure.message, failure.hint);
+  if (app.flags.verbose && error instanceof Error && error.stack) {
+    output.debug(error.stack);
+  }
+  return failure.exitCode;
+}

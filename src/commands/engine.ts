@@ -1,0 +1,63 @@
+/** `engine info`: which engines answer at the URL, their version, and whether the credentials work. */
+import type { Command } from 'commander';
+import type { App } from '../app.js';
+import type { EngineInfo } from '../engine/system.js';
+import { ExitCode } from '../exit-codes.js';
+
+export function registerEngineCommands(program: Command, app: App): void {
+  const engine = program.command('engine').description('the engine behind the URL');
+  engine
+    .command('info')
+    .description('list engines, show the version and check the credentials')
+    .addHelpText('after', '\nExamples:\n  $ camunda-admin engine info\n  $ camunda-admin engine info --profile prod -o json')
+    .action(async () => {
+      const [client, target] = await Promise.all([app.client(), app.target()]);
+      const { EngineAuthenticationError } = await import('../engine/errors.js');
+      const { SystemApi } = await import('../engine/system.js');
+
+      const engines = await client.system.engines();
+      const selected = target.engine?.value ?? null;
+      const method = target.credentials?.type ?? 'none';
+      let version: string | null = null;
+      let status: EngineInfo['authentication']['status'];
+      try {
+        version = await client.system.version();
+        status =
+          method === 'none' ||
+          !(await SystemApi.requiresAuthentication(app.track(client.withoutCredentials()).system))
+            ? 'not-required'
+            : 'accepted';
+      } catch (error) {
+        if (!(error instanceof EngineAuthenticationError)) throw error;
+        status = method === 'none' ? 'required' : 'refused';
+      }
+
+      const info: EngineInfo = {
+        url: target.url.value,
+        engine: selected,
+        engines,
+        engineFound: selected === null || engines.includes(selected),
+        version,
+        authentication: {
+          method,
+          username: target.credentials?.type === 'basic' ? target.credentials.username.value : null,
+          status,
+        },
+      };
+      const output = await app.output();
+      const { engineInfoView } = await import('../render/engine.js');
+      await output.data(info, engineInfoView);
+
+      if (status === 'refused' || status === 'required') {
+        output.error(
+          status === 'refused'
+            ? `the engine at ${info.url} refused the credentials (401)`
+            : `the engine at ${info.url} requires authentication; no credentials were given`,
+        );
+        app.exitCode = ExitCode.AuthRefused;
+      } else if (!info.engineFound) {
+        output.error(`engine '${selected}' not found at ${info.url} (engines: ${engines.join(', ') || 'none'})`);
+        app.exitCode = ExitCode.NotFound;
+      }
+    });
+}

@@ -1,0 +1,152 @@
+/**
+ * Finds and reads the config file with cosmiconfig, validates it with zod (errors name the file
+ * and the key), selects the profile and interpolates `${VAR}` from the environment.
+ */
+import { dirname, resolve } from 'node:path';
+import type * as z from 'zod';
+import { UsageError } from '../exit-codes.js';
+import { closest } from '../util/suggest.js';
+import { configFileSchema, type Profile, profileSchema } from './schema.js';
+
+export const SEARCH_PLACES = [
+  'package.json',
+  '.camunda-adminrc',
+  '.camunda-adminrc.json',
+  '.camunda-adminrc.yaml',
+  '.camunda-adminrc.yml',
+  'camunda-admin.config.js',
+  'camunda-admin.config.cjs',
+  'camunda-admin.config.mjs',
+];
+
+export interface LoadedProfile {
+  /** Absolute path of the config file. */
+  file: string;
+  /** The selected profile's name and how it was selected. */
+  name: string;
+  selectedBy: 'flag' | 'env' | 'defaultProfile';
+  profile: Profile;
+}
+
+export interface LoadedConfig {
+  file: string | undefined;
+  profile: LoadedProfile | undefined;
+  /** Names of every profile in the file. */
+  profileNames: string[];
+}
+
+export interface ProfileSelection {
+  /** --config FILE */
+  configFile?: string | undefined;
+  /** --profile NAME, or CAMUNDA_PROFILE */
+  profile?: { name: string; from: 'flag' | 'env' } | undefined;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export async function loadConfig(selection: ProfileSelection): Promise<LoadedConfig> {
+  // cosmiconfig is CommonJS: bundled, its exports arrive on `default`.
+  const module = await import('cosmiconfig');
+  const cosmiconfig = module.cosmiconfig ?? (module as unknown as { default: typeof module }).default.cosmiconfig;
+  const explorer = cosmiconfig('camunda-admin', {
+    searchPlaces: SEARCH_PLACES,
+    searchStrategy: 'global',
+    cache: false,
+  });
+
+  let result: { config: unknown; filepath: string; isEmpty?: boolean } | null;
+  const explicit = selection.configFile ? resolve(selection.cwd, selection.configFile) : undefined;
+  try {
+    result = explicit ? await explorer.load(explicit) : await explorer.search(selection.cwd);
+  } catch (error) {
+    throw new UsageError(describeReadError(error, explicit));
+  }
+
+  if (!result) {
+    if (selection.profile) {
+      throw new UsageError(
+        `profile '${selection.profile.name}' was requested (${selection.profile.from === 'flag' ? '--profile' : 'CAMUNDA_PROFILE'}) but no config file was found`,
+        'create .camunda-adminrc.yaml (see .camunda-adminrc.example) or pass --config FILE',
+      );
+    }
+    return { file: undefined, profile: undefined, profileNames: [] };
+  }
+
+  const file = result.filepath;
+  const parsed = configFileSchema.safeParse(result.isEmpty ? {} : result.config);
+  if (!parsed.success) throw new UsageError(describeSchemaError(file, parsed.error));
+  const config = parsed.data;
+  const profileNames = Object.keys(config.profiles);
+
+  const chosen: { name: string; selectedBy: LoadedProfile['selectedBy'] } | undefined = selection.profile
+    ? { name: selection.profile.name, selectedBy: selection.profile.from }
+    : config.defaultProfile
+      ? { name: config.defaultProfile, selectedBy: 'defaultProfile' }
+      : undefined;
+  if (!chosen) return { file, profile: undefined, profileNames };
+
+  if (!Object.hasOwn(config.profiles, chosen.name)) {
+    const how = { flag: '--profile', env: 'CAMUNDA_PROFILE', defaultProfile: 'defaultProfile' }[chosen.selectedBy];
+    const near = closest(chosen.name, profileNames);
+    const known = profileNames.length > 0 ? `profiles: ${profileNames.join(', ')}` : 'the file has no profiles';
+    throw new UsageError(
+      `${file}: profile '${chosen.name}' (from ${how}) does not exist (${near.length > 0 ? `did you mean ${near.join(', ')}? ` : ''}${known})`,
+    );
+  }
+
+  const raw = interpolate(config.profiles[chosen.name], selection.env, file, `profiles.${chosen.name}`);
+  const profile = profileSchema.safeParse(raw);
+  if (!profile.success) throw new UsageError(describeSchemaError(file, profile.error, ['profiles', chosen.name]));
+  const data = profile.data;
+  if (data.caFile) data.caFile = resolve(dirname(file), data.caFile);
+  return { file, profile: { file, name: chosen.name, selectedBy: chosen.selectedBy, profile: data }, profileNames };
+}
+
+/**
+ * Replaces `${NAME}` in every string with the environment's value; `$${NAME}` stays literal.
+ * Only the selected profile is interpolated, so a variable that another profile needs may be unset.
+ */
+export function interpolate(value: unknown, env: NodeJS.ProcessEnv, file: string, path: string): unknown {
+  if (typeof value === 'string') {
+    return value.replace(/\$(\$?)\{([^}]*)\}/g, (whole, escaped: string, name: string) => {
+      if (escaped) return whole.slice(1);
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+        throw new UsageError(`${file}: ${path}: '\${${name}}' is not a valid environment variable reference`);
+      }
+      const replacement = env[name];
+      if (replacement === undefined) {
+        throw new UsageError(`${file}: ${path}: environment variable ${name} is not set`);
+      }
+      return replacement;
+    });
+  }
+  if (Array.isArray(value)) return value.map((item, index) => interpolate(item, env, file, `${path}[${index}]`));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, interpolate(item, env, file, `${path}.${key}`)]),
+    );
+  }
+  return value;
+}
+
+function describeSchemaError(file: string, error: z.ZodError, prefix: PropertyKey[] = []): string {
+  const issue = error.issues[0];
+  if (!issue) return `${file}: invalid config`;
+  const path = [...prefix, ...issue.path].map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((key) => `'${key}'`).join(', ');
+    return `${file}: ${path ? `${path}: ` : ''}unknown key ${keys}`;
+  }
+  return `${file}: ${path || '(top level)'}: ${issue.message}`;
+}
+
+function describeReadError(error: unknown, explicit: string | undefined): string {
+  const err = error as { code?: string; message?: string; name?: string; mark?: { line: number; column: number } };
+  if (explicit && err.code === 'ENOENT') return `config file ${explicit} does not exist`;
+  if (err.code === 'EISDIR') return `config file ${explicit ?? ''} is a directory`;
+  if (err.code === 'EACCES') return `config file ${explicit ?? ''} cannot be read (permission denied)`;
+  const message = (err.message ?? String(error)).split('\n')[0] ?? 'unreadable';
+  // cosmiconfig prefixes YAML and JSON errors with the file path already.
+  if (explicit && !message.includes(explicit)) return `config file ${explicit}: ${message}`;
+  return `config file: ${message}`;
+}

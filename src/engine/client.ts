@@ -1,0 +1,30 @@
+/**
+ * The typed engine client the commands use: one object per engine resource over one HTTP layer.
+ * It knows HTTP, auth, error decoding and schemas, and nothing about terminals.
+ */
+import { AuthorizationApi } from './authorizations.js';
+import { EngineHttp, type EngineHttpOptions } from './http.js';
+import { SystemApi } from './system.js';
+
+export class EngineClient {
+  readonly http: EngineHttp;
+  readonly system: SystemApi;
+  readonly authorizations: AuthorizationApi;
+
+  constructor(readonly options: EngineHttpOptions) {
+    this.http = new EngineHttp(options);
+    this.system = new SystemApi(this.http);
+    this.authorizations = new AuthorizationApi(this.http);
+  }
+
+  /** The same target without credentials, to tell "refused" from "not required". */
+  withoutCredentials(): EngineClient {
+    return new EngineClient({ ...this.options, credentials: undefined });
+  }
+
+  async close(): Promise<void> {
+    await this.http.close();
+  }
+}
+
+export type { Credentials, EngineHttpOptions, Exchange } from './http.js';

@@ -1,0 +1,167 @@
+/**
+ * Typed errors of the engine client. Each message is one line naming the request; src/exit.ts maps
+ * the classes to exit codes. Nothing here knows about terminals.
+ */
+
+/** The engine's error body: `{type, message, code}` (code since 7.18; null unless a ProcessEngineException). */
+export interface EngineErrorBody {
+  type: string;
+  message: string;
+  code?: number | null;
+  [extra: string]: unknown;
+}
+
+export interface MissingAuthorization {
+  permissionName: string | null;
+  resourceName: string | null;
+  resourceId: string | null;
+}
+
+export interface RequestLine {
+  method: string;
+  /** The URL as sent, without credentials (the client never puts any in it). */
+  url: string;
+}
+
+export abstract class EngineError extends Error {
+  constructor(
+    readonly request: RequestLine,
+    detail: string,
+  ) {
+    super(`${request.method} ${request.url}: ${detail}`);
+    this.name = new.target.name;
+  }
+}
+
+/** A multi-line engine message (migration reports use \n\t) collapsed to one line. */
+export function oneLine(text: string, max = 300): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** The first characters of a body that is not the engine's JSON, for the error line. */
+export function snippet(body: string, max = 120): string {
+  const text = body
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length === 0) return body.length === 0 ? 'empty body' : 'body without text';
+  return `"${text.length > max ? `${text.slice(0, max - 1)}…` : text}"`;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  409: 'Conflict', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+
+export function statusLine(status: number): string {
+  const text = STATUS_TEXT[status];
+  return text ? `${status} ${text}` : String(status);
+}
+
+/** Any non-2xx answer. `body` is set when the answer carried the engine's JSON error body. */
+export class EngineHttpError extends EngineError {
+  constructor(
+    request: RequestLine,
+    readonly status: number,
+    readonly body: EngineErrorBody | undefined,
+    /** Set when the body was not the engine's: proxy HTML, an empty 502, plain text. */
+    readonly bodySnippet: string | undefined,
+    detail?: string,
+  ) {
+    super(
+      request,
+      detail ??
+        (body
+          ? `${statusLine(status)}: ${body.type}${body.message ? `: ${oneLine(body.message)}` : ' (no message)'}`
+          : `${statusLine(status)} without an engine error body: ${bodySnippet ?? 'empty body'}`),
+    );
+  }
+
+  /** The engine's exception class, e.g. `MigrationPlanValidationException`. */
+  get engineType(): string | undefined {
+    return this.body?.type;
+  }
+}
+
+/** 401: the engine's Basic filter answers with an empty body and `WWW-Authenticate`. */
+export class EngineAuthenticationError extends EngineHttpError {
+  constructor(
+    request: RequestLine,
+    body: EngineErrorBody | undefined,
+    bodySnippet: string | undefined,
+    readonly challenge: string | undefined,
+    readonly credentialsSent: 'basic' | 'bearer' | 'none',
+  ) {
+    const challengeText = challenge ? ` (${challenge})` : '';
+    const detail =
+      credentialsSent === 'none'
+        ? `401 Unauthorized: the engine requires authentication${challengeText}; no credentials were sent`
+        : `401 Unauthorized: the engine refused the ${credentialsSent === 'basic' ? 'username and password' : 'bearer token'}${challengeText}` +
+          (body?.message ? `: ${oneLine(body.message)}` : '');
+    super(request, 401, body, bodySnippet, detail);
+  }
+}
+
+/** 403 with the engine's AuthorizationException body; `missingAuthorizations` is a disjunction. */
+export class EngineAuthorizationError extends EngineHttpError {
+  readonly missingAuthorizations: MissingAuthorization[];
+  readonly userId: string | null;
+
+  constructor(request: RequestLine, body: EngineErrorBody | undefined, bodySnippet: string | undefined) {
+    const missing = Array.isArray(body?.missingAuthorizations)
+      ? (body.missingAuthorizations as MissingAuthorization[])
+      : [];
+    const userId = typeof body?.userId === 'string' ? body.userId : null;
+    super(request, 403, body, bodySnippet, describeForbidden(body, missing, userId, bodySnippet));
+    this.missingAuthorizations = missing;
+    this.userId = userId;
+  }
+}
+
+function describeForbidden(
+  body: EngineErrorBody | undefined,
+  missing: MissingAuthorization[],
+  userId: string | null,
+  bodySnippet: string | undefined,
+): string {
+  if (!body) return `403 Forbidden without an engine error body: ${bodySnippet ?? 'empty body'}`;
+  if (missing.length === 0) return `403 Forbidden: ${oneLine(body.message)}`;
+  const who = userId ? `user '${userId}'` : 'the user';
+  const needs = missing.map(
+    (m) => `${m.permissionName ?? '?'} on ${m.resourceName ?? '?'}${m.resourceId ? ` '${m.resourceId}'` : ''}`,
+  );
+  return missing.length === 1
+    ? `403 Forbidden: ${who} lacks ${needs[0]}`
+    : `403 Forbidden: ${who} needs one of: ${needs.join(' | ')}`;
+}
+
+export class EngineNotFoundError extends EngineHttpError {}
+
+/** The request never got an HTTP answer: refused, DNS, TLS, timeout, reset. */
+export type UnreachableReason = 'connection-refused' | 'dns' | 'tls' | 'timeout' | 'connection-reset' | 'network';
+
+export class EngineUnreachableError extends EngineError {
+  constructor(
+    request: RequestLine,
+    readonly reason: UnreachableReason,
+    detail: string,
+    /** False when the request may have reached the engine (a POST whose outcome is unknown). */
+    readonly certainlyNotSent: boolean,
+  ) {
+    super(request, detail);
+  }
+}
+
+/** A 2xx answer whose body is not what the engine sends: HTML from a proxy, a changed schema. */
+export class EngineResponseError extends EngineError {
+  constructor(
+    request: RequestLine,
+    readonly status: number,
+    detail: string,
+  ) {
+    super(request, detail);
+  }
+}

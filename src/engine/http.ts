@@ -1,0 +1,390 @@
+/**
+ * The HTTP layer of the engine client, on undici with one keep-alive agent: base URL and named
+ * engine, auth header, timeouts, retries where a repeat is safe, and decoding of every failure into
+ * the typed errors of ./errors.ts.
+ */
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import type * as z from 'zod';
+import { formatEngineDate } from './dates.js';
+import {
+  EngineAuthenticationError,
+  EngineAuthorizationError,
+  type EngineErrorBody,
+  EngineHttpError,
+  EngineNotFoundError,
+  EngineResponseError,
+  EngineUnreachableError,
+  type RequestLine,
+  snippet,
+  type UnreachableReason,
+} from './errors.js';
+
+export type Credentials =
+  | { type: 'basic'; username: string; password: string }
+  | { type: 'bearer'; token: string };
+
+export interface EngineHttpOptions {
+  /** The REST root, e.g. `http://localhost:8080/engine-rest`, without a trailing slash. */
+  baseUrl: string;
+  /** A named engine: requests go to `{baseUrl}/engine/{name}/...`. */
+  engine?: string | undefined;
+  credentials?: Credentials | undefined;
+  timeoutMs: number;
+  retries: number;
+  /** PEM text of extra trusted CAs. */
+  ca?: string | undefined;
+  insecure?: boolean | undefined;
+  userAgent: string;
+  /** Called once per attempt, for --verbose. Headers are already redacted. */
+  onExchange?: ((exchange: Exchange) => void) | undefined;
+  /** Milliseconds to wait before retry number `attempt` (1-based); overridable for tests. */
+  backoff?: ((attempt: number, retryAfterMs: number | undefined) => number) | undefined;
+}
+
+export interface Exchange {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody: string | undefined;
+  status: number | undefined;
+  responseHeaders: Record<string, string>;
+  responseBody: string | undefined;
+  durationMs: number;
+  error?: string;
+  attempt: number;
+}
+
+export type QueryValue = string | number | boolean | Date | readonly string[] | undefined | null;
+export type Query = Record<string, QueryValue>;
+
+/** A path below the engine root whose parameters are already encoded: build it with `enginePath`. */
+export interface EnginePath {
+  readonly encoded: string;
+  /** True for `GET /engine` and `GET /version`, which live at the REST root, not under a named engine. */
+  readonly root: boolean;
+}
+
+/**
+ * Builds a path with every interpolated value percent-encoded as one segment, so an id such as
+ * `../group`, `a/b` or `a b` never changes the path. `.` and `..` alone cannot be carried in a
+ * path at all (every server normalizes them away), so they are refused.
+ */
+export function enginePath(strings: TemplateStringsArray, ...params: readonly string[]): EnginePath {
+  let encoded = strings[0] ?? '';
+  params.forEach((param, index) => {
+    if (param === '' || param === '.' || param === '..') {
+      throw new InvalidPathParameterError(param);
+    }
+    encoded += encodeURIComponent(param) + (strings[index + 1] ?? '');
+  });
+  return { encoded, root: false };
+}
+
+export function rootPath(path: string): EnginePath {
+  return { encoded: path, root: true };
+}
+
+export class InvalidPathParameterError extends Error {
+  constructor(readonly value: string) {
+    super(value === '' ? 'an id must not be empty' : `the id '${value}' cannot be sent in a URL path`);
+    this.name = 'InvalidPathParameterError';
+  }
+}
+
+/** Encodes every value with encodeURIComponent: `+` in engine dates must arrive as `%2B`, spaces as `%20`. */
+export function encodeQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    let text: string;
+    if (value instanceof Date) text = formatEngineDate(value);
+    else if (Array.isArray(value)) text = value.join(',');
+    else text = String(value);
+    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+  }
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
+
+export interface RequestSpec<T> {
+  method: Method;
+  path: EnginePath;
+  query?: Query | undefined;
+  body?: unknown;
+  /** zod schema of a 2xx body; omit for 204 answers. */
+  schema?: z.ZodType<T> | undefined;
+  /** A short name of what is expected, for errors: "an authorization". */
+  expects?: string | undefined;
+  /**
+   * Whether repeating the request is harmless. Defaults by method: GET, OPTIONS, PUT and DELETE of
+   * a whole resource are; POST is not (some POSTs, such as queries, set this to true).
+   */
+  idempotent?: boolean | undefined;
+}
+
+export interface EngineResponse<T> {
+  status: number;
+  /** The body validated by the schema (unknown fields kept). */
+  data: T;
+}
+
+const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+const MAX_BACKOFF_MS = 5_000;
+
+function defaultBackoff(attempt: number, retryAfterMs: number | undefined): number {
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, 30_000);
+  const ceiling = Math.min(MAX_BACKOFF_MS, 250 * 2 ** (attempt - 1));
+  // Full jitter: many clients retrying after one outage do not come back in step.
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+export class EngineHttp {
+  private readonly agent: Agent;
+  private readonly authorization: string | undefined;
+
+  constructor(private readonly options: EngineHttpOptions) {
+    this.agent = new Agent({
+      keepAliveTimeout: 10_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: {
+        timeout: options.timeoutMs,
+        ...(options.ca ? { ca: options.ca } : {}),
+        ...(options.insecure ? { rejectUnauthorized: false } : {}),
+      },
+    });
+    const credentials = options.credentials;
+    if (credentials?.type === 'basic') {
+      this.authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+    } else if (credentials?.type === 'bearer') {
+      this.authorization = `Bearer ${credentials.token}`;
+    }
+  }
+
+  url(path: EnginePath, query?: Query): string {
+    const engine = !path.root && this.options.engine ? `/engine/${encodeURIComponent(this.options.engine)}` : '';
+    return `${this.options.baseUrl}${engine}${path.encoded}${encodeQuery(query)}`;
+  }
+
+  async request<T>(spec: RequestSpec<T>): Promise<EngineResponse<T>> {
+    const idempotent = spec.idempotent ?? spec.method !== 'POST';
+    const backoff = this.options.backoff ?? defaultBackoff;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.attempt(spec, attempt);
+      } catch (error) {
+        const retryAfter = this.retryDecision(error, idempotent);
+        if (retryAfter === false || attempt > this.options.retries) throw error;
+        await sleep(backoff(attempt, retryAfter));
+      }
+    }
+  }
+
+  /** false: do not retry; otherwise the wait the engine asked for (Retry-After), if any. */
+  private retryDecision(error: unknown, idempotent: boolean): number | undefined | false {
+    if (error instanceof EngineUnreachableError) {
+      if (error.reason === 'tls' || error.reason === 'dns') return false;
+      return idempotent || error.certainlyNotSent ? undefined : false;
+    }
+    if (error instanceof EngineHttpError && RETRYABLE_STATUS.has(error.status) && idempotent) {
+      return error instanceof RetryableHttpError ? error.retryAfterMs : undefined;
+    }
+    return false;
+  }
+
+  private async attempt<T>(spec: RequestSpec<T>, attempt: number): Promise<EngineResponse<T>> {
+    const url = this.url(spec.path, spec.query);
+    const line: RequestLine = { method: spec.method, url };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.options.userAgent,
+    };
+    if (this.authorization) headers.authorization = this.authorization;
+    let body: string | undefined;
+    if (spec.body !== undefined) {
+      body = JSON.stringify(spec.body);
+      headers['content-type'] = 'application/json';
+    }
+
+    const started = performance.now();
+    let response: Dispatcher.ResponseData;
+    let text: string;
+    try {
+      response = await undiciRequest(url, { method: spec.method, headers, body, dispatcher: this.agent });
+      text = await response.body.text();
+    } catch (error) {
+      const unreachable = this.unreachable(line, error, spec.method);
+      this.report(line, headers, body, undefined, {}, undefined, started, attempt, unreachable.message);
+      throw unreachable;
+    }
+    const responseHeaders = flattenHeaders(response.headers);
+    this.report(line, headers, body, response.statusCode, responseHeaders, text, started, attempt);
+
+    const status = response.statusCode;
+    if (status >= 200 && status < 300) return { status, data: this.decode(line, status, text, spec) };
+    throw this.httpError(line, status, text, responseHeaders);
+  }
+
+  private decode<T>(line: RequestLine, status: number, text: string, spec: RequestSpec<T>): T {
+    if (!spec.schema) return undefined as T;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new EngineResponseError(
+        line,
+        status,
+        `${status} answer is not JSON (${snippet(text)}); is the URL the engine's REST root and not a proxy or login page?`,
+      );
+    }
+    const parsed = spec.schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+      throw new EngineResponseError(
+        line,
+        status,
+        `the answer is not ${spec.expects ?? 'what the engine sends'} (${where}${issue?.message ?? 'invalid'})`,
+      );
+    }
+    return parsed.data;
+  }
+
+  private httpError(
+    line: RequestLine,
+    status: number,
+    text: string,
+    headers: Record<string, string>,
+  ): EngineHttpError {
+    const body = parseEngineErrorBody(text);
+    const bodySnippet = body ? undefined : snippet(text);
+    if (status === 401) {
+      return new EngineAuthenticationError(line, body, bodySnippet, headers['www-authenticate'], this.options.credentials?.type ?? 'none');
+    }
+    if (status === 403) return new EngineAuthorizationError(line, body, bodySnippet);
+    if (status === 404) return new EngineNotFoundError(line, status, body, bodySnippet);
+    if (RETRYABLE_STATUS.has(status) && !body) {
+      return new RetryableHttpError(line, status, bodySnippet, parseRetryAfter(headers['retry-after']));
+    }
+    return new EngineHttpError(line, status, body, bodySnippet);
+  }
+
+  private unreachable(line: RequestLine, error: unknown, method: Method): EngineUnreachableError {
+    const { reason, detail } = classifyNetworkError(error);
+    // Only a refused connection or a failed lookup proves that not one byte reached the engine.
+    const certainlyNotSent = reason === 'connection-refused' || reason === 'dns' || (reason === 'tls' && method !== 'GET');
+    return new EngineUnreachableError(line, reason, detail, certainlyNotSent);
+  }
+
+  private report(
+    line: RequestLine,
+    requestHeaders: Record<string, string>,
+    requestBody: string | undefined,
+    status: number | undefined,
+    responseHeaders: Record<string, string>,
+    responseBody: string | undefined,
+    started: number,
+    attempt: number,
+    error?: string,
+  ): void {
+    if (!this.options.onExchange) return;
+    const redacted = { ...requestHeaders };
+    if (redacted.authorization) redacted.authorization = `${redacted.authorization.split(' ')[0]} <redacted>`;
+    this.options.onExchange({
+      method: line.method,
+      url: line.url,
+      requestHeaders: redacted,
+      requestBody,
+      status,
+      responseHeaders,
+      responseBody,
+      durationMs: Math.round(performance.now() - started),
+      attempt,
+      ...(error ? { error } : {}),
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+/** 429/502/503/504 without an engine body: a gateway or the engine's container is unavailable. */
+export class RetryableHttpError extends EngineHttpError {
+  constructor(
+    line: RequestLine,
+    status: number,
+    bodySnippet: string | undefined,
+    readonly retryAfterMs: number | undefined,
+  ) {
+    super(line, status, undefined, bodySnippet);
+  }
+}
+
+function parseEngineErrorBody(text: string): EngineErrorBody | undefined {
+  if (!text) return undefined;
+  try {
+    const json: unknown = JSON.parse(text);
+    if (json && typeof json === 'object' && !Array.isArray(json)) {
+      const record = json as Record<string, unknown>;
+      if (typeof record.type === 'string' && (typeof record.message === 'string' || record.message === null)) {
+        return { ...record, type: record.type, message: record.message ?? '' } as EngineErrorBody;
+      }
+    }
+  } catch {
+    // Not JSON: the caller shows a snippet instead.
+  }
+  return undefined;
+}
+
+function parseRetryAfter(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|EPROTO/;
+
+export function classifyNetworkError(error: unknown): { reason: UnreachableReason; detail: string } {
+  const chain: Array<{ code?: string; message?: string }> = [];
+  let current: unknown = error;
+  while (current && typeof current === 'object' && chain.length < 5) {
+    chain.push(current as { code?: string; message?: string });
+    current = (current as { cause?: unknown }).cause;
+  }
+  const codes = chain.map((e) => e.code ?? '');
+  const has = (...wanted: string[]): boolean => codes.some((code) => wanted.includes(code));
+  const messages = chain.map((e) => e.message ?? '').filter(Boolean);
+
+  if (has('ECONNREFUSED')) return { reason: 'connection-refused', detail: 'connection refused (is the engine running, and is the URL right?)' };
+  if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA')) {
+    return { reason: 'dns', detail: 'host name not found (DNS lookup failed; check the URL)' };
+  }
+  if (has('UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'UND_ERR_ABORTED')) {
+    return { reason: 'timeout', detail: 'timed out waiting for the engine (raise --timeout if it is just slow)' };
+  }
+  const tlsCode = codes.find((code) => TLS_CODES.test(code));
+  if (tlsCode) {
+    const message = messages.find((m) => m && !m.startsWith('fetch failed')) ?? tlsCode;
+    return { reason: 'tls', detail: `TLS failure: ${message} (${tlsCode}; use --ca-file for a private CA)` };
+  }
+  if (has('ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED')) {
+    return { reason: 'connection-reset', detail: 'the connection was closed before the answer was complete' };
+  }
+  return { reason: 'network', detail: `network error: ${messages[0] ?? String(error)}` };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,17 @@
+/**
+ * zod schemas of the engine's shared response shapes. Objects are loose: unknown fields are kept,
+ * because newer engines add fields and `-o json` prints the engine's object unchanged.
+ */
+import * as z from 'zod';
+
+export const countSchema = z.looseObject({ count: z.number().int().nonnegative() });
+
+export const engineListSchema = z.array(z.looseObject({ name: z.string() }));
+
+export const versionSchema = z.looseObject({ version: z.string() });
+
+export const linkSchema = z.looseObject({ method: z.string(), href: z.string(), rel: z.string() });
+
+export const linksSchema = z.looseObject({ links: z.array(linkSchema) });
+
+export type Link = z.infer<typeof linkSchema>;

@@ -1,0 +1,79 @@
+/**
+ * The one place where a failure becomes an exit code and an error line. Commands throw; they never
+ * call process.exit.
+ */
+import { CliError, ExitCode } from './exit-codes.js';
+import {
+  EngineAuthenticationError,
+  EngineAuthorizationError,
+  EngineError,
+  EngineHttpError,
+  EngineNotFoundError,
+  EngineResponseError,
+  EngineUnreachableError,
+} from './engine/errors.js';
+import { InvalidPathParameterError } from './engine/http.js';
+
+export interface Failure {
+  exitCode: ExitCode;
+  message: string;
+  hint?: string | undefined;
+  /** True for bugs: the stack trace is worth showing with --verbose. */
+  internal: boolean;
+}
+
+/** The engine's id whitelist refusal (a 500 that is really a validation error). */
+const INVALID_RESOURCE_ID = /is not a valid resource identifier/;
+
+export function describeFailure(error: unknown): Failure {
+  if (error instanceof CliError) {
+    return { exitCode: error.exitCode, message: error.message, hint: error.hint, internal: false };
+  }
+  if (error instanceof InvalidPathParameterError) {
+    return { exitCode: ExitCode.Usage, message: error.message, internal: false };
+  }
+  if (error instanceof EngineError) return describeEngineFailure(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    exitCode: ExitCode.Internal,
+    message: `internal error: ${message}`,
+    hint: 'this is a bug in camunda-admin; run again with --verbose and report it',
+    internal: true,
+  };
+}
+
+function describeEngineFailure(error: EngineError): Failure {
+  const failure = (exitCode: ExitCode, hint?: string): Failure => ({
+    exitCode,
+    message: error.message,
+    hint,
+    internal: false,
+  });
+  if (error instanceof EngineUnreachableError) return failure(ExitCode.Unreachable);
+  if (error instanceof EngineResponseError) return failure(ExitCode.Unreachable);
+  if (error instanceof EngineAuthenticationError) {
+    return failure(
+      ExitCode.AuthRefused,
+      error.credentialsSent === 'none'
+        ? 'set credentials with --username and --password-stdin, CAMUNDA_USERNAME/CAMUNDA_PASSWORD or a profile'
+        : undefined,
+    );
+  }
+  if (error instanceof EngineAuthorizationError) return failure(ExitCode.AuthRefused);
+  if (error instanceof EngineNotFoundError) {
+    // The JAX-RS runtime's own 404 (no such resource) means the URL is wrong, not the id.
+    const wrongRoot = !error.body || error.body.type === 'NotFoundException';
+    return failure(ExitCode.NotFound, wrongRoot ? 'is --url the engine\'s REST root, e.g. http://localhost:8080/engine-rest?' : undefined);
+  }
+  if (error instanceof EngineHttpError) {
+    if (!error.body && [429, 502, 503, 504].includes(error.status)) return failure(ExitCode.Unreachable);
+    if (error.body && INVALID_RESOURCE_ID.test(error.body.message)) {
+      return failure(
+        ExitCode.EngineRejected,
+        "the engine only accepts ids matching its whitelist pattern, by default [a-zA-Z0-9]+|camunda-admin",
+      );
+    }
+    return failure(ExitCode.EngineRejected);
+  }
+  return failure(ExitCode.EngineRejected);
+}

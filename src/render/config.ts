@@ -1,0 +1,66 @@
+/** `config show`: the resolved target as rows of setting, value and source. Secrets never appear. */
+import { describeSource, type ResolvedTarget, type Sourced } from '../config/resolve.js';
+import type { View } from './output.js';
+import { renderTable } from './table.js';
+
+export const REDACTED = '<redacted>';
+
+export interface ShownSetting {
+  value: string | number | boolean | null;
+  source: string;
+}
+
+export interface ShownConfig {
+  configFile: string | null;
+  profile: string | null;
+  /** The URL requests go to, with the named engine's path. */
+  endpoint: string;
+  settings: Record<string, ShownSetting>;
+}
+
+function shown<T extends string | number | boolean>(sourced: Sourced<T> | undefined, redact = false): ShownSetting {
+  if (!sourced) return { value: null, source: 'not set' };
+  return { value: redact ? REDACTED : sourced.value, source: describeSource(sourced.source) };
+}
+
+export function describeTarget(target: ResolvedTarget): ShownConfig {
+  const credentials = target.credentials;
+  const settings: Record<string, ShownSetting> = {
+    url: shown(target.url),
+    engine: shown(target.engine),
+    auth: credentials
+      ? { value: credentials.type, source: describeSource((credentials.type === 'basic' ? credentials.username : credentials.token).source) }
+      : { value: 'none', source: 'no credentials set' },
+  };
+  if (credentials?.type === 'basic') {
+    settings.username = shown(credentials.username);
+    settings.password = shown(credentials.password, true);
+  } else if (credentials?.type === 'bearer') {
+    settings.token = shown(credentials.token, true);
+  }
+  settings.timeout = shown(target.timeoutSeconds);
+  settings.retries = shown(target.retries);
+  settings.caFile = shown(target.caFile);
+  settings.insecure = shown(target.insecure);
+  const engine = target.engine ? `/engine/${encodeURIComponent(target.engine.value)}` : '';
+  return {
+    configFile: target.configFile ?? null,
+    profile: target.profile ? `${target.profile.name}` : null,
+    endpoint: `${target.url.value}${engine}`,
+    settings,
+  };
+}
+
+export const configView: View<ShownConfig> = {
+  table(config, style) {
+    const rows: [string, string | number | boolean | null, string][] = [
+      ['config file', config.configFile ?? '(none found)', ''],
+      ['profile', config.profile ?? '(none)', ''],
+      ['endpoint', config.endpoint, ''],
+      ...Object.entries(config.settings).map(
+        ([name, setting]) => [name, setting.value, setting.source] as [string, string | number | boolean | null, string],
+      ),
+    ];
+    return renderTable(['Setting', 'Value', 'Source'], rows, style);
+  },
+};

@@ -1,0 +1,88 @@
+/**
+ * Where everything goes: data to stdout (table, json or yaml), everything else to stderr.
+ * Knows nothing about HTTP.
+ */
+import type { Writable } from 'node:stream';
+import { plainStyle, type Style } from './style.js';
+
+export type OutputFormat = 'table' | 'json' | 'yaml';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml'];
+
+/** How one kind of data looks as a table; json and yaml print the data itself. */
+export interface View<T> {
+  table(data: T, style: Style): string;
+}
+
+export interface OutputSettings {
+  format: OutputFormat;
+  style: Style;
+  quiet: boolean;
+  verbose: boolean;
+  stdout: Writable;
+  stderr: Writable;
+}
+
+export class Output {
+  readonly format: OutputFormat;
+  readonly style: Style;
+  readonly quiet: boolean;
+  readonly verbose: boolean;
+  private readonly stdout: Writable;
+  private readonly stderr: Writable;
+
+  constructor(settings: OutputSettings) {
+    this.format = settings.format;
+    this.style = settings.style;
+    this.quiet = settings.quiet;
+    this.verbose = settings.verbose;
+    this.stdout = settings.stdout;
+    this.stderr = settings.stderr;
+  }
+
+  get machineReadable(): boolean {
+    return this.format !== 'table';
+  }
+
+  /** Prints data in the chosen format. json/yaml print `data` as it is (the engine's object unchanged). */
+  async data<T>(data: T, view: View<T>): Promise<void> {
+    this.stdout.write(await this.serialize(data, view));
+  }
+
+  async serialize<T>(data: T, view: View<T>): Promise<string> {
+    switch (this.format) {
+      case 'json':
+        return `${JSON.stringify(data, null, 2)}\n`;
+      case 'yaml': {
+        const { stringify } = await import('yaml');
+        return stringify(data, { aliasDuplicateObjects: false, lineWidth: 0 });
+      }
+      case 'table': {
+        const table = view.table(data, this.style);
+        return table.endsWith('\n') ? table : `${table}\n`;
+      }
+    }
+  }
+
+  /** Progress and confirmations of what was done; suppressed by --quiet. */
+  info(message: string): void {
+    if (!this.quiet) this.stderr.write(`${message}\n`);
+  }
+
+  warn(message: string): void {
+    this.stderr.write(`${this.style.yellow('warning:')} ${message}\n`);
+  }
+
+  /** One line, always: scripts grep it and humans read it. */
+  error(message: string, hint?: string): void {
+    this.stderr.write(`${this.style.red('error:')} ${message}${hint ? ` (${hint})` : ''}\n`);
+  }
+
+  /** --verbose diagnostics. */
+  debug(message: string): void {
+    if (this.verbose) this.stderr.write(`${this.style.dim(message)}\n`);
+  }
+}
+
+export function plainOutput(stdout: Writable, stderr: Writable): Output {
+  return new Output({ format: 'table', style: plainStyle, quiet: false, verbose: false, stdout, stderr });
+}

@@ -1,0 +1,7 @@
+// The e2e tests spawn the built bin/camunda-admin, so build it once before any test runs
+// (esbuild takes well under a second).
+import { execFileSync } from 'node:child_process';
+
+export default function setup(): void {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+}
