@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  EngineAuthenticationError,
+  EngineAuthorizationError,
+  EngineHttpError,
+  EngineNotFoundError,
+  EngineResponseError,
+  EngineUnreachableError,
+} from '../../src/engine/errors.js';
+import { InvalidPathParameterError, RetryableHttpError } from '../../src/engine/http.js';
+import { CliError, ExitCode, UsageError } from '../../src/exit-codes.js';
+import { describeFailure } from '../../src/exit.js';
+
+const line = { method: 'GET', url: 'http://h/engine-rest/authorization/x' };
+const engineBody = (type: string, message: string) => ({ type, message, code: null });
+
+describe('docs/exit-codes.md', () => {
+  it('lists exactly the codes of the code', () => {
+    const doc = readFileSync(new URL('../../docs/exit-codes.md', import.meta.url), 'utf8');
+    const documented = [...doc.matchAll(/^\| (\d+) \|/gm)].map((match) => Number(match[1]));
+    expect(documented).toEqual(Object.values(ExitCode));
+  });
+});
+
+describe('failures map to the exit codes of CLI.md', () => {
+  it.each([
+    ['usage error', new UsageError('bad'), ExitCode.Usage],
+    ['cli error with its own code', new CliError('partly', ExitCode.Partial), ExitCode.Partial],
+    ['unsendable id', new InvalidPathParameterError('..'), ExitCode.Usage],
+    ['401', new EngineAuthenticationError(line, undefined, 'empty body', 'Basic realm="default"', 'basic'), ExitCode.AuthRefused],
+    ['403', new EngineAuthorizationError(line, { ...engineBody('AuthorizationException', 'no'), missingAuthorizations: [] }, undefined), ExitCode.AuthRefused],
+    ['404', new EngineNotFoundError(line, 404, engineBody('InvalidRequestException', 'Authorization with id x does not exist.'), undefined), ExitCode.NotFound],
+    ['400 engine body', new EngineHttpError(line, 400, engineBody('InvalidRequestException', 'bad'), undefined), ExitCode.EngineRejected],
+    ['500 engine body', new EngineHttpError(line, 500, engineBody('ProcessEngineException', 'boom'), undefined), ExitCode.EngineRejected],
+    ['500 html', new EngineHttpError(line, 500, undefined, '"Internal Server Error"'), ExitCode.EngineRejected],
+    ['502 html', new RetryableHttpError(line, 502, '"Bad Gateway"', undefined), ExitCode.Unreachable],
+    ['503 with an engine body', new EngineHttpError(line, 503, engineBody('ProcessEngineException', 'x'), undefined), ExitCode.EngineRejected],
+    ['refused', new EngineUnreachableError(line, 'connection-refused', 'connection refused', true), ExitCode.Unreachable],
+    ['2xx not JSON', new EngineResponseError(line, 200, 'answer is not JSON'), ExitCode.Unreachable],
+    ['a bug', new TypeError('x is undefined'), ExitCode.Internal],
+  ])('%s', (_name, error, code) => {
+    expect(describeFailure(error).exitCode).toBe(code);
+  });
+
+  it('explains the engine id whitelist behind a 500', () => {
+    const failure = describeFailure(
+      new EngineHttpError(line, 500, engineBody('ProcessEngineException', "Group has an invalid id: 'my-group' is not a valid resource identifier."), undefined),
+    );
+    expect(failure.hint).toContain('[a-zA-Z0-9]+|camunda-admin');
+  });
+
+  it('spells out the missing authorizations of a 403', () => {
+    const error = new EngineAuthorizationError(
+      { method: 'POST', url: 'http://h/engine-rest/migration/executeAsync' },
+      {
+        ...engineBody('AuthorizationException', 'The user with id ...'),
+        userId: 'john',
+        missingAuthorizations: [
+          { permissionName: 'CREATE', resourceName: 'Batch', resourceId: null },
+          { permissionName: 'CREATE_BATCH_MIGRATE_PROCESS_INSTANCES', resourceName: 'Batch', resourceId: null },
+        ],
+      },
+      undefined,
+    );
+    expect(error.message).toBe(
+      "POST http://h/engine-rest/migration/executeAsync: 403 Forbidden: user 'john' needs one of: CREATE on Batch | CREATE_BATCH_MIGRATE_PROCESS_INSTANCES on Batch",
+    );
+  });
+
+  it('keeps multi-line engine messages on one line', () => {
+    const error = new EngineHttpError(line, 400, engineBody('MigrationPlanValidationException', 'ENGINE-23001 plan:\n\t a\n\t\tb\n'), undefined);
+    expect(error.message).not.toContain('\n');
+    expect(error.message).toContain('ENGINE-23001 plan: a b');
+  });
+});
