@@ -3,6 +3,7 @@
  * and the key), selects the profile and interpolates `${VAR}` from the environment.
  */
 import { dirname, resolve } from 'node:path';
+import { cosmiconfig } from 'cosmiconfig';
 import type * as z from 'zod';
 import { UsageError } from '../exit-codes.js';
 import { closest } from '../util/suggest.js';
@@ -45,9 +46,6 @@ export interface ProfileSelection {
 }
 
 export async function loadConfig(selection: ProfileSelection): Promise<LoadedConfig> {
-  // cosmiconfig is CommonJS: bundled, its exports arrive on `default`.
-  const module = await import('cosmiconfig');
-  const cosmiconfig = module.cosmiconfig ?? (module as unknown as { default: typeof module }).default.cosmiconfig;
   const explorer = cosmiconfig('camunda-admin', {
     searchPlaces: SEARCH_PLACES,
     searchStrategy: 'global',

@@ -53,8 +53,8 @@ export class Output {
       case 'json':
         return `${JSON.stringify(data, null, 2)}\n`;
       case 'yaml': {
-        const { stringify } = await import('yaml');
-        return stringify(data, { aliasDuplicateObjects: false, lineWidth: 0 });
+        const { toYaml } = await import('./yaml.js');
+        return toYaml(data);
       }
       case 'table': {
         const table = view.table(data, this.style);
