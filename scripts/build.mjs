@@ -1,16 +1,17 @@
 // Bundles src/ into dist/ with esbuild: one entry, code split so each command's code and the heavy
 // dependencies load only when a command runs (await import()).
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8'));
 
-await rm(new URL('dist', root), { recursive: true, force: true });
+// Build beside dist/ and swap it in, so a test run spawning bin/ never sees a half-written dist/.
+const staging = `dist.staging-${process.pid}`;
 await build({
   absWorkingDir: root.pathname,
   entryPoints: { main: 'src/main.ts' },
-  outdir: 'dist',
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -27,3 +28,8 @@ await build({
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+
+const previous = `dist.old-${process.pid}`;
+await rename(new URL('dist', root), new URL(previous, root)).catch(() => {});
+await rename(new URL(staging, root), new URL('dist', root));
+await rm(new URL(previous, root), { recursive: true, force: true });

@@ -13,6 +13,8 @@ export interface ShownSetting {
 export interface ShownConfig {
   configFile: string | null;
   profile: string | null;
+  /** How the profile was chosen: `flag --profile`, `env CAMUNDA_PROFILE` or `defaultProfile`. */
+  profileSource: string | null;
   /** The URL requests go to, with the named engine's path. */
   endpoint: string;
   settings: Record<string, ShownSetting>;
@@ -22,6 +24,8 @@ function shown<T extends string | number | boolean>(sourced: Sourced<T> | undefi
   if (!sourced) return { value: null, source: 'not set' };
   return { value: redact ? REDACTED : sourced.value, source: describeSource(sourced.source) };
 }
+
+const PROFILE_SOURCE = { flag: 'flag --profile', env: 'env CAMUNDA_PROFILE', defaultProfile: 'defaultProfile of the config file' } as const;
 
 export function describeTarget(target: ResolvedTarget): ShownConfig {
   const credentials = target.credentials;
@@ -45,7 +49,8 @@ export function describeTarget(target: ResolvedTarget): ShownConfig {
   const engine = target.engine ? `/engine/${encodeURIComponent(target.engine.value)}` : '';
   return {
     configFile: target.configFile ?? null,
-    profile: target.profile ? `${target.profile.name}` : null,
+    profile: target.profile?.name ?? null,
+    profileSource: target.profile ? PROFILE_SOURCE[target.profile.selectedBy] : null,
     endpoint: `${target.url.value}${engine}`,
     settings,
   };
@@ -55,7 +60,7 @@ export const configView: View<ShownConfig> = {
   table(config, style) {
     const rows: [string, string | number | boolean | null, string][] = [
       ['config file', config.configFile ?? '(none found)', ''],
-      ['profile', config.profile ?? '(none)', ''],
+      ['profile', config.profile ?? '(none)', config.profileSource ?? ''],
       ['endpoint', config.endpoint, ''],
       ...Object.entries(config.settings).map(
         ([name, setting]) => [name, setting.value, setting.source] as [string, string | number | boolean | null, string],

@@ -1,0 +1,173 @@
+// Config files, profiles, precedence and bad input, through the built command.
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEEDED_AUTHORIZATION_IDS, type Simulator, startSimulator } from '../simulator/index.js';
+import { cleanEnv, runCli, tempDir } from '../helpers/cli.js';
+
+const ADMIN = SEEDED_AUTHORIZATION_IDS.adminApplication;
+let engine: Simulator;
+beforeAll(async () => {
+  engine = await startSimulator({ basicAuth: true });
+});
+afterAll(async () => {
+  await engine.close();
+});
+
+function project(config: string, name = '.camunda-adminrc.yaml'): string {
+  const dir = tempDir();
+  writeFileSync(join(dir, name), config);
+  return dir;
+}
+
+const profiles = (url: string) => `
+defaultProfile: local
+profiles:
+  local:
+    url: ${url}
+    auth: { type: basic, username: demo, password: "\${DEMO_PASSWORD}" }
+  other:
+    url: http://127.0.0.1:1/engine-rest
+    timeout: 5
+`;
+
+describe('config file and profiles', () => {
+  it('uses the defaultProfile, with ${VAR} from the environment', async () => {
+    const cwd = project(profiles(engine.url));
+    const result = await runCli(['auth', 'get', ADMIN, '-o', 'json'], { cwd, env: cleanEnv({ DEMO_PASSWORD: 'demo' }) });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).id).toBe(ADMIN);
+  });
+
+  it('finds the config in the home directory when the project has none', async () => {
+    const home = tempDir('camunda-admin-home-');
+    mkdirSync(join(home, '.config', 'camunda-admin'), { recursive: true });
+    writeFileSync(join(home, '.config', 'camunda-admin', 'config.yaml'), profiles(engine.url));
+    const result = await runCli(['config', 'show', '-o', 'json'], { cwd: home, env: cleanEnv({ DEMO_PASSWORD: 'demo' }, home) });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).configFile).toBe(join(home, '.config', 'camunda-admin', 'config.yaml'));
+  });
+
+  it('config show names the source of each value and redacts the password in every format', async () => {
+    const cwd = project(profiles(engine.url));
+    const env = cleanEnv({ DEMO_PASSWORD: 'pa55-word', CAMUNDA_ENGINE: 'default' });
+    const json = await runCli(['--timeout', '9', 'config', 'show', '-o', 'json'], { cwd, env });
+    expect(json.code).toBe(0);
+    const shown = JSON.parse(json.stdout);
+    expect(shown).toMatchObject({
+      configFile: join(cwd, '.camunda-adminrc.yaml'),
+      profile: 'local',
+      endpoint: `${engine.url}/engine/default`,
+      settings: {
+        url: { value: engine.url, source: `profile local (${join(cwd, '.camunda-adminrc.yaml')})` },
+        engine: { value: 'default', source: 'env CAMUNDA_ENGINE' },
+        auth: { value: 'basic' },
+        username: { value: 'demo' },
+        password: { value: '<redacted>' },
+        timeout: { value: 9, source: 'flag --timeout' },
+        retries: { value: 2, source: 'default' },
+      },
+    });
+    for (const format of ['table', 'json', 'yaml']) {
+      const result = await runCli(['config', 'show', '-o', format], { cwd, env });
+      expect(result.stdout + result.stderr).not.toContain('pa55-word');
+      expect(result.stdout).toContain('<redacted>');
+    }
+  });
+
+  it('flag beats environment beats profile', async () => {
+    const cwd = project(profiles('http://profile.invalid/engine-rest'));
+    const env = cleanEnv({ DEMO_PASSWORD: 'x', CAMUNDA_URL: 'http://env.invalid/engine-rest' });
+    const fromEnv = JSON.parse((await runCli(['config', 'show', '-o', 'json'], { cwd, env })).stdout);
+    expect(fromEnv.settings.url).toEqual({ value: 'http://env.invalid/engine-rest', source: 'env CAMUNDA_URL' });
+    const fromFlag = JSON.parse((await runCli(['--url', 'http://flag.invalid/engine-rest', 'config', 'show', '-o', 'json'], { cwd, env })).stdout);
+    expect(fromFlag.settings.url).toEqual({ value: 'http://flag.invalid/engine-rest', source: 'flag --url' });
+  });
+
+  it('selects a profile with --profile and CAMUNDA_PROFILE', async () => {
+    const cwd = project(profiles(engine.url));
+    const byFlag = JSON.parse((await runCli(['--profile', 'other', 'config', 'show', '-o', 'json'], { cwd })).stdout);
+    expect(byFlag.settings.timeout).toMatchObject({ value: 5 });
+    const byEnv = JSON.parse((await runCli(['config', 'show', '-o', 'json'], { cwd, env: cleanEnv({ CAMUNDA_PROFILE: 'other' }) })).stdout);
+    expect(byEnv.profile).toBe('other');
+  });
+
+  it('reads --config FILE instead of searching', async () => {
+    const dir = project(profiles(engine.url), 'elsewhere.yaml');
+    const result = await runCli(['--config', join(dir, 'elsewhere.yaml'), 'config', 'show', '-o', 'json'], { env: cleanEnv({ DEMO_PASSWORD: 'x' }) });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).configFile).toBe(join(dir, 'elsewhere.yaml'));
+  });
+});
+
+describe('bad input: exit 2, one line, no stack trace, nothing sent', () => {
+  const cases: [string, string[], RegExp, string?][] = [
+    ['an unknown flag', ['auth', 'get', ADMIN, '--bogus'], /^error: unknown option '--bogus'$/],
+    ['an unknown command', ['nope'], /^error: unknown command 'nope'$/],
+    ['an invalid output format', ['-o', 'xml', 'auth', 'get', ADMIN], /^error: option '-o, --output <format>' argument 'xml' is invalid\. Allowed choices are table, json, yaml\.$/],
+    ['a non-numeric timeout', ['--timeout', 'soon', 'auth', 'get', ADMIN], /^error: option '--timeout <seconds>' argument 'soon' is invalid\. 'soon' is not a number of seconds/],
+    ['a negative retry count', ['--retries', '-1', 'auth', 'get', ADMIN], /^error: option '--retries <n>' argument '-1' is invalid/],
+    ['an invalid URL', ['--url', 'localhost:8080', 'auth', 'get', ADMIN], /^error: invalid URL 'localhost:8080' \(flag --url\): only http and https are supported$/],
+    ['a URL with credentials', ['--url', 'http://demo:demo@127.0.0.1/engine-rest', 'auth', 'get', ADMIN], /^error: the URL \(flag --url\) must not contain credentials/],
+    ['a missing --config file', ['--config', 'missing.yaml', 'auth', 'get', ADMIN], /^error: config file .*missing\.yaml does not exist$/],
+    ['a missing argument', ['auth', 'get'], /^error: missing required argument 'id'$/],
+    ['an empty id', ['auth', 'get', ''], /^error: an id must not be empty$/],
+    ['--password-stdin with nothing on stdin', ['--username', 'demo', '--password-stdin', 'auth', 'get', ADMIN], /^error: --password-stdin: standard input was empty$/],
+  ];
+
+  it.each(cases)('%s', async (_name, args, message) => {
+    engine.requests.length = 0;
+    const result = await runCli(args.includes('--url') ? args : ['--url', engine.url, ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr.trimEnd()).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(engine.requests).toEqual([]);
+  });
+
+  it('a malformed config file names the file', async () => {
+    const cwd = project('profiles:\n  local: [unclosed\n');
+    const result = await runCli(['auth', 'get', ADMIN], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain(join(cwd, '.camunda-adminrc.yaml'));
+  });
+
+  it('an unknown key in the config names the file and the key', async () => {
+    const cwd = project('profiles:\n  local:\n    url: http://x/engine-rest\n    pasword: x\n');
+    const result = await runCli(['auth', 'get', ADMIN], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: ${join(cwd, '.camunda-adminrc.yaml')}: profiles.local: unknown key 'pasword'\n`);
+  });
+
+  it('an unknown profile lists the profiles', async () => {
+    const cwd = project(profiles(engine.url));
+    const result = await runCli(['--profile', 'prod', 'auth', 'get', ADMIN], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: ${join(cwd, '.camunda-adminrc.yaml')}: profile 'prod' (from --profile) does not exist (profiles: local, other)\n`);
+  });
+
+  it('an unreadable config file is a usage error', async () => {
+    if (process.getuid?.() === 0) return; // root reads everything
+    const cwd = project(profiles(engine.url));
+    chmodSync(join(cwd, '.camunda-adminrc.yaml'), 0o000);
+    const result = await runCli(['--config', '.camunda-adminrc.yaml', 'config', 'show'], { cwd });
+    expect(result.code).toBe(2);
+  });
+});
+
+describe('help and version', () => {
+  it('--version prints the package version only', async () => {
+    const result = await runCli(['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it('help of a command shows an example and the global options', async () => {
+    const result = await runCli(['auth', 'get', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Examples:');
+    expect(result.stdout).toContain('--url <url>');
+  });
+});
