@@ -1,0 +1,81 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli.js';
+import { useColor } from '../../src/render/style.js';
+
+describe('colour', () => {
+  const base = { colorFlag: true, format: 'table' as const, env: {}, isTTY: true };
+  it('is on for a table on a terminal', () => {
+    expect(useColor(base)).toBe(true);
+  });
+  it.each([
+    ['--no-color', { colorFlag: false }],
+    ['NO_COLOR', { env: { NO_COLOR: '1' } }],
+    ['CI', { env: { CI: 'true' } }],
+    ['TERM=dumb', { env: { TERM: 'dumb' } }],
+    ['-o json', { format: 'json' as const }],
+    ['-o yaml', { format: 'yaml' as const }],
+    ['a pipe', { isTTY: false }],
+  ])('is off with %s', (_name, change) => {
+    expect(useColor({ ...base, ...change })).toBe(false);
+  });
+  it('treats an empty NO_COLOR as unset, as no-color.org says', () => {
+    expect(useColor({ ...base, env: { NO_COLOR: '' } })).toBe(true);
+  });
+});
+
+/** The CLI in-process with fake streams: the fastest way to check what goes where. */
+async function inProcess(args: string[], { tty = false, env = {} }: { tty?: boolean; env?: NodeJS.ProcessEnv } = {}) {
+  const stdout = Object.assign(new PassThrough(), { isTTY: tty });
+  const stderr = Object.assign(new PassThrough(), { isTTY: tty });
+  const stdin = Object.assign(new PassThrough(), { isTTY: tty });
+  stdin.end();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const code = await run(args, { stdout, stderr, stdin, env, cwd: '/' });
+  return { code, stdout: out, stderr: err };
+}
+
+describe('streams', () => {
+  it('colours the table and the error label only on a terminal', async () => {
+    const tty = await inProcess(['--config', '/dev/null', 'config', 'show'], { tty: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toContain('\u001b[1m');
+    const piped = await inProcess(['--config', '/dev/null', 'config', 'show']);
+    expect(piped.stdout).not.toContain('\u001b[');
+  });
+
+  it('never colours json, even on a terminal', async () => {
+    const result = await inProcess(['--config', '/dev/null', 'config', 'show', '-o', 'json'], { tty: true });
+    expect(result.stdout).not.toContain('\u001b[');
+    expect(JSON.parse(result.stdout).settings.url.source).toBe('default');
+  });
+
+  it('puts errors on stderr and nothing on stdout', async () => {
+    const result = await inProcess(['--url', 'nope', 'auth', 'get', 'x']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe("error: invalid URL 'nope' (flag --url): expected the REST root, e.g. http://localhost:8080/engine-rest\n");
+  });
+
+  it('refuses a confirmation without a terminal unless --yes (exercised through the App)', async () => {
+    const { App } = await import('../../src/app.js');
+    const { Command } = await import('commander');
+    const program = new Command().option('-y, --yes');
+    const stream = Object.assign(new PassThrough(), { isTTY: false });
+    const app = new App({ stdout: stream, stderr: stream, stdin: stream, env: {}, cwd: '/' }, program);
+    await expect(app.confirm('delete authorization x')).rejects.toThrow(/confirmation needed; pass --yes/);
+    program.parse(['--yes'], { from: 'user' });
+    await expect(app.confirm('delete authorization x')).resolves.toBeUndefined();
+  });
+
+  it('treats CI as not interactive even on a terminal', async () => {
+    const { App } = await import('../../src/app.js');
+    const { Command } = await import('commander');
+    const stream = Object.assign(new PassThrough(), { isTTY: true });
+    const app = new App({ stdout: stream, stderr: stream, stdin: stream, env: { CI: 'true' }, cwd: '/' }, new Command());
+    expect(app.interactive).toBe(false);
+  });
+});
