@@ -3,6 +3,7 @@
  * engine, auth header, timeouts, retries where a repeat is safe, and decoding of every failure into
  * the typed errors of ./errors.ts.
  */
+import { rootCertificates } from 'node:tls';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import type * as z from 'zod';
 import { formatEngineDate } from './dates.js';
@@ -151,7 +152,8 @@ export class EngineHttp {
       bodyTimeout: options.timeoutMs,
       connect: {
         timeout: options.timeoutMs,
-        ...(options.ca ? { ca: options.ca } : {}),
+        // Node's `ca` replaces the built-in roots; --ca-file adds to them.
+        ...(options.ca ? { ca: [...rootCertificates, options.ca] } : {}),
         ...(options.insecure ? { rejectUnauthorized: false } : {}),
       },
     });

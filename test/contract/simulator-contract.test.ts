@@ -1,0 +1,254 @@
+// The simulator against the official API contract, and the contract checker against real captures.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEEDED_AUTHORIZATION_IDS, startSimulator } from '../simulator/index.js';
+import type { Simulator } from '../simulator/index.js';
+import { loadSample, sampleIndex } from '../simulator/samples.js';
+import type { SampleEntry } from '../simulator/samples.js';
+import { contractDocument, ContractValidator, UNDOCUMENTED_STATUSES, validateRequest, validateResponse } from './validate.js';
+
+/** Path below the REST root, with the query: '/authorization?type=1'. */
+function pathOf(sample: SampleEntry): string {
+  const url = new URL(sample.url);
+  return `${url.pathname.replace(/^\/engine-rest/, '')}${url.search}`;
+}
+
+function bodyOf(sample: SampleEntry): unknown {
+  return sample.file ? loadSample(sample.file.replace(/\.json$/, '')) : undefined;
+}
+
+describe('the committed contract', () => {
+  it('is the documented OpenAPI 3.0 subset with its source note', () => {
+    const document = contractDocument as unknown as Record<string, unknown>;
+    expect(contractDocument.openapi).toMatch(/^3\.0\./);
+    expect(document['x-source']).toMatchObject({
+      repository: 'camunda/camunda-bpm-platform',
+      commit: '3dd653fe66d352d15009a6b4b355e81bf683d319',
+      licence: 'Apache-2.0',
+    });
+    expect(Object.keys(contractDocument.paths).sort()).toEqual(
+      [
+        '/authorization', '/authorization/check', '/authorization/count', '/authorization/create', '/authorization/{id}',
+        '/batch', '/batch/count', '/batch/statistics', '/batch/statistics/count', '/batch/{id}', '/batch/{id}/suspended',
+        '/engine',
+        '/group', '/group/count', '/group/create', '/group/{id}', '/group/{id}/members', '/group/{id}/members/{userId}',
+        '/history/batch/{id}',
+        '/metrics', '/metrics/task-worker', '/metrics/{metrics-name}/sum',
+        '/migration/execute', '/migration/executeAsync', '/migration/generate', '/migration/validate',
+        '/process-definition', '/process-definition/count', '/process-definition/{id}',
+        '/process-instance', '/process-instance/count',
+        '/user', '/user/count',
+        '/version',
+      ].sort(),
+    );
+  });
+
+  it('resolves every $ref inside itself and keeps no unused schema', () => {
+    const refs = new Set<string>();
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(collect);
+      else if (node !== null && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === '$ref' && typeof value === 'string') refs.add(value);
+          else collect(value);
+        }
+      }
+    };
+    collect(contractDocument);
+    const names = [...refs].map((ref) => ref.replace('#/components/schemas/', ''));
+    expect(names.filter((name) => !(name in contractDocument.components.schemas))).toEqual([]);
+    expect(Object.keys(contractDocument.components.schemas).sort()).toEqual([...new Set(names)].sort());
+  });
+});
+
+describe('real captured responses', () => {
+  const samples = sampleIndex();
+  const validator = new ContractValidator();
+  const outsideContract = samples.filter((sample) => validator.matchOperation(sample.method, pathOf(sample)) === undefined);
+
+  it('are all covered by the contract except the deliberately foreign ones', () => {
+    expect(outsideContract.map((sample) => sample.name).sort()).toEqual(['auth-denied-deployment-create', 'unknown-path-404']);
+  });
+
+  it.each(samples.filter((sample) => !outsideContract.includes(sample)).map((sample) => [sample.name, sample] as const))(
+    '%s conforms',
+    (_name, sample) => {
+      const result = validateResponse(sample.method, pathOf(sample), sample.status, bodyOf(sample));
+      expect(result.errors).toEqual([]);
+    },
+  );
+
+  it('allows only deviations that are real: undocumented statuses, each backed by a captured sample', () => {
+    const names = new Set(samples.map((sample) => sample.name));
+    for (const [operation, entries] of Object.entries(UNDOCUMENTED_STATUSES)) {
+      for (const entry of entries) {
+        if (operation !== '*') {
+          const [method = '', template = ''] = operation.split(' ');
+          const documented = contractDocument.paths[template]?.[method.toLowerCase() as 'get']?.responses;
+          expect(documented, operation).toBeDefined();
+          expect({ operation, status: entry.status, documented: documented !== undefined && String(entry.status) in documented }).toEqual({
+            operation,
+            status: entry.status,
+            documented: false,
+          });
+        }
+        const cited = entry.evidence.split(/,\s*/).map((text) => text.split(' ')[0] ?? '');
+        expect(cited.filter((name) => !names.has(name))).toEqual([]);
+      }
+    }
+  });
+
+  // Requests that the engine accepted must be valid; the rejected ones were sent on purpose.
+  const deliberatelyInvalid = new Set([
+    'authorization-update-unknown-json-property', // 204: the engine ignores the unknown property
+    'metrics-sum-unknown-name', // 200: the engine answers 0 for any name, the contract lists the known ones
+    'invalid-json-type',
+    'query-invalid-sort',
+    'metrics-sum-invalid-date',
+    'metrics-list-invalid-interval',
+  ]);
+  const requests = samples.filter((sample) => !outsideContract.includes(sample) && typeof sample.request !== 'string');
+
+  it.each(requests.map((sample) => [sample.name, sample] as const))('request %s matches its expectation', (name, sample) => {
+    const url = new URL(sample.url);
+    const result = validateRequest(sample.method, url.pathname.replace(/^\/engine-rest/, ''), url.searchParams, sample.request ?? undefined);
+    expect({ name, valid: result.valid }).toEqual({ name, valid: !deliberatelyInvalid.has(name) });
+  });
+});
+
+describe('the simulator', () => {
+  let sim: Simulator;
+  let secured: Simulator;
+
+  beforeAll(async () => {
+    sim = await startSimulator();
+    secured = await startSimulator({ basicAuth: true });
+  });
+
+  afterAll(async () => {
+    await Promise.all([sim.close(), secured.close()]);
+  });
+
+  const adminId = SEEDED_AUTHORIZATION_IDS.adminApplication;
+  const calls: { method: string; path: string; status: number }[] = [
+    { method: 'GET', path: '/engine', status: 200 },
+    { method: 'GET', path: '/version', status: 200 },
+    { method: 'GET', path: '/engine/default/version', status: 200 },
+    { method: 'GET', path: '/authorization', status: 200 },
+    { method: 'GET', path: '/authorization?groupIdIn=camunda-admin&resourceType=0', status: 200 },
+    { method: 'GET', path: '/authorization?userIdIn=john,mary&type=1&resourceId=refengine-demo', status: 200 },
+    { method: 'GET', path: '/authorization?sortBy=resourceType&sortOrder=desc&firstResult=1&maxResults=5', status: 200 },
+    { method: 'GET', path: `/authorization?id=${adminId}`, status: 200 },
+    { method: 'GET', path: '/authorization?sortBy=resourceType', status: 400 },
+    { method: 'GET', path: '/authorization?sortBy=nope&sortOrder=asc', status: 400 },
+    { method: 'GET', path: '/authorization/count', status: 200 },
+    { method: 'GET', path: '/authorization/count?groupIdIn=sales', status: 200 },
+    { method: 'GET', path: '/engine/default/authorization/count', status: 200 },
+    { method: 'GET', path: `/authorization/${adminId}`, status: 200 },
+    { method: 'GET', path: `/authorization/${SEEDED_AUTHORIZATION_IDS.globalFilterRead}`, status: 200 },
+    { method: 'GET', path: `/engine/default/authorization/${SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant}`, status: 200 },
+    { method: 'GET', path: '/authorization/does-not-exist', status: 404 },
+    { method: 'GET', path: '/authorization/a%2Fb', status: 404 },
+    { method: 'OPTIONS', path: '/authorization', status: 200 },
+    { method: 'OPTIONS', path: `/authorization/${adminId}`, status: 200 },
+    { method: 'GET', path: '/engine/nope/process-definition', status: 400 },
+  ];
+
+  it.each(calls.map((call) => [`${call.method} ${call.path}`, call] as const))('%s answers by the contract', async (_name, call) => {
+    const response = await fetch(`${sim.url}${call.path}`, { method: call.method });
+    const text = await response.text();
+    expect(response.status).toBe(call.status);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    const result = validateResponse(call.method, call.path, response.status, text === '' ? undefined : JSON.parse(text));
+    expect(result.errors).toEqual([]);
+  });
+
+  it.each(calls.filter((call) => call.status < 400).map((call) => [`${call.method} ${call.path}`, call] as const))(
+    '%s is a request the contract allows',
+    (_name, call) => {
+      expect(validateRequest(call.method, call.path).errors).toEqual([]);
+    },
+  );
+
+  it('answers the Basic auth 401 by the contract', async () => {
+    const response = await fetch(`${secured.url}/authorization/count`);
+    expect(response.status).toBe(401);
+    expect(validateResponse('GET', '/authorization/count', 401, await response.text()).errors).toEqual([]);
+  });
+});
+
+describe('the checker rejects what breaks the contract', () => {
+  const good = loadSample<Record<string, unknown>>('authorization-get');
+
+  it('accepts the real body', () => {
+    expect(validateResponse('GET', '/authorization/{id}', 200, good)).toEqual({ valid: true, errors: [], operation: 'GET /authorization/{id}' });
+  });
+
+  it('rejects `type` as a string in AuthorizationDto', () => {
+    const result = validateResponse('GET', '/authorization/x', 200, { ...good, type: '1' });
+    expect(result.valid).toBe(false);
+    expect(result.errors).toEqual(['body.type: expected integer, got string "1"']);
+  });
+
+  it.each([
+    ['a misspelt field', { ...good, resourceID: '*' }, 'body.resourceID: property is not declared in the schema'],
+    ['a string in the permissions array', { ...good, permissions: [1] }, 'body.permissions[0]: expected string, got integer 1'],
+    ['permissions as a number (the upstream example)', { ...good, permissions: 16 }, 'body.permissions: expected array, got integer 16'],
+    ['a non-engine date', { ...good, removalTime: '2024-01-01T00:00:00Z' }, "body.removalTime: '2024-01-01T00:00:00Z' is not an engine date-time (yyyy-MM-dd'T'HH:mm:ss.SSSZ)"],
+    ['an array instead of the object', [good], 'body: expected object, got array'],
+  ])('rejects %s', (_label, body, error) => {
+    expect(validateResponse('GET', '/authorization/{id}', 200, body).errors).toEqual([error]);
+  });
+
+  it('rejects null where the schema is not nullable', () => {
+    expect(validateResponse('GET', '/authorization/count', 200, { count: null }).errors).toEqual(['body.count: null is not allowed']);
+    expect(validateResponse('GET', '/engine', 200, null).errors).toEqual(['body: null is not allowed']);
+  });
+
+  it('accepts `code: null` in error bodies (the engine sends it) but not a string', () => {
+    expect(validateResponse('GET', '/authorization/x', 404, loadSample('authorization-get-404')).valid).toBe(true);
+    expect(validateResponse('GET', '/authorization/x', 404, { type: 'X', message: 'y', code: 'z' }).errors).toEqual([
+      'body.code: expected number, got string "z"',
+    ]);
+  });
+
+  it('checks AuthorizationException bodies against their richer schema', () => {
+    const denied = loadSample<Record<string, unknown>>('auth-denied-group-create');
+    expect(validateResponse('POST', '/group/create', 403, denied).valid).toBe(true);
+    expect(validateResponse('POST', '/group/create', 403, { ...denied, missingAuthorizations: 'none' }).valid).toBe(false);
+  });
+
+  it('rejects statuses and bodies the operation does not have', () => {
+    expect(validateResponse('GET', '/version', 404, loadSample('authorization-get-404')).errors).toEqual(['status 404 is not documented for GET /version']);
+    expect(validateResponse('DELETE', '/authorization/x', 204, { unexpected: true }).valid).toBe(false);
+    expect(validateResponse('GET', '/version', 200, undefined).errors).toEqual(['GET /version 200 needs a body']);
+    expect(validateResponse('GET', '/version', 401, { type: 'x' }).valid).toBe(false);
+    expect(validateResponse('GET', '/no-such-resource', 404, {}).errors).toEqual(['no operation GET /no-such-resource in the contract']);
+  });
+
+  it('checks requests: declared and typed query parameters, required ones, and the body', () => {
+    expect(validateRequest('GET', '/authorization', { userIdIn: 'john', firstResult: '0' }).valid).toBe(true);
+    expect(validateRequest('GET', '/authorization', { userId: 'john' }).errors).toEqual(["query parameter 'userId' is not declared for GET /authorization"]);
+    expect(validateRequest('GET', '/authorization/count', 'firstResult=0').errors).toEqual([
+      "query parameter 'firstResult' is not declared for GET /authorization/count",
+    ]);
+    expect(validateRequest('GET', '/authorization?type=one').errors).toEqual(["query.type: 'one' is not an integer"]);
+    expect(validateRequest('GET', '/authorization/check', { permissionName: 'READ', resourceName: 'User' }).errors).toEqual([
+      "required query parameter 'resourceType' is missing",
+    ]);
+    const create = { type: 1, permissions: ['READ'], userId: 'john', groupId: null, resourceType: 6, resourceId: 'x' };
+    expect(validateRequest('POST', '/authorization/create', undefined, create).valid).toBe(true);
+    expect(validateRequest('POST', '/authorization/create', undefined, { ...create, type: 'abc' }).errors).toEqual([
+      'body.type: expected integer, got string "abc"',
+    ]);
+    expect(validateRequest('GET', '/authorization', undefined, {}).errors).toEqual(['GET /authorization takes no JSON body']);
+  });
+
+  it('matches literal path segments before templates and strips named-engine prefixes', () => {
+    const validator = new ContractValidator();
+    expect(validator.matchOperation('GET', '/batch/statistics')?.template).toBe('/batch/statistics');
+    expect(validator.matchOperation('GET', '/batch/abc')?.template).toBe('/batch/{id}');
+    expect(validator.matchOperation('GET', '/engine/default/group/sales%2Fx')).toMatchObject({ template: '/group/{id}', pathParams: { id: 'sales/x' } });
+    expect(validator.matchOperation('GET', '/engine')?.template).toBe('/engine');
+    expect(validator.matchOperation('PATCH', '/version')).toBeUndefined();
+  });
+});

@@ -1,0 +1,464 @@
+// msw request handlers that answer like the REST API of a Camunda 7.24 engine.
+//
+// Every resource is reachable as `{root}/<resource>` (default engine) and as
+// `{root}/engine/{name}/<resource>` (named engine), like NamedProcessEngineRestServiceImpl. Bodies,
+// status codes and error messages follow the captured samples in test/fixtures/samples/; where the
+// engine's behaviour was read from its source rather than captured, the code says so.
+//
+// Handler paths are relative (`/engine-rest/...`), so resolution needs the request's origin as msw's
+// baseUrl: use `resolveRequest` (the simulator server does).
+import { getResponse, http, HttpResponse } from 'msw';
+import type { HttpHandler, JsonBodyType, PathParams } from 'msw';
+import type { AuthorizationRecord, EngineState } from './state.js';
+
+export const DEFAULT_REST_ROOT = '/engine-rest';
+
+export interface HandlerOptions {
+  /** Path of the REST root, e.g. '/engine-rest' (the default) or '' for an application mounted at '/'. */
+  restRoot?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response helpers (exported for the handlers later issues add)
+
+/** The engine's ExceptionDto: `code` is null unless the cause is a ProcessEngineException. */
+export interface ExceptionBody {
+  type: string;
+  message: string;
+  code: number | null;
+}
+
+export function exceptionBody(type: string, message: string, code: number | null = null): ExceptionBody {
+  return { type, message, code };
+}
+
+/** JSON with exactly `Content-Type: application/json`, like the engine (no charset parameter). */
+export function json(body: JsonBodyType, status = 200): Response {
+  return HttpResponse.json(body, { status });
+}
+
+export function invalidRequest(status: number, message: string): Response {
+  return json(exceptionBody('InvalidRequestException', message), status);
+}
+
+/** RESTEasy's answer for a path no resource matches (unknown-path-404.json). */
+export function resourceNotFound(fullUrl: string): Response {
+  return json(exceptionBody('NotFoundException', `RESTEASY003210: Could not find resource for full path: ${fullUrl}`), 404);
+}
+
+/** 400 for `{root}/engine/{unknown}/...` without the auth filter (unknown-engine.json). */
+export function unknownEngine(): Response {
+  return invalidRequest(400, 'No process engine available');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Query parameters, the way AbstractSearchQueryDto / AbstractQueryDto read them
+
+export type QueryParamKind = 'string' | 'integer' | 'stringArray';
+export type QueryValue = string | number | string[];
+
+export interface ParsedQuery {
+  values: Record<string, QueryValue>;
+  sortBy?: string;
+  sortOrder?: 'asc' | 'desc';
+}
+
+export type QueryResult = { ok: true; query: ParsedQuery } | { ok: false; response: Response };
+
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+function parseJavaInteger(value: string): number | undefined {
+  if (!/^[+-]?\d+$/.test(value)) return undefined;
+  const parsed = Number(value);
+  return parsed >= INT32_MIN && parsed <= INT32_MAX ? parsed : undefined;
+}
+
+/** Java's String.split(","): trailing empty strings are dropped, but "" stays [""]. */
+function javaSplitComma(value: string): string[] {
+  const parts = value.split(',');
+  if (parts.length === 1) return parts;
+  while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
+  return parts;
+}
+
+/** Unique parameter names in request order, each with its FIRST value (the engine ignores repeats). */
+function firstValues(params: URLSearchParams): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [key, value] of params) {
+    if (!result.has(key)) result.set(key, value);
+  }
+  return result;
+}
+
+/**
+ * Converts the declared query parameters; unknown ones are ignored like in the engine. Errors carry
+ * the engine's messages: a conversion failure is "Cannot set query parameter 'x' to value 'v': <cause>",
+ * a rejected sortBy/sortOrder has no cause suffix (the setter's exception is wrapped by reflection).
+ */
+export function parseQuery(
+  params: URLSearchParams,
+  spec: Record<string, QueryParamKind>,
+  sortByValues: readonly string[] = [],
+): QueryResult {
+  const query: ParsedQuery = { values: {} };
+  for (const [key, value] of firstValues(params)) {
+    if (key === 'sortBy' && sortByValues.length > 0) {
+      if (!sortByValues.includes(value)) return { ok: false, response: cannotSet(key, value) };
+      query.sortBy = value;
+      continue;
+    }
+    if (key === 'sortOrder' && sortByValues.length > 0) {
+      if (value !== 'asc' && value !== 'desc') return { ok: false, response: cannotSet(key, value) };
+      query.sortOrder = value;
+      continue;
+    }
+    const kind = spec[key];
+    if (kind === 'string') {
+      query.values[key] = value;
+    } else if (kind === 'stringArray') {
+      query.values[key] = javaSplitComma(value);
+    } else if (kind === 'integer') {
+      const parsed = parseJavaInteger(value);
+      if (parsed === undefined) {
+        return { ok: false, response: cannotSet(key, value, `Cannot convert value ${value} to java type java.lang.Integer`) };
+      }
+      query.values[key] = parsed;
+    }
+  }
+  return { ok: true, query };
+}
+
+function cannotSet(key: string, value: string, cause?: string): Response {
+  const message = `Cannot set query parameter '${key}' to value '${value}'`;
+  return invalidRequest(400, cause === undefined ? message : `${message}: ${cause}`);
+}
+
+/** AbstractQueryDto.toQuery: sortBy and sortOrder come together or not at all. */
+export function sortPairError(query: ParsedQuery): Response | undefined {
+  if ((query.sortBy === undefined) !== (query.sortOrder === undefined)) {
+    return invalidRequest(400, 'Only a single sorting parameter specified. sortBy and sortOrder required');
+  }
+  return undefined;
+}
+
+export interface Paging {
+  firstResult?: number;
+  maxResults?: number;
+}
+
+/**
+ * firstResult/maxResults are JAX-RS `@QueryParam Integer`s: RESTEasy rejects a bad value before the
+ * resource method runs, as a 404 NotFoundException. (Inferred from the JAX-RS spec and RESTEasy's
+ * message catalogue; not in the captured samples.)
+ */
+export function parsePaging(params: URLSearchParams): { ok: true; paging: Paging } | { ok: false; response: Response } {
+  const paging: Paging = {};
+  for (const name of ['firstResult', 'maxResults'] as const) {
+    const raw = params.get(name);
+    if (raw === null) continue;
+    const parsed = parseJavaInteger(raw);
+    if (parsed === undefined) {
+      const message = `RESTEASY003870: Unable to extract parameter from http request: jakarta.ws.rs.QueryParam("${name}") value is '${raw}'`;
+      return { ok: false, response: json(exceptionBody('NotFoundException', message), 404) };
+    }
+    paging[name] = parsed;
+  }
+  return { ok: true, paging };
+}
+
+/** query.listPage(first, max) with the REST layer's defaults (0 and Integer.MAX_VALUE). */
+export function applyPaging<T>(items: readonly T[], paging: Paging): T[] {
+  const first = Math.max(0, paging.firstResult ?? 0);
+  const max = Math.max(0, paging.maxResults ?? INT32_MAX);
+  return items.slice(first, first + max);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routing
+
+/** What a route's resolver gets besides the request. */
+export interface RouteContext {
+  request: Request;
+  url: URL;
+  /** Path parameters, decoded by msw (`a%2Fb` arrives as 'a/b'). */
+  params: Record<string, string>;
+  /** 'default' for `{root}/...`, the path's name for `{root}/engine/{name}/...`. */
+  engineName: string;
+  /** Absolute URL the engine's UriBuilder would start links from: `{origin}{root}` or `{origin}{root}/engine/{name}`. */
+  engineBaseUrl: string;
+  /** For routes with `engineCheck: 'manual'`: the 400 to send when the addressed engine does not exist. */
+  engineError(): Response | undefined;
+}
+
+export type RouteResolver = (context: RouteContext) => Response | Promise<Response>;
+export type RouteMethod = 'get' | 'post' | 'put' | 'delete' | 'options';
+
+export interface RouteOptions {
+  /**
+   * 'before' (default): answer 400 for an unknown engine before the resolver runs.
+   * 'manual': the resolver calls engineError() itself, where the engine looks the engine up
+   *   (a query DTO is parsed before that, so its 400s win).
+   * 'none': the resource never touches the engine (GET /version).
+   */
+  engineCheck?: 'before' | 'manual' | 'none';
+}
+
+/**
+ * Every named-engine sub-resource of NamedProcessEngineRestServiceImpl (7.24). For these, an unknown
+ * engine name gives 400 once a resource method runs; other paths under /engine/{name} are plain 404s.
+ */
+const NAMED_ENGINE_RESOURCES = [
+  'authorization', 'batch', 'case-definition', 'case-execution', 'case-instance', 'condition',
+  'decision-definition', 'decision-requirements-definition', 'deployment', 'event-subscription',
+  'execution', 'external-task', 'filter', 'group', 'history', 'identity', 'incident', 'job',
+  'job-definition', 'message', 'metrics', 'migration', 'modification', 'optimize',
+  'process-definition', 'process-instance', 'schema', 'signal', 'task', 'telemetry', 'tenant', 'user',
+  'variable-instance', 'version',
+];
+
+function stringParams(params: PathParams): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === 'string') result[key] = value;
+    else if (Array.isArray(value) && typeof value[0] === 'string') result[key] = value[0];
+  }
+  return result;
+}
+
+export function normalizeRestRoot(restRoot: string): string {
+  const trimmed = restRoot.replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/**
+ * Collects msw handlers for engine resources. A resource module (authorization today; groups,
+ * metrics, migration, batches later) gets the router and the state and calls `add` per endpoint.
+ * Register literal paths before parameter paths (`/authorization/count` before `/authorization/:id`):
+ * msw takes the first handler that answers.
+ */
+export class EngineRouter {
+  readonly handlers: HttpHandler[] = [];
+
+  constructor(
+    private readonly state: EngineState,
+    private readonly root: string,
+  ) {}
+
+  /** Registers `subPath` for the default engine and under `/engine/:engineName`. */
+  add(method: RouteMethod, subPath: string, resolver: RouteResolver, options: RouteOptions = {}): void {
+    const engineCheck = options.engineCheck ?? 'before';
+    const register = (path: string, named: boolean): void => {
+      this.handlers.push(
+        http[method](path, async ({ request, params }) => {
+          const url = new URL(request.url);
+          const pathParams = stringParams(params);
+          const engineName = named ? (pathParams.engineName ?? '') : 'default';
+          const engineError = (): Response | undefined => (this.state.hasEngine(engineName) ? undefined : unknownEngine());
+          if (engineCheck === 'before') {
+            const error = engineError();
+            if (error) return error;
+          }
+          const enginePath = named ? `/engine/${encodeURIComponent(engineName)}` : '';
+          return resolver({
+            request,
+            url,
+            params: pathParams,
+            engineName,
+            engineBaseUrl: `${url.origin}${this.root}${enginePath}`,
+            engineError,
+          });
+        }),
+      );
+    };
+    register(`${this.root}${subPath}`, false);
+    register(`${this.root}/engine/:engineName${subPath}`, true);
+  }
+
+  /**
+   * After all implemented routes: a named path of a known resource type on an unknown engine is the
+   * engine's 400, even for resources the simulator does not implement (e.g. the captured
+   * GET /engine/nope/process-definition). Anything else falls through to the 404.
+   */
+  addUnknownEngineFallback(): void {
+    const resolver = ({ params }: { params: PathParams }): Response | undefined => {
+      const { engineName, resource } = stringParams(params);
+      if (engineName === undefined || resource === undefined) return undefined;
+      if (resource === 'version' || !NAMED_ENGINE_RESOURCES.includes(resource)) return undefined;
+      return this.state.hasEngine(engineName) ? undefined : unknownEngine();
+    };
+    this.handlers.push(http.all(`${this.root}/engine/:engineName/:resource`, resolver));
+    this.handlers.push(http.all(`${this.root}/engine/:engineName/:resource/*`, resolver));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+
+/** JAX-RS UriBuilder.path(): percent-encodes what a path may not hold but keeps '/' (and sub-delims). */
+function uriBuilderPath(value: string): string {
+  return value
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(/%(3A|40|24|26|2B|2C|3B|3D)/gi, (escaped) => decodeURIComponent(escaped)))
+    .join('/');
+}
+
+interface AtomLink {
+  method: string;
+  href: string;
+  rel: string;
+}
+
+const AUTHORIZATION_QUERY_PARAMS: Record<string, QueryParamKind> = {
+  id: 'string',
+  type: 'integer',
+  userIdIn: 'stringArray',
+  groupIdIn: 'stringArray',
+  resourceType: 'integer',
+  resourceId: 'string',
+};
+const AUTHORIZATION_SORT_BY = ['resourceType', 'resourceId'] as const;
+
+function authorizationNotFound(id: string): Response {
+  return invalidRequest(404, `Authorization with id ${id} does not exist.`);
+}
+
+/** The AuthorizationDto the engine would serialize: every field, nulls included, in engine order. */
+function authorizationDto(auth: AuthorizationRecord): AuthorizationRecord {
+  return {
+    id: auth.id,
+    type: auth.type,
+    permissions: [...auth.permissions],
+    userId: auth.userId,
+    groupId: auth.groupId,
+    resourceType: auth.resourceType,
+    resourceId: auth.resourceId,
+    removalTime: auth.removalTime,
+    rootProcessInstanceId: auth.rootProcessInstanceId,
+  };
+}
+
+function matchesAuthorizationFilters(auth: AuthorizationRecord, values: Record<string, QueryValue>): boolean {
+  const { id, type, userIdIn, groupIdIn, resourceType, resourceId } = values;
+  if (id !== undefined && auth.id !== id) return false;
+  if (type !== undefined && auth.type !== type) return false;
+  // Empty arrays do not filter (the mapping tests `length > 0`); user and group filters are ANDed.
+  if (Array.isArray(userIdIn) && userIdIn.length > 0 && (auth.userId === null || !userIdIn.includes(auth.userId))) return false;
+  if (Array.isArray(groupIdIn) && groupIdIn.length > 0 && (auth.groupId === null || !groupIdIn.includes(auth.groupId))) return false;
+  if (resourceType !== undefined && auth.resourceType !== resourceType) return false;
+  if (resourceId !== undefined && auth.resourceId !== resourceId) return false;
+  return true;
+}
+
+function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+}
+
+function sortAuthorizations(items: AuthorizationRecord[], query: ParsedQuery): AuthorizationRecord[] {
+  const direction = query.sortOrder === 'desc' ? -1 : 1;
+  const byKey = (a: AuthorizationRecord, b: AuthorizationRecord): number => {
+    if (query.sortBy === 'resourceType') return (a.resourceType - b.resourceType) * direction;
+    if (query.sortBy === 'resourceId') return compareStrings(a.resourceId, b.resourceId) * direction;
+    return 0;
+  };
+  // Unsorted queries come back by id (the engine's default ORDER BY RES.ID_ asc); ties under an
+  // explicit sort are left to the database there, so the id makes them deterministic here.
+  return [...items].sort((a, b) => byKey(a, b) || compareStrings(a.id, b.id));
+}
+
+function registerAuthorizationRoutes(router: EngineRouter, state: EngineState): void {
+  const filtered = (context: RouteContext): { ok: true; items: AuthorizationRecord[] } | { ok: false; response: Response } => {
+    const parsed = parseQuery(context.url.searchParams, AUTHORIZATION_QUERY_PARAMS, AUTHORIZATION_SORT_BY);
+    if (!parsed.ok) return parsed;
+    const engineError = context.engineError();
+    if (engineError) return { ok: false, response: engineError };
+    const sortError = sortPairError(parsed.query);
+    if (sortError) return { ok: false, response: sortError };
+    const matching = state.authorizations.filter((auth) => matchesAuthorizationFilters(auth, parsed.query.values));
+    return { ok: true, items: sortAuthorizations(matching, parsed.query) };
+  };
+
+  router.add(
+    'get',
+    '/authorization',
+    (context) => {
+      // JAX-RS converts @QueryParam firstResult/maxResults before the method body builds the DTO.
+      const paging = parsePaging(context.url.searchParams);
+      if (!paging.ok) return paging.response;
+      const result = filtered(context);
+      if (!result.ok) return result.response;
+      return json(applyPaging(result.items, paging.paging).map(authorizationDto));
+    },
+    { engineCheck: 'manual' },
+  );
+
+  router.add(
+    'get',
+    '/authorization/count',
+    (context) => {
+      const result = filtered(context);
+      if (!result.ok) return result.response;
+      return json({ count: result.items.length });
+    },
+    { engineCheck: 'manual' },
+  );
+
+  router.add('options', '/authorization', ({ engineBaseUrl }) => {
+    const base = `${engineBaseUrl}/authorization`;
+    // Every link shows: the engine drops 'create' only for an authenticated caller without CREATE,
+    // and the simulator does not evaluate authorizations (every caller acts as an administrator).
+    const links: AtomLink[] = [
+      { method: 'GET', href: base, rel: 'list' },
+      { method: 'GET', href: `${base}/count`, rel: 'count' },
+      { method: 'POST', href: `${base}/create`, rel: 'create' },
+    ];
+    return json({ links });
+  });
+
+  router.add('get', '/authorization/:id', ({ params }) => {
+    const id = params.id ?? '';
+    const auth = state.findAuthorization(id);
+    return auth ? json(authorizationDto(auth)) : authorizationNotFound(id);
+  });
+
+  router.add('options', '/authorization/:id', ({ params, engineBaseUrl }) => {
+    // Like the engine, this does not check that the authorization exists.
+    const href = `${engineBaseUrl}/authorization/${uriBuilderPath(params.id ?? '')}`;
+    const links: AtomLink[] = [
+      { method: 'GET', href, rel: 'self' },
+      { method: 'DELETE', href, rel: 'delete' },
+      { method: 'PUT', href, rel: 'update' },
+    ];
+    return json({ links });
+  });
+}
+
+/**
+ * The handlers of the simulated engine, most specific first. Requests no handler answers get no
+ * response from msw; the server turns that into RESTEasy's 404 (`resourceNotFound`).
+ */
+export function createHandlers(state: EngineState, options: HandlerOptions = {}): HttpHandler[] {
+  const root = normalizeRestRoot(options.restRoot ?? DEFAULT_REST_ROOT);
+  const router = new EngineRouter(state, root);
+
+  // GET {root}/engine is the engine list; it is only mounted at the root, never per engine.
+  const engineList = http.get(`${root}/engine`, () => json(state.engines.map((name) => ({ name }))));
+
+  // VersionRestService reads the version off its own jar and never looks the engine up, so even
+  // /engine/{unknown}/version answers 200 (inferred from the source).
+  router.add('get', '/version', () => json({ version: state.version }), { engineCheck: 'none' });
+  registerAuthorizationRoutes(router, state);
+  router.addUnknownEngineFallback();
+
+  return [engineList, ...router.handlers];
+}
+
+/**
+ * Runs a Fetch request through the handlers. Handler paths are relative to the request's own origin;
+ * undefined means no handler answered (send `resourceNotFound`).
+ */
+export async function resolveRequest(handlers: readonly HttpHandler[], request: Request): Promise<Response | undefined> {
+  return getResponse([...handlers], request, { baseUrl: new URL(request.url).origin });
+}

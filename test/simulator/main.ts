@@ -1,0 +1,61 @@
+// Runs the engine simulator as a process (bundled for `npm run demo`):
+//
+//   main [--port N] [--basic-auth] [--rest-root /engine-rest]
+//
+// Prints one line, `camunda engine simulator listening on <url>`, so a parent process can wait for
+// it and read the URL; stops cleanly on SIGINT/SIGTERM. No test-framework imports here.
+import { parseArgs } from 'node:util';
+import { startSimulator } from './server.js';
+
+const USAGE = 'usage: main [--port N] [--basic-auth] [--rest-root PATH]';
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined) return 0;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) throw new Error(`--port must be an integer from 0 to 65535, got '${raw}'`);
+  return port;
+}
+
+async function main(): Promise<void> {
+  let port: number;
+  let basicAuth: boolean;
+  let restRoot: string | undefined;
+  try {
+    const { values } = parseArgs({
+      options: {
+        port: { type: 'string' },
+        'basic-auth': { type: 'boolean', default: false },
+        'rest-root': { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+    port = parsePort(values.port);
+    basicAuth = values['basic-auth'] ?? false;
+    restRoot = values['rest-root'];
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+
+  const simulator = await startSimulator({ port, basicAuth, restRoot });
+  process.stdout.write(`camunda engine simulator listening on ${simulator.url}\n`);
+
+  const stop = (): void => {
+    simulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
