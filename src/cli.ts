@@ -8,6 +8,7 @@ import { App, type Io } from './app.js';
 import { registerAuthCommands } from './commands/auth.js';
 import { registerConfigCommands } from './commands/config.js';
 import { registerEngineCommands } from './commands/engine.js';
+import { registerMigrationCommands } from './commands/migration.js';
 import { parseRetries, parseSeconds } from './config/values.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import { VERSION } from './version.js';
@@ -57,6 +58,7 @@ Examples:
   registerEngineCommands(program, app);
   registerConfigCommands(program, app);
   registerAuthCommands(program, app);
+  registerMigrationCommands(program, app);
 
   // Every subcommand inherits the error handling and output of the root.
   for (const command of allCommands(program)) {

@@ -4,17 +4,23 @@
  */
 import { AuthorizationApi } from './authorizations.js';
 import { EngineHttp, type EngineHttpOptions } from './http.js';
+import { MigrationApi } from './migration.js';
+import { ProcessDefinitionApi } from './process-definitions.js';
 import { SystemApi } from './system.js';
 
 export class EngineClient {
   readonly http: EngineHttp;
   readonly system: SystemApi;
   readonly authorizations: AuthorizationApi;
+  readonly processDefinitions: ProcessDefinitionApi;
+  readonly migration: MigrationApi;
 
   constructor(readonly options: EngineHttpOptions) {
     this.http = new EngineHttp(options);
     this.system = new SystemApi(this.http);
     this.authorizations = new AuthorizationApi(this.http);
+    this.processDefinitions = new ProcessDefinitionApi(this.http);
+    this.migration = new MigrationApi(this.http);
   }
 
   /** The same target without credentials, to tell "refused" from "not required". */

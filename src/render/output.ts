@@ -63,6 +63,11 @@ export class Output {
     }
   }
 
+  /** Data that is already text in its final format (a plan file). */
+  raw(text: string): void {
+    this.stdout.write(text);
+  }
+
   /** Progress and confirmations of what was done; suppressed by --quiet. */
   info(message: string): void {
     if (!this.quiet) this.stderr.write(`${message}\n`);

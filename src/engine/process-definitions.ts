@@ -1,0 +1,62 @@
+/** `/process-definition`: lookups for resolving `invoice:3` and the live pre-flight (engine-rest.md §6). */
+import * as z from 'zod';
+import { enginePath, type EngineHttp, type Query } from './http.js';
+
+export const processDefinitionSchema = z.looseObject({
+  id: z.string(),
+  key: z.string(),
+  name: z.string().nullable().optional(),
+  version: z.number().int(),
+  tenantId: z.string().nullable().optional(),
+  versionTag: z.string().nullable().optional(),
+  suspended: z.boolean().optional(),
+  deploymentId: z.string().nullable().optional(),
+});
+
+export type ProcessDefinition = z.infer<typeof processDefinitionSchema>;
+
+export const activityStatisticsSchema = z.looseObject({
+  id: z.string(),
+  instances: z.number().int(),
+  failedJobs: z.number().int().optional(),
+});
+
+export type ActivityStatistics = z.infer<typeof activityStatisticsSchema>;
+
+export interface ProcessDefinitionQuery extends Query {
+  processDefinitionId?: string;
+  key?: string;
+  version?: number;
+  latestVersion?: boolean;
+  tenantIdIn?: readonly string[];
+  sortBy?: 'version' | 'key' | 'tenantId' | 'id';
+  sortOrder?: 'asc' | 'desc';
+  firstResult?: number;
+  maxResults?: number;
+}
+
+export class ProcessDefinitionApi {
+  constructor(private readonly http: EngineHttp) {}
+
+  async list(query: ProcessDefinitionQuery): Promise<ProcessDefinition[]> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/process-definition`,
+      query,
+      schema: z.array(processDefinitionSchema),
+      expects: 'a list of process definitions',
+    });
+    return response.data;
+  }
+
+  /** Activities with running instances (what Cockpit shows as markers on the diagram). */
+  async activityStatistics(id: string): Promise<ActivityStatistics[]> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/process-definition/${id}/statistics`,
+      schema: z.array(activityStatisticsSchema),
+      expects: 'activity statistics',
+    });
+    return response.data;
+  }
+}

@@ -1,0 +1,350 @@
+/**
+ * Plan loading, used by every migration command: reads JSON or YAML (decided by content, `-` is
+ * stdin), checks the shape strictly and the things the engine would silently get wrong, and reports
+ * each problem with file, line, column and JSON path. Nothing is sent before this passes.
+ */
+import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import * as z from 'zod';
+import { CliError, ExitCode, UsageError } from '../exit-codes.js';
+import { closest } from '../util/suggest.js';
+import { checkPlan, checkVariable } from './checks.js';
+import {
+  executionRequestSchema,
+  type MigrationPlanFile,
+  planFileSchema,
+  PROCESS_INSTANCE_QUERY_KEYS,
+  type VariableValue,
+  variableValueSchema,
+} from './schema.js';
+
+export interface PlanProblem {
+  file: string;
+  line: number;
+  column: number;
+  /** JSON path, e.g. `instructions[1].updateEventTriggers`; '' for the whole document. */
+  path: string;
+  message: string;
+}
+
+export function formatProblem(problem: PlanProblem): string {
+  return `${problem.file}:${problem.line}:${problem.column}: ${problem.path ? `${problem.path}: ` : ''}${problem.message}`;
+}
+
+/** Exit 2 with every problem, one line each. */
+export class PlanError extends CliError {
+  constructor(readonly problems: PlanProblem[]) {
+    const shown = problems.slice(0, 20).map(formatProblem);
+    if (problems.length > 20) shown.push(`… and ${problems.length - 20} more problems`);
+    super(shown.join('\n'), ExitCode.Usage);
+    this.name = 'PlanError';
+  }
+}
+
+export interface LoadedPlan {
+  file: string;
+  format: 'json' | 'yaml';
+  /** Which shape the file had: our plan file, or the engine's execute request. */
+  shape: 'plan' | 'execution-request';
+  plan: MigrationPlanFile;
+  warnings: PlanProblem[];
+  /** Where a JSON path is in the file, for later errors (drift between reference and id). */
+  locate(path: readonly (string | number)[]): { line: number; column: number };
+}
+
+/** Largest plan read; a 5,000-instruction plan is well under 2 MB. */
+export const MAX_PLAN_BYTES = 64 * 1024 * 1024;
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') text += `[${segment}]`;
+    else if (typeof segment === 'string' && /^[A-Za-z_$][\w$]*$/.test(segment)) text += text ? `.${segment}` : segment;
+    else text += `[${JSON.stringify(String(segment))}]`;
+  }
+  return text;
+}
+
+/**
+ * Reads a plan (or variables) file, or standard input for `-`. Errors are usage errors naming the file.
+ */
+export async function readInputFile(
+  file: string,
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean },
+  what = 'plan',
+): Promise<{ name: string; text: string }> {
+  if (file === '-') {
+    if (stdin.isTTY) throw new UsageError(`reading the ${what} from standard input, which is a terminal; pipe it in or name a file`);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stdin) {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      size += buffer.length;
+      if (size > MAX_PLAN_BYTES) throw new UsageError(`<stdin>: the ${what} is larger than ${MAX_PLAN_BYTES / 1024 / 1024} MB`);
+      chunks.push(buffer);
+    }
+    return { name: '<stdin>', text: decode(Buffer.concat(chunks), '<stdin>') };
+  }
+  const { readFile, stat } = await import('node:fs/promises');
+  try {
+    const info = await stat(file);
+    if (info.isDirectory()) throw new UsageError(`${file}: is a directory, not a ${what} file`);
+    if (info.size > MAX_PLAN_BYTES) throw new UsageError(`${file}: the ${what} is larger than ${MAX_PLAN_BYTES / 1024 / 1024} MB`);
+    return { name: file, text: decode(await readFile(file), file) };
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as { code?: string }).code;
+    throw new UsageError(`${file}: ${code === 'ENOENT' ? `${what} file not found` : code === 'EACCES' ? 'permission denied' : `cannot be read (${code ?? 'error'})`}`);
+  }
+}
+
+function decode(buffer: Buffer, name: string): string {
+  const text = buffer.toString('utf8');
+  if (text.includes('\uFFFD') && !buffer.includes(Buffer.from('\uFFFD'))) {
+    throw new UsageError(`${name}: not UTF-8 text`);
+  }
+  return text;
+}
+
+interface StructuredText {
+  format: 'json' | 'yaml';
+  data: unknown;
+  offsetOf(path: readonly PropertyKey[], at?: 'key' | 'value'): number;
+  problem(offset: number, path: readonly PropertyKey[], message: string): PlanProblem;
+  /** zod issues as problems at their place in the file. */
+  issues(error: z.ZodError): PlanProblem[];
+}
+
+/** JSON or YAML, decided by content; syntax errors and duplicate keys are problems with a position. */
+function parseStructured(
+  text: string,
+  file: string,
+  what: string,
+  allowed: (path: readonly (string | number)[]) => string[],
+): StructuredText {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const format = /^\s*[{[]/.test(source) ? 'json' : 'yaml';
+  const lineCounter = new LineCounter();
+  const problem = (offset: number, path: readonly PropertyKey[], message: string): PlanProblem => {
+    const position = lineCounter.linePos(offset);
+    return { file, line: position.line, column: position.col, path: formatPath(path), message };
+  };
+  if (source.trim() === '') throw new PlanError([{ file, line: 1, column: 1, path: '', message: `the ${what} is empty` }]);
+
+  const document = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  if (format === 'json') {
+    const jsonProblem = jsonSyntaxProblem(source);
+    if (jsonProblem) throw new PlanError([problem(jsonProblem.offset, [], `invalid JSON: ${jsonProblem.message}`)]);
+  }
+  if (document.errors.length > 0) {
+    throw new PlanError(
+      document.errors.map((error) =>
+        problem(error.pos[0], [], `${error.code === 'DUPLICATE_KEY' ? 'duplicate key' : `invalid ${format === 'json' ? 'JSON' : 'YAML'}`}: ${firstLine(error.message)}`),
+      ),
+    );
+  }
+  const offsetOf = (path: readonly PropertyKey[], at: 'key' | 'value' = 'value'): number => {
+    const last = path[path.length - 1];
+    if (at === 'key' && typeof last === 'string') {
+      const key = keyNode(document, path.slice(0, -1) as (string | number)[], last);
+      if (key?.range) return key.range[0];
+    }
+    for (let length = path.length; length >= 0; length--) {
+      const node = nodeAt(document, path.slice(0, length) as (string | number)[]);
+      if (node?.range) return node.range[0];
+    }
+    return 0;
+  };
+  return {
+    format,
+    data: document.toJS({ maxAliasCount: 100 }),
+    offsetOf,
+    problem,
+    issues: (error) => byPosition(error.issues.flatMap((issue) => describeIssue(issue, document, offsetOf, problem, allowed))),
+  };
+}
+
+/** Parses and checks plan text. `file` is only used in messages. */
+export function parsePlan(text: string, file: string): LoadedPlan {
+  const parsedText = parseStructured(text, file, 'plan', allowedKeys);
+  const { data, offsetOf, problem } = parsedText;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new PlanError([problem(offsetOf([]), [], 'a plan must be an object (a mapping of keys to values)')]);
+  }
+
+  const shape = 'migrationPlan' in data ? 'execution-request' : 'plan';
+  const schema = shape === 'plan' ? planFileSchema : executionRequestSchema;
+  const parsed = schema.safeParse(data, { reportInput: true });
+  if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
+
+  const plan: MigrationPlanFile =
+    'migrationPlan' in parsed.data
+      ? normalize({ ...parsed.data.migrationPlan, ...withoutPlan(parsed.data) })
+      : normalize(parsed.data);
+  const pathPrefix = shape === 'plan' ? [] : ['migrationPlan'];
+  const report = (path: readonly PropertyKey[], message: string, at?: 'key' | 'value'): PlanProblem => {
+    const full = planPath(path, pathPrefix);
+    return problem(offsetOf(full, at), full, message);
+  };
+  const { errors, warnings } = checkPlan(plan, report);
+  if (errors.length > 0) throw new PlanError(byPosition(errors));
+  const locate = (path: readonly (string | number)[]) => {
+    const { line, column } = problem(offsetOf(planPath(path, pathPrefix)), [], '');
+    return { line, column };
+  };
+  return { file, format: parsedText.format, shape, plan, warnings, locate };
+}
+
+/** A variables file (`migration generate --variables`): a map of name to {value, type, valueInfo}. */
+export function parseVariables(text: string, file: string): { variables: Record<string, VariableValue>; warnings: PlanProblem[] } {
+  const parsedText = parseStructured(text, file, 'variables file', () => ['value', 'type', 'valueInfo']);
+  const parsed = variablesSchema.safeParse(parsedText.data, { reportInput: true });
+  if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
+  const errors: PlanProblem[] = [];
+  const warnings: PlanProblem[] = [];
+  const report = (path: readonly PropertyKey[], message: string, at?: 'key' | 'value') =>
+    parsedText.problem(parsedText.offsetOf(path, at), path, message);
+  for (const [name, variable] of Object.entries(parsed.data)) {
+    checkVariable([name], variable, report, errors, warnings);
+  }
+  if (errors.length > 0) throw new PlanError(byPosition(errors));
+  return { variables: parsed.data, warnings };
+}
+
+const variablesSchema = z.record(z.string(), variableValueSchema);
+
+function byPosition(problems: PlanProblem[]): PlanProblem[] {
+  return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** Plan fields live under migrationPlan in the engine's execute request. */
+function planPath(path: readonly PropertyKey[], prefix: readonly string[]): PropertyKey[] {
+  const executionKeys = ['processInstanceIds', 'processInstanceQuery', 'skipCustomListeners', 'skipIoMappings'];
+  return typeof path[0] === 'string' && executionKeys.includes(path[0]) ? [...path] : [...prefix, ...path];
+}
+
+function withoutPlan<T extends { migrationPlan: unknown }>(request: T): Omit<T, 'migrationPlan'> {
+  const { migrationPlan: _plan, ...rest } = request;
+  return rest;
+}
+
+type ParsedPlan = z.infer<typeof planFileSchema>;
+
+/** null and absent mean the same to the engine; the tool works with absent. */
+function normalize(input: ParsedPlan): MigrationPlanFile {
+  const plan: MigrationPlanFile = { instructions: input.instructions ?? [] };
+  for (const [key, value] of Object.entries(input)) {
+    if (key !== 'instructions' && value !== null && value !== undefined) (plan as unknown as Record<string, unknown>)[key] = value;
+  }
+  return plan;
+}
+
+function nodeAt(document: Document, path: readonly (string | number)[]): Node | undefined {
+  let node: unknown = document.contents;
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
+      node = pair?.value;
+    } else if (isSeq(node) && typeof segment === 'number') {
+      node = node.items[segment];
+    } else {
+      return undefined;
+    }
+  }
+  return (node ?? undefined) as Node | undefined;
+}
+
+function keyNode(document: Document, path: readonly (string | number)[], key: string): Node | undefined {
+  const parent = nodeAt(document, path);
+  if (!isMap(parent)) return undefined;
+  const pair = parent.items.find((item) => isScalar(item.key) && String(item.key.value) === key);
+  return (pair?.key ?? undefined) as Node | undefined;
+}
+
+function describeIssue(
+  issue: z.core.$ZodIssue,
+  document: Document,
+  offsetOf: (path: readonly PropertyKey[]) => number,
+  problem: (offset: number, path: readonly PropertyKey[], message: string) => PlanProblem,
+  allowedAt: (path: readonly (string | number)[]) => string[],
+): PlanProblem[] {
+  const path = issue.path as (string | number)[];
+  if (issue.code === 'unrecognized_keys') {
+    const allowed = allowedAt(path);
+    return issue.keys.map((key) => {
+      const near = closest(key, allowed);
+      const hint = near.length > 0 ? ` (did you mean '${near[0]}'?)` : '';
+      const offset = keyNode(document, path, key)?.range?.[0] ?? offsetOf(path);
+      return problem(offset, [...path, key], `unknown property${hint}; the engine would silently ignore it`);
+    });
+  }
+  return [problem(offsetOf(path), path, issueMessage(issue))];
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return 'required';
+      if (issue.input === null && issue.path[issue.path.length - 1] === 'type') {
+        // YAML reads an unquoted Null (the engine's type name) as null.
+        return 'expected a string, got null (in YAML write "Null" in quotes: unquoted, it is YAML\'s null)';
+      }
+      return `expected ${article(issue.expected)}, got ${describeValue(issue.input)}`;
+    case 'too_small':
+      return issue.origin === 'string' ? 'must not be empty' : issue.message;
+    case 'invalid_value':
+      if (issue.input === undefined) return 'required';
+      return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
+    default:
+      return issue.message;
+  }
+}
+
+function article(type: string): string {
+  const names: Record<string, string> = { array: 'a list', object: 'an object', record: 'an object', string: 'a string', boolean: 'true or false', number: 'a number' };
+  return names[type] ?? type;
+}
+
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return `${typeof value === 'number' ? 'the number' : typeof value} ${String(value)}`;
+}
+
+const PLAN_KEYS = ['source', 'target', 'sourceProcessDefinitionId', 'targetProcessDefinitionId', 'instructions', 'variables'];
+const EXECUTION_KEYS = ['processInstanceIds', 'processInstanceQuery', 'skipCustomListeners', 'skipIoMappings'];
+
+/** The keys allowed where an unknown one was found, for the suggestion. */
+function allowedKeys(path: readonly (string | number)[]): string[] {
+  if (path.length === 0) return [...PLAN_KEYS, ...EXECUTION_KEYS, 'migrationPlan'];
+  const last = path[path.length - 1];
+  const listName = typeof last === 'number' ? path[path.length - 2] : undefined;
+  if (path.includes('processInstanceQuery')) {
+    if (listName === 'variables') return ['name', 'operator', 'value'];
+    if (listName === 'sorting') return ['sortBy', 'sortOrder'];
+    return [...PROCESS_INSTANCE_QUERY_KEYS];
+  }
+  if (last === 'migrationPlan') return PLAN_KEYS;
+  if (listName === 'instructions') return ['sourceActivityIds', 'targetActivityIds', 'updateEventTrigger'];
+  if (path[path.length - 2] === 'variables') return ['value', 'type', 'valueInfo'];
+  return [];
+}
+
+function jsonSyntaxProblem(text: string): { offset: number; message: string } | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const position = /position (\d+)/.exec(message);
+    return {
+      offset: position ? Number(position[1]) : 0,
+      message: message.replace(/\s*(in JSON )?at position \d+.*$/s, '').replace(/^JSON\.parse: /, ''),
+    };
+  }
+}
+
+function firstLine(text: string): string {
+  return (text.split('\n')[0] ?? text).replace(/ at line \d+, column \d+:?$/, '');
+}

@@ -1,0 +1,86 @@
+/**
+ * Definition references: a process definition id, `KEY:VERSION` or `KEY:latest`, optionally within a
+ * tenant. Resolved with GET /process-definition, never by parsing ids (an id is `key:version:uuid`
+ * only until that would exceed 64 characters; then it is a bare uuid).
+ */
+import type { ProcessDefinition, ProcessDefinitionApi, ProcessDefinitionQuery } from '../engine/process-definitions.js';
+import { UsageError } from '../exit-codes.js';
+import { closest } from '../util/suggest.js';
+
+export type DefinitionReference =
+  | { kind: 'id'; text: string; id: string }
+  | { kind: 'version'; text: string; key: string; version: number }
+  | { kind: 'latest'; text: string; key: string };
+
+export interface ResolvedDefinition {
+  /** What the user wrote, e.g. `invoice:latest`; the id when an id was given. */
+  reference: string;
+  id: string;
+  key: string;
+  version: number;
+  tenantId: string | null;
+  name: string | null;
+}
+
+const KEY_VERSION = /^(.+):(\d+|latest)$/;
+
+export function parseReference(text: string, what = 'reference'): DefinitionReference {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new UsageError(`${what}: a process definition reference must not be empty`);
+  const match = KEY_VERSION.exec(trimmed);
+  // `invoice:2` and `invoice:latest` are references; `invoice:2:8f3c…` (two colons) is an id.
+  if (match && !match[1]!.includes(':')) {
+    const key = match[1]!;
+    return match[2] === 'latest' ? { kind: 'latest', text: trimmed, key } : { kind: 'version', text: trimmed, key, version: Number(match[2]) };
+  }
+  return { kind: 'id', text: trimmed, id: trimmed };
+}
+
+function toResolved(reference: DefinitionReference, definition: ProcessDefinition): ResolvedDefinition {
+  return {
+    reference: reference.text,
+    id: definition.id,
+    key: definition.key,
+    version: definition.version,
+    tenantId: definition.tenantId ?? null,
+    name: definition.name ?? null,
+  };
+}
+
+export async function resolveReference(
+  definitions: ProcessDefinitionApi,
+  reference: DefinitionReference,
+  tenant: string | undefined,
+  what: string,
+): Promise<ResolvedDefinition> {
+  const tenantFilter = tenant ? { tenantIdIn: [tenant] } : {};
+  const query: ProcessDefinitionQuery =
+    reference.kind === 'id'
+      ? { processDefinitionId: reference.id }
+      : reference.kind === 'version'
+        ? { key: reference.key, version: reference.version, ...tenantFilter }
+        : { key: reference.key, latestVersion: true, ...tenantFilter };
+  const found = await definitions.list(query);
+
+  if (found.length === 1) return toResolved(reference, found[0]!);
+  const inTenant = tenant ? ` in tenant ${tenant}` : '';
+  if (found.length > 1) {
+    const tenants = found.map((definition) => definition.tenantId ?? '(none)').join(', ');
+    throw new UsageError(
+      `${what} '${reference.text}' matches ${found.length} process definitions (tenants: ${tenants}); choose one with --tenant ID or give the definition id`,
+    );
+  }
+  if (reference.kind === 'id') {
+    throw new UsageError(`${what}: no process definition with id '${reference.id}'; use KEY:VERSION or KEY:latest to look it up by key`);
+  }
+  const versions = await definitions.list({ key: reference.key, ...tenantFilter, sortBy: 'version', sortOrder: 'asc' });
+  if (versions.length > 0) {
+    const list = [...new Set(versions.map((definition) => definition.version))].join(', ');
+    throw new UsageError(`${what}: no process definition ${reference.text}${inTenant} (versions of ${reference.key}${inTenant}: ${list})`);
+  }
+  const latest = await definitions.list({ latestVersion: true, sortBy: 'key', sortOrder: 'asc', maxResults: 1000 });
+  const keys = [...new Set(latest.map((definition) => definition.key))];
+  const near = closest(reference.key, keys);
+  const hint = near.length > 0 ? `did you mean ${near.join(', ')}?` : keys.length > 0 ? `keys: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ', …' : ''}` : 'no process definitions are deployed';
+  throw new UsageError(`${what}: no process definition with key '${reference.key}'${inTenant} (${hint})`);
+}

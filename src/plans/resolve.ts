@@ -1,0 +1,61 @@
+/**
+ * Turns a loaded plan into the engine's request: resolves `source`/`target` references and checks
+ * that they agree with the ids the plan also holds (drift: the plan was generated for other versions).
+ */
+import type { MigrationPlanRequest } from '../engine/migration.js';
+import type { ProcessDefinitionApi } from '../engine/process-definitions.js';
+import { PlanError, type LoadedPlan } from './load.js';
+import { parseReference, resolveReference, type ResolvedDefinition } from './references.js';
+
+export interface ResolvedPlan {
+  source: ResolvedDefinition;
+  target: ResolvedDefinition;
+  /** The unwrapped MigrationPlanDto, as /migration/validate takes it and execute nests it. */
+  request: MigrationPlanRequest;
+}
+
+export async function resolvePlan(
+  loaded: LoadedPlan,
+  definitions: ProcessDefinitionApi,
+  tenant: string | undefined,
+): Promise<ResolvedPlan> {
+  const side = async (name: 'source' | 'target'): Promise<ResolvedDefinition> => {
+    const referenceText = loaded.plan[name];
+    const idField = `${name}ProcessDefinitionId` as const;
+    const id = loaded.plan[idField];
+    const where = (field: string) => `${loaded.file}:${formatPosition(loaded.locate([field]))}: ${field}`;
+    const reference = parseReference(referenceText ?? id ?? '', referenceText ? where(name) : where(idField));
+    const resolved = await resolveReference(definitions, reference, tenant, referenceText ? where(name) : where(idField));
+    if (referenceText && id && resolved.id !== id) {
+      const position = loaded.locate([idField]);
+      throw new PlanError([
+        {
+          file: loaded.file,
+          line: position.line,
+          column: position.column,
+          path: idField,
+          message: `drift: ${name} '${referenceText}' resolves to ${resolved.id}, but ${idField} is ${id}; regenerate the plan or remove one of the two`,
+        },
+      ]);
+    }
+    return resolved;
+  };
+
+  const source = await side('source');
+  const target = await side('target');
+  const { plan } = loaded;
+  return {
+    source,
+    target,
+    request: {
+      sourceProcessDefinitionId: source.id,
+      targetProcessDefinitionId: target.id,
+      instructions: plan.instructions,
+      ...(plan.variables ? { variables: plan.variables } : {}),
+    },
+  };
+}
+
+function formatPosition(position: { line: number; column: number }): string {
+  return `${position.line}:${position.column}`;
+}

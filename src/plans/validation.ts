@@ -1,0 +1,80 @@
+/**
+ * The result of `migration validate`: the engine's report unchanged, plus what the static validation
+ * misses: activities with running instances that no instruction maps (the live pre-flight).
+ */
+import type { MigrationPlanReport } from '../engine/migration.js';
+import type { ActivityStatistics } from '../engine/process-definitions.js';
+import type { MigrationPlanFile } from './schema.js';
+import type { ResolvedDefinition } from './references.js';
+
+export interface ActiveUnmappedActivity {
+  activityId: string;
+  instances: number;
+}
+
+export interface ValidationResult {
+  plan: string;
+  /** No instruction or variable failures, and (with --strict) no active but unmapped activity. */
+  valid: boolean;
+  strict: boolean;
+  source: ResolvedDefinition;
+  target: ResolvedDefinition;
+  /** The engine's MigrationPlanReportDto, unchanged. */
+  report: MigrationPlanReport;
+  activeUnmapped: ActiveUnmappedActivity[];
+  /** Plan warnings, `file:line:column: path: message`. */
+  warnings: string[];
+  summary: {
+    instructions: number;
+    instructionFailures: number;
+    variableFailures: number;
+    activeUnmapped: number;
+  };
+}
+
+/** Statistics name a multi-instance activity's body `task#multiInstanceBody`; the plan maps `task`. */
+function activityIdOf(statisticsId: string): string {
+  return statisticsId.replace(/#multiInstanceBody$/, '');
+}
+
+export function findActiveUnmapped(plan: MigrationPlanFile, statistics: readonly ActivityStatistics[]): ActiveUnmappedActivity[] {
+  const mapped = new Set(plan.instructions.map((instruction) => instruction.sourceActivityIds[0]));
+  const counts = new Map<string, number>();
+  for (const row of statistics) {
+    const activityId = activityIdOf(row.id);
+    if (row.instances > 0 && !mapped.has(activityId)) counts.set(activityId, (counts.get(activityId) ?? 0) + row.instances);
+  }
+  return [...counts].map(([activityId, instances]) => ({ activityId, instances })).sort((a, b) => a.activityId.localeCompare(b.activityId));
+}
+
+export function buildValidationResult(input: {
+  plan: string;
+  planFile: MigrationPlanFile;
+  strict: boolean;
+  source: ResolvedDefinition;
+  target: ResolvedDefinition;
+  report: MigrationPlanReport;
+  statistics: readonly ActivityStatistics[];
+  warnings: string[];
+}): ValidationResult {
+  const instructionFailures = input.report.instructionReports.filter((report) => report.failures.length > 0).length;
+  const variableFailures = Object.values(input.report.variableReports ?? {}).filter((report) => report.failures.length > 0).length;
+  const activeUnmapped = findActiveUnmapped(input.planFile, input.statistics);
+  const failed = instructionFailures > 0 || variableFailures > 0 || (input.strict && activeUnmapped.length > 0);
+  return {
+    plan: input.plan,
+    valid: !failed,
+    strict: input.strict,
+    source: input.source,
+    target: input.target,
+    report: input.report,
+    activeUnmapped,
+    warnings: input.warnings,
+    summary: {
+      instructions: input.planFile.instructions.length,
+      instructionFailures,
+      variableFailures,
+      activeUnmapped: activeUnmapped.length,
+    },
+  };
+}

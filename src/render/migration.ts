@@ -1,0 +1,73 @@
+/** Migration plans and validation reports as tables. */
+import type { InstructionReport } from '../engine/migration.js';
+import type { ResolvedDefinition } from '../plans/references.js';
+import type { ValidationResult } from '../plans/validation.js';
+import type { Style } from './style.js';
+import type { View } from './output.js';
+import { renderTable } from './table.js';
+
+export function describeDefinition(definition: ResolvedDefinition): string {
+  const tenant = definition.tenantId ? `, tenant ${definition.tenantId}` : '';
+  return `${definition.key}:${definition.version} (${definition.id}${tenant})`;
+}
+
+function mapping(report: InstructionReport): string {
+  const instruction = report.instruction;
+  if (!instruction) return '(no instruction)';
+  const first = (ids: (string | null)[] | null) => (ids && ids[0] != null ? ids[0] : '(null)');
+  return `${first(instruction.sourceActivityIds)} -> ${first(instruction.targetActivityIds)}`;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+export function summaryLine(result: ValidationResult, style: Style): string {
+  const { summary } = result;
+  const counts = [
+    plural(summary.instructions, 'instruction'),
+    plural(summary.instructionFailures, 'failing instruction'),
+    plural(summary.variableFailures, 'failing variable'),
+    `${summary.activeUnmapped} active but unmapped`,
+  ].join(', ');
+  const verdict = result.valid ? style.green('valid') : style.red('NOT valid');
+  return `${verdict}: ${counts}; ${describeDefinition(result.source)} -> ${describeDefinition(result.target)}`;
+}
+
+export const validationView: View<ValidationResult> = {
+  table(result, style) {
+    const parts: string[] = [];
+    const failingInstructions = result.report.instructionReports.filter((report) => report.failures.length > 0);
+    const failingVariables = Object.entries(result.report.variableReports ?? {}).filter(([, report]) => report.failures.length > 0);
+    if (failingInstructions.length > 0) {
+      parts.push(
+        renderTable(
+          ['Instruction (source -> target)', 'Failures'],
+          failingInstructions.map((report) => [mapping(report), report.failures.join('\n')]),
+          style,
+        ),
+      );
+    }
+    if (failingVariables.length > 0) {
+      parts.push(
+        renderTable(
+          ['Variable', 'Type', 'Failures'],
+          failingVariables.map(([name, report]) => [name, report.type ?? '(untyped)', report.failures.join('\n')]),
+          style,
+        ),
+      );
+    }
+    if (result.activeUnmapped.length > 0) {
+      const label = result.strict ? style.red('failure (--strict)') : style.yellow('warning');
+      parts.push(
+        renderTable(
+          ['Active but unmapped activity', 'Running instances', ''],
+          result.activeUnmapped.map((activity) => [activity.activityId, activity.instances, label]),
+          style,
+        ),
+      );
+    }
+    parts.push(summaryLine(result, style));
+    return parts.join('\n');
+  },
+};
