@@ -1,6 +1,9 @@
 // `npm run demo`: builds camunda-admin and the engine simulator, starts the simulator on a free
 // loopback port, runs a short tour of real commands against it, and stops it.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildSimulator } from './build-simulator.mjs';
 
@@ -23,13 +26,19 @@ const url = await new Promise((resolve, reject) => {
 
 const ADMIN_AUTHORIZATION = 'c68e62eb-e5fe-11f1-a2ca-02fc00000001';
 const JOHN_AUTHORIZATION = 'c950b77a-e5fe-11f1-a2ca-02fc00000001';
+const workDir = mkdtempSync(join(tmpdir(), 'camunda-admin-demo-'));
+const plan = join(workDir, 'plan.yaml');
+// [arguments, expected exit code]
 const tour = [
-  ['engine', 'info'],
-  ['config', 'show'],
-  ['auth', 'get', JOHN_AUTHORIZATION],
-  ['auth', 'get', ADMIN_AUTHORIZATION, '-o', 'json'],
-  ['auth', 'get', ADMIN_AUTHORIZATION, '-o', 'yaml'],
-  ['auth', 'get', 'does-not-exist'],
+  [['engine', 'info'], 0],
+  [['config', 'show'], 0],
+  [['auth', 'get', JOHN_AUTHORIZATION], 0],
+  [['auth', 'get', ADMIN_AUTHORIZATION, '-o', 'json'], 0],
+  [['auth', 'get', ADMIN_AUTHORIZATION, '-o', 'yaml'], 0],
+  [['auth', 'get', 'does-not-exist'], 5],
+  [['migration', 'generate', '--source', 'invoice:1', '--target', 'invoice:latest', '--out', plan], 0],
+  [['migration', 'validate', plan], 0],
+  [['migration', 'validate', plan, '--strict'], 3],
 ];
 
 const env = { ...process.env, CAMUNDA_URL: url };
@@ -38,13 +47,14 @@ for (const key of ['CAMUNDA_USERNAME', 'CAMUNDA_PASSWORD', 'CAMUNDA_TOKEN', 'CAM
 process.stdout.write(`\nengine simulator (an in-memory Camunda 7.24 REST API) at ${url}\n`);
 process.stdout.write(`every command below runs against it with CAMUNDA_URL=${url}\n`);
 let unexpected = 0;
-for (const args of tour) {
+for (const [args, expected] of tour) {
   process.stdout.write(`\n$ camunda-admin ${args.join(' ')}\n`);
   const result = spawnSync(process.execPath, [bin, ...args], { stdio: 'inherit', env });
-  const expected = args.includes('does-not-exist') ? 5 : 0;
   process.stdout.write(`(exit ${result.status})\n`);
+  if (args[1] === 'generate') process.stdout.write(`\n$ cat ${plan}\n${readFileSync(plan, 'utf8')}`);
   if (result.status !== expected) unexpected++;
 }
+rmSync(workDir, { recursive: true, force: true });
 
 simulator.kill('SIGTERM');
 process.stdout.write(unexpected === 0 ? '\ndemo finished: every command exited as expected\n' : `\ndemo finished: ${unexpected} command(s) exited unexpectedly\n`);

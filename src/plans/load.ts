@@ -47,7 +47,7 @@ export interface LoadedPlan {
   shape: 'plan' | 'execution-request';
   plan: MigrationPlanFile;
   warnings: PlanProblem[];
-  /** Where a JSON path is in the file, for later errors (drift between reference and id). */
+  /** Where a property (its key) is in the file, for later errors (drift between reference and id). */
   locate(path: readonly (string | number)[]): { line: number; column: number };
 }
 
@@ -188,7 +188,7 @@ export function parsePlan(text: string, file: string): LoadedPlan {
   const { errors, warnings } = checkPlan(plan, report);
   if (errors.length > 0) throw new PlanError(byPosition(errors));
   const locate = (path: readonly (string | number)[]) => {
-    const { line, column } = problem(offsetOf(planPath(path, pathPrefix)), [], '');
+    const { line, column } = problem(offsetOf(planPath(path, pathPrefix), 'key'), [], '');
     return { line, column };
   };
   return { file, format: parsedText.format, shape, plan, warnings, locate };

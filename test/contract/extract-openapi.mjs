@@ -28,6 +28,7 @@ const EXACT_PATHS = [
   '/process-definition',
   '/process-definition/count',
   '/process-definition/{id}',
+  '/process-definition/{id}/statistics',
   '/process-instance',
   '/process-instance/count',
 ];

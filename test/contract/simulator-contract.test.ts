@@ -1,6 +1,6 @@
 // The simulator against the official API contract, and the contract checker against real captures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED_AUTHORIZATION_IDS, startSimulator } from '../simulator/index.js';
+import { SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_DEFINITION_IDS, SEEDED_PROCESS_INSTANCE_IDS, startSimulator } from '../simulator/index.js';
 import type { Simulator } from '../simulator/index.js';
 import { loadSample, sampleIndex } from '../simulator/samples.js';
 import type { SampleEntry } from '../simulator/samples.js';
@@ -34,7 +34,7 @@ describe('the committed contract', () => {
         '/history/batch/{id}',
         '/metrics', '/metrics/task-worker', '/metrics/{metrics-name}/sum',
         '/migration/execute', '/migration/executeAsync', '/migration/generate', '/migration/validate',
-        '/process-definition', '/process-definition/count', '/process-definition/{id}',
+        '/process-definition', '/process-definition/count', '/process-definition/{id}', '/process-definition/{id}/statistics',
         '/process-instance', '/process-instance/count',
         '/user', '/user/count',
         '/version',
@@ -66,7 +66,8 @@ describe('real captured responses', () => {
   const outsideContract = samples.filter((sample) => validator.matchOperation(sample.method, pathOf(sample)) === undefined);
 
   it('are all covered by the contract except the deliberately foreign ones', () => {
-    expect(outsideContract.map((sample) => sample.name).sort()).toEqual(['auth-denied-deployment-create', 'unknown-path-404']);
+    // invalid-json-syntax was captured on POST /process-definition/{id}/start, which camunda-admin does not use.
+    expect(outsideContract.map((sample) => sample.name).sort()).toEqual(['auth-denied-deployment-create', 'invalid-json-syntax', 'unknown-path-404']);
   });
 
   it.each(samples.filter((sample) => !outsideContract.includes(sample)).map((sample) => [sample.name, sample] as const))(
@@ -129,7 +130,15 @@ describe('the simulator', () => {
   });
 
   const adminId = SEEDED_AUTHORIZATION_IDS.adminApplication;
-  const calls: { method: string; path: string; status: number }[] = [
+  const defs = SEEDED_PROCESS_DEFINITION_IDS;
+  const pis = SEEDED_PROCESS_INSTANCE_IDS;
+  const javaObject = {
+    type: 'Object',
+    value: 'rO0ABXNyABNqYXZhLnV0aWwuQXJyYXlMaXN0eIHSHZnHYZ0DAAFJAARzaXpleHAAAAAAdwQAAAAAeA==',
+    valueInfo: { objectTypeName: 'java.util.ArrayList', serializationDataFormat: 'application/x-java-serialized-object' },
+  };
+  /** `body`: a JSON value, or a string sent as it is (malformed JSON). */
+  const calls: { method: string; path: string; status: number; body?: unknown }[] = [
     { method: 'GET', path: '/engine', status: 200 },
     { method: 'GET', path: '/version', status: 200 },
     { method: 'GET', path: '/engine/default/version', status: 200 },
@@ -151,10 +160,82 @@ describe('the simulator', () => {
     { method: 'OPTIONS', path: '/authorization', status: 200 },
     { method: 'OPTIONS', path: `/authorization/${adminId}`, status: 200 },
     { method: 'GET', path: '/engine/nope/process-definition', status: 400 },
+
+    { method: 'GET', path: '/process-definition', status: 200 },
+    { method: 'GET', path: '/process-definition?key=refengine-demo&sortBy=version&sortOrder=asc', status: 200 },
+    { method: 'GET', path: '/process-definition?key=invoice&latestVersion=true', status: 200 },
+    { method: 'GET', path: '/process-definition?key=shared-process&tenantIdIn=tenant-a,tenant-b&firstResult=0&maxResults=1', status: 200 },
+    { method: 'GET', path: '/process-definition?keyLike=inv%25&withoutTenantId=true&suspended=false&sortBy=deployTime&sortOrder=desc', status: 200 },
+    { method: 'GET', path: '/process-definition?sortBy=nope&sortOrder=asc', status: 400 },
+    { method: 'GET', path: '/process-definition/count', status: 200 },
+    { method: 'GET', path: '/process-definition/count?key=shared-process&includeProcessDefinitionsWithoutTenantId=true', status: 200 },
+    { method: 'GET', path: '/process-definition/count?version=abc', status: 400 },
+    { method: 'GET', path: '/engine/default/process-definition/count', status: 200 },
+    { method: 'GET', path: `/process-definition/${defs.v1}`, status: 200 },
+    { method: 'GET', path: `/process-definition/${defs.sharedTenantB}`, status: 200 },
+    { method: 'GET', path: '/process-definition/does-not-exist', status: 404 },
+    { method: 'GET', path: `/process-definition/${defs.invoiceV1}/statistics`, status: 200 },
+    { method: 'GET', path: `/process-definition/${defs.v1}/statistics?failedJobs=true&incidents=true`, status: 200 },
+    { method: 'GET', path: '/process-definition/does-not-exist/statistics', status: 200 },
+    { method: 'GET', path: `/process-definition/${defs.v1}/statistics?incidents=true&incidentsForType=failedJob`, status: 400 },
+    { method: 'GET', path: '/process-instance', status: 200 },
+    { method: 'GET', path: `/process-instance?processDefinitionId=${defs.v1}`, status: 200 },
+    { method: 'GET', path: `/process-instance?processInstanceIds=${pis.demoV1First},${pis.sharedTenantA}&tenantIdIn=tenant-a&sortBy=businessKey&sortOrder=desc`, status: 200 },
+    { method: 'GET', path: '/process-instance?sortBy=nope&sortOrder=asc', status: 400 },
+    { method: 'GET', path: '/process-instance?sortBy=instanceId', status: 400 },
+    { method: 'GET', path: '/process-instance/count?activityIdIn=approve&suspended=false', status: 200 },
+    { method: 'GET', path: '/engine/default/process-instance/count', status: 200 },
+    { method: 'POST', path: '/process-instance', status: 200, body: { processDefinitionKey: 'invoice', sorting: [{ sortBy: 'businessKey', sortOrder: 'desc' }] } },
+    { method: 'POST', path: '/process-instance?firstResult=0&maxResults=2', status: 200, body: { activityIdIn: ['approveInvoice'], active: true } },
+    { method: 'POST', path: '/process-instance', status: 400, body: { processInstanceIds: 'not-a-list' } },
+    { method: 'POST', path: '/process-instance/count', status: 200, body: { tenantIdIn: ['tenant-a', 'tenant-b'] } },
+    { method: 'POST', path: '/process-instance/count', status: 400, body: '{"businessKey": ' },
+    { method: 'POST', path: '/migration/generate', status: 200, body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: defs.v2, updateEventTriggers: true } },
+    {
+      method: 'POST',
+      path: '/migration/generate',
+      status: 200,
+      body: {
+        sourceProcessDefinitionId: defs.invoiceV1,
+        targetProcessDefinitionId: defs.invoiceV2,
+        variables: { note: { type: 'String', value: 'x' }, list: { type: 'Object', value: '[]', valueInfo: { serializationDataFormat: 'application/json' } } },
+      },
+    },
+    { method: 'POST', path: '/migration/generate', status: 400, body: {} },
+    { method: 'POST', path: '/migration/generate', status: 400, body: { sourceProcessDefinitionId: 'nope:1:1', targetProcessDefinitionId: defs.v2 } },
+    { method: 'POST', path: '/migration/generate', status: 400, body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: defs.v2, variables: { foo: javaObject } } },
+    {
+      method: 'POST',
+      path: '/migration/validate',
+      status: 200,
+      body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: defs.v2, instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] },
+    },
+    {
+      method: 'POST',
+      path: '/migration/validate',
+      status: 200,
+      body: {
+        sourceProcessDefinitionId: defs.v1,
+        targetProcessDefinitionId: defs.v2,
+        instructions: [
+          { sourceActivityIds: ['approve'], targetActivityIds: ['nope'] },
+          { sourceActivityIds: ['start'], targetActivityIds: ['review'], updateEventTrigger: true },
+          { sourceActivityIds: ['approve'], targetActivityIds: ['review'] },
+        ],
+        variables: { foo: javaObject, bar: { type: 'Integer', value: 1 } },
+      },
+    },
+    { method: 'POST', path: '/migration/validate', status: 400, body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: 'nope:1:1', instructions: [] } },
+    { method: 'POST', path: '/migration/validate', status: 400, body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: defs.v2, variables: { x: { type: 'Foo' } } } },
   ];
 
-  it.each(calls.map((call) => [`${call.method} ${call.path}`, call] as const))('%s answers by the contract', async (_name, call) => {
-    const response = await fetch(`${sim.url}${call.path}`, { method: call.method });
+  it.each(calls.map((call) => [`${call.method} ${call.path} ${call.body === undefined ? '' : JSON.stringify(call.body)}`.trim(), call] as const))('%s answers by the contract', async (_name, call) => {
+    const init: RequestInit = { method: call.method };
+    if (call.body !== undefined) {
+      init.headers = { 'content-type': 'application/json' };
+      init.body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
+    }
+    const response = await fetch(`${sim.url}${call.path}`, init);
     const text = await response.text();
     expect(response.status).toBe(call.status);
     expect(response.headers.get('content-type')).toBe('application/json');
@@ -162,10 +243,10 @@ describe('the simulator', () => {
     expect(result.errors).toEqual([]);
   });
 
-  it.each(calls.filter((call) => call.status < 400).map((call) => [`${call.method} ${call.path}`, call] as const))(
+  it.each(calls.filter((call) => call.status < 400).map((call) => [`${call.method} ${call.path} ${call.body === undefined ? '' : JSON.stringify(call.body)}`.trim(), call] as const))(
     '%s is a request the contract allows',
     (_name, call) => {
-      expect(validateRequest(call.method, call.path).errors).toEqual([]);
+      expect(validateRequest(call.method, call.path, undefined, call.body).errors).toEqual([]);
     },
   );
 
@@ -241,6 +322,21 @@ describe('the checker rejects what breaks the contract', () => {
       'body.type: expected integer, got string "abc"',
     ]);
     expect(validateRequest('GET', '/authorization', undefined, {}).errors).toEqual(['GET /authorization takes no JSON body']);
+  });
+
+  it('reports the undeclared aliases ver and latest of GET /process-definition', () => {
+    expect(validateRequest('GET', '/process-definition', { key: 'invoice', ver: '1', latest: 'true' }).errors).toEqual([
+      "query parameter 'ver' is not declared for GET /process-definition",
+      "query parameter 'latest' is not declared for GET /process-definition",
+    ]);
+  });
+
+  it('checks activity statistics rows', () => {
+    const row = { '@class': 'org.camunda.bpm.engine.rest.dto.repository.ActivityStatisticsResultDto', id: 'approve', instances: 3, failedJobs: 0, incidents: [] };
+    expect(validateResponse('GET', '/process-definition/x/statistics', 200, [row]).valid).toBe(true);
+    expect(validateResponse('GET', '/process-definition/x/statistics', 200, [{ ...row, instances: '3' }]).errors).toEqual([
+      'body[0].instances: expected integer, got string "3"',
+    ]);
   });
 
   it('matches literal path segments before templates and strips named-engine prefixes', () => {

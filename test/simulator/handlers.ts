@@ -9,6 +9,9 @@
 // baseUrl: use `resolveRequest` (the simulator server does).
 import { getResponse, http, HttpResponse } from 'msw';
 import type { HttpHandler, JsonBodyType, PathParams } from 'msw';
+import { registerMigrationRoutes } from './migration.js';
+import { registerProcessDefinitionRoutes } from './repository.js';
+import { registerProcessInstanceRoutes } from './runtime.js';
 import type { AuthorizationRecord, EngineState } from './state.js';
 
 export const DEFAULT_REST_ROOT = '/engine-rest';
@@ -54,8 +57,8 @@ export function unknownEngine(): Response {
 // ---------------------------------------------------------------------------------------------
 // Query parameters, the way AbstractSearchQueryDto / AbstractQueryDto read them
 
-export type QueryParamKind = 'string' | 'integer' | 'stringArray';
-export type QueryValue = string | number | string[];
+export type QueryParamKind = 'string' | 'integer' | 'boolean' | 'stringArray';
+export type QueryValue = string | number | boolean | string[];
 
 export interface ParsedQuery {
   values: Record<string, QueryValue>;
@@ -72,6 +75,20 @@ function parseJavaInteger(value: string): number | undefined {
   if (!/^[+-]?\d+$/.test(value)) return undefined;
   const parsed = Number(value);
   return parsed >= INT32_MIN && parsed <= INT32_MAX ? parsed : undefined;
+}
+
+/**
+ * BooleanConverter: Jackson reads the text as JSON. `true`/`false` convert; `null` is no value (the
+ * parameter counts as absent); an integer is coerced (0 false, anything else true, Jackson's scalar
+ * coercion); everything else fails.
+ */
+function parseJacksonBoolean(value: string): boolean | null | undefined {
+  const text = value.trim();
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (text === 'null') return null;
+  if (/^-?\d+$/.test(text)) return !/^-?0+$/.test(text);
+  return undefined;
 }
 
 /** Java's String.split(","): trailing empty strings are dropped, but "" stays [""]. */
@@ -124,6 +141,12 @@ export function parseQuery(
         return { ok: false, response: cannotSet(key, value, `Cannot convert value ${value} to java type java.lang.Integer`) };
       }
       query.values[key] = parsed;
+    } else if (kind === 'boolean') {
+      const parsed = parseJacksonBoolean(value);
+      if (parsed === undefined) {
+        return { ok: false, response: cannotSet(key, value, `Cannot convert value ${value} to java type java.lang.Boolean`) };
+      }
+      if (parsed !== null) query.values[key] = parsed;
     }
   }
   return { ok: true, query };
@@ -172,6 +195,142 @@ export function applyPaging<T>(items: readonly T[], paging: Paging): T[] {
   const first = Math.max(0, paging.firstResult ?? 0);
   const max = Math.max(0, paging.maxResults ?? INT32_MAX);
   return items.slice(first, first + max);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies, the way Jackson reads them
+
+/**
+ * Jackson could not map the body: malformed JSON (invalid-json-syntax.json) or a value of the wrong
+ * JSON type (invalid-json-type.json). Both are 400 with an empty message.
+ */
+export function invalidJsonBody(): Response {
+  return invalidRequest(400, '');
+}
+
+/**
+ * The request body as JSON. An empty body counts as `{}` (the engine's EmptyBodyFilter); anything
+ * JSON.parse rejects is the engine's 400 with an empty message.
+ */
+export async function readJsonBody(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+  const text = await request.text();
+  if (text.trim() === '') return { ok: true, body: {} };
+  try {
+    return { ok: true, body: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, response: invalidJsonBody() };
+  }
+}
+
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads the properties of a JSON object body like Jackson binds a DTO: unknown properties are
+ * ignored, null means absent, scalars coerce to String (Jackson's default), and a value of the wrong
+ * shape fails the whole body (the caller answers `invalidJsonBody()`).
+ */
+export class JsonFields {
+  failed = false;
+
+  constructor(private readonly source: Record<string, unknown>) {}
+
+  string(name: string): string | undefined {
+    const value = this.source[name];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    this.failed = true;
+    return undefined;
+  }
+
+  /** A Boolean property; "true"/"false" strings coerce like in Jackson. */
+  boolean(name: string): boolean | undefined {
+    const value = this.source[name];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'boolean') return value;
+    if (value === 'true' || value === 'false') return value === 'true';
+    this.failed = true;
+    return undefined;
+  }
+
+  /** A List<String>/Set<String> property: a JSON array (elements may be null); a single value is an error. */
+  stringArray(name: string): (string | null)[] | undefined {
+    const value = this.source[name];
+    if (value === undefined || value === null) return undefined;
+    if (!Array.isArray(value)) {
+      this.failed = true;
+      return undefined;
+    }
+    return value.map((item: unknown) => {
+      if (item === null || item === undefined) return null;
+      if (typeof item === 'string') return item;
+      if (typeof item === 'number' || typeof item === 'boolean') return String(item);
+      this.failed = true;
+      return null;
+    });
+  }
+
+  /** A JSON array of objects (or nulls), or undefined when absent. */
+  objectArray(name: string): (Record<string, unknown> | null)[] | undefined {
+    const value = this.source[name];
+    if (value === undefined || value === null) return undefined;
+    if (!Array.isArray(value) || !value.every((item: unknown) => item === null || isJsonObject(item))) {
+      this.failed = true;
+      return undefined;
+    }
+    return value as (Record<string, unknown> | null)[];
+  }
+
+  /** A JSON object (a Map or a nested DTO), or undefined when absent. */
+  object(name: string): Record<string, unknown> | undefined {
+    const value = this.source[name];
+    if (value === undefined || value === null) return undefined;
+    if (!isJsonObject(value)) {
+      this.failed = true;
+      return undefined;
+    }
+    return value;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Matching and ordering like the engine's SQL
+
+/** Ordering of two strings by UTF-16 code units (like Java's String.compareTo). */
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+}
+
+/** ORDER BY on a nullable column: the H2 default puts NULL lowest. */
+export function compareNullable<T extends string | number | boolean>(a: T | null, b: T | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b);
+  return a < b ? -1 : 1;
+}
+
+/** SQL LIKE as the engine issues it: `%` any run, `_` one character, `\` escapes (ESCAPE '\'). */
+export function likeMatches(value: string | null, pattern: string): boolean {
+  if (value === null) return false;
+  let regex = '';
+  for (let i = 0; i < pattern.length; i += 1) {
+    const char = pattern.charAt(i);
+    if (char === '\\' && i + 1 < pattern.length) {
+      i += 1;
+      regex += pattern.charAt(i).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    } else if (char === '%') {
+      regex += '[\\s\\S]*';
+    } else if (char === '_') {
+      regex += '[\\s\\S]';
+    } else {
+      regex += char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    }
+  }
+  return new RegExp(`^${regex}$`).test(value);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -351,11 +510,6 @@ function matchesAuthorizationFilters(auth: AuthorizationRecord, values: Record<s
   return true;
 }
 
-function compareStrings(a: string, b: string): number {
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
-}
-
 function sortAuthorizations(items: AuthorizationRecord[], query: ParsedQuery): AuthorizationRecord[] {
   const direction = query.sortOrder === 'desc' ? -1 : 1;
   const byKey = (a: AuthorizationRecord, b: AuthorizationRecord): number => {
@@ -450,6 +604,9 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   // /engine/{unknown}/version answers 200 (inferred from the source).
   router.add('get', '/version', () => json({ version: state.version }), { engineCheck: 'none' });
   registerAuthorizationRoutes(router, state);
+  registerProcessDefinitionRoutes(router, state);
+  registerProcessInstanceRoutes(router, state);
+  registerMigrationRoutes(router, state);
   router.addUnknownEngineFallback();
 
   return [engineList, ...router.handlers];

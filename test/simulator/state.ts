@@ -3,6 +3,7 @@
 // Everything is plain data (arrays of plain objects) so tests can read it, tweak it before a run, and
 // later handlers (groups, metrics, migration, batches) can add their own collections without touching
 // the existing ones. The seed is deterministic: the same ids every run, so tests can name them.
+import type { ActivityRecord } from './bpmn.js';
 
 export const ENGINE_VERSION = '7.24.0-SNAPSHOT';
 export const DEFAULT_ENGINE_NAME = 'default';
@@ -71,7 +72,11 @@ export interface MembershipRecord {
   groupId: string;
 }
 
-/** Field for field the engine's ProcessDefinitionDto (see process-definition-list.json). */
+/**
+ * A deployed process definition: the fields of the engine's ProcessDefinitionDto (see
+ * process-definition-list.json; `processDefinitionDto` in repository.ts serializes exactly those),
+ * plus what the simulator needs besides: the deployment time and the activities in document order.
+ */
 export interface ProcessDefinitionRecord {
   id: string;
   key: string;
@@ -87,6 +92,23 @@ export interface ProcessDefinitionRecord {
   versionTag: string | null;
   historyTimeToLive: number | null;
   startableInTasklist: boolean;
+  /** Deployment time in the engine's date format; orders `sortBy=deployTime`. */
+  deployTime: string;
+  activities: ActivityRecord[];
+}
+
+/**
+ * A running process instance. `activityIds` are the activities with an activity (or transition)
+ * instance, one entry per instance (an activity may appear twice). The DTO's `definitionKey` comes
+ * from the definition; `tenantId` should equal the definition's (the engine copies it).
+ */
+export interface ProcessInstanceRecord {
+  id: string;
+  definitionId: string;
+  businessKey: string | null;
+  tenantId: string | null;
+  suspended: boolean;
+  activityIds: string[];
 }
 
 /**
@@ -120,10 +142,48 @@ export const SEEDED_AUTHORIZATION_IDS = {
   globalFilterRead: 'c950b77c-e5fe-11f1-a2ca-02fc00000001',
 } as const;
 
-/** The two deployed versions of the demo process, exactly as in process-definition-list.json. */
+/**
+ * Seeded process definitions. The refengine-demo ids are those of process-definition-list.json; the
+ * others follow the engine's `key:version:uuid` pattern with made-up uuids.
+ */
 export const SEEDED_PROCESS_DEFINITION_IDS = {
+  /** refengine-demo v1 (start, approve, end), exactly as in process-definition-list.json. */
   v1: 'refengine-demo:1:c8d78fb4-e5fe-11f1-a2ca-02fc00000001',
+  /** refengine-demo v2 (start, approve, review, end), exactly as in process-definition-list.json. */
   v2: 'refengine-demo:2:c90ecc6d-e5fe-11f1-a2ca-02fc00000001',
+  /** invoice v1: approveInvoice is a user task. */
+  invoiceV1: `invoice:1:${engineUuid(0xc7a3b5e4)}`,
+  /** invoice v2: approveInvoice renamed approveInvoiceV2, with a timer boundary event reminderTimer. */
+  invoiceV2: `invoice:2:${engineUuid(0xc7b8f0a9)}`,
+  /** shared-process v1 deployed for tenant-a. */
+  sharedTenantA: `shared-process:1:${engineUuid(0xc7c2d1b6)}`,
+  /** shared-process v1 deployed for tenant-b (same key and version: ambiguous without a tenant). */
+  sharedTenantB: `shared-process:1:${engineUuid(0xc7c2d1bf)}`,
+} as const;
+
+/**
+ * Seeded process instances. The refengine-demo v1 ones are those of process-instance-list.json
+ * (business keys v1-1, v1-2, v1-3, all waiting at `approve`); v2-1 and extra are the instances the
+ * capture started on v2 (process-definition-start-by-key-1.json, -unknown-json-property.json).
+ */
+export const SEEDED_PROCESS_INSTANCE_IDS = {
+  demoV1First: 'c8f9e4c9-e5fe-11f1-a2ca-02fc00000001',
+  demoV1Second: 'c904450f-e5fe-11f1-a2ca-02fc00000001',
+  demoV1Third: 'c90815a5-e5fe-11f1-a2ca-02fc00000001',
+  demoV2First: 'c92365de-e5fe-11f1-a2ca-02fc00000001',
+  demoV2Extra: 'c9320be6-e5fe-11f1-a2ca-02fc00000001',
+  demoV2Third: engineUuid(0xc93b5a17),
+  /** invoice v1 at approveInvoice (invoice-1 .. invoice-3). */
+  invoiceApprove1: engineUuid(0xc7e10a01),
+  invoiceApprove2: engineUuid(0xc7e10a02),
+  invoiceApprove3: engineUuid(0xc7e10a03),
+  /** invoice v1 at prepareBankTransfer (invoice-4; invoice-5 is suspended). */
+  invoicePrepare1: engineUuid(0xc7e10a04),
+  invoicePrepare2: engineUuid(0xc7e10a05),
+  /** invoice v1 at archiveInvoice (an asyncBefore service task: a transition instance). */
+  invoiceArchive: engineUuid(0xc7e10a06),
+  sharedTenantA: engineUuid(0xc7f2b001),
+  sharedTenantB: engineUuid(0xc7f2b002),
 } as const;
 
 function authorization(
@@ -207,7 +267,7 @@ function seedAuthorizations(): AuthorizationRecord[] {
 }
 
 function seedProcessDefinitions(): ProcessDefinitionRecord[] {
-  const common = {
+  const demo = {
     key: 'refengine-demo',
     category: 'http://bpmn.io/schema/bpmn',
     description: null,
@@ -219,21 +279,145 @@ function seedProcessDefinitions(): ProcessDefinitionRecord[] {
     historyTimeToLive: 180,
     startableInTasklist: true,
   };
+  const invoice = {
+    key: 'invoice',
+    category: 'http://camunda.org/examples',
+    description: null,
+    name: 'Invoice Receipt',
+    diagram: null,
+    suspended: false,
+    tenantId: null,
+    historyTimeToLive: 45,
+    startableInTasklist: true,
+  };
+  // archiveInvoice is asyncBefore, as in the invoice example: instances wait there as transition instances.
+  const invoiceHead: ActivityRecord[] = [
+    { id: 'StartEvent_1', type: 'startEvent' },
+    { id: 'assignApprover', type: 'businessRuleTask' },
+  ];
+  const invoiceTail: ActivityRecord[] = [
+    { id: 'invoice_approved', type: 'exclusiveGateway' },
+    { id: 'prepareBankTransfer', type: 'userTask' },
+    { id: 'reviewInvoice', type: 'callActivity' },
+    { id: 'archiveInvoice', type: 'serviceTask', async: true },
+    { id: 'invoiceProcessed', type: 'endEvent' },
+    { id: 'invoiceNotProcessed', type: 'endEvent' },
+  ];
+  const shared = {
+    key: 'shared-process',
+    category: 'http://bpmn.io/schema/bpmn',
+    description: null,
+    name: 'Shared Process',
+    version: 1,
+    resource: 'shared-process.bpmn',
+    diagram: null,
+    suspended: false,
+    versionTag: null,
+    historyTimeToLive: 30,
+    startableInTasklist: true,
+    activities: [
+      { id: 'start', type: 'startEvent' },
+      { id: 'task', type: 'userTask' },
+      { id: 'end', type: 'endEvent' },
+    ] satisfies ActivityRecord[],
+  };
   return [
     {
-      ...common,
+      ...demo,
       id: SEEDED_PROCESS_DEFINITION_IDS.v1,
       version: 1,
       resource: 'refengine-demo-v1.bpmn',
       deploymentId: 'c8cbcfe2-e5fe-11f1-a2ca-02fc00000001',
+      deployTime: '2026-11-21T22:56:26.311+0000',
+      activities: [
+        { id: 'start', type: 'startEvent' },
+        { id: 'approve', type: 'userTask' },
+        { id: 'end', type: 'endEvent' },
+      ],
     },
     {
-      ...common,
+      ...demo,
       id: SEEDED_PROCESS_DEFINITION_IDS.v2,
       version: 2,
       resource: 'refengine-demo-v2.bpmn',
       deploymentId: 'c90b49fb-e5fe-11f1-a2ca-02fc00000001',
+      deployTime: '2026-11-21T22:56:26.702+0000',
+      activities: [
+        { id: 'start', type: 'startEvent' },
+        { id: 'approve', type: 'userTask' },
+        { id: 'review', type: 'userTask' },
+        { id: 'end', type: 'endEvent' },
+      ],
     },
+    {
+      ...invoice,
+      id: SEEDED_PROCESS_DEFINITION_IDS.invoiceV1,
+      version: 1,
+      resource: 'invoice.v1.bpmn',
+      deploymentId: engineUuid(0xc7a3b5e0),
+      versionTag: 'V1.0',
+      deployTime: '2026-11-21T22:55:58.104+0000',
+      activities: [...invoiceHead, { id: 'approveInvoice', type: 'userTask' }, ...invoiceTail],
+    },
+    {
+      ...invoice,
+      id: SEEDED_PROCESS_DEFINITION_IDS.invoiceV2,
+      version: 2,
+      resource: 'invoice.v2.bpmn',
+      deploymentId: engineUuid(0xc7b8f0a5),
+      versionTag: 'V2.0',
+      deployTime: '2026-11-21T22:56:00.512+0000',
+      activities: [
+        ...invoiceHead,
+        { id: 'approveInvoiceV2', type: 'userTask' },
+        { id: 'reminderTimer', type: 'boundaryTimerEvent', attachedTo: 'approveInvoiceV2' },
+        ...invoiceTail,
+      ],
+    },
+    {
+      ...shared,
+      id: SEEDED_PROCESS_DEFINITION_IDS.sharedTenantA,
+      deploymentId: engineUuid(0xc7c2d1b2),
+      tenantId: 'tenant-a',
+      deployTime: '2026-11-21T22:56:05.020+0000',
+      activities: shared.activities.map((activity) => ({ ...activity })),
+    },
+    {
+      ...shared,
+      id: SEEDED_PROCESS_DEFINITION_IDS.sharedTenantB,
+      deploymentId: engineUuid(0xc7c2d1bb),
+      tenantId: 'tenant-b',
+      deployTime: '2026-11-21T22:56:05.338+0000',
+      activities: shared.activities.map((activity) => ({ ...activity })),
+    },
+  ];
+}
+
+function seedProcessInstances(): ProcessInstanceRecord[] {
+  const ids = SEEDED_PROCESS_INSTANCE_IDS;
+  const defs = SEEDED_PROCESS_DEFINITION_IDS;
+  const instance = (
+    id: string,
+    definitionId: string,
+    businessKey: string | null,
+    activityId: string,
+    extra: Partial<ProcessInstanceRecord> = {},
+  ): ProcessInstanceRecord => ({ id, definitionId, businessKey, tenantId: null, suspended: false, activityIds: [activityId], ...extra });
+  return [
+    instance(ids.demoV1First, defs.v1, 'v1-1', 'approve'),
+    instance(ids.demoV1Second, defs.v1, 'v1-2', 'approve'),
+    instance(ids.demoV1Third, defs.v1, 'v1-3', 'approve'),
+    instance(ids.demoV2First, defs.v2, 'v2-1', 'approve'),
+    instance(ids.demoV2Extra, defs.v2, 'extra', 'approve'),
+    instance(ids.demoV2Third, defs.v2, 'v2-2', 'review'),
+    instance(ids.invoiceApprove1, defs.invoiceV1, 'invoice-1', 'approveInvoice'),
+    instance(ids.invoiceApprove2, defs.invoiceV1, 'invoice-2', 'approveInvoice'),
+    instance(ids.invoiceApprove3, defs.invoiceV1, 'invoice-3', 'approveInvoice'),
+    instance(ids.invoicePrepare1, defs.invoiceV1, 'invoice-4', 'prepareBankTransfer'),
+    instance(ids.invoicePrepare2, defs.invoiceV1, 'invoice-5', 'prepareBankTransfer', { suspended: true }),
+    instance(ids.invoiceArchive, defs.invoiceV1, 'invoice-6', 'archiveInvoice'),
+    instance(ids.sharedTenantA, defs.sharedTenantA, 'shared-a', 'task', { tenantId: 'tenant-a' }),
+    instance(ids.sharedTenantB, defs.sharedTenantB, 'shared-b', 'task', { tenantId: 'tenant-b' }),
   ];
 }
 
@@ -245,6 +429,7 @@ export class EngineState {
   memberships: MembershipRecord[] = seedMemberships();
   authorizations: AuthorizationRecord[] = seedAuthorizations();
   processDefinitions: ProcessDefinitionRecord[] = seedProcessDefinitions();
+  processInstances: ProcessInstanceRecord[] = seedProcessInstances();
 
   private createdIds = 0;
 
@@ -262,6 +447,14 @@ export class EngineState {
 
   findAuthorization(id: string): AuthorizationRecord | undefined {
     return this.authorizations.find((auth) => auth.id === id);
+  }
+
+  findProcessDefinition(id: string): ProcessDefinitionRecord | undefined {
+    return this.processDefinitions.find((definition) => definition.id === id);
+  }
+
+  findProcessInstance(id: string): ProcessInstanceRecord | undefined {
+    return this.processInstances.find((instance) => instance.id === id);
   }
 
   /** IdentityService.checkPassword: unknown users simply fail. */

@@ -1,0 +1,317 @@
+// Process instances: GET/POST /process-instance and /process-instance/count, like
+// ProcessInstanceRestServiceImpl, ProcessInstanceQueryDto and ProcessInstanceQueryImpl (7.24). The
+// query is built from URL parameters (GET) or a JSON body (POST, paging still in the URL); both end
+// in the same `ProcessInstanceQuery`, which migration (processInstanceQuery) can reuse later.
+import {
+  applyPaging,
+  compareNullable,
+  compareStrings,
+  exceptionBody,
+  invalidJsonBody,
+  invalidRequest,
+  isJsonObject,
+  json,
+  JsonFields,
+  likeMatches,
+  parsePaging,
+  parseQuery,
+  readJsonBody,
+  sortPairError,
+} from './handlers.js';
+import type { EngineRouter, ParsedQuery, QueryParamKind, RouteContext } from './handlers.js';
+import type { EngineState, ProcessInstanceRecord } from './state.js';
+
+/** The engine's ProcessInstanceDto in engine order (process-instance-list.json): no links in lists. */
+export interface ProcessInstanceDto {
+  links: { method: string; href: string; rel: string }[];
+  id: string;
+  definitionId: string;
+  businessKey: string | null;
+  caseInstanceId: string | null;
+  ended: boolean;
+  suspended: boolean;
+  tenantId: string | null;
+  definitionKey: string | null;
+}
+
+export function processInstanceDto(state: EngineState, instance: ProcessInstanceRecord): ProcessInstanceDto {
+  return {
+    links: [],
+    id: instance.id,
+    definitionId: instance.definitionId,
+    businessKey: instance.businessKey,
+    caseInstanceId: null,
+    ended: false,
+    suspended: instance.suspended,
+    tenantId: instance.tenantId,
+    definitionKey: state.findProcessDefinition(instance.definitionId)?.key ?? null,
+  };
+}
+
+const SORT_BY = ['instanceId', 'definitionKey', 'definitionId', 'tenantId', 'businessKey'] as const;
+type InstanceSortBy = (typeof SORT_BY)[number];
+const VARIABLE_OPERATORS = ['eq', 'neq', 'gt', 'gteq', 'lt', 'lteq', 'like'];
+
+const STRING_FILTERS = [
+  'businessKey',
+  'businessKeyLike',
+  'caseInstanceId',
+  'processDefinitionId',
+  'processDefinitionKey',
+  'deploymentId',
+  'superProcessInstance',
+  'subProcessInstance',
+  'superCaseInstance',
+  'subCaseInstance',
+  'incidentId',
+  'incidentType',
+  'incidentMessage',
+  'incidentMessageLike',
+  'rootProcessInstanceId',
+] as const;
+const BOOLEAN_FILTERS = [
+  'active',
+  'suspended',
+  'withIncident',
+  'withoutTenantId',
+  'processDefinitionWithoutTenantId',
+  'rootProcessInstances',
+  'leafProcessInstances',
+  'variableNamesIgnoreCase',
+  'variableValuesIgnoreCase',
+] as const;
+const LIST_FILTERS = ['processDefinitionKeyIn', 'processDefinitionKeyNotIn', 'tenantIdIn', 'activityIdIn'] as const;
+
+/** A ProcessInstanceQueryDto, whichever way it arrived. */
+export interface ProcessInstanceQuery {
+  strings: Partial<Record<(typeof STRING_FILTERS)[number], string>>;
+  booleans: Partial<Record<(typeof BOOLEAN_FILTERS)[number], boolean>>;
+  lists: Partial<Record<(typeof LIST_FILTERS)[number], (string | null)[]>>;
+  /** A Set in the engine: `[]` is an error when the query is built, unlike the other lists. */
+  processInstanceIds?: (string | null)[];
+  /** Variable conditions; the simulator holds no variables, so any condition matches nothing. */
+  variables?: { name: unknown; operator: unknown }[];
+  sortBy?: string;
+  sortOrder?: string;
+  sorting: { sortBy: InstanceSortBy; sortOrder: 'asc' | 'desc' }[];
+}
+
+type QueryResult = { ok: true; query: ProcessInstanceQuery } | { ok: false; response: Response };
+
+const GET_PARAMS: Record<string, QueryParamKind> = {
+  processInstanceIds: 'stringArray',
+  variables: 'stringArray',
+  ...Object.fromEntries(STRING_FILTERS.map((name) => [name, 'string'])),
+  ...Object.fromEntries(BOOLEAN_FILTERS.map((name) => [name, 'boolean'])),
+  ...Object.fromEntries(LIST_FILTERS.map((name) => [name, 'stringArray'])),
+};
+
+function queryFromUrl(params: URLSearchParams): QueryResult {
+  const parsed = parseQuery(params, GET_PARAMS, SORT_BY);
+  if (!parsed.ok) return parsed;
+  const values = parsed.query.values;
+  const query: ProcessInstanceQuery = { strings: {}, booleans: {}, lists: {}, sorting: [], sortBy: parsed.query.sortBy, sortOrder: parsed.query.sortOrder };
+  for (const name of STRING_FILTERS) if (typeof values[name] === 'string') query.strings[name] = values[name] as string;
+  for (const name of BOOLEAN_FILTERS) if (typeof values[name] === 'boolean') query.booleans[name] = values[name] as boolean;
+  for (const name of LIST_FILTERS) if (Array.isArray(values[name])) query.lists[name] = values[name] as string[];
+  if (Array.isArray(values.processInstanceIds)) query.processInstanceIds = values.processInstanceIds;
+  if (Array.isArray(values.variables)) {
+    // VariableListConverter: name_operator_value, comma-separated.
+    query.variables = values.variables.map((condition) => ({ name: condition.split('_')[0], operator: condition.split('_')[1] }));
+  }
+  return { ok: true, query };
+}
+
+/**
+ * Jackson binds the body to ProcessInstanceQueryDto. A wrong JSON shape and an invalid top-level
+ * sortBy/sortOrder (the setters throw, Jackson wraps it) are mapping errors: 400 with an empty message
+ * (inferred from invalid-json-type.json; the setter case was not captured).
+ */
+export function queryFromBody(body: unknown): QueryResult {
+  if (!isJsonObject(body)) return { ok: false, response: invalidJsonBody() };
+  const fields = new JsonFields(body);
+  const query: ProcessInstanceQuery = { strings: {}, booleans: {}, lists: {}, sorting: [] };
+  for (const name of STRING_FILTERS) {
+    const value = fields.string(name);
+    if (value !== undefined) query.strings[name] = value;
+  }
+  for (const name of BOOLEAN_FILTERS) {
+    const value = fields.boolean(name);
+    if (value !== undefined) query.booleans[name] = value;
+  }
+  for (const name of LIST_FILTERS) {
+    const value = fields.stringArray(name);
+    if (value !== undefined) query.lists[name] = value;
+  }
+  query.processInstanceIds = fields.stringArray('processInstanceIds');
+  const variables = fields.objectArray('variables');
+  if (variables !== undefined) query.variables = variables.map((condition) => ({ name: condition?.name, operator: condition?.operator }));
+  fields.objectArray('orQueries'); // accepted and ignored: OR branches are not simulated
+  for (const sorting of fields.objectArray('sorting') ?? []) {
+    const sortBy = sorting?.sortBy;
+    const sortOrder = sorting?.sortOrder;
+    // Entries without a known field and a direction are not simulated; they are left out.
+    if (SORT_BY.includes(sortBy as InstanceSortBy) && (sortOrder === 'asc' || sortOrder === 'desc')) {
+      query.sorting.push({ sortBy: sortBy as InstanceSortBy, sortOrder });
+    }
+  }
+  query.sortBy = fields.string('sortBy');
+  query.sortOrder = fields.string('sortOrder');
+  if (fields.failed) return { ok: false, response: invalidJsonBody() };
+  if (query.sortBy !== undefined && !SORT_BY.includes(query.sortBy as InstanceSortBy)) return { ok: false, response: invalidJsonBody() };
+  if (query.sortOrder !== undefined && query.sortOrder !== 'asc' && query.sortOrder !== 'desc') return { ok: false, response: invalidJsonBody() };
+  return { ok: true, query };
+}
+
+function nonEmpty(list: (string | null)[] | undefined): (string | null)[] | undefined {
+  return list !== undefined && list.length > 0 ? list : undefined;
+}
+
+function matches(state: EngineState, instance: ProcessInstanceRecord, query: ProcessInstanceQuery): boolean {
+  const definition = state.findProcessDefinition(instance.definitionId);
+  const { strings: s, booleans: b, lists: l } = query;
+  if (query.processInstanceIds !== undefined && !query.processInstanceIds.includes(instance.id)) return false;
+  if (s.businessKey !== undefined && instance.businessKey !== s.businessKey) return false;
+  if (s.businessKeyLike !== undefined && !likeMatches(instance.businessKey, s.businessKeyLike)) return false;
+  if (s.processDefinitionId !== undefined && instance.definitionId !== s.processDefinitionId) return false;
+  if (s.processDefinitionKey !== undefined && definition?.key !== s.processDefinitionKey) return false;
+  const keyIn = nonEmpty(l.processDefinitionKeyIn);
+  if (keyIn !== undefined && !keyIn.includes(definition?.key ?? null)) return false;
+  const keyNotIn = nonEmpty(l.processDefinitionKeyNotIn);
+  if (keyNotIn !== undefined && keyNotIn.includes(definition?.key ?? null)) return false;
+  if (s.deploymentId !== undefined && definition?.deploymentId !== s.deploymentId) return false;
+  // No call hierarchies, case instances or incidents are simulated: every instance is a root and a leaf.
+  if (s.caseInstanceId !== undefined || s.superProcessInstance !== undefined || s.subProcessInstance !== undefined) return false;
+  if (s.superCaseInstance !== undefined || s.subCaseInstance !== undefined) return false;
+  if (s.incidentId !== undefined || s.incidentType !== undefined || s.incidentMessage !== undefined || s.incidentMessageLike !== undefined) return false;
+  if (b.withIncident === true) return false;
+  if (s.rootProcessInstanceId !== undefined && instance.id !== s.rootProcessInstanceId) return false;
+  if (b.active === true && instance.suspended) return false;
+  if (b.suspended === true && !instance.suspended) return false;
+  // withoutTenantId() clears tenantIdIn.
+  if (b.withoutTenantId === true) {
+    if (instance.tenantId !== null) return false;
+  } else {
+    const tenants = nonEmpty(l.tenantIdIn);
+    if (tenants !== undefined && !tenants.includes(instance.tenantId)) return false;
+  }
+  if (b.processDefinitionWithoutTenantId === true && (definition?.tenantId ?? null) !== null) return false;
+  const activities = nonEmpty(l.activityIdIn);
+  if (activities !== undefined && !instance.activityIds.some((activityId) => activities.includes(activityId))) return false;
+  if (query.variables !== undefined && query.variables.length > 0) return false;
+  return true;
+}
+
+function sortKey(state: EngineState, instance: ProcessInstanceRecord, sortBy: InstanceSortBy): string | null {
+  switch (sortBy) {
+    case 'instanceId':
+      return instance.id;
+    case 'definitionKey':
+      return state.findProcessDefinition(instance.definitionId)?.key ?? null;
+    case 'definitionId':
+      return instance.definitionId;
+    case 'tenantId':
+      return instance.tenantId;
+    case 'businessKey':
+      return instance.businessKey;
+  }
+}
+
+/**
+ * Runs a query like ProcessInstanceQueryDto.toQuery + list(): filters first (their errors win), then
+ * the sortBy/sortOrder pair check, then ordering (explicit sortBy first, then `sorting`; by id otherwise).
+ */
+export function runProcessInstanceQuery(state: EngineState, query: ProcessInstanceQuery): { ok: true; items: ProcessInstanceRecord[] } | { ok: false; response: Response } {
+  if (query.processInstanceIds !== undefined && query.processInstanceIds.length === 0) {
+    // ProcessInstanceQueryImpl.processInstanceIds: EnsureUtil.ensureNotEmpty -> ProcessEngineException (500).
+    return { ok: false, response: json(exceptionBody('ProcessEngineException', 'Set of process instance ids is empty', 0), 500) };
+  }
+  for (const condition of query.variables ?? []) {
+    if (!VARIABLE_OPERATORS.includes(String(condition.operator))) {
+      return { ok: false, response: invalidRequest(400, `Invalid variable comparator specified: ${String(condition.operator)}`) };
+    }
+  }
+  const sortError = sortPairError({ values: {}, sortBy: query.sortBy, sortOrder: query.sortOrder as ParsedQuery['sortOrder'] });
+  if (sortError) return { ok: false, response: sortError };
+  const orderings: { sortBy: InstanceSortBy; sortOrder: 'asc' | 'desc' }[] = [];
+  if (query.sortBy !== undefined) orderings.push({ sortBy: query.sortBy as InstanceSortBy, sortOrder: query.sortOrder as 'asc' | 'desc' });
+  orderings.push(...query.sorting);
+  const items = state.processInstances.filter((instance) => matches(state, instance, query));
+  items.sort((a, b) => {
+    for (const { sortBy, sortOrder } of orderings) {
+      const order = compareNullable(sortKey(state, a, sortBy), sortKey(state, b, sortBy)) * (sortOrder === 'desc' ? -1 : 1);
+      if (order !== 0) return order;
+    }
+    return compareStrings(a.id, b.id);
+  });
+  return { ok: true, items };
+}
+
+export function registerProcessInstanceRoutes(router: EngineRouter, state: EngineState): void {
+  const fromUrl = (context: RouteContext): { ok: true; items: ProcessInstanceRecord[] } | { ok: false; response: Response } => {
+    const parsed = queryFromUrl(context.url.searchParams);
+    if (!parsed.ok) return parsed;
+    const engineError = context.engineError();
+    if (engineError) return { ok: false, response: engineError };
+    return runProcessInstanceQuery(state, parsed.query);
+  };
+
+  const fromBody = async (context: RouteContext): Promise<{ ok: true; items: ProcessInstanceRecord[] } | { ok: false; response: Response }> => {
+    const body = await readJsonBody(context.request);
+    if (!body.ok) return body;
+    const parsed = queryFromBody(body.body);
+    if (!parsed.ok) return parsed;
+    const engineError = context.engineError();
+    if (engineError) return { ok: false, response: engineError };
+    return runProcessInstanceQuery(state, parsed.query);
+  };
+
+  router.add(
+    'get',
+    '/process-instance',
+    (context) => {
+      const paging = parsePaging(context.url.searchParams);
+      if (!paging.ok) return paging.response;
+      const result = fromUrl(context);
+      if (!result.ok) return result.response;
+      return json(applyPaging(result.items, paging.paging).map((instance) => processInstanceDto(state, instance)));
+    },
+    { engineCheck: 'manual' },
+  );
+
+  router.add(
+    'post',
+    '/process-instance',
+    async (context) => {
+      // The body parameter comes first in the resource method, then the @QueryParam paging.
+      const result = await fromBody(context);
+      if (!result.ok) return result.response;
+      const paging = parsePaging(context.url.searchParams);
+      if (!paging.ok) return paging.response;
+      return json(applyPaging(result.items, paging.paging).map((instance) => processInstanceDto(state, instance)));
+    },
+    { engineCheck: 'manual' },
+  );
+
+  router.add(
+    'get',
+    '/process-instance/count',
+    (context) => {
+      const result = fromUrl(context);
+      if (!result.ok) return result.response;
+      return json({ count: result.items.length });
+    },
+    { engineCheck: 'manual' },
+  );
+
+  router.add(
+    'post',
+    '/process-instance/count',
+    async (context) => {
+      const result = await fromBody(context);
+      if (!result.ok) return result.response;
+      return json({ count: result.items.length });
+    },
+    { engineCheck: 'manual' },
+  );
+}
