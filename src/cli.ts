@@ -6,6 +6,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { App, type Io } from './app.js';
 import { registerAuthCommands } from './commands/auth.js';
+import { registerBatchCommands } from './commands/batch.js';
 import { registerConfigCommands } from './commands/config.js';
 import { registerEngineCommands } from './commands/engine.js';
 import { registerMigrationCommands } from './commands/migration.js';
@@ -59,6 +60,7 @@ Examples:
   registerConfigCommands(program, app);
   registerAuthCommands(program, app);
   registerMigrationCommands(program, app);
+  registerBatchCommands(program, app);
 
   // Every subcommand inherits the error handling and output of the root.
   for (const command of allCommands(program)) {

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { App } from '../app.js';
 import { ExitCode } from '../exit-codes.js';
+import { registerExecuteCommand } from './migration-execute.js';
 
 interface GenerateOptions {
   source: string;
@@ -81,6 +82,8 @@ Examples:
       );
       if (count === 0) output.warn('the engine mapped no activity: edit the plan and add instructions before executing it');
     });
+
+  registerExecuteCommand(migration, app);
 
   migration
     .command('validate')

@@ -3,9 +3,11 @@
  * It knows HTTP, auth, error decoding and schemas, and nothing about terminals.
  */
 import { AuthorizationApi } from './authorizations.js';
+import { BatchApi } from './batches.js';
 import { EngineHttp, type EngineHttpOptions } from './http.js';
 import { MigrationApi } from './migration.js';
 import { ProcessDefinitionApi } from './process-definitions.js';
+import { ProcessInstanceApi } from './process-instances.js';
 import { SystemApi } from './system.js';
 
 export class EngineClient {
@@ -14,6 +16,8 @@ export class EngineClient {
   readonly authorizations: AuthorizationApi;
   readonly processDefinitions: ProcessDefinitionApi;
   readonly migration: MigrationApi;
+  readonly processInstances: ProcessInstanceApi;
+  readonly batches: BatchApi;
 
   constructor(readonly options: EngineHttpOptions) {
     this.http = new EngineHttp(options);
@@ -21,6 +25,8 @@ export class EngineClient {
     this.authorizations = new AuthorizationApi(this.http);
     this.processDefinitions = new ProcessDefinitionApi(this.http);
     this.migration = new MigrationApi(this.http);
+    this.processInstances = new ProcessInstanceApi(this.http);
+    this.batches = new BatchApi(this.http);
   }
 
   /** The same target without credentials, to tell "refused" from "not required". */

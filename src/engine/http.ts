@@ -123,6 +123,8 @@ export interface RequestSpec<T> {
    * a whole resource are; POST is not (some POSTs, such as queries, set this to true).
    */
   idempotent?: boolean | undefined;
+  /** Abandons the request (SIGINT during a chunked migration); the caller decides what that means. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface EngineResponse<T> {
@@ -177,6 +179,7 @@ export class EngineHttp {
       try {
         return await this.attempt(spec, attempt);
       } catch (error) {
+        if (spec.signal?.aborted) throw error;
         const retryAfter = this.retryDecision(error, idempotent);
         if (retryAfter === false || attempt > this.options.retries) throw error;
         await sleep(backoff(attempt, retryAfter));
@@ -214,9 +217,10 @@ export class EngineHttp {
     let response: Dispatcher.ResponseData;
     let text: string;
     try {
-      response = await undiciRequest(url, { method: spec.method, headers, body, dispatcher: this.agent });
+      response = await undiciRequest(url, { method: spec.method, headers, body, dispatcher: this.agent, signal: spec.signal });
       text = await response.body.text();
     } catch (error) {
+      if (spec.signal?.aborted) throw new RequestAbandonedError(line);
       const unreachable = this.unreachable(line, error, spec.method);
       this.report(line, headers, body, undefined, {}, undefined, started, attempt, unreachable.message);
       throw unreachable;
@@ -310,6 +314,14 @@ export class EngineHttp {
 
   async close(): Promise<void> {
     await this.agent.close();
+  }
+}
+
+/** The caller aborted the request; whether the engine received it is unknown. */
+export class RequestAbandonedError extends Error {
+  constructor(readonly request: RequestLine) {
+    super(`${request.method} ${request.url}: abandoned; the engine may or may not have received it`);
+    this.name = 'RequestAbandonedError';
   }
 }
 

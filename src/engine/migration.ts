@@ -1,5 +1,7 @@
 /** `/migration`: generate and validate plans (engine-rest.md §4). */
 import * as z from 'zod';
+import { batchSchema, type Batch } from './batches.js';
+import { EngineHttpError } from './errors.js';
 import { enginePath, type EngineHttp } from './http.js';
 
 const activityIdsSchema = z.array(z.string().nullable()).nullable();
@@ -77,6 +79,23 @@ export class MigrationApi {
     return response.data;
   }
 
+  /** One transaction: every instance migrates, or none. 204 on success. */
+  async execute(request: MigrationExecutionRequest, signal?: AbortSignal): Promise<void> {
+    await this.http.request({ method: 'POST', path: enginePath`/migration/execute`, body: request, signal });
+  }
+
+  /** Creates a batch; per-instance failures surface later as failed batch jobs. */
+  async executeAsync(request: MigrationExecutionRequest): Promise<Batch> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/migration/executeAsync`,
+      body: request,
+      schema: batchSchema,
+      expects: 'a batch',
+    });
+    return response.data;
+  }
+
   /** Always 200: failures come back as data, an empty report means valid. */
   async validate(plan: MigrationPlanRequest): Promise<MigrationPlanReport> {
     const response = await this.http.request({
@@ -89,4 +108,43 @@ export class MigrationApi {
     });
     return response.data;
   }
+}
+
+/** MigrationExecutionDto: the plan nested, plus the selection and options. */
+export interface MigrationExecutionRequest {
+  migrationPlan: MigrationPlanRequest;
+  processInstanceIds?: string[] | undefined;
+  processInstanceQuery?: Record<string, unknown> | undefined;
+  skipCustomListeners?: boolean | undefined;
+  skipIoMappings?: boolean | undefined;
+}
+
+const instanceReportEntrySchema = z.looseObject({
+  migrationInstruction: migrationInstructionSchema.nullable().optional(),
+  sourceScopeId: z.string().nullable().optional(),
+  failures: z.array(z.string()),
+});
+
+/** MigratingProcessInstanceValidationReportDto: note `migrationInstruction`, not `instruction`. */
+export const instanceValidationReportSchema = z.looseObject({
+  processInstanceId: z.string(),
+  failures: z.array(z.string()),
+  activityInstanceValidationReports: z.array(instanceReportEntrySchema.extend({ activityInstanceId: z.string() })).default([]),
+  transitionInstanceValidationReports: z.array(instanceReportEntrySchema.extend({ transitionInstanceId: z.string() })).default([]),
+});
+
+export type InstanceValidationReport = z.infer<typeof instanceValidationReportSchema>;
+
+/** The plan report carried by a 400 MigrationPlanValidationException, if this error is one. */
+export function planValidationReportOf(error: unknown): MigrationPlanReport | undefined {
+  if (!(error instanceof EngineHttpError) || error.engineType !== 'MigrationPlanValidationException') return undefined;
+  const parsed = migrationPlanReportSchema.safeParse(error.body?.validationReport);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The instance report carried by a 400 MigratingProcessInstanceValidationException, if this error is one. */
+export function instanceValidationReportOf(error: unknown): InstanceValidationReport | undefined {
+  if (!(error instanceof EngineHttpError) || error.engineType !== 'MigratingProcessInstanceValidationException') return undefined;
+  const parsed = instanceValidationReportSchema.safeParse(error.body?.validationReport);
+  return parsed.success ? parsed.data : undefined;
 }

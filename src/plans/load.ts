@@ -13,6 +13,8 @@ import {
   type MigrationPlanFile,
   planFileSchema,
   PROCESS_INSTANCE_QUERY_KEYS,
+  type ProcessInstanceQuery,
+  processInstanceQuerySchema,
   type VariableValue,
   variableValueSchema,
 } from './schema.js';
@@ -211,6 +213,14 @@ export function parseVariables(text: string, file: string): { variables: Record<
 }
 
 const variablesSchema = z.record(z.string(), variableValueSchema);
+
+/** `--query FILE`: a process instance query (the body of POST /process-instance), checked strictly. */
+export function parseQueryFile(text: string, file: string): ProcessInstanceQuery {
+  const parsedText = parseStructured(text, file, 'query', (path) => allowedKeys(['processInstanceQuery', ...path]));
+  const parsed = processInstanceQuerySchema.safeParse(parsedText.data, { reportInput: true });
+  if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
+  return parsed.data;
+}
 
 function byPosition(problems: PlanProblem[]): PlanProblem[] {
   return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);

@@ -68,6 +68,11 @@ export class Output {
     this.stdout.write(text);
   }
 
+  /** Details of a failure (a report table) on stderr, before its error line; shown even with --quiet. */
+  detail(text: string): void {
+    this.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
   /** Progress and confirmations of what was done; suppressed by --quiet. */
   info(message: string): void {
     if (!this.quiet) this.stderr.write(`${message}\n`);

@@ -1,0 +1,85 @@
+/** `batch`: list, inspect, watch, suspend, activate and delete batches (CLI.md "batch"; engine-rest.md §5). */
+import type { Command } from 'commander';
+import type { App } from '../app.js';
+
+export function registerBatchCommands(program: Command, app: App): void {
+  const batch = program.command('batch').description('batches: the engine jobs behind an async migration');
+
+  batch
+    .command('list')
+    .description('list the running batches with their progress')
+    .option('--type <type>', 'only this batch type, e.g. instance-migration')
+    .option('--all', 'every batch (default: the first 100)')
+    .addHelpText('after', '\nExamples:\n  $ camunda-admin batch list\n  $ camunda-admin batch list --type instance-migration -o json')
+    .action(async (options: { type?: string; all?: boolean }) => {
+      const client = await app.client();
+      const rows = await client.batches.statisticsList({ type: options.type }, options.all ? undefined : 100);
+      const { batchListView } = await import('../render/batch.js');
+      await (await app.output()).data(rows, batchListView);
+    });
+
+  batch
+    .command('get')
+    .description('show one batch; once it has finished, its history record')
+    .argument('<id>', 'batch id')
+    .addHelpText('after', '\nExamples:\n  $ camunda-admin batch get 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002')
+    .action(async (id: string) => {
+      const client = await app.client();
+      const { batchView } = await import('../render/batch.js');
+      const output = await app.output();
+      const running = await client.batches.statistics(id);
+      if (running) {
+        await output.data({ source: 'runtime' as const, batch: running }, batchView);
+        return;
+      }
+      const historic = await client.batches.historic(id);
+      if (historic) {
+        await output.data({ source: 'history' as const, batch: historic }, batchView);
+        return;
+      }
+      // Neither: let the engine's own 404 speak (exit 5).
+      await client.batches.get(id);
+    });
+
+  batch
+    .command('watch')
+    .description('follow a batch until it ends (progress on stderr)')
+    .argument('<id>', 'batch id')
+    .option('--interval <seconds>', 'seconds between polls (default: 2)')
+    .option('--wait-timeout <seconds>', 'stop watching after this long (exit 9; the batch goes on)')
+    .addHelpText('after', '\nExit codes: 0 finished, 8 jobs failed, 9 --wait-timeout passed, 130 interrupted.\n\nExamples:\n  $ camunda-admin batch watch 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --wait-timeout 600')
+    .action(async (id: string, options: { interval?: string; waitTimeout?: string }) => {
+      const { parseSeconds } = await import('../config/values.js');
+      const intervalMs = options.interval === undefined ? 2000 : parseSeconds(options.interval, '--interval') * 1000;
+      const timeoutMs = options.waitTimeout === undefined ? undefined : parseSeconds(options.waitTimeout, '--wait-timeout') * 1000;
+      const { followBatch } = await import('./migration-execute.js');
+      const { failure } = await followBatch(app, id, intervalMs, timeoutMs);
+      if (failure) throw failure;
+    });
+
+  for (const [name, suspended] of [['suspend', true], ['activate', false]] as const) {
+    batch
+      .command(name)
+      .description(suspended ? 'stop a batch from running more jobs' : 'let a suspended batch run again')
+      .argument('<id>', 'batch id')
+      .addHelpText('after', `\nExamples:\n  $ camunda-admin batch ${name} 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002`)
+      .action(async (id: string) => {
+        const client = await app.client();
+        await client.batches.setSuspended(id, suspended);
+        (await app.output()).info(`batch ${id} ${suspended ? 'suspended' : 'activated'}`);
+      });
+  }
+
+  batch
+    .command('delete')
+    .description('delete a batch and its jobs (asks first)')
+    .argument('<id>', 'batch id')
+    .option('--keep-history', 'keep the historic batch and its job log (default: delete them too)')
+    .addHelpText('after', '\nExamples:\n  $ camunda-admin batch delete 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --yes')
+    .action(async (id: string, options: { keepHistory?: boolean }) => {
+      const client = await app.client();
+      await app.confirm(`delete batch ${id}${options.keepHistory ? '' : ' and its history'}`);
+      await client.batches.delete(id, !options.keepHistory);
+      (await app.output()).info(`batch ${id} deleted`);
+    });
+}

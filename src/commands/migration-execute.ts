@@ -1,0 +1,444 @@
+/**
+ * `migration execute`: selection, pre-flight, confirmation, then a sync, chunked or async run, and a
+ * report of where every instance is now. The steps live in src/migration/; this file wires flags to them.
+ */
+import type { Command } from 'commander';
+import type { App } from '../app.js';
+import { CliError, ExitCode, UsageError } from '../exit-codes.js';
+import type { ExecutionContext, ExecutionResult } from '../migration/execute.js';
+import type { JournalState } from '../migration/journal.js';
+import type { ResolvedSelection } from '../migration/selection.js';
+import type { LoadedPlan } from '../plans/load.js';
+import type { ResolvedPlan } from '../plans/resolve.js';
+
+interface ExecuteOptions {
+  instances?: string;
+  instancesFile?: string;
+  query?: string;
+  allInstances?: boolean;
+  tenant?: string;
+  skipCustomListeners?: boolean;
+  skipIoMappings?: boolean;
+  skipValidation?: boolean;
+  dryRun?: boolean;
+  async?: boolean;
+  wait?: boolean;
+  waitTimeout?: string;
+  interval?: string;
+  chunkSize?: string;
+  journal?: string;
+  resume?: boolean;
+  report?: string;
+}
+
+export function registerExecuteCommand(migration: Command, app: App): void {
+  migration
+    .command('execute')
+    .description('migrate process instances with a plan: checked, counted and confirmed first')
+    .argument('<plan>', 'plan file (JSON or YAML), or - for standard input')
+    .option('--instances <ids>', 'comma-separated process instance ids')
+    .option('--instances-file <file>', 'ids one per line or as a JSON array; - for standard input')
+    .option('--query <file>', 'a process instance query (JSON or YAML, the body of POST /process-instance)')
+    .option('--all-instances', 'every instance of the source definition')
+    .option('--tenant <id>', 'resolve KEY:VERSION and KEY:latest references within this tenant')
+    .option('--skip-custom-listeners', 'do not run execution listeners of the process')
+    .option('--skip-io-mappings', 'do not run input/output mappings')
+    .option('--skip-validation', 'send without the pre-flight validation')
+    .option('--dry-run', 'do everything but the execute, and print the request body that would be sent')
+    .option('--async', 'run as a batch (POST /migration/executeAsync) and print its id')
+    .option('--wait', 'with --async: follow the batch until it ends')
+    .option('--wait-timeout <seconds>', 'with --wait: stop watching after this long (exit 9; the batch goes on)')
+    .option('--interval <seconds>', 'with --wait: seconds between progress polls (default: 2)')
+    .option('--chunk-size <n>', 'send the selection as several sync executes of at most N instances')
+    .option('--journal <file>', 'with --chunk-size: where the journal goes (default: <plan>.journal.jsonl)')
+    .option('--resume', 'continue a chunked run from its journal')
+    .option('--report <file>', 'write the outcome of every instance (JSON, or CSV for a .csv file)')
+    .addHelpText(
+      'after',
+      `
+The selection is the union of --instances, --instances-file, --query, --all-instances and the plan's
+processInstanceIds/processInstanceQuery. It is resolved into ids, counted and checked (every instance
+must be on the source definition) before anything is executed; exactly those ids are sent.
+
+Exit codes: 0 done, 2 bad input or not confirmed (nothing sent), 3 validation failures (nothing
+migrated), 8 partly done (a chunk or batch jobs failed), 9 --wait-timeout passed (the batch goes on),
+130 interrupted.
+
+Examples:
+  $ camunda-admin migration execute plan.yaml --all-instances --dry-run
+  $ camunda-admin migration execute plan.yaml --instances-file ids.txt --chunk-size 500 --yes --report out.csv
+  $ camunda-admin migration execute plan.yaml --all-instances --async --wait --yes`,
+    )
+    .action(async (planFile: string, options: ExecuteOptions) => {
+      await executeMigration(app, planFile, options);
+    });
+}
+
+function positiveInteger(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`${flag}: '${text}' is not a whole number of at least 1`);
+  return Number(text);
+}
+
+function checkFlagCombinations(options: ExecuteOptions): void {
+  if (options.async && (options.chunkSize || options.resume)) throw new UsageError('--async cannot be combined with --chunk-size or --resume: a batch is already split into jobs');
+  if (options.wait && !options.async) throw new UsageError('--wait needs --async');
+  if ((options.waitTimeout || options.interval) && !options.wait) throw new UsageError('--wait-timeout and --interval need --wait');
+  if (options.journal && !options.chunkSize && !options.resume) throw new UsageError('--journal needs --chunk-size (or --resume)');
+  if (options.instancesFile === '-' && options.query === '-') throw new UsageError('--instances-file and --query cannot both read standard input');
+}
+
+async function executeMigration(app: App, planFile: string, options: ExecuteOptions): Promise<void> {
+  checkFlagCombinations(options);
+  const chunkSize = positiveInteger(options.chunkSize, '--chunk-size');
+  const { parseSeconds } = await import('../config/values.js');
+  const waitTimeoutMs = options.waitTimeout === undefined ? undefined : parseSeconds(options.waitTimeout, '--wait-timeout') * 1000;
+  const intervalMs = options.interval === undefined ? 2000 : parseSeconds(options.interval, '--interval') * 1000;
+  if (planFile === '-' && (options.instancesFile === '-' || options.query === '-')) {
+    throw new UsageError('the plan and the selection cannot both come from standard input');
+  }
+  if (planFile === '-' && (chunkSize || options.resume) && !options.journal) {
+    throw new UsageError('a chunked run of a plan from standard input needs --journal FILE');
+  }
+
+  const output = await app.output();
+  const { readInputFile, parsePlan, formatProblem, parseQueryFile } = await import('../plans/load.js');
+  const { name, text } = await readInputFile(planFile, app.io.stdin);
+  const loaded = parsePlan(text, name);
+  for (const warning of loaded.warnings) output.warn(formatProblem(warning));
+
+  // The selection flags are read and checked before the first request.
+  const selection = await import('../migration/selection.js');
+  const explicitIds: string[] = [];
+  const parts: string[] = [];
+  if (options.instances) {
+    const ids = selection.splitIds(options.instances);
+    explicitIds.push(...ids);
+    parts.push(`${ids.length} from --instances`);
+  }
+  if (options.instancesFile) {
+    const ids = await selection.readInstanceIds(options.instancesFile, app.io.stdin);
+    explicitIds.push(...ids);
+    parts.push(`${ids.length} from --instances-file`);
+  }
+  if (loaded.plan.processInstanceIds) {
+    explicitIds.push(...loaded.plan.processInstanceIds);
+    parts.push(`${loaded.plan.processInstanceIds.length} from the plan's processInstanceIds`);
+  }
+  const queries: { label: string; query: Record<string, unknown> }[] = [];
+  if (options.query) {
+    const file = await readInputFile(options.query, app.io.stdin, 'query');
+    queries.push({ label: `--query ${options.query}`, query: parseQueryFile(file.text, file.name) });
+  }
+  if (loaded.plan.processInstanceQuery) queries.push({ label: "the plan's processInstanceQuery", query: loaded.plan.processInstanceQuery });
+  const resuming = Boolean(options.resume);
+  if (!resuming && explicitIds.length === 0 && queries.length === 0 && !options.allInstances) {
+    throw new UsageError('no instances selected: give --instances, --instances-file, --query or --all-instances (or processInstanceIds in the plan)');
+  }
+
+  const client = await app.client();
+  const { resolvePlan } = await import('../plans/resolve.js');
+  const resolved = await resolvePlan(loaded, client.processDefinitions, options.tenant);
+  const { describeDefinition } = await import('../render/migration.js');
+  const direction = `${describeDefinition(resolved.source)} -> ${describeDefinition(resolved.target)}`;
+  if (options.allInstances) {
+    queries.push({ label: '--all-instances', query: { processDefinitionId: resolved.source.id } });
+  }
+  parts.push(...queries.map((query) => query.label));
+
+  if (!options.skipValidation) await preflight(app, loaded, resolved);
+
+  const execution = await import('../migration/execute.js');
+  const context = {
+    client,
+    plan: name,
+    source: resolved.source,
+    target: resolved.target,
+    migrationPlan: resolved.request,
+    skipCustomListeners: Boolean(options.skipCustomListeners ?? loaded.plan.skipCustomListeners),
+    skipIoMappings: Boolean(options.skipIoMappings ?? loaded.plan.skipIoMappings),
+    info: (message: string) => output.info(message),
+    warn: (message: string) => output.warn(message),
+  };
+
+  const journalFile = options.journal ?? `${planFile}.journal.jsonl`;
+  let ids: string[];
+  let resumedState;
+  if (resuming) {
+    const { Journal } = await import('../migration/journal.js');
+    const { journal, state } = await Journal.resume(journalFile);
+    await journal.close();
+    if (state.start.sourceProcessDefinitionId !== resolved.source.id || state.start.targetProcessDefinitionId !== resolved.target.id) {
+      throw new UsageError(
+        `journal ${journalFile} is for ${state.start.sourceProcessDefinitionId} -> ${state.start.targetProcessDefinitionId}, not for this plan (${resolved.source.id} -> ${resolved.target.id})`,
+      );
+    }
+    const { pending, settled } = await execution.pendingAfterResume(context, state);
+    output.info(
+      `resuming ${journalFile}: ${state.migrated.size} of ${state.start.ids.length} instances confirmed migrated, ${settled} more no longer on the source, ${pending.length} to go: ${direction}`,
+    );
+    ids = pending;
+    resumedState = state;
+  } else {
+    const found = await selection.resolveSelection(client.processInstances, { ids: selection.unique(explicitIds), queries, parts }, resolved.source.id);
+    refuseStrays(found, describeDefinition(resolved.source));
+    ids = found.ids;
+    if (ids.length === 0) throw new UsageError(`the selection (${parts.join(', ')}) holds no instance of ${describeDefinition(resolved.source)}: nothing to migrate, nothing was sent`);
+    output.info(`${ids.length} instance${ids.length === 1 ? '' : 's'}: ${direction}`);
+  }
+
+  if (options.dryRun) {
+    await dryRun(app, context, ids, chunkSize ?? resumedState?.start.chunkSize, Boolean(options.async));
+    return;
+  }
+  if (ids.length === 0) {
+    output.info('nothing left to migrate');
+  } else {
+    await app.confirm(`migrate ${ids.length} process instance${ids.length === 1 ? '' : 's'} ${direction}${options.async ? ' as a batch' : ''}`);
+  }
+
+  const startedAt = new Date();
+  let result;
+  let failure: CliError | undefined;
+  if (options.async) {
+    ({ result, failure } = await runAsync(app, context, ids, { wait: Boolean(options.wait), intervalMs, waitTimeoutMs }, startedAt));
+  } else if (chunkSize !== undefined || resumedState) {
+    const allIds = resumedState ? resumedState.start.ids : ids;
+    ({ result, failure } = await runChunked(app, context, { ids, allIds, chunkSize: chunkSize ?? resumedState!.start.chunkSize, journalFile, resumed: resumedState, plan: name }, startedAt));
+  } else {
+    ({ result, failure } = await runSync(app, context, ids, startedAt));
+  }
+  if (result) {
+    if (options.report) {
+      const { writeReport } = await import('../migration/report.js');
+      await writeReport(options.report, result);
+      output.info(`report written to ${options.report}`);
+    }
+    const { executionView, summarize } = await import('../render/execution.js');
+    await output.data(summarize(result), executionView);
+    if (!failure && result.outcome['on-source'] + result.outcome.unknown > 0) {
+      failure = new CliError(`${result.outcome['on-source'] + result.outcome.unknown} of ${result.selected} instances are not on the target definition after the run`, ExitCode.Partial);
+    }
+  }
+  if (failure) throw failure;
+}
+
+function refuseStrays(found: ResolvedSelection, source: string): void {
+  const strays = [
+    ...found.notFound.map((id) => `${id} (not found)`),
+    ...found.elsewhere.map(({ id, definitionId }) => `${id} (on ${definitionId})`),
+  ];
+  if (strays.length === 0) return;
+  const shown = strays.slice(0, 10).join(', ') + (strays.length > 10 ? `, … ${strays.length - 10} more` : '');
+  throw new UsageError(`${strays.length} selected instance${strays.length === 1 ? ' is' : 's are'} not running on ${source}: ${shown}; the engine would refuse the whole request, nothing was sent`);
+}
+
+/** The checks and validation of `migration validate`; failures stop the run (exit 3). */
+async function preflight(app: App, loaded: LoadedPlan, resolved: ResolvedPlan): Promise<void> {
+  const client = await app.client();
+  const output = await app.output();
+  const [report, statistics] = await Promise.all([client.migration.validate(resolved.request), client.processDefinitions.activityStatistics(resolved.source.id)]);
+  const { buildValidationResult } = await import('../plans/validation.js');
+  const result = buildValidationResult({ plan: loaded.file, planFile: loaded.plan, strict: false, source: resolved.source, target: resolved.target, report, statistics, warnings: [] });
+  for (const activity of result.activeUnmapped) {
+    output.warn(`activity '${activity.activityId}' has ${activity.instances} running instance${activity.instances === 1 ? '' : 's'} that no instruction maps; selected instances there will fail to migrate`);
+  }
+  if (!result.valid) {
+    const { validationView } = await import('../render/migration.js');
+    output.detail(validationView.table(result, output.style));
+    throw new CliError('pre-flight validation failed: nothing was executed (fix the plan, or send it anyway with --skip-validation)', ExitCode.ValidationFailed);
+  }
+}
+
+async function dryRun(
+  app: App,
+  context: ExecutionContext,
+  ids: string[],
+  chunkSize: number | undefined,
+  async: boolean,
+): Promise<void> {
+  const output = await app.output();
+  const { executionRequest } = await import('../migration/execute.js');
+  const path = async ? '/migration/executeAsync' : '/migration/execute';
+  const { enginePath } = await import('../engine/http.js');
+  const url = context.client.http.url(async ? enginePath`/migration/executeAsync` : enginePath`/migration/execute`);
+  if (chunkSize === undefined) {
+    output.raw(`${JSON.stringify(executionRequest(context, ids), null, 2)}\n`);
+    output.info(`dry run: would POST ${url} for ${ids.length} instances; nothing was sent`);
+    return;
+  }
+  const bodies = [];
+  for (let start = 0; start < ids.length; start += chunkSize) bodies.push(executionRequest(context, ids.slice(start, start + chunkSize)));
+  output.raw(`${JSON.stringify(bodies, null, 2)}\n`);
+  output.info(`dry run: would POST ${url} ${bodies.length} times (${path}, chunks of ${chunkSize}) for ${ids.length} instances; nothing was sent`);
+}
+
+type RunResult = { result: ExecutionResult | undefined; failure: CliError | undefined };
+
+async function runSync(app: App, context: ExecutionContext, ids: string[], startedAt: Date): Promise<RunResult> {
+  const execution = await import('../migration/execute.js');
+  try {
+    await context.client.migration.execute(execution.executionRequest(context, ids));
+  } catch (error) {
+    throw await validationFailure(app, error, 'nothing was migrated (the execute is one transaction)');
+  }
+  return { result: await execution.finish(context, 'sync', ids, startedAt), failure: undefined };
+}
+
+/** Turns the engine's migration validation errors into their report tables and exit 3. */
+async function validationFailure(app: App, error: unknown, consequence: string): Promise<unknown> {
+  const { planValidationReportOf, instanceValidationReportOf } = await import('../engine/migration.js');
+  const { planReportTable, instanceReportTable } = await import('../render/execution.js');
+  const output = await app.output();
+  const planReport = planValidationReportOf(error);
+  if (planReport) {
+    output.detail(planReportTable(planReport, output.style));
+    return new CliError(`the engine refused the plan (MigrationPlanValidationException): ${consequence}`, ExitCode.ValidationFailed);
+  }
+  const instanceReport = instanceValidationReportOf(error);
+  if (instanceReport) {
+    output.detail(instanceReportTable(instanceReport, output.style));
+    return new CliError(`process instance ${instanceReport.processInstanceId} cannot be migrated (MigratingProcessInstanceValidationException): ${consequence}`, ExitCode.ValidationFailed);
+  }
+  return error;
+}
+
+async function runChunked(
+  app: App,
+  context: ExecutionContext,
+  run: { ids: string[]; allIds: string[]; chunkSize: number; journalFile: string; resumed: JournalState | undefined; plan: string },
+  startedAt: Date,
+): Promise<RunResult> {
+  const output = await app.output();
+  const execution = await import('../migration/execute.js');
+  const { Journal } = await import('../migration/journal.js');
+  const now = () => new Date().toISOString();
+  let journal;
+  if (run.resumed) {
+    journal = (await Journal.resume(run.journalFile)).journal;
+    await journal.append({ event: 'resume', at: now(), pending: run.ids.length, alreadyDone: run.resumed.migrated.size });
+  } else {
+    journal = await Journal.create(run.journalFile, {
+      event: 'start',
+      version: 1,
+      plan: run.plan,
+      sourceProcessDefinitionId: context.source.id,
+      targetProcessDefinitionId: context.target.id,
+      chunkSize: run.chunkSize,
+      ids: run.ids,
+      at: now(),
+    });
+  }
+
+  // First Ctrl-C: finish the chunk in flight, then stop. Second: abandon it (the journal says so).
+  let stopRequested = false;
+  const abandon = new AbortController();
+  const onSigint = () => {
+    if (!stopRequested) {
+      stopRequested = true;
+      output.warn('interrupted: finishing the chunk in flight, then stopping (Ctrl-C again to abandon it)');
+    } else {
+      abandon.abort();
+    }
+  };
+  process.on('SIGINT', onSigint);
+  let outcome;
+  try {
+    outcome = await execution.runChunks(context, { ids: run.ids, chunkSize: run.chunkSize, journalFile: run.journalFile, resumed: run.resumed, stopRequested: () => stopRequested, abandon: abandon.signal }, journal);
+  } finally {
+    process.off('SIGINT', onSigint);
+    await journal.close();
+  }
+
+  const result = await execution.finish(context, 'chunked', run.allIds, startedAt, { chunks: outcome.chunks });
+  if (outcome.interrupted) {
+    return { result, failure: new CliError(`interrupted after ${outcome.chunks.done} chunk${outcome.chunks.done === 1 ? '' : 's'}; continue with --resume (journal ${run.journalFile})`, ExitCode.Interrupted) };
+  }
+  if (outcome.failure) {
+    const failed = outcome.failure;
+    const cause = await validationFailure(app, failed.error, `chunk ${failed.chunk} was rolled back`);
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const notMigrated = result.instances.filter((instance) => instance.outcome !== 'migrated' && instance.outcome !== 'ended').map((instance) => instance.id);
+    const migrated = result.instances.filter((instance) => instance.outcome === 'migrated').map((instance) => instance.id);
+    output.detail(`migrated (${migrated.length}): ${listIds(migrated)}`);
+    output.detail(`not migrated (${notMigrated.length}): ${listIds(notMigrated)}`);
+    const code = migrated.length > 0 ? ExitCode.Partial : cause instanceof CliError ? cause.exitCode : ExitCode.Partial;
+    return { result, failure: new CliError(`chunk ${failed.chunk} failed: ${reason}; fix the cause, then continue with --resume (journal ${run.journalFile})`, code) };
+  }
+  return { result, failure: undefined };
+}
+
+function listIds(ids: string[]): string {
+  if (ids.length === 0) return '-';
+  return ids.length <= 50 ? ids.join(', ') : `${ids.slice(0, 50).join(', ')}, … (${ids.length - 50} more; --report FILE lists them all)`;
+}
+
+async function runAsync(
+  app: App,
+  context: ExecutionContext,
+  ids: string[],
+  options: { wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined },
+  startedAt: Date,
+): Promise<RunResult> {
+  const output = await app.output();
+  const execution = await import('../migration/execute.js');
+  let batch;
+  try {
+    batch = await context.client.migration.executeAsync(execution.executionRequest(context, ids));
+  } catch (error) {
+    throw await validationFailure(app, error, 'no batch was created');
+  }
+  const jobs = `${batch.totalJobs} job${batch.totalJobs === 1 ? '' : 's'} of ${batch.invocationsPerBatchJob} instance${batch.invocationsPerBatchJob === 1 ? '' : 's'}`;
+  if (!options.wait) {
+    output.info(`batch ${batch.id} created: ${ids.length} instances in ${jobs}; follow it with: camunda-admin batch watch ${batch.id}`);
+    if (output.machineReadable) await output.data(batch, { table: () => '' });
+    else output.raw(`${batch.id}\n`);
+    return { result: undefined, failure: undefined };
+  }
+  output.info(`batch ${batch.id} created: ${ids.length} instances in ${jobs}`);
+  const watch = await followBatch(app, batch.id, options.intervalMs, options.waitTimeoutMs);
+  const result = await execution.finish(context, 'async', ids, startedAt, { batches: [batch] });
+  return { result, failure: watch.failure };
+}
+
+/** Shared by `migration execute --wait` and `batch watch`. */
+export async function followBatch(app: App, batchId: string, intervalMs: number, timeoutMs: number | undefined): Promise<{ failure: CliError | undefined; status: string }> {
+  const output = await app.output();
+  const client = await app.client();
+  const { watchBatch } = await import('../migration/watch.js');
+  const { progressReporter, describeProgress } = await import('../render/progress.js');
+  const reporter = await progressReporter({ stderr: app.io.stderr, interactive: app.interactive && !output.machineReadable, quiet: output.quiet, minIntervalMs: Math.max(intervalMs, 5000) });
+  const interrupt = new AbortController();
+  const onSigint = () => interrupt.abort();
+  process.on('SIGINT', onSigint);
+  let watch;
+  try {
+    watch = await watchBatch(client.batches, batchId, { intervalMs, timeoutMs, onProgress: (progress) => reporter.update(describeProgress(progress)), signal: interrupt.signal });
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+  const last = watch.last ? describeProgress(watch.last) : `batch ${batchId}`;
+  switch (watch.status) {
+    case 'completed':
+      reporter.done(`batch ${batchId}: finished at ${watch.historic.endTime}`);
+      return { failure: undefined, status: 'completed' };
+    case 'failed-jobs': {
+      reporter.done(last);
+      const definition = watch.statistics.batchJobDefinitionId;
+      const instances = watch.statistics.failedJobs * watch.statistics.invocationsPerBatchJob;
+      return {
+        status: 'failed-jobs',
+        failure: new CliError(
+          `batch ${batchId}: ${watch.statistics.failedJobs} job${watch.statistics.failedJobs === 1 ? '' : 's'} failed (up to ${instances} instance${instances === 1 ? '' : 's'}) and will not be retried; see the failures with GET /job?jobDefinitionId=${definition}&noRetriesLeft=true or in Cockpit, fix them and set the job retries, or delete the batch`,
+          ExitCode.Partial,
+        ),
+      };
+    }
+    case 'timed-out':
+      reporter.done(last);
+      return { status: 'timed-out', failure: new CliError(`--wait-timeout passed: batch ${batchId} is still running; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.WaitTimedOut) };
+    case 'interrupted':
+      reporter.done(last);
+      return { status: 'interrupted', failure: new CliError(`stopped watching: batch ${batchId} goes on; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.Interrupted) };
+  }
+}

@@ -1,0 +1,103 @@
+/** `/batch` and `/history/batch`: watching an async migration (engine-rest.md §5). */
+import * as z from 'zod';
+import { EngineNotFoundError } from './errors.js';
+import { enginePath, type EngineHttp, type Query } from './http.js';
+
+export const batchSchema = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  totalJobs: z.number().int(),
+  jobsCreated: z.number().int().optional(),
+  batchJobsPerSeed: z.number().int().optional(),
+  invocationsPerBatchJob: z.number().int(),
+  seedJobDefinitionId: z.string().nullable().optional(),
+  monitorJobDefinitionId: z.string().nullable().optional(),
+  batchJobDefinitionId: z.string().nullable().optional(),
+  suspended: z.boolean().optional(),
+  tenantId: z.string().nullable().optional(),
+  createUserId: z.string().nullable().optional(),
+  startTime: z.string().nullable().optional(),
+  executionStartTime: z.string().nullable().optional(),
+});
+
+export const batchStatisticsSchema = batchSchema.extend({
+  remainingJobs: z.number().int(),
+  completedJobs: z.number().int(),
+  failedJobs: z.number().int(),
+});
+
+export const historicBatchSchema = batchSchema.extend({
+  endTime: z.string().nullable().optional(),
+  removalTime: z.string().nullable().optional(),
+});
+
+export type Batch = z.infer<typeof batchSchema>;
+export type BatchStatistics = z.infer<typeof batchStatisticsSchema>;
+export type HistoricBatch = z.infer<typeof historicBatchSchema>;
+
+export interface BatchQuery extends Query {
+  batchId?: string;
+  type?: string;
+  suspended?: boolean;
+  firstResult?: number;
+  maxResults?: number;
+}
+
+export class BatchApi {
+  constructor(private readonly http: EngineHttp) {}
+
+  async get(id: string): Promise<Batch> {
+    return (await this.http.request({ method: 'GET', path: enginePath`/batch/${id}`, schema: batchSchema, expects: 'a batch' })).data;
+  }
+
+  async list(query: BatchQuery): Promise<Batch[]> {
+    return (await this.http.request({ method: 'GET', path: enginePath`/batch`, query, schema: z.array(batchSchema), expects: 'a list of batches' })).data;
+  }
+
+  /** Runtime batches with their progress; `limit` undefined pages through all of them. */
+  async statisticsList(filter: { type?: string | undefined }, limit: number | undefined): Promise<BatchStatistics[]> {
+    const pageSize = limit ?? 200;
+    const rows: BatchStatistics[] = [];
+    for (let firstResult = 0; ; firstResult += pageSize) {
+      const response = await this.http.request({
+        method: 'GET',
+        path: enginePath`/batch/statistics`,
+        query: { ...filter, sortBy: 'batchId', sortOrder: 'asc', firstResult, maxResults: pageSize },
+        schema: z.array(batchStatisticsSchema),
+        expects: 'batch statistics',
+      });
+      rows.push(...response.data);
+      if (limit !== undefined || response.data.length < pageSize) return rows;
+    }
+  }
+
+  /** The runtime statistics of one batch; undefined once the batch has finished and left the runtime. */
+  async statistics(id: string): Promise<BatchStatistics | undefined> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/batch/statistics`,
+      query: { batchId: id },
+      schema: z.array(batchStatisticsSchema),
+      expects: 'batch statistics',
+    });
+    return response.data[0];
+  }
+
+  async historic(id: string): Promise<HistoricBatch | undefined> {
+    try {
+      return (await this.http.request({ method: 'GET', path: enginePath`/history/batch/${id}`, schema: historicBatchSchema, expects: 'a historic batch' })).data;
+    } catch (error) {
+      if (error instanceof EngineNotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  /** The body's `suspended` is a primitive: omitted means false, which activates. Always send it. */
+  async setSuspended(id: string, suspended: boolean): Promise<void> {
+    await this.http.request({ method: 'PUT', path: enginePath`/batch/${id}/suspended`, body: { suspended } });
+  }
+
+  async delete(id: string, cascade: boolean): Promise<void> {
+    await this.http.request({ method: 'DELETE', path: enginePath`/batch/${id}`, query: { cascade } });
+  }
+}

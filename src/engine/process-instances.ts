@@ -1,0 +1,69 @@
+/** `/process-instance` and `/history/process-instance`: selecting instances and finding where they are. */
+import * as z from 'zod';
+import { enginePath, type EngineHttp } from './http.js';
+import { countSchema } from './schemas.js';
+
+export const processInstanceSchema = z.looseObject({
+  id: z.string(),
+  definitionId: z.string(),
+  businessKey: z.string().nullable().optional(),
+  suspended: z.boolean().optional(),
+  ended: z.boolean().optional(),
+  tenantId: z.string().nullable().optional(),
+});
+
+export const historicProcessInstanceSchema = z.looseObject({
+  id: z.string(),
+  processDefinitionId: z.string().nullable().optional(),
+  endTime: z.string().nullable().optional(),
+  state: z.string().nullable().optional(),
+});
+
+export type ProcessInstance = z.infer<typeof processInstanceSchema>;
+export type HistoricProcessInstance = z.infer<typeof historicProcessInstanceSchema>;
+
+/** A ProcessInstanceQueryDto, as the plan file and --query FILE give it. */
+export type ProcessInstanceQueryBody = Record<string, unknown>;
+
+export class ProcessInstanceApi {
+  constructor(private readonly http: EngineHttp) {}
+
+  /** POST query: ids and filters travel in the body, paging in the URL (engine-rest.md §0.3). */
+  async query(body: ProcessInstanceQueryBody, firstResult: number, maxResults: number): Promise<ProcessInstance[]> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/process-instance`,
+      query: { firstResult, maxResults },
+      body,
+      schema: z.array(processInstanceSchema),
+      expects: 'a list of process instances',
+      idempotent: true,
+    });
+    return response.data;
+  }
+
+  async count(body: ProcessInstanceQueryBody): Promise<number> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/process-instance/count`,
+      body,
+      schema: countSchema,
+      expects: 'a count',
+      idempotent: true,
+    });
+    return response.data.count;
+  }
+
+  async history(processInstanceIds: readonly string[]): Promise<HistoricProcessInstance[]> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/history/process-instance`,
+      query: { firstResult: 0, maxResults: processInstanceIds.length },
+      body: { processInstanceIds },
+      schema: z.array(historicProcessInstanceSchema),
+      expects: 'a list of historic process instances',
+      idempotent: true,
+    });
+    return response.data;
+  }
+}

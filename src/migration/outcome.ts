@@ -1,0 +1,55 @@
+/**
+ * Where each submitted instance is now, asked of the engine after an execute: on the target
+ * definition (migrated), still on the source, ended meanwhile, or unknown. This, not the HTTP status,
+ * is what the report states.
+ */
+import type { ProcessInstanceApi } from '../engine/process-instances.js';
+
+export type Outcome = 'migrated' | 'on-source' | 'ended' | 'unknown';
+
+export interface InstanceOutcome {
+  id: string;
+  outcome: Outcome;
+  /** The definition the instance is on now (runtime), or was on when it ended (history). */
+  definitionId: string | null;
+}
+
+export type OutcomeCounts = Record<Outcome, number>;
+
+const PAGE = 500;
+const ENDED_STATES = new Set(['COMPLETED', 'EXTERNALLY_TERMINATED', 'INTERNALLY_TERMINATED']);
+
+export async function classifyInstances(
+  instances: ProcessInstanceApi,
+  ids: readonly string[],
+  sourceDefinitionId: string,
+  targetDefinitionId: string,
+): Promise<InstanceOutcome[]> {
+  const results: InstanceOutcome[] = [];
+  for (let start = 0; start < ids.length; start += PAGE) {
+    const page = ids.slice(start, start + PAGE);
+    const running = new Map((await instances.query({ processInstanceIds: page }, 0, page.length)).map((i) => [i.id, i.definitionId]));
+    const gone = page.filter((id) => !running.has(id));
+    const ended = new Map<string, string | null>();
+    if (gone.length > 0) {
+      for (const historic of await instances.history(gone)) {
+        if (historic.endTime || ENDED_STATES.has(historic.state ?? '')) ended.set(historic.id, historic.processDefinitionId ?? null);
+      }
+    }
+    for (const id of page) {
+      const definitionId = running.get(id);
+      if (definitionId === targetDefinitionId) results.push({ id, outcome: 'migrated', definitionId });
+      else if (definitionId === sourceDefinitionId) results.push({ id, outcome: 'on-source', definitionId });
+      else if (definitionId !== undefined) results.push({ id, outcome: 'unknown', definitionId });
+      else if (ended.has(id)) results.push({ id, outcome: 'ended', definitionId: ended.get(id) ?? null });
+      else results.push({ id, outcome: 'unknown', definitionId: null });
+    }
+  }
+  return results;
+}
+
+export function countOutcomes(outcomes: readonly InstanceOutcome[]): OutcomeCounts {
+  const counts: OutcomeCounts = { migrated: 0, 'on-source': 0, ended: 0, unknown: 0 };
+  for (const { outcome } of outcomes) counts[outcome]++;
+  return counts;
+}

@@ -1,0 +1,139 @@
+/**
+ * Which process instances a `migration execute` touches: `--instances`, `--instances-file`, `--query`,
+ * `--all-instances` and the plan's own ids and query, united like the engine unites them. The union is
+ * resolved into ids before anything is executed, so what the operator confirms is exactly what is sent.
+ */
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import type { ProcessInstanceApi, ProcessInstanceQueryBody } from '../engine/process-instances.js';
+import { UsageError } from '../exit-codes.js';
+
+export interface SelectionFlags {
+  instances?: string | undefined;
+  instancesFile?: string | undefined;
+  query?: ProcessInstanceQueryBody | undefined;
+  queryFile?: string | undefined;
+  allInstances?: boolean | undefined;
+}
+
+export interface SelectionRequest {
+  /** Explicit ids, in the order given, duplicates removed. */
+  ids: string[];
+  /** Queries whose results join the selection. */
+  queries: { label: string; query: ProcessInstanceQueryBody }[];
+  /** Human-readable parts, for messages: "3 ids from --instances", "--query q.json". */
+  parts: string[];
+}
+
+/** Instances of the source definition, and what else was selected. */
+export interface ResolvedSelection {
+  ids: string[];
+  notFound: string[];
+  elsewhere: { id: string; definitionId: string }[];
+}
+
+const PAGE = 500;
+
+/** Reads ids from a file or stdin: one per line (blank lines and # comments skipped) or a JSON array. */
+export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: boolean }): Promise<string[]> {
+  if (file === '-' && stdin.isTTY) throw new UsageError('--instances-file -: standard input is a terminal; pipe the ids in');
+  let stream: Readable;
+  if (file === '-') {
+    stream = stdin;
+  } else {
+    stream = createReadStream(file, { encoding: 'utf8' });
+    await new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve());
+      stream.once('error', (error: NodeJS.ErrnoException) =>
+        reject(new UsageError(`--instances-file ${file}: ${error.code === 'ENOENT' ? 'file not found' : error.code === 'EISDIR' ? 'is a directory' : 'cannot be read'}`)),
+      );
+    });
+  }
+  const name = file === '-' ? '<stdin>' : file;
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  const ids: string[] = [];
+  let lineNumber = 0;
+  let json: string[] | undefined;
+  for await (const rawLine of lines) {
+    lineNumber++;
+    const line = (lineNumber === 1 ? rawLine.replace(/^\uFEFF/, '') : rawLine).trim();
+    if (json) {
+      json.push(rawLine);
+      continue;
+    }
+    if (ids.length === 0 && line.startsWith('[')) {
+      json = [rawLine];
+      continue;
+    }
+    if (line === '' || line.startsWith('#')) continue;
+    if (/\s|,/.test(line)) {
+      throw new UsageError(`${name}:${lineNumber}: '${line.slice(0, 60)}' is not one process instance id (one id per line, or a JSON array)`);
+    }
+    ids.push(line);
+  }
+  if (json) return parseJsonIds(json.join('\n'), name);
+  return ids;
+}
+
+function parseJsonIds(text: string, name: string): string[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${name}: invalid JSON array of ids: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!Array.isArray(value)) throw new UsageError(`${name}: expected a JSON array of ids`);
+  value.forEach((id, index) => {
+    if (typeof id !== 'string' || id.trim() === '') throw new UsageError(`${name}: [${index}] is not a process instance id (expected a non-empty string)`);
+  });
+  return value as string[];
+}
+
+export function splitIds(csv: string): string[] {
+  const ids = csv.split(',').map((id) => id.trim());
+  if (ids.some((id) => id === '')) throw new UsageError(`--instances: '${csv}' has an empty id (ids are separated by commas)`);
+  return ids;
+}
+
+export function unique(ids: Iterable<string>): string[] {
+  return [...new Set(ids)];
+}
+
+/**
+ * Asks the engine where every selected instance is. Explicit ids are looked up in pages; queries are
+ * run with paging. Instances that do not exist or are on another definition are reported, not sent:
+ * the engine would fail the whole call for one of them.
+ */
+export async function resolveSelection(
+  instances: ProcessInstanceApi,
+  request: SelectionRequest,
+  sourceDefinitionId: string,
+): Promise<ResolvedSelection> {
+  const definitionOf = new Map<string, string>();
+  for (let start = 0; start < request.ids.length; start += PAGE) {
+    const page = request.ids.slice(start, start + PAGE);
+    for (const instance of await instances.query({ processInstanceIds: page }, 0, page.length)) {
+      definitionOf.set(instance.id, instance.definitionId);
+    }
+  }
+  const ordered = [...request.ids];
+  for (const { query } of request.queries) {
+    for (let first = 0; ; first += PAGE) {
+      const page = await instances.query(query, first, PAGE);
+      for (const instance of page) {
+        if (!definitionOf.has(instance.id)) ordered.push(instance.id);
+        definitionOf.set(instance.id, instance.definitionId);
+      }
+      if (page.length < PAGE) break;
+    }
+  }
+  const result: ResolvedSelection = { ids: [], notFound: [], elsewhere: [] };
+  for (const id of unique(ordered)) {
+    const definitionId = definitionOf.get(id);
+    if (definitionId === undefined) result.notFound.push(id);
+    else if (definitionId !== sourceDefinitionId) result.elsewhere.push({ id, definitionId });
+    else result.ids.push(id);
+  }
+  return result;
+}

@@ -1,0 +1,86 @@
+/**
+ * Follows a batch until it ends: polls GET /batch/statistics?batchId=, and once the batch has left the
+ * runtime (the engine deletes it when every job is done) reads GET /history/batch/{id}. A batch whose
+ * remaining jobs have all failed never finishes on its own; the watch stops there.
+ */
+import type { BatchApi, BatchStatistics, HistoricBatch } from '../engine/batches.js';
+import { CliError, ExitCode } from '../exit-codes.js';
+
+export interface BatchProgress {
+  batchId: string;
+  totalJobs: number;
+  completedJobs: number;
+  remainingJobs: number;
+  failedJobs: number;
+  invocationsPerBatchJob: number;
+  suspended: boolean;
+  /** Jobs per second since the watch began; undefined until something completed. */
+  jobsPerSecond: number | undefined;
+  etaSeconds: number | undefined;
+  elapsedMs: number;
+}
+
+export type WatchResult =
+  | { status: 'completed'; historic: HistoricBatch; last: BatchProgress | undefined }
+  | { status: 'failed-jobs'; statistics: BatchStatistics; last: BatchProgress }
+  | { status: 'timed-out'; last: BatchProgress | undefined }
+  | { status: 'interrupted'; last: BatchProgress | undefined };
+
+export interface WatchOptions {
+  intervalMs: number;
+  timeoutMs?: number | undefined;
+  onProgress: (progress: BatchProgress) => void;
+  signal?: AbortSignal | undefined;
+}
+
+export async function watchBatch(batches: BatchApi, batchId: string, options: WatchOptions): Promise<WatchResult> {
+  const started = Date.now();
+  let firstCompleted: { at: number; completed: number } | undefined;
+  let last: BatchProgress | undefined;
+  for (let poll = 0; ; poll++) {
+    if (options.signal?.aborted) return { status: 'interrupted', last };
+    const statistics = await batches.statistics(batchId);
+    if (!statistics) {
+      const historic = await batches.historic(batchId);
+      if (historic?.endTime) return { status: 'completed', historic, last };
+      if (!historic) {
+        throw new CliError(`batch ${batchId} not found: it is neither running nor in the history`, ExitCode.NotFound);
+      }
+      throw new CliError(`batch ${batchId} left the runtime without finishing (it was deleted); see camunda-admin batch get ${batchId}`, ExitCode.Partial);
+    }
+
+    const now = Date.now();
+    firstCompleted ??= { at: now, completed: statistics.completedJobs };
+    const done = statistics.completedJobs - firstCompleted.completed;
+    const seconds = (now - firstCompleted.at) / 1000;
+    const jobsPerSecond = done > 0 && seconds > 0 ? done / seconds : undefined;
+    const runnable = statistics.remainingJobs - statistics.failedJobs;
+    last = {
+      batchId,
+      totalJobs: statistics.totalJobs,
+      completedJobs: statistics.completedJobs,
+      remainingJobs: statistics.remainingJobs,
+      failedJobs: statistics.failedJobs,
+      invocationsPerBatchJob: statistics.invocationsPerBatchJob,
+      suspended: Boolean(statistics.suspended),
+      jobsPerSecond,
+      etaSeconds: jobsPerSecond ? Math.ceil(runnable / jobsPerSecond) : undefined,
+      elapsedMs: now - started,
+    };
+    options.onProgress(last);
+    if (statistics.failedJobs > 0 && runnable <= 0) return { status: 'failed-jobs', statistics, last };
+    if (options.timeoutMs !== undefined && now - started >= options.timeoutMs) return { status: 'timed-out', last };
+    const wait = options.timeoutMs === undefined ? options.intervalMs : Math.min(options.intervalMs, Math.max(0, started + options.timeoutMs - now));
+    await sleep(wait, options.signal);
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}

@@ -1,0 +1,65 @@
+/** The outcome of `migration execute`: where the submitted instances are now. */
+import type { ExecutionResult } from '../migration/execute.js';
+import type { InstanceValidationReport, MigrationPlanReport } from '../engine/migration.js';
+import { describeDefinition } from './migration.js';
+import type { View } from './output.js';
+import type { Style } from './style.js';
+import { renderTable } from './table.js';
+
+/** Stdout JSON/YAML: the result without the per-instance list, which --report writes. */
+export type ExecutionSummary = Omit<ExecutionResult, 'instances'>;
+
+export function summarize(result: ExecutionResult): ExecutionSummary {
+  const { instances: _instances, ...summary } = result;
+  return summary;
+}
+
+const OUTCOME_LABELS: [keyof ExecutionResult['outcome'], string][] = [
+  ['migrated', 'migrated (on the target definition)'],
+  ['on-source', 'still on the source definition'],
+  ['ended', 'ended meanwhile'],
+  ['unknown', 'unknown (elsewhere, or not found)'],
+];
+
+export const executionView: View<ExecutionSummary> = {
+  table(result, style) {
+    const rows = OUTCOME_LABELS.map(([key, label]) => [label, result.outcome[key]] as [string, number]);
+    const lines = [renderTable(['Outcome', 'Instances'], rows, style)];
+    const batches = result.batches.length > 0 ? `; batch ${result.batches.map((batch) => batch.id).join(', ')}` : '';
+    const chunks = result.chunks ? `; ${result.chunks.done}/${result.chunks.total} chunks of ${result.chunks.size}` : '';
+    const allDone = result.outcome.migrated + result.outcome.ended === result.selected;
+    const verdict = allDone ? style.green('done') : style.red('NOT complete');
+    lines.push(
+      `${verdict}: ${result.outcome.migrated} of ${result.selected} instances migrated, ${describeDefinition(result.source)} -> ${describeDefinition(result.target)}, ${(result.durationMs / 1000).toFixed(1)}s${chunks}${batches}`,
+    );
+    return lines.join('\n');
+  },
+};
+
+/** A MigratingProcessInstanceValidationException: process instance, activity/transition instance, failures. */
+export function instanceReportTable(report: InstanceValidationReport, style: Style): string {
+  const rows: [string, string, string][] = [];
+  for (const failure of report.failures) rows.push([report.processInstanceId, '(process instance)', failure]);
+  for (const entry of report.activityInstanceValidationReports) {
+    rows.push([report.processInstanceId, `activity instance ${entry.activityInstanceId} (${entry.sourceScopeId ?? '?'})`, entry.failures.join('\n')]);
+  }
+  for (const entry of report.transitionInstanceValidationReports) {
+    rows.push([report.processInstanceId, `transition instance ${entry.transitionInstanceId} (${entry.sourceScopeId ?? '?'})`, entry.failures.join('\n')]);
+  }
+  return renderTable(['Process instance', 'Activity or transition instance', 'Failures'], rows, style);
+}
+
+/** A MigrationPlanValidationException's report, as `migration validate` shows it. */
+export function planReportTable(report: MigrationPlanReport, style: Style): string {
+  const rows: [string, string][] = report.instructionReports
+    .filter((entry) => entry.failures.length > 0)
+    .map((entry) => {
+      const instruction = entry.instruction;
+      const mapping = instruction ? `${instruction.sourceActivityIds?.[0] ?? '(null)'} -> ${instruction.targetActivityIds?.[0] ?? '(null)'}` : '(no instruction)';
+      return [mapping, entry.failures.join('\n')];
+    });
+  for (const [name, variable] of Object.entries(report.variableReports ?? {})) {
+    if (variable.failures.length > 0) rows.push([`variable ${name} (${variable.type ?? 'untyped'})`, variable.failures.join('\n')]);
+  }
+  return renderTable(['Instruction or variable', 'Failures'], rows, style);
+}

@@ -1,0 +1,63 @@
+/**
+ * Progress on stderr: a spinner on a terminal (ora, loaded only then), a plain line at intervals
+ * otherwise, so logs of a pipeline stay readable. Never on stdout.
+ */
+import type { Writable } from 'node:stream';
+import type { BatchProgress } from '../migration/watch.js';
+
+export interface ProgressReporter {
+  update(text: string): void;
+  /** Leaves a final line in place of the spinner. */
+  done(text: string): void;
+}
+
+export async function progressReporter(options: { stderr: Writable; interactive: boolean; quiet: boolean; minIntervalMs?: number }): Promise<ProgressReporter> {
+  if (options.quiet) return { update: () => {}, done: () => {} };
+  if (options.interactive) {
+    const { default: ora } = await import('ora');
+    const spinner = ora({ stream: options.stderr as NodeJS.WriteStream, discardStdin: false }).start();
+    return {
+      update: (text) => {
+        spinner.text = text;
+      },
+      done: (text) => {
+        spinner.stopAndPersist({ symbol: '', text });
+      },
+    };
+  }
+  const minInterval = options.minIntervalMs ?? 5_000;
+  let lastText = '';
+  let lastAt = 0;
+  return {
+    update: (text) => {
+      const now = Date.now();
+      if (text === lastText || now - lastAt < minInterval) return;
+      lastText = text;
+      lastAt = now;
+      options.stderr.write(`${text}\n`);
+    },
+    done: (text) => {
+      options.stderr.write(`${text}\n`);
+    },
+  };
+}
+
+function duration(seconds: number): string {
+  if (seconds < 60) return `${Math.round(seconds)}s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+  return `${Math.floor(seconds / 3600)}h${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/** `batch 3f2a…: 40/100 jobs done (40%), 60 remaining, 2 failed, 12.5 jobs/s, ETA 5s` */
+export function describeProgress(progress: BatchProgress): string {
+  const percent = progress.totalJobs > 0 ? Math.floor((progress.completedJobs / progress.totalJobs) * 100) : 100;
+  const parts = [
+    `${progress.completedJobs}/${progress.totalJobs} jobs done (${percent}%)`,
+    `${progress.remainingJobs} remaining`,
+    `${progress.failedJobs} failed`,
+  ];
+  if (progress.jobsPerSecond !== undefined) parts.push(`${progress.jobsPerSecond.toFixed(1)} jobs/s`);
+  if (progress.etaSeconds !== undefined && progress.remainingJobs > progress.failedJobs) parts.push(`ETA ${duration(progress.etaSeconds)}`);
+  if (progress.suspended) parts.push('SUSPENDED');
+  return `batch ${progress.batchId}: ${parts.join(', ')}`;
+}
