@@ -49,7 +49,13 @@ function describeEngineFailure(error: EngineError): Failure {
     hint,
     internal: false,
   });
-  if (error instanceof EngineUnreachableError) return failure(ExitCode.Unreachable);
+  if (error instanceof EngineUnreachableError) {
+    const unknown = error.request.method === 'POST' && !error.certainlyNotSent;
+    return failure(
+      ExitCode.Unreachable,
+      unknown ? 'the outcome is unknown: the engine may have received and acted on the request; check before repeating it' : undefined,
+    );
+  }
   if (error instanceof EngineResponseError) return failure(ExitCode.Unreachable);
   if (error instanceof EngineAuthenticationError) {
     return failure(

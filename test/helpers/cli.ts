@@ -2,7 +2,7 @@
  * Runs the built bin/camunda-admin as a user would: a separate process with a clean environment
  * (a temporary HOME and working directory, NO_COLOR, no inherited CAMUNDA_* variables).
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,4 +50,27 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
     });
     child.stdin.end(options.stdin ?? '');
   });
+}
+
+/** The built command as a child process the test can signal (SIGINT) while it runs. */
+export function spawnCli(args: readonly string[], options: CliOptions = {}): { child: ChildProcessWithoutNullStreams; result: Promise<CliResult>; stderrSoFar: () => string } {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? tempDir(),
+    env: options.env ?? cleanEnv(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+  const result = new Promise<CliResult>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+  child.stdin.end(options.stdin ?? '');
+  return { child, result, stderrSoFar: () => stderr };
 }

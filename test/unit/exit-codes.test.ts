@@ -74,3 +74,11 @@ describe('failures map to the exit codes of CLI.md', () => {
     expect(error.message).toContain('ENGINE-23001 plan: a b');
   });
 });
+
+describe('a POST whose outcome is unknown', () => {
+  it('says so, and a refused connection does not', () => {
+    const post = { method: 'POST', url: 'http://h/engine-rest/migration/execute' };
+    expect(describeFailure(new EngineUnreachableError(post, 'connection-reset', 'the connection was closed', false)).hint).toContain('the outcome is unknown');
+    expect(describeFailure(new EngineUnreachableError(post, 'connection-refused', 'connection refused', true)).hint).toBeUndefined();
+  });
+});

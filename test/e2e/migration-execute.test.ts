@@ -1,0 +1,243 @@
+// migration execute: selection, confirmation, dry run, sync and chunked runs, journal and resume.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stringify as toYaml } from 'yaml';
+import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../simulator/index.js';
+import { cleanEnv, runCli, spawnCli, tempDir } from '../helpers/cli.js';
+
+let engine: Simulator;
+beforeEach(async () => {
+  engine = await startSimulator();
+});
+afterEach(async () => {
+  await engine.close();
+});
+
+const DEMO_PLAN = { source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] };
+/** Maps everything of invoice v1 but approveInvoice, whose instances therefore cannot migrate. */
+const INVOICE_PLAN = {
+  source: 'invoice:1',
+  target: 'invoice:2',
+  instructions: ['prepareBankTransfer', 'reviewInvoice', 'archiveInvoice'].map((id) => ({ sourceActivityIds: [id], targetActivityIds: [id] })),
+};
+
+function planDir(plan: object): string {
+  const cwd = tempDir();
+  writeFileSync(join(cwd, 'plan.yaml'), toYaml(plan));
+  return cwd;
+}
+const cli = (args: string[], cwd: string, stdin?: string) => runCli(['--url', engine.url, '--retries', '0', ...args], { cwd, ...(stdin === undefined ? {} : { stdin }) });
+const executes = () => engine.requests.filter((request) => request.method === 'POST' && /\/migration\/execute(Async)?$/.test(request.path));
+const executedIds = () => executes().flatMap((request) => (JSON.parse(request.body) as { processInstanceIds: string[] }).processInstanceIds);
+const definitionOf = (id: string) => engine.state.findProcessInstance(id)?.definitionId;
+const demoV1 = [INSTANCES.demoV1First, INSTANCES.demoV1Second, INSTANCES.demoV1Third];
+
+describe('before anything is executed', () => {
+  it('refuses without --yes when not on a terminal, sending nothing', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`3 instances: refengine-demo:1 (${DEFINITIONS.v1}) -> refengine-demo:2 (${DEFINITIONS.v2})`);
+    expect(result.stderr).toContain('confirmation needed; pass --yes to confirm when not on a terminal');
+    expect(executes()).toEqual([]);
+    expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v1, DEFINITIONS.v1, DEFINITIONS.v1]);
+  });
+
+  it('refuses with CI set', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    const result = await runCli(['--url', engine.url, 'migration', 'execute', 'plan.yaml', '--all-instances'], { cwd, env: cleanEnv({ CI: 'true' }) });
+    expect(result.code).toBe(2);
+    expect(executes()).toEqual([]);
+  });
+
+  it('--dry-run prints the exact request body and sends nothing', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.demoV1Second},${INSTANCES.demoV1First}`, '--skip-io-mappings', '--dry-run'], cwd);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      migrationPlan: { sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2, instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] },
+      processInstanceIds: [INSTANCES.demoV1Second, INSTANCES.demoV1First],
+      skipCustomListeners: false,
+      skipIoMappings: true,
+    });
+    expect(result.stderr).toContain(`dry run: would POST ${engine.url}/migration/execute for 2 instances; nothing was sent`);
+    expect(executes()).toEqual([]);
+  });
+
+  it('unites --instances, --instances-file, --query and the plan ids, without duplicates', async () => {
+    const cwd = planDir({ ...DEMO_PLAN, processInstanceIds: [INSTANCES.demoV1First] });
+    writeFileSync(join(cwd, 'ids.txt'), `# ids\n${INSTANCES.demoV1First}\n\n${INSTANCES.demoV1Second}\n`);
+    writeFileSync(join(cwd, 'query.json'), JSON.stringify({ businessKey: 'v1-3' }));
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1Second, '--instances-file', 'ids.txt', '--query', 'query.json', '--dry-run'], cwd);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).processInstanceIds).toEqual([INSTANCES.demoV1Second, INSTANCES.demoV1First, INSTANCES.demoV1Third]);
+  });
+
+  it('reads ids as a JSON array from stdin', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances-file', '-', '--dry-run'], cwd, JSON.stringify([INSTANCES.demoV1Third]));
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).processInstanceIds).toEqual([INSTANCES.demoV1Third]);
+  });
+
+  it('refuses instances that are not on the source definition, naming them, sending nothing', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.demoV1First},nope,${INSTANCES.demoV2First}`, '--yes'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`error: 2 selected instances are not running on refengine-demo:1 (${DEFINITIONS.v1}): nope (not found), ${INSTANCES.demoV2First} (on ${DEFINITIONS.v2}); the engine would refuse the whole request, nothing was sent`);
+    expect(executes()).toEqual([]);
+  });
+
+  it('refuses an empty selection and a missing one', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    const unreadable = await cli(['migration', 'execute', 'plan.yaml', '--query', 'q.json', '--yes'], cwd);
+    expect(unreadable.code).toBe(2);
+    expect(unreadable.stderr).toBe('error: q.json: query file not found\n');
+    writeFileSync(join(cwd, 'q.json'), JSON.stringify({ businessKey: 'no-such-key' }));
+    const none = await cli(['migration', 'execute', 'plan.yaml', '--query', 'q.json', '--yes'], cwd);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('holds no instance of refengine-demo:1');
+    const missing = await cli(['migration', 'execute', 'plan.yaml', '--yes'], cwd);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no instances selected');
+    expect(executes()).toEqual([]);
+  });
+
+  it('stops on pre-flight validation failures with exit 3, nothing executed', async () => {
+    const cwd = planDir({ ...DEMO_PLAN, instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['nope'] }] });
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--yes'], cwd);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/│ approve -> nope\s+│ Target activity 'nope' does not exist/);
+    expect(result.stderr).toContain('error: pre-flight validation failed: nothing was executed');
+    expect(executes()).toEqual([]);
+  });
+
+  it.each([
+    [['--wait'], '--wait needs --async'],
+    [['--async', '--chunk-size', '2'], '--async cannot be combined with --chunk-size'],
+    [['--chunk-size', '0'], "--chunk-size: '0' is not a whole number of at least 1"],
+  ])('refuses the flags %j', async (flags, message) => {
+    const cwd = planDir(DEMO_PLAN);
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', ...flags], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(engine.requests).toEqual([]);
+  });
+});
+
+describe('sync execute', () => {
+  it('migrates, then reports where every instance is, with a JSON or CSV report', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--yes', '--report', 'report.csv'], cwd);
+    expect(result.code).toBe(0);
+    expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
+    expect(result.stdout).toMatch(/│ migrated \(on the target definition\)\s+│ 3\s+│/);
+    expect(result.stdout).toMatch(/done: 3 of 3 instances migrated/);
+    const csv = readFileSync(join(cwd, 'report.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe('processInstanceId,outcome,definitionId,sourceProcessDefinitionId,targetProcessDefinitionId,mode,batchIds,finishedAt');
+    expect(csv.slice(1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual(demoV1.map((id) => `${id},migrated,${DEFINITIONS.v2}`));
+    expect(executes()).toHaveLength(1);
+  });
+
+  it('prints the outcome as JSON with -o json', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1First, '--yes', '-o', 'json', '--report', 'report.json'], cwd);
+    expect(result.code).toBe(0);
+    const summary = JSON.parse(result.stdout);
+    expect(summary).toMatchObject({ mode: 'sync', selected: 1, outcome: { migrated: 1, 'on-source': 0, ended: 0, unknown: 0 }, engineVersion: '7.24.0-SNAPSHOT' });
+    expect(summary.instances).toBeUndefined();
+    const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
+    expect(report.instances).toEqual([{ id: INSTANCES.demoV1First, outcome: 'migrated', definitionId: DEFINITIONS.v2 }]);
+    expect(report.source.id).toBe(DEFINITIONS.v1);
+  });
+
+  it('shows the per-instance validation failure of the engine as a table, exit 3, nothing migrated', async () => {
+    const cwd = planDir(INVOICE_PLAN);
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.invoicePrepare1},${INSTANCES.invoiceApprove1}`, '--yes'], cwd);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(new RegExp(`│ ${INSTANCES.invoiceApprove1}\\s+│ activity instance approveInvoice:\\S+ \\(approveInvoice\\)\\s+│ There is no migration instruction for this instance's activity`));
+    expect(result.stderr).toContain(`error: process instance ${INSTANCES.invoiceApprove1} cannot be migrated (MigratingProcessInstanceValidationException): nothing was migrated`);
+    expect(definitionOf(INSTANCES.invoicePrepare1)).toBe(DEFINITIONS.invoiceV1);
+  });
+});
+
+describe('chunked execute', () => {
+  const selection = [INSTANCES.invoicePrepare1, INSTANCES.invoiceArchive, INSTANCES.invoiceApprove1, INSTANCES.invoicePrepare2];
+
+  it('stops at a failing chunk with exit 8 and the exact lists of migrated and not migrated instances', async () => {
+    const cwd = planDir(INVOICE_PLAN);
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', selection.join(','), '--chunk-size', '1', '--yes', '--report', 'report.json'], cwd);
+    expect(result.code).toBe(8);
+    expect(result.stderr).toContain(`migrated (2): ${INSTANCES.invoicePrepare1}, ${INSTANCES.invoiceArchive}\n`);
+    expect(result.stderr).toContain(`not migrated (2): ${INSTANCES.invoiceApprove1}, ${INSTANCES.invoicePrepare2}\n`);
+    expect(result.stderr).toContain('error: chunk 2 failed');
+    expect(executes()).toHaveLength(3);
+    const journal = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(journal.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent0', 'done0', 'sent1', 'done1', 'sent2', 'failed2']);
+    const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
+    expect(report.outcome).toEqual({ migrated: 2, 'on-source': 2, ended: 0, unknown: 0 });
+  });
+
+  it('refuses to start over an existing journal without --resume', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    writeFileSync(join(cwd, 'plan.yaml.journal.jsonl'), '');
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '2', '--yes'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('already exists from an earlier run; continue it with --resume');
+    expect(executes()).toEqual([]);
+  });
+
+  it('resumes after a chunk whose answer was lost: re-checks, and sends nothing twice', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    const [first, second, third] = demoV1 as [string, string, string];
+    // An earlier run sent chunk 0 and chunk 1, got the answer for chunk 0 only, then died.
+    const at = '2026-11-21T10:00:00.000Z';
+    const journal = [
+      { event: 'start', version: 1, plan: 'plan.yaml', sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2, chunkSize: 1, ids: [first, second, third], at },
+      { event: 'sent', chunk: 0, ids: [first], at },
+      { event: 'done', chunk: 0, at },
+      { event: 'sent', chunk: 1, ids: [second], at },
+    ];
+    writeFileSync(join(cwd, 'plan.yaml.journal.jsonl'), `${journal.map((event) => JSON.stringify(event)).join('\n')}\n{"event":"do`);
+    // The engine did migrate chunks 0 and 1.
+    for (const id of [first, second]) {
+      const response = await fetch(`${engine.url}/migration/execute`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ migrationPlan: { sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2, instructions: DEMO_PLAN.instructions }, processInstanceIds: [id] }),
+      });
+      expect(response.status).toBe(204);
+    }
+    engine.requests.length = 0;
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--yes'], cwd);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('resuming plan.yaml.journal.jsonl: 1 of 3 instances confirmed migrated, 1 more no longer on the source, 1 to go');
+    expect(executedIds()).toEqual([third]);
+    expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
+    expect(result.stdout).toMatch(/done: 3 of 3 instances migrated/);
+  });
+
+  it('an interrupted run (Ctrl-C) finishes the chunk in flight, exits 130, and --resume migrates every instance exactly once', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    // Every execute answers slowly, so the interrupt lands while the first chunk is in flight.
+    engine.inject({ method: 'POST', path: /^\/migration\/execute$/, delayHeadersMs: 1500 });
+    const running = spawnCli(['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '1', '--yes'], { cwd });
+    // Wait until the first chunk is in flight, then interrupt once.
+    for (let waited = 0; executes().length === 0 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    running.child.kill('SIGINT');
+    const interrupted = await running.result;
+    engine.clearFaults();
+    expect(interrupted.code).toBe(130);
+    expect(interrupted.stderr).toContain('interrupted: finishing the chunk in flight');
+    expect(interrupted.stderr).toContain('continue with --resume');
+    expect(executes()).toHaveLength(1);
+
+    const resumed = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--yes'], cwd);
+    expect(resumed.code).toBe(0);
+    const ids = executedIds();
+    expect([...ids].sort()).toEqual([...demoV1].sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
+  });
+});
