@@ -1,7 +1,7 @@
 // `npm run demo`: builds camunda-admin and the engine simulator, starts the simulator on a free
 // loopback port, runs a short tour of real commands against it, and stops it.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -28,7 +28,10 @@ const ADMIN_AUTHORIZATION = 'c68e62eb-e5fe-11f1-a2ca-02fc00000001';
 const JOHN_AUTHORIZATION = 'c950b77a-e5fe-11f1-a2ca-02fc00000001';
 const workDir = mkdtempSync(join(tmpdir(), 'camunda-admin-demo-'));
 const plan = join(workDir, 'plan.yaml');
-// [arguments, expected exit code]
+const demoPlan = join(workDir, 'demo-plan.yaml');
+const report = join(workDir, 'report.csv');
+const EDIT = 'edit';
+// [arguments, expected exit code]; EDIT maps the renamed activity by hand, as an operator would.
 const tour = [
   [['engine', 'info'], 0],
   [['config', 'show'], 0],
@@ -39,6 +42,13 @@ const tour = [
   [['migration', 'generate', '--source', 'invoice:1', '--target', 'invoice:latest', '--out', plan], 0],
   [['migration', 'validate', plan], 0],
   [['migration', 'validate', plan, '--strict'], 3],
+  [EDIT, 0],
+  [['migration', 'validate', plan, '--strict'], 0],
+  [['migration', 'execute', plan, '--all-instances', '--dry-run'], 0],
+  [['migration', 'execute', plan, '--all-instances'], 2],
+  [['migration', 'execute', plan, '--all-instances', '--chunk-size', '2', '--yes', '--report', report], 0],
+  [['migration', 'generate', '--source', 'refengine-demo:1', '--target', 'refengine-demo:2', '--out', demoPlan], 0],
+  [['migration', 'execute', demoPlan, '--all-instances', '--async', '--wait', '--interval', '0.5', '--yes'], 0],
 ];
 
 const env = { ...process.env, CAMUNDA_URL: url };
@@ -48,10 +58,16 @@ process.stdout.write(`\nengine simulator (an in-memory Camunda 7.24 REST API) at
 process.stdout.write(`every command below runs against it with CAMUNDA_URL=${url}\n`);
 let unexpected = 0;
 for (const [args, expected] of tour) {
+  if (args === EDIT) {
+    appendFileSync(plan, '  - sourceActivityIds: [ approveInvoice ]\n    targetActivityIds: [ approveInvoiceV2 ]\n');
+    process.stdout.write(`\n# edit ${plan}: map the renamed activity\n$ tail -2 ${plan}\n  - sourceActivityIds: [ approveInvoice ]\n    targetActivityIds: [ approveInvoiceV2 ]\n`);
+    continue;
+  }
   process.stdout.write(`\n$ camunda-admin ${args.join(' ')}\n`);
   const result = spawnSync(process.execPath, [bin, ...args], { stdio: 'inherit', env });
   process.stdout.write(`(exit ${result.status})\n`);
-  if (args[1] === 'generate') process.stdout.write(`\n$ cat ${plan}\n${readFileSync(plan, 'utf8')}`);
+  if (args[1] === 'generate' && args.includes(plan)) process.stdout.write(`\n$ cat ${plan}\n${readFileSync(plan, 'utf8')}`);
+  if (args.includes(report)) process.stdout.write(`\n$ cat ${report}\n${readFileSync(report, 'utf8')}`);
   if (result.status !== expected) unexpected++;
 }
 rmSync(workDir, { recursive: true, force: true });

@@ -388,14 +388,15 @@ async function runAsync(
   } catch (error) {
     throw await validationFailure(app, error, 'no batch was created');
   }
+  const count = `${ids.length} instance${ids.length === 1 ? '' : 's'}`;
   const jobs = `${batch.totalJobs} job${batch.totalJobs === 1 ? '' : 's'} of ${batch.invocationsPerBatchJob} instance${batch.invocationsPerBatchJob === 1 ? '' : 's'}`;
   if (!options.wait) {
-    output.info(`batch ${batch.id} created: ${ids.length} instances in ${jobs}; follow it with: camunda-admin batch watch ${batch.id}`);
+    output.info(`batch ${batch.id} created: ${count} in ${jobs}; follow it with: camunda-admin batch watch ${batch.id}`);
     if (output.machineReadable) await output.data(batch, { table: () => '' });
     else output.raw(`${batch.id}\n`);
     return { result: undefined, failure: undefined };
   }
-  output.info(`batch ${batch.id} created: ${ids.length} instances in ${jobs}`);
+  output.info(`batch ${batch.id} created: ${count} in ${jobs}`);
   const watch = await followBatch(app, batch.id, options.intervalMs, options.waitTimeoutMs);
   const result = await execution.finish(context, 'async', ids, startedAt, { batches: [batch] });
   return { result, failure: watch.failure };

@@ -1,7 +1,7 @@
 // The simulator against the official API contract, and the contract checker against real captures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_DEFINITION_IDS, SEEDED_PROCESS_INSTANCE_IDS, startSimulator } from '../simulator/index.js';
-import type { Simulator } from '../simulator/index.js';
+import { createMigrationBatch, SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_DEFINITION_IDS, SEEDED_PROCESS_INSTANCE_IDS, startSimulator } from '../simulator/index.js';
+import type { MigrationPlan, Simulator } from '../simulator/index.js';
 import { loadSample, sampleIndex } from '../simulator/samples.js';
 import type { SampleEntry } from '../simulator/samples.js';
 import { contractDocument, ContractValidator, UNDOCUMENTED_STATUSES, validateRequest, validateResponse } from './validate.js';
@@ -31,7 +31,8 @@ describe('the committed contract', () => {
         '/batch', '/batch/count', '/batch/statistics', '/batch/statistics/count', '/batch/{id}', '/batch/{id}/suspended',
         '/engine',
         '/group', '/group/count', '/group/create', '/group/{id}', '/group/{id}/members', '/group/{id}/members/{userId}',
-        '/history/batch/{id}',
+        '/history/batch', '/history/batch/count', '/history/batch/{id}',
+        '/history/process-instance', '/history/process-instance/count',
         '/metrics', '/metrics/task-worker', '/metrics/{metrics-name}/sum',
         '/migration/execute', '/migration/executeAsync', '/migration/generate', '/migration/validate',
         '/process-definition', '/process-definition/count', '/process-definition/{id}', '/process-definition/{id}/statistics',
@@ -120,9 +121,32 @@ describe('the simulator', () => {
   let sim: Simulator;
   let secured: Simulator;
 
+  /** Batches the calls name as {doneBatch}, {failedBatch} and {pendingBatch}: completed, with a failed job, never run. */
+  const batchIds: Record<string, string> = {};
+  const resolve = (path: string): string => path.replace(/\{(\w+Batch)\}/g, (_match, name: string) => batchIds[name] ?? name);
+
   beforeAll(async () => {
-    sim = await startSimulator();
+    // Batches move only when advanced here, so every call sees the same batch states.
+    sim = await startSimulator({ batchJobsPerSecond: 0 });
     secured = await startSimulator({ basicAuth: true });
+    const state = sim.state;
+    const definition = (id: string): MigrationPlan['source'] => {
+      const found = state.findProcessDefinition(id);
+      if (!found) throw new Error(`seed misses ${id}`);
+      return found;
+    };
+    const invoicePlan: MigrationPlan = {
+      source: definition(defs.invoiceV1),
+      target: definition(defs.invoiceV2),
+      instructions: [{ sourceActivityId: 'approveInvoice', targetActivityId: 'approveInvoiceV2', updateEventTrigger: false }],
+      variables: null,
+    };
+    batchIds.doneBatch = createMigrationBatch(state, { plan: invoicePlan, processInstanceIds: [pis.invoiceApprove3] }).id;
+    batchIds.failedBatch = createMigrationBatch(state, { plan: invoicePlan, processInstanceIds: ['gone'] }).id;
+    expect(sim.advanceBatches(10)).toBe(4);
+    batchIds.pendingBatch = createMigrationBatch(state, { plan: invoicePlan, processInstanceIds: [pis.invoiceApprove2], createUserId: 'demo' }).id;
+    // One instance has ended: its historic row has an end time and a duration.
+    state.endProcessInstance(pis.sharedTenantB, 'COMPLETED');
   });
 
   afterAll(async () => {
@@ -132,6 +156,13 @@ describe('the simulator', () => {
   const adminId = SEEDED_AUTHORIZATION_IDS.adminApplication;
   const defs = SEEDED_PROCESS_DEFINITION_IDS;
   const pis = SEEDED_PROCESS_INSTANCE_IDS;
+  const instruction = (source: string, target: string): Record<string, unknown> => ({ sourceActivityIds: [source], targetActivityIds: [target] });
+  const demoPlan = { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: defs.v2, instructions: [instruction('approve', 'approve')] };
+  const invoicePlanDto = {
+    sourceProcessDefinitionId: defs.invoiceV1,
+    targetProcessDefinitionId: defs.invoiceV2,
+    instructions: [instruction('approveInvoice', 'approveInvoiceV2'), instruction('archiveInvoice', 'archiveInvoice')],
+  };
   const javaObject = {
     type: 'Object',
     value: 'rO0ABXNyABNqYXZhLnV0aWwuQXJyYXlMaXN0eIHSHZnHYZ0DAAFJAARzaXpleHAAAAAAdwQAAAAAeA==',
@@ -227,6 +258,77 @@ describe('the simulator', () => {
     },
     { method: 'POST', path: '/migration/validate', status: 400, body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: 'nope:1:1', instructions: [] } },
     { method: 'POST', path: '/migration/validate', status: 400, body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: defs.v2, variables: { x: { type: 'Foo' } } } },
+
+    { method: 'POST', path: '/migration/execute', status: 204, body: { migrationPlan: demoPlan, processInstanceIds: [pis.demoV1First], skipCustomListeners: true } },
+    {
+      method: 'POST',
+      path: '/migration/execute',
+      status: 204,
+      body: {
+        migrationPlan: { ...invoicePlanDto, instructions: [instruction('prepareBankTransfer', 'prepareBankTransfer')] },
+        processInstanceQuery: { processDefinitionId: defs.invoiceV1, activityIdIn: ['prepareBankTransfer'] },
+        skipIoMappings: false,
+      },
+    },
+    { method: 'POST', path: '/migration/execute', status: 400, body: { migrationPlan: { ...demoPlan, instructions: [instruction('approve', 'nope')] }, processInstanceIds: [pis.demoV1Second] } },
+    { method: 'POST', path: '/migration/execute', status: 400, body: { migrationPlan: { ...demoPlan, instructions: [] }, processInstanceIds: [pis.demoV1Second] } },
+    { method: 'POST', path: '/migration/execute', status: 400, body: { migrationPlan: { ...invoicePlanDto, instructions: [instruction('approveInvoice', 'approveInvoiceV2')] }, processInstanceIds: [pis.invoiceArchive] } },
+    { method: 'POST', path: '/migration/execute', status: 400, body: { migrationPlan: demoPlan, processInstanceQuery: { businessKey: 'nobody' } } },
+    { method: 'POST', path: '/migration/execute', status: 400, body: { migrationPlan: demoPlan, processInstanceIds: [null] } },
+    { method: 'POST', path: '/migration/execute', status: 500, body: { migrationPlan: demoPlan, processInstanceIds: ['does-not-exist'] } },
+    { method: 'POST', path: '/migration/execute', status: 500, body: { migrationPlan: demoPlan, processInstanceIds: [pis.demoV2First] } },
+    { method: 'POST', path: '/migration/execute', status: 500, body: { processInstanceIds: [pis.demoV1Second] } },
+    { method: 'POST', path: '/migration/executeAsync', status: 200, body: { migrationPlan: demoPlan, processInstanceIds: [pis.demoV1Second, pis.demoV1Third] } },
+    { method: 'POST', path: '/migration/executeAsync', status: 200, body: { migrationPlan: demoPlan, processInstanceQuery: { processDefinitionKey: 'refengine-demo' } } },
+    { method: 'POST', path: '/migration/executeAsync', status: 400, body: { migrationPlan: { ...demoPlan, instructions: [instruction('start', 'review')] }, processInstanceIds: [pis.demoV1Second] } },
+    { method: 'POST', path: '/migration/executeAsync', status: 400, body: { migrationPlan: demoPlan, processInstanceIds: [] } },
+    { method: 'POST', path: '/migration/executeAsync', status: 500, body: { processInstanceIds: [pis.demoV1Second] } },
+
+    { method: 'GET', path: '/batch', status: 200 },
+    { method: 'GET', path: '/batch?type=instance-migration&suspended=false&withoutTenantId=true&sortBy=batchId&sortOrder=desc&firstResult=0&maxResults=10', status: 200 },
+    { method: 'GET', path: '/batch?tenantIdIn=tenant-a&sortBy=tenantId&sortOrder=asc', status: 200 },
+    { method: 'GET', path: '/batch?sortBy=nope&sortOrder=asc', status: 400 },
+    { method: 'GET', path: '/batch/count', status: 200 },
+    { method: 'GET', path: '/batch/count?batchId={pendingBatch}', status: 200 },
+    { method: 'GET', path: '/batch/statistics', status: 200 },
+    { method: 'GET', path: '/batch/statistics?withFailures=true&createdBy=demo', status: 200 },
+    { method: 'GET', path: '/batch/statistics?startedAfter=2020-01-01T00:00:00.000%2B0000&withoutFailures=true&sortBy=batchId&sortOrder=asc&maxResults=5', status: 200 },
+    { method: 'GET', path: '/batch/statistics?batchId={failedBatch}', status: 200 },
+    { method: 'GET', path: '/batch/statistics?startedBefore=yesterday', status: 400 },
+    { method: 'GET', path: '/batch/statistics/count?suspended=false', status: 200 },
+    { method: 'GET', path: '/batch/{pendingBatch}', status: 200 },
+    { method: 'GET', path: '/engine/default/batch/{failedBatch}', status: 200 },
+    { method: 'GET', path: '/batch/{doneBatch}', status: 404 },
+    { method: 'GET', path: '/batch/does-not-exist', status: 404 },
+    { method: 'PUT', path: '/batch/{pendingBatch}/suspended', status: 204, body: { suspended: true } },
+    { method: 'PUT', path: '/batch/{pendingBatch}/suspended', status: 204, body: { suspended: false } },
+    { method: 'PUT', path: '/batch/nope/suspended', status: 400, body: { suspended: true } },
+    { method: 'DELETE', path: '/batch/nope', status: 400 },
+    { method: 'GET', path: '/history/batch', status: 200 },
+    { method: 'GET', path: '/history/batch?completed=true&type=instance-migration&sortBy=endTime&sortOrder=desc&maxResults=3', status: 200 },
+    { method: 'GET', path: '/history/batch?sortBy=nope&sortOrder=asc', status: 400 },
+    { method: 'GET', path: '/history/batch/count?completed=false', status: 200 },
+    { method: 'GET', path: '/history/batch/{doneBatch}', status: 200 },
+    { method: 'GET', path: '/history/batch/{pendingBatch}', status: 200 },
+    { method: 'GET', path: '/history/batch/nope', status: 404 },
+    { method: 'DELETE', path: '/batch/{failedBatch}?cascade=false', status: 204 },
+    { method: 'GET', path: '/history/batch/{failedBatch}', status: 200 },
+
+    { method: 'GET', path: `/history/process-instance?processInstanceIds=${pis.demoV1First},${pis.sharedTenantB},${pis.invoicePrepare2}`, status: 200 },
+    { method: 'GET', path: '/history/process-instance?finished=true&sortBy=endTime&sortOrder=desc&firstResult=0&maxResults=5', status: 200 },
+    { method: 'GET', path: '/history/process-instance?processDefinitionKey=invoice&unfinished=true&startedAfter=2020-01-01T00:00:00.000%2B0000', status: 200 },
+    { method: 'GET', path: '/history/process-instance?sortBy=nope&sortOrder=asc', status: 400 },
+    { method: 'GET', path: '/history/process-instance?active=true&suspended=true', status: 400 },
+    { method: 'GET', path: '/history/process-instance/count?processDefinitionKey=invoice', status: 200 },
+    { method: 'POST', path: '/history/process-instance', status: 200, body: { processInstanceIds: [pis.demoV1First, pis.sharedTenantB] } },
+    {
+      method: 'POST',
+      path: '/history/process-instance?firstResult=0&maxResults=2',
+      status: 200,
+      body: { processDefinitionKey: 'refengine-demo', startedBefore: '2099-01-01T00:00:00.000+0000', sorting: [{ sortBy: 'startTime', sortOrder: 'desc' }] },
+    },
+    { method: 'POST', path: '/history/process-instance', status: 400, body: { processInstanceIds: 'x' } },
+    { method: 'POST', path: '/history/process-instance/count', status: 200, body: { completed: true } },
   ];
 
   it.each(calls.map((call) => [`${call.method} ${call.path} ${call.body === undefined ? '' : JSON.stringify(call.body)}`.trim(), call] as const))('%s answers by the contract', async (_name, call) => {
@@ -235,18 +337,19 @@ describe('the simulator', () => {
       init.headers = { 'content-type': 'application/json' };
       init.body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
     }
-    const response = await fetch(`${sim.url}${call.path}`, init);
+    const path = resolve(call.path);
+    const response = await fetch(`${sim.url}${path}`, init);
     const text = await response.text();
     expect(response.status).toBe(call.status);
-    expect(response.headers.get('content-type')).toBe('application/json');
-    const result = validateResponse(call.method, call.path, response.status, text === '' ? undefined : JSON.parse(text));
+    expect(response.headers.get('content-type')).toBe(call.status === 204 ? null : 'application/json');
+    const result = validateResponse(call.method, path, response.status, text === '' ? undefined : JSON.parse(text));
     expect(result.errors).toEqual([]);
   });
 
   it.each(calls.filter((call) => call.status < 400).map((call) => [`${call.method} ${call.path} ${call.body === undefined ? '' : JSON.stringify(call.body)}`.trim(), call] as const))(
     '%s is a request the contract allows',
     (_name, call) => {
-      expect(validateRequest(call.method, call.path, undefined, call.body).errors).toEqual([]);
+      expect(validateRequest(call.method, resolve(call.path), undefined, call.body).errors).toEqual([]);
     },
   );
 
@@ -328,6 +431,12 @@ describe('the checker rejects what breaks the contract', () => {
     expect(validateRequest('GET', '/process-definition', { key: 'invoice', ver: '1', latest: 'true' }).errors).toEqual([
       "query parameter 'ver' is not declared for GET /process-definition",
       "query parameter 'latest' is not declared for GET /process-definition",
+    ]);
+  });
+
+  it('reports sortBy=startTime on /batch/statistics, which 7.18+ engines (and the simulator) accept', () => {
+    expect(validateRequest('GET', '/batch/statistics', { sortBy: 'startTime', sortOrder: 'asc' }).errors).toEqual([
+      'query.sortBy: "startTime" is not one of ["batchId","tenantId"]',
     ]);
   });
 

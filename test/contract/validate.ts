@@ -188,7 +188,11 @@ export const UNDOCUMENTED_STATUSES: Record<string, { status: number; body: 'erro
   'POST /group/create': [{ status: 400, body: 'error', evidence: 'group-create-duplicate' }],
   'GET /metrics/{metrics-name}/sum': [{ status: 400, body: 'error', evidence: 'metrics-sum-invalid-date' }],
   'POST /migration/execute': [{ status: 500, body: 'error', evidence: 'migration-execute-foreign-instance, migration-execute-no-plan' }],
-  'POST /migration/executeAsync': [{ status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async' }],
+  'POST /migration/executeAsync': [
+    { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async' },
+    // executeAsync builds the plan exactly like execute, so a missing plan is the same NullPointerException.
+    { status: 500, body: 'error', evidence: 'migration-execute-no-plan (captured on /migration/execute)' },
+  ],
 };
 
 // ---------------------------------------------------------------------------------------------

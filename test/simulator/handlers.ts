@@ -9,6 +9,9 @@
 // baseUrl: use `resolveRequest` (the simulator server does).
 import { getResponse, http, HttpResponse } from 'msw';
 import type { HttpHandler, JsonBodyType, PathParams } from 'msw';
+import { registerBatchRoutes, runDueBatchJobs } from './batch.js';
+import { registerMigrationExecutionRoutes } from './execution.js';
+import { registerHistoricProcessInstanceRoutes } from './history.js';
 import { registerMigrationRoutes } from './migration.js';
 import { registerProcessDefinitionRoutes } from './repository.js';
 import { registerProcessInstanceRoutes } from './runtime.js';
@@ -43,6 +46,17 @@ export function json(body: JsonBodyType, status = 200): Response {
 export function invalidRequest(status: number, message: string): Response {
   return json(exceptionBody('InvalidRequestException', message), status);
 }
+
+/** 204 without a body or Content-Type, like the engine's void resource methods. */
+export function noContent(): Response {
+  return new HttpResponse(null, { status: 204 });
+}
+
+/**
+ * Request header the simulator server sets (and strips from what clients send) once its Basic auth
+ * filter has authenticated the caller: the engine's "authenticated user id" (e.g. a batch's createUserId).
+ */
+export const AUTHENTICATED_USER_HEADER = 'x-camunda-simulator-authenticated-user';
 
 /** RESTEasy's answer for a path no resource matches (unknown-path-404.json). */
 export function resourceNotFound(fullUrl: string): Response {
@@ -348,6 +362,8 @@ export interface RouteContext {
   engineBaseUrl: string;
   /** For routes with `engineCheck: 'manual'`: the 400 to send when the addressed engine does not exist. */
   engineError(): Response | undefined;
+  /** The user the Basic auth filter authenticated; null without the filter (the engine's default). */
+  authenticatedUserId: string | null;
 }
 
 export type RouteResolver = (context: RouteContext) => Response | Promise<Response>;
@@ -413,6 +429,8 @@ export class EngineRouter {
         http[method](path, async ({ request, params }) => {
           const url = new URL(request.url);
           const pathParams = stringParams(params);
+          // The job executor works in the background of a real engine; here it catches up first.
+          runDueBatchJobs(this.state);
           const engineName = named ? (pathParams.engineName ?? '') : 'default';
           const engineError = (): Response | undefined => (this.state.hasEngine(engineName) ? undefined : unknownEngine());
           if (engineCheck === 'before') {
@@ -427,6 +445,7 @@ export class EngineRouter {
             engineName,
             engineBaseUrl: `${url.origin}${this.root}${enginePath}`,
             engineError,
+            authenticatedUserId: request.headers.get(AUTHENTICATED_USER_HEADER),
           });
         }),
       );
@@ -607,6 +626,9 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerProcessDefinitionRoutes(router, state);
   registerProcessInstanceRoutes(router, state);
   registerMigrationRoutes(router, state);
+  registerMigrationExecutionRoutes(router, state);
+  registerBatchRoutes(router, state);
+  registerHistoricProcessInstanceRoutes(router, state);
   router.addUnknownEngineFallback();
 
   return [engineList, ...router.handlers];

@@ -1,7 +1,18 @@
 // Public API of the engine simulator used by the unit, e2e and contract tests (and `npm run demo`).
+//
+// Batches (POST /migration/executeAsync) are worked off by a simulated job executor (batch.ts):
+//   * speed: `startSimulator({ batchJobsPerSecond })` or `state.batchSettings.jobsPerSecond`
+//     (default 20 steps per second of `state.clock` time, caught up lazily before each request);
+//     0 = only `sim.advanceBatches(n)` / `runBatchJobs(state, n)` move batches, one step each
+//     (a seed-job run, or one batch job in order);
+//   * failures: `state.batchSettings.failInstanceIds` (jobs of those instances fail without retries);
+//     real reasons fail jobs too (instance ended or gone, other definition, unmapped activity);
+//   * time: `state.clock = () => epochMillis` for exact start/end times;
+//   * "ended meanwhile": `state.endProcessInstance(id, 'COMPLETED' | 'EXTERNALLY_TERMINATED' | ...)`.
 export { startSimulator } from './server.js';
 export type { Fault, RecordedRequest, Simulator, SimulatorOptions } from './server.js';
 export {
+  AUTHENTICATED_USER_HEADER,
   applyPaging,
   compareNullable,
   compareStrings,
@@ -15,6 +26,7 @@ export {
   json,
   JsonFields,
   likeMatches,
+  noContent,
   normalizeRestRoot,
   parsePaging,
   parseQuery,
@@ -41,10 +53,13 @@ export {
   adminGrantId,
   AuthorizationType,
   createEngineState,
+  DEFAULT_BATCH_JOBS_PER_SECOND,
   DEFAULT_ENGINE_NAME,
+  defaultBatchSettings,
   ENGINE_VERSION,
   EngineState,
   engineUuid,
+  formatUtcDate,
   ResourceType,
   SEEDED_AUTHORIZATION_IDS,
   SEEDED_PROCESS_DEFINITION_IDS,
@@ -53,9 +68,14 @@ export {
 export type {
   AuthorizationRecord,
   AuthorizationTypeValue,
+  BatchJobRecord,
+  BatchRecord,
+  BatchSettings,
+  EndedProcessInstanceRecord,
   GroupRecord,
   MembershipRecord,
   ProcessDefinitionRecord,
+  ProcessInstanceEndState,
   ProcessInstanceRecord,
   UserRecord,
 } from './state.js';
@@ -73,6 +93,7 @@ export {
   migrationInstructionToString,
   migrationPlanDto,
   migrationPlanReportDto,
+  nullPointer,
   planValidationMessage,
   readMigrationPlanDto,
   registerMigrationRoutes,
@@ -90,3 +111,33 @@ export {
   variableValueDto,
 } from './variables.js';
 export type { TypedVariable, VariablesResult } from './variables.js';
+export {
+  activityInstanceIdsOf,
+  bindMigrationExecutionDto,
+  checkProcessInstanceMigration,
+  migrateProcessInstances,
+  prepareMigration,
+  registerMigrationExecutionRoutes,
+} from './execution.js';
+export type { InstanceMigrationCheck, MigrationExecutionBody, PreparedMigration } from './execution.js';
+export {
+  batchDto,
+  batchHasWork,
+  batchStatisticsDto,
+  createMigrationBatch,
+  failedJobsOf,
+  historicBatchDto,
+  MIGRATION_BATCH_TYPE,
+  registerBatchRoutes,
+  runBatchJobs,
+  runDueBatchJobs,
+} from './batch.js';
+export type { BatchDto, BatchStatisticsDto, HistoricBatchDto, MigrationBatchOptions } from './batch.js';
+export {
+  historicProcessInstanceDto,
+  historicProcessInstanceRows,
+  historicQueryFromBody,
+  registerHistoricProcessInstanceRoutes,
+  runHistoricProcessInstanceQuery,
+} from './history.js';
+export type { HistoricProcessInstanceDto, HistoricProcessInstanceQuery, HistoricProcessInstanceRow, HistoricProcessInstanceState } from './history.js';

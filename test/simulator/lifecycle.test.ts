@@ -114,7 +114,7 @@ describe('main.ts', () => {
         outfile,
         logLevel: 'silent',
       });
-      const child = spawn(process.execPath, [outfile, '--port', '0', '--basic-auth'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [outfile, '--port', '0', '--basic-auth', '--batch-jobs-per-second', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       const url = await new Promise<string>((resolve, reject) => {
         let output = '';

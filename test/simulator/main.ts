@@ -1,13 +1,13 @@
 // Runs the engine simulator as a process (bundled for `npm run demo`):
 //
-//   main [--port N] [--basic-auth] [--rest-root /engine-rest]
+//   main [--port N] [--basic-auth] [--rest-root /engine-rest] [--batch-jobs-per-second N]
 //
 // Prints one line, `camunda engine simulator listening on <url>`, so a parent process can wait for
 // it and read the URL; stops cleanly on SIGINT/SIGTERM. No test-framework imports here.
 import { parseArgs } from 'node:util';
 import { startSimulator } from './server.js';
 
-const USAGE = 'usage: main [--port N] [--basic-auth] [--rest-root PATH]';
+const USAGE = 'usage: main [--port N] [--basic-auth] [--rest-root PATH] [--batch-jobs-per-second N]';
 
 function parsePort(raw: string | undefined): number {
   if (raw === undefined) return 0;
@@ -16,16 +16,25 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
+function parseJobsPerSecond(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < 0) throw new Error(`--batch-jobs-per-second must be a number >= 0, got '${raw}'`);
+  return value;
+}
+
 async function main(): Promise<void> {
   let port: number;
   let basicAuth: boolean;
   let restRoot: string | undefined;
+  let batchJobsPerSecond: number | undefined;
   try {
     const { values } = parseArgs({
       options: {
         port: { type: 'string' },
         'basic-auth': { type: 'boolean', default: false },
         'rest-root': { type: 'string' },
+        'batch-jobs-per-second': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -33,13 +42,14 @@ async function main(): Promise<void> {
     port = parsePort(values.port);
     basicAuth = values['basic-auth'] ?? false;
     restRoot = values['rest-root'];
+    batchJobsPerSecond = parseJobsPerSecond(values['batch-jobs-per-second']);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
     process.exitCode = 2;
     return;
   }
 
-  const simulator = await startSimulator({ port, basicAuth, restRoot });
+  const simulator = await startSimulator({ port, basicAuth, restRoot, batchJobsPerSecond });
   process.stdout.write(`camunda engine simulator listening on ${simulator.url}\n`);
 
   const stop = (): void => {

@@ -351,7 +351,8 @@ export function migrationPlanDto(plan: MigrationPlan): Record<string, unknown> {
   };
 }
 
-function nullPointer(message: string): Response {
+/** A NullPointerException the REST layer lets through: 500, `code` null (the cause is no ProcessEngineException). */
+export function nullPointer(message: string): Response {
   return json(exceptionBody('NullPointerException', message), 500);
 }
 

@@ -9,7 +9,16 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { HttpHandler } from 'msw';
-import { createHandlers, DEFAULT_REST_ROOT, exceptionBody, normalizeRestRoot, resolveRequest, resourceNotFound } from './handlers.js';
+import { runBatchJobs } from './batch.js';
+import {
+  AUTHENTICATED_USER_HEADER,
+  createHandlers,
+  DEFAULT_REST_ROOT,
+  exceptionBody,
+  normalizeRestRoot,
+  resolveRequest,
+  resourceNotFound,
+} from './handlers.js';
 import { DEFAULT_ENGINE_NAME, EngineState } from './state.js';
 
 export interface SimulatorOptions {
@@ -23,6 +32,11 @@ export interface SimulatorOptions {
   port?: number;
   /** Start from this state instead of a freshly seeded one. */
   state?: EngineState;
+  /**
+   * Batch job executor speed (state.batchSettings.jobsPerSecond): executor steps per second, default
+   * 20; 0 means batches only move when a test calls `advanceBatches`.
+   */
+  batchJobsPerSecond?: number;
 }
 
 export interface RecordedRequest {
@@ -71,6 +85,11 @@ export interface Simulator {
   requests: RecordedRequest[];
   inject(fault: Fault): void;
   clearFaults(): void;
+  /**
+   * Runs up to `steps` job executor steps now (a seed job run or one batch job each; see batch.ts),
+   * whatever the configured speed. Returns how many ran (fewer when no batch has work left).
+   */
+  advanceBatches(steps?: number): number;
   /** Stops listening and closes every open connection (keep-alive ones included). */
   close(): Promise<void>;
 }
@@ -146,6 +165,7 @@ async function toPrepared(response: Response): Promise<PreparedResponse> {
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const state = options.state ?? new EngineState();
+  if (options.batchJobsPerSecond !== undefined) state.batchSettings.jobsPerSecond = options.batchJobsPerSecond;
   const restRoot = normalizeRestRoot(options.restRoot ?? DEFAULT_REST_ROOT);
   const handlers: HttpHandler[] = createHandlers(state, { restRoot });
   const scheme = options.tls ? 'https' : 'http';
@@ -179,17 +199,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
    * ProcessEngineAuthenticationFilter: everything under the root except `/engine` and `/engine/`
    * needs credentials of an existing user. An unknown engine in the path is a 404 before that.
    */
-  function authenticate(req: IncomingMessage, subPath: string): PreparedResponse | undefined {
-    if (/^\/engine\/?$/.test(subPath)) return undefined;
+  function authenticate(req: IncomingMessage, subPath: string): { denied: PreparedResponse } | { userId: string | null } {
+    if (/^\/engine\/?$/.test(subPath)) return { userId: null };
     const engineName = /^\/engine\/(.*?)(\/|$)/.exec(subPath)?.[1] ?? DEFAULT_ENGINE_NAME;
     if (!state.hasEngine(engineName)) {
       const body = JSON.stringify(exceptionBody('InvalidRequestException', `Process engine ${engineName} not available`));
-      return { status: 404, headers: { 'content-type': 'application/json' }, body: Buffer.from(body) };
+      return { denied: { status: 404, headers: { 'content-type': 'application/json' }, body: Buffer.from(body) } };
     }
     const credentials = decodeBasicCredentials(req.headers.authorization);
-    if (credentials && state.checkPassword(credentials.user, credentials.password)) return undefined;
+    if (credentials && state.checkPassword(credentials.user, credentials.password)) return { userId: credentials.user };
     // The engine answers 401 with the challenge only: no body, no Content-Type.
-    return { status: 401, headers: { 'www-authenticate': `Basic realm="${engineName}"` }, body: Buffer.alloc(0) };
+    return { denied: { status: 401, headers: { 'www-authenticate': `Basic realm="${engineName}"` }, body: Buffer.alloc(0) } };
   }
 
   async function engineResponse(req: IncomingMessage, rawBody: Buffer): Promise<PreparedResponse> {
@@ -199,16 +219,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const method = req.method ?? 'GET';
 
     const subPath = pathAfterRoot(url.pathname);
+    let userId: string | null = null;
     if (options.basicAuth && subPath !== undefined) {
-      const denied = authenticate(req, subPath);
-      if (denied) return denied;
+      const result = authenticate(req, subPath);
+      if ('denied' in result) return result.denied;
+      userId = result.userId;
     }
 
     const headers = new Headers();
     for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-      const name = req.rawHeaders[i] ?? '';
-      if (!HOP_BY_HOP_HEADERS.has(name.toLowerCase())) headers.append(name, req.rawHeaders[i + 1] ?? '');
+      const name = (req.rawHeaders[i] ?? '').toLowerCase();
+      if (!HOP_BY_HOP_HEADERS.has(name) && name !== AUTHENTICATED_USER_HEADER) headers.append(name, req.rawHeaders[i + 1] ?? '');
     }
+    if (userId !== null) headers.set(AUTHENTICATED_USER_HEADER, userId);
     // JAX-RS serves HEAD from the GET method and drops the body.
     const lookupMethod = method === 'HEAD' ? 'GET' : method;
     const hasBody = lookupMethod !== 'GET' && rawBody.length > 0;
@@ -317,6 +340,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     },
     clearFaults(): void {
       faults = [];
+    },
+    advanceBatches(steps = 1): number {
+      return runBatchJobs(state, steps);
     },
     close,
   };

@@ -4,6 +4,7 @@
 // later handlers (groups, metrics, migration, batches) can add their own collections without touching
 // the existing ones. The seed is deterministic: the same ids every run, so tests can name them.
 import type { ActivityRecord } from './bpmn.js';
+import type { MigrationPlan } from './migration.js';
 
 export const ENGINE_VERSION = '7.24.0-SNAPSHOT';
 export const DEFAULT_ENGINE_NAME = 'default';
@@ -109,6 +110,100 @@ export interface ProcessInstanceRecord {
   tenantId: string | null;
   suspended: boolean;
   activityIds: string[];
+  /**
+   * Ids of the activity (or transition) instances, parallel to `activityIds`: `activityId:uuid` for
+   * an activity instance, a bare uuid (the execution's id) for a transition instance, i.e. an
+   * activity marked `async`. Optional: missing entries are filled in with fresh ids when a migration
+   * report first needs them.
+   */
+  activityInstanceIds?: string[];
+  /** Start time in the engine's date format (the historic row); default: the definition's deploy time. */
+  startTime?: string;
+  /** The user who started the instance (HistoricProcessInstanceDto.startUserId); default null. */
+  startUserId?: string | null;
+}
+
+/** How a process instance ended (HistoricProcessInstance.state of a finished instance). */
+export type ProcessInstanceEndState = 'COMPLETED' | 'EXTERNALLY_TERMINATED' | 'INTERNALLY_TERMINATED';
+
+/**
+ * A process instance that has ended: gone from the runtime (GET /process-instance no longer finds it,
+ * migrating it is ENGINE-23003), still in the history (GET/POST /history/process-instance).
+ */
+export interface EndedProcessInstanceRecord extends ProcessInstanceRecord {
+  startTime: string;
+  endTime: string;
+  state: ProcessInstanceEndState;
+  deleteReason: string | null;
+}
+
+/** One batch execution job (BatchDto.totalJobs counts them). */
+export interface BatchJobRecord {
+  /** The process instances the job works on: `invocationsPerBatchJob` of them at most. */
+  processInstanceIds: string[];
+  /** 'failed' means no retries left: the job stays and counts in failedJobs and remainingJobs. */
+  status: 'pending' | 'succeeded' | 'failed';
+  /** The engine's exception message of a failed job; null otherwise. */
+  exceptionMessage: string | null;
+}
+
+/**
+ * A batch, runtime and history in one record: the BatchDto/HistoricBatchDto fields, the jobs, and
+ * where the batch is visible. The first `jobsCreated` entries of `jobs` have been created by the seed
+ * job; the rest are still to come.
+ */
+export interface BatchRecord {
+  id: string;
+  /** 'instance-migration' for the batches POST /migration/executeAsync creates. */
+  type: string;
+  totalJobs: number;
+  jobsCreated: number;
+  batchJobsPerSeed: number;
+  invocationsPerBatchJob: number;
+  seedJobDefinitionId: string;
+  monitorJobDefinitionId: string;
+  batchJobDefinitionId: string;
+  suspended: boolean;
+  tenantId: string | null;
+  createUserId: string | null;
+  /** Engine date format. */
+  startTime: string;
+  /** Set when the first batch execution job runs (successfully or not). */
+  executionStartTime: string | null;
+  /** Set when the batch completes or is deleted (the historic batch's end). */
+  endTime: string | null;
+  removalTime: string | null;
+  jobs: BatchJobRecord[];
+  /** What the jobs of an instance-migration batch do; null: every job simply succeeds (unless told to fail). */
+  migration: { plan: MigrationPlan; skipCustomListeners: boolean; skipIoMappings: boolean } | null;
+  /** In the runtime batch table (GET /batch...): false once completed or deleted. */
+  inRuntime: boolean;
+  /** In the history (GET /history/batch...): false after DELETE /batch/{id}?cascade=true. */
+  inHistory: boolean;
+}
+
+/**
+ * How the simulated job executor works off batches. Tests set these on `state.batchSettings`; see
+ * batch.ts for the model (each executor step is one seed-job run or one batch job).
+ */
+export interface BatchSettings {
+  /**
+   * Executor steps per second of `state.clock` time, worked off lazily before each request. 0 stops
+   * automatic progress: only `runBatchJobs(state, n)` / `sim.advanceBatches(n)` move batches then.
+   */
+  jobsPerSecond: number;
+  /** Process instances whose batch job fails (no retries left), as if their migration had thrown. */
+  failInstanceIds?: Set<string>;
+  /** ProcessEngineConfiguration.invocationsPerBatchJob for new batches (absent: the engine default 1). */
+  invocationsPerBatchJob?: number;
+  /** ProcessEngineConfiguration.batchJobsPerSeed for new batches (absent: the engine default 100). */
+  batchJobsPerSeed?: number;
+}
+
+export const DEFAULT_BATCH_JOBS_PER_SECOND = 20;
+
+export function defaultBatchSettings(): BatchSettings {
+  return { jobsPerSecond: DEFAULT_BATCH_JOBS_PER_SECOND, failInstanceIds: new Set(), invocationsPerBatchJob: 1, batchJobsPerSeed: 100 };
 }
 
 /**
@@ -393,6 +488,16 @@ function seedProcessDefinitions(): ProcessDefinitionRecord[] {
   ];
 }
 
+/**
+ * Seeded activity instance ids: the first group is the instance's plus 0x61a84, which gives the id of
+ * migration-execute-instance-validation.json for demoV1First ('approve:c8ffff4d-...'). A transition
+ * instance (archiveInvoice is asyncBefore) is identified by its execution: here the process instance.
+ */
+function seededActivityInstanceId(instanceId: string, activityId: string, transition: boolean): string {
+  if (transition) return instanceId;
+  return `${activityId}:${engineUuid(Number.parseInt(instanceId.slice(0, 8), 16) + 0x61a84)}`;
+}
+
 function seedProcessInstances(): ProcessInstanceRecord[] {
   const ids = SEEDED_PROCESS_INSTANCE_IDS;
   const defs = SEEDED_PROCESS_DEFINITION_IDS;
@@ -401,23 +506,35 @@ function seedProcessInstances(): ProcessInstanceRecord[] {
     definitionId: string,
     businessKey: string | null,
     activityId: string,
+    startTime: string,
     extra: Partial<ProcessInstanceRecord> = {},
-  ): ProcessInstanceRecord => ({ id, definitionId, businessKey, tenantId: null, suspended: false, activityIds: [activityId], ...extra });
+  ): ProcessInstanceRecord => ({
+    id,
+    definitionId,
+    businessKey,
+    tenantId: null,
+    suspended: false,
+    activityIds: [activityId],
+    activityInstanceIds: [seededActivityInstanceId(id, activityId, activityId === 'archiveInvoice')],
+    startTime,
+    startUserId: null,
+    ...extra,
+  });
   return [
-    instance(ids.demoV1First, defs.v1, 'v1-1', 'approve'),
-    instance(ids.demoV1Second, defs.v1, 'v1-2', 'approve'),
-    instance(ids.demoV1Third, defs.v1, 'v1-3', 'approve'),
-    instance(ids.demoV2First, defs.v2, 'v2-1', 'approve'),
-    instance(ids.demoV2Extra, defs.v2, 'extra', 'approve'),
-    instance(ids.demoV2Third, defs.v2, 'v2-2', 'review'),
-    instance(ids.invoiceApprove1, defs.invoiceV1, 'invoice-1', 'approveInvoice'),
-    instance(ids.invoiceApprove2, defs.invoiceV1, 'invoice-2', 'approveInvoice'),
-    instance(ids.invoiceApprove3, defs.invoiceV1, 'invoice-3', 'approveInvoice'),
-    instance(ids.invoicePrepare1, defs.invoiceV1, 'invoice-4', 'prepareBankTransfer'),
-    instance(ids.invoicePrepare2, defs.invoiceV1, 'invoice-5', 'prepareBankTransfer', { suspended: true }),
-    instance(ids.invoiceArchive, defs.invoiceV1, 'invoice-6', 'archiveInvoice'),
-    instance(ids.sharedTenantA, defs.sharedTenantA, 'shared-a', 'task', { tenantId: 'tenant-a' }),
-    instance(ids.sharedTenantB, defs.sharedTenantB, 'shared-b', 'task', { tenantId: 'tenant-b' }),
+    instance(ids.demoV1First, defs.v1, 'v1-1', 'approve', '2026-11-21T22:56:26.402+0000'),
+    instance(ids.demoV1Second, defs.v1, 'v1-2', 'approve', '2026-11-21T22:56:26.469+0000'),
+    instance(ids.demoV1Third, defs.v1, 'v1-3', 'approve', '2026-11-21T22:56:26.494+0000'),
+    instance(ids.demoV2First, defs.v2, 'v2-1', 'approve', '2026-11-21T22:56:26.671+0000', { startUserId: 'demo' }),
+    instance(ids.demoV2Extra, defs.v2, 'extra', 'approve', '2026-11-21T22:56:26.770+0000'),
+    instance(ids.demoV2Third, defs.v2, 'v2-2', 'review', '2026-11-21T22:56:26.831+0000'),
+    instance(ids.invoiceApprove1, defs.invoiceV1, 'invoice-1', 'approveInvoice', '2026-11-21T22:55:59.118+0000'),
+    instance(ids.invoiceApprove2, defs.invoiceV1, 'invoice-2', 'approveInvoice', '2026-11-21T22:55:59.240+0000'),
+    instance(ids.invoiceApprove3, defs.invoiceV1, 'invoice-3', 'approveInvoice', '2026-11-21T22:55:59.377+0000'),
+    instance(ids.invoicePrepare1, defs.invoiceV1, 'invoice-4', 'prepareBankTransfer', '2026-11-21T22:55:59.512+0000'),
+    instance(ids.invoicePrepare2, defs.invoiceV1, 'invoice-5', 'prepareBankTransfer', '2026-11-21T22:55:59.650+0000', { suspended: true }),
+    instance(ids.invoiceArchive, defs.invoiceV1, 'invoice-6', 'archiveInvoice', '2026-11-21T22:55:59.803+0000'),
+    instance(ids.sharedTenantA, defs.sharedTenantA, 'shared-a', 'task', '2026-11-21T22:56:05.140+0000', { tenantId: 'tenant-a' }),
+    instance(ids.sharedTenantB, defs.sharedTenantB, 'shared-b', 'task', '2026-11-21T22:56:05.421+0000', { tenantId: 'tenant-b' }),
   ];
 }
 
@@ -430,6 +547,15 @@ export class EngineState {
   authorizations: AuthorizationRecord[] = seedAuthorizations();
   processDefinitions: ProcessDefinitionRecord[] = seedProcessDefinitions();
   processInstances: ProcessInstanceRecord[] = seedProcessInstances();
+  /** Process instances that have ended (see `endProcessInstance`); the history shows them, the runtime not. */
+  endedProcessInstances: EndedProcessInstanceRecord[] = [];
+  /** Every batch, runtime and historic (see BatchRecord.inRuntime / inHistory), in creation order. */
+  batches: BatchRecord[] = [];
+  batchSettings: BatchSettings = defaultBatchSettings();
+  /** Where the job executor stopped (batch.ts): the last time it caught up, and unused fractional steps. */
+  jobExecutor: { lastTick: number | null; credit: number } = { lastTick: null, credit: 0 };
+  /** Epoch milliseconds the engine sees: start and end times, batch progress. Tests may replace it. */
+  clock: () => number = () => Date.now();
 
   private createdIds = 0;
 
@@ -457,6 +583,45 @@ export class EngineState {
     return this.processInstances.find((instance) => instance.id === id);
   }
 
+  /** A batch in the runtime table (completed and deleted batches are not). */
+  findBatch(id: string): BatchRecord | undefined {
+    return this.batches.find((batch) => batch.id === id && batch.inRuntime);
+  }
+
+  /** A batch in the history (running ones included; gone after a cascading delete). */
+  findHistoricBatch(id: string): BatchRecord | undefined {
+    return this.batches.find((batch) => batch.id === id && batch.inHistory);
+  }
+
+  /**
+   * Ends a running process instance, as if it had completed or been cancelled meanwhile: it leaves
+   * the runtime and stays in the history with this end state. Throws when no such instance runs.
+   */
+  endProcessInstance(
+    id: string,
+    state: ProcessInstanceEndState = 'COMPLETED',
+    options: { endTime?: string; deleteReason?: string | null } = {},
+  ): EndedProcessInstanceRecord {
+    const index = this.processInstances.findIndex((instance) => instance.id === id);
+    const instance = this.processInstances[index];
+    if (instance === undefined) throw new Error(`no running process instance '${id}'`);
+    this.processInstances.splice(index, 1);
+    const ended: EndedProcessInstanceRecord = {
+      ...instance,
+      startTime: this.startTimeOf(instance),
+      endTime: options.endTime ?? formatUtcDate(this.clock()),
+      state,
+      deleteReason: options.deleteReason ?? null,
+    };
+    this.endedProcessInstances.push(ended);
+    return ended;
+  }
+
+  /** The start time the history shows: the record's, else the definition's deploy time. */
+  startTimeOf(instance: ProcessInstanceRecord): string {
+    return instance.startTime ?? this.findProcessDefinition(instance.definitionId)?.deployTime ?? formatUtcDate(0);
+  }
+
   /** IdentityService.checkPassword: unknown users simply fail. */
   checkPassword(userId: string, password: string): boolean {
     return this.findUser(userId)?.password === password;
@@ -471,6 +636,11 @@ export class EngineState {
     this.createdIds += 1;
     return engineUuid(CREATED_ID_TIME_LOW + this.createdIds);
   }
+}
+
+/** The engine's date format yyyy-MM-dd'T'HH:mm:ss.SSSZ, in UTC (the capture's JVM ran in UTC: +0000). */
+export function formatUtcDate(epochMillis: number): string {
+  return `${new Date(epochMillis).toISOString().slice(0, 23)}+0000`;
 }
 
 /** A freshly seeded state; every call returns an independent copy. */

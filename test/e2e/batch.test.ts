@@ -1,0 +1,117 @@
+// Async migration and the batch commands, against simulated batches whose jobs run over time.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stringify as toYaml } from 'yaml';
+import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../simulator/index.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+
+let engine: Simulator | undefined;
+afterEach(async () => {
+  await engine?.close();
+  engine = undefined;
+});
+
+async function start(jobsPerSecond: number): Promise<Simulator> {
+  engine = await startSimulator({ batchJobsPerSecond: jobsPerSecond });
+  return engine;
+}
+
+const DEMO_PLAN = { source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] };
+const demoV1 = [INSTANCES.demoV1First, INSTANCES.demoV1Second, INSTANCES.demoV1Third];
+
+function planDir(): string {
+  const cwd = tempDir();
+  writeFileSync(join(cwd, 'plan.yaml'), toYaml(DEMO_PLAN));
+  return cwd;
+}
+
+describe('migration execute --async', () => {
+  it('prints only the batch id on stdout (json: the batch) and does not wait', async () => {
+    const sim = await start(0);
+    const cwd = planDir();
+    const plain = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1First, '--async', '--yes'], { cwd });
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
+    const id = plain.stdout.trim();
+    expect(plain.stderr).toContain(`batch ${id} created: 1 instance in 1 job of 1 instance; follow it with: camunda-admin batch watch ${id}`);
+    const json = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1Second, '--async', '--yes', '-o', 'json'], { cwd });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ type: 'instance-migration', totalJobs: 1, invocationsPerBatchJob: 1 });
+  });
+
+  it('--wait follows the batch to its end (plain progress lines without a terminal) and reports every instance', async () => {
+    const sim = await start(20);
+    const cwd = planDir();
+    const result = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--yes', '--report', 'report.json'], { cwd });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/batch \S+: \d+\/3 jobs done \(\d+%\), \d+ remaining, 0 failed/);
+    expect(result.stderr).toMatch(/batch \S+: finished at \d{4}-\d\d-\d\dT/);
+    expect(result.stderr).not.toContain('\u001b[');
+    expect(result.stdout).toMatch(/done: 3 of 3 instances migrated/);
+    expect(demoV1.map((id) => sim.state.findProcessInstance(id)?.definitionId)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
+  });
+
+  it('ends with exit 8 when batch jobs fail, saying how to see the failures', async () => {
+    const sim = await start(50);
+    sim.state.batchSettings.failInstanceIds = new Set([INSTANCES.demoV1Second]);
+    const cwd = planDir();
+    const result = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--yes', '-o', 'json'], { cwd });
+    expect(result.code).toBe(8);
+    expect(result.stderr).toMatch(/error: batch \S+: 1 job failed \(up to 1 instance\) and will not be retried; see the failures with GET \/job\?jobDefinitionId=\S+&noRetriesLeft=true/);
+    expect(JSON.parse(result.stdout).outcome).toEqual({ migrated: 2, 'on-source': 1, ended: 0, unknown: 0 });
+  });
+
+  it('exits 9 when --wait-timeout passes, and the batch goes on', async () => {
+    const sim = await start(0);
+    const cwd = planDir();
+    const result = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--wait-timeout', '0.5', '--yes'], { cwd });
+    expect(result.code).toBe(9);
+    expect(result.stderr).toMatch(/error: --wait-timeout passed: batch (\S+) is still running; follow it with: camunda-admin batch watch \1/);
+  });
+});
+
+describe('batch commands', () => {
+  async function batchId(sim: Simulator): Promise<string> {
+    const created = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'], { cwd: planDir() });
+    expect(created.code).toBe(0);
+    return created.stdout.trim();
+  }
+
+  it('list, get, suspend, activate, watch, and get from history once finished', async () => {
+    const sim = await start(0);
+    const id = await batchId(sim);
+    const cli = (...args: string[]) => runCli(['--url', sim.url, ...args]);
+
+    const list = await cli('batch', 'list', '-o', 'json');
+    expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ id, totalJobs: 3, remainingJobs: 3, completedJobs: 0, failedJobs: 0 })]);
+    const table = await cli('batch', 'list');
+    expect(table.stdout).toMatch(new RegExp(`│ ${id} │ instance-migration │ 0/3\\s+│ 3\\s+│ 0\\s+│ no`));
+
+    expect((await cli('batch', 'suspend', id)).code).toBe(0);
+    expect(JSON.parse((await cli('batch', 'get', id, '-o', 'json')).stdout)).toMatchObject({ source: 'runtime', batch: { id, suspended: true } });
+    expect((await cli('batch', 'activate', id)).code).toBe(0);
+    expect(sim.requests.filter((r) => r.method === 'PUT').map((r) => JSON.parse(r.body))).toEqual([{ suspended: true }, { suspended: false }]);
+
+    sim.state.batchSettings.jobsPerSecond = 50;
+    const watched = await cli('batch', 'watch', id, '--interval', '0.1');
+    expect(watched.code).toBe(0);
+    const history = await cli('batch', 'get', id, '-o', 'json');
+    expect(history.code).toBe(0);
+    expect(JSON.parse(history.stdout)).toMatchObject({ source: 'history', batch: { id, endTime: expect.any(String) } });
+  });
+
+  it('delete asks first, and exits 5 for unknown batches', async () => {
+    const sim = await start(0);
+    const id = await batchId(sim);
+    const refused = await runCli(['--url', sim.url, 'batch', 'delete', id]);
+    expect(refused.code).toBe(2);
+    expect(sim.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    const deleted = await runCli(['--url', sim.url, 'batch', 'delete', id, '--yes']);
+    expect(deleted.code).toBe(0);
+    expect(sim.requests.find((r) => r.method === 'DELETE')?.path).toBe(`/engine-rest/batch/${id}?cascade=true`);
+    const missing = await runCli(['--url', sim.url, 'batch', 'get', 'does-not-exist']);
+    expect(missing.code).toBe(5);
+    expect(missing.stderr).toContain("Batch with id 'does-not-exist' does not exist");
+  });
+});

@@ -1,0 +1,477 @@
+// Batches: the simulated job executor and the /batch and /history/batch resources, like
+// BatchRestServiceImpl, BatchResourceImpl, BatchQueryDto, BatchStatisticsQueryDto,
+// HistoricBatchRestServiceImpl and HistoricBatchResourceImpl (7.24).
+//
+// The job executor model. A batch's work is a sequence of executor steps:
+//   * seed steps: while jobsCreated < totalJobs, one step creates up to batchJobsPerSeed jobs;
+//   * then the batch jobs, in order, one step each: a migration job migrates its instances (all or
+//     none) or FAILS, with no retries left, when one of them cannot be migrated (ENGINE-23002/23003/
+//     23004/23010) or is listed in state.batchSettings.failInstanceIds. The first job that runs sets
+//     executionStartTime.
+// After the last job succeeds the monitor job completes the batch at once: it leaves the runtime
+// (GET /batch/{id} 404, statistics []) and the history gets its endTime. A batch with a failed job
+// never completes (failedJobs > 0, remainingJobs counts the failed job), like the engine. Suspended
+// batches do not move. Batches take turns in creation order: the oldest batch with work gets the step.
+//
+// Time. `state.batchSettings.jobsPerSecond` steps per second of `state.clock` time are worked off
+// lazily, before each request the simulator answers (runDueBatchJobs); nothing runs in between, so
+// tests that look at `state` directly call runDueBatchJobs(state) first. Steps get the time they would
+// have run at. jobsPerSecond 0 stops automatic progress: runBatchJobs(state, n) (or sim.advanceBatches(n))
+// then moves batches step by step, which is what deterministic tests want.
+import { checkProcessInstanceMigration } from './execution.js';
+import type { InstanceMigrationCheck } from './execution.js';
+import {
+  applyPaging,
+  compareNullable,
+  compareStrings,
+  exceptionBody,
+  invalidJsonBody,
+  invalidRequest,
+  isJsonObject,
+  json,
+  JsonFields,
+  noContent,
+  parsePaging,
+  parseQuery,
+  readJsonBody,
+  sortPairError,
+} from './handlers.js';
+import type { EngineRouter, ParsedQuery, QueryParamKind, QueryValue, RouteContext } from './handlers.js';
+import type { MigrationPlan } from './migration.js';
+import { nullPointer } from './migration.js';
+import { parseEngineDate } from './repository.js';
+import { formatUtcDate } from './state.js';
+import type { BatchJobRecord, BatchRecord, EngineState } from './state.js';
+
+export const MIGRATION_BATCH_TYPE = 'instance-migration';
+
+// ---------------------------------------------------------------------------------------------
+// DTOs
+
+/** BatchDto in engine order (migration-execute-async.json, batch-get-pending.json). */
+export interface BatchDto {
+  id: string;
+  type: string;
+  totalJobs: number;
+  jobsCreated: number;
+  batchJobsPerSeed: number;
+  invocationsPerBatchJob: number;
+  seedJobDefinitionId: string;
+  monitorJobDefinitionId: string;
+  batchJobDefinitionId: string;
+  suspended: boolean;
+  tenantId: string | null;
+  createUserId: string | null;
+  startTime: string;
+  executionStartTime: string | null;
+}
+
+/** BatchStatisticsDto: BatchDto plus the job counts (batch-statistics.json). */
+export interface BatchStatisticsDto extends BatchDto {
+  remainingJobs: number;
+  completedJobs: number;
+  failedJobs: number;
+}
+
+/** HistoricBatchDto in engine order (history-batch-get.json). */
+export interface HistoricBatchDto {
+  id: string;
+  type: string;
+  totalJobs: number;
+  batchJobsPerSeed: number;
+  invocationsPerBatchJob: number;
+  seedJobDefinitionId: string;
+  monitorJobDefinitionId: string;
+  batchJobDefinitionId: string;
+  tenantId: string | null;
+  createUserId: string | null;
+  startTime: string;
+  endTime: string | null;
+  removalTime: string | null;
+  executionStartTime: string | null;
+}
+
+export function batchDto(batch: BatchRecord): BatchDto {
+  return {
+    id: batch.id,
+    type: batch.type,
+    totalJobs: batch.totalJobs,
+    jobsCreated: batch.jobsCreated,
+    batchJobsPerSeed: batch.batchJobsPerSeed,
+    invocationsPerBatchJob: batch.invocationsPerBatchJob,
+    seedJobDefinitionId: batch.seedJobDefinitionId,
+    monitorJobDefinitionId: batch.monitorJobDefinitionId,
+    batchJobDefinitionId: batch.batchJobDefinitionId,
+    suspended: batch.suspended,
+    tenantId: batch.tenantId,
+    createUserId: batch.createUserId,
+    startTime: batch.startTime,
+    executionStartTime: batch.executionStartTime,
+  };
+}
+
+/** Jobs with no retries left. */
+export function failedJobsOf(batch: BatchRecord): number {
+  return batch.jobs.slice(0, batch.jobsCreated).filter((job) => job.status === 'failed').length;
+}
+
+/** BatchStatisticsEntity: remaining = not yet created + existing (pending or failed) jobs. */
+export function batchStatisticsDto(batch: BatchRecord): BatchStatisticsDto {
+  const existing = batch.jobs.slice(0, batch.jobsCreated).filter((job) => job.status !== 'succeeded').length;
+  const remainingJobs = batch.totalJobs - batch.jobsCreated + existing;
+  return { ...batchDto(batch), remainingJobs, completedJobs: batch.totalJobs - remainingJobs, failedJobs: failedJobsOf(batch) };
+}
+
+export function historicBatchDto(batch: BatchRecord): HistoricBatchDto {
+  return {
+    id: batch.id,
+    type: batch.type,
+    totalJobs: batch.totalJobs,
+    batchJobsPerSeed: batch.batchJobsPerSeed,
+    invocationsPerBatchJob: batch.invocationsPerBatchJob,
+    seedJobDefinitionId: batch.seedJobDefinitionId,
+    monitorJobDefinitionId: batch.monitorJobDefinitionId,
+    batchJobDefinitionId: batch.batchJobDefinitionId,
+    tenantId: batch.tenantId,
+    createUserId: batch.createUserId,
+    startTime: batch.startTime,
+    endTime: batch.endTime,
+    removalTime: batch.removalTime,
+    executionStartTime: batch.executionStartTime,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creation (MigrateProcessInstanceBatchCmd.createBatch)
+
+export interface MigrationBatchOptions {
+  plan: MigrationPlan;
+  /** In the order the jobs take them (the engine's HashSet order; see execution.ts). */
+  processInstanceIds: readonly string[];
+  skipCustomListeners?: boolean;
+  skipIoMappings?: boolean;
+  createUserId?: string | null;
+}
+
+/**
+ * A new instance-migration batch, pending: no job created yet. Ids: the batch first, then its seed,
+ * monitor and batch job definitions (the engine's insert order). totalJobs = ceil(instances /
+ * invocationsPerBatchJob); the tenant is the source definition's.
+ */
+export function createMigrationBatch(state: EngineState, options: MigrationBatchOptions): BatchRecord {
+  const settings = state.batchSettings;
+  const perJob = Math.max(1, Math.floor(settings.invocationsPerBatchJob ?? 1));
+  const jobs: BatchJobRecord[] = [];
+  for (let index = 0; index < options.processInstanceIds.length; index += perJob) {
+    jobs.push({ processInstanceIds: options.processInstanceIds.slice(index, index + perJob), status: 'pending', exceptionMessage: null });
+  }
+  const batch: BatchRecord = {
+    id: state.nextId(),
+    type: MIGRATION_BATCH_TYPE,
+    totalJobs: jobs.length,
+    jobsCreated: 0,
+    batchJobsPerSeed: Math.max(1, Math.floor(settings.batchJobsPerSeed ?? 100)),
+    invocationsPerBatchJob: perJob,
+    seedJobDefinitionId: state.nextId(),
+    monitorJobDefinitionId: state.nextId(),
+    batchJobDefinitionId: state.nextId(),
+    suspended: false,
+    tenantId: options.plan.source.tenantId,
+    createUserId: options.createUserId ?? null,
+    startTime: formatUtcDate(state.clock()),
+    executionStartTime: null,
+    endTime: null,
+    removalTime: null,
+    jobs,
+    migration: { plan: options.plan, skipCustomListeners: options.skipCustomListeners ?? false, skipIoMappings: options.skipIoMappings ?? false },
+    inRuntime: true,
+    inHistory: true,
+  };
+  state.batches.push(batch);
+  return batch;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The job executor
+
+/** The batch has a step to take: it runs, and a seed or a created pending job is left. */
+export function batchHasWork(batch: BatchRecord): boolean {
+  if (!batch.inRuntime || batch.suspended) return false;
+  return batch.jobsCreated < batch.totalJobs || batch.jobs.slice(0, batch.jobsCreated).some((job) => job.status === 'pending');
+}
+
+/** Runs one job's command in one transaction; returns the exception message of a failure, else null. */
+function executeJob(state: EngineState, batch: BatchRecord, job: BatchJobRecord): string | null {
+  const checks: (InstanceMigrationCheck & { ok: true })[] = [];
+  for (const id of job.processInstanceIds) {
+    if (state.batchSettings.failInstanceIds?.has(id) === true) return `Simulated failure for process instance '${id}' (batchSettings.failInstanceIds)`;
+    if (batch.migration === null) continue;
+    const check = checkProcessInstanceMigration(state, batch.migration.plan, id);
+    if (!check.ok) return check.message;
+    checks.push(check);
+  }
+  for (const check of checks) check.migrate();
+  return null;
+}
+
+function step(state: EngineState, batch: BatchRecord, at: number): void {
+  if (batch.jobsCreated < batch.totalJobs) {
+    batch.jobsCreated = Math.min(batch.totalJobs, batch.jobsCreated + batch.batchJobsPerSeed);
+  } else {
+    const job = batch.jobs.slice(0, batch.jobsCreated).find((candidate) => candidate.status === 'pending');
+    if (job === undefined) return;
+    // AbstractBatchJobHandler.execute: the first execution job stamps the batch, whatever its outcome.
+    batch.executionStartTime ??= formatUtcDate(at);
+    const failure = executeJob(state, batch, job);
+    job.status = failure === null ? 'succeeded' : 'failed';
+    job.exceptionMessage = failure;
+  }
+  // The monitor job: all jobs created and done, none failed.
+  if (batch.jobsCreated === batch.totalJobs && batch.jobs.every((job) => job.status === 'succeeded')) {
+    batch.inRuntime = false;
+    batch.endTime = formatUtcDate(at);
+  }
+}
+
+/**
+ * Runs up to `steps` executor steps now, whatever jobsPerSecond says: each step goes to the oldest
+ * batch with work. `timeOf(k)` gives the epoch millis of step k (default: state.clock()). Returns how
+ * many steps ran; fewer than asked when no batch has work left.
+ */
+export function runBatchJobs(state: EngineState, steps = 1, timeOf?: (step: number) => number): number {
+  let done = 0;
+  while (done < steps) {
+    const batch = state.batches.find(batchHasWork);
+    if (batch === undefined) break;
+    const at = Math.max(timeOf?.(done) ?? state.clock(), parseEngineDate(batch.startTime) ?? 0);
+    step(state, batch, at);
+    done += 1;
+  }
+  return done;
+}
+
+/**
+ * Works off the steps due since the executor last caught up, at jobsPerSecond. Idle time is not
+ * banked: without work (or with jobsPerSecond 0) the executor just notes the time. The simulator
+ * calls this before answering each request.
+ */
+export function runDueBatchJobs(state: EngineState): number {
+  const now = state.clock();
+  const executor = state.jobExecutor;
+  const perSecond = state.batchSettings.jobsPerSecond;
+  if (executor.lastTick === null || !(perSecond > 0) || !state.batches.some(batchHasWork)) {
+    executor.lastTick = now;
+    executor.credit = 0;
+    return 0;
+  }
+  const start = executor.lastTick;
+  const credit = executor.credit;
+  const total = credit + (Math.max(0, now - start) * perSecond) / 1000;
+  const due = Math.floor(total);
+  const ran = runBatchJobs(state, due, (k) => Math.min(now, Math.round(start + ((k + 1 - credit) * 1000) / perSecond)));
+  executor.lastTick = now;
+  executor.credit = ran < due ? 0 : total - due;
+  return ran;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+const BATCH_QUERY_PARAMS: Record<string, QueryParamKind> = {
+  batchId: 'string',
+  type: 'string',
+  tenantIdIn: 'stringArray',
+  withoutTenantId: 'boolean',
+  suspended: 'boolean',
+};
+const BATCH_SORT_BY = ['batchId', 'tenantId'] as const;
+
+/** BatchStatisticsQueryDto (7.18+ adds createdBy, the start dates, the failure filters and sortBy startTime). */
+const STATISTICS_QUERY_PARAMS: Record<string, QueryParamKind> = {
+  ...BATCH_QUERY_PARAMS,
+  createdBy: 'string',
+  startedBefore: 'string',
+  startedAfter: 'string',
+  withFailures: 'boolean',
+  withoutFailures: 'boolean',
+};
+const STATISTICS_SORT_BY = ['batchId', 'tenantId', 'startTime'] as const;
+
+const HISTORIC_BATCH_QUERY_PARAMS: Record<string, QueryParamKind> = {
+  batchId: 'string',
+  type: 'string',
+  completed: 'boolean',
+  tenantIdIn: 'stringArray',
+  withoutTenantId: 'boolean',
+};
+const HISTORIC_BATCH_SORT_BY = ['batchId', 'startTime', 'endTime', 'tenantId'] as const;
+
+type Filtered = { ok: true; items: BatchRecord[] } | { ok: false; response: Response };
+
+/** DateConverter, as for the process definition dates. */
+function dateParam(values: Record<string, QueryValue>, name: string): { ok: true; value?: number } | { ok: false; response: Response } {
+  const raw = values[name];
+  if (typeof raw !== 'string') return { ok: true };
+  const parsed = parseEngineDate(raw);
+  if (parsed === undefined) {
+    return { ok: false, response: invalidRequest(400, `Cannot set query parameter '${name}' to value '${raw}': Cannot convert value "${raw}" to java type java.util.Date`) };
+  }
+  return { ok: true, value: parsed };
+}
+
+/**
+ * withoutTenantId() then tenantIdIn(...) as the DTOs call them: both set the same field, so a
+ * non-empty tenantIdIn wins (unlike process queries).
+ */
+function matchesTenant(tenantId: string | null, values: Record<string, QueryValue>): boolean {
+  const tenants = values.tenantIdIn;
+  if (Array.isArray(tenants) && tenants.length > 0) return tenantId !== null && tenants.includes(tenantId);
+  if (values.withoutTenantId === true) return tenantId === null;
+  return true;
+}
+
+function sortBatches(items: BatchRecord[], query: ParsedQuery): BatchRecord[] {
+  const direction = query.sortOrder === 'desc' ? -1 : 1;
+  const key = (batch: BatchRecord): string | number | null => {
+    switch (query.sortBy) {
+      case 'batchId':
+        return batch.id;
+      case 'tenantId':
+        return batch.tenantId;
+      case 'startTime':
+        return parseEngineDate(batch.startTime) ?? null;
+      case 'endTime':
+        return batch.endTime === null ? null : (parseEngineDate(batch.endTime) ?? null);
+      default:
+        return null;
+    }
+  };
+  // Unsorted: by id (the default ORDER BY RES.ID_ asc); explicit sorts break ties by id too.
+  return [...items].sort((a, b) => (query.sortBy === undefined ? 0 : compareNullable(key(a), key(b)) * direction) || compareStrings(a.id, b.id));
+}
+
+function queryBatches(context: RouteContext, state: EngineState, statistics: boolean): Filtered {
+  const parsed = parseQuery(context.url.searchParams, statistics ? STATISTICS_QUERY_PARAMS : BATCH_QUERY_PARAMS, statistics ? STATISTICS_SORT_BY : BATCH_SORT_BY);
+  if (!parsed.ok) return parsed;
+  const values = parsed.query.values;
+  const before = dateParam(values, 'startedBefore');
+  if (!before.ok) return before;
+  const after = dateParam(values, 'startedAfter');
+  if (!after.ok) return after;
+  const engineError = context.engineError();
+  if (engineError) return { ok: false, response: engineError };
+  const sortError = sortPairError(parsed.query);
+  if (sortError) return { ok: false, response: sortError };
+  const items = state.batches.filter((batch) => {
+    if (!batch.inRuntime) return false;
+    if (values.batchId !== undefined && batch.id !== values.batchId) return false;
+    if (values.type !== undefined && batch.type !== values.type) return false;
+    if (!matchesTenant(batch.tenantId, values)) return false;
+    if (values.suspended !== undefined && batch.suspended !== values.suspended) return false;
+    if (!statistics) return true;
+    if (values.createdBy !== undefined && batch.createUserId !== values.createdBy) return false;
+    const started = parseEngineDate(batch.startTime) ?? 0;
+    if (before.value !== undefined && started > before.value) return false;
+    if (after.value !== undefined && started < after.value) return false;
+    if (values.withFailures === true && failedJobsOf(batch) === 0) return false;
+    if (values.withoutFailures === true && failedJobsOf(batch) > 0) return false;
+    return true;
+  });
+  return { ok: true, items: sortBatches(items, parsed.query) };
+}
+
+function queryHistoricBatches(context: RouteContext, state: EngineState): Filtered {
+  const parsed = parseQuery(context.url.searchParams, HISTORIC_BATCH_QUERY_PARAMS, HISTORIC_BATCH_SORT_BY);
+  if (!parsed.ok) return parsed;
+  const engineError = context.engineError();
+  if (engineError) return { ok: false, response: engineError };
+  const sortError = sortPairError(parsed.query);
+  if (sortError) return { ok: false, response: sortError };
+  const values = parsed.query.values;
+  const items = state.batches.filter((batch) => {
+    if (!batch.inHistory) return false;
+    if (values.batchId !== undefined && batch.id !== values.batchId) return false;
+    if (values.type !== undefined && batch.type !== values.type) return false;
+    if (values.completed !== undefined && (batch.endTime !== null) !== values.completed) return false;
+    return matchesTenant(batch.tenantId, values);
+  });
+  return { ok: true, items: sortBatches(items, parsed.query) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routes
+
+function withPaging(context: RouteContext, filtered: (context: RouteContext) => Filtered, toDto: (batch: BatchRecord) => unknown): Response {
+  // JAX-RS converts @QueryParam firstResult/maxResults before the method body builds the DTO.
+  const paging = parsePaging(context.url.searchParams);
+  if (!paging.ok) return paging.response;
+  const result = filtered(context);
+  if (!result.ok) return result.response;
+  return json(applyPaging(result.items, paging.paging).map(toDto));
+}
+
+function counted(context: RouteContext, filtered: (context: RouteContext) => Filtered): Response {
+  const result = filtered(context);
+  return result.ok ? json({ count: result.items.length }) : result.response;
+}
+
+/** A wrapped BadUserRequestException: 400, and `code` 0 from the cause. */
+function unableTo(action: string, id: string): Response {
+  return json(exceptionBody('InvalidRequestException', `Unable to ${action} batch with id '${id}'`, 0), 400);
+}
+
+export function registerBatchRoutes(router: EngineRouter, state: EngineState): void {
+  const runtime = (context: RouteContext): Filtered => queryBatches(context, state, false);
+  const statistics = (context: RouteContext): Filtered => queryBatches(context, state, true);
+  const history = (context: RouteContext): Filtered => queryHistoricBatches(context, state);
+
+  router.add('get', '/batch', (context) => withPaging(context, runtime, batchDto), { engineCheck: 'manual' });
+  router.add('get', '/batch/count', (context) => counted(context, runtime), { engineCheck: 'manual' });
+  router.add('get', '/batch/statistics', (context) => withPaging(context, statistics, batchStatisticsDto), { engineCheck: 'manual' });
+  router.add('get', '/batch/statistics/count', (context) => counted(context, statistics), { engineCheck: 'manual' });
+
+  router.add('get', '/batch/:id', ({ params }) => {
+    const id = params.id ?? '';
+    const batch = state.findBatch(id);
+    return batch ? json(batchDto(batch)) : invalidRequest(404, `Batch with id '${id}' does not exist`);
+  });
+
+  router.add('put', '/batch/:id/suspended', async ({ params, request }) => {
+    const id = params.id ?? '';
+    const body = await readJsonBody(request);
+    if (!body.ok) return body.response;
+    if (body.body === null) {
+      return nullPointer('Cannot invoke "org.camunda.bpm.engine.rest.dto.SuspensionStateDto.getSuspended()" because "suspensionState" is null');
+    }
+    if (!isJsonObject(body.body)) return invalidJsonBody();
+    const fields = new JsonFields(body.body);
+    // SuspensionStateDto.suspended is a primitive boolean: omitted (or null) means false, i.e. activate.
+    const suspended = fields.boolean('suspended') === true;
+    if (fields.failed) return invalidJsonBody();
+    const batch = state.findBatch(id);
+    if (batch === undefined) return unableTo(suspended ? 'suspend' : 'activate', id);
+    batch.suspended = suspended;
+    return noContent();
+  });
+
+  router.add('delete', '/batch/:id', ({ params, url }) => {
+    const id = params.id ?? '';
+    // `@QueryParam("cascade") boolean`: Boolean.valueOf, so anything but "true" (any case) is false.
+    const cascade = (url.searchParams.get('cascade') ?? '').toLowerCase() === 'true';
+    const batch = state.findBatch(id);
+    if (batch === undefined) return unableTo('delete', id);
+    // BatchEntity.delete: the historic batch ends; cascade removes it (and the job log) as well.
+    batch.inRuntime = false;
+    batch.endTime ??= formatUtcDate(state.clock());
+    if (cascade) batch.inHistory = false;
+    return noContent();
+  });
+
+  router.add('get', '/history/batch', (context) => withPaging(context, history, historicBatchDto), { engineCheck: 'manual' });
+  router.add('get', '/history/batch/count', (context) => counted(context, history), { engineCheck: 'manual' });
+  router.add('get', '/history/batch/:id', ({ params }) => {
+    const id = params.id ?? '';
+    const batch = state.findHistoricBatch(id);
+    return batch ? json(historicBatchDto(batch)) : invalidRequest(404, `Historic batch with id '${id}' does not exist`);
+  });
+}
