@@ -24,6 +24,8 @@ export interface Failure {
 
 /** The engine's id whitelist refusal (a 500 that is really a validation error). */
 const INVALID_RESOURCE_ID = /is not a valid resource identifier/;
+/** Authorization rules the engine enforces with 500s (engine-rest.md §1.3). */
+const AUTHORIZATION_RULE = /ENGINE-0302[578]|must either have a 'userId' or a 'groupId'/;
 
 export function describeFailure(error: unknown): Failure {
   if (error instanceof CliError) {
@@ -78,6 +80,9 @@ function describeEngineFailure(error: EngineError): Failure {
         ExitCode.EngineRejected,
         "the engine only accepts ids matching its whitelist pattern, by default [a-zA-Z0-9]+|camunda-admin",
       );
+    }
+    if (error.body && AUTHORIZATION_RULE.test(error.body.message)) {
+      return failure(ExitCode.EngineRejected, 'the engine reports this broken authorization rule as a 500: an authorization has exactly one owner, and a global one has user * and no group');
     }
     return failure(ExitCode.EngineRejected);
   }

@@ -1,6 +1,7 @@
 /** `/authorization`: schemas and calls (engine-rest.md §1). */
 import * as z from 'zod';
-import { enginePath, type EngineHttp } from './http.js';
+import { enginePath, type EngineHttp, type Query } from './http.js';
+import { countSchema } from './schemas.js';
 
 export const authorizationSchema = z.looseObject({
   id: z.string(),
@@ -14,7 +15,49 @@ export const authorizationSchema = z.looseObject({
   rootProcessInstanceId: z.string().nullable().optional(),
 });
 
+export const authorizationCheckSchema = z.looseObject({
+  permissionName: z.string().nullable(),
+  resourceName: z.string().nullable(),
+  resourceId: z.string().nullable(),
+  authorized: z.boolean(),
+});
+
 export type Authorization = z.infer<typeof authorizationSchema>;
+export type AuthorizationCheck = z.infer<typeof authorizationCheckSchema>;
+
+/** What PUT takes: the whole object, because the engine replaces userId, groupId and resourceId (§1.4). */
+export interface AuthorizationUpdate {
+  permissions: string[];
+  userId: string | null;
+  groupId: string | null;
+  resourceType: number;
+  resourceId: string | null;
+}
+
+export interface AuthorizationCreate extends AuthorizationUpdate {
+  type: number;
+}
+
+export interface AuthorizationQuery extends Query {
+  id?: string;
+  type?: number;
+  userIdIn?: readonly string[];
+  groupIdIn?: readonly string[];
+  resourceType?: number;
+  resourceId?: string;
+  sortBy?: 'resourceType' | 'resourceId';
+  sortOrder?: 'asc' | 'desc';
+  firstResult?: number;
+  maxResults?: number;
+}
+
+export interface AuthorizationCheckQuery extends Query {
+  permissionName: string;
+  resourceName: string;
+  resourceType: number;
+  resourceId?: string;
+  userId?: string;
+}
 
 export class AuthorizationApi {
   constructor(private readonly http: EngineHttp) {}
@@ -25,6 +68,52 @@ export class AuthorizationApi {
       path: enginePath`/authorization/${id}`,
       schema: authorizationSchema,
       expects: 'an authorization',
+    });
+    return response.data;
+  }
+
+  async list(query: AuthorizationQuery): Promise<Authorization[]> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/authorization`,
+      query,
+      schema: z.array(authorizationSchema),
+      expects: 'a list of authorizations',
+    });
+    return response.data;
+  }
+
+  async count(query: AuthorizationQuery): Promise<number> {
+    const response = await this.http.request({ method: 'GET', path: enginePath`/authorization/count`, query, schema: countSchema, expects: 'a count' });
+    return response.data.count;
+  }
+
+  async create(body: AuthorizationCreate): Promise<Authorization> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/authorization/create`,
+      body,
+      schema: authorizationSchema,
+      expects: 'the created authorization',
+    });
+    return response.data;
+  }
+
+  async update(id: string, body: AuthorizationUpdate): Promise<void> {
+    await this.http.request({ method: 'PUT', path: enginePath`/authorization/${id}`, body });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.http.request({ method: 'DELETE', path: enginePath`/authorization/${id}` });
+  }
+
+  async check(query: AuthorizationCheckQuery): Promise<AuthorizationCheck> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/authorization/check`,
+      query,
+      schema: authorizationCheckSchema,
+      expects: 'an authorization check result',
     });
     return response.data;
   }

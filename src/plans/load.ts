@@ -214,6 +214,17 @@ export function parseVariables(text: string, file: string): { variables: Record<
 
 const variablesSchema = z.record(z.string(), variableValueSchema);
 
+/**
+ * Any small JSON or YAML input file checked against a strict zod schema, with problems reported as
+ * for plans (file:line:column: path: message).
+ */
+export function parseCheckedFile<T>(text: string, file: string, what: string, schema: z.ZodType<T>, allowed: (path: readonly (string | number)[]) => string[]): T {
+  const parsedText = parseStructured(text, file, what, allowed);
+  const parsed = schema.safeParse(parsedText.data, { reportInput: true });
+  if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
+  return parsed.data;
+}
+
 /** `--query FILE`: a process instance query (the body of POST /process-instance), checked strictly. */
 export function parseQueryFile(text: string, file: string): ProcessInstanceQuery {
   const parsedText = parseStructured(text, file, 'query', (path) => allowedKeys(['processInstanceQuery', ...path]));

@@ -2,6 +2,7 @@
  * Where everything goes: data to stdout (table, json or yaml), everything else to stderr.
  * Knows nothing about HTTP.
  */
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { plainStyle, type Style } from './style.js';
 
@@ -61,6 +62,41 @@ export class Output {
         return table.endsWith('\n') ? table : `${table}\n`;
       }
     }
+  }
+
+  /**
+   * A list, streamed: json and yaml are written item by item (flat memory for --all over many
+   * pages); a table needs every row for its column widths, so it collects them.
+   */
+  async list<T>(rows: AsyncIterable<T> | Iterable<T>, view: View<T[]>): Promise<number> {
+    let count = 0;
+    if (this.format === 'table') {
+      const collected: T[] = [];
+      for await (const row of rows) collected.push(row);
+      await this.data(collected, view);
+      return collected.length;
+    }
+    if (this.format === 'json') {
+      for await (const row of rows) {
+        const item = JSON.stringify(row, null, 2).replace(/\n/g, '\n  ');
+        await this.write(`${count === 0 ? '[\n  ' : ',\n  '}${item}`);
+        count++;
+      }
+      this.stdout.write(count === 0 ? '[]\n' : '\n]\n');
+      return count;
+    }
+    const { toYaml } = await import('./yaml.js');
+    for await (const row of rows) {
+      await this.write(toYaml([row]));
+      count++;
+    }
+    if (count === 0) this.stdout.write('[]\n');
+    return count;
+  }
+
+  /** Waits for the pipe to drain when it is full, so a slow reader does not make us buffer everything. */
+  private async write(text: string): Promise<void> {
+    if (!this.stdout.write(text)) await once(this.stdout, 'drain');
   }
 
   /** Data that is already text in its final format (a plan file). */

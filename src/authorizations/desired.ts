@@ -1,0 +1,24 @@
+/** `auth update --file`: a desired state, strict, so a misspelt field is an error rather than ignored. */
+import * as z from 'zod';
+import { parseCheckedFile } from '../plans/load.js';
+import type { DesiredState } from './change.js';
+
+const KEYS = ['id', 'type', 'permissions', 'userId', 'groupId', 'resourceType', 'resourceId', 'removalTime', 'rootProcessInstanceId'];
+
+const desiredSchema = z.strictObject({
+  id: z.string().optional(),
+  type: z.number().int().optional(),
+  permissions: z.array(z.string()).optional(),
+  userId: z.string().nullable().optional(),
+  groupId: z.string().nullable().optional(),
+  resourceType: z.union([z.number().int(), z.string()]).optional(),
+  resourceId: z.string().nullable().optional(),
+  // What `auth get -o yaml` prints; the engine ignores both on PUT.
+  removalTime: z.unknown().optional(),
+  rootProcessInstanceId: z.unknown().optional(),
+});
+
+export function parseDesiredState(text: string, file: string): DesiredState {
+  const { removalTime: _removal, rootProcessInstanceId: _root, ...desired } = parseCheckedFile(text, file, 'authorization file', desiredSchema, () => KEYS);
+  return desired;
+}

@@ -1,0 +1,24 @@
+/** Shared by the list commands: one page by default (and a hint when there is more), every page with --all. */
+import { allPages } from '../engine/paging.js';
+import type { Output, View } from '../render/output.js';
+import type { Paging } from './options.js';
+
+const PAGE_SIZE = 500;
+
+export async function listWithLimit<T>(
+  output: Output,
+  page: Paging,
+  fetchPage: (firstResult: number, maxResults: number) => Promise<T[]>,
+  view: View<T[]>,
+  noun: string,
+): Promise<void> {
+  if (page.maxResults === undefined) {
+    await output.list(allPages(fetchPage, PAGE_SIZE, page.firstResult), view);
+    return;
+  }
+  // One more than asked tells whether there is more, without a count request.
+  const rows = await fetchPage(page.firstResult, page.maxResults + 1);
+  const more = rows.length > page.maxResults;
+  await output.list(rows.slice(0, page.maxResults), view);
+  if (more) output.info(`showing ${page.maxResults} ${noun} from ${page.firstResult}; there are more: --first ${page.firstResult + page.maxResults}, --max N or --all`);
+}

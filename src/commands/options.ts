@@ -1,0 +1,50 @@
+/** Parsers of command flag values shared by the command families: lists, counts, paging. */
+import { UsageError } from '../exit-codes.js';
+
+/** `a,b, c` -> ['a', 'b', 'c']; an empty element is an error, not silently dropped. */
+export function commaList(text: string, flag: string): string[] {
+  const items = text.split(',').map((item) => item.trim());
+  if (items.some((item) => item === '')) throw new UsageError(`${flag}: '${text}' has an empty element (separate values with commas)`);
+  return items;
+}
+
+export function wholeNumber(text: string | undefined, flag: string, minimum = 0): number | undefined {
+  if (text === undefined) return undefined;
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed) || Number(trimmed) < minimum || !Number.isSafeInteger(Number(trimmed))) {
+    throw new UsageError(`${flag}: '${text}' is not a whole number${minimum > 0 ? ` of at least ${minimum}` : ''}`);
+  }
+  return Number(trimmed);
+}
+
+export interface PagingFlags {
+  first?: string;
+  max?: string;
+  all?: boolean;
+}
+
+export interface Paging {
+  firstResult: number;
+  /** Undefined with --all: every page. */
+  maxResults: number | undefined;
+}
+
+/** Without --all and --max, lists stop at this many rows and say so, rather than fetch everything. */
+export const DEFAULT_LIST_LIMIT = 100;
+
+export function paging(flags: PagingFlags): Paging {
+  const firstResult = wholeNumber(flags.first, '--first') ?? 0;
+  const max = wholeNumber(flags.max, '--max', 1);
+  if (flags.all && max !== undefined) throw new UsageError('--all and --max cannot be combined: --all reads every page');
+  return { firstResult, maxResults: flags.all ? undefined : (max ?? DEFAULT_LIST_LIMIT) };
+}
+
+export function sorting<T extends string>(sortBy: string | undefined, sortOrder: string | undefined, allowed: readonly T[]): { sortBy?: T; sortOrder?: 'asc' | 'desc' } {
+  if (sortBy === undefined && sortOrder === undefined) return {};
+  if (sortBy === undefined) throw new UsageError('--sort-order needs --sort-by');
+  if (!(allowed as readonly string[]).includes(sortBy)) throw new UsageError(`--sort-by: '${sortBy}' is not one of ${allowed.join(', ')}`);
+  const order = sortOrder ?? 'asc';
+  if (order !== 'asc' && order !== 'desc') throw new UsageError(`--sort-order: '${sortOrder}' is not asc or desc`);
+  // The engine needs both or neither (engine-rest.md §0.3).
+  return { sortBy: sortBy as T, sortOrder: order };
+}
