@@ -14,23 +14,21 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * The candidates closest to `input`, best first: those within a third of the input's length
- * (at least 2 edits), or containing it / contained in it.
+ * The candidates closest to `input`, best first: those within a third of the input's length (at least
+ * 2 edits); when none is that close, those containing the input or contained in it.
  */
 export function closest(input: string, candidates: readonly string[], limit = 3): string[] {
   const needle = input.toLowerCase();
   const maxDistance = Math.max(2, Math.floor(needle.length / 3));
-  return candidates
-    .map((candidate) => {
-      const lower = candidate.toLowerCase();
-      const distance = editDistance(needle, lower);
-      const related = needle.length >= 3 && (lower.includes(needle) || needle.includes(lower));
-      return { candidate, distance, close: distance <= maxDistance || related };
-    })
-    .filter((scored) => scored.close)
+  const scored = candidates.map((candidate) => ({ candidate, lower: candidate.toLowerCase(), distance: editDistance(needle, candidate.toLowerCase()) }));
+  // A near-exact match (one typo) outranks everything merely similar.
+  const best = Math.min(...scored.map((entry) => entry.distance));
+  const near = scored.filter((entry) => entry.distance <= Math.min(maxDistance, best + 1));
+  const pool = near.length > 0 ? near : scored.filter((entry) => needle.length >= 3 && (entry.lower.includes(needle) || needle.includes(entry.lower)));
+  return pool
     .sort((x, y) => x.distance - y.distance)
     .slice(0, limit)
-    .map((scored) => scored.candidate);
+    .map((entry) => entry.candidate);
 }
 
 /** " (did you mean 'x' or 'y'?)", or "" when nothing is close. */
