@@ -4,7 +4,9 @@
  */
 import { AuthorizationApi } from './authorizations.js';
 import { BatchApi } from './batches.js';
+import { GroupApi } from './groups.js';
 import { EngineHttp, type EngineHttpOptions } from './http.js';
+import { MetricsApi } from './metrics.js';
 import { MigrationApi } from './migration.js';
 import { ProcessDefinitionApi } from './process-definitions.js';
 import { ProcessInstanceApi } from './process-instances.js';
@@ -18,6 +20,8 @@ export class EngineClient {
   readonly migration: MigrationApi;
   readonly processInstances: ProcessInstanceApi;
   readonly batches: BatchApi;
+  readonly groups: GroupApi;
+  readonly metrics: MetricsApi;
 
   constructor(readonly options: EngineHttpOptions) {
     this.http = new EngineHttp(options);
@@ -27,6 +31,8 @@ export class EngineClient {
     this.migration = new MigrationApi(this.http);
     this.processInstances = new ProcessInstanceApi(this.http);
     this.batches = new BatchApi(this.http);
+    this.groups = new GroupApi(this.http);
+    this.metrics = new MetricsApi(this.http);
   }
 
   /** The same target without credentials, to tell "refused" from "not required". */

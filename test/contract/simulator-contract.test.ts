@@ -147,6 +147,18 @@ describe('the simulator', () => {
     batchIds.pendingBatch = createMigrationBatch(state, { plan: invoicePlan, processInstanceIds: [pis.invoiceApprove2], createUserId: 'demo' }).id;
     // One instance has ended: its historic row has an end time and a duration.
     state.endProcessInstance(pis.sharedTenantB, 'COMPLETED');
+    // An authorization for the DELETE calls (the seeded ones are read by earlier calls).
+    state.authorizations.push({
+      id: DELETABLE_AUTHORIZATION,
+      type: 1,
+      permissions: ['READ'],
+      userId: 'mary',
+      groupId: null,
+      resourceType: 9,
+      resourceId: '*',
+      removalTime: null,
+      rootProcessInstanceId: null,
+    });
   });
 
   afterAll(async () => {
@@ -154,6 +166,11 @@ describe('the simulator', () => {
   });
 
   const adminId = SEEDED_AUTHORIZATION_IDS.adminApplication;
+  const johnGrant = SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant;
+  const DELETABLE_AUTHORIZATION = 'contract-deletable';
+  const CHECK = '/authorization/check?permissionName=READ&resourceName=Process%20Definition&resourceType=6&resourceId=refengine-demo';
+  const johnReadUpdate = { type: 1, permissions: ['READ', 'UPDATE'], userId: 'john', groupId: null, resourceType: 6, resourceId: 'refengine-demo' };
+  const johnReadOnly = { permissions: ['READ'], userId: 'john', groupId: null, resourceType: 6, resourceId: 'refengine-demo' };
   const defs = SEEDED_PROCESS_DEFINITION_IDS;
   const pis = SEEDED_PROCESS_INSTANCE_IDS;
   const instruction = (source: string, target: string): Record<string, unknown> => ({ sourceActivityIds: [source], targetActivityIds: [target] });
@@ -329,6 +346,31 @@ describe('the simulator', () => {
     },
     { method: 'POST', path: '/history/process-instance', status: 400, body: { processInstanceIds: 'x' } },
     { method: 'POST', path: '/history/process-instance/count', status: 200, body: { completed: true } },
+
+    // Writes to /authorization last: the reads above see the seed.
+    { method: 'POST', path: '/authorization/create', status: 200, body: johnReadUpdate },
+    { method: 'POST', path: '/authorization/create', status: 200, body: { type: 0, permissions: ['ALL'], userId: '*', resourceType: 5, resourceId: '*' } },
+    { method: 'POST', path: '/engine/default/authorization/create', status: 200, body: { type: 2, permissions: ['DELETE', 'READ'], groupId: 'sales', resourceType: 13, resourceId: '*' } },
+    { method: 'POST', path: '/authorization/create', status: 200, body: { type: 1, permissions: [], groupId: 'sales', resourceType: 9 } },
+    { method: 'POST', path: '/authorization/create', status: 400, body: { type: 'abc' } },
+    { method: 'POST', path: '/authorization/create', status: 400, body: { ...johnReadUpdate, permissions: ['FLY'] } },
+    { method: 'POST', path: '/authorization/create', status: 400, body: { ...johnReadUpdate, resourceType: 1, permissions: ['READ_TASK'] } },
+    { method: 'POST', path: '/authorization/create', status: 500, body: { ...johnReadUpdate, groupId: 'sales' } },
+    { method: 'POST', path: '/authorization/create', status: 500, body: { ...johnReadUpdate, type: 0 } },
+    { method: 'POST', path: '/authorization/create', status: 500, body: { ...johnReadUpdate, type: 3 } },
+    { method: 'POST', path: '/authorization/create', status: 500, body: { permissions: ['READ'] } },
+    { method: 'PUT', path: `/authorization/${johnGrant}`, status: 204, body: johnReadOnly },
+    { method: 'PUT', path: `/engine/default/authorization/${SEEDED_AUTHORIZATION_IDS.globalFilterRead}`, status: 204, body: { userId: '*', resourceType: 5, resourceId: '*' } },
+    { method: 'PUT', path: `/authorization/${johnGrant}`, status: 400, body: { ...johnReadOnly, permissions: ['FLY'] } },
+    { method: 'PUT', path: `/authorization/${johnGrant}`, status: 400, body: '{"userId": ' },
+    { method: 'PUT', path: '/authorization/does-not-exist', status: 404, body: johnReadOnly },
+    { method: 'PUT', path: `/authorization/${johnGrant}`, status: 500, body: { resourceId: 'x' } },
+    { method: 'PUT', path: `/authorization/${johnGrant}`, status: 500, body: { userId: 'john', permissions: ['READ'] } },
+    { method: 'DELETE', path: `/authorization/${DELETABLE_AUTHORIZATION}`, status: 204 },
+    { method: 'DELETE', path: `/authorization/${DELETABLE_AUTHORIZATION}`, status: 404 },
+    { method: 'GET', path: CHECK, status: 401 },
+    { method: 'GET', path: '/authorization/check?resourceName=x&resourceType=6', status: 400 },
+    { method: 'GET', path: '/authorization/check?permissionName=READ&resourceName=x&resourceType=abc', status: 404 },
   ];
 
   it.each(calls.map((call) => [`${call.method} ${call.path} ${call.body === undefined ? '' : JSON.stringify(call.body)}`.trim(), call] as const))('%s answers by the contract', async (_name, call) => {
@@ -352,6 +394,42 @@ describe('the simulator', () => {
       expect(validateRequest(call.method, resolve(call.path), undefined, call.body).errors).toEqual([]);
     },
   );
+
+  /** Against the simulator with Basic auth on; `as` is the user (password = user id). */
+  const securedCalls: { as: 'demo' | 'john'; method: string; path: string; status: number; body?: unknown }[] = [
+    { as: 'demo', method: 'GET', path: CHECK, status: 200 },
+    { as: 'john', method: 'GET', path: CHECK, status: 200 },
+    { as: 'demo', method: 'GET', path: '/authorization/check?permissionName=ACCESS&resourceName=Application&resourceType=0&resourceId=*&userId=john', status: 200 },
+    { as: 'john', method: 'GET', path: '/authorization/check?permissionName=READ&resourceName=x&resourceType=6&userId=mary', status: 403 },
+    { as: 'john', method: 'GET', path: '/authorization/check?permissionName=FLY&resourceName=x&resourceType=6', status: 400 },
+    { as: 'john', method: 'GET', path: '/authorization/check?permissionName=READ_TASK&resourceName=User&resourceType=1', status: 400 },
+    { as: 'john', method: 'GET', path: '/authorization?sortBy=resourceId&sortOrder=asc', status: 200 },
+    { as: 'john', method: 'GET', path: '/authorization/count', status: 200 },
+    { as: 'john', method: 'GET', path: `/authorization/${johnGrant}`, status: 200 },
+    { as: 'john', method: 'GET', path: `/authorization/${adminId}`, status: 404 },
+    { as: 'john', method: 'OPTIONS', path: '/authorization', status: 200 },
+    { as: 'john', method: 'OPTIONS', path: `/authorization/${johnGrant}`, status: 200 },
+    { as: 'john', method: 'POST', path: '/authorization/create', status: 403, body: johnReadUpdate },
+    { as: 'john', method: 'PUT', path: `/authorization/${johnGrant}`, status: 403, body: johnReadOnly },
+    { as: 'john', method: 'PUT', path: `/authorization/${adminId}`, status: 404, body: { permissions: ['READ'], groupId: 'camunda-admin', resourceType: 0, resourceId: '*' } },
+    { as: 'john', method: 'DELETE', path: `/authorization/${johnGrant}`, status: 403 },
+    { as: 'demo', method: 'POST', path: '/authorization/create', status: 200, body: johnReadUpdate },
+    { as: 'demo', method: 'PUT', path: `/authorization/${johnGrant}`, status: 204, body: johnReadOnly },
+  ];
+
+  it.each(securedCalls.map((call) => [`${call.as}: ${call.method} ${call.path}`, call] as const))('%s answers by the contract', async (_name, call) => {
+    const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`${call.as}:${call.as}`).toString('base64')}` };
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${secured.url}${call.path}`, {
+      method: call.method,
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    });
+    const text = await response.text();
+    expect(response.status).toBe(call.status);
+    expect(validateResponse(call.method, call.path, response.status, text === '' ? undefined : JSON.parse(text)).errors).toEqual([]);
+    if (call.status < 400) expect(validateRequest(call.method, call.path, undefined, call.body).errors).toEqual([]);
+  });
 
   it('answers the Basic auth 401 by the contract', async () => {
     const response = await fetch(`${secured.url}/authorization/count`);

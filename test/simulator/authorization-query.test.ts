@@ -36,11 +36,13 @@ async function error(path: string): Promise<{ status: number; body: unknown }> {
 
 const ids = (items: AuthorizationRecord[]): string[] => items.map((item) => item.id);
 const ADMIN_GRANT_COUNT = Object.keys(ResourceType).length;
+/** Besides the admin grants: john's two grants, the sales revoke and the global filter read. */
+const EXTRA_COUNT = 4;
 
 describe('seed', () => {
-  it('has one camunda-admin grant per resource type plus the three extra authorizations', async () => {
+  it('has one camunda-admin grant per resource type plus the four extra authorizations', async () => {
     expect(ADMIN_GRANT_COUNT).toBe(22);
-    expect(await count('')).toBe(ADMIN_GRANT_COUNT + 3);
+    expect(await count('')).toBe(ADMIN_GRANT_COUNT + EXTRA_COUNT);
     expect(await count('?groupIdIn=camunda-admin')).toBe(ADMIN_GRANT_COUNT);
     for (const resourceType of Object.values(ResourceType)) {
       const [grant] = await list(`?groupIdIn=camunda-admin&resourceType=${resourceType}`);
@@ -66,13 +68,14 @@ describe('filters', () => {
 
   it('returns everything ordered by id without filters', async () => {
     const all = await list('');
-    expect(all).toHaveLength(ADMIN_GRANT_COUNT + 3);
+    expect(all).toHaveLength(ADMIN_GRANT_COUNT + EXTRA_COUNT);
     expect(ids(all)).toEqual([...ids(all)].sort());
   });
 
   it.each([
-    ['?userIdIn=john', [SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant]],
-    ['?userIdIn=john,demo', [SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant]],
+    ['?userIdIn=john', [SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant, SEEDED_AUTHORIZATION_IDS.johnReadsOwnGrant]],
+    ['?userIdIn=john,demo', [SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant, SEEDED_AUTHORIZATION_IDS.johnReadsOwnGrant]],
+    [`?resourceType=4&userIdIn=john`, [SEEDED_AUTHORIZATION_IDS.johnReadsOwnGrant]],
     ['?userIdIn=*', [SEEDED_AUTHORIZATION_IDS.globalFilterRead]],
     ['?groupIdIn=sales', [SEEDED_AUTHORIZATION_IDS.salesProcessDefinitionRevoke]],
     ['?groupIdIn=sales,nobody', [SEEDED_AUTHORIZATION_IDS.salesProcessDefinitionRevoke]],
@@ -107,13 +110,14 @@ describe('sorting', () => {
     const types = sorted.map((auth) => auth.resourceType);
     expect(types[0]).toBe(21);
     expect(types).toEqual([...types].sort((a, b) => b - a));
-    expect(sorted).toHaveLength(ADMIN_GRANT_COUNT + 3);
+    expect(sorted).toHaveLength(ADMIN_GRANT_COUNT + EXTRA_COUNT);
   });
 
   it('sorts by resourceId ascending, then by id', async () => {
     const sorted = await list('?sortBy=resourceId&sortOrder=asc');
-    expect(sorted.at(-1)?.id).toBe(SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant);
-    const star = sorted.slice(0, -1);
+    // '*' < 'c950b77a-...' (johnReadsOwnGrant's resource) < 'refengine-demo'
+    expect(ids(sorted.slice(-2))).toEqual([SEEDED_AUTHORIZATION_IDS.johnReadsOwnGrant, SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant]);
+    const star = sorted.slice(0, -2);
     expect(star.every((auth) => auth.resourceId === '*')).toBe(true);
     expect(ids(star)).toEqual([...ids(star)].sort());
   });
@@ -175,7 +179,7 @@ describe('paging', () => {
   });
 
   it('ignores paging on count', async () => {
-    expect(await count('?firstResult=5&maxResults=1')).toBe(ADMIN_GRANT_COUNT + 3);
+    expect(await count('?firstResult=5&maxResults=1')).toBe(ADMIN_GRANT_COUNT + EXTRA_COUNT);
   });
 
   it('rejects non-integer paging values as a RESTEasy 404', async () => {

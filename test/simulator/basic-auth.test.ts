@@ -72,9 +72,17 @@ describe('without valid credentials', () => {
 
 describe('with valid credentials', () => {
   it.each(['demo:demo', 'john:john', 'mary:mary', 'colon:pa:ss:word'])('serves %s', async (credentials) => {
-    const response = await call(`/authorization/${SEEDED_AUTHORIZATION_IDS.adminApplication}`, basic(credentials));
+    const response = await call('/version', basic(credentials));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual(loadSample('authorization-get'));
+    expect(await response.json()).toEqual(loadSample('version'));
+  });
+
+  it('answers as the authenticated user: the admin grant for demo, a 404 for john (authorization.test.ts has the rest)', async () => {
+    const path = `/authorization/${SEEDED_AUTHORIZATION_IDS.adminApplication}`;
+    const asDemo = await call(path, basic('demo:demo'));
+    expect(asDemo.status).toBe(200);
+    expect(await asDemo.json()).toEqual(loadSample('authorization-get'));
+    expect((await call(path, basic('john:john'))).status).toBe(404);
   });
 
   it('serves named engine paths', async () => {

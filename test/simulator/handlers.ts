@@ -9,13 +9,14 @@
 // baseUrl: use `resolveRequest` (the simulator server does).
 import { getResponse, http, HttpResponse } from 'msw';
 import type { HttpHandler, JsonBodyType, PathParams } from 'msw';
+import { registerAuthorizationRoutes } from './authorization.js';
 import { registerBatchRoutes, runDueBatchJobs } from './batch.js';
 import { registerMigrationExecutionRoutes } from './execution.js';
 import { registerHistoricProcessInstanceRoutes } from './history.js';
 import { registerMigrationRoutes } from './migration.js';
 import { registerProcessDefinitionRoutes } from './repository.js';
 import { registerProcessInstanceRoutes } from './runtime.js';
-import type { AuthorizationRecord, EngineState } from './state.js';
+import type { EngineState } from './state.js';
 
 export const DEFAULT_REST_ROOT = '/engine-rest';
 
@@ -259,6 +260,33 @@ export class JsonFields {
     return undefined;
   }
 
+  /**
+   * An Integer property, or with `primitive` one whose setter takes an `int` (JSON null then binds as 0,
+   * FAIL_ON_NULL_FOR_PRIMITIVES being off). Jackson's defaults: whole numbers within the int range,
+   * fractions truncated (ACCEPT_FLOAT_AS_INT), numeric strings parsed, '' and 'null' as null; booleans,
+   * other strings, arrays and objects fail the body. (Read from Jackson's StdDeserializer; the empty
+   * string and boolean cases are inferred.)
+   */
+  integer(name: string, options: { primitive?: boolean } = {}): number | undefined {
+    const value = this.source[name];
+    if (value === undefined) return undefined;
+    const nullValue = options.primitive ? 0 : undefined;
+    if (value === null) return nullValue;
+    let parsed: number | undefined;
+    if (typeof value === 'number' && Number.isFinite(value)) {
+      parsed = Math.trunc(value);
+    } else if (typeof value === 'string') {
+      const text = value.trim();
+      if (text === '' || text === 'null') return nullValue;
+      parsed = /^[+-]?\d+$/.test(text) ? Number(text) : undefined;
+    }
+    if (parsed === undefined || parsed < INT32_MIN || parsed > INT32_MAX) {
+      this.failed = true;
+      return undefined;
+    }
+    return parsed === 0 ? 0 : parsed;
+  }
+
   /** A Boolean property; "true"/"false" strings coerce like in Jackson. */
   boolean(name: string): boolean | undefined {
     const value = this.source[name];
@@ -362,7 +390,11 @@ export interface RouteContext {
   engineBaseUrl: string;
   /** For routes with `engineCheck: 'manual'`: the 400 to send when the addressed engine does not exist. */
   engineError(): Response | undefined;
-  /** The user the Basic auth filter authenticated; null without the filter (the engine's default). */
+  /**
+   * The user the Basic auth filter authenticated; null without the filter (the engine's default).
+   * permissions.ts `authenticationOf(state, authenticatedUserId)` turns it into the engine's current
+   * authentication (user and groups) for authorization checks.
+   */
   authenticatedUserId: string | null;
 }
 
@@ -408,8 +440,8 @@ export function normalizeRestRoot(restRoot: string): string {
 }
 
 /**
- * Collects msw handlers for engine resources. A resource module (authorization today; groups,
- * metrics, migration, batches later) gets the router and the state and calls `add` per endpoint.
+ * Collects msw handlers for engine resources. A resource module (authorization.ts, repository.ts,
+ * migration.ts, batch.ts, ...) gets the router and the state and calls `add` per endpoint.
  * Register literal paths before parameter paths (`/authorization/count` before `/authorization/:id`):
  * msw takes the first handler that answers.
  */
@@ -475,137 +507,18 @@ export class EngineRouter {
 // Endpoints
 
 /** JAX-RS UriBuilder.path(): percent-encodes what a path may not hold but keeps '/' (and sub-delims). */
-function uriBuilderPath(value: string): string {
+export function uriBuilderPath(value: string): string {
   return value
     .split('/')
     .map((segment) => encodeURIComponent(segment).replace(/%(3A|40|24|26|2B|2C|3B|3D)/gi, (escaped) => decodeURIComponent(escaped)))
     .join('/');
 }
 
-interface AtomLink {
+/** A link of ResourceOptionsDto (OPTIONS answers). */
+export interface AtomLink {
   method: string;
   href: string;
   rel: string;
-}
-
-const AUTHORIZATION_QUERY_PARAMS: Record<string, QueryParamKind> = {
-  id: 'string',
-  type: 'integer',
-  userIdIn: 'stringArray',
-  groupIdIn: 'stringArray',
-  resourceType: 'integer',
-  resourceId: 'string',
-};
-const AUTHORIZATION_SORT_BY = ['resourceType', 'resourceId'] as const;
-
-function authorizationNotFound(id: string): Response {
-  return invalidRequest(404, `Authorization with id ${id} does not exist.`);
-}
-
-/** The AuthorizationDto the engine would serialize: every field, nulls included, in engine order. */
-function authorizationDto(auth: AuthorizationRecord): AuthorizationRecord {
-  return {
-    id: auth.id,
-    type: auth.type,
-    permissions: [...auth.permissions],
-    userId: auth.userId,
-    groupId: auth.groupId,
-    resourceType: auth.resourceType,
-    resourceId: auth.resourceId,
-    removalTime: auth.removalTime,
-    rootProcessInstanceId: auth.rootProcessInstanceId,
-  };
-}
-
-function matchesAuthorizationFilters(auth: AuthorizationRecord, values: Record<string, QueryValue>): boolean {
-  const { id, type, userIdIn, groupIdIn, resourceType, resourceId } = values;
-  if (id !== undefined && auth.id !== id) return false;
-  if (type !== undefined && auth.type !== type) return false;
-  // Empty arrays do not filter (the mapping tests `length > 0`); user and group filters are ANDed.
-  if (Array.isArray(userIdIn) && userIdIn.length > 0 && (auth.userId === null || !userIdIn.includes(auth.userId))) return false;
-  if (Array.isArray(groupIdIn) && groupIdIn.length > 0 && (auth.groupId === null || !groupIdIn.includes(auth.groupId))) return false;
-  if (resourceType !== undefined && auth.resourceType !== resourceType) return false;
-  if (resourceId !== undefined && auth.resourceId !== resourceId) return false;
-  return true;
-}
-
-function sortAuthorizations(items: AuthorizationRecord[], query: ParsedQuery): AuthorizationRecord[] {
-  const direction = query.sortOrder === 'desc' ? -1 : 1;
-  const byKey = (a: AuthorizationRecord, b: AuthorizationRecord): number => {
-    if (query.sortBy === 'resourceType') return (a.resourceType - b.resourceType) * direction;
-    if (query.sortBy === 'resourceId') return compareStrings(a.resourceId, b.resourceId) * direction;
-    return 0;
-  };
-  // Unsorted queries come back by id (the engine's default ORDER BY RES.ID_ asc); ties under an
-  // explicit sort are left to the database there, so the id makes them deterministic here.
-  return [...items].sort((a, b) => byKey(a, b) || compareStrings(a.id, b.id));
-}
-
-function registerAuthorizationRoutes(router: EngineRouter, state: EngineState): void {
-  const filtered = (context: RouteContext): { ok: true; items: AuthorizationRecord[] } | { ok: false; response: Response } => {
-    const parsed = parseQuery(context.url.searchParams, AUTHORIZATION_QUERY_PARAMS, AUTHORIZATION_SORT_BY);
-    if (!parsed.ok) return parsed;
-    const engineError = context.engineError();
-    if (engineError) return { ok: false, response: engineError };
-    const sortError = sortPairError(parsed.query);
-    if (sortError) return { ok: false, response: sortError };
-    const matching = state.authorizations.filter((auth) => matchesAuthorizationFilters(auth, parsed.query.values));
-    return { ok: true, items: sortAuthorizations(matching, parsed.query) };
-  };
-
-  router.add(
-    'get',
-    '/authorization',
-    (context) => {
-      // JAX-RS converts @QueryParam firstResult/maxResults before the method body builds the DTO.
-      const paging = parsePaging(context.url.searchParams);
-      if (!paging.ok) return paging.response;
-      const result = filtered(context);
-      if (!result.ok) return result.response;
-      return json(applyPaging(result.items, paging.paging).map(authorizationDto));
-    },
-    { engineCheck: 'manual' },
-  );
-
-  router.add(
-    'get',
-    '/authorization/count',
-    (context) => {
-      const result = filtered(context);
-      if (!result.ok) return result.response;
-      return json({ count: result.items.length });
-    },
-    { engineCheck: 'manual' },
-  );
-
-  router.add('options', '/authorization', ({ engineBaseUrl }) => {
-    const base = `${engineBaseUrl}/authorization`;
-    // Every link shows: the engine drops 'create' only for an authenticated caller without CREATE,
-    // and the simulator does not evaluate authorizations (every caller acts as an administrator).
-    const links: AtomLink[] = [
-      { method: 'GET', href: base, rel: 'list' },
-      { method: 'GET', href: `${base}/count`, rel: 'count' },
-      { method: 'POST', href: `${base}/create`, rel: 'create' },
-    ];
-    return json({ links });
-  });
-
-  router.add('get', '/authorization/:id', ({ params }) => {
-    const id = params.id ?? '';
-    const auth = state.findAuthorization(id);
-    return auth ? json(authorizationDto(auth)) : authorizationNotFound(id);
-  });
-
-  router.add('options', '/authorization/:id', ({ params, engineBaseUrl }) => {
-    // Like the engine, this does not check that the authorization exists.
-    const href = `${engineBaseUrl}/authorization/${uriBuilderPath(params.id ?? '')}`;
-    const links: AtomLink[] = [
-      { method: 'GET', href, rel: 'self' },
-      { method: 'DELETE', href, rel: 'delete' },
-      { method: 'PUT', href, rel: 'update' },
-    ];
-    return json({ links });
-  });
 }
 
 /**

@@ -9,6 +9,16 @@
 //     real reasons fail jobs too (instance ended or gone, other definition, unmapped activity);
 //   * time: `state.clock = () => epochMillis` for exact start/end times;
 //   * "ended meanwhile": `state.endProcessInstance(id, 'COMPLETED' | 'EXTERNALLY_TERMINATED' | ...)`.
+//
+// Authorizations (authorization.ts, permissions.ts): POST /authorization/create, PUT/DELETE
+// /authorization/{id} and GET /authorization/check validate and answer like the engine. With
+// `startSimulator({ basicAuth: true })` the authenticated user's authorizations are evaluated like the
+// engine's (user > group > GLOBAL, a specific id before '*', GRANT before REVOKE on the same line):
+// queries are filtered by READ (unreadable ids are 404s), create/update/delete want CREATE/UPDATE/DELETE
+// (403 AuthorizationException), OPTIONS links follow the permissions. Seeded users (password = id):
+// demo (camunda-admin: ALL on every resource type), john (sales; READ, UPDATE on PROCESS_DEFINITION
+// 'refengine-demo' and READ on that one authorization), mary (accounting; nothing of her own). Add
+// authorizations by pushing records onto `state.authorizations` (`permissions` as the engine returns them).
 export { startSimulator } from './server.js';
 export type { Fault, RecordedRequest, Simulator, SimulatorOptions } from './server.js';
 export {
@@ -35,8 +45,10 @@ export {
   resourceNotFound,
   sortPairError,
   unknownEngine,
+  uriBuilderPath,
 } from './handlers.js';
 export type {
+  AtomLink,
   ExceptionBody,
   HandlerOptions,
   Paging,
@@ -79,6 +91,44 @@ export type {
   ProcessInstanceRecord,
   UserRecord,
 } from './state.js';
+export {
+  authorizationDto,
+  bindAuthorizationCreateDto,
+  bindAuthorizationUpdateDto,
+  registerAuthorizationRoutes,
+} from './authorization.js';
+export type { AuthorizationCreateBody, AuthorizationUpdateBody } from './authorization.js';
+export {
+  ALL_PERMISSIONS,
+  authenticationOf,
+  authorizationDenied,
+  authorizationExceptionBody,
+  genericPermission,
+  invalidResourceForAuthorizationMessage,
+  invalidResourceForPermissionMessage,
+  isAuthorized,
+  isCamundaAdmin,
+  isVisibleInQuery,
+  missingAuthorization,
+  permissionAppliesTo,
+  permissionBits,
+  permissionForName,
+  permissionNames,
+  permissionsOf,
+  requiredAdminBody,
+  RESOURCE_CONSTANTS,
+  RESOURCE_NAMES,
+  revokeChecksEnabled,
+  storedBits,
+} from './permissions.js';
+export type {
+  Authentication,
+  AuthorizationExceptionBody,
+  MissingAuthorization,
+  PermissionCheck,
+  PermissionDefinition,
+  PermissionLookup,
+} from './permissions.js';
 export { ACTIVITY_TYPES, canGenerateFor, sameBehavior, UNSUPPORTED_ACTIVITY_INSTANCE_FAILURE } from './bpmn.js';
 export type { ActivityRecord, ActivityType, ActivityTypeInfo } from './bpmn.js';
 export { parseEngineDate, processDefinitionDto, registerProcessDefinitionRoutes } from './repository.js';

@@ -48,7 +48,8 @@ export interface AuthorizationRecord {
   userId: string | null;
   groupId: string | null;
   resourceType: number;
-  resourceId: string;
+  /** Null only when a create or PUT left it out (the engine stores what it gets). */
+  resourceId: string | null;
   removalTime: string | null;
   rootProcessInstanceId: string | null;
 }
@@ -235,6 +236,11 @@ export const SEEDED_AUTHORIZATION_IDS = {
   salesProcessDefinitionRevoke: 'c950b77b-e5fe-11f1-a2ca-02fc00000001',
   /** Everybody (GLOBAL, userId '*'): READ on FILTER '*'. */
   globalFilterRead: 'c950b77c-e5fe-11f1-a2ca-02fc00000001',
+  /**
+   * User john: GRANT READ on AUTHORIZATION johnProcessDefinitionGrant. With Basic auth on, john (no
+   * admin) sees only that authorization, and PUT/DELETE of it are 403s (no UPDATE/DELETE).
+   */
+  johnReadsOwnGrant: 'c950b77d-e5fe-11f1-a2ca-02fc00000001',
 } as const;
 
 /**
@@ -357,6 +363,14 @@ function seedAuthorizations(): AuthorizationRecord[] {
       userId: '*',
       resourceType: ResourceType.FILTER,
       resourceId: '*',
+    }),
+    authorization({
+      id: SEEDED_AUTHORIZATION_IDS.johnReadsOwnGrant,
+      type: AuthorizationType.GRANT,
+      permissions: ['READ'],
+      userId: 'john',
+      resourceType: ResourceType.AUTHORIZATION,
+      resourceId: SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant,
     }),
   ];
 }

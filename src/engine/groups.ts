@@ -1,0 +1,104 @@
+/** `/group`, its members, and `/user?memberOfGroup=` (engine-rest.md §2). */
+import * as z from 'zod';
+import { enginePath, type EngineHttp, type Query } from './http.js';
+import { countSchema, linksSchema, type Link } from './schemas.js';
+
+export const groupSchema = z.looseObject({ id: z.string(), name: z.string().nullable(), type: z.string().nullable() });
+export const userProfileSchema = z.looseObject({
+  id: z.string(),
+  firstName: z.string().nullable().optional(),
+  lastName: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+});
+
+export type Group = z.infer<typeof groupSchema>;
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export interface GroupQuery {
+  id?: string | undefined;
+  idIn?: readonly string[] | undefined;
+  name?: string | undefined;
+  nameLike?: string | undefined;
+  type?: string | undefined;
+  member?: string | undefined;
+  memberOfTenant?: string | undefined;
+  sortBy?: 'id' | 'name' | 'type' | undefined;
+  sortOrder?: 'asc' | 'desc' | undefined;
+}
+
+/** Past this many ids, the query goes in a POST body: a GET URL has a length limit on most servers. */
+const MAX_IDS_IN_URL = 50;
+
+export class GroupApi {
+  constructor(private readonly http: EngineHttp) {}
+
+  private usesBody(query: GroupQuery): boolean {
+    return (query.idIn?.length ?? 0) > MAX_IDS_IN_URL;
+  }
+
+  /** POST /group takes the same names as a body (idIn as an array, sorting as a list); paging stays in the URL. */
+  private body(query: GroupQuery): Record<string, unknown> {
+    const { sortBy, sortOrder, ...filters } = query;
+    return { ...filters, ...(sortBy ? { sorting: [{ sortBy, sortOrder: sortOrder ?? 'asc' }] } : {}) };
+  }
+
+  async list(query: GroupQuery, firstResult: number, maxResults: number): Promise<Group[]> {
+    const paging = { firstResult, maxResults };
+    const response = this.usesBody(query)
+      ? await this.http.request({ method: 'POST', path: enginePath`/group`, query: paging, body: this.body(query), schema: z.array(groupSchema), expects: 'a list of groups', idempotent: true })
+      : await this.http.request({ method: 'GET', path: enginePath`/group`, query: { ...(query as Query), ...paging }, schema: z.array(groupSchema), expects: 'a list of groups' });
+    return response.data;
+  }
+
+  async count(query: GroupQuery): Promise<number> {
+    const response = this.usesBody(query)
+      ? await this.http.request({ method: 'POST', path: enginePath`/group/count`, body: this.body(query), schema: countSchema, expects: 'a count', idempotent: true })
+      : await this.http.request({ method: 'GET', path: enginePath`/group/count`, query: query as Query, schema: countSchema, expects: 'a count' });
+    return response.data.count;
+  }
+
+  async get(id: string): Promise<Group> {
+    return (await this.http.request({ method: 'GET', path: enginePath`/group/${id}`, schema: groupSchema, expects: 'a group' })).data;
+  }
+
+  async create(group: { id: string; name: string; type: string | null }): Promise<void> {
+    await this.http.request({ method: 'POST', path: enginePath`/group/create`, body: group });
+  }
+
+  /** The engine replaces id, name and type: always send all three, the id equal to the path's. */
+  async update(id: string, group: { id: string; name: string | null; type: string | null }): Promise<void> {
+    await this.http.request({ method: 'PUT', path: enginePath`/group/${id}`, body: group });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.http.request({ method: 'DELETE', path: enginePath`/group/${id}` });
+  }
+
+  async options(id: string | undefined): Promise<Link[]> {
+    const path = id === undefined ? enginePath`/group` : enginePath`/group/${id}`;
+    return (await this.http.request({ method: 'OPTIONS', path, schema: linksSchema, expects: 'resource options' })).data.links;
+  }
+
+  async memberOptions(id: string): Promise<Link[]> {
+    return (await this.http.request({ method: 'OPTIONS', path: enginePath`/group/${id}/members`, schema: linksSchema, expects: 'resource options' })).data.links;
+  }
+
+  async members(id: string, firstResult: number, maxResults: number): Promise<UserProfile[]> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/user`,
+      query: { memberOfGroup: id, sortBy: 'userId', sortOrder: 'asc', firstResult, maxResults },
+      schema: z.array(userProfileSchema),
+      expects: 'a list of users',
+    });
+    return response.data;
+  }
+
+  async addMember(id: string, userId: string): Promise<void> {
+    await this.http.request({ method: 'PUT', path: enginePath`/group/${id}/members/${userId}` });
+  }
+
+  async removeMember(id: string, userId: string): Promise<void> {
+    await this.http.request({ method: 'DELETE', path: enginePath`/group/${id}/members/${userId}` });
+  }
+}
