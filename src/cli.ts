@@ -9,6 +9,8 @@ import { registerAuthCommands } from './commands/auth.js';
 import { registerBatchCommands } from './commands/batch.js';
 import { registerConfigCommands } from './commands/config.js';
 import { registerEngineCommands } from './commands/engine.js';
+import { registerGroupCommands } from './commands/group.js';
+import { registerMetricsCommands } from './commands/metrics.js';
 import { registerMigrationCommands } from './commands/migration.js';
 import { parseRetries, parseSeconds } from './config/values.js';
 import { ExitCode, UsageError } from './exit-codes.js';
@@ -59,6 +61,8 @@ Examples:
   registerEngineCommands(program, app);
   registerConfigCommands(program, app);
   registerAuthCommands(program, app);
+  registerGroupCommands(program, app);
+  registerMetricsCommands(program, app);
   registerMigrationCommands(program, app);
   registerBatchCommands(program, app);
 

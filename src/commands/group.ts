@@ -1,0 +1,224 @@
+/** `group`: groups and their members (CLI.md "group"; engine-rest.md §2). */
+import type { Command } from 'commander';
+import type { App } from '../app.js';
+import type { GroupQuery } from '../engine/groups.js';
+import { CliError, ExitCode, UsageError } from '../exit-codes.js';
+import { commaList, paging, type PagingFlags, sorting } from './options.js';
+
+interface FilterFlags extends PagingFlags {
+  id?: string;
+  idIn?: string;
+  name?: string;
+  nameLike?: string;
+  type?: string;
+  member?: string;
+  memberOfTenant?: string;
+  sortBy?: string;
+  sortOrder?: string;
+}
+
+function withFilters(command: Command, listing: boolean): Command {
+  command
+    .option('--id <id>', 'group id')
+    .option('--id-in <ids>', 'comma-separated group ids (sent in a POST body when there are many)')
+    .option('--name <name>', 'exact name')
+    .option('--name-like <pattern>', 'name pattern, % as wildcard')
+    .option('--type <type>', 'group type, e.g. WORKFLOW or SYSTEM')
+    .option('--member <user>', 'groups this user belongs to')
+    .option('--member-of-tenant <tenant>', 'groups of this tenant');
+  if (listing) {
+    command
+      .option('--sort-by <field>', 'id, name or type')
+      .option('--sort-order <order>', 'asc or desc (default asc)')
+      .option('--first <n>', 'skip this many (firstResult)')
+      .option('--max <n>', 'at most this many (default 100)')
+      .option('--all', 'every group, page by page');
+  }
+  return command;
+}
+
+function toQuery(flags: FilterFlags): GroupQuery {
+  return {
+    id: flags.id,
+    idIn: flags.idIn === undefined ? undefined : commaList(flags.idIn, '--id-in'),
+    name: flags.name,
+    nameLike: flags.nameLike,
+    type: flags.type,
+    member: flags.member,
+    memberOfTenant: flags.memberOfTenant,
+    ...sorting(flags.sortBy, flags.sortOrder, ['id', 'name', 'type'] as const),
+  };
+}
+
+function requireName(value: string, flag: string): string {
+  if (value.trim() === '') throw new UsageError(`${flag} must not be empty`);
+  return value;
+}
+
+export function registerGroupCommands(program: Command, app: App): void {
+  const group = program.command('group').description('groups and their members');
+
+  withFilters(group.command('list').description('list groups'), true)
+    .addHelpText('after', '\nExamples:\n  $ camunda-admin group list --type WORKFLOW\n  $ camunda-admin group list --member john -o json\n  $ camunda-admin group list --all -o json > groups.json')
+    .action(async (flags: FilterFlags) => {
+      const query = toQuery(flags);
+      const page = paging(flags);
+      const client = await app.client();
+      const { groupListView } = await import('../render/group.js');
+      const { listWithLimit } = await import('./listing.js');
+      await listWithLimit(await app.output(), page, (first, max) => client.groups.list(query, first, max), groupListView, 'groups');
+    });
+
+  withFilters(group.command('count').description('count groups'), false)
+    .addHelpText('after', '\nExamples:\n  $ camunda-admin group count --type WORKFLOW')
+    .action(async (flags: FilterFlags) => {
+      const client = await app.client();
+      const count = await client.groups.count(toQuery(flags));
+      const { countView } = await import('../render/common.js');
+      await (await app.output()).data({ count }, countView);
+    });
+
+  group
+    .command('get')
+    .description('show one group')
+    .argument('<id>', 'group id')
+    .addHelpText('after', '\nExamples:\n  $ camunda-admin group get sales')
+    .action(async (id: string) => {
+      const client = await app.client();
+      const found = await client.groups.get(id);
+      const { groupView } = await import('../render/group.js');
+      await (await app.output()).data(found, groupView);
+    });
+
+  group
+    .command('options')
+    .description('which actions you may take on groups (or on one group)')
+    .argument('[id]', 'group id')
+    .addHelpText('after', '\nExamples:\n  $ camunda-admin group options\n  $ camunda-admin group options sales')
+    .action(async (id: string | undefined) => {
+      const client = await app.client();
+      const links = await client.groups.options(id);
+      const { linksView } = await import('../render/group.js');
+      await (await app.output()).data({ links }, linksView);
+    });
+
+  group
+    .command('create')
+    .description('create a group')
+    .requiredOption('--id <id>', 'group id (the engine accepts [a-zA-Z0-9]+ by default)')
+    .requiredOption('--name <name>', 'display name')
+    .option('--type <type>', 'group type, e.g. WORKFLOW')
+    .addHelpText('after', '\nExamples:\n  $ camunda-admin group create --id accounting --name Accounting --type WORKFLOW')
+    .action(async (flags: { id: string; name: string; type?: string }) => {
+      requireName(flags.id, '--id');
+      requireName(flags.name, '--name');
+      const client = await app.client();
+      await client.groups.create({ id: flags.id, name: flags.name, type: flags.type ?? null });
+      const output = await app.output();
+      output.info(`created group ${flags.id}`);
+      if (output.machineReadable) await output.data(await client.groups.get(flags.id), { table: () => '' });
+    });
+
+  group
+    .command('update')
+    .description('change a group\'s name or type, keeping the rest (reads, merges, writes)')
+    .argument('<id>', 'group id')
+    .option('--name <name>', 'new name')
+    .option('--type <type>', 'new type')
+    .option('--dry-run', 'print the change and the request body, send nothing')
+    .addHelpText('after', '\nThe engine\'s PUT replaces id, name and type with what the body holds, so this reads the group first.\n\nExamples:\n  $ camunda-admin group update sales --name "Sales and Marketing"\n  $ camunda-admin group update sales --type WORKFLOW --dry-run')
+    .action(async (id: string, flags: { name?: string; type?: string; dryRun?: boolean }) => {
+      if (flags.name === undefined && flags.type === undefined) throw new UsageError('nothing to change: give --name or --type');
+      if (flags.name !== undefined) requireName(flags.name, '--name');
+      const client = await app.client();
+      const current = await client.groups.get(id);
+      const body = { id: current.id, name: flags.name ?? current.name, type: flags.type ?? current.type };
+      const diff = (['name', 'type'] as const).map((field) => ({ field, before: current[field], after: body[field], changed: current[field] !== body[field] }));
+      const changed = diff.some((field) => field.changed);
+      const { enginePath } = await import('../engine/http.js');
+      const { groupDiffView } = await import('../render/group.js');
+      const output = await app.output();
+      const request = { method: 'PUT', url: client.http.url(enginePath`/group/${id}`), body };
+      await output.data({ id, changed, dryRun: Boolean(flags.dryRun), diff, request: changed ? request : null }, groupDiffView);
+      if (!changed) return output.info(`no change: group ${id} already looks like that; nothing was sent`);
+      if (flags.dryRun) return output.info('dry run: nothing was sent');
+      await client.groups.update(id, body);
+      output.info(`updated group ${id}`);
+    });
+
+  group
+    .command('delete')
+    .description('delete a group, its memberships and the authorizations on it (asks first)')
+    .argument('<id>', 'group id')
+    .addHelpText('after', '\nExamples:\n  $ camunda-admin group delete sales --yes')
+    .action(async (id: string) => {
+      const client = await app.client();
+      // The engine answers 204 for a group that does not exist; read first so a typo is a 404.
+      const current = await client.groups.get(id);
+      await app.confirm(`delete group ${current.id} (${current.name ?? 'no name'}) with its memberships and the authorizations on it`);
+      await client.groups.delete(id);
+      (await app.output()).info(`deleted group ${id}`);
+    });
+
+  const members = group.command('members').description('the users of a group');
+
+  members
+    .command('list')
+    .description('list the users of a group')
+    .argument('<id>', 'group id')
+    .option('--first <n>', 'skip this many (firstResult)')
+    .option('--max <n>', 'at most this many (default 100)')
+    .option('--all', 'every member, page by page')
+    .addHelpText('after', '\nExamples:\n  $ camunda-admin group members list sales --all')
+    .action(async (id: string, flags: PagingFlags) => {
+      const page = paging(flags);
+      const client = await app.client();
+      const { memberListView } = await import('../render/group.js');
+      const { listWithLimit } = await import('./listing.js');
+      await listWithLimit(await app.output(), page, (first, max) => client.groups.members(id, first, max), memberListView, 'members');
+    });
+
+  for (const [name, verb] of [['add', 'added'], ['remove', 'removed']] as const) {
+    members
+      .command(name)
+      .description(name === 'add' ? 'add users to a group' : 'remove users from a group')
+      .argument('<id>', 'group id')
+      .argument('<users...>', 'user ids')
+      .addHelpText('after', `\nWith several users each result is reported; exit 8 when some failed.\n\nExamples:\n  $ camunda-admin group members ${name} sales john mary`)
+      .action(async (id: string, users: string[]) => {
+        const client = await app.client();
+        const output = await app.output();
+        const { describeFailure } = await import('../exit.js');
+        const results: { userId: string; result: string; ok: boolean; exitCode: number }[] = [];
+        for (const userId of users) {
+          try {
+            await (name === 'add' ? client.groups.addMember(id, userId) : client.groups.removeMember(id, userId));
+            results.push({ userId, result: verb, ok: true, exitCode: 0 });
+          } catch (error) {
+            if (users.length === 1) throw error;
+            const failure = describeFailure(error);
+            if (failure.internal) throw error;
+            results.push({ userId, result: failure.message, ok: false, exitCode: failure.exitCode });
+          }
+        }
+        const { membershipResultView } = await import('../render/group.js');
+        await output.data({ group: id, action: name, results: results.map(({ userId, result, ok }) => ({ userId, ok, result })) }, membershipResultView);
+        const failed = results.filter((result) => !result.ok);
+        if (failed.length === 0) return;
+        if (failed.length === results.length) throw new CliError(`no user was ${verb}: ${failed.length} failed`, failed[0]!.exitCode as ExitCode);
+        throw new CliError(`${failed.length} of ${results.length} users could not be ${verb}`, ExitCode.Partial);
+      });
+  }
+
+  members
+    .command('options')
+    .description('whether you may add or remove members of a group')
+    .argument('<id>', 'group id')
+    .addHelpText('after', '\nExamples:\n  $ camunda-admin group members options sales')
+    .action(async (id: string) => {
+      const client = await app.client();
+      const links = await client.groups.memberOptions(id);
+      const { linksView } = await import('../render/group.js');
+      await (await app.output()).data({ links }, linksView);
+    });
+}

@@ -1,0 +1,83 @@
+/** Metrics as tables and terminal charts. */
+import type { MetricName } from '../catalogue/metrics.js';
+import type { MetricInterval } from '../engine/metrics.js';
+import type { UsageReport } from '../metrics/report.js';
+import type { View } from './output.js';
+import type { Style } from './style.js';
+import { renderTable } from './table.js';
+
+export const metricListView: View<MetricInterval[]> = {
+  table(rows, style) {
+    if (rows.length === 0) return 'no metric values';
+    return renderTable(['Timestamp', 'Name', 'Reporter', 'Value'], rows.map((row) => [row.timestamp, row.name, row.reporter ?? '(all)', row.value]), style);
+  },
+};
+
+const BLOCKS = ' ▁▂▃▄▅▆▇█';
+const BAR_WIDTH = 40;
+/** Past this many points a series is drawn as one sparkline line instead of a bar per point. */
+const SPARKLINE_FROM = 30;
+
+function bar(value: number, max: number): string {
+  if (max <= 0 || value <= 0) return '';
+  const eighths = Math.max(1, Math.round((value / max) * BAR_WIDTH * 8));
+  return '█'.repeat(Math.floor(eighths / 8)) + (eighths % 8 === 0 ? '' : (BLOCKS[eighths % 8] ?? ''));
+}
+
+export function sparkline(values: readonly number[]): string {
+  const max = Math.max(...values);
+  const min = Math.min(...values);
+  return values.map((value) => (max === min ? BLOCKS[max === 0 ? 1 : 4] : BLOCKS[1 + Math.round(((value - min) / (max - min)) * 7)])).join('');
+}
+
+function series(rows: MetricInterval[]): Map<string, MetricInterval[]> {
+  const groups = new Map<string, MetricInterval[]>();
+  for (const row of rows) {
+    const key = `${row.name ?? '?'}${row.reporter ? ` @ ${row.reporter}` : ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  // The engine sends newest first; a chart reads left to right, oldest first.
+  for (const points of groups.values()) points.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+  return groups;
+}
+
+function chart(name: string, points: MetricInterval[], style: Style): string {
+  const values = points.map((point) => point.value);
+  const max = Math.max(...values);
+  const total = values.reduce((sum, value) => sum + value, 0);
+  const heading = style.bold(`${name}: ${points.length} intervals, total ${total}, max ${max}`);
+  if (points.length >= SPARKLINE_FROM) {
+    return `${heading}\n${points[0]!.timestamp} ${style.cyan(sparkline(values))} ${points[points.length - 1]!.timestamp}`;
+  }
+  const width = String(max).length;
+  return [heading, ...points.map((point) => `${point.timestamp}  ${String(point.value).padStart(width)} ${style.cyan(bar(point.value, max))}`)].join('\n');
+}
+
+export const metricChartView: View<MetricInterval[]> = {
+  table(rows, style) {
+    if (rows.length === 0) return 'no metric values';
+    return [...series(rows)].map(([name, points]) => chart(name, points, style)).join('\n\n');
+  },
+};
+
+export const sumView: View<{ result: number }> = {
+  table: ({ result }) => String(result),
+};
+
+export const namesView: View<MetricName[]> = {
+  table(rows, style) {
+    return renderTable(
+      ['Name', 'Alias of / alias', 'Counts'],
+      rows.map((metric) => [metric.name, metric.alias ? `${metric.isAlias ? 'alias of' : 'alias'} ${metric.alias}` : '', `${metric.description}${metric.sumOnly ? ' (sum only)' : ''}${metric.since ? ` (${metric.since}+)` : ''}`]),
+      style,
+    );
+  },
+};
+
+export const usageReportView: View<UsageReport> = {
+  table(report, style) {
+    const rows: (string | number)[][] = report.months.map((month) => [month.month, month.processInstances, month.decisionInstances, month.flowNodeInstances, month.taskUsers]);
+    rows.push([style.bold('Total'), report.totals.processInstances, report.totals.decisionInstances, report.totals.flowNodeInstances, `${report.totals.taskUsers} distinct`]);
+    return renderTable(['Month (UTC)', 'Process instances', 'Decision instances', 'Flow node instances', 'Task users'], rows, style);
+  },
+};
