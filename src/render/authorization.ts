@@ -3,6 +3,7 @@ import { authorizationTypeName, describeResourceType, type ResourceType, resourc
 import type { FieldDiff } from '../authorizations/change.js';
 import type { Authorization, AuthorizationCheck, AuthorizationUpdate } from '../engine/authorizations.js';
 import type { View } from './output.js';
+import { type ChangeResult, renderChange } from './diff.js';
 import { renderFields, renderTable } from './table.js';
 
 /** `user john`, `group sales`, or `all users (*)` for the `*` of global authorizations. */
@@ -52,28 +53,11 @@ export function describeAuthorization(a: Authorization): string {
   return `${authorizationTypeName(a.type)} authorization ${a.id} (${describePermissions(a.permissions)} on ${type} '${a.resourceId ?? ''}' for ${describeOwner(a)})`;
 }
 
-export interface AuthorizationDiff {
-  id: string;
-  changed: boolean;
-  dryRun: boolean;
-  diff: FieldDiff[];
-  /** What is (or would be) sent; null when nothing changes. */
-  request: { method: string; url: string; body: AuthorizationUpdate } | null;
-}
+export type AuthorizationDiff = ChangeResult<FieldDiff['field'], AuthorizationUpdate>;
 
 export const authorizationDiffView: View<AuthorizationDiff> = {
-  table(result, style) {
-    const rows = result.diff.map((field) => {
-      const before = field.field === 'resourceType' && typeof field.before === 'number' ? describeResourceType(field.before) : field.before;
-      const after = field.field === 'resourceType' && typeof field.after === 'number' ? describeResourceType(field.after) : field.after;
-      return [field.changed ? style.yellow(`* ${field.field}`) : `  ${field.field}`, before, field.changed ? style.bold(String(after ?? '-')) : after];
-    });
-    const table = renderTable(['Field', 'Before', 'After'], rows, style);
-    if (result.dryRun && result.request) {
-      return `${table}\n${result.request.method} ${result.request.url}\n${JSON.stringify(result.request.body, null, 2)}`;
-    }
-    return table;
-  },
+  table: (result, style) =>
+    renderChange(result, style, (field, value) => (field === 'resourceType' && typeof value === 'number' ? describeResourceType(value) : value)),
 };
 
 export const checkView: View<AuthorizationCheck> = {

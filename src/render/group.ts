@@ -2,6 +2,7 @@
 import type { Group, UserProfile } from '../engine/groups.js';
 import type { Link } from '../engine/schemas.js';
 import type { View } from './output.js';
+import { type ChangeResult, renderChange } from './diff.js';
 import { renderFields, renderTable } from './table.js';
 
 export const groupListView: View<Group[]> = {
@@ -32,24 +33,10 @@ export const linksView: View<{ links: Link[] }> = {
   },
 };
 
-export interface GroupDiff {
-  id: string;
-  changed: boolean;
-  dryRun: boolean;
-  diff: { field: 'name' | 'type'; before: string | null; after: string | null; changed: boolean }[];
-  request: { method: string; url: string; body: { id: string; name: string | null; type: string | null } } | null;
-}
+export type GroupDiff = ChangeResult<'name' | 'type', { id: string; name: string | null; type: string | null }>;
 
 export const groupDiffView: View<GroupDiff> = {
-  table(result, style) {
-    const table = renderTable(
-      ['Field', 'Before', 'After'],
-      result.diff.map((field) => [field.changed ? style.yellow(`* ${field.field}`) : `  ${field.field}`, field.before, field.after]),
-      style,
-    );
-    if (result.dryRun && result.request) return `${table}\n${result.request.method} ${result.request.url}\n${JSON.stringify(result.request.body, null, 2)}`;
-    return table;
-  },
+  table: (result, style) => renderChange(result, style),
 };
 
 export interface MembershipResult {

@@ -1,0 +1,27 @@
+/** A before/after change as `update` commands print it: changed fields marked, the request on --dry-run. */
+import type { Cell } from './table.js';
+import { renderTable } from './table.js';
+import type { Style } from './style.js';
+
+export interface ChangeResult<F extends string, B> {
+  id: string;
+  changed: boolean;
+  dryRun: boolean;
+  diff: { field: F; before: Cell; after: Cell; changed: boolean }[];
+  /** What is (or would be) sent; null when nothing changes. */
+  request: { method: string; url: string; body: B } | null;
+}
+
+export function renderChange<F extends string, B>(result: ChangeResult<F, B>, style: Style, show: (field: F, value: Cell) => Cell = (_field, value) => value): string {
+  const table = renderTable(
+    ['Field', 'Before', 'After'],
+    result.diff.map((field) => [
+      field.changed ? style.yellow(`* ${field.field}`) : `  ${field.field}`,
+      show(field.field, field.before),
+      field.changed ? style.bold(String(show(field.field, field.after) ?? '-')) : show(field.field, field.after),
+    ]),
+    style,
+  );
+  if (result.dryRun && result.request) return `${table}\n${result.request.method} ${result.request.url}\n${JSON.stringify(result.request.body, null, 2)}`;
+  return table;
+}
