@@ -103,6 +103,7 @@ export class App {
       const stdinPassword = flags.passwordStdin ? await this.readPasswordFromStdin() : undefined;
       const target = resolveTarget(flags, this.io.env, config, stdinPassword);
       const output = await this.output();
+      for (const warning of config.warnings ?? []) output.warn(warning);
       if (target.insecure.value) {
         output.warn('TLS certificate verification is off (--insecure): the connection can be intercepted');
       }

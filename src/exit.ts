@@ -64,7 +64,9 @@ function describeEngineFailure(error: EngineError): Failure {
       ExitCode.AuthRefused,
       error.credentialsSent === 'none'
         ? 'set credentials with --username and --password-stdin, CAMUNDA_USERNAME/CAMUNDA_PASSWORD or a profile'
-        : undefined,
+        : error.credentialsSent === 'basic'
+          ? 'wrong credentials, or the engine still delays logins after a recent failed attempt: wait a few seconds and retry'
+          : undefined,
     );
   }
   if (error instanceof EngineAuthorizationError) return failure(ExitCode.AuthRefused);

@@ -31,6 +31,8 @@ export interface LoadedProfile {
 
 export interface LoadedConfig {
   file: string | undefined;
+  /** Things worth telling the user, such as a password in a file others can read. */
+  warnings?: string[];
   profile: LoadedProfile | undefined;
   /** Names of every profile in the file. */
   profileNames: string[];
@@ -75,13 +77,14 @@ export async function loadConfig(selection: ProfileSelection): Promise<LoadedCon
   if (!parsed.success) throw new UsageError(describeSchemaError(file, parsed.error));
   const config = parsed.data;
   const profileNames = Object.keys(config.profiles);
+  const warnings = await exposedSecretWarnings(file, config.profiles);
 
   const chosen: { name: string; selectedBy: LoadedProfile['selectedBy'] } | undefined = selection.profile
     ? { name: selection.profile.name, selectedBy: selection.profile.from }
     : config.defaultProfile
       ? { name: config.defaultProfile, selectedBy: 'defaultProfile' }
       : undefined;
-  if (!chosen) return { file, profile: undefined, profileNames };
+  if (!chosen) return { file, profile: undefined, profileNames, warnings };
 
   if (!Object.hasOwn(config.profiles, chosen.name)) {
     const how = { flag: '--profile', env: 'CAMUNDA_PROFILE', defaultProfile: 'defaultProfile' }[chosen.selectedBy];
@@ -97,7 +100,22 @@ export async function loadConfig(selection: ProfileSelection): Promise<LoadedCon
   if (!profile.success) throw new UsageError(describeSchemaError(file, profile.error, ['profiles', chosen.name]));
   const data = profile.data;
   if (data.caFile) data.caFile = resolve(dirname(file), data.caFile);
-  return { file, profile: { file, name: chosen.name, selectedBy: chosen.selectedBy, profile: data }, profileNames };
+  return { file, profile: { file, name: chosen.name, selectedBy: chosen.selectedBy, profile: data }, profileNames, warnings };
+}
+
+/** A literal secret (not a ${VAR}) in a file that group or others may read. */
+async function exposedSecretWarnings(file: string, profiles: Record<string, Profile>): Promise<string[]> {
+  const literal = (secret: string | undefined) => secret !== undefined && !/^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(secret);
+  const holders = Object.entries(profiles)
+    .filter(([, profile]) => literal(profile.auth?.type === 'basic' ? profile.auth.password : profile.auth?.type === 'bearer' ? profile.auth.token : undefined))
+    .map(([name]) => name);
+  if (holders.length === 0 || process.platform === 'win32') return [];
+  const { stat } = await import('node:fs/promises');
+  const mode = (await stat(file)).mode & 0o777;
+  if ((mode & 0o077) === 0) return [];
+  return [
+    `${file} holds a password or token (profile ${holders.join(', ')}) and can be read by ${mode & 0o007 ? 'every user' : 'its group'} (mode ${mode.toString(8)}); chmod 600 it, or use \${VAR} references`,
+  ];
 }
 
 /**
