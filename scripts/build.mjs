@@ -10,7 +10,7 @@ const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8'));
 const staging = `dist.staging-${process.pid}`;
 await build({
   absWorkingDir: root.pathname,
-  entryPoints: { main: 'src/main.ts' },
+  entryPoints: { main: 'src/main.ts', version: 'src/version.ts' },
   outdir: staging,
   bundle: true,
   splitting: true,

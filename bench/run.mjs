@@ -1,0 +1,141 @@
+// `npm run bench`: start-up, single requests and bulk work of the built camunda-admin, measured
+// against bare Node and a bare undici loop in the same run, on a loopback server with fixed answers.
+// Prints a table of medians and ratios, and the targets of docs/performance.md with PASS/FAIL.
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { AUTHORIZATION_ID, PLAN_SOURCE, PLAN_TARGET, startBenchServer } from './server.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = join(root, 'bin/camunda-admin');
+const quick = process.argv.includes('--quick');
+const RUNS = quick ? 5 : 15;
+const work = mkdtempSync(join(tmpdir(), 'camunda-admin-bench-'));
+const env = { PATH: process.env.PATH, HOME: work, NO_COLOR: '1' };
+
+execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+
+/** Runs a command once; wall time in ms and peak RSS in MB (GNU time when present, else none). */
+async function measure(command, args, { stdin } = {}) {
+  const useTime = hasGnuTime;
+  const started = process.hrtime.bigint();
+  const child = spawn(useTime ? '/usr/bin/time' : command, useTime ? ['-f', '%M', command, ...args] : args, { env, stdio: ['pipe', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  if (stdin) child.stdin.end(stdin);
+  else child.stdin.end();
+  const [code] = await once(child, 'close');
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const rss = useTime ? Number(stderr.trim().split('\n').pop()) / 1024 : NaN;
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr.slice(-500)}`);
+  return { ms, rss };
+}
+
+let hasGnuTime = false;
+try {
+  execFileSync('/usr/bin/time', ['-f', '%M', 'true'], { stdio: 'ignore' });
+  hasGnuTime = true;
+} catch {
+  hasGnuTime = false;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const results = [];
+const targets = [];
+function target(name, ok, detail) {
+  targets.push({ name, ok, detail });
+}
+
+// 1. Start-up and single requests, interleaved so machine noise hits every case alike.
+const server = await startBenchServer({ groups: 20, authorizations: 20 });
+const cases = {
+  'node -e 0': [process.execPath, ['-e', '0']],
+  '--version': [process.execPath, [bin, '--version']],
+  '--help': [process.execPath, [bin, '--help']],
+  'auth get ID -o json': [process.execPath, [bin, '--url', server.url, 'auth', 'get', AUTHORIZATION_ID, '-o', 'json']],
+  'group list (20 rows, table)': [process.execPath, [bin, '--url', server.url, 'group', 'list', '--max', '20']],
+};
+const times = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
+for (let run = 0; run < RUNS; run++) {
+  for (const [name, [command, args]] of Object.entries(cases)) times[name].push((await measure(command, args)).ms);
+}
+const bare = median(times['node -e 0']);
+for (const [name, values] of Object.entries(times)) results.push({ case: name, median: median(values), ratio: median(values) / bare });
+const ratio = (name) => median(times[name]) / bare;
+target('--version <= 1.5x bare node', ratio('--version') <= 1.5, `${ratio('--version').toFixed(2)}x`);
+target('--help <= 1.5x bare node', ratio('--help') <= 1.5, `${ratio('--help').toFixed(2)}x`);
+target('auth get -o json <= 3x bare node', ratio('auth get ID -o json') <= 3, `${ratio('auth get ID -o json').toFixed(2)}x`);
+target('group list 20 rows <= 3x bare node', ratio('group list (20 rows, table)') <= 3, `${ratio('group list (20 rows, table)').toFixed(2)}x`);
+await server.close();
+
+// 2. Listing everything: memory must stay flat from 1,000 to 100,000 records.
+for (const [noun, key] of [['group', 'groups'], ['auth', 'authorizations']]) {
+  const small = await startBenchServer({ [key]: 1_000 });
+  const big = await startBenchServer({ [key]: quick ? 20_000 : 100_000 });
+  const one = await measure(process.execPath, [bin, '--url', small.url, noun, 'list', '--all', '-o', 'json']);
+  const hundred = await measure(process.execPath, [bin, '--url', big.url, noun, 'list', '--all', '-o', 'json']);
+  const loop = await measure(process.execPath, [join(root, 'bench/undici-loop.mjs'), `${big.url}/${noun === 'group' ? 'group' : 'authorization'}`, String(big.state[key]), '500']);
+  results.push({ case: `${noun} list --all: 1,000 records`, median: one.ms, rss: one.rss });
+  results.push({ case: `${noun} list --all: ${big.state[key].toLocaleString('en')} records`, median: hundred.ms, rss: hundred.rss });
+  results.push({ case: `bare undici loop, same pages`, median: loop.ms, rss: loop.rss });
+  target(`${noun} list --all: RSS within 20 MB of the 1,000-record run`, hundred.rss - one.rss <= 20, `${one.rss.toFixed(0)} MB -> ${hundred.rss.toFixed(0)} MB`);
+  target(`${noun} list --all: time within 1.5x of a bare undici loop`, hundred.ms <= loop.ms * 1.5, `${hundred.ms.toFixed(0)} ms vs ${loop.ms.toFixed(0)} ms`);
+  await small.close();
+  await big.close();
+}
+
+// 3. A million ids, streamed through the dry run.
+{
+  const count = quick ? 100_000 : 1_000_000;
+  const server = await startBenchServer();
+  const ids = join(work, 'ids.txt');
+  const out = createWriteStream(ids);
+  for (let index = 0; index < count; index++) {
+    if (!out.write(`${index.toString(16).padStart(8, '0')}-e5fe-11f1-a2ca-02fc00000001\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  const plan = join(work, 'plan.json');
+  writeFileSync(plan, JSON.stringify({ sourceProcessDefinitionId: PLAN_SOURCE, targetProcessDefinitionId: PLAN_TARGET, instructions: [{ sourceActivityIds: ['a'], targetActivityIds: ['a'] }] }));
+  const run = await measure(process.execPath, [bin, '--url', server.url, 'migration', 'execute', plan, '--instances-file', ids, '--dry-run', '--skip-validation']);
+  results.push({ case: `execute --dry-run, ${count.toLocaleString('en')} ids`, median: run.ms, rss: run.rss });
+  const perSecond = count / (run.ms / 1000);
+  target(`${count.toLocaleString('en')} ids: peak RSS <= 150 MB`, run.rss <= 150, `${run.rss.toFixed(0)} MB`);
+  target(`${count.toLocaleString('en')} ids: >= 500,000 ids/s`, perSecond >= 500_000, `${Math.round(perSecond).toLocaleString('en')} ids/s`);
+  await server.close();
+}
+
+// 4. Validating a plan of 5,000 instructions whose report has 5,000 failures.
+{
+  const server = await startBenchServer();
+  const instructions = Array.from({ length: 5000 }, (_, index) => ({ sourceActivityIds: [`a${index}`], targetActivityIds: [`b${index}`] }));
+  const plan = join(work, 'big-plan.json');
+  writeFileSync(plan, JSON.stringify({ sourceProcessDefinitionId: PLAN_SOURCE, targetProcessDefinitionId: PLAN_TARGET, instructions }));
+  const validateTimes = [];
+  const baselineTimes = [];
+  for (let run = 0; run < (quick ? 3 : 7); run++) {
+    validateTimes.push((await measure(process.execPath, [bin, '--url', server.url, 'migration', 'validate', plan], {}).catch((error) => ({ ms: Number.NaN, error }))).ms);
+    baselineTimes.push((await measure(process.execPath, [join(root, 'bench/validate-baseline.mjs'), `${server.url}/migration/validate`, plan])).ms);
+  }
+  const validate = median(validateTimes);
+  const baseline = median(baselineTimes);
+  results.push({ case: 'validate: 5,000 instructions, 5,000 failures', median: validate });
+  results.push({ case: 'baseline: JSON.parse + the request', median: baseline });
+  target('validate 5,000 <= 2x JSON.parse + request', validate <= baseline * 2, `${validate.toFixed(0)} ms vs ${baseline.toFixed(0)} ms`);
+  await server.close();
+}
+
+rmSync(work, { recursive: true, force: true });
+console.log(`\nnode ${process.version}, ${RUNS} interleaved runs per start-up case (medians)\n`);
+console.log('case'.padEnd(52), 'ms'.padStart(9), 'x node'.padStart(8), 'RSS MB'.padStart(8));
+for (const row of results) {
+  console.log(row.case.padEnd(52), row.median.toFixed(1).padStart(9), (row.ratio ? row.ratio.toFixed(2) : '').padStart(8), (row.rss ? row.rss.toFixed(0) : '').padStart(8));
+}
+console.log('\ntargets');
+for (const row of targets) console.log(`${row.ok ? 'PASS' : 'FAIL'}  ${row.name}: ${row.detail}`);

@@ -1,0 +1,71 @@
+// A loopback server with fixed, precomputed answers, so the benchmark measures camunda-admin and
+// not the simulator: no msw, no state, responses generated cheaply on the fly for paged lists.
+import { createServer } from 'node:http';
+
+export const AUTHORIZATION_ID = 'c68e62eb-e5fe-11f1-a2ca-02fc00000001';
+const ROOT = '/engine-rest';
+const AUTHORIZATION = JSON.stringify({ id: AUTHORIZATION_ID, type: 1, permissions: ['ALL'], userId: null, groupId: 'camunda-admin', resourceType: 0, resourceId: '*', removalTime: null, rootProcessInstanceId: null });
+const SOURCE = 'invoice:1:c7a3b5e4-e5fe-11f1-a2ca-02fc00000001';
+const TARGET = 'invoice:2:c7b8f0a9-e5fe-11f1-a2ca-02fc00000001';
+const definition = (id, version) => ({ id, key: 'invoice', category: null, description: null, name: 'Invoice', version, resource: 'invoice.bpmn', deploymentId: 'd', diagram: null, suspended: false, tenantId: null, versionTag: null, historyTimeToLive: 180, startableInTasklist: true });
+
+function pageOf(total, make, url) {
+  const first = Number(url.searchParams.get('firstResult') ?? 0);
+  const max = Number(url.searchParams.get('maxResults') ?? total);
+  const end = Math.min(total, first + max);
+  const parts = [];
+  for (let index = first; index < end; index++) parts.push(make(index));
+  return `[${parts.join(',')}]`;
+}
+
+const group = (index) => `{"id":"group${String(index).padStart(6, '0')}","name":"Group ${index}","type":"WORKFLOW"}`;
+const authorization = (index) => `{"id":"a${String(index).padStart(8, '0')}-e5fe-11f1-a2ca-02fc00000001","type":1,"permissions":["READ"],"userId":"user${index}","groupId":null,"resourceType":6,"resourceId":"invoice","removalTime":null,"rootProcessInstanceId":null}`;
+
+export function startBenchServer({ groups = 20, authorizations = 20 } = {}) {
+  const state = { groups, authorizations };
+  const server = createServer((request, response) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      const url = new URL(request.url, 'http://x');
+      const path = url.pathname.startsWith(ROOT) ? url.pathname.slice(ROOT.length) : url.pathname;
+      const send = (status, body) => {
+        response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body ?? '') });
+        response.end(body ?? '');
+      };
+      if (request.method === 'GET' && path === `/authorization/${AUTHORIZATION_ID}`) return send(200, AUTHORIZATION);
+      if (request.method === 'GET' && path === '/group') return send(200, pageOf(state.groups, group, url));
+      if (request.method === 'GET' && path === '/authorization') return send(200, pageOf(state.authorizations, authorization, url));
+      if (request.method === 'GET' && path === '/process-definition') {
+        const id = url.searchParams.get('processDefinitionId');
+        return send(200, JSON.stringify(id === TARGET ? [definition(TARGET, 2)] : [definition(SOURCE, 1)]));
+      }
+      if (request.method === 'GET' && path.endsWith('/statistics')) return send(200, '[]');
+      if (request.method === 'POST' && path === '/migration/validate') {
+        // A report with a failure for every instruction: the renderer's worst case.
+        const plan = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const instructionReports = plan.instructions.map((instruction) => ({ instruction: { ...instruction, updateEventTrigger: false }, failures: [`Target activity '${instruction.targetActivityIds[0]}' does not exist`] }));
+        return send(200, JSON.stringify({ instructionReports, variableReports: {} }));
+      }
+      if (request.method === 'POST' && path === '/process-instance') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const rows = (body.processInstanceIds ?? []).map((id) => `{"links":[],"id":"${id}","definitionId":"${SOURCE}","businessKey":null,"caseInstanceId":null,"ended":false,"suspended":false,"tenantId":null}`);
+        return send(200, `[${rows.join(',')}]`);
+      }
+      return send(404, JSON.stringify({ type: 'NotFoundException', message: `no fixed answer for ${request.method} ${path}`, code: null }));
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({
+        url: `http://127.0.0.1:${port}${ROOT}`,
+        state,
+        close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
+      });
+    });
+  });
+}
+
+export const PLAN_SOURCE = SOURCE;
+export const PLAN_TARGET = TARGET;
