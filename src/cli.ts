@@ -7,6 +7,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { App, type Io } from './app.js';
 import { registerAuthCommands } from './commands/auth.js';
 import { registerBatchCommands } from './commands/batch.js';
+import { registerCompletionCommand } from './commands/completion.js';
 import { registerConfigCommands } from './commands/config.js';
 import { registerEngineCommands } from './commands/engine.js';
 import { registerGroupCommands } from './commands/group.js';
@@ -65,6 +66,7 @@ Examples:
   registerMetricsCommands(program, app);
   registerMigrationCommands(program, app);
   registerBatchCommands(program, app);
+  registerCompletionCommand(program, app);
 
   // Every subcommand inherits the error handling and output of the root.
   for (const command of allCommands(program)) {

@@ -7,6 +7,12 @@ import { run } from './cli.js';
 setFlagsFromString('--liftoff-only');
 
 export async function main(): Promise<void> {
+  // A reader that stops early (`… -o json | head`) closes the pipe: that is not an error of ours.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
   const code = await run(process.argv.slice(2), {
     stdout: process.stdout,
     stderr: process.stderr,

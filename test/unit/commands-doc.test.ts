@@ -1,0 +1,68 @@
+// docs/commands.md is rendered from the command definitions; this test fails when it is out of date.
+// Regenerate it with `npm run docs` (UPDATE_DOCS=1 vitest run test/unit/commands-doc.test.ts).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import type { Io } from '../../src/app.js';
+import { buildProgram } from '../../src/cli.js';
+import { addedHelpText, commandPath, commandReference, commandTree } from '../../src/completion/reference.js';
+
+const DOC = new URL('../../docs/commands.md', import.meta.url);
+
+function dummyIo(): Io & { stdout: PassThrough } {
+  return { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, cwd: '/' };
+}
+
+/** What `camunda-admin <path> --help` prints (commander writes it through the io of buildProgram). */
+function helpOf(command: Command, io: { stdout: PassThrough }): string {
+  command.outputHelp();
+  return String(io.stdout.read() ?? '');
+}
+
+describe('docs/commands.md', () => {
+  it('is rendered from the command definitions', () => {
+    const { program } = buildProgram(dummyIo());
+    const reference = commandReference(program);
+    if (process.env.UPDATE_DOCS === '1') {
+      writeFileSync(DOC, reference);
+      return;
+    }
+    const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '';
+    expect(current, 'docs/commands.md is out of date: regenerate it with `npm run docs` (UPDATE_DOCS=1 npx vitest run test/unit/commands-doc.test.ts) and commit it').toBe(reference);
+  });
+
+  it('has a section for every command, with its options and examples', () => {
+    const { program } = buildProgram(dummyIo());
+    const reference = commandReference(program);
+    for (const command of commandTree(program)) {
+      expect(reference).toContain(`## \`${commandPath(command)}\``);
+      for (const option of command.options) expect(reference).toContain(`\`${option.flags}\``);
+    }
+    expect(reference).toContain('$ camunda-admin auth update');
+    expect(reference).toMatch(/\| `-o, --output <format>` \| output format; one of `table`, `json`, `yaml` \| `table` \|/);
+  });
+});
+
+describe('help texts', () => {
+  it('every command that runs something shows at least one example of itself', () => {
+    const io = dummyIo();
+    const { program } = buildProgram(io);
+    const missing: string[] = [];
+    for (const command of commandTree(program)) {
+      if (command.commands.length > 0 && command.parent) continue; // a family: its commands have the examples
+      const help = helpOf(command, io);
+      const examples = help.slice(help.search(/^Examples:$/m));
+      const path = commandPath(command).split(' ').slice(1).join(' ');
+      const shows = examples.split('\n').some((line) => line.trimStart().startsWith('$ camunda-admin') && line.includes(path));
+      if (!/^Examples:$/m.test(help) || !shows) missing.push(commandPath(command));
+    }
+    expect(missing, 'commands whose --help has no "Examples:" section with a `$ camunda-admin ...` line using the command').toEqual([]);
+  });
+
+  it('reads the text added after the generated help', () => {
+    const { program } = buildProgram(dummyIo());
+    expect(addedHelpText(program, 'after')).toMatch(/^Examples:$/m);
+    expect(addedHelpText(program, 'before')).toBe('');
+  });
+});
