@@ -13,6 +13,8 @@ import { registerAuthorizationRoutes } from './authorization.js';
 import { registerBatchRoutes, runDueBatchJobs } from './batch.js';
 import { registerMigrationExecutionRoutes } from './execution.js';
 import { registerHistoricProcessInstanceRoutes } from './history.js';
+import { registerIdentityRoutes } from './identity.js';
+import { registerMetricsRoutes } from './metrics.js';
 import { registerMigrationRoutes } from './migration.js';
 import { registerProcessDefinitionRoutes } from './repository.js';
 import { registerProcessInstanceRoutes } from './runtime.js';
@@ -346,6 +348,14 @@ export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : 1;
 }
 
+/** Whether rows are in ascending id order already (then the default ORDER BY id needs no sort: one linear pass). */
+export function isInIdOrder(rows: readonly { id: string }[]): boolean {
+  for (let index = 1; index < rows.length; index += 1) {
+    if ((rows[index - 1] as { id: string }).id > (rows[index] as { id: string }).id) return false;
+  }
+  return true;
+}
+
 /** ORDER BY on a nullable column: the H2 default puts NULL lowest. */
 export function compareNullable<T extends string | number | boolean>(a: T | null, b: T | null): number {
   if (a === b) return 0;
@@ -542,6 +552,8 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerMigrationExecutionRoutes(router, state);
   registerBatchRoutes(router, state);
   registerHistoricProcessInstanceRoutes(router, state);
+  registerIdentityRoutes(router, state);
+  registerMetricsRoutes(router, state);
   router.addUnknownEngineFallback();
 
   return [engineList, ...router.handlers];

@@ -19,6 +19,19 @@
 // demo (camunda-admin: ALL on every resource type), john (sales; READ, UPDATE on PROCESS_DEFINITION
 // 'refengine-demo' and READ on that one authorization), mary (accounting; nothing of her own). Add
 // authorizations by pushing records onto `state.authorizations` (`permissions` as the engine returns them).
+//
+// Groups and users (identity.ts): GET/POST /group(/count), GET/PUT/DELETE /group/{id}, POST /group/create,
+// PUT/DELETE /group/{id}/members/{userId}, OPTIONS on /group, /group/{id}, /group/{id}/members and /user,
+// GET /user(/count). Seeded groups: camunda-admin (demo), sales (john, lena, max), accounting (mary and
+// 11 more: 12 members), management (max, nora); 17 users, password = id (state.ts). Bulk data for
+// benchmarks: `startSimulator({ extraGroups: n, extraAuthorizations: m })` or `state.seedGroups(n)` /
+// `state.seedAuthorizations(m)` (main.ts: --extra-groups, --extra-authorizations); 100,000 of each page fast.
+//
+// Metrics (metrics.ts): GET /metrics, GET /metrics/{name}/sum, DELETE /metrics/task-worker over
+// `state.meterLog` / `state.taskMeterLog`, seeded on first use relative to `state.clock` (metrics-seed.ts:
+// 14 calendar months of daily entries; e.g. process-instances 15 a day, task-users 5 + month number).
+// Set the clock before the first metrics request, or call `state.reseedMeterLogs()`; assign `[]` for an
+// engine without meter data.
 export { startSimulator } from './server.js';
 export type { Fault, RecordedRequest, Simulator, SimulatorOptions } from './server.js';
 export {
@@ -32,6 +45,7 @@ export {
   exceptionBody,
   invalidJsonBody,
   invalidRequest,
+  isInIdOrder,
   isJsonObject,
   json,
   JsonFields,
@@ -71,6 +85,8 @@ export {
   ENGINE_VERSION,
   EngineState,
   engineUuid,
+  extraAuthorizationId,
+  extraGroupId,
   formatUtcDate,
   ResourceType,
   SEEDED_AUTHORIZATION_IDS,
@@ -115,6 +131,7 @@ export {
   permissionForName,
   permissionNames,
   permissionsOf,
+  queryVisibility,
   requiredAdminBody,
   RESOURCE_CONSTANTS,
   RESOURCE_NAMES,
@@ -191,3 +208,37 @@ export {
   runHistoricProcessInstanceQuery,
 } from './history.js';
 export type { HistoricProcessInstanceDto, HistoricProcessInstanceQuery, HistoricProcessInstanceRow, HistoricProcessInstanceState } from './history.js';
+export {
+  groupDto,
+  groupQueryFromBody,
+  PERSISTENCE_EXCEPTION_MESSAGE,
+  registerIdentityRoutes,
+  RESOURCE_ID_WHITELIST,
+  runGroupQuery,
+  runUserQuery,
+  userProfileDto,
+} from './identity.js';
+export type { GroupDto, GroupQuery, UserProfileDto, UserQuery } from './identity.js';
+export {
+  DEFAULT_METRICS_INTERVAL,
+  meterSum,
+  METRICS_MAX_RESULTS,
+  metricsIntervalRows,
+  OWN_REPORTER,
+  registerMetricsRoutes,
+  resolveInternalName,
+  resolvePublicName,
+  uniqueTaskWorkers,
+} from './metrics.js';
+export type { MetricsIntervalQuery, MetricsIntervalResultDto, UnloggedMeters } from './metrics.js';
+export {
+  DAILY_METER_VALUES,
+  METER_REPORTERS,
+  SEEDED_METER_MONTHS,
+  seededMeterDays,
+  seedMeterLog,
+  seedTaskMeterLog,
+  TASK_ASSIGNEES,
+  taskWorkersInMonth,
+} from './metrics-seed.js';
+export type { MeterLogEntry, TaskMeterLogEntry } from './metrics-seed.js';

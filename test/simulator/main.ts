@@ -1,13 +1,17 @@
 // Runs the engine simulator as a process (bundled for `npm run demo`):
 //
 //   main [--port N] [--basic-auth] [--rest-root /engine-rest] [--batch-jobs-per-second N]
+//        [--extra-groups N] [--extra-authorizations N]
+//
+// --extra-groups / --extra-authorizations add bulk data for benchmarks (group00001.. and as many
+// authorizations; see SimulatorOptions.extraGroups / extraAuthorizations).
 //
 // Prints one line, `camunda engine simulator listening on <url>`, so a parent process can wait for
 // it and read the URL; stops cleanly on SIGINT/SIGTERM. No test-framework imports here.
 import { parseArgs } from 'node:util';
 import { startSimulator } from './server.js';
 
-const USAGE = 'usage: main [--port N] [--basic-auth] [--rest-root PATH] [--batch-jobs-per-second N]';
+const USAGE = 'usage: main [--port N] [--basic-auth] [--rest-root PATH] [--batch-jobs-per-second N] [--extra-groups N] [--extra-authorizations N]';
 
 function parsePort(raw: string | undefined): number {
   if (raw === undefined) return 0;
@@ -23,11 +27,19 @@ function parseJobsPerSecond(raw: string | undefined): number | undefined {
   return value;
 }
 
+function parseCount(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) > 10_000_000) throw new Error(`--${flag} must be an integer from 0 to 10000000, got '${raw}'`);
+  return Number(raw);
+}
+
 async function main(): Promise<void> {
   let port: number;
   let basicAuth: boolean;
   let restRoot: string | undefined;
   let batchJobsPerSecond: number | undefined;
+  let extraGroups: number | undefined;
+  let extraAuthorizations: number | undefined;
   try {
     const { values } = parseArgs({
       options: {
@@ -35,6 +47,8 @@ async function main(): Promise<void> {
         'basic-auth': { type: 'boolean', default: false },
         'rest-root': { type: 'string' },
         'batch-jobs-per-second': { type: 'string' },
+        'extra-groups': { type: 'string' },
+        'extra-authorizations': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -43,13 +57,15 @@ async function main(): Promise<void> {
     basicAuth = values['basic-auth'] ?? false;
     restRoot = values['rest-root'];
     batchJobsPerSecond = parseJobsPerSecond(values['batch-jobs-per-second']);
+    extraGroups = parseCount('extra-groups', values['extra-groups']);
+    extraAuthorizations = parseCount('extra-authorizations', values['extra-authorizations']);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
     process.exitCode = 2;
     return;
   }
 
-  const simulator = await startSimulator({ port, basicAuth, restRoot, batchJobsPerSecond });
+  const simulator = await startSimulator({ port, basicAuth, restRoot, batchJobsPerSecond, extraGroups, extraAuthorizations });
   process.stdout.write(`camunda engine simulator listening on ${simulator.url}\n`);
 
   const stop = (): void => {

@@ -281,17 +281,49 @@ function decideLevel(candidates: readonly AuthorizationRecord[], grantType: numb
  * `permissionAppliesTo` first where the engine does (ENGINE-03086).
  */
 export function isAuthorized(state: EngineState, authentication: Authentication, check: PermissionCheck): boolean {
-  const revokes = revokeChecksEnabled(state, authentication);
+  return decide(state.authorizations, authentication, check, revokeChecksEnabled(state, authentication));
+}
+
+/** The authCheck over `authorizations` (all of them, or a superset of the caller's rows on the checked type). */
+function decide(authorizations: readonly AuthorizationRecord[], authentication: Authentication, check: PermissionCheck, revokes: boolean): boolean {
   const { userId, groupIds } = authentication;
-  const userRows = state.authorizations.filter((auth) => auth.userId === userId);
-  const groupRows = state.authorizations.filter((auth) => auth.groupId !== null && groupIds.includes(auth.groupId));
-  const globalRows = state.authorizations.filter((auth) => auth.type === AuthorizationType.GLOBAL && auth.userId === '*');
+  const userRows = authorizations.filter((auth) => auth.userId === userId);
+  const groupRows = authorizations.filter((auth) => auth.groupId !== null && groupIds.includes(auth.groupId));
+  const globalRows = authorizations.filter((auth) => auth.type === AuthorizationType.GLOBAL && auth.userId === '*');
   return (
     decideLevel(userRows, AuthorizationType.GRANT, check, revokes) ??
     (groupIds.length > 0 ? decideLevel(groupRows, AuthorizationType.GRANT, check, revokes) : undefined) ??
     decideLevel(globalRows, AuthorizationType.GLOBAL, check, revokes) ??
     false
   );
+}
+
+/**
+ * `isVisibleInQuery` for every row of one query at once: the caller's authorizations on the resource
+ * type are picked out once, so filtering n rows costs O(n + authorizations) instead of
+ * O(n * authorizations) (100,000 groups or authorizations stay cheap). Same answers as
+ * `isVisibleInQuery(state, authentication, { permission, resourceType, resourceId })` per row.
+ */
+export function queryVisibility(
+  state: EngineState,
+  authentication: Authentication,
+  permission: PermissionDefinition,
+  resourceType: number,
+): (resourceId: string) => boolean {
+  const { userId, groupIds } = authentication;
+  const candidates = state.authorizations.filter(
+    (auth) =>
+      auth.resourceType === resourceType &&
+      ((auth.userId !== null && (auth.userId === userId || auth.userId === '*')) || (auth.groupId !== null && groupIds.includes(auth.groupId))),
+  );
+  if (revokeChecksEnabled(state, authentication)) {
+    return (resourceId) => decide(candidates, authentication, { permission, resourceType, resourceId }, true);
+  }
+  const value = permission.value;
+  const granting = candidates.filter((auth) => auth.type !== AuthorizationType.REVOKE && (storedBits(auth) & value) === value);
+  if (granting.some((auth) => auth.resourceId === '*')) return () => true;
+  const ids = new Set(granting.map((auth) => auth.resourceId));
+  return (resourceId) => ids.has(resourceId);
 }
 
 /**

@@ -37,6 +37,16 @@ export interface SimulatorOptions {
    * 20; 0 means batches only move when a test calls `advanceBatches`.
    */
   batchJobsPerSecond?: number;
+  /**
+   * Bulk data for benchmarks: this many more groups, group00001, group00002, ... (`state.seedGroups`).
+   * List paging over 100,000 of them stays fast (one linear pass per request).
+   */
+  extraGroups?: number;
+  /**
+   * Bulk data for benchmarks: this many more authorizations (`state.seedAuthorizations`: GRANT READ on
+   * GROUP group0000n to group group0000n, ids after every other one).
+   */
+  extraAuthorizations?: number;
 }
 
 export interface RecordedRequest {
@@ -166,6 +176,8 @@ async function toPrepared(response: Response): Promise<PreparedResponse> {
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const state = options.state ?? new EngineState();
   if (options.batchJobsPerSecond !== undefined) state.batchSettings.jobsPerSecond = options.batchJobsPerSecond;
+  if (options.extraGroups !== undefined && options.extraGroups > 0) state.seedGroups(options.extraGroups);
+  if (options.extraAuthorizations !== undefined && options.extraAuthorizations > 0) state.seedAuthorizations(options.extraAuthorizations);
   const restRoot = normalizeRestRoot(options.restRoot ?? DEFAULT_REST_ROOT);
   const handlers: HttpHandler[] = createHandlers(state, { restRoot });
   const scheme = options.tls ? 'https' : 'http';

@@ -5,6 +5,8 @@
 // the existing ones. The seed is deterministic: the same ids every run, so tests can name them.
 import type { ActivityRecord } from './bpmn.js';
 import type { MigrationPlan } from './migration.js';
+import { seedMeterLog, seedTaskMeterLog } from './metrics-seed.js';
+import type { MeterLogEntry, TaskMeterLogEntry } from './metrics-seed.js';
 
 export const ENGINE_VERSION = '7.24.0-SNAPSHOT';
 export const DEFAULT_ENGINE_NAME = 'default';
@@ -56,17 +58,21 @@ export interface AuthorizationRecord {
 
 export interface UserRecord {
   id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
+  /** The profile (UserProfileDto); the engine allows nulls. */
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
   /** Plain text: the simulator only needs `checkPassword`, not the engine's salted hash. */
   password: string;
 }
 
 export interface GroupRecord {
   id: string;
-  name: string;
-  type: string;
+  /** Null after a PUT without it (GroupDto.update replaces every field). */
+  name: string | null;
+  type: string | null;
+  /** REV_ of ACT_ID_GROUP (absent: 1); a PUT bumps it. Only a PUT that renames the group looks at it. */
+  revision?: number;
 }
 
 export interface MembershipRecord {
@@ -221,6 +227,18 @@ export function engineUuid(timeLow: number): string {
 const ADMIN_GRANT_TIME_LOW = 0xc68e62eb;
 /** Ids of authorizations created at run time start here, well away from the seeded ones. */
 const CREATED_ID_TIME_LOW = 0xd0000000;
+/** Ids of the bulk authorizations of `seedAuthorizations(n)` (benchmarks): after every other id. */
+const EXTRA_AUTHORIZATION_TIME_LOW = 0xe0000000;
+
+/** Id of the n-th (1-based) bulk group of `seedGroups`: group00001, group00002, ... (5 digits, more from 100000). */
+export function extraGroupId(index: number): string {
+  return `group${String(index).padStart(5, '0')}`;
+}
+
+/** Id of the n-th (1-based) bulk authorization of `seedAuthorizations`. */
+export function extraAuthorizationId(index: number): string {
+  return engineUuid(EXTRA_AUTHORIZATION_TIME_LOW + index);
+}
 
 /** Id of the seeded camunda-admin grant (type 1, ALL, resourceId '*') on the given resource type. */
 export function adminGrantId(resourceType: number): string {
@@ -300,15 +318,37 @@ function authorization(
   };
 }
 
-function seedUsers(): UserRecord[] {
+/** The seeded users besides demo, john and mary: [id, firstName, lastName, email]; password = id. */
+const MORE_USERS: readonly [string, string | null, string | null, string | null][] = [
+  ['anna', 'Anna', 'Schmidt', 'anna.schmidt@example.org'],
+  ['ben', 'Ben', 'Miller', 'ben.miller@example.org'],
+  ['clara', 'Clara', 'Weber', 'clara.weber@example.org'],
+  ['david', 'David', 'Brown', 'david.brown@example.org'],
+  ['emma', 'Emma', 'Fischer', 'emma.fischer@example.org'],
+  ['felix', 'Felix', 'Wagner', 'felix.wagner@example.org'],
+  ['greta', 'Greta', 'Becker', 'greta.becker@example.org'],
+  ['henry', 'Henry', 'Wilson', 'henry.wilson@example.org'],
+  ['ida', 'Ida', 'Hoffmann', 'ida.hoffmann@example.org'],
+  ['jonas', 'Jonas', 'Koch', 'jonas.koch@example.org'],
+  ['karla', 'Karla', 'Richter', null],
+  ['lena', 'Lena', 'Wolf', 'lena.wolf@example.org'],
+  ['max', 'Max', 'Mustermann', 'max.mustermann@example.org'],
+  ['nora', 'Nora', null, 'nora@example.org'],
+];
+
+/** accounting: mary and these eleven (12 members); sales: john, lena, max; management: max, nora. */
+const ACCOUNTING_MEMBERS = ['anna', 'ben', 'clara', 'david', 'emma', 'felix', 'greta', 'henry', 'ida', 'jonas', 'karla'];
+
+function initialUsers(): UserRecord[] {
   return [
     { id: 'demo', firstName: 'Demo', lastName: 'Demo', email: 'demo@camunda.org', password: 'demo' },
     { id: 'john', firstName: 'John', lastName: 'Doe', email: 'john@camunda.org', password: 'john' },
     { id: 'mary', firstName: 'Mary', lastName: 'Anne', email: 'mary@camunda.org', password: 'mary' },
+    ...MORE_USERS.map(([id, firstName, lastName, email]) => ({ id, firstName, lastName, email, password: id })),
   ];
 }
 
-function seedGroups(): GroupRecord[] {
+function initialGroups(): GroupRecord[] {
   return [
     { id: ADMIN_GROUP_ID, name: 'camunda BPM Administrators', type: 'SYSTEM' },
     { id: 'sales', name: 'Sales', type: 'WORKFLOW' },
@@ -317,15 +357,20 @@ function seedGroups(): GroupRecord[] {
   ];
 }
 
-function seedMemberships(): MembershipRecord[] {
+function initialMemberships(): MembershipRecord[] {
   return [
     { userId: 'demo', groupId: ADMIN_GROUP_ID },
     { userId: 'john', groupId: 'sales' },
     { userId: 'mary', groupId: 'accounting' },
+    ...ACCOUNTING_MEMBERS.map((userId) => ({ userId, groupId: 'accounting' })),
+    { userId: 'lena', groupId: 'sales' },
+    { userId: 'max', groupId: 'sales' },
+    { userId: 'max', groupId: 'management' },
+    { userId: 'nora', groupId: 'management' },
   ];
 }
 
-function seedAuthorizations(): AuthorizationRecord[] {
+function initialAuthorizations(): AuthorizationRecord[] {
   // Like the real admin-user setup (Spring Boot starter / Camunda Run): one GRANT of ALL on '*' for
   // camunda-admin per resource type. Type 1 (grant), not 0: global authorizations cannot name a group.
   const adminGrants = Object.values(ResourceType).map((resourceType) =>
@@ -555,10 +600,10 @@ function seedProcessInstances(): ProcessInstanceRecord[] {
 export class EngineState {
   engines: string[] = [DEFAULT_ENGINE_NAME];
   version: string = ENGINE_VERSION;
-  users: UserRecord[] = seedUsers();
-  groups: GroupRecord[] = seedGroups();
-  memberships: MembershipRecord[] = seedMemberships();
-  authorizations: AuthorizationRecord[] = seedAuthorizations();
+  users: UserRecord[] = initialUsers();
+  groups: GroupRecord[] = initialGroups();
+  memberships: MembershipRecord[] = initialMemberships();
+  authorizations: AuthorizationRecord[] = initialAuthorizations();
   processDefinitions: ProcessDefinitionRecord[] = seedProcessDefinitions();
   processInstances: ProcessInstanceRecord[] = seedProcessInstances();
   /** Process instances that have ended (see `endProcessInstance`); the history shows them, the runtime not. */
@@ -571,7 +616,91 @@ export class EngineState {
   /** Epoch milliseconds the engine sees: start and end times, batch progress. Tests may replace it. */
   clock: () => number = () => Date.now();
 
+  /**
+   * The metrics registry's counts not yet flushed to the meter log (internal name -> count; absent: 0).
+   * Like MeterLogManager, sums add them when the range reaches into the last 15 minutes, and the
+   * interval query adds them to the newest row. Empty in the seed: everything is logged.
+   */
+  unloggedMeters: Record<string, number> = {};
+
   private createdIds = 0;
+  private extraGroupCount = 0;
+  private extraAuthorizationCount = 0;
+  private meterLogEntries: MeterLogEntry[] | undefined;
+  private taskMeterLogEntries: TaskMeterLogEntry[] | undefined;
+
+  /**
+   * ACT_RU_METER_LOG (see metrics-seed.ts for the seed): built from `clock()` on first use, so a test
+   * that sets the clock first gets data relative to it. Assign to replace it (e.g. `[]` for a fresh
+   * engine, as the captured metrics samples were); `reseedMeterLogs()` rebuilds both logs from the clock.
+   */
+  get meterLog(): MeterLogEntry[] {
+    this.meterLogEntries ??= seedMeterLog(this.clock());
+    return this.meterLogEntries;
+  }
+
+  set meterLog(entries: MeterLogEntry[]) {
+    this.meterLogEntries = entries;
+  }
+
+  /** ACT_RU_TASK_METER_LOG, built like `meterLog` on first use. */
+  get taskMeterLog(): TaskMeterLogEntry[] {
+    this.taskMeterLogEntries ??= seedTaskMeterLog(this.clock());
+    return this.taskMeterLogEntries;
+  }
+
+  set taskMeterLog(entries: TaskMeterLogEntry[]) {
+    this.taskMeterLogEntries = entries;
+  }
+
+  /** Rebuilds both meter logs from the current `clock()`. */
+  reseedMeterLogs(): void {
+    this.meterLogEntries = seedMeterLog(this.clock());
+    this.taskMeterLogEntries = seedTaskMeterLog(this.clock());
+  }
+
+  /**
+   * Bulk data for benchmarks: `count` more groups, `group00001`, `group00002`, ... (continuing after
+   * earlier calls; 5 digits, 6 from group100000), named 'Group 00001', ..., type WORKFLOW, without
+   * members. `groups` is kept in id order, so list queries only slice it. Returns the new groups.
+   */
+  seedGroups(count: number): GroupRecord[] {
+    const added: GroupRecord[] = [];
+    for (let index = this.extraGroupCount + 1; index <= this.extraGroupCount + count; index += 1) {
+      const id = extraGroupId(index);
+      added.push({ id, name: `Group ${id.slice('group'.length)}`, type: 'WORKFLOW' });
+    }
+    this.extraGroupCount += added.length;
+    for (const group of added) this.groups.push(group);
+    this.groups.sort((a, b) => (a.id === b.id ? 0 : a.id < b.id ? -1 : 1));
+    return added;
+  }
+
+  /**
+   * Bulk data for benchmarks: `count` more authorizations (ids `extraAuthorizationId(n)`, after every
+   * other id), each what the engine creates for a new group: GRANT READ on GROUP `group0000n` to group
+   * `group0000n` (extraGroupId(n), whether or not that group exists). Nobody seeded is in those groups,
+   * so no permission check changes. Returns the new authorizations.
+   */
+  seedAuthorizations(count: number): AuthorizationRecord[] {
+    const added: AuthorizationRecord[] = [];
+    for (let index = this.extraAuthorizationCount + 1; index <= this.extraAuthorizationCount + count; index += 1) {
+      const groupId = extraGroupId(index);
+      added.push(
+        authorization({
+          id: extraAuthorizationId(index),
+          type: AuthorizationType.GRANT,
+          permissions: ['READ'],
+          groupId,
+          resourceType: ResourceType.GROUP,
+          resourceId: groupId,
+        }),
+      );
+    }
+    this.extraAuthorizationCount += added.length;
+    for (const auth of added) this.authorizations.push(auth);
+    return added;
+  }
 
   hasEngine(name: string): boolean {
     return this.engines.includes(name);
@@ -583,6 +712,15 @@ export class EngineState {
 
   findGroup(id: string): GroupRecord | undefined {
     return this.groups.find((group) => group.id === id);
+  }
+
+  hasMembership(userId: string, groupId: string): boolean {
+    return this.memberships.some((membership) => membership.userId === userId && membership.groupId === groupId);
+  }
+
+  /** User ids of a group's members. */
+  memberIdsOf(groupId: string): string[] {
+    return this.memberships.filter((m) => m.groupId === groupId).map((m) => m.userId);
   }
 
   findAuthorization(id: string): AuthorizationRecord | undefined {

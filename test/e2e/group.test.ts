@@ -1,0 +1,115 @@
+// The group family against the simulator (whose PUT replaces id, name and type like the engine's).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Simulator, startSimulator } from '../simulator/index.js';
+import { runCli } from '../helpers/cli.js';
+
+let engine: Simulator;
+beforeEach(async () => {
+  engine = await startSimulator();
+});
+afterEach(async () => {
+  await engine.close();
+});
+
+const cli = (...args: string[]) => runCli(['--url', engine.url, '--retries', '0', ...args]);
+const requests = (method: string) => engine.requests.filter((request) => request.method === method);
+
+describe('group', () => {
+  it('list, get and count in table, json and yaml', async () => {
+    const table = await cli('group', 'list', '--type', 'WORKFLOW', '--sort-by', 'id');
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/│ sales\s+│ Sales\s+│ WORKFLOW │/);
+    expect(engine.requests[0]?.path).toBe('/engine-rest/group?type=WORKFLOW&sortBy=id&sortOrder=asc&firstResult=0&maxResults=101');
+    const json = JSON.parse((await cli('group', 'get', 'sales', '-o', 'json')).stdout);
+    expect(json).toEqual({ id: 'sales', name: 'Sales', type: 'WORKFLOW' });
+    const yaml = await cli('group', 'get', 'sales', '-o', 'yaml');
+    expect(yaml.stdout).toBe('id: sales\nname: Sales\ntype: WORKFLOW\n');
+    const count = await cli('group', 'count', '--type', 'WORKFLOW');
+    const listed = JSON.parse((await cli('group', 'list', '--type', 'WORKFLOW', '--all', '-o', 'json')).stdout);
+    expect(Number(count.stdout)).toBe(listed.length);
+  });
+
+  it('sends a long --id-in as a POST query body, paging in the URL', async () => {
+    const ids = ['sales', ...Array.from({ length: 60 }, (_, i) => `missing${i}`)];
+    const result = await cli('group', 'list', '--id-in', ids.join(','), '-o', 'json');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).map((group: { id: string }) => group.id)).toEqual(['sales']);
+    const [post] = requests('POST');
+    expect(post?.path).toBe('/engine-rest/group?firstResult=0&maxResults=101');
+    expect(JSON.parse(post!.body).idIn).toEqual(ids);
+  });
+
+  it('create, then update keeps the type (read, merge, write), then delete after confirmation', async () => {
+    expect((await cli('group', 'create', '--id', 'audit', '--name', 'Audit', '--type', 'WORKFLOW')).code).toBe(0);
+    const update = await cli('group', 'update', 'audit', '--name', 'Internal Audit');
+    expect(update.code).toBe(0);
+    expect(requests('PUT').map((request) => JSON.parse(request.body))).toEqual([{ id: 'audit', name: 'Internal Audit', type: 'WORKFLOW' }]);
+    expect(JSON.parse((await cli('group', 'get', 'audit', '-o', 'json')).stdout)).toEqual({ id: 'audit', name: 'Internal Audit', type: 'WORKFLOW' });
+    const refused = await cli('group', 'delete', 'audit');
+    expect(refused.code).toBe(2);
+    expect(requests('DELETE')).toEqual([]);
+    expect((await cli('group', 'delete', 'audit', '--yes')).code).toBe(0);
+    expect((await cli('group', 'get', 'audit')).code).toBe(5);
+  });
+
+  it('update --dry-run and a no-op send nothing', async () => {
+    const dry = await cli('group', 'update', 'sales', '--type', 'SYSTEM', '--dry-run', '-o', 'json');
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.stdout).request.body).toEqual({ id: 'sales', name: 'Sales', type: 'SYSTEM' });
+    const same = await cli('group', 'update', 'sales', '--name', 'Sales');
+    expect(same.stderr).toContain('no change');
+    expect(requests('PUT')).toEqual([]);
+  });
+
+  it('delete of a missing group is a 404, not a silent success', async () => {
+    const result = await cli('group', 'delete', 'nope', '--yes');
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('Group with id nope does not exist');
+    expect(requests('DELETE')).toEqual([]);
+  });
+
+  it('explains the engine id whitelist when it refuses an id', async () => {
+    const result = await cli('group', 'create', '--id', 'my-group', '--name', 'Mine');
+    expect(result.code).toBe(6);
+    expect(result.stderr).toContain("is not a valid resource identifier");
+    expect(result.stderr).toContain('[a-zA-Z0-9]+|camunda-admin');
+  });
+
+  it('options shows the allowed actions', async () => {
+    const result = await cli('group', 'options', 'sales', '-o', 'json');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).links.map((link: { rel: string }) => link.rel)).toEqual(['self', 'delete', 'update']);
+    const members = await cli('group', 'members', 'options', 'sales');
+    expect(members.stdout).toMatch(/│ delete\s+│ DELETE/);
+  });
+});
+
+describe('group members', () => {
+  it('add several users: each result reported, exit 8 when some failed', async () => {
+    const result = await cli('group', 'members', 'add', 'management', 'john', 'nobody', 'mary');
+    expect(result.code).toBe(8);
+    expect(result.stdout).toMatch(/│ john\s+│ added/);
+    expect(result.stdout).toMatch(/│ nobody\s+│ PUT \S+: 500 Internal Server Error: NullValueException: No user found with id 'nobody'/);
+    expect(result.stdout).toMatch(/│ mary\s+│ added/);
+    expect(result.stderr).toBe('error: 1 of 3 users could not be added\n');
+    const members = JSON.parse((await cli('group', 'members', 'list', 'management', '--all', '-o', 'json')).stdout);
+    expect(members.map((user: { id: string }) => user.id)).toEqual(expect.arrayContaining(['john', 'mary']));
+  });
+
+  it('remove, and a single failing user behaves like any command', async () => {
+    await cli('group', 'members', 'add', 'management', 'john');
+    expect((await cli('group', 'members', 'remove', 'management', 'john')).code).toBe(0);
+    const single = await cli('group', 'members', 'add', 'management', 'nobody');
+    expect(single.code).toBe(6);
+    expect(single.stderr).toContain("No user found with id 'nobody'");
+  });
+
+  it('members list pages with --max and says there are more', async () => {
+    const all = JSON.parse((await cli('group', 'members', 'list', 'accounting', '--all', '-o', 'json')).stdout);
+    expect(all.length).toBeGreaterThan(2);
+    const limited = await cli('group', 'members', 'list', 'accounting', '--max', '2', '-o', 'json');
+    expect(JSON.parse(limited.stdout)).toEqual(all.slice(0, 2));
+    expect(limited.stderr).toContain('there are more');
+    expect(engine.requests.some((request) => request.path.startsWith('/engine-rest/user?memberOfGroup=accounting'))).toBe(true);
+  });
+});
