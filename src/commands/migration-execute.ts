@@ -109,20 +109,24 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
 
   // The selection flags are read and checked before the first request.
   const selection = await import('../migration/selection.js');
-  const explicitIds: string[] = [];
+  // Ids are collected in one Set: duplicates go, order stays, and a million ids never meet a spread.
+  const explicitIds = new Set<string>();
+  const addIds = (ids: Iterable<string>) => {
+    for (const id of ids) explicitIds.add(id);
+  };
   const parts: string[] = [];
   if (options.instances) {
     const ids = selection.splitIds(options.instances);
-    explicitIds.push(...ids);
+    addIds(ids);
     parts.push(`${ids.length} from --instances`);
   }
   if (options.instancesFile) {
     const ids = await selection.readInstanceIds(options.instancesFile, app.io.stdin);
-    explicitIds.push(...ids);
+    addIds(ids);
     parts.push(`${ids.length} from --instances-file`);
   }
   if (loaded.plan.processInstanceIds) {
-    explicitIds.push(...loaded.plan.processInstanceIds);
+    addIds(loaded.plan.processInstanceIds);
     parts.push(`${loaded.plan.processInstanceIds.length} from the plan's processInstanceIds`);
   }
   const queries: { label: string; query: Record<string, unknown> }[] = [];
@@ -132,7 +136,7 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
   }
   if (loaded.plan.processInstanceQuery) queries.push({ label: "the plan's processInstanceQuery", query: loaded.plan.processInstanceQuery });
   const resuming = Boolean(options.resume);
-  if (!resuming && explicitIds.length === 0 && queries.length === 0 && !options.allInstances) {
+  if (!resuming && explicitIds.size === 0 && queries.length === 0 && !options.allInstances) {
     throw new UsageError('no instances selected: give --instances, --instances-file, --query or --all-instances (or processInstanceIds in the plan)');
   }
 
@@ -180,7 +184,7 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
     ids = pending;
     resumedState = state;
   } else {
-    const found = await selection.resolveSelection(client.processInstances, { ids: selection.unique(explicitIds), queries, parts }, resolved.source.id);
+    const found = await selection.resolveSelection(client.processInstances, { ids: explicitIds, queries, parts }, resolved.source.id);
     refuseStrays(found, describeDefinition(resolved.source));
     ids = found.ids;
     if (ids.length === 0) throw new UsageError(`the selection (${parts.join(', ')}) holds no instance of ${describeDefinition(resolved.source)}: nothing to migrate, nothing was sent`);
@@ -262,14 +266,16 @@ async function dryRun(
   const path = async ? '/migration/executeAsync' : '/migration/execute';
   const { enginePath } = await import('../engine/http.js');
   const url = context.client.http.url(async ? enginePath`/migration/executeAsync` : enginePath`/migration/execute`);
+  const { writeExecutionRequests } = await import('../migration/dry-run.js');
   if (chunkSize === undefined) {
-    output.raw(`${JSON.stringify(executionRequest(context, ids), null, 2)}\n`);
+    await writeExecutionRequests(app.io.stdout, executionRequest(context, []), [ids], false);
     output.info(`dry run: would POST ${url} for ${ids.length} instances; nothing was sent`);
     return;
   }
-  const bodies = [];
-  for (let start = 0; start < ids.length; start += chunkSize) bodies.push(executionRequest(context, ids.slice(start, start + chunkSize)));
-  output.raw(`${JSON.stringify(bodies, null, 2)}\n`);
+  const chunks: string[][] = [];
+  for (let start = 0; start < ids.length; start += chunkSize) chunks.push(ids.slice(start, start + chunkSize));
+  await writeExecutionRequests(app.io.stdout, executionRequest(context, []), chunks, true);
+  const bodies = chunks;
   output.info(`dry run: would POST ${url} ${bodies.length} times (${path}, chunks of ${chunkSize}) for ${ids.length} instances; nothing was sent`);
 }
 

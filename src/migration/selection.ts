@@ -19,7 +19,7 @@ export interface SelectionFlags {
 
 export interface SelectionRequest {
   /** Explicit ids, in the order given, duplicates removed. */
-  ids: string[];
+  ids: ReadonlySet<string>;
   /** Queries whose results join the selection. */
   queries: { label: string; query: ProcessInstanceQueryBody }[];
   /** Human-readable parts, for messages: "3 ids from --instances", "--query q.json". */
@@ -34,6 +34,8 @@ export interface ResolvedSelection {
 }
 
 const PAGE = 500;
+/** Ids per existence lookup: big pages keep a million ids to a few hundred requests. */
+const LOOKUP_PAGE = 5000;
 
 /** Reads ids from a file or stdin: one per line (blank lines and # comments skipped) or a JSON array. */
 export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: boolean }): Promise<string[]> {
@@ -103,37 +105,39 @@ export function unique(ids: Iterable<string>): string[] {
 /**
  * Asks the engine where every selected instance is. Explicit ids are looked up in pages; queries are
  * run with paging. Instances that do not exist or are on another definition are reported, not sent:
- * the engine would fail the whole call for one of them.
+ * the engine would fail the whole call for one of them. Only the strays are remembered per id, so a
+ * million ids cost the id strings and one set.
  */
 export async function resolveSelection(
   instances: ProcessInstanceApi,
   request: SelectionRequest,
   sourceDefinitionId: string,
 ): Promise<ResolvedSelection> {
-  const definitionOf = new Map<string, string>();
-  for (let start = 0; start < request.ids.length; start += PAGE) {
-    const page = request.ids.slice(start, start + PAGE);
-    for (const instance of await instances.query({ processInstanceIds: page }, 0, page.length)) {
-      definitionOf.set(instance.id, instance.definitionId);
+  const result: ResolvedSelection = { ids: [], notFound: [], elsewhere: [] };
+  const explicit = [...request.ids];
+  for (let start = 0; start < explicit.length; start += LOOKUP_PAGE) {
+    const page = explicit.slice(start, start + LOOKUP_PAGE);
+    const found = new Map<string, string>();
+    for (const instance of await instances.query({ processInstanceIds: page }, 0, page.length)) found.set(instance.id, instance.definitionId);
+    for (const id of page) {
+      const definitionId = found.get(id);
+      if (definitionId === undefined) result.notFound.push(id);
+      else if (definitionId !== sourceDefinitionId) result.elsewhere.push({ id, definitionId });
+      else result.ids.push(id);
     }
   }
-  const ordered = [...request.ids];
+  const seen = new Set(request.ids);
   for (const { query } of request.queries) {
     for (let first = 0; ; first += PAGE) {
       const page = await instances.query(query, first, PAGE);
       for (const instance of page) {
-        if (!definitionOf.has(instance.id)) ordered.push(instance.id);
-        definitionOf.set(instance.id, instance.definitionId);
+        if (seen.has(instance.id)) continue;
+        seen.add(instance.id);
+        if (instance.definitionId === sourceDefinitionId) result.ids.push(instance.id);
+        else result.elsewhere.push({ id: instance.id, definitionId: instance.definitionId });
       }
       if (page.length < PAGE) break;
     }
-  }
-  const result: ResolvedSelection = { ids: [], notFound: [], elsewhere: [] };
-  for (const id of unique(ordered)) {
-    const definitionId = definitionOf.get(id);
-    if (definitionId === undefined) result.notFound.push(id);
-    else if (definitionId !== sourceDefinitionId) result.elsewhere.push({ id, definitionId });
-    else result.ids.push(id);
   }
   return result;
 }

@@ -1,0 +1,30 @@
+/**
+ * `--dry-run` prints the exact request bodies. Written piece by piece: a million ids would otherwise be
+ * one string of 40 MB held twice, pretty-printed.
+ */
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { MigrationExecutionRequest } from '../engine/migration.js';
+
+const IDS_PER_WRITE = 10_000;
+
+async function write(stream: Writable, text: string): Promise<void> {
+  if (!stream.write(text)) await once(stream, 'drain');
+}
+
+/** One body per id list, as JSON: an object, or an array of objects when `asArray`. */
+export async function writeExecutionRequests(stream: Writable, template: MigrationExecutionRequest, idLists: readonly (readonly string[])[], asArray: boolean): Promise<void> {
+  const { processInstanceIds: _ids, ...rest } = template;
+  const indent = asArray ? '    ' : '  ';
+  const head = JSON.stringify(rest, null, 2).replace(/\n}$/, '').replace(/\n/g, asArray ? '\n  ' : '\n');
+  if (asArray) await write(stream, '[\n');
+  for (const [index, ids] of idLists.entries()) {
+    await write(stream, `${asArray ? '  ' : ''}${head},\n${indent}"processInstanceIds": [`);
+    for (let start = 0; start < ids.length; start += IDS_PER_WRITE) {
+      const slice = ids.slice(start, start + IDS_PER_WRITE).map((id) => `\n${indent}  ${JSON.stringify(id)}`);
+      await write(stream, `${start > 0 ? ',' : ''}${slice.join(',')}`);
+    }
+    await write(stream, `${ids.length > 0 ? `\n${indent}` : ''}]\n${asArray ? '  }' : '}'}${asArray && index < idLists.length - 1 ? ',' : ''}\n`);
+  }
+  if (asArray) await write(stream, ']\n');
+}
