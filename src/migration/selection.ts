@@ -114,9 +114,8 @@ export async function resolveSelection(
   sourceDefinitionId: string,
 ): Promise<ResolvedSelection> {
   const result: ResolvedSelection = { ids: [], notFound: [], elsewhere: [] };
-  const explicit = [...request.ids];
-  for (let start = 0; start < explicit.length; start += LOOKUP_PAGE) {
-    const page = explicit.slice(start, start + LOOKUP_PAGE);
+  let page: string[] = [];
+  const lookUp = async (): Promise<void> => {
     const found = new Map<string, string>();
     for (const instance of await instances.query({ processInstanceIds: page }, 0, page.length)) found.set(instance.id, instance.definitionId);
     for (const id of page) {
@@ -125,14 +124,22 @@ export async function resolveSelection(
       else if (definitionId !== sourceDefinitionId) result.elsewhere.push({ id, definitionId });
       else result.ids.push(id);
     }
+    page = [];
+  };
+  // Walk the set in pages instead of copying it into one more array of a million entries.
+  for (const id of request.ids) {
+    page.push(id);
+    if (page.length === LOOKUP_PAGE) await lookUp();
   }
-  const seen = new Set(request.ids);
+  if (page.length > 0) await lookUp();
+  // Query results join the explicit ids; only the ones not given explicitly need remembering.
+  const fromQueries = new Set<string>();
   for (const { query } of request.queries) {
     for (let first = 0; ; first += PAGE) {
       const page = await instances.query(query, first, PAGE);
       for (const instance of page) {
-        if (seen.has(instance.id)) continue;
-        seen.add(instance.id);
+        if (request.ids.has(instance.id) || fromQueries.has(instance.id)) continue;
+        fromQueries.add(instance.id);
         if (instance.definitionId === sourceDefinitionId) result.ids.push(instance.id);
         else result.elsewhere.push({ id: instance.id, definitionId: instance.definitionId });
       }
