@@ -15,5 +15,13 @@ if [ "$version" != "$expected" ]; then
   exit 1
 fi
 "$installed" --help >/dev/null
-"$installed" auth --help >/dev/null
+for family in auth group metrics migration batch engine config completion; do
+  "$installed" "$family" --help >/dev/null
+done
+"$installed" completion bash >/dev/null
+# Only what is needed is shipped: no sources, tests or maps.
+if tar -tzf "$tarball" | grep -E '^package/(src|test|bench|scripts)/|\.map$'; then
+  echo "the tarball ships files it should not" >&2
+  exit 1
+fi
 echo "installed $(basename "$tarball"): camunda-admin --version = $version"
