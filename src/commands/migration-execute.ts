@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import type { App } from '../app.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
+import { commaList } from './options.js';
 import type { ExecutionContext, ExecutionResult } from '../migration/execute.js';
 import type { JournalState } from '../migration/journal.js';
 import type { ResolvedSelection } from '../migration/selection.js';
@@ -116,7 +117,7 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
   };
   const parts: string[] = [];
   if (options.instances) {
-    const ids = selection.splitIds(options.instances);
+    const ids = commaList(options.instances, '--instances');
     addIds(ids);
     parts.push(`${ids.length} from --instances`);
   }
@@ -263,7 +264,6 @@ async function dryRun(
 ): Promise<void> {
   const output = await app.output();
   const { executionRequest } = await import('../migration/execute.js');
-  const path = async ? '/migration/executeAsync' : '/migration/execute';
   const { enginePath } = await import('../engine/http.js');
   const url = context.client.http.url(async ? enginePath`/migration/executeAsync` : enginePath`/migration/execute`);
   const { writeExecutionRequests } = await import('../migration/dry-run.js');
@@ -275,8 +275,7 @@ async function dryRun(
   const chunks: string[][] = [];
   for (let start = 0; start < ids.length; start += chunkSize) chunks.push(ids.slice(start, start + chunkSize));
   await writeExecutionRequests(app.io.stdout, executionRequest(context, []), chunks, true);
-  const bodies = chunks;
-  output.info(`dry run: would POST ${url} ${bodies.length} times (${path}, chunks of ${chunkSize}) for ${ids.length} instances; nothing was sent`);
+  output.info(`dry run: would POST ${url} ${chunks.length} times (chunks of ${chunkSize}) for ${ids.length} instances; nothing was sent`);
 }
 
 type RunResult = { result: ExecutionResult | undefined; failure: CliError | undefined };

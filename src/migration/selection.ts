@@ -92,15 +92,7 @@ function parseJsonIds(text: string, name: string): string[] {
   return value as string[];
 }
 
-export function splitIds(csv: string): string[] {
-  const ids = csv.split(',').map((id) => id.trim());
-  if (ids.some((id) => id === '')) throw new UsageError(`--instances: '${csv}' has an empty id (ids are separated by commas)`);
-  return ids;
-}
 
-export function unique(ids: Iterable<string>): string[] {
-  return [...new Set(ids)];
-}
 
 /**
  * Asks the engine where every selected instance is. Explicit ids are looked up in pages; queries are
