@@ -85,6 +85,12 @@ export interface Fault {
   truncateBody?: boolean;
 }
 
+/**
+ * Called with every request any simulator receives (and the simulator's REST root path), before it is
+ * answered: the e2e suite checks each one against the engine's OpenAPI contract (test/helpers/contract-setup.ts).
+ */
+export const requestObservers = new Set<(request: RecordedRequest, restRoot: string) => void>();
+
 export interface Simulator {
   /** Base URL of the REST API, e.g. http://127.0.0.1:PORT/engine-rest */
   url: string;
@@ -267,7 +273,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawBody = await readBody(req);
     const method = (req.method ?? 'GET').toUpperCase();
-    requests.push({ method, path: req.url ?? '/', headers: recordHeaders(req), body: rawBody.toString('utf8') });
+    const recorded = { method, path: req.url ?? '/', headers: recordHeaders(req), body: rawBody.toString('utf8') };
+    requests.push(recorded);
+    for (const observe of requestObservers) observe(recorded, restRoot);
 
     // Concatenated, not resolved: a request path starting with '//' must stay a path.
     const pathname = new URL(`http://simulator.invalid${req.url ?? '/'}`).pathname;
