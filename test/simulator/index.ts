@@ -32,7 +32,7 @@
 // 14 calendar months of daily entries; e.g. process-instances 15 a day, task-users 5 + month number).
 // Set the clock before the first metrics request, or call `state.reseedMeterLogs()`; assign `[]` for an
 // engine without meter data.
-export { requestObservers, startSimulator } from './server.js';
+export { requestObservers, responseObservers, startSimulator } from './server.js';
 export type { Fault, RecordedRequest, Simulator, SimulatorOptions } from './server.js';
 export {
   AUTHENTICATED_USER_HEADER,

@@ -91,6 +91,9 @@ export interface Fault {
  */
 export const requestObservers = new Set<(request: RecordedRequest, restRoot: string) => void>();
 
+/** Called with every answer of the simulated engine itself (not with injected faults). */
+export const responseObservers = new Set<(request: RecordedRequest, restRoot: string, status: number, body: string) => void>();
+
 export interface Simulator {
   /** Base URL of the REST API, e.g. http://127.0.0.1:PORT/engine-rest */
   url: string;
@@ -305,6 +308,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       prepared = { status: fault.status, headers, body: Buffer.from(fault.body ?? '', 'utf8') };
     } else {
       prepared = await engineResponse(req, rawBody);
+      // Only the engine's own answers are the engine's contract; injected faults are not.
+      for (const observe of responseObservers) observe(recorded, restRoot, prepared.status, prepared.body.toString('utf8'));
     }
     if (fault?.headers) {
       for (const [name, value] of Object.entries(fault.headers)) prepared.headers[name.toLowerCase()] = value;
