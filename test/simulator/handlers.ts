@@ -566,3 +566,31 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
 export async function resolveRequest(handlers: readonly HttpHandler[], request: Request): Promise<Response | undefined> {
   return getResponse([...handlers], request, { baseUrl: new URL(request.url).origin });
 }
+
+/**
+ * The sorting of a POST query body (`sorting` entries plus a top-level sortBy/sortOrder), as the
+ * engine's query DTOs bind it. Entries without a known field and a direction are left out (they are
+ * not simulated); an unknown top-level sortBy or sortOrder is the engine's empty-message 400 (undefined).
+ */
+export function readBodySorting<T extends string>(
+  fields: JsonFields,
+  allowed: readonly T[],
+): { sorting: { sortBy: T; sortOrder: 'asc' | 'desc' }[]; sortBy: string | undefined; sortOrder: string | undefined } | undefined {
+  const sorting: { sortBy: T; sortOrder: 'asc' | 'desc' }[] = [];
+  for (const entry of fields.objectArray('sorting') ?? []) {
+    const sortBy = entry?.sortBy;
+    const sortOrder = entry?.sortOrder;
+    if (allowed.includes(sortBy as T) && (sortOrder === 'asc' || sortOrder === 'desc')) sorting.push({ sortBy: sortBy as T, sortOrder });
+  }
+  const sortBy = fields.string('sortBy');
+  const sortOrder = fields.string('sortOrder');
+  if (fields.failed) return undefined;
+  if (sortBy !== undefined && !allowed.includes(sortBy as T)) return undefined;
+  if (sortOrder !== undefined && sortOrder !== 'asc' && sortOrder !== 'desc') return undefined;
+  return { sorting, sortBy, sortOrder };
+}
+
+/** An empty list filter means no filter. */
+export function nonEmptyList(list: (string | null)[] | undefined): (string | null)[] | undefined {
+  return list !== undefined && list.length > 0 ? list : undefined;
+}

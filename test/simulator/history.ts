@@ -21,8 +21,10 @@ import {
   json,
   JsonFields,
   likeMatches,
+  nonEmptyList,
   parsePaging,
   parseQuery,
+  readBodySorting,
   readJsonBody,
   sortPairError,
 } from './handlers.js';
@@ -284,23 +286,12 @@ export function historicQueryFromBody(body: unknown): QueryResult {
   const variables = fields.objectArray('variables');
   if (variables !== undefined) query.variables = variables.map((condition) => ({ operator: condition?.operator }));
   fields.objectArray('orQueries'); // accepted and ignored: OR branches are not simulated
-  for (const sorting of fields.objectArray('sorting') ?? []) {
-    const sortBy = sorting?.sortBy;
-    const sortOrder = sorting?.sortOrder;
-    if (SORT_BY.includes(sortBy as HistoricSortBy) && (sortOrder === 'asc' || sortOrder === 'desc')) {
-      query.sorting.push({ sortBy: sortBy as HistoricSortBy, sortOrder });
-    }
-  }
-  query.sortBy = fields.string('sortBy');
-  query.sortOrder = fields.string('sortOrder');
-  if (fields.failed) return { ok: false, response: invalidJsonBody() };
-  if (query.sortBy !== undefined && !SORT_BY.includes(query.sortBy as HistoricSortBy)) return { ok: false, response: invalidJsonBody() };
-  if (query.sortOrder !== undefined && query.sortOrder !== 'asc' && query.sortOrder !== 'desc') return { ok: false, response: invalidJsonBody() };
+  const sorting = readBodySorting<HistoricSortBy>(fields, SORT_BY);
+  if (!sorting) return { ok: false, response: invalidJsonBody() };
+  query.sorting.push(...sorting.sorting);
+  query.sortBy = sorting.sortBy;
+  query.sortOrder = sorting.sortOrder;
   return { ok: true, query };
-}
-
-function nonEmpty(list: (string | null)[] | undefined): (string | null)[] | undefined {
-  return list !== undefined && list.length > 0 ? list : undefined;
 }
 
 function within(value: number | undefined, after: number | undefined, before: number | undefined): boolean {
@@ -314,24 +305,24 @@ function matches(row: HistoricProcessInstanceRow, query: HistoricProcessInstance
   const { strings: s, lists: l, booleans: b, dates: d } = query;
   if (s.processInstanceId !== undefined && instance.id !== s.processInstanceId) return false;
   if (query.processInstanceIds !== undefined && !query.processInstanceIds.includes(instance.id)) return false;
-  if (nonEmpty(l.processInstanceIdNotIn)?.includes(instance.id)) return false;
+  if (nonEmptyList(l.processInstanceIdNotIn)?.includes(instance.id)) return false;
   if (s.processDefinitionId !== undefined && instance.definitionId !== s.processDefinitionId) return false;
   const key = definition?.key ?? null;
   if (s.processDefinitionKey !== undefined && key !== s.processDefinitionKey) return false;
-  const keyIn = nonEmpty(l.processDefinitionKeyIn);
+  const keyIn = nonEmptyList(l.processDefinitionKeyIn);
   if (keyIn !== undefined && !keyIn.includes(key)) return false;
-  if (nonEmpty(l.processDefinitionKeyNotIn)?.includes(key)) return false;
+  if (nonEmptyList(l.processDefinitionKeyNotIn)?.includes(key)) return false;
   if (s.processDefinitionName !== undefined && definition?.name !== s.processDefinitionName) return false;
   if (s.processDefinitionNameLike !== undefined && !likeMatches(definition?.name ?? null, s.processDefinitionNameLike)) return false;
   if (s.processInstanceBusinessKey !== undefined && instance.businessKey !== s.processInstanceBusinessKey) return false;
-  const businessKeyIn = nonEmpty(l.processInstanceBusinessKeyIn);
+  const businessKeyIn = nonEmptyList(l.processInstanceBusinessKeyIn);
   if (businessKeyIn !== undefined && !businessKeyIn.includes(instance.businessKey)) return false;
   if (s.processInstanceBusinessKeyLike !== undefined && !likeMatches(instance.businessKey, s.processInstanceBusinessKeyLike)) return false;
   // Every simulated instance is a root without super/sub instances, case instance, incident or job.
   if (s.rootProcessInstanceId !== undefined && instance.id !== s.rootProcessInstanceId) return false;
   if (s.superProcessInstanceId !== undefined || s.subProcessInstanceId !== undefined || s.superCaseInstanceId !== undefined) return false;
   if (s.subCaseInstanceId !== undefined || s.caseInstanceId !== undefined) return false;
-  if (b.withIncidents === true || b.withRootIncidents === true || b.withJobsRetrying === true || nonEmpty(l.incidentIdIn) !== undefined) return false;
+  if (b.withIncidents === true || b.withRootIncidents === true || b.withJobsRetrying === true || nonEmptyList(l.incidentIdIn) !== undefined) return false;
   if (s.incidentType !== undefined || s.incidentStatus !== undefined || s.incidentMessage !== undefined || s.incidentMessageLike !== undefined) return false;
   if (b.finished === true && row.endTime === null) return false;
   if (b.unfinished === true && row.endTime !== null) return false;
@@ -346,15 +337,15 @@ function matches(row: HistoricProcessInstanceRow, query: HistoricProcessInstance
   if (b.withoutTenantId === true) {
     if (instance.tenantId !== null) return false;
   } else {
-    const tenants = nonEmpty(l.tenantIdIn);
+    const tenants = nonEmptyList(l.tenantIdIn);
     if (tenants !== undefined && !tenants.includes(instance.tenantId)) return false;
   }
   const active = row.endTime === null ? instance.activityIds : [];
   for (const name of ['activityIdIn', 'activeActivityIdIn'] as const) {
-    const wanted = nonEmpty(l[name]);
+    const wanted = nonEmptyList(l[name]);
     if (wanted !== undefined && !active.some((activityId) => wanted.includes(activityId))) return false;
   }
-  const executedWanted = nonEmpty(l.executedActivityIdIn);
+  const executedWanted = nonEmptyList(l.executedActivityIdIn);
   if (executedWanted !== undefined) {
     const executed = [startActivityOf(definition), ...instance.activityIds];
     if (!executed.some((activityId) => activityId !== null && executedWanted.includes(activityId))) return false;

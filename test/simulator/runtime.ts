@@ -13,8 +13,10 @@ import {
   json,
   JsonFields,
   likeMatches,
+  nonEmptyList,
   parsePaging,
   parseQuery,
+  readBodySorting,
   readJsonBody,
   sortPairError,
 } from './handlers.js';
@@ -147,24 +149,12 @@ export function queryFromBody(body: unknown): QueryResult {
   const variables = fields.objectArray('variables');
   if (variables !== undefined) query.variables = variables.map((condition) => ({ name: condition?.name, operator: condition?.operator }));
   fields.objectArray('orQueries'); // accepted and ignored: OR branches are not simulated
-  for (const sorting of fields.objectArray('sorting') ?? []) {
-    const sortBy = sorting?.sortBy;
-    const sortOrder = sorting?.sortOrder;
-    // Entries without a known field and a direction are not simulated; they are left out.
-    if (SORT_BY.includes(sortBy as InstanceSortBy) && (sortOrder === 'asc' || sortOrder === 'desc')) {
-      query.sorting.push({ sortBy: sortBy as InstanceSortBy, sortOrder });
-    }
-  }
-  query.sortBy = fields.string('sortBy');
-  query.sortOrder = fields.string('sortOrder');
-  if (fields.failed) return { ok: false, response: invalidJsonBody() };
-  if (query.sortBy !== undefined && !SORT_BY.includes(query.sortBy as InstanceSortBy)) return { ok: false, response: invalidJsonBody() };
-  if (query.sortOrder !== undefined && query.sortOrder !== 'asc' && query.sortOrder !== 'desc') return { ok: false, response: invalidJsonBody() };
+  const sorting = readBodySorting<InstanceSortBy>(fields, SORT_BY);
+  if (!sorting) return { ok: false, response: invalidJsonBody() };
+  query.sorting.push(...sorting.sorting);
+  query.sortBy = sorting.sortBy;
+  query.sortOrder = sorting.sortOrder;
   return { ok: true, query };
-}
-
-function nonEmpty(list: (string | null)[] | undefined): (string | null)[] | undefined {
-  return list !== undefined && list.length > 0 ? list : undefined;
 }
 
 function matches(state: EngineState, instance: ProcessInstanceRecord, query: ProcessInstanceQuery): boolean {
@@ -175,9 +165,9 @@ function matches(state: EngineState, instance: ProcessInstanceRecord, query: Pro
   if (s.businessKeyLike !== undefined && !likeMatches(instance.businessKey, s.businessKeyLike)) return false;
   if (s.processDefinitionId !== undefined && instance.definitionId !== s.processDefinitionId) return false;
   if (s.processDefinitionKey !== undefined && definition?.key !== s.processDefinitionKey) return false;
-  const keyIn = nonEmpty(l.processDefinitionKeyIn);
+  const keyIn = nonEmptyList(l.processDefinitionKeyIn);
   if (keyIn !== undefined && !keyIn.includes(definition?.key ?? null)) return false;
-  const keyNotIn = nonEmpty(l.processDefinitionKeyNotIn);
+  const keyNotIn = nonEmptyList(l.processDefinitionKeyNotIn);
   if (keyNotIn !== undefined && keyNotIn.includes(definition?.key ?? null)) return false;
   if (s.deploymentId !== undefined && definition?.deploymentId !== s.deploymentId) return false;
   // No call hierarchies, case instances or incidents are simulated: every instance is a root and a leaf.
@@ -192,11 +182,11 @@ function matches(state: EngineState, instance: ProcessInstanceRecord, query: Pro
   if (b.withoutTenantId === true) {
     if (instance.tenantId !== null) return false;
   } else {
-    const tenants = nonEmpty(l.tenantIdIn);
+    const tenants = nonEmptyList(l.tenantIdIn);
     if (tenants !== undefined && !tenants.includes(instance.tenantId)) return false;
   }
   if (b.processDefinitionWithoutTenantId === true && (definition?.tenantId ?? null) !== null) return false;
-  const activities = nonEmpty(l.activityIdIn);
+  const activities = nonEmptyList(l.activityIdIn);
   if (activities !== undefined && !instance.activityIds.some((activityId) => activities.includes(activityId))) return false;
   if (query.variables !== undefined && query.variables.length > 0) return false;
   return true;
