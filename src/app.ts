@@ -115,7 +115,17 @@ export class App {
     return this.targetPromise;
   }
 
-  client(): Promise<EngineClient> {
+  /**
+   * The engine client of this run. `bulk` announces many requests (every page, chunks, lookups):
+   * they then go through undici rather than node:http (docs/performance.md).
+   */
+  async client(options: { bulk?: boolean } = {}): Promise<EngineClient> {
+    const client = await this.singleClient();
+    if (options.bulk) client.http.useBulkTransport();
+    return client;
+  }
+
+  private singleClient(): Promise<EngineClient> {
     this.clientPromise ??= (async () => {
       const target = await this.target();
       const output = await this.output();

@@ -3,7 +3,7 @@
  * asked for, and turns every failure into one error line and an exit code (src/exit.ts).
  * Command bodies, the engine client and the renderers are loaded only when a command runs.
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Help, InvalidArgumentError, Option } from 'commander';
 import { App, type Io } from './app.js';
 import { registerAuthCommands } from './commands/auth.js';
 import { registerBatchCommands } from './commands/batch.js';
@@ -15,6 +15,7 @@ import { registerMetricsCommands } from './commands/metrics.js';
 import { registerMigrationCommands } from './commands/migration.js';
 import { parseRetries, parseSeconds } from './config/values.js';
 import { ExitCode, UsageError } from './exit-codes.js';
+import { compareText } from './util/text.js';
 import { VERSION } from './version.js';
 
 export function buildProgram(io: Io): { program: Command; app: App } {
@@ -41,7 +42,7 @@ export function buildProgram(io: Io): { program: Command; app: App } {
     .option('--ca-file <file>', 'PEM file of CAs to trust for https')
     .option('--insecure', 'do not verify TLS certificates (warns on every run)')
     .option('-y, --yes', 'answer yes to confirmations (needed when not on a terminal or with CI set)')
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
+    .configureHelp({ showGlobalOptions: true, visibleCommands: alphabeticalCommands })
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
@@ -76,6 +77,11 @@ Examples:
     }).showSuggestionAfterError(true);
   }
   return { program, app };
+}
+
+/** Subcommands in help, alphabetically; commander's sortSubcommands would use localeCompare. */
+function alphabeticalCommands(this: Help, command: Command): Command[] {
+  return Help.prototype.visibleCommands.call(this, command).sort((a, b) => compareText(a.name(), b.name()));
 }
 
 /** Validates a flag value at parse time (so every command rejects it) but keeps the text. */

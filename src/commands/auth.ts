@@ -82,7 +82,7 @@ export function registerAuthCommands(program: Command, app: App): void {
     .action(async (flags: FilterFlags) => {
       const query = await toQuery(flags);
       const page = paging(flags);
-      const client = await app.client();
+      const client = await app.client({ bulk: page.maxResults === undefined });
       const output = await app.output();
       const { authorizationListView } = await import('../render/authorization.js');
       const { listWithLimit } = await import('./listing.js');

@@ -63,7 +63,7 @@ export function registerGroupCommands(program: Command, app: App): void {
     .action(async (flags: FilterFlags) => {
       const query = toQuery(flags);
       const page = paging(flags);
-      const client = await app.client();
+      const client = await app.client({ bulk: page.maxResults === undefined });
       const { groupListView } = await import('../render/group.js');
       const { listWithLimit } = await import('./listing.js');
       await listWithLimit(await app.output(), page, (first, max) => client.groups.list(query, first, max), groupListView, 'groups');
@@ -172,7 +172,7 @@ export function registerGroupCommands(program: Command, app: App): void {
     .addHelpText('after', '\nExamples:\n  $ camunda-admin group members list sales --all')
     .action(async (id: string, flags: PagingFlags) => {
       const page = paging(flags);
-      const client = await app.client();
+      const client = await app.client({ bulk: page.maxResults === undefined });
       const { memberListView } = await import('../render/group.js');
       const { listWithLimit } = await import('./listing.js');
       await listWithLimit(await app.output(), page, (first, max) => client.groups.members(id, first, max), memberListView, 'members');

@@ -61,7 +61,7 @@ export function registerMetricsCommands(program: Command, app: App): void {
       const page = paging(flags);
       const output = await app.output();
       if (flags.chart && output.machineReadable) throw new UsageError('--chart draws in table output; leave out -o json/yaml');
-      const client = await app.client();
+      const client = await app.client({ bulk: page.maxResults === undefined });
       const { METRICS_MAX_RESULTS } = await import('../engine/metrics.js');
       const query = { name: flags.name, reporter: flags.reporter, startDate, endDate, interval, aggregateByReporter: flags.aggregateByReporter ? (true as const) : undefined };
       // The engine caps a request at 200 rows: bigger pages are fetched as several requests.

@@ -141,7 +141,8 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
     throw new UsageError('no instances selected: give --instances, --instances-file, --query or --all-instances (or processInstanceIds in the plan)');
   }
 
-  const client = await app.client();
+  // Ids beyond one lookup request, or a chunked run, make many requests: undici's kind of work.
+  const client = await app.client({ bulk: explicitIds.size > selection.LOOKUP_PAGE || chunkSize !== undefined || resuming });
   const { resolvePlan } = await import('../plans/resolve.js');
   const resolved = await resolvePlan(loaded, client.processDefinitions, options.tenant);
   const { describeDefinition } = await import('../render/migration.js');

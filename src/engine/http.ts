@@ -1,10 +1,8 @@
 /**
- * The HTTP layer of the engine client, on undici with one keep-alive agent: base URL and named
- * engine, auth header, timeouts, retries where a repeat is safe, and decoding of every failure into
- * the typed errors of ./errors.ts.
+ * The HTTP layer of the engine client: base URL and named engine, auth header, retries where a
+ * repeat is safe, and decoding of every failure into the typed errors of ./errors.ts. The bytes go
+ * through a transport (./transport.ts): node:http for ordinary commands, undici for bulk work.
  */
-import { rootCertificates } from 'node:tls';
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import type * as z from 'zod';
 import { formatEngineDate } from './dates.js';
 import {
@@ -19,6 +17,7 @@ import {
   snippet,
   type UnreachableReason,
 } from './errors.js';
+import { createTransport, type HttpTransport, type TransportKind, type TransportResponse } from './transport.js';
 
 export type Credentials =
   | { type: 'basic'; username: string; password: string }
@@ -144,27 +143,35 @@ function defaultBackoff(attempt: number, retryAfterMs: number | undefined): numb
 }
 
 export class EngineHttp {
-  private readonly agent: Agent;
   private readonly authorization: string | undefined;
+  private readonly transports = new Map<TransportKind, Promise<HttpTransport>>();
+  private kind: TransportKind = 'single';
 
   constructor(private readonly options: EngineHttpOptions) {
-    this.agent = new Agent({
-      keepAliveTimeout: 10_000,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      connect: {
-        timeout: options.timeoutMs,
-        // Node's `ca` replaces the built-in roots; --ca-file adds to them.
-        ...(options.ca ? { ca: [...rootCertificates, options.ca] } : {}),
-        ...(options.insecure ? { rejectUnauthorized: false } : {}),
-      },
-    });
     const credentials = options.credentials;
     if (credentials?.type === 'basic') {
       this.authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
     } else if (credentials?.type === 'bearer') {
       this.authorization = `Bearer ${credentials.token}`;
     }
+  }
+
+  /**
+   * Announces many requests (paging through everything, chunks, lookups): from now on they go
+   * through undici, whose start-up costs more and whose requests cost less.
+   */
+  useBulkTransport(): void {
+    this.kind = 'bulk';
+  }
+
+  private transport(): Promise<HttpTransport> {
+    const kind = this.kind;
+    let transport = this.transports.get(kind);
+    if (!transport) {
+      transport = createTransport(kind, { timeoutMs: this.options.timeoutMs, ca: this.options.ca, insecure: this.options.insecure });
+      this.transports.set(kind, transport);
+    }
+    return transport;
   }
 
   url(path: EnginePath, query?: Query): string {
@@ -214,21 +221,19 @@ export class EngineHttp {
     }
 
     const started = performance.now();
-    let response: Dispatcher.ResponseData;
-    let text: string;
+    let response: TransportResponse;
     try {
-      response = await undiciRequest(url, { method: spec.method, headers, body, dispatcher: this.agent, signal: spec.signal });
-      text = await response.body.text();
+      const transport = await this.transport();
+      response = await transport.send({ method: spec.method, url, headers, body, signal: spec.signal });
     } catch (error) {
       if (spec.signal?.aborted) throw new RequestAbandonedError(line);
       const unreachable = this.unreachable(line, error, spec.method);
       this.report(line, headers, body, undefined, {}, undefined, started, attempt, unreachable.message);
       throw unreachable;
     }
-    const responseHeaders = flattenHeaders(response.headers);
-    this.report(line, headers, body, response.statusCode, responseHeaders, text, started, attempt);
+    const { status, headers: responseHeaders, text } = response;
+    this.report(line, headers, body, status, responseHeaders, text, started, attempt);
 
-    const status = response.statusCode;
     if (status >= 200 && status < 300) return { status, data: this.decode(line, status, text, spec) };
     throw this.httpError(line, status, text, responseHeaders);
   }
@@ -313,7 +318,9 @@ export class EngineHttp {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    const transports = [...this.transports.values()];
+    this.transports.clear();
+    await Promise.all(transports.map(async (transport) => (await transport).close()));
   }
 }
 
@@ -358,14 +365,6 @@ function parseRetryAfter(value: string | undefined): number | undefined {
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
 }
 
 const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|EPROTO/;

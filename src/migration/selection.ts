@@ -35,7 +35,7 @@ export interface ResolvedSelection {
 
 const PAGE = 500;
 /** Ids per existence lookup: big pages keep a million ids to a few hundred requests. */
-const LOOKUP_PAGE = 5000;
+export const LOOKUP_PAGE = 5000;
 
 /** Reads ids from a file or stdin: one per line (blank lines and # comments skipped) or a JSON array. */
 export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: boolean }): Promise<string[]> {

@@ -6,6 +6,7 @@ import type { MigrationPlanReport } from '../engine/migration.js';
 import type { ActivityStatistics } from '../engine/process-definitions.js';
 import type { MigrationPlanFile } from './schema.js';
 import type { ResolvedDefinition } from './references.js';
+import { compareText } from '../util/text.js';
 
 export interface ActiveUnmappedActivity {
   activityId: string;
@@ -44,7 +45,7 @@ export function findActiveUnmapped(plan: MigrationPlanFile, statistics: readonly
     const activityId = activityIdOf(row.id);
     if (row.instances > 0 && !mapped.has(activityId)) counts.set(activityId, (counts.get(activityId) ?? 0) + row.instances);
   }
-  return [...counts].map(([activityId, instances]) => ({ activityId, instances })).sort((a, b) => a.activityId.localeCompare(b.activityId));
+  return [...counts].map(([activityId, instances]) => ({ activityId, instances })).sort((a, b) => compareText(a.activityId, b.activityId));
 }
 
 export function buildValidationResult(input: {

@@ -5,6 +5,7 @@ import type { UsageReport } from '../metrics/report.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
+import { compareText } from '../util/text.js';
 
 export const metricListView: View<MetricInterval[]> = {
   table(rows, style) {
@@ -37,7 +38,7 @@ function series(rows: MetricInterval[]): Map<string, MetricInterval[]> {
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
   // The engine sends newest first; a chart reads left to right, oldest first.
-  for (const points of groups.values()) points.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+  for (const points of groups.values()) points.sort((a, b) => compareText(a.timestamp, b.timestamp));
   return groups;
 }
 

@@ -1,0 +1,50 @@
+/**
+ * The transport for bulk work: undici's Agent with keep-alive connections. Only the Agent and its
+ * request() are imported (see src/types/undici-internals.d.ts): the rest of undici is never loaded.
+ */
+import { rootCertificates } from 'node:tls';
+import { setFlagsFromString } from 'node:v8';
+import type { Dispatcher } from 'undici';
+import Agent from 'undici/lib/dispatcher/agent.js';
+import request from 'undici/lib/api/api-request.js';
+import { type HttpTransport, type TransportOptions, type TransportRequest, type TransportResponse, flattenHeaders, withoutBom } from './transport.js';
+
+// undici parses HTTP with a WebAssembly module, compiled at its first connection; V8 would keep the
+// process alive ~50 ms after the last request to tier it up. The baseline compiler is enough.
+setFlagsFromString('--liftoff-only');
+
+export class UndiciTransport implements HttpTransport {
+  private readonly agent: Agent;
+
+  constructor(options: TransportOptions) {
+    this.agent = new Agent({
+      keepAliveTimeout: 10_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: {
+        timeout: options.timeoutMs,
+        // Node's `ca` replaces the built-in roots; --ca-file adds to them.
+        ...(options.ca ? { ca: [...rootCertificates, options.ca] } : {}),
+        ...(options.insecure ? { rejectUnauthorized: false } : {}),
+      },
+    });
+  }
+
+  async send(spec: TransportRequest): Promise<TransportResponse> {
+    const url = new URL(spec.url);
+    const response = await request.call(this.agent, {
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: spec.method as Dispatcher.HttpMethod,
+      headers: spec.headers,
+      body: spec.body,
+      signal: spec.signal,
+    });
+    const text = await response.body.text();
+    return { status: response.statusCode, headers: flattenHeaders(response.headers), text: withoutBom(text) };
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
