@@ -1,6 +1,6 @@
 // Bundles src/ into dist/ with esbuild: one entry, code split so each command's code and the heavy
 // dependencies load only when a command runs (await import()).
-import { readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
@@ -29,6 +29,26 @@ await build({
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+
+// The help pages, rendered once here from the same command tree, so that bin/ can print them
+// without loading it (src/help-pages.ts).
+const renderer = `${staging}/help-pages.mjs`;
+await build({
+  absWorkingDir: root.pathname,
+  entryPoints: ['src/help-pages.ts'],
+  outfile: renderer,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['typescript'],
+  define: { __CAMUNDA_ADMIN_VERSION__: JSON.stringify(pkg.version) },
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+const { renderHelpPages } = await import(new URL(renderer, root).href);
+await writeFile(new URL(`${staging}/help.json`, root), `${JSON.stringify(renderHelpPages())}\n`);
+await rm(new URL(renderer, root));
 
 const previous = `dist.old-${process.pid}`;
 await rename(new URL('dist', root), new URL(previous, root)).catch(() => {});

@@ -4,7 +4,8 @@
  */
 import { dirname, resolve } from 'node:path';
 import { cosmiconfig } from 'cosmiconfig';
-import type * as z from 'zod';
+import type * as core from 'zod/v4/core';
+import '../util/zod-messages.js';
 import { UsageError } from '../exit-codes.js';
 import { closest } from '../util/suggest.js';
 import { configFileSchema, type Profile, profileSchema } from './schema.js';
@@ -145,7 +146,7 @@ export function interpolate(value: unknown, env: NodeJS.ProcessEnv, file: string
   return value;
 }
 
-function describeSchemaError(file: string, error: z.ZodError, prefix: PropertyKey[] = []): string {
+function describeSchemaError(file: string, error: core.$ZodError, prefix: PropertyKey[] = []): string {
   const issue = error.issues[0];
   if (!issue) return `${file}: invalid config`;
   const path = [...prefix, ...issue.path].map(String).join('.');

@@ -1,32 +1,32 @@
 /** The config file's shape (CLI.md "Config file"), strict so that a misspelt key is an error, not ignored. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 const basicAuthSchema = z.strictObject({
   type: z.literal('basic'),
-  username: z.string().min(1),
-  password: z.string().optional(),
+  username: z.string().check(z.minLength(1)),
+  password: z.optional(z.string()),
 });
 
 const bearerAuthSchema = z.strictObject({
   type: z.literal('bearer'),
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
 });
 
 export const profileSchema = z.strictObject({
-  url: z.string().min(1).optional(),
-  engine: z.string().min(1).optional(),
-  auth: z.discriminatedUnion('type', [basicAuthSchema, bearerAuthSchema]).optional(),
+  url: z.optional(z.string().check(z.minLength(1))),
+  engine: z.optional(z.string().check(z.minLength(1))),
+  auth: z.optional(z.discriminatedUnion('type', [basicAuthSchema, bearerAuthSchema])),
   /** Seconds per request. */
-  timeout: z.number().positive().optional(),
-  retries: z.number().int().nonnegative().optional(),
-  caFile: z.string().min(1).optional(),
-  insecure: z.boolean().optional(),
+  timeout: z.optional(z.number().check(z.positive())),
+  retries: z.optional(z.int().check(z.nonnegative())),
+  caFile: z.optional(z.string().check(z.minLength(1))),
+  insecure: z.optional(z.boolean()),
 });
 
 export const configFileSchema = z.strictObject({
-  $schema: z.string().optional(),
-  defaultProfile: z.string().min(1).optional(),
-  profiles: z.record(z.string(), profileSchema).default({}),
+  $schema: z.optional(z.string()),
+  defaultProfile: z.optional(z.string().check(z.minLength(1))),
+  profiles: z._default(z.record(z.string(), profileSchema), {}),
 });
 
 export type Profile = z.infer<typeof profileSchema>;

@@ -1,24 +1,24 @@
 /** `/authorization`: schemas and calls (engine-rest.md §1). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { enginePath, type EngineHttp, type Query } from './http.js';
 import { countSchema } from './schemas.js';
 
 export const authorizationSchema = z.looseObject({
   id: z.string(),
-  type: z.number().int(),
+  type: z.int(),
   permissions: z.array(z.string()),
-  userId: z.string().nullable(),
-  groupId: z.string().nullable(),
-  resourceType: z.number().int(),
-  resourceId: z.string().nullable(),
-  removalTime: z.string().nullable().optional(),
-  rootProcessInstanceId: z.string().nullable().optional(),
+  userId: z.nullable(z.string()),
+  groupId: z.nullable(z.string()),
+  resourceType: z.int(),
+  resourceId: z.nullable(z.string()),
+  removalTime: z.optional(z.nullable(z.string())),
+  rootProcessInstanceId: z.optional(z.nullable(z.string())),
 });
 
 export const authorizationCheckSchema = z.looseObject({
-  permissionName: z.string().nullable(),
-  resourceName: z.string().nullable(),
-  resourceId: z.string().nullable(),
+  permissionName: z.nullable(z.string()),
+  resourceName: z.nullable(z.string()),
+  resourceId: z.nullable(z.string()),
   authorized: z.boolean(),
 });
 

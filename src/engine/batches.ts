@@ -1,34 +1,34 @@
 /** `/batch` and `/history/batch`: watching an async migration (engine-rest.md §5). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { EngineNotFoundError } from './errors.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
 
 export const batchSchema = z.looseObject({
   id: z.string(),
   type: z.string(),
-  totalJobs: z.number().int(),
-  jobsCreated: z.number().int().optional(),
-  batchJobsPerSeed: z.number().int().optional(),
-  invocationsPerBatchJob: z.number().int(),
-  seedJobDefinitionId: z.string().nullable().optional(),
-  monitorJobDefinitionId: z.string().nullable().optional(),
-  batchJobDefinitionId: z.string().nullable().optional(),
-  suspended: z.boolean().optional(),
-  tenantId: z.string().nullable().optional(),
-  createUserId: z.string().nullable().optional(),
-  startTime: z.string().nullable().optional(),
-  executionStartTime: z.string().nullable().optional(),
+  totalJobs: z.int(),
+  jobsCreated: z.optional(z.int()),
+  batchJobsPerSeed: z.optional(z.int()),
+  invocationsPerBatchJob: z.int(),
+  seedJobDefinitionId: z.optional(z.nullable(z.string())),
+  monitorJobDefinitionId: z.optional(z.nullable(z.string())),
+  batchJobDefinitionId: z.optional(z.nullable(z.string())),
+  suspended: z.optional(z.boolean()),
+  tenantId: z.optional(z.nullable(z.string())),
+  createUserId: z.optional(z.nullable(z.string())),
+  startTime: z.optional(z.nullable(z.string())),
+  executionStartTime: z.optional(z.nullable(z.string())),
 });
 
-export const batchStatisticsSchema = batchSchema.extend({
-  remainingJobs: z.number().int(),
-  completedJobs: z.number().int(),
-  failedJobs: z.number().int(),
+export const batchStatisticsSchema = z.extend(batchSchema, {
+  remainingJobs: z.int(),
+  completedJobs: z.int(),
+  failedJobs: z.int(),
 });
 
-export const historicBatchSchema = batchSchema.extend({
-  endTime: z.string().nullable().optional(),
-  removalTime: z.string().nullable().optional(),
+export const historicBatchSchema = z.extend(batchSchema, {
+  endTime: z.optional(z.nullable(z.string())),
+  removalTime: z.optional(z.nullable(z.string())),
 });
 
 export type Batch = z.infer<typeof batchSchema>;

@@ -1,14 +1,14 @@
 /** `/group`, its members, and `/user?memberOfGroup=` (engine-rest.md §2). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { enginePath, type EngineHttp, type Query } from './http.js';
 import { countSchema, linksSchema, type Link } from './schemas.js';
 
-export const groupSchema = z.looseObject({ id: z.string(), name: z.string().nullable(), type: z.string().nullable() });
+export const groupSchema = z.looseObject({ id: z.string(), name: z.nullable(z.string()), type: z.nullable(z.string()) });
 export const userProfileSchema = z.looseObject({
   id: z.string(),
-  firstName: z.string().nullable().optional(),
-  lastName: z.string().nullable().optional(),
-  email: z.string().nullable().optional(),
+  firstName: z.optional(z.nullable(z.string())),
+  lastName: z.optional(z.nullable(z.string())),
+  email: z.optional(z.nullable(z.string())),
 });
 
 export type Group = z.infer<typeof groupSchema>;

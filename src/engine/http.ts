@@ -3,7 +3,9 @@
  * repeat is safe, and decoding of every failure into the typed errors of ./errors.ts. The bytes go
  * through a transport (./transport.ts): node:http for ordinary commands, undici for bulk work.
  */
-import type * as z from 'zod';
+import type * as core from 'zod/v4/core';
+import { safeParse } from 'zod/mini';
+import '../util/zod-messages.js';
 import { formatEngineDate } from './dates.js';
 import {
   EngineAuthenticationError,
@@ -114,7 +116,7 @@ export interface RequestSpec<T> {
   query?: Query | undefined;
   body?: unknown;
   /** zod schema of a 2xx body; omit for 204 answers. */
-  schema?: z.ZodType<T> | undefined;
+  schema?: core.$ZodType<T> | undefined;
   /** A short name of what is expected, for errors: "an authorization". */
   expects?: string | undefined;
   /**
@@ -250,7 +252,7 @@ export class EngineHttp {
         `${status} answer is not JSON (${snippet(text)}); is the URL the engine's REST root and not a proxy or login page?`,
       );
     }
-    const parsed = spec.schema.safeParse(json);
+    const parsed = safeParse(spec.schema, json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';

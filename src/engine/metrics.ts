@@ -1,11 +1,11 @@
 /** `/metrics`: interval lists, sums, and deleting task-worker meters (engine-rest.md §3). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { enginePath, type EngineHttp } from './http.js';
 
 export const metricIntervalSchema = z.looseObject({
   timestamp: z.string(),
-  name: z.string().nullable(),
-  reporter: z.string().nullable(),
+  name: z.nullable(z.string()),
+  reporter: z.nullable(z.string()),
   value: z.number(),
 });
 

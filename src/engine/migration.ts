@@ -1,41 +1,41 @@
 /** `/migration`: generate and validate plans (engine-rest.md §4). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { batchSchema, type Batch } from './batches.js';
 import { EngineHttpError } from './errors.js';
 import { enginePath, type EngineHttp } from './http.js';
 
-const activityIdsSchema = z.array(z.string().nullable()).nullable();
+const activityIdsSchema = z.nullable(z.array(z.nullable(z.string())));
 
 export const migrationInstructionSchema = z.looseObject({
   sourceActivityIds: activityIdsSchema,
   targetActivityIds: activityIdsSchema,
-  updateEventTrigger: z.boolean().nullable().optional(),
+  updateEventTrigger: z.optional(z.nullable(z.boolean())),
 });
 
 const variableValueSchema = z.looseObject({
-  type: z.string().nullable().optional(),
-  value: z.unknown().optional(),
-  valueInfo: z.record(z.string(), z.unknown()).nullable().optional(),
+  type: z.optional(z.nullable(z.string())),
+  value: z.optional(z.unknown()),
+  valueInfo: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
 });
 
 export const migrationPlanSchema = z.looseObject({
   sourceProcessDefinitionId: z.string(),
   targetProcessDefinitionId: z.string(),
-  instructions: z.array(migrationInstructionSchema).nullable(),
-  variables: z.record(z.string(), variableValueSchema).nullable().optional(),
+  instructions: z.nullable(z.array(migrationInstructionSchema)),
+  variables: z.optional(z.nullable(z.record(z.string(), variableValueSchema))),
 });
 
 export const instructionReportSchema = z.looseObject({
-  instruction: migrationInstructionSchema.nullable(),
+  instruction: z.nullable(migrationInstructionSchema),
   failures: z.array(z.string()),
 });
 
-export const variableReportSchema = variableValueSchema.extend({ failures: z.array(z.string()) });
+export const variableReportSchema = z.extend(variableValueSchema, { failures: z.array(z.string()) });
 
 /** The 200 body of /migration/validate, and the validationReport of a MigrationPlanValidationException. */
 export const migrationPlanReportSchema = z.looseObject({
   instructionReports: z.array(instructionReportSchema),
-  variableReports: z.record(z.string(), variableReportSchema).nullable().optional(),
+  variableReports: z.optional(z.nullable(z.record(z.string(), variableReportSchema))),
 });
 
 export type MigrationPlan = z.infer<typeof migrationPlanSchema>;
@@ -120,8 +120,8 @@ export interface MigrationExecutionRequest {
 }
 
 const instanceReportEntrySchema = z.looseObject({
-  migrationInstruction: migrationInstructionSchema.nullable().optional(),
-  sourceScopeId: z.string().nullable().optional(),
+  migrationInstruction: z.optional(z.nullable(migrationInstructionSchema)),
+  sourceScopeId: z.optional(z.nullable(z.string())),
   failures: z.array(z.string()),
 });
 
@@ -129,8 +129,8 @@ const instanceReportEntrySchema = z.looseObject({
 export const instanceValidationReportSchema = z.looseObject({
   processInstanceId: z.string(),
   failures: z.array(z.string()),
-  activityInstanceValidationReports: z.array(instanceReportEntrySchema.extend({ activityInstanceId: z.string() })).default([]),
-  transitionInstanceValidationReports: z.array(instanceReportEntrySchema.extend({ transitionInstanceId: z.string() })).default([]),
+  activityInstanceValidationReports: z._default(z.array(z.extend(instanceReportEntrySchema, { activityInstanceId: z.string() })), []),
+  transitionInstanceValidationReports: z._default(z.array(z.extend(instanceReportEntrySchema, { transitionInstanceId: z.string() })), []),
 });
 
 export type InstanceValidationReport = z.infer<typeof instanceValidationReportSchema>;

@@ -1,24 +1,24 @@
 /** `/process-definition`: lookups for resolving `invoice:3` and the live pre-flight (engine-rest.md §6). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { enginePath, type EngineHttp, type Query } from './http.js';
 
 export const processDefinitionSchema = z.looseObject({
   id: z.string(),
   key: z.string(),
-  name: z.string().nullable().optional(),
-  version: z.number().int(),
-  tenantId: z.string().nullable().optional(),
-  versionTag: z.string().nullable().optional(),
-  suspended: z.boolean().optional(),
-  deploymentId: z.string().nullable().optional(),
+  name: z.optional(z.nullable(z.string())),
+  version: z.int(),
+  tenantId: z.optional(z.nullable(z.string())),
+  versionTag: z.optional(z.nullable(z.string())),
+  suspended: z.optional(z.boolean()),
+  deploymentId: z.optional(z.nullable(z.string())),
 });
 
 export type ProcessDefinition = z.infer<typeof processDefinitionSchema>;
 
 export const activityStatisticsSchema = z.looseObject({
   id: z.string(),
-  instances: z.number().int(),
-  failedJobs: z.number().int().optional(),
+  instances: z.int(),
+  failedJobs: z.optional(z.int()),
 });
 
 export type ActivityStatistics = z.infer<typeof activityStatisticsSchema>;

@@ -1,22 +1,22 @@
 /** `/process-instance` and `/history/process-instance`: selecting instances and finding where they are. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { enginePath, type EngineHttp } from './http.js';
 import { countSchema } from './schemas.js';
 
 export const processInstanceSchema = z.looseObject({
   id: z.string(),
   definitionId: z.string(),
-  businessKey: z.string().nullable().optional(),
-  suspended: z.boolean().optional(),
-  ended: z.boolean().optional(),
-  tenantId: z.string().nullable().optional(),
+  businessKey: z.optional(z.nullable(z.string())),
+  suspended: z.optional(z.boolean()),
+  ended: z.optional(z.boolean()),
+  tenantId: z.optional(z.nullable(z.string())),
 });
 
 export const historicProcessInstanceSchema = z.looseObject({
   id: z.string(),
-  processDefinitionId: z.string().nullable().optional(),
-  endTime: z.string().nullable().optional(),
-  state: z.string().nullable().optional(),
+  processDefinitionId: z.optional(z.nullable(z.string())),
+  endTime: z.optional(z.nullable(z.string())),
+  state: z.optional(z.nullable(z.string())),
 });
 
 export type ProcessInstance = z.infer<typeof processInstanceSchema>;

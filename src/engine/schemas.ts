@@ -2,9 +2,9 @@
  * zod schemas of the engine's shared response shapes. Objects are loose: unknown fields are kept,
  * because newer engines add fields and `-o json` prints the engine's object unchanged.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
-export const countSchema = z.looseObject({ count: z.number().int().nonnegative() });
+export const countSchema = z.looseObject({ count: z.int().check(z.nonnegative()) });
 
 export const engineListSchema = z.array(z.looseObject({ name: z.string() }));
 
