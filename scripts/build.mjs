@@ -24,6 +24,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   // cosmiconfig only needs typescript for .ts config files, which we do not search for.
   external: ['typescript'],
+  alias: { 'js-yaml': './scripts/stubs/replaced-cosmiconfig-loader.cjs', 'parse-json': './scripts/stubs/replaced-cosmiconfig-loader.cjs' },
   define: { __CAMUNDA_ADMIN_VERSION__: JSON.stringify(pkg.version) },
   // Bundled CommonJS dependencies (cli-table3, cosmiconfig) call require() for Node built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

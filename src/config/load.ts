@@ -8,6 +8,7 @@ import type * as core from 'zod/v4/core';
 import '../util/zod-messages.js';
 import { UsageError } from '../exit-codes.js';
 import { closest } from '../util/suggest.js';
+import { loadJsonConfig, loadYamlConfig } from './loaders.js';
 import { configFileSchema, type Profile, profileSchema } from './schema.js';
 
 export const SEARCH_PLACES = [
@@ -53,6 +54,7 @@ export async function loadConfig(selection: ProfileSelection): Promise<LoadedCon
     searchPlaces: SEARCH_PLACES,
     searchStrategy: 'global',
     cache: false,
+    loaders: { '.json': loadJsonConfig, '.yaml': loadYamlConfig, '.yml': loadYamlConfig, noExt: loadYamlConfig },
   });
 
   let result: { config: unknown; filepath: string; isEmpty?: boolean } | null;
@@ -60,7 +62,7 @@ export async function loadConfig(selection: ProfileSelection): Promise<LoadedCon
   try {
     result = explicit ? await explorer.load(explicit) : await explorer.search(selection.cwd);
   } catch (error) {
-    throw new UsageError(describeReadError(error, explicit));
+    throw error instanceof UsageError ? error : new UsageError(describeReadError(error, explicit));
   }
 
   if (!result) {

@@ -7,6 +7,7 @@ import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, parseDoc
 import * as z from 'zod';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { closest } from '../util/suggest.js';
+import { firstLine, jsonSyntaxProblem } from '../util/syntax.js';
 import { checkPlan, checkVariable } from './checks.js';
 import {
   executionRequestSchema,
@@ -352,20 +353,3 @@ function allowedKeys(path: readonly (string | number)[]): string[] {
   return [];
 }
 
-function jsonSyntaxProblem(text: string): { offset: number; message: string } | undefined {
-  try {
-    JSON.parse(text);
-    return undefined;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(message);
-    return {
-      offset: position ? Number(position[1]) : 0,
-      message: message.replace(/\s*(in JSON )?at position \d+.*$/s, '').replace(/^JSON\.parse: /, ''),
-    };
-  }
-}
-
-function firstLine(text: string): string {
-  return (text.split('\n')[0] ?? text).replace(/ at line \d+, column \d+:?$/, '');
-}

@@ -131,7 +131,19 @@ describe('bad input: exit 2, one line, no stack trace, nothing sent', () => {
     const result = await runCli(['auth', 'get', ADMIN], { cwd });
     expect(result.code).toBe(2);
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(result.stderr).toContain(join(cwd, '.camunda-adminrc.yaml'));
+    expect(result.stderr).toMatch(new RegExp(`^error: ${join(cwd, '.camunda-adminrc.yaml')}:\\d+:\\d+: invalid YAML: `));
+  });
+
+  it('a malformed JSON config and a duplicate YAML key name file, line and column', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, '.camunda-adminrc.json'), '{\n  "profiles": {},\n}\n');
+    const json = await runCli(['config', 'show'], { cwd });
+    expect(json.code).toBe(2);
+    expect(json.stderr).toMatch(new RegExp(`^error: ${join(cwd, '.camunda-adminrc.json')}:3:1: invalid JSON: .+\\n$`));
+    const yaml = project('profiles:\n  a: {}\n  a: {}\n');
+    const duplicate = await runCli(['config', 'show'], { cwd: yaml });
+    expect(duplicate.code).toBe(2);
+    expect(duplicate.stderr).toBe(`error: ${join(yaml, '.camunda-adminrc.yaml')}:3:3: duplicate key: Map keys must be unique\n`);
   });
 
   it('an unknown key in the config names the file and the key', async () => {
