@@ -15,6 +15,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
+  {
     files: ['src/**/*.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -1,35 +1,48 @@
 // Bundles src/ into dist/ with esbuild: one entry, code split so each command's code and the heavy
-// dependencies load only when a command runs (await import()).
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { build } from 'esbuild';
+// dependencies load only when a command runs (await import()). The chunks are then turned into
+// CommonJS: Node loads a CommonJS file in a fraction of the time its ES module loader takes to
+// resolve, load and link one (about a millisecond each; docs/performance.md).
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { build, transform } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8'));
 
 // Build beside dist/ and swap it in, so a test run spawning bin/ never sees a half-written dist/.
 const staging = `dist.staging-${process.pid}`;
-await build({
+const result = await build({
   absWorkingDir: root.pathname,
-  entryPoints: { main: 'src/main.ts', version: 'src/version.ts' },
+  entryPoints: { main: 'src/main.ts' },
   outdir: staging,
+  write: false,
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   minify: true,
-  keepNames: true,
+  keepNames: false,
   sourcemap: false,
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
   // cosmiconfig only needs typescript for .ts config files, which we do not search for.
   external: ['typescript'],
-  alias: { 'js-yaml': './scripts/stubs/replaced-cosmiconfig-loader.cjs', 'parse-json': './scripts/stubs/replaced-cosmiconfig-loader.cjs' },
+  alias: { 'parse-json': './scripts/stubs/parse-json.cjs' },
+  plugins: [withoutCommanderChildProcess()],
   define: { __CAMUNDA_ADMIN_VERSION__: JSON.stringify(pkg.version) },
-  // Bundled CommonJS dependencies (cli-table3, cosmiconfig) call require() for Node built-ins.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
+  // BUILD_METAFILE=FILE: which module went into which chunk (see docs/performance.md).
+  metafile: Boolean(process.env.BUILD_METAFILE),
 });
+if (process.env.BUILD_METAFILE) await writeFile(process.env.BUILD_METAFILE, JSON.stringify(result.metafile));
+for (const file of result.outputFiles) {
+  // import/export become require/exports, import() becomes a require in a promise.
+  const commonjs = await transform(file.text, { format: 'cjs', platform: 'node', target: 'node20', minify: true, supported: { 'dynamic-import': false }, logLevel: 'warning' });
+  await mkdir(dirname(file.path), { recursive: true });
+  await writeFile(file.path, commonjs.code);
+}
+await writeFile(new URL(`${staging}/package.json`, root), '{\n  "type": "commonjs"\n}\n');
 
 // The help pages, rendered once here from the same command tree, so that bin/ can print them
 // without loading it (src/help-pages.ts).
@@ -55,3 +68,18 @@ const previous = `dist.old-${process.pid}`;
 await rename(new URL('dist', root), new URL(previous, root)).catch(() => {});
 await rename(new URL(staging, root), new URL('dist', root));
 await rm(new URL(previous, root), { recursive: true, force: true });
+
+/**
+ * commander requires node:child_process at load time for executable subcommands, which
+ * camunda-admin does not have; Node would load child_process, net and dgram on every run for it.
+ */
+function withoutCommanderChildProcess() {
+  return {
+    name: 'without-commander-child-process',
+    setup(builder) {
+      builder.onResolve({ filter: /^node:child_process$/ }, (args) =>
+        /[\\/]commander[\\/]/.test(args.importer) ? { path: new URL('scripts/stubs/no-child-process.cjs', root).pathname } : undefined,
+      );
+    },
+  };
+}

@@ -63,8 +63,8 @@ export class App {
 
   output(): Promise<Output> {
     this.outputPromise ??= (async () => {
-      const { Output } = await import('./render/output.js');
-      const { useColor, colorStyle, plainStyle } = await import('./render/style.js');
+      const { Output } = await import('./runtime.js');
+      const { useColor, colorStyle, plainStyle } = await import('./runtime.js');
       const flags = this.flags;
       const color = useColor({
         colorFlag: flags.color,
@@ -86,8 +86,8 @@ export class App {
 
   target(): Promise<ResolvedTarget> {
     this.targetPromise ??= (async () => {
-      const { loadConfig } = await import('./config/load.js');
-      const { resolveTarget } = await import('./config/resolve.js');
+      const { loadConfig } = await import('./runtime.js');
+      const { resolveTarget } = await import('./runtime.js');
       const flags = this.flags;
       const envProfile = this.io.env.CAMUNDA_PROFILE;
       const config = await loadConfig({
@@ -129,9 +129,9 @@ export class App {
     this.clientPromise ??= (async () => {
       const target = await this.target();
       const output = await this.output();
-      const { EngineClient } = await import('./engine/client.js');
-      const { VERSION } = await import('./version.js');
-      const { formatExchange } = await import('./render/exchange.js');
+      const { EngineClient } = await import('./runtime.js');
+      const { VERSION } = await import('./runtime.js');
+      const { formatExchange } = await import('./runtime.js');
       const ca = target.caFile ? await this.readCaFile(target.caFile.value) : undefined;
       const credentials = target.credentials
         ? target.credentials.type === 'basic'

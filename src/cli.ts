@@ -119,13 +119,13 @@ async function report(error: unknown, app: App): Promise<number> {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.Success;
     return ExitCode.Usage;
   }
-  const { describeFailure } = await import('./exit.js');
+  const { describeFailure } = await import('./runtime.js');
   const failure = describeFailure(error);
   let output;
   try {
     output = await app.output();
   } catch {
-    const { plainOutput } = await import('./render/output.js');
+    const { plainOutput } = await import('./runtime.js');
     output = plainOutput(app.io.stdout, app.io.stderr);
   }
   output.error(failure.message, failure.hint);

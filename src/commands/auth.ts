@@ -50,7 +50,7 @@ function withFilters(command: Command, listing: boolean): Command {
 }
 
 async function toQuery(flags: FilterFlags): Promise<AuthorizationQuery> {
-  const { parseAuthorizationType, parseResourceType } = await import('../catalogue/authorization.js');
+  const { parseAuthorizationType, parseResourceType } = await import('../runtime.js');
   return {
     id: flags.id,
     type: flags.type === undefined ? undefined : parseAuthorizationType(flags.type).code,
@@ -73,7 +73,7 @@ export function registerAuthCommands(program: Command, app: App): void {
     .action(async (id: string) => {
       const client = await app.client();
       const authorization = await client.authorizations.get(id);
-      const { authorizationView } = await import('../render/authorization.js');
+      const { authorizationView } = await import('../runtime.js');
       await (await app.output()).data(authorization, authorizationView);
     });
 
@@ -84,8 +84,8 @@ export function registerAuthCommands(program: Command, app: App): void {
       const page = paging(flags);
       const client = await app.client({ bulk: page.maxResults === undefined });
       const output = await app.output();
-      const { authorizationListView } = await import('../render/authorization.js');
-      const { listWithLimit } = await import('./listing.js');
+      const { authorizationListView } = await import('../runtime.js');
+      const { listWithLimit } = await import('../runtime.js');
       await listWithLimit(output, page, (firstResult, maxResults) => client.authorizations.list({ ...query, firstResult, maxResults }), authorizationListView, 'authorizations');
     });
 
@@ -95,7 +95,7 @@ export function registerAuthCommands(program: Command, app: App): void {
       const query = await toQuery(flags);
       const client = await app.client();
       const count = await client.authorizations.count(query);
-      const { countView } = await import('../render/common.js');
+      const { countView } = await import('../runtime.js');
       await (await app.output()).data({ count }, countView);
     });
 
@@ -110,8 +110,8 @@ export function registerAuthCommands(program: Command, app: App): void {
     .requiredOption('--permissions <list>', 'comma-separated permissions, e.g. READ,UPDATE (ALL, NONE)')
     .addHelpText('after', '\nExamples:\n  $ camunda-admin auth create --type grant --user john --resource-type process-definition --resource-id invoice --permissions READ,READ_INSTANCE\n  $ camunda-admin auth create --type global --resource-type filter --permissions READ')
     .action(async (flags: { type: string; user?: string; group?: string; resourceType: string; resourceId: string; permissions: string }) => {
-      const catalogue = await import('../catalogue/authorization.js');
-      const { checkOwner } = await import('../authorizations/change.js');
+      const catalogue = await import('../runtime.js');
+      const { checkOwner } = await import('../runtime.js');
       const type = catalogue.parseAuthorizationType(flags.type);
       const resourceType = catalogue.parseResourceType(flags.resourceType);
       const permissions = catalogue.parsePermissions(commaList(flags.permissions, '--permissions'), resourceType);
@@ -123,7 +123,7 @@ export function registerAuthCommands(program: Command, app: App): void {
       const client = await app.client();
       const created = await client.authorizations.create({ type: type.code, permissions, userId, groupId, resourceType: resourceType.code, resourceId: flags.resourceId });
       const output = await app.output();
-      const { describeOwner } = await import('../render/authorization.js');
+      const { describeOwner } = await import('../runtime.js');
       output.info(`created ${type.name} authorization ${created.id}: ${created.permissions.join(', ') || '(none)'} on ${resourceType.name} '${created.resourceId ?? ''}' for ${describeOwner(created)}`);
       if (output.machineReadable) await output.data(created, { table: () => '' });
       else output.raw(`${created.id}\n`);
@@ -178,13 +178,13 @@ Examples:
 
       const client = await app.client();
       const current = await client.authorizations.get(id);
-      const { applyChange, diffAuthorization, toUpdate } = await import('../authorizations/change.js');
+      const { applyChange, diffAuthorization, toUpdate } = await import('../runtime.js');
       const body = applyChange(current, change, desired);
       const diff = diffAuthorization(toUpdate(current), body);
       const changed = diff.some((field) => field.changed);
       const output = await app.output();
-      const { authorizationDiffView } = await import('../render/authorization.js');
-      const { enginePath } = await import('../engine/http.js');
+      const { authorizationDiffView } = await import('../runtime.js');
+      const { enginePath } = await import('../runtime.js');
       const request = { method: 'PUT', url: client.http.url(enginePath`/authorization/${id}`), body };
       await output.data({ id, changed, dryRun: Boolean(flags.dryRun), diff, request: changed ? request : null }, authorizationDiffView);
       if (!changed) {
@@ -208,7 +208,7 @@ Examples:
       const client = await app.client();
       // Read first: the confirmation shows what goes, and a missing id fails before the prompt.
       const current = await client.authorizations.get(id);
-      const { describeAuthorization } = await import('../render/authorization.js');
+      const { describeAuthorization } = await import('../runtime.js');
       await app.confirm(`delete ${describeAuthorization(current)}`);
       await client.authorizations.delete(id);
       (await app.output()).info(`deleted authorization ${id}`);
@@ -223,7 +223,7 @@ Examples:
     .option('--user <id>', 'check for this user (needs READ on authorizations)')
     .addHelpText('after', '\nPrints yes or no; exits 0 either way (use -o json and .authorized in scripts).\n\nExamples:\n  $ camunda-admin auth check --permission READ --resource-type process-definition --resource-id invoice --user john')
     .action(async (flags: { permission: string; resourceType: string; resourceId?: string; user?: string }) => {
-      const { parseResourceType, parsePermissions } = await import('../catalogue/authorization.js');
+      const { parseResourceType, parsePermissions } = await import('../runtime.js');
       const resourceType = parseResourceType(flags.resourceType);
       const [permissionName] = parsePermissions([flags.permission], resourceType, '--permission');
       const client = await app.client();
@@ -234,7 +234,7 @@ Examples:
         resourceId: flags.resourceId,
         userId: flags.user,
       });
-      const { checkView } = await import('../render/authorization.js');
+      const { checkView } = await import('../runtime.js');
       await (await app.output()).data(result, checkView);
     });
 
@@ -243,8 +243,8 @@ Examples:
     .description('the offline catalogue: resource types, their codes and valid permissions')
     .addHelpText('after', '\nExamples:\n  $ camunda-admin auth resources\n  $ camunda-admin auth resources -o json')
     .action(async () => {
-      const { RESOURCE_TYPES, UNIVERSAL_PERMISSIONS } = await import('../catalogue/authorization.js');
-      const { catalogueView } = await import('../render/authorization.js');
+      const { RESOURCE_TYPES, UNIVERSAL_PERMISSIONS } = await import('../runtime.js');
+      const { catalogueView } = await import('../runtime.js');
       const rows = RESOURCE_TYPES.map((type) => ({ ...type, permissions: [...UNIVERSAL_PERMISSIONS, ...type.permissions] }));
       await (await app.output()).data(rows, catalogueView);
     });

@@ -14,7 +14,7 @@ export function registerBatchCommands(program: Command, app: App): void {
     .action(async (options: { type?: string; all?: boolean }) => {
       const client = await app.client();
       const rows = await client.batches.statisticsList({ type: options.type }, options.all ? undefined : 100);
-      const { batchListView } = await import('../render/batch.js');
+      const { batchListView } = await import('../runtime.js');
       await (await app.output()).data(rows, batchListView);
     });
 
@@ -25,7 +25,7 @@ export function registerBatchCommands(program: Command, app: App): void {
     .addHelpText('after', '\nExamples:\n  $ camunda-admin batch get 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002')
     .action(async (id: string) => {
       const client = await app.client();
-      const { batchView } = await import('../render/batch.js');
+      const { batchView } = await import('../runtime.js');
       const output = await app.output();
       const running = await client.batches.statistics(id);
       if (running) {
@@ -49,7 +49,7 @@ export function registerBatchCommands(program: Command, app: App): void {
     .option('--wait-timeout <seconds>', 'stop watching after this long (exit 9; the batch goes on)')
     .addHelpText('after', '\nExit codes: 0 finished, 8 jobs failed, 9 --wait-timeout passed, 130 interrupted.\n\nExamples:\n  $ camunda-admin batch watch 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --wait-timeout 600')
     .action(async (id: string, options: { interval?: string; waitTimeout?: string }) => {
-      const { parseSeconds } = await import('../config/values.js');
+      const { parseSeconds } = await import('../runtime.js');
       const intervalMs = options.interval === undefined ? 2000 : parseSeconds(options.interval, '--interval') * 1000;
       const timeoutMs = options.waitTimeout === undefined ? undefined : parseSeconds(options.waitTimeout, '--wait-timeout') * 1000;
       const { followBatch } = await import('./migration-execute.js');

@@ -54,7 +54,7 @@ Examples:
       const { completionScript, isShell, SHELLS } = await import('../completion/generate.js');
       const name = shell.trim().toLowerCase();
       if (!isShell(name)) {
-        const { closest } = await import('../util/suggest.js');
+        const { closest } = await import('../runtime.js');
         const [near] = closest(name, SHELLS, 1);
         throw new UsageError(`unknown shell '${shell}'${near ? ` (did you mean ${near}?)` : ''}: completion scripts exist for ${SHELLS.join(', ')}`);
       }

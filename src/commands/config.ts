@@ -10,7 +10,7 @@ export function registerConfigCommands(program: Command, app: App): void {
     .addHelpText('after', '\nExamples:\n  $ camunda-admin config show\n  $ camunda-admin --profile prod config show -o yaml')
     .action(async () => {
       const target = await app.target();
-      const { describeTarget, configView } = await import('../render/config.js');
+      const { describeTarget, configView } = await import('../runtime.js');
       await (await app.output()).data(describeTarget(target), configView);
     });
 }

@@ -12,8 +12,8 @@ export function registerEngineCommands(program: Command, app: App): void {
     .addHelpText('after', '\nExamples:\n  $ camunda-admin engine info\n  $ camunda-admin engine info --profile prod -o json')
     .action(async () => {
       const [client, target] = await Promise.all([app.client(), app.target()]);
-      const { EngineAuthenticationError } = await import('../engine/errors.js');
-      const { SystemApi } = await import('../engine/system.js');
+      const { EngineAuthenticationError } = await import('../runtime.js');
+      const { SystemApi } = await import('../runtime.js');
 
       const engines = await client.system.engines();
       const selected = target.engine?.value ?? null;
@@ -45,7 +45,7 @@ export function registerEngineCommands(program: Command, app: App): void {
         },
       };
       const output = await app.output();
-      const { engineInfoView } = await import('../render/engine.js');
+      const { engineInfoView } = await import('../runtime.js');
       await output.data(info, engineInfoView);
 
       if (status === 'refused' || status === 'required') {

@@ -64,8 +64,8 @@ export function registerGroupCommands(program: Command, app: App): void {
       const query = toQuery(flags);
       const page = paging(flags);
       const client = await app.client({ bulk: page.maxResults === undefined });
-      const { groupListView } = await import('../render/group.js');
-      const { listWithLimit } = await import('./listing.js');
+      const { groupListView } = await import('../runtime.js');
+      const { listWithLimit } = await import('../runtime.js');
       await listWithLimit(await app.output(), page, (first, max) => client.groups.list(query, first, max), groupListView, 'groups');
     });
 
@@ -74,7 +74,7 @@ export function registerGroupCommands(program: Command, app: App): void {
     .action(async (flags: FilterFlags) => {
       const client = await app.client();
       const count = await client.groups.count(toQuery(flags));
-      const { countView } = await import('../render/common.js');
+      const { countView } = await import('../runtime.js');
       await (await app.output()).data({ count }, countView);
     });
 
@@ -86,7 +86,7 @@ export function registerGroupCommands(program: Command, app: App): void {
     .action(async (id: string) => {
       const client = await app.client();
       const found = await client.groups.get(id);
-      const { groupView } = await import('../render/group.js');
+      const { groupView } = await import('../runtime.js');
       await (await app.output()).data(found, groupView);
     });
 
@@ -98,7 +98,7 @@ export function registerGroupCommands(program: Command, app: App): void {
     .action(async (id: string | undefined) => {
       const client = await app.client();
       const links = await client.groups.options(id);
-      const { linksView } = await import('../render/group.js');
+      const { linksView } = await import('../runtime.js');
       await (await app.output()).data({ links }, linksView);
     });
 
@@ -135,8 +135,8 @@ export function registerGroupCommands(program: Command, app: App): void {
       const body = { id: current.id, name: flags.name ?? current.name, type: flags.type ?? current.type };
       const diff = (['name', 'type'] as const).map((field) => ({ field, before: current[field], after: body[field], changed: current[field] !== body[field] }));
       const changed = diff.some((field) => field.changed);
-      const { enginePath } = await import('../engine/http.js');
-      const { groupDiffView } = await import('../render/group.js');
+      const { enginePath } = await import('../runtime.js');
+      const { groupDiffView } = await import('../runtime.js');
       const output = await app.output();
       const request = { method: 'PUT', url: client.http.url(enginePath`/group/${id}`), body };
       await output.data({ id, changed, dryRun: Boolean(flags.dryRun), diff, request: changed ? request : null }, groupDiffView);
@@ -173,8 +173,8 @@ export function registerGroupCommands(program: Command, app: App): void {
     .action(async (id: string, flags: PagingFlags) => {
       const page = paging(flags);
       const client = await app.client({ bulk: page.maxResults === undefined });
-      const { memberListView } = await import('../render/group.js');
-      const { listWithLimit } = await import('./listing.js');
+      const { memberListView } = await import('../runtime.js');
+      const { listWithLimit } = await import('../runtime.js');
       await listWithLimit(await app.output(), page, (first, max) => client.groups.members(id, first, max), memberListView, 'members');
     });
 
@@ -188,7 +188,7 @@ export function registerGroupCommands(program: Command, app: App): void {
       .action(async (id: string, users: string[]) => {
         const client = await app.client();
         const output = await app.output();
-        const { describeFailure } = await import('../exit.js');
+        const { describeFailure } = await import('../runtime.js');
         const results: { userId: string; result: string; ok: boolean; exitCode: number }[] = [];
         for (const userId of users) {
           try {
@@ -201,7 +201,7 @@ export function registerGroupCommands(program: Command, app: App): void {
             results.push({ userId, result: failure.message, ok: false, exitCode: failure.exitCode });
           }
         }
-        const { membershipResultView } = await import('../render/group.js');
+        const { membershipResultView } = await import('../runtime.js');
         await output.data({ group: id, action: name, results: results.map(({ userId, result, ok }) => ({ userId, ok, result })) }, membershipResultView);
         const failed = results.filter((result) => !result.ok);
         if (failed.length === 0) return;
@@ -218,7 +218,7 @@ export function registerGroupCommands(program: Command, app: App): void {
     .action(async (id: string) => {
       const client = await app.client();
       const links = await client.groups.memberOptions(id);
-      const { linksView } = await import('../render/group.js');
+      const { linksView } = await import('../runtime.js');
       await (await app.output()).data({ links }, linksView);
     });
 }

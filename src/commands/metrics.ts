@@ -16,7 +16,7 @@ interface ListFlags extends PagingFlags {
 
 async function date(text: string | undefined, flag: string): Promise<Date | undefined> {
   if (text === undefined) return undefined;
-  const { parseDateInput } = await import('../engine/dates.js');
+  const { parseDateInput } = await import('../runtime.js');
   const parsed = parseDateInput(text);
   if (!parsed) throw new UsageError(`${flag}: '${text}' is not a date (2026-01-31, 2026-01-31T10:00:00Z, 2026-01-31T10:00:00+02:00, or an age such as 30d or 12h)`);
   return parsed;
@@ -52,7 +52,7 @@ export function registerMetricsCommands(program: Command, app: App): void {
     .option('--chart', 'draw the values as a bar chart (a sparkline for long series)')
     .addHelpText('after', '\nDates: ISO 8601 (2026-01-31, 2026-01-31T10:00:00Z, +02:00 offsets) or an age (30d, 12h).\n\nExamples:\n  $ camunda-admin metrics list --name process-instances --start 7d --interval 86400 --aggregate-by-reporter --chart\n  $ camunda-admin metrics list --name job-failed --start 2026-01-01 --all -o json')
     .action(async (flags: ListFlags) => {
-      const { checkMetricName } = await import('../catalogue/metrics.js');
+      const { checkMetricName } = await import('../runtime.js');
       if (flags.name !== undefined) checkMetricName(flags.name, '--name', true);
       const startDate = await date(flags.start, '--start');
       const endDate = await date(flags.end, '--end');
@@ -62,7 +62,7 @@ export function registerMetricsCommands(program: Command, app: App): void {
       const output = await app.output();
       if (flags.chart && output.machineReadable) throw new UsageError('--chart draws in table output; leave out -o json/yaml');
       const client = await app.client({ bulk: page.maxResults === undefined });
-      const { METRICS_MAX_RESULTS } = await import('../engine/metrics.js');
+      const { METRICS_MAX_RESULTS } = await import('../runtime.js');
       const query = { name: flags.name, reporter: flags.reporter, startDate, endDate, interval, aggregateByReporter: flags.aggregateByReporter ? (true as const) : undefined };
       // The engine caps a request at 200 rows: bigger pages are fetched as several requests.
       const fetchPage = async (first: number, max: number) => {
@@ -74,8 +74,8 @@ export function registerMetricsCommands(program: Command, app: App): void {
         }
         return rows;
       };
-      const { metricListView, metricChartView } = await import('../render/metrics.js');
-      const { listWithLimit } = await import('./listing.js');
+      const { metricListView, metricChartView } = await import('../runtime.js');
+      const { listWithLimit } = await import('../runtime.js');
       await listWithLimit(output, page, fetchPage, flags.chart ? metricChartView : metricListView, 'rows');
     });
 
@@ -87,14 +87,14 @@ export function registerMetricsCommands(program: Command, app: App): void {
     .option('--end <date>', 'until this date (exclusive)')
     .addHelpText('after', '\nExamples:\n  $ camunda-admin metrics sum process-instances --start 2026-01-01 --end 2027-01-01\n  $ camunda-admin metrics sum task-users --start 30d')
     .action(async (name: string, flags: { start?: string; end?: string }) => {
-      const { checkMetricName } = await import('../catalogue/metrics.js');
+      const { checkMetricName } = await import('../runtime.js');
       checkMetricName(name, 'metric name');
       const startDate = await date(flags.start, '--start');
       const endDate = await date(flags.end, '--end');
       checkRange(startDate, endDate);
       const client = await app.client();
       const result = await client.metrics.sum(name, startDate, endDate);
-      const { sumView } = await import('../render/metrics.js');
+      const { sumView } = await import('../runtime.js');
       await (await app.output()).data({ result }, sumView);
     });
 
@@ -103,8 +103,8 @@ export function registerMetricsCommands(program: Command, app: App): void {
     .description('the metric names and aliases the engine knows, and what they count')
     .addHelpText('after', '\nExamples:\n  $ camunda-admin metrics names')
     .action(async () => {
-      const { METRIC_NAMES } = await import('../catalogue/metrics.js');
-      const { namesView } = await import('../render/metrics.js');
+      const { METRIC_NAMES } = await import('../runtime.js');
+      const { namesView } = await import('../runtime.js');
       await (await app.output()).data([...METRIC_NAMES], namesView);
     });
 
@@ -122,9 +122,9 @@ export function registerMetricsCommands(program: Command, app: App): void {
       if (months < 1) throw new UsageError('--from must not be after --to');
       if (months > 120) throw new UsageError('the report covers at most 120 months');
       const client = await app.client();
-      const { buildUsageReport } = await import('../metrics/report.js');
+      const { buildUsageReport } = await import('../runtime.js');
       const report = await buildUsageReport((name, start, end) => client.metrics.sum(name, start, end), from, months);
-      const { usageReportView } = await import('../render/metrics.js');
+      const { usageReportView } = await import('../runtime.js');
       await (await app.output()).data(report, usageReportView);
     });
 

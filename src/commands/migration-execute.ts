@@ -92,7 +92,7 @@ function checkFlagCombinations(options: ExecuteOptions): void {
 async function executeMigration(app: App, planFile: string, options: ExecuteOptions): Promise<void> {
   checkFlagCombinations(options);
   const chunkSize = positiveInteger(options.chunkSize, '--chunk-size');
-  const { parseSeconds } = await import('../config/values.js');
+  const { parseSeconds } = await import('../runtime.js');
   const waitTimeoutMs = options.waitTimeout === undefined ? undefined : parseSeconds(options.waitTimeout, '--wait-timeout') * 1000;
   const intervalMs = options.interval === undefined ? 2000 : parseSeconds(options.interval, '--interval') * 1000;
   if (planFile === '-' && (options.instancesFile === '-' || options.query === '-')) {
@@ -265,7 +265,7 @@ async function dryRun(
 ): Promise<void> {
   const output = await app.output();
   const { executionRequest } = await import('../migration/execute.js');
-  const { enginePath } = await import('../engine/http.js');
+  const { enginePath } = await import('../runtime.js');
   const url = context.client.http.url(async ? enginePath`/migration/executeAsync` : enginePath`/migration/execute`);
   const { writeExecutionRequests } = await import('../migration/dry-run.js');
   if (chunkSize === undefined) {
@@ -293,7 +293,7 @@ async function runSync(app: App, context: ExecutionContext, ids: string[], start
 
 /** Turns the engine's migration validation errors into their report tables and exit 3. */
 async function validationFailure(app: App, error: unknown, consequence: string): Promise<unknown> {
-  const { planValidationReportOf, instanceValidationReportOf } = await import('../engine/migration.js');
+  const { planValidationReportOf, instanceValidationReportOf } = await import('../runtime.js');
   const { planReportTable, instanceReportTable } = await import('../render/execution.js');
   const output = await app.output();
   const planReport = planValidationReportOf(error);

@@ -69,7 +69,7 @@ Examples:
       const document = planDocument({ source, target, sourceReference, targetReference, generated, variables });
       const text = await serializePlan(document, format, `camunda-admin migration generate --source ${options.source} --target ${options.target}`);
       if (options.out) {
-        const { writeFileAtomically } = await import('../util/files.js');
+        const { writeFileAtomically } = await import('../runtime.js');
         await writeFileAtomically(options.out, text);
       } else {
         output.raw(text);

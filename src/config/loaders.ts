@@ -1,7 +1,8 @@
 /**
- * cosmiconfig's loaders for JSON and YAML config files. They replace its defaults (parse-json and
- * js-yaml, which the bundle therefore leaves out: docs/performance.md) and read YAML with the same
- * library as plan files. A syntax error names the file, line and column.
+ * cosmiconfig's loaders for JSON and YAML config files, replacing its defaults: YAML is read with the
+ * same library as plan files, and a syntax error names the file, line and column (cosmiconfig's own
+ * loaders report neither). Its JSON loader then only reads package.json for cosmiconfig's meta
+ * configuration, so the bundle swaps parse-json for JSON.parse (scripts/build.mjs).
  */
 import { UsageError } from '../exit-codes.js';
 import { jsonSyntaxProblem, lineAndColumn, withoutBom } from '../util/syntax.js';

@@ -23,13 +23,13 @@ export interface RequestLine {
   url: string;
 }
 
+/** Subclasses name themselves: the bundle is minified, and the name shows in --verbose stack traces. */
 export abstract class EngineError extends Error {
   constructor(
     readonly request: RequestLine,
     detail: string,
   ) {
     super(`${request.method} ${request.url}: ${detail}`);
-    this.name = new.target.name;
   }
 }
 
@@ -63,6 +63,7 @@ export function statusLine(status: number): string {
 
 /** Any non-2xx answer. `body` is set when the answer carried the engine's JSON error body. */
 export class EngineHttpError extends EngineError {
+  override name = 'EngineHttpError';
   constructor(
     request: RequestLine,
     readonly status: number,
@@ -88,6 +89,7 @@ export class EngineHttpError extends EngineError {
 
 /** 401: the engine's Basic filter answers with an empty body and `WWW-Authenticate`. */
 export class EngineAuthenticationError extends EngineHttpError {
+  override name = 'EngineAuthenticationError';
   constructor(
     request: RequestLine,
     body: EngineErrorBody | undefined,
@@ -107,6 +109,7 @@ export class EngineAuthenticationError extends EngineHttpError {
 
 /** 403 with the engine's AuthorizationException body; `missingAuthorizations` is a disjunction. */
 export class EngineAuthorizationError extends EngineHttpError {
+  override name = 'EngineAuthorizationError';
   readonly missingAuthorizations: MissingAuthorization[];
   readonly userId: string | null;
 
@@ -138,12 +141,15 @@ function describeForbidden(
     : `403 Forbidden: ${who} needs one of: ${needs.join(' | ')}`;
 }
 
-export class EngineNotFoundError extends EngineHttpError {}
+export class EngineNotFoundError extends EngineHttpError {
+  override name = 'EngineNotFoundError';
+}
 
 /** The request never got an HTTP answer: refused, DNS, TLS, timeout, reset. */
 export type UnreachableReason = 'connection-refused' | 'dns' | 'tls' | 'timeout' | 'connection-reset' | 'network';
 
 export class EngineUnreachableError extends EngineError {
+  override name = 'EngineUnreachableError';
   constructor(
     request: RequestLine,
     readonly reason: UnreachableReason,
@@ -157,6 +163,7 @@ export class EngineUnreachableError extends EngineError {
 
 /** A 2xx answer whose body is not what the engine sends: HTML from a proxy, a changed schema. */
 export class EngineResponseError extends EngineError {
+  override name = 'EngineResponseError';
   constructor(
     request: RequestLine,
     readonly status: number,

@@ -336,6 +336,7 @@ export class RequestAbandonedError extends Error {
 
 /** 429/502/503/504 without an engine body: a gateway or the engine's container is unavailable. */
 export class RetryableHttpError extends EngineHttpError {
+  override name = 'RetryableHttpError';
   constructor(
     line: RequestLine,
     status: number,

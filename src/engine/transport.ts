@@ -6,6 +6,8 @@
  * request; undici for bulk work (paging through everything, chunked migrations, id lookups),
  * where its per-request cost is lower and its start-up is paid once.
  */
+import { NodeHttpTransport } from './node-transport.js';
+
 export interface TransportRequest {
   method: string;
   url: string;
@@ -46,7 +48,6 @@ export async function createTransport(kind: TransportKind, options: TransportOpt
     const { UndiciTransport } = await import('./undici-transport.js');
     return new UndiciTransport(options);
   }
-  const { NodeHttpTransport } = await import('./node-transport.js');
   return new NodeHttpTransport(options);
 }
 

@@ -134,6 +134,16 @@ describe('bad input: exit 2, one line, no stack trace, nothing sent', () => {
     expect(result.stderr).toMatch(new RegExp(`^error: ${join(cwd, '.camunda-adminrc.yaml')}:\\d+:\\d+: invalid YAML: `));
   });
 
+  it('runs inside a project with package.json and package.yaml of its own (cosmiconfig reads both for its meta configuration)', async () => {
+    const cwd = project(profiles(engine.url));
+    writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'some-app', version: '1.0.0', scripts: { test: 'x' } }));
+    writeFileSync(join(cwd, 'package.yaml'), 'name: some-app\nversion: 1.0.0\n');
+    const result = await runCli(['auth', 'get', ADMIN, '-o', 'json'], { cwd, env: cleanEnv({ DEMO_PASSWORD: 'demo' }) });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).id).toBe(ADMIN);
+  });
+
   it('a malformed JSON config and a duplicate YAML key name file, line and column', async () => {
     const cwd = tempDir();
     writeFileSync(join(cwd, '.camunda-adminrc.json'), '{\n  "profiles": {},\n}\n');
