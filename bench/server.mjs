@@ -47,6 +47,11 @@ export function startBenchServer({ groups = 20, authorizations = 20 } = {}) {
         const instructionReports = plan.instructions.map((instruction) => ({ instruction: { ...instruction, updateEventTrigger: false }, failures: [`Target activity '${instruction.targetActivityIds[0]}' does not exist`] }));
         return send(200, JSON.stringify({ instructionReports, variableReports: {} }));
       }
+      if (request.method === 'POST' && path === '/process-instance/count') {
+        // Every id is an instance of the source definition.
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        return send(200, JSON.stringify({ count: (body.processInstanceIds ?? []).length }));
+      }
       if (request.method === 'POST' && path === '/process-instance') {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         const rows = (body.processInstanceIds ?? []).map((id) => `{"links":[],"id":"${id}","definitionId":"${SOURCE}","businessKey":null,"caseInstanceId":null,"ended":false,"suspended":false,"tenantId":null}`);

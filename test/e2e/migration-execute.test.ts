@@ -65,6 +65,21 @@ describe('before anything is executed', () => {
     expect(executes()).toEqual([]);
   });
 
+  it('checks explicit ids with a count when all are on the source, and fetches them only when some are not', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    const lookups = () =>
+      engine.requests
+        .map((request) => ({ method: request.method, path: request.path.split('?')[0] ?? '' }))
+        .filter((request) => request.method === 'POST' && /\/process-instance(\/count)?$/.test(request.path))
+        .map((request) => request.path.replace(/.*\/process-instance/, 'process-instance'));
+    engine.requests.length = 0;
+    expect((await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.demoV1First},${INSTANCES.demoV1Second}`, '--dry-run', '--skip-validation'], cwd)).code).toBe(0);
+    expect(lookups()).toEqual(['process-instance/count']);
+    engine.requests.length = 0;
+    expect((await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.demoV1First},nope`, '--dry-run', '--skip-validation'], cwd)).code).toBe(2);
+    expect(lookups()).toEqual(['process-instance/count', 'process-instance']);
+  });
+
   it('unites --instances, --instances-file, --query and the plan ids, without duplicates', async () => {
     const cwd = planDir({ ...DEMO_PLAN, processInstanceIds: [INSTANCES.demoV1First] });
     writeFileSync(join(cwd, 'ids.txt'), `# ids\n${INSTANCES.demoV1First}\n\n${INSTANCES.demoV1Second}\n`);
