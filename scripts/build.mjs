@@ -21,7 +21,8 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  minify: true,
+  // BUILD_NO_MINIFY=1: readable function names in CPU profiles (docs/performance.md).
+  minify: !process.env.BUILD_NO_MINIFY,
   keepNames: false,
   sourcemap: false,
   legalComments: 'none',
@@ -29,7 +30,7 @@ const result = await build({
   // cosmiconfig only needs typescript for .ts config files, which we do not search for.
   external: ['typescript'],
   alias: { 'parse-json': './scripts/stubs/parse-json.cjs' },
-  plugins: [withoutCommanderChildProcess()],
+  plugins: [withoutCommanderChildProcess(), fastStringWidthForCliTable()],
   define: { __CAMUNDA_ADMIN_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
   // BUILD_METAFILE=FILE: which module went into which chunk (see docs/performance.md).
@@ -38,7 +39,7 @@ const result = await build({
 if (process.env.BUILD_METAFILE) await writeFile(process.env.BUILD_METAFILE, JSON.stringify(result.metafile));
 for (const file of result.outputFiles) {
   // import/export become require/exports, import() becomes a require in a promise.
-  const commonjs = await transform(file.text, { format: 'cjs', platform: 'node', target: 'node20', minify: true, supported: { 'dynamic-import': false }, logLevel: 'warning' });
+  const commonjs = await transform(file.text, { format: 'cjs', platform: 'node', target: 'node20', minify: !process.env.BUILD_NO_MINIFY, supported: { 'dynamic-import': false }, logLevel: 'warning' });
   await mkdir(dirname(file.path), { recursive: true });
   await writeFile(file.path, commonjs.code);
 }
@@ -79,6 +80,18 @@ function withoutCommanderChildProcess() {
     setup(builder) {
       builder.onResolve({ filter: /^node:child_process$/ }, (args) =>
         /[\\/]commander[\\/]/.test(args.importer) ? { path: new URL('scripts/stubs/no-child-process.cjs', root).pathname } : undefined,
+      );
+    },
+  };
+}
+
+/** cli-table3 measures cells with scripts/shims/string-width.cjs, which keeps string-width for the rest. */
+function fastStringWidthForCliTable() {
+  return {
+    name: 'fast-string-width-for-cli-table3',
+    setup(builder) {
+      builder.onResolve({ filter: /^string-width$/ }, (args) =>
+        /[\\/]cli-table3[\\/]/.test(args.importer) ? { path: new URL('scripts/shims/string-width.cjs', root).pathname } : undefined,
       );
     },
   };

@@ -1,6 +1,6 @@
 /**
  * The transport for bulk work: undici's Agent with keep-alive connections. Only the Agent and its
- * request() are imported (see src/types/undici-internals.d.ts): the rest of undici is never loaded.
+ * request() are imported (see src/types/deep-imports.d.ts): the rest of undici is never loaded.
  */
 import { rootCertificates } from 'node:tls';
 import { setFlagsFromString } from 'node:v8';

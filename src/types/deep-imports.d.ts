@@ -11,3 +11,8 @@ declare module 'undici/lib/api/api-request.js' {
   import type { Dispatcher } from 'undici';
   export default function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
 }
+
+// cli-table3's own measure of a cell, so that widths computed outside it agree with it.
+declare module 'cli-table3/src/utils.js' {
+  export function strlen(text: string): number;
+}

@@ -1,0 +1,2 @@
+declare function width(text: unknown): number;
+export = width;
