@@ -19,6 +19,6 @@ export async function listWithLimit<T>(
   // One more than asked tells whether there is more, without a count request.
   const rows = await fetchPage(page.firstResult, page.maxResults + 1);
   const more = rows.length > page.maxResults;
-  await output.list(rows.slice(0, page.maxResults), view);
+  await output.list([rows.slice(0, page.maxResults)], view);
   if (more) output.info(`showing ${page.maxResults} ${noun} from ${page.firstResult}; there are more: --first ${page.firstResult + page.maxResults}, --max N or --all`);
 }

@@ -6,10 +6,10 @@ export async function* allPages<T>(
   fetchPage: (firstResult: number, maxResults: number) => Promise<T[]>,
   pageSize: number,
   first = 0,
-): AsyncGenerator<T> {
+): AsyncGenerator<T[]> {
   for (let firstResult = first; ; firstResult += pageSize) {
     const page = await fetchPage(firstResult, pageSize);
-    yield* page;
+    yield page;
     if (page.length < pageSize) return;
   }
 }

@@ -127,43 +127,73 @@ function parseStructured(
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const format = /^\s*[{[]/.test(source) ? 'json' : 'yaml';
   const lineCounter = new LineCounter();
+  // The YAML document (which also reads JSON) knows where every value is. A valid JSON file without
+  // duplicate keys is read with JSON.parse, and the document is built only if a problem needs a
+  // place: for a plan of thousands of instructions that is most of the reading time.
+  let parsed: Document | undefined;
+  const document = (): Document => (parsed ??= parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true }));
   const problem = (offset: number, path: readonly PropertyKey[], message: string): PlanProblem => {
+    document();
     const position = lineCounter.linePos(offset);
     return { file, line: position.line, column: position.col, path: formatPath(path), message };
   };
   if (source.trim() === '') throw new PlanError([{ file, line: 1, column: 1, path: '', message: `the ${what} is empty` }]);
 
-  const document = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  let data: unknown;
   if (format === 'json') {
     const jsonProblem = jsonSyntaxProblem(source);
     if (jsonProblem) throw new PlanError([problem(jsonProblem.offset, [], `invalid JSON: ${jsonProblem.message}`)]);
+    const json: unknown = JSON.parse(source);
+    if (keysInText(source) === keysIn(json)) data = json;
   }
-  if (document.errors.length > 0) {
-    throw new PlanError(
-      document.errors.map((error) =>
-        problem(error.pos[0], [], `${error.code === 'DUPLICATE_KEY' ? 'duplicate key' : `invalid ${format === 'json' ? 'JSON' : 'YAML'}`}: ${firstLine(error.message)}`),
-      ),
-    );
+  if (data === undefined) {
+    const errors = document().errors;
+    if (errors.length > 0) {
+      throw new PlanError(
+        errors.map((error) =>
+          problem(error.pos[0], [], `${error.code === 'DUPLICATE_KEY' ? 'duplicate key' : `invalid ${format === 'json' ? 'JSON' : 'YAML'}`}: ${firstLine(error.message)}`),
+        ),
+      );
+    }
+    data = document().toJS({ maxAliasCount: 100 });
   }
   const offsetOf = (path: readonly PropertyKey[], at: 'key' | 'value' = 'value'): number => {
     const last = path[path.length - 1];
     if (at === 'key' && typeof last === 'string') {
-      const key = keyNode(document, path.slice(0, -1) as (string | number)[], last);
+      const key = keyNode(document(), path.slice(0, -1) as (string | number)[], last);
       if (key?.range) return key.range[0];
     }
     for (let length = path.length; length >= 0; length--) {
-      const node = nodeAt(document, path.slice(0, length) as (string | number)[]);
+      const node = nodeAt(document(), path.slice(0, length) as (string | number)[]);
       if (node?.range) return node.range[0];
     }
     return 0;
   };
   return {
     format,
-    data: document.toJS({ maxAliasCount: 100 }),
+    data,
     offsetOf,
     problem,
-    issues: (error) => byPosition(error.issues.flatMap((issue) => describeIssue(issue, document, offsetOf, problem, allowed))),
+    issues: (error) => byPosition(error.issues.flatMap((issue) => describeIssue(issue, document(), offsetOf, problem, allowed))),
   };
+}
+
+/**
+ * Object keys in JSON text: every string followed by a colon is one. JSON.parse keeps the last of
+ * duplicate keys without a word; fewer keys in its result than in the text means there were some.
+ */
+function keysInText(text: string): number {
+  let count = 0;
+  for (const _ of text.matchAll(/"(?:[^"\\]|\\.)*"\s*:/g)) count++;
+  return count;
+}
+
+function keysIn(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + keysIn(item), 0);
+  if (value === null || typeof value !== 'object') return 0;
+  let count = 0;
+  for (const item of Object.values(value)) count += 1 + keysIn(item);
+  return count;
 }
 
 /** Parses and checks plan text. `file` is only used in messages. */

@@ -24,9 +24,19 @@ export interface ResolvedDefinition {
 
 const KEY_VERSION = /^(.+):(\d+|latest)$/;
 
-export function parseReference(text: string, what = 'reference'): DefinitionReference {
+/**
+ * Where a reference comes from, for messages: a flag, or a function giving `file:line:column: field`
+ * (working out a position can mean reading the file again, so only a message asks for it).
+ */
+export type Where = string | (() => string);
+
+function place(where: Where): string {
+  return typeof where === 'string' ? where : where();
+}
+
+export function parseReference(text: string, where: Where = 'reference'): DefinitionReference {
   const trimmed = text.trim();
-  if (trimmed === '') throw new UsageError(`${what}: a process definition reference must not be empty`);
+  if (trimmed === '') throw new UsageError(`${place(where)}: a process definition reference must not be empty`);
   const match = KEY_VERSION.exec(trimmed);
   // `invoice:2` and `invoice:latest` are references; `invoice:2:8f3c…` (two colons) is an id.
   if (match && !match[1]!.includes(':')) {
@@ -51,7 +61,7 @@ export async function resolveReference(
   definitions: ProcessDefinitionApi,
   reference: DefinitionReference,
   tenant: string | undefined,
-  what: string,
+  where: Where,
 ): Promise<ResolvedDefinition> {
   const tenantFilter = tenant ? { tenantIdIn: [tenant] } : {};
   const query: ProcessDefinitionQuery =
@@ -67,20 +77,20 @@ export async function resolveReference(
   if (found.length > 1) {
     const tenants = found.map((definition) => definition.tenantId ?? '(none)').join(', ');
     throw new UsageError(
-      `${what} '${reference.text}' matches ${found.length} process definitions (tenants: ${tenants}); choose one with --tenant ID or give the definition id`,
+      `${place(where)} '${reference.text}' matches ${found.length} process definitions (tenants: ${tenants}); choose one with --tenant ID or give the definition id`,
     );
   }
   if (reference.kind === 'id') {
-    throw new UsageError(`${what}: no process definition with id '${reference.id}'; use KEY:VERSION or KEY:latest to look it up by key`);
+    throw new UsageError(`${place(where)}: no process definition with id '${reference.id}'; use KEY:VERSION or KEY:latest to look it up by key`);
   }
   const versions = await definitions.list({ key: reference.key, ...tenantFilter, sortBy: 'version', sortOrder: 'asc' });
   if (versions.length > 0) {
     const list = [...new Set(versions.map((definition) => definition.version))].join(', ');
-    throw new UsageError(`${what}: no process definition ${reference.text}${inTenant} (versions of ${reference.key}${inTenant}: ${list})`);
+    throw new UsageError(`${place(where)}: no process definition ${reference.text}${inTenant} (versions of ${reference.key}${inTenant}: ${list})`);
   }
   const latest = await definitions.list({ latestVersion: true, sortBy: 'key', sortOrder: 'asc', maxResults: 1000 });
   const keys = [...new Set(latest.map((definition) => definition.key))];
   const near = closest(reference.key, keys);
   const hint = near.length > 0 ? `did you mean ${near.join(', ')}?` : keys.length > 0 ? `keys: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ', …' : ''}` : 'no process definitions are deployed';
-  throw new UsageError(`${what}: no process definition with key '${reference.key}'${inTenant} (${hint})`);
+  throw new UsageError(`${place(where)}: no process definition with key '${reference.key}'${inTenant} (${hint})`);
 }

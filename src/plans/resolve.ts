@@ -24,8 +24,9 @@ export async function resolvePlan(
     const idField = `${name}ProcessDefinitionId` as const;
     const id = loaded.plan[idField];
     const where = (field: string) => `${loaded.file}:${formatPosition(loaded.locate([field]))}: ${field}`;
-    const reference = parseReference(referenceText ?? id ?? '', referenceText ? where(name) : where(idField));
-    const resolved = await resolveReference(definitions, reference, tenant, referenceText ? where(name) : where(idField));
+    const field = referenceText ? name : idField;
+    const reference = parseReference(referenceText ?? id ?? '', () => where(field));
+    const resolved = await resolveReference(definitions, reference, tenant, () => where(field));
     if (referenceText && id && resolved.id !== id) {
       const position = loaded.locate([idField]);
       throw new PlanError([

@@ -65,30 +65,34 @@ export class Output {
   }
 
   /**
-   * A list, streamed: json and yaml are written item by item (flat memory for --all over many
-   * pages); a table needs every row for its column widths, so it collects them.
+   * A list given page by page, streamed: json and yaml are written a page at a time (flat memory for
+   * --all over many pages, one write per page); a table needs every row for its column widths, so
+   * it collects them. The json is the same text as `JSON.stringify(allRows, null, 2)`.
    */
-  async list<T>(rows: AsyncIterable<T> | Iterable<T>, view: View<T[]>): Promise<number> {
+  async list<T>(pages: AsyncIterable<readonly T[]> | Iterable<readonly T[]>, view: View<T[]>): Promise<number> {
     let count = 0;
     if (this.format === 'table') {
       const collected: T[] = [];
-      for await (const row of rows) collected.push(row);
+      for await (const page of pages) collected.push(...page);
       await this.data(collected, view);
       return collected.length;
     }
     if (this.format === 'json') {
-      for await (const row of rows) {
-        const item = JSON.stringify(row, null, 2).replace(/\n/g, '\n  ');
-        await this.write(`${count === 0 ? '[\n  ' : ',\n  '}${item}`);
-        count++;
+      for await (const page of pages) {
+        if (page.length === 0) continue;
+        // "[\n  item,\n  item\n]": the items, indented as array elements, without the brackets.
+        const items = JSON.stringify(page, null, 2).slice(2, -2);
+        await this.write(`${count === 0 ? '[\n' : ',\n'}${items}`);
+        count += page.length;
       }
       this.stdout.write(count === 0 ? '[]\n' : '\n]\n');
       return count;
     }
     const { toYaml } = await import('./yaml.js');
-    for await (const row of rows) {
-      await this.write(toYaml([row]));
-      count++;
+    for await (const page of pages) {
+      if (page.length === 0) continue;
+      await this.write(toYaml(page));
+      count += page.length;
     }
     if (count === 0) this.stdout.write('[]\n');
     return count;

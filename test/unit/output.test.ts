@@ -1,7 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
-import { useColor } from '../../src/render/style.js';
+import { Output, type OutputFormat } from '../../src/render/output.js';
+import { plainStyle, useColor } from '../../src/render/style.js';
+import { toYaml } from '../../src/render/yaml.js';
 
 describe('colour', () => {
   const base = { colorFlag: true, format: 'table' as const, env: {}, isTTY: true };
@@ -77,5 +79,31 @@ describe('streams', () => {
     const stream = Object.assign(new PassThrough(), { isTTY: true });
     const app = new App({ stdout: stream, stderr: stream, stdin: stream, env: { CI: 'true' }, cwd: '/' }, new Command());
     expect(app.interactive).toBe(false);
+  });
+});
+
+describe('lists written page by page', () => {
+  const rows = Array.from({ length: 7 }, (_, index) => ({ id: `g${index}`, name: index % 2 ? null : `Group ${index}`, tags: ['a', 'b'], nested: { n: index } }));
+  const pages = [rows.slice(0, 3), [], rows.slice(3, 6), rows.slice(6)];
+  const view = { table: () => 'unused' };
+
+  async function written(format: OutputFormat, given: (typeof rows)[]): Promise<{ text: string; count: number }> {
+    const stdout = new PassThrough();
+    let text = '';
+    stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    const output = new Output({ format, style: plainStyle, quiet: false, verbose: false, stdout, stderr: new PassThrough() });
+    const count = await output.list(given, view);
+    return { text, count };
+  }
+
+  it('writes the json of the whole list, whatever the pages', async () => {
+    expect(await written('json', pages)).toEqual({ text: `${JSON.stringify(rows, null, 2)}\n`, count: 7 });
+    expect(await written('json', [])).toEqual({ text: '[]\n', count: 0 });
+    expect(await written('json', [[]])).toEqual({ text: '[]\n', count: 0 });
+  });
+
+  it('writes the yaml of the whole list, whatever the pages', async () => {
+    expect(await written('yaml', pages)).toEqual({ text: toYaml(rows), count: 7 });
+    expect((await written('yaml', [])).text).toBe('[]\n');
   });
 });

@@ -136,6 +136,8 @@ describe('refused plans name file, line, column and path', () => {
     expect(problems('{"source": "a:1",\n "target": "a:2",\n}', 'plan.json')[0]).toMatch(/^plan\.json:3:1: invalid JSON: /);
     expect(problems('source: a:1\nsource: a:2\n')[0]).toMatch(/^plan\.yaml:2:1: duplicate key: /);
     expect(problems('{"source": "a:1", "source": "a:2"}', 'plan.json')[0]).toMatch(/^plan\.json:1:19: duplicate key/);
+    // JSON is read with JSON.parse unless its keys do not add up: a nested duplicate, after a string holding '\":'.
+    expect(problems('{"source": "a:1", "target": "a:2", "instructions": [{"sourceActivityIds": ["x\\":"], "sourceActivityIds": ["y"]}]}', 'plan.json')[0]).toMatch(/^plan\.json:1:\d+: duplicate key/);
     expect(problems('source: [a\n')[0]).toMatch(/^plan\.yaml:\d+:\d+: invalid YAML: /);
     expect(problems('source: 1\ntarget: a:2\n')).toEqual(['plan.yaml:1:9: source: expected a string, got the number 1']);
     expect(problems('   \n')).toEqual(['plan.yaml:1:1: the plan is empty']);
