@@ -122,9 +122,8 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
     parts.push(`${ids.length} from --instances`);
   }
   if (options.instancesFile) {
-    const ids = await selection.readInstanceIds(options.instancesFile, app.io.stdin);
-    addIds(ids);
-    parts.push(`${ids.length} from --instances-file`);
+    const count = await selection.readInstanceIds(options.instancesFile, app.io.stdin, (id) => explicitIds.add(id));
+    parts.push(`${count} from --instances-file`);
   }
   if (loaded.plan.processInstanceIds) {
     addIds(loaded.plan.processInstanceIds);

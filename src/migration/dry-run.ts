@@ -21,8 +21,10 @@ export async function writeExecutionRequests(stream: Writable, template: Migrati
   for (const [index, ids] of idLists.entries()) {
     await write(stream, `${asArray ? '  ' : ''}${head},\n${indent}"processInstanceIds": [`);
     for (let start = 0; start < ids.length; start += IDS_PER_WRITE) {
-      const slice = ids.slice(start, start + IDS_PER_WRITE).map((id) => `\n${indent}  ${JSON.stringify(id)}`);
-      await write(stream, `${start > 0 ? ',' : ''}${slice.join(',')}`);
+      // One native JSON.stringify per slice, indented as the array in the body: `[\n<pad>"id",\n<pad>"id"\n]`
+      // without its brackets.
+      const slice = JSON.stringify(ids.slice(start, start + IDS_PER_WRITE), null, `${indent}  `).slice(1, -2);
+      await write(stream, `${start > 0 ? ',' : ''}${slice}`);
     }
     await write(stream, `${ids.length > 0 ? `\n${indent}` : ''}]\n${asArray ? '  }' : '}'}${asArray && index < idLists.length - 1 ? ',' : ''}\n`);
   }

@@ -4,7 +4,6 @@
  * resolved into ids before anything is executed, so what the operator confirms is exactly what is sent.
  */
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { ProcessInstanceApi, ProcessInstanceQueryBody } from '../engine/process-instances.js';
 import { UsageError } from '../exit-codes.js';
@@ -37,14 +36,18 @@ const PAGE = 500;
 /** Ids per existence lookup: big pages keep a million ids to a few hundred requests. */
 export const LOOKUP_PAGE = 5000;
 
-/** Reads ids from a file or stdin: one per line (blank lines and # comments skipped) or a JSON array. */
-export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: boolean }): Promise<string[]> {
+/**
+ * Reads ids from a file or stdin, one per line (blank lines and # comments skipped) or as a JSON
+ * array, and hands each to `add` as it is read: a million ids are never one more array. Returns how
+ * many were read. Lines are cut from big chunks with indexOf, several times faster than readline.
+ */
+export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: boolean }, add: (id: string) => void): Promise<number> {
   if (file === '-' && stdin.isTTY) throw new UsageError('--instances-file -: standard input is a terminal; pipe the ids in');
   let stream: Readable;
   if (file === '-') {
-    stream = stdin;
+    stream = stdin.setEncoding('utf8');
   } else {
-    stream = createReadStream(file, { encoding: 'utf8' });
+    stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve());
       stream.once('error', (error: NodeJS.ErrnoException) =>
@@ -53,29 +56,49 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
     });
   }
   const name = file === '-' ? '<stdin>' : file;
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
-  const ids: string[] = [];
+  let count = 0;
   let lineNumber = 0;
   let json: string[] | undefined;
-  for await (const rawLine of lines) {
+  const take = (rawLine: string): void => {
     lineNumber++;
-    const line = (lineNumber === 1 ? rawLine.replace(/^\uFEFF/, '') : rawLine).trim();
     if (json) {
       json.push(rawLine);
-      continue;
+      return;
     }
-    if (ids.length === 0 && line.startsWith('[')) {
+    const line = (lineNumber === 1 ? rawLine.replace(/^\uFEFF/, '') : rawLine).trim();
+    if (count === 0 && line.startsWith('[')) {
       json = [rawLine];
-      continue;
+      return;
     }
-    if (line === '' || line.startsWith('#')) continue;
+    if (line === '' || line.startsWith('#')) return;
     if (/\s|,/.test(line)) {
       throw new UsageError(`${name}:${lineNumber}: '${line.slice(0, 60)}' is not one process instance id (one id per line, or a JSON array)`);
     }
-    ids.push(line);
+    add(line);
+    count++;
+  };
+  // \n, \r\n and a lone \r each end a line, as with readline.
+  const takeAll = (text: string): void => {
+    if (text.includes('\r')) for (const part of text.split(/\r\n?/)) take(part);
+    else take(text);
+  };
+  let rest = '';
+  for await (const chunk of stream as AsyncIterable<string>) {
+    const text = rest + chunk;
+    let start = 0;
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+      takeAll(text.slice(start, end));
+      start = end + 1;
+    }
+    rest = text.slice(start);
   }
-  if (json) return parseJsonIds(json.join('\n'), name);
-  return ids;
+  if (rest !== '') takeAll(rest);
+  if (json) {
+    const ids = parseJsonIds(json.join('\n'), name);
+    for (const id of ids) add(id);
+    return ids.length;
+  }
+  return count;
 }
 
 function parseJsonIds(text: string, name: string): string[] {

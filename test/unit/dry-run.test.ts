@@ -20,4 +20,12 @@ describe('dry-run bodies written piece by piece', () => {
     expect(chunks.map((body: { processInstanceIds: string[] }) => body.processInstanceIds)).toEqual([['x', 'y'], ['z'], []]);
     expect(JSON.parse(await written([[]], false)).processInstanceIds).toEqual([]);
   });
+
+  it('are the same text as JSON.stringify with two-space indents, ids last', async () => {
+    const rest = { migrationPlan: { sourceProcessDefinitionId: 'a', targetProcessDefinitionId: 'b', instructions: [] }, skipCustomListeners: false, skipIoMappings: true };
+    const ids = Array.from({ length: 10_001 }, (_, i) => (i === 7 ? 'quote"and\\backslash' : `id-${i}`));
+    expect(await written([ids], false)).toBe(`${JSON.stringify({ ...rest, processInstanceIds: ids }, null, 2)}\n`);
+    const lists = [['x', 'y'], ['z']];
+    expect(await written(lists, true)).toBe(`${JSON.stringify(lists.map((list) => ({ ...rest, processInstanceIds: list })), null, 2)}\n`);
+  });
 });
