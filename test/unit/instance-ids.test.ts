@@ -31,6 +31,9 @@ describe('--instances-file', () => {
 
   it('names the line that holds more than one id', async () => {
     await expect(read('a1\nb2\nc3, d4\n')).rejects.toThrow("ids.txt:3: 'c3, d4' is not one process instance id");
+    await expect(read('a1\tb2\n')).rejects.toThrow("ids.txt:1: 'a1\tb2' is not one process instance id");
+    await expect(read('ok\na1\u00a0b2\n')).rejects.toThrow('ids.txt:2:');
+    expect(await read('réf-1\n')).toEqual({ ids: ['réf-1'], count: 1 });
   });
 
   it('reads standard input', async () => {
