@@ -63,8 +63,7 @@ export class App {
 
   output(): Promise<Output> {
     this.outputPromise ??= (async () => {
-      const { Output } = await import('./runtime.js');
-      const { useColor, colorStyle, plainStyle } = await import('./runtime.js');
+      const { Output, useColor, colorStyle, plainStyle } = await import('./runtime.js');
       const flags = this.flags;
       const color = useColor({
         colorFlag: flags.color,
@@ -86,8 +85,7 @@ export class App {
 
   target(): Promise<ResolvedTarget> {
     this.targetPromise ??= (async () => {
-      const { loadConfig } = await import('./runtime.js');
-      const { resolveTarget } = await import('./runtime.js');
+      const { loadConfig, resolveTarget } = await import('./runtime.js');
       const flags = this.flags;
       const envProfile = this.io.env.CAMUNDA_PROFILE;
       const config = await loadConfig({
@@ -129,9 +127,7 @@ export class App {
     this.clientPromise ??= (async () => {
       const target = await this.target();
       const output = await this.output();
-      const { EngineClient } = await import('./runtime.js');
-      const { VERSION } = await import('./runtime.js');
-      const { formatExchange } = await import('./runtime.js');
+      const { EngineClient, VERSION, formatExchange } = await import('./runtime.js');
       const ca = target.caFile ? await this.readCaFile(target.caFile.value) : undefined;
       const credentials = target.credentials
         ? target.credentials.type === 'basic'

@@ -84,8 +84,7 @@ export function registerAuthCommands(program: Command, app: App): void {
       const page = paging(flags);
       const client = await app.client({ bulk: page.maxResults === undefined });
       const output = await app.output();
-      const { authorizationListView } = await import('../runtime.js');
-      const { listWithLimit } = await import('../runtime.js');
+      const { authorizationListView, listWithLimit } = await import('../runtime.js');
       await listWithLimit(output, page, (firstResult, maxResults) => client.authorizations.list({ ...query, firstResult, maxResults }), authorizationListView, 'authorizations');
     });
 
@@ -183,8 +182,7 @@ Examples:
       const diff = diffAuthorization(toUpdate(current), body);
       const changed = diff.some((field) => field.changed);
       const output = await app.output();
-      const { authorizationDiffView } = await import('../runtime.js');
-      const { enginePath } = await import('../runtime.js');
+      const { authorizationDiffView, enginePath } = await import('../runtime.js');
       const request = { method: 'PUT', url: client.http.url(enginePath`/authorization/${id}`), body };
       await output.data({ id, changed, dryRun: Boolean(flags.dryRun), diff, request: changed ? request : null }, authorizationDiffView);
       if (!changed) {
@@ -243,8 +241,7 @@ Examples:
     .description('the offline catalogue: resource types, their codes and valid permissions')
     .addHelpText('after', '\nExamples:\n  $ camunda-admin auth resources\n  $ camunda-admin auth resources -o json')
     .action(async () => {
-      const { RESOURCE_TYPES, UNIVERSAL_PERMISSIONS } = await import('../runtime.js');
-      const { catalogueView } = await import('../runtime.js');
+      const { RESOURCE_TYPES, UNIVERSAL_PERMISSIONS, catalogueView } = await import('../runtime.js');
       const rows = RESOURCE_TYPES.map((type) => ({ ...type, permissions: [...UNIVERSAL_PERMISSIONS, ...type.permissions] }));
       await (await app.output()).data(rows, catalogueView);
     });

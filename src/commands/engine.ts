@@ -12,8 +12,7 @@ export function registerEngineCommands(program: Command, app: App): void {
     .addHelpText('after', '\nExamples:\n  $ camunda-admin engine info\n  $ camunda-admin engine info --profile prod -o json')
     .action(async () => {
       const [client, target] = await Promise.all([app.client(), app.target()]);
-      const { EngineAuthenticationError } = await import('../runtime.js');
-      const { SystemApi } = await import('../runtime.js');
+      const { EngineAuthenticationError, SystemApi } = await import('../runtime.js');
 
       const engines = await client.system.engines();
       const selected = target.engine?.value ?? null;

@@ -64,8 +64,7 @@ export function registerGroupCommands(program: Command, app: App): void {
       const query = toQuery(flags);
       const page = paging(flags);
       const client = await app.client({ bulk: page.maxResults === undefined });
-      const { groupListView } = await import('../runtime.js');
-      const { listWithLimit } = await import('../runtime.js');
+      const { groupListView, listWithLimit } = await import('../runtime.js');
       await listWithLimit(await app.output(), page, (first, max) => client.groups.list(query, first, max), groupListView, 'groups');
     });
 
@@ -135,8 +134,7 @@ export function registerGroupCommands(program: Command, app: App): void {
       const body = { id: current.id, name: flags.name ?? current.name, type: flags.type ?? current.type };
       const diff = (['name', 'type'] as const).map((field) => ({ field, before: current[field], after: body[field], changed: current[field] !== body[field] }));
       const changed = diff.some((field) => field.changed);
-      const { enginePath } = await import('../runtime.js');
-      const { groupDiffView } = await import('../runtime.js');
+      const { enginePath, groupDiffView } = await import('../runtime.js');
       const output = await app.output();
       const request = { method: 'PUT', url: client.http.url(enginePath`/group/${id}`), body };
       await output.data({ id, changed, dryRun: Boolean(flags.dryRun), diff, request: changed ? request : null }, groupDiffView);
@@ -173,8 +171,7 @@ export function registerGroupCommands(program: Command, app: App): void {
     .action(async (id: string, flags: PagingFlags) => {
       const page = paging(flags);
       const client = await app.client({ bulk: page.maxResults === undefined });
-      const { memberListView } = await import('../runtime.js');
-      const { listWithLimit } = await import('../runtime.js');
+      const { memberListView, listWithLimit } = await import('../runtime.js');
       await listWithLimit(await app.output(), page, (first, max) => client.groups.members(id, first, max), memberListView, 'members');
     });
 

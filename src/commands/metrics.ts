@@ -74,8 +74,7 @@ export function registerMetricsCommands(program: Command, app: App): void {
         }
         return rows;
       };
-      const { metricListView, metricChartView } = await import('../runtime.js');
-      const { listWithLimit } = await import('../runtime.js');
+      const { metricListView, metricChartView, listWithLimit } = await import('../runtime.js');
       await listWithLimit(output, page, fetchPage, flags.chart ? metricChartView : metricListView, 'rows');
     });
 
@@ -103,8 +102,7 @@ export function registerMetricsCommands(program: Command, app: App): void {
     .description('the metric names and aliases the engine knows, and what they count')
     .addHelpText('after', '\nExamples:\n  $ camunda-admin metrics names')
     .action(async () => {
-      const { METRIC_NAMES } = await import('../runtime.js');
-      const { namesView } = await import('../runtime.js');
+      const { METRIC_NAMES, namesView } = await import('../runtime.js');
       await (await app.output()).data([...METRIC_NAMES], namesView);
     });
 
