@@ -19,7 +19,8 @@ import {
   snippet,
   type UnreachableReason,
 } from './errors.js';
-import { createTransport, type HttpTransport, type TransportKind, type TransportResponse } from './transport.js';
+import { NodeHttpTransport } from './node-transport.js';
+import type { HttpTransport, TransportOptions, TransportResponse } from './transport.js';
 
 export type Credentials =
   | { type: 'basic'; username: string; password: string }
@@ -142,6 +143,17 @@ function defaultBackoff(attempt: number, retryAfterMs: number | undefined): numb
   const ceiling = Math.min(MAX_BACKOFF_MS, 250 * 2 ** (attempt - 1));
   // Full jitter: many clients retrying after one outage do not come back in step.
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+/** node:http for ordinary commands, undici for bulk work (./transport.ts, docs/performance.md). */
+type TransportKind = 'single' | 'bulk';
+
+async function createTransport(kind: TransportKind, options: TransportOptions): Promise<HttpTransport> {
+  if (kind === 'bulk') {
+    const { UndiciTransport } = await import('./undici-transport.js');
+    return new UndiciTransport(options);
+  }
+  return new NodeHttpTransport(options);
 }
 
 export class EngineHttp {

@@ -3,7 +3,8 @@
  * protocol. It loads in a few milliseconds, where undici needs about 100 ms before its first answer.
  */
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
-import { type HttpTransport, type TransportOptions, type TransportRequest, type TransportResponse, flattenHeaders, withoutBom } from './transport.js';
+import { type HttpTransport, type TransportOptions, type TransportRequest, type TransportResponse, flattenHeaders } from './transport.js';
+import { withoutBom } from '../util/syntax.js';
 
 type RequestFunction = (url: URL, options: RequestOptions, callback: (response: IncomingMessage) => void) => ClientRequest;
 

@@ -6,8 +6,6 @@
  * request; undici for bulk work (paging through everything, chunked migrations, id lookups),
  * where its per-request cost is lower and its start-up is paid once.
  */
-import { NodeHttpTransport } from './node-transport.js';
-
 export interface TransportRequest {
   method: string;
   url: string;
@@ -41,16 +39,6 @@ export interface HttpTransport {
   close(): Promise<void>;
 }
 
-export type TransportKind = 'single' | 'bulk';
-
-export async function createTransport(kind: TransportKind, options: TransportOptions): Promise<HttpTransport> {
-  if (kind === 'bulk') {
-    const { UndiciTransport } = await import('./undici-transport.js');
-    return new UndiciTransport(options);
-  }
-  return new NodeHttpTransport(options);
-}
-
 /** Header names in lower case, repeated headers joined, as both clients' header records allow. */
 export function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const flat: Record<string, string> = {};
@@ -58,10 +46,4 @@ export function flattenHeaders(headers: Record<string, string | string[] | undef
     if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return flat;
-}
-
-const UTF8_BOM = '\uFEFF';
-
-export function withoutBom(text: string): string {
-  return text.startsWith(UTF8_BOM) ? text.slice(1) : text;
 }

@@ -7,7 +7,8 @@ import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
-import { type HttpTransport, type TransportOptions, type TransportRequest, type TransportResponse, flattenHeaders, withoutBom } from './transport.js';
+import { type HttpTransport, type TransportOptions, type TransportRequest, type TransportResponse, flattenHeaders } from './transport.js';
+import { withoutBom } from '../util/syntax.js';
 
 // undici parses HTTP with a WebAssembly module, compiled at its first connection; V8 would keep the
 // process alive ~50 ms after the last request to tier it up. The baseline compiler is enough.

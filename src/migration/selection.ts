@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { ProcessInstanceApi, ProcessInstanceQueryBody } from '../engine/process-instances.js';
 import { UsageError } from '../exit-codes.js';
+import { withoutBom } from '../util/syntax.js';
 
 export interface SelectionFlags {
   instances?: string | undefined;
@@ -65,7 +66,7 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
       json.push(rawLine);
       return;
     }
-    const line = (lineNumber === 1 ? rawLine.replace(/^\uFEFF/, '') : rawLine).trim();
+    const line = (lineNumber === 1 ? withoutBom(rawLine) : rawLine).trim();
     if (count === 0 && line.startsWith('[')) {
       json = [rawLine];
       return;

@@ -7,7 +7,7 @@ import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, parseDoc
 import * as z from 'zod';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { closest } from '../util/suggest.js';
-import { firstLine, jsonSyntaxProblem } from '../util/syntax.js';
+import { firstLine, jsonSyntaxProblem, withoutBom } from '../util/syntax.js';
 import { checkPlan, checkVariable } from './checks.js';
 import {
   executionRequestSchema,
@@ -124,7 +124,7 @@ function parseStructured(
   what: string,
   allowed: (path: readonly (string | number)[]) => string[],
 ): StructuredText {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const source = withoutBom(text);
   const format = /^\s*[{[]/.test(source) ? 'json' : 'yaml';
   const lineCounter = new LineCounter();
   // The YAML document (which also reads JSON) knows where every value is. A valid JSON file without

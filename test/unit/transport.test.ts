@@ -4,7 +4,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyNetworkError } from '../../src/engine/http.js';
-import { createTransport, type HttpTransport, type TransportKind } from '../../src/engine/transport.js';
+import { NodeHttpTransport } from '../../src/engine/node-transport.js';
+import type { HttpTransport, TransportOptions } from '../../src/engine/transport.js';
+import { UndiciTransport } from '../../src/engine/undici-transport.js';
 
 type Route = (request: IncomingMessage, response: ServerResponse, body: string) => void;
 
@@ -60,10 +62,15 @@ async function failureReason(transport: HttpTransport, path: string, url = `${ba
   throw new Error(`${path} did not fail`);
 }
 
-describe.each<TransportKind>(['single', 'bulk'])('the %s transport', (kind) => {
+const transports: [string, (options: TransportOptions) => HttpTransport][] = [
+  ['node:http', (options) => new NodeHttpTransport(options)],
+  ['undici', (options) => new UndiciTransport(options)],
+];
+
+describe.each(transports)('the %s transport', (_name, create) => {
   let transport: HttpTransport;
-  beforeAll(async () => {
-    transport = await createTransport(kind, { timeoutMs: 300 });
+  beforeAll(() => {
+    transport = create({ timeoutMs: 300 });
   });
   afterAll(async () => {
     await transport.close();
