@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.build/', 'node_modules/', 'coverage/', 'test/contract/openapi.json'] },
+  { ignores: ['dist/', 'dist.*/', '.build/', 'node_modules/', 'coverage/', 'test/contract/openapi.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,8 +15,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+    files: ['**/*.cjs', 'bin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

@@ -18,7 +18,24 @@ import { ExitCode, UsageError } from './exit-codes.js';
 import { compareText } from './util/text.js';
 import { VERSION } from './version.js';
 
-export function buildProgram(io: Io): { program: Command; app: App } {
+/** The command families, by the name that selects them. */
+const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> = {
+  engine: registerEngineCommands,
+  config: registerConfigCommands,
+  auth: registerAuthCommands,
+  group: registerGroupCommands,
+  metrics: registerMetricsCommands,
+  migration: registerMigrationCommands,
+  batch: registerBatchCommands,
+  completion: registerCompletionCommand,
+};
+
+/**
+ * The program for `argv`. When argv names a command family, only that family is declared: declaring
+ * all eight costs every run milliseconds (docs/performance.md). Without argv, or when the family is
+ * not plain to see (help, a typo, completion, which walks the whole tree), every family is.
+ */
+export function buildProgram(io: Io, argv?: readonly string[]): { program: Command; app: App } {
   const program = new Command('camunda-admin');
   const app = new App(io, program);
   program
@@ -60,14 +77,10 @@ Examples:
   $ camunda-admin --profile prod auth get 5f1c3a9e-8e0b-11ee-b9d1-0242ac120002 -o json`,
     );
 
-  registerEngineCommands(program, app);
-  registerConfigCommands(program, app);
-  registerAuthCommands(program, app);
-  registerGroupCommands(program, app);
-  registerMetricsCommands(program, app);
-  registerMigrationCommands(program, app);
-  registerBatchCommands(program, app);
-  registerCompletionCommand(program, app);
+  const named = argv && familyNamedIn(argv, program);
+  for (const [family, register] of Object.entries(FAMILIES)) {
+    if (named === undefined || named === 'completion' || named === family) register(program, app);
+  }
 
   // Every subcommand inherits the error handling and output of the root.
   for (const command of allCommands(program)) {
@@ -77,6 +90,26 @@ Examples:
     }).showSuggestionAfterError(true);
   }
   return { program, app };
+}
+
+/**
+ * The first operand of argv when it names a family, skipping the global options and their values as
+ * commander would. A form this does not follow (`-qo json`) yields no family, so all are declared.
+ */
+export function familyNamedIn(argv: readonly string[], program: Command): string | undefined {
+  const valueOf = new Map<string, 'required' | 'optional'>();
+  for (const option of program.options) {
+    if (!option.required && !option.optional) continue;
+    for (const flag of [option.short, option.long]) if (flag) valueOf.set(flag, option.required ? 'required' : 'optional');
+  }
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index]!;
+    if (word === '--') return undefined;
+    if (!word.startsWith('-') || word === '-') return Object.hasOwn(FAMILIES, word) ? word : undefined;
+    const value = valueOf.get(word);
+    if (value === 'required' || (value === 'optional' && !argv[index + 1]?.startsWith('-'))) index++;
+  }
+  return undefined;
 }
 
 /** Subcommands in help, alphabetically; commander's sortSubcommands would use localeCompare. */
@@ -102,7 +135,7 @@ function allCommands(command: Command): Command[] {
 
 /** Runs one invocation and returns its exit code; never throws, never calls process.exit. */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
-  const { program, app } = buildProgram(io);
+  const { program, app } = buildProgram(io, argv);
   try {
     await program.parseAsync(argv as string[], { from: 'user' });
     return app.exitCode;

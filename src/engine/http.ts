@@ -234,7 +234,8 @@ export class EngineHttp {
       headers['content-type'] = 'application/json';
     }
 
-    const started = performance.now();
+    // process.hrtime rather than performance.now(): the first use of the global loads perf_hooks.
+    const started = process.hrtime.bigint();
     let response: TransportResponse;
     try {
       const transport = await this.transport();
@@ -310,7 +311,7 @@ export class EngineHttp {
     status: number | undefined,
     responseHeaders: Record<string, string>,
     responseBody: string | undefined,
-    started: number,
+    started: bigint,
     attempt: number,
     error?: string,
   ): void {
@@ -325,7 +326,7 @@ export class EngineHttp {
       status,
       responseHeaders,
       responseBody,
-      durationMs: Math.round(performance.now() - started),
+      durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e6),
       attempt,
       ...(error ? { error } : {}),
     });

@@ -92,6 +92,18 @@ describe('config file and profiles', () => {
     expect(byEnv.profile).toBe('other');
   });
 
+  it.each([
+    ['camunda-admin.config.js', 'module.exports = CONFIG;'],
+    ['camunda-admin.config.cjs', 'module.exports = CONFIG;'],
+    ['camunda-admin.config.mjs', 'export default CONFIG;'],
+  ])('reads a JavaScript config file: %s', async (name, source) => {
+    const config = { defaultProfile: 'js', profiles: { js: { url: engine.url, timeout: 7 } } };
+    const cwd = project(source.replace('CONFIG', JSON.stringify(config)), name);
+    const result = await runCli(['config', 'show', '-o', 'json'], { cwd });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({ configFile: join(cwd, name), profile: 'js', settings: { timeout: { value: 7 } } });
+  });
+
   it('reads --config FILE instead of searching', async () => {
     const dir = project(profiles(engine.url), 'elsewhere.yaml');
     const result = await runCli(['--config', join(dir, 'elsewhere.yaml'), 'config', 'show', '-o', 'json'], { env: cleanEnv({ DEMO_PASSWORD: 'x' }) });

@@ -1,0 +1,134 @@
+// V8's code cache for the bundle in dist/. Compiling the chunks a command loads is the largest part
+// of its start-up: about 40 ms of a 160 ms `auth get` on the development machine, which the cache
+// turns into a few ms of deserialization (docs/performance.md).
+//
+// Node 22.1 and later have this built in (module.enableCompileCache). On Node 20 the same is done
+// here, as Node does it: every dist/ module is compiled with vm.Script, given the cached data from an
+// earlier run when there is one, and at exit the code V8 compiled is written for the next run.
+//
+// The cache lives in $NODE_COMPILE_CACHE, or else in the system temporary directory, in a directory
+// of the user's own that nobody else can write to; NODE_DISABLE_COMPILE_CACHE=1 turns it off. Each
+// build has its own subdirectory (buildId in dist/package.json, a hash of the bundle), because V8
+// checks cached data only against the length of the source.
+'use strict';
+
+const fs = require('node:fs');
+const Module = require('node:module');
+const path = require('node:path');
+
+const mainModule = require.main;
+
+/**
+ * Turns the cache on for the modules in `distDir`; returns where it is kept, or why not.
+ * `nodeCache: false` uses the implementation here even where Node has its own (for tests).
+ */
+function enableCompileCache(distDir, env = process.env, { nodeCache = typeof Module.enableCompileCache === 'function' } = {}) {
+  if (env.NODE_DISABLE_COMPILE_CACHE) return { enabled: false, reason: 'NODE_DISABLE_COMPILE_CACHE is set' };
+  if (nodeCache) {
+    const result = Module.enableCompileCache();
+    return { enabled: result.status !== Module.constants.compileCacheStatus.FAILED, directory: result.directory, builtIn: true };
+  }
+  const vm = require('node:vm');
+  let directory;
+  try {
+    const { buildId } = JSON.parse(fs.readFileSync(path.join(distDir, 'package.json'), 'utf8'));
+    if (typeof buildId !== 'string' || !/^[\w-]+$/.test(buildId)) return { enabled: false, reason: 'dist/package.json has no buildId' };
+    directory = privateDirectory(env.NODE_COMPILE_CACHE || require('node:os').tmpdir(), buildId);
+  } catch (error) {
+    return { enabled: false, reason: error.message };
+  }
+  if (!directory.ok) return { enabled: false, reason: directory.reason };
+
+  const prefix = distDir.endsWith(path.sep) ? distDir : distDir + path.sep;
+  const toWrite = [];
+  const compile = Module.prototype._compile;
+  Module.prototype._compile = function compileWithCache(content, filename) {
+    // Node 20 cannot import() from a vm.Script with cached data: a module that does (the build keeps
+    // the only one, dist/native-import.js, out of the chunks) is compiled as usual.
+    if (!filename.startsWith(prefix) || content.includes('import(')) return compile.call(this, content, filename);
+    const cacheFile = path.join(directory.path, filename.slice(prefix.length).replaceAll(path.sep, '__'));
+    let cachedData;
+    try {
+      cachedData = fs.readFileSync(cacheFile);
+    } catch {
+      cachedData = undefined;
+    }
+    // The wrapper on a line of its own keeps line and column numbers of stack traces as they were.
+    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {\n${content}\n});`, {
+      filename,
+      lineOffset: -1,
+      cachedData,
+    });
+    if (cachedData === undefined || script.cachedDataRejected) toWrite.push({ script, cacheFile });
+    const moduleFunction = script.runInThisContext({ displayErrors: true });
+    return moduleFunction.call(this.exports, this.exports, requireFor(this), this, filename, path.dirname(filename));
+  };
+
+  // Code compiled after a V8 flag changed (the bulk transport sets --liftoff-only) carries that flag,
+  // and a later run without it rejects the data and writes it again: the cache mends itself.
+  process.once('exit', () => {
+    for (const { script, cacheFile } of toWrite) writeAtomically(cacheFile, script.createCachedData());
+  });
+  return { enabled: true, directory: directory.path, builtIn: false };
+}
+
+/**
+ * `<base>/camunda-admin-<uid>/<buildId>`, created private. Cached code is run as it stands, so a
+ * directory another user could write to is not used.
+ */
+function privateDirectory(base, buildId) {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  const own = path.join(base, `camunda-admin-${uid ?? 'user'}`);
+  fs.mkdirSync(own, { recursive: true, mode: 0o700 });
+  const stats = fs.lstatSync(own);
+  if (!stats.isDirectory()) return { ok: false, reason: `${own} is not a directory` };
+  if (uid !== undefined && stats.uid !== uid) return { ok: false, reason: `${own} belongs to another user` };
+  if (uid !== undefined && (stats.mode & 0o022) !== 0) return { ok: false, reason: `${own} can be written by others` };
+  // V8 rejects data of another V8 version: a directory per version keeps two Node versions from
+  // overwriting each other's.
+  const build = path.join(own, `${buildId}-v8-${process.versions.v8}`);
+  if (fs.mkdirSync(build, { recursive: true, mode: 0o700 }) !== undefined) keepNewest(own, KEEP_BUILDS);
+  return { ok: true, path: build };
+}
+
+/** Each upgrade (and each development build) adds a directory: the oldest go when a new one comes. */
+const KEEP_BUILDS = 4;
+function keepNewest(directory, count) {
+  try {
+    const builds = fs
+      .readdirSync(directory, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => ({ path: path.join(directory, entry.name), mtime: fs.statSync(path.join(directory, entry.name)).mtimeMs }))
+      .sort((a, b) => b.mtime - a.mtime);
+    for (const old of builds.slice(count)) fs.rmSync(old.path, { recursive: true, force: true });
+  } catch {
+    // Another run may be pruning too; what is left goes next time.
+  }
+}
+
+function requireFor(module) {
+  const require = (id) => module.require(id);
+  require.resolve = (request, options) => Module._resolveFilename(request, module, false, options);
+  require.resolve.paths = (request) => Module._resolveLookupPaths(request, module);
+  require.main = mainModule;
+  require.extensions = Module._extensions;
+  require.cache = Module._cache;
+  return require;
+}
+
+/** A reader sees a whole file or none: other runs may read the cache while this one writes it. */
+function writeAtomically(file, data) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(temporary, data, { mode: 0o600 });
+    fs.renameSync(temporary, file);
+  } catch {
+    try {
+      fs.rmSync(temporary, { force: true });
+    } catch {
+      // A cache that cannot be written costs the next run its compile time, nothing more.
+    }
+  }
+}
+
+module.exports = { enableCompileCache };
