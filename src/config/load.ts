@@ -2,25 +2,62 @@
  * Finds and reads the config file with cosmiconfig, validates it with zod (errors name the file
  * and the key), selects the profile and interpolates `${VAR}` from the environment.
  */
-import { dirname, resolve } from 'node:path';
-import { cosmiconfig } from 'cosmiconfig';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import envPaths from 'env-paths';
 import type * as core from 'zod/v4/core';
 import '../util/zod-messages.js';
 import { UsageError } from '../exit-codes.js';
 import { closest } from '../util/suggest.js';
-import { loadJsonConfig, loadYamlConfig } from './loaders.js';
+import { SEARCH_PLACES } from './places.js';
+import type { FoundConfig } from './search.js';
 import { configFileSchema, type Profile, profileSchema } from './schema.js';
 
-export const SEARCH_PLACES = [
-  'package.json',
-  '.camunda-adminrc',
-  '.camunda-adminrc.json',
-  '.camunda-adminrc.yaml',
-  '.camunda-adminrc.yml',
-  'camunda-admin.config.js',
-  'camunda-admin.config.cjs',
-  'camunda-admin.config.mjs',
-];
+
+/** Where cosmiconfig looks for its own options (its "meta config"), in the working directory. */
+const COSMICONFIG_META_PLACES = ['package.yaml', '.config/config.json', '.config/config.yaml', '.config/config.yml', '.config/config.js', '.config/config.ts', '.config/config.cjs', '.config/config.mjs'];
+/** What cosmiconfig's search reads in the global config directory (~/.config/camunda-admin). */
+const GLOBAL_PLACES = ['config', 'config.json', 'config.yaml', 'config.yml', 'config.js', 'config.ts', 'config.cjs', 'config.mjs'];
+
+/**
+ * False when cosmiconfig's search could only come back empty, because no file it would read exists:
+ * its search ("global" strategy) reads every search place in `from` and each directory above it up to
+ * the home directory, then the global config directory, one file at a time and asynchronously, which
+ * costs several milliseconds even when nothing is there. A package.json counts only when it holds a
+ * camunda-admin key, or cosmiconfig's own key; everything else that exists leaves it to cosmiconfig.
+ */
+export function mayFindConfigFile(from: string): boolean {
+  const stopDir = resolve(homedir());
+  const directories = [resolve(from)];
+  while (directories.at(-1) !== stopDir) {
+    const parent = dirname(directories.at(-1)!);
+    if (parent === directories.at(-1)) break;
+    directories.push(parent);
+  }
+  const candidates = [
+    ...directories.flatMap((directory) => SEARCH_PLACES.filter((place) => place !== 'package.json').map((place) => join(directory, place))),
+    ...GLOBAL_PLACES.map((place) => join(envPaths('camunda-admin', { suffix: '' }).config, place)),
+    ...COSMICONFIG_META_PLACES.map((place) => join(process.cwd(), place)),
+  ];
+  if (candidates.some((file) => existsSync(file))) return true;
+  return [...directories, process.cwd()].some((directory) => packageJsonMayConfigure(join(directory, 'package.json')));
+}
+
+function packageJsonMayConfigure(file: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return false;
+  }
+  try {
+    const manifest: unknown = JSON.parse(text);
+    return typeof manifest !== 'object' || manifest === null || 'camunda-admin' in manifest || 'cosmiconfig' in manifest;
+  } catch {
+    return true; // cosmiconfig reports what is wrong with it
+  }
+}
 
 export interface LoadedProfile {
   /** Absolute path of the config file. */
@@ -50,17 +87,13 @@ export interface ProfileSelection {
 }
 
 export async function loadConfig(selection: ProfileSelection): Promise<LoadedConfig> {
-  const explorer = cosmiconfig('camunda-admin', {
-    searchPlaces: SEARCH_PLACES,
-    searchStrategy: 'global',
-    cache: false,
-    loaders: { '.json': loadJsonConfig, '.yaml': loadYamlConfig, '.yml': loadYamlConfig, noExt: loadYamlConfig },
-  });
-
-  let result: { config: unknown; filepath: string; isEmpty?: boolean } | null;
+  let result: FoundConfig | null = null;
   const explicit = selection.configFile ? resolve(selection.cwd, selection.configFile) : undefined;
   try {
-    result = explicit ? await explorer.load(explicit) : await explorer.search(selection.cwd);
+    if (explicit || mayFindConfigFile(selection.cwd)) {
+      const { findConfig } = await import('./search.js');
+      result = await findConfig(selection.cwd, explicit);
+    }
   } catch (error) {
     throw error instanceof UsageError ? error : new UsageError(describeReadError(error, explicit));
   }
@@ -76,7 +109,7 @@ export async function loadConfig(selection: ProfileSelection): Promise<LoadedCon
   }
 
   const file = result.filepath;
-  const parsed = configFileSchema.safeParse(result.isEmpty ? {} : result.config);
+  const parsed = configFileSchema().safeParse(result.isEmpty ? {} : result.config);
   if (!parsed.success) throw new UsageError(describeSchemaError(file, parsed.error));
   const config = parsed.data;
   const profileNames = Object.keys(config.profiles);
@@ -99,7 +132,7 @@ export async function loadConfig(selection: ProfileSelection): Promise<LoadedCon
   }
 
   const raw = interpolate(config.profiles[chosen.name], selection.env, file, `profiles.${chosen.name}`);
-  const profile = profileSchema.safeParse(raw);
+  const profile = profileSchema().safeParse(raw);
   if (!profile.success) throw new UsageError(describeSchemaError(file, profile.error, ['profiles', chosen.name]));
   const data = profile.data;
   if (data.caFile) data.caFile = resolve(dirname(file), data.caFile);

@@ -1,9 +1,10 @@
 /** `/authorization`: schemas and calls (engine-rest.md §1). */
 import * as z from 'zod/mini';
+import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
 import { countSchema } from './schemas.js';
 
-export const authorizationSchema = z.looseObject({
+export const authorizationSchema = lazy(() => z.looseObject({
   id: z.string(),
   type: z.int(),
   permissions: z.array(z.string()),
@@ -13,17 +14,17 @@ export const authorizationSchema = z.looseObject({
   resourceId: z.nullable(z.string()),
   removalTime: z.optional(z.nullable(z.string())),
   rootProcessInstanceId: z.optional(z.nullable(z.string())),
-});
+}));
 
-export const authorizationCheckSchema = z.looseObject({
+export const authorizationCheckSchema = lazy(() => z.looseObject({
   permissionName: z.nullable(z.string()),
   resourceName: z.nullable(z.string()),
   resourceId: z.nullable(z.string()),
   authorized: z.boolean(),
-});
+}));
 
-export type Authorization = z.infer<typeof authorizationSchema>;
-export type AuthorizationCheck = z.infer<typeof authorizationCheckSchema>;
+export type Authorization = z.infer<ReturnType<typeof authorizationSchema>>;
+export type AuthorizationCheck = z.infer<ReturnType<typeof authorizationCheckSchema>>;
 
 /** What PUT takes: the whole object, because the engine replaces userId, groupId and resourceId (§1.4). */
 export interface AuthorizationUpdate {
@@ -66,7 +67,7 @@ export class AuthorizationApi {
     const response = await this.http.request({
       method: 'GET',
       path: enginePath`/authorization/${id}`,
-      schema: authorizationSchema,
+      schema: authorizationSchema(),
       expects: 'an authorization',
     });
     return response.data;
@@ -77,14 +78,14 @@ export class AuthorizationApi {
       method: 'GET',
       path: enginePath`/authorization`,
       query,
-      schema: z.array(authorizationSchema),
+      schema: z.array(authorizationSchema()),
       expects: 'a list of authorizations',
     });
     return response.data;
   }
 
   async count(query: AuthorizationQuery): Promise<number> {
-    const response = await this.http.request({ method: 'GET', path: enginePath`/authorization/count`, query, schema: countSchema, expects: 'a count' });
+    const response = await this.http.request({ method: 'GET', path: enginePath`/authorization/count`, query, schema: countSchema(), expects: 'a count' });
     return response.data.count;
   }
 
@@ -93,7 +94,7 @@ export class AuthorizationApi {
       method: 'POST',
       path: enginePath`/authorization/create`,
       body,
-      schema: authorizationSchema,
+      schema: authorizationSchema(),
       expects: 'the created authorization',
     });
     return response.data;
@@ -112,7 +113,7 @@ export class AuthorizationApi {
       method: 'GET',
       path: enginePath`/authorization/check`,
       query,
-      schema: authorizationCheckSchema,
+      schema: authorizationCheckSchema(),
       expects: 'an authorization check result',
     });
     return response.data;

@@ -1,9 +1,10 @@
 /** `/batch` and `/history/batch`: watching an async migration (engine-rest.md §5). */
 import * as z from 'zod/mini';
+import { lazy } from '../util/lazy.js';
 import { EngineNotFoundError } from './errors.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
 
-export const batchSchema = z.looseObject({
+export const batchSchema = lazy(() => z.looseObject({
   id: z.string(),
   type: z.string(),
   totalJobs: z.int(),
@@ -18,22 +19,22 @@ export const batchSchema = z.looseObject({
   createUserId: z.optional(z.nullable(z.string())),
   startTime: z.optional(z.nullable(z.string())),
   executionStartTime: z.optional(z.nullable(z.string())),
-});
+}));
 
-export const batchStatisticsSchema = z.extend(batchSchema, {
+export const batchStatisticsSchema = lazy(() => z.extend(batchSchema(), {
   remainingJobs: z.int(),
   completedJobs: z.int(),
   failedJobs: z.int(),
-});
+}));
 
-export const historicBatchSchema = z.extend(batchSchema, {
+export const historicBatchSchema = lazy(() => z.extend(batchSchema(), {
   endTime: z.optional(z.nullable(z.string())),
   removalTime: z.optional(z.nullable(z.string())),
-});
+}));
 
-export type Batch = z.infer<typeof batchSchema>;
-export type BatchStatistics = z.infer<typeof batchStatisticsSchema>;
-export type HistoricBatch = z.infer<typeof historicBatchSchema>;
+export type Batch = z.infer<ReturnType<typeof batchSchema>>;
+export type BatchStatistics = z.infer<ReturnType<typeof batchStatisticsSchema>>;
+export type HistoricBatch = z.infer<ReturnType<typeof historicBatchSchema>>;
 
 export interface BatchQuery extends Query {
   batchId?: string;
@@ -47,11 +48,11 @@ export class BatchApi {
   constructor(private readonly http: EngineHttp) {}
 
   async get(id: string): Promise<Batch> {
-    return (await this.http.request({ method: 'GET', path: enginePath`/batch/${id}`, schema: batchSchema, expects: 'a batch' })).data;
+    return (await this.http.request({ method: 'GET', path: enginePath`/batch/${id}`, schema: batchSchema(), expects: 'a batch' })).data;
   }
 
   async list(query: BatchQuery): Promise<Batch[]> {
-    return (await this.http.request({ method: 'GET', path: enginePath`/batch`, query, schema: z.array(batchSchema), expects: 'a list of batches' })).data;
+    return (await this.http.request({ method: 'GET', path: enginePath`/batch`, query, schema: z.array(batchSchema()), expects: 'a list of batches' })).data;
   }
 
   /** Runtime batches with their progress; `limit` undefined pages through all of them. */
@@ -63,7 +64,7 @@ export class BatchApi {
         method: 'GET',
         path: enginePath`/batch/statistics`,
         query: { ...filter, sortBy: 'batchId', sortOrder: 'asc', firstResult, maxResults: pageSize },
-        schema: z.array(batchStatisticsSchema),
+        schema: z.array(batchStatisticsSchema()),
         expects: 'batch statistics',
       });
       rows.push(...response.data);
@@ -77,7 +78,7 @@ export class BatchApi {
       method: 'GET',
       path: enginePath`/batch/statistics`,
       query: { batchId: id },
-      schema: z.array(batchStatisticsSchema),
+      schema: z.array(batchStatisticsSchema()),
       expects: 'batch statistics',
     });
     return response.data[0];
@@ -85,7 +86,7 @@ export class BatchApi {
 
   async historic(id: string): Promise<HistoricBatch | undefined> {
     try {
-      return (await this.http.request({ method: 'GET', path: enginePath`/history/batch/${id}`, schema: historicBatchSchema, expects: 'a historic batch' })).data;
+      return (await this.http.request({ method: 'GET', path: enginePath`/history/batch/${id}`, schema: historicBatchSchema(), expects: 'a historic batch' })).data;
     } catch (error) {
       if (error instanceof EngineNotFoundError) return undefined;
       throw error;

@@ -1,18 +1,19 @@
 /** `/group`, its members, and `/user?memberOfGroup=` (engine-rest.md §2). */
 import * as z from 'zod/mini';
+import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
 import { countSchema, linksSchema, type Link } from './schemas.js';
 
-export const groupSchema = z.looseObject({ id: z.string(), name: z.nullable(z.string()), type: z.nullable(z.string()) });
-export const userProfileSchema = z.looseObject({
+export const groupSchema = lazy(() => z.looseObject({ id: z.string(), name: z.nullable(z.string()), type: z.nullable(z.string()) }));
+export const userProfileSchema = lazy(() => z.looseObject({
   id: z.string(),
   firstName: z.optional(z.nullable(z.string())),
   lastName: z.optional(z.nullable(z.string())),
   email: z.optional(z.nullable(z.string())),
-});
+}));
 
-export type Group = z.infer<typeof groupSchema>;
-export type UserProfile = z.infer<typeof userProfileSchema>;
+export type Group = z.infer<ReturnType<typeof groupSchema>>;
+export type UserProfile = z.infer<ReturnType<typeof userProfileSchema>>;
 
 export interface GroupQuery {
   id?: string | undefined;
@@ -45,20 +46,20 @@ export class GroupApi {
   async list(query: GroupQuery, firstResult: number, maxResults: number): Promise<Group[]> {
     const paging = { firstResult, maxResults };
     const response = this.usesBody(query)
-      ? await this.http.request({ method: 'POST', path: enginePath`/group`, query: paging, body: this.body(query), schema: z.array(groupSchema), expects: 'a list of groups', idempotent: true })
-      : await this.http.request({ method: 'GET', path: enginePath`/group`, query: { ...(query as Query), ...paging }, schema: z.array(groupSchema), expects: 'a list of groups' });
+      ? await this.http.request({ method: 'POST', path: enginePath`/group`, query: paging, body: this.body(query), schema: z.array(groupSchema()), expects: 'a list of groups', idempotent: true })
+      : await this.http.request({ method: 'GET', path: enginePath`/group`, query: { ...(query as Query), ...paging }, schema: z.array(groupSchema()), expects: 'a list of groups' });
     return response.data;
   }
 
   async count(query: GroupQuery): Promise<number> {
     const response = this.usesBody(query)
-      ? await this.http.request({ method: 'POST', path: enginePath`/group/count`, body: this.body(query), schema: countSchema, expects: 'a count', idempotent: true })
-      : await this.http.request({ method: 'GET', path: enginePath`/group/count`, query: query as Query, schema: countSchema, expects: 'a count' });
+      ? await this.http.request({ method: 'POST', path: enginePath`/group/count`, body: this.body(query), schema: countSchema(), expects: 'a count', idempotent: true })
+      : await this.http.request({ method: 'GET', path: enginePath`/group/count`, query: query as Query, schema: countSchema(), expects: 'a count' });
     return response.data.count;
   }
 
   async get(id: string): Promise<Group> {
-    return (await this.http.request({ method: 'GET', path: enginePath`/group/${id}`, schema: groupSchema, expects: 'a group' })).data;
+    return (await this.http.request({ method: 'GET', path: enginePath`/group/${id}`, schema: groupSchema(), expects: 'a group' })).data;
   }
 
   async create(group: { id: string; name: string; type: string | null }): Promise<void> {
@@ -76,11 +77,11 @@ export class GroupApi {
 
   async options(id: string | undefined): Promise<Link[]> {
     const path = id === undefined ? enginePath`/group` : enginePath`/group/${id}`;
-    return (await this.http.request({ method: 'OPTIONS', path, schema: linksSchema, expects: 'resource options' })).data.links;
+    return (await this.http.request({ method: 'OPTIONS', path, schema: linksSchema(), expects: 'resource options' })).data.links;
   }
 
   async memberOptions(id: string): Promise<Link[]> {
-    return (await this.http.request({ method: 'OPTIONS', path: enginePath`/group/${id}/members`, schema: linksSchema, expects: 'resource options' })).data.links;
+    return (await this.http.request({ method: 'OPTIONS', path: enginePath`/group/${id}/members`, schema: linksSchema(), expects: 'resource options' })).data.links;
   }
 
   async members(id: string, firstResult: number, maxResults: number): Promise<UserProfile[]> {
@@ -88,7 +89,7 @@ export class GroupApi {
       method: 'GET',
       path: enginePath`/user`,
       query: { memberOfGroup: id, sortBy: 'userId', sortOrder: 'asc', firstResult, maxResults },
-      schema: z.array(userProfileSchema),
+      schema: z.array(userProfileSchema()),
       expects: 'a list of users',
     });
     return response.data;

@@ -1,17 +1,18 @@
 /** `/metrics`: interval lists, sums, and deleting task-worker meters (engine-rest.md §3). */
 import * as z from 'zod/mini';
+import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp } from './http.js';
 
-export const metricIntervalSchema = z.looseObject({
+export const metricIntervalSchema = lazy(() => z.looseObject({
   timestamp: z.string(),
   name: z.nullable(z.string()),
   reporter: z.nullable(z.string()),
   value: z.number(),
-});
+}));
 
-export const metricSumSchema = z.looseObject({ result: z.number() });
+export const metricSumSchema = lazy(() => z.looseObject({ result: z.number() }));
 
-export type MetricInterval = z.infer<typeof metricIntervalSchema>;
+export type MetricInterval = z.infer<ReturnType<typeof metricIntervalSchema>>;
 
 /** The engine refuses more rows per request (500 "row limit can't be set larger than 200"). */
 export const METRICS_MAX_RESULTS = 200;
@@ -34,7 +35,7 @@ export class MetricsApi {
       method: 'GET',
       path: enginePath`/metrics`,
       query: { ...query, firstResult, maxResults: Math.min(maxResults, METRICS_MAX_RESULTS) },
-      schema: z.array(metricIntervalSchema),
+      schema: z.array(metricIntervalSchema()),
       expects: 'metric intervals',
     });
     return response.data;
@@ -45,7 +46,7 @@ export class MetricsApi {
       method: 'GET',
       path: enginePath`/metrics/${name}/sum`,
       query: { startDate, endDate },
-      schema: metricSumSchema,
+      schema: metricSumSchema(),
       expects: 'a metric sum',
     });
     return response.data.result;

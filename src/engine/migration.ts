@@ -1,46 +1,47 @@
 /** `/migration`: generate and validate plans (engine-rest.md §4). */
 import * as z from 'zod/mini';
+import { lazy } from '../util/lazy.js';
 import { batchSchema, type Batch } from './batches.js';
 import { EngineHttpError } from './errors.js';
 import { enginePath, type EngineHttp } from './http.js';
 
-const activityIdsSchema = z.nullable(z.array(z.nullable(z.string())));
+const activityIdsSchema = lazy(() => z.nullable(z.array(z.nullable(z.string()))));
 
-export const migrationInstructionSchema = z.looseObject({
-  sourceActivityIds: activityIdsSchema,
-  targetActivityIds: activityIdsSchema,
+export const migrationInstructionSchema = lazy(() => z.looseObject({
+  sourceActivityIds: activityIdsSchema(),
+  targetActivityIds: activityIdsSchema(),
   updateEventTrigger: z.optional(z.nullable(z.boolean())),
-});
+}));
 
-const variableValueSchema = z.looseObject({
+const variableValueSchema = lazy(() => z.looseObject({
   type: z.optional(z.nullable(z.string())),
   value: z.optional(z.unknown()),
   valueInfo: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
-});
+}));
 
-export const migrationPlanSchema = z.looseObject({
+export const migrationPlanSchema = lazy(() => z.looseObject({
   sourceProcessDefinitionId: z.string(),
   targetProcessDefinitionId: z.string(),
-  instructions: z.nullable(z.array(migrationInstructionSchema)),
-  variables: z.optional(z.nullable(z.record(z.string(), variableValueSchema))),
-});
+  instructions: z.nullable(z.array(migrationInstructionSchema())),
+  variables: z.optional(z.nullable(z.record(z.string(), variableValueSchema()))),
+}));
 
-export const instructionReportSchema = z.looseObject({
-  instruction: z.nullable(migrationInstructionSchema),
+export const instructionReportSchema = lazy(() => z.looseObject({
+  instruction: z.nullable(migrationInstructionSchema()),
   failures: z.array(z.string()),
-});
+}));
 
-export const variableReportSchema = z.extend(variableValueSchema, { failures: z.array(z.string()) });
+export const variableReportSchema = lazy(() => z.extend(variableValueSchema(), { failures: z.array(z.string()) }));
 
 /** The 200 body of /migration/validate, and the validationReport of a MigrationPlanValidationException. */
-export const migrationPlanReportSchema = z.looseObject({
-  instructionReports: z.array(instructionReportSchema),
-  variableReports: z.optional(z.nullable(z.record(z.string(), variableReportSchema))),
-});
+export const migrationPlanReportSchema = lazy(() => z.looseObject({
+  instructionReports: z.array(instructionReportSchema()),
+  variableReports: z.optional(z.nullable(z.record(z.string(), variableReportSchema()))),
+}));
 
-export type MigrationPlan = z.infer<typeof migrationPlanSchema>;
-export type MigrationPlanReport = z.infer<typeof migrationPlanReportSchema>;
-export type InstructionReport = z.infer<typeof instructionReportSchema>;
+export type MigrationPlan = z.infer<ReturnType<typeof migrationPlanSchema>>;
+export type MigrationPlanReport = z.infer<ReturnType<typeof migrationPlanReportSchema>>;
+export type InstructionReport = z.infer<ReturnType<typeof instructionReportSchema>>;
 
 export interface VariableValueDto {
   type?: string | undefined;
@@ -72,7 +73,7 @@ export class MigrationApi {
       method: 'POST',
       path: enginePath`/migration/generate`,
       body: request,
-      schema: migrationPlanSchema,
+      schema: migrationPlanSchema(),
       expects: 'a migration plan',
       idempotent: true,
     });
@@ -90,7 +91,7 @@ export class MigrationApi {
       method: 'POST',
       path: enginePath`/migration/executeAsync`,
       body: request,
-      schema: batchSchema,
+      schema: batchSchema(),
       expects: 'a batch',
     });
     return response.data;
@@ -102,7 +103,7 @@ export class MigrationApi {
       method: 'POST',
       path: enginePath`/migration/validate`,
       body: plan,
-      schema: migrationPlanReportSchema,
+      schema: migrationPlanReportSchema(),
       expects: 'a migration plan report',
       idempotent: true,
     });
@@ -119,32 +120,32 @@ export interface MigrationExecutionRequest {
   skipIoMappings?: boolean | undefined;
 }
 
-const instanceReportEntrySchema = z.looseObject({
-  migrationInstruction: z.optional(z.nullable(migrationInstructionSchema)),
+const instanceReportEntrySchema = lazy(() => z.looseObject({
+  migrationInstruction: z.optional(z.nullable(migrationInstructionSchema())),
   sourceScopeId: z.optional(z.nullable(z.string())),
   failures: z.array(z.string()),
-});
+}));
 
 /** MigratingProcessInstanceValidationReportDto: note `migrationInstruction`, not `instruction`. */
-export const instanceValidationReportSchema = z.looseObject({
+export const instanceValidationReportSchema = lazy(() => z.looseObject({
   processInstanceId: z.string(),
   failures: z.array(z.string()),
-  activityInstanceValidationReports: z._default(z.array(z.extend(instanceReportEntrySchema, { activityInstanceId: z.string() })), []),
-  transitionInstanceValidationReports: z._default(z.array(z.extend(instanceReportEntrySchema, { transitionInstanceId: z.string() })), []),
-});
+  activityInstanceValidationReports: z._default(z.array(z.extend(instanceReportEntrySchema(), { activityInstanceId: z.string() })), []),
+  transitionInstanceValidationReports: z._default(z.array(z.extend(instanceReportEntrySchema(), { transitionInstanceId: z.string() })), []),
+}));
 
-export type InstanceValidationReport = z.infer<typeof instanceValidationReportSchema>;
+export type InstanceValidationReport = z.infer<ReturnType<typeof instanceValidationReportSchema>>;
 
 /** The plan report carried by a 400 MigrationPlanValidationException, if this error is one. */
 export function planValidationReportOf(error: unknown): MigrationPlanReport | undefined {
   if (!(error instanceof EngineHttpError) || error.engineType !== 'MigrationPlanValidationException') return undefined;
-  const parsed = migrationPlanReportSchema.safeParse(error.body?.validationReport);
+  const parsed = migrationPlanReportSchema().safeParse(error.body?.validationReport);
   return parsed.success ? parsed.data : undefined;
 }
 
 /** The instance report carried by a 400 MigratingProcessInstanceValidationException, if this error is one. */
 export function instanceValidationReportOf(error: unknown): InstanceValidationReport | undefined {
   if (!(error instanceof EngineHttpError) || error.engineType !== 'MigratingProcessInstanceValidationException') return undefined;
-  const parsed = instanceValidationReportSchema.safeParse(error.body?.validationReport);
+  const parsed = instanceValidationReportSchema().safeParse(error.body?.validationReport);
   return parsed.success ? parsed.data : undefined;
 }

@@ -1,8 +1,9 @@
 /** `/process-definition`: lookups for resolving `invoice:3` and the live pre-flight (engine-rest.md §6). */
 import * as z from 'zod/mini';
+import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
 
-export const processDefinitionSchema = z.looseObject({
+export const processDefinitionSchema = lazy(() => z.looseObject({
   id: z.string(),
   key: z.string(),
   name: z.optional(z.nullable(z.string())),
@@ -11,17 +12,17 @@ export const processDefinitionSchema = z.looseObject({
   versionTag: z.optional(z.nullable(z.string())),
   suspended: z.optional(z.boolean()),
   deploymentId: z.optional(z.nullable(z.string())),
-});
+}));
 
-export type ProcessDefinition = z.infer<typeof processDefinitionSchema>;
+export type ProcessDefinition = z.infer<ReturnType<typeof processDefinitionSchema>>;
 
-export const activityStatisticsSchema = z.looseObject({
+export const activityStatisticsSchema = lazy(() => z.looseObject({
   id: z.string(),
   instances: z.int(),
   failedJobs: z.optional(z.int()),
-});
+}));
 
-export type ActivityStatistics = z.infer<typeof activityStatisticsSchema>;
+export type ActivityStatistics = z.infer<ReturnType<typeof activityStatisticsSchema>>;
 
 export interface ProcessDefinitionQuery extends Query {
   processDefinitionId?: string;
@@ -43,7 +44,7 @@ export class ProcessDefinitionApi {
       method: 'GET',
       path: enginePath`/process-definition`,
       query,
-      schema: z.array(processDefinitionSchema),
+      schema: z.array(processDefinitionSchema()),
       expects: 'a list of process definitions',
     });
     return response.data;
@@ -54,7 +55,7 @@ export class ProcessDefinitionApi {
     const response = await this.http.request({
       method: 'GET',
       path: enginePath`/process-definition/${id}/statistics`,
-      schema: z.array(activityStatisticsSchema),
+      schema: z.array(activityStatisticsSchema()),
       expects: 'activity statistics',
     });
     return response.data;

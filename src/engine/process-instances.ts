@@ -1,26 +1,27 @@
 /** `/process-instance` and `/history/process-instance`: selecting instances and finding where they are. */
 import * as z from 'zod/mini';
+import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp } from './http.js';
 import { countSchema } from './schemas.js';
 
-export const processInstanceSchema = z.looseObject({
+export const processInstanceSchema = lazy(() => z.looseObject({
   id: z.string(),
   definitionId: z.string(),
   businessKey: z.optional(z.nullable(z.string())),
   suspended: z.optional(z.boolean()),
   ended: z.optional(z.boolean()),
   tenantId: z.optional(z.nullable(z.string())),
-});
+}));
 
-export const historicProcessInstanceSchema = z.looseObject({
+export const historicProcessInstanceSchema = lazy(() => z.looseObject({
   id: z.string(),
   processDefinitionId: z.optional(z.nullable(z.string())),
   endTime: z.optional(z.nullable(z.string())),
   state: z.optional(z.nullable(z.string())),
-});
+}));
 
-export type ProcessInstance = z.infer<typeof processInstanceSchema>;
-export type HistoricProcessInstance = z.infer<typeof historicProcessInstanceSchema>;
+export type ProcessInstance = z.infer<ReturnType<typeof processInstanceSchema>>;
+export type HistoricProcessInstance = z.infer<ReturnType<typeof historicProcessInstanceSchema>>;
 
 /** A ProcessInstanceQueryDto, as the plan file and --query FILE give it. */
 export type ProcessInstanceQueryBody = Record<string, unknown>;
@@ -35,7 +36,7 @@ export class ProcessInstanceApi {
       path: enginePath`/process-instance`,
       query: { firstResult, maxResults },
       body,
-      schema: z.array(processInstanceSchema),
+      schema: z.array(processInstanceSchema()),
       expects: 'a list of process instances',
       idempotent: true,
     });
@@ -47,7 +48,7 @@ export class ProcessInstanceApi {
       method: 'POST',
       path: enginePath`/process-instance/count`,
       body,
-      schema: countSchema,
+      schema: countSchema(),
       expects: 'a count',
       idempotent: true,
     });
@@ -60,7 +61,7 @@ export class ProcessInstanceApi {
       path: enginePath`/history/process-instance`,
       query: { firstResult: 0, maxResults: processInstanceIds.length },
       body: { processInstanceIds },
-      schema: z.array(historicProcessInstanceSchema),
+      schema: z.array(historicProcessInstanceSchema()),
       expects: 'a list of historic process instances',
       idempotent: true,
     });

@@ -3,15 +3,16 @@
  * because newer engines add fields and `-o json` prints the engine's object unchanged.
  */
 import * as z from 'zod/mini';
+import { lazy } from '../util/lazy.js';
 
-export const countSchema = z.looseObject({ count: z.int().check(z.nonnegative()) });
+export const countSchema = lazy(() => z.looseObject({ count: z.int().check(z.nonnegative()) }));
 
-export const engineListSchema = z.array(z.looseObject({ name: z.string() }));
+export const engineListSchema = lazy(() => z.array(z.looseObject({ name: z.string() })));
 
-export const versionSchema = z.looseObject({ version: z.string() });
+export const versionSchema = lazy(() => z.looseObject({ version: z.string() }));
 
-export const linkSchema = z.looseObject({ method: z.string(), href: z.string(), rel: z.string() });
+export const linkSchema = lazy(() => z.looseObject({ method: z.string(), href: z.string(), rel: z.string() }));
 
-export const linksSchema = z.looseObject({ links: z.array(linkSchema) });
+export const linksSchema = lazy(() => z.looseObject({ links: z.array(linkSchema()) }));
 
-export type Link = z.infer<typeof linkSchema>;
+export type Link = z.infer<ReturnType<typeof linkSchema>>;

@@ -26,7 +26,7 @@ export class SystemApi {
     const response = await this.http.request({
       method: 'GET',
       path: rootPath('/engine'),
-      schema: engineListSchema,
+      schema: engineListSchema(),
       expects: 'a list of engines',
     });
     return response.data.map((engine) => engine.name);
@@ -36,7 +36,7 @@ export class SystemApi {
     const response = await this.http.request({
       method: 'GET',
       path: rootPath('/version'),
-      schema: versionSchema,
+      schema: versionSchema(),
       expects: 'the engine version',
     });
     return response.data.version;

@@ -2,7 +2,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/load.js';
+import { loadConfig, mayFindConfigFile } from '../../src/config/load.js';
+import { SEARCH_PLACES } from '../../src/config/places.js';
 import { describeSource, resolveTarget } from '../../src/config/resolve.js';
 import { UsageError } from '../../src/exit-codes.js';
 
@@ -169,5 +170,56 @@ describe('precedence: flag > environment > profile > default', () => {
 
   it.each(['abc', '0', '-1', '1e3', ''])('refuses --timeout %j', (timeout) => {
     expect(() => resolveTarget({ timeout }, {}, { file: undefined, profile: undefined, profileNames: [] })).toThrow(UsageError);
+  });
+});
+
+describe('skipping the search when no config file can exist (mayFindConfigFile)', () => {
+  /** cosmiconfig's own answer for the same directory, which mayFindConfigFile must never contradict. */
+  async function cosmiconfigFinds(from: string): Promise<boolean> {
+    const { cosmiconfig } = await import('cosmiconfig');
+    return (await cosmiconfig('camunda-admin', { searchPlaces: SEARCH_PLACES, searchStrategy: 'global', cache: false }).search(from)) !== null;
+  }
+
+  async function withGlobalDir<T>(run: (globalRoot: string) => Promise<T>): Promise<T> {
+    const saved = process.env.XDG_CONFIG_HOME;
+    const globalRoot = dirWith({});
+    process.env.XDG_CONFIG_HOME = globalRoot;
+    try {
+      return await run(globalRoot);
+    } finally {
+      if (saved === undefined) delete process.env.XDG_CONFIG_HOME;
+      else process.env.XDG_CONFIG_HOME = saved;
+    }
+  }
+
+  // [case, files, mayFindConfigFile, what cosmiconfig's search then gives]
+  it.each([
+    ['nothing', {}, false, 'nothing'],
+    ['a package.json without a camunda-admin key', { 'package.json': '{"name":"x"}' }, false, 'nothing'],
+    ['a package.json with one', { 'package.json': '{"camunda-admin":{"profiles":{}}}' }, true, 'a file'],
+    ['a package.json with cosmiconfig options', { 'package.json': '{"cosmiconfig":{"searchPlaces":["x.yaml"]}}' }, true, 'nothing'],
+    ['a package.json that is not JSON', { 'package.json': '{' }, true, 'an error'],
+    ['an rc file in the directory', { 'a/b/.camunda-adminrc': 'profiles: {}' }, true, 'a file'],
+    ['an rc file two directories up', { '.camunda-adminrc.yml': 'profiles: {}' }, true, 'a file'],
+    ['a JavaScript config file', { 'a/b/camunda-admin.config.cjs': 'module.exports = {}' }, true, 'a file'],
+  ])('%s', async (_name, files: Record<string, string>, mayFind, found) => {
+    await withGlobalDir(async () => {
+      const root = dirWith({ 'a/b/.keep': '', ...files });
+      const from = join(root, 'a', 'b');
+      expect(mayFindConfigFile(from)).toBe(mayFind);
+      // A "no" is safe only if cosmiconfig would find nothing; a "yes" leaves the answer to it.
+      expect(await cosmiconfigFinds(from).then((yes) => (yes ? 'a file' : 'nothing'), () => 'an error')).toBe(found);
+    });
+  });
+
+  it('finds a file in the global config directory', async () => {
+    await withGlobalDir(async (globalRoot) => {
+      const from = dirWith({});
+      expect(mayFindConfigFile(from)).toBe(false);
+      mkdirSync(join(globalRoot, 'camunda-admin'));
+      writeFileSync(join(globalRoot, 'camunda-admin', 'config.yaml'), 'profiles: {}');
+      expect(mayFindConfigFile(from)).toBe(true);
+      expect(await cosmiconfigFinds(from)).toBe(true);
+    });
   });
 });

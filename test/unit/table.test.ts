@@ -41,8 +41,11 @@ describe('the string-width shim the bundle gives cli-table3 (scripts/shims/strin
     shim = (await import('../../scripts/shims/string-width.cjs')).default as typeof shim;
     stringWidth = (await import('string-width')).default as typeof stringWidth;
   });
-  it.each(['', 'invoice', 'Grüße', '請求書', '\u001b[1mbold\u001b[22m', '\u001b[31m請求\u001b[39m', 'tab\there', 'e\u0301', '👍 ok', '\u009b31mx'])('measures %j as string-width does', (text) => {
+  it.each(['', 'invoice', 'Grüße', '請求書', '\u001b[1mbold\u001b[22m', '\u001b[31m請求\u001b[39m', 'tab\there', 'e\u0301', '👍 ok', '\u009b31mx', '─┬┼┴│╭╮╰╯═║', '\u001b[90m─────\u001b[39m', '▪▶◀', '…', 'truncated…'])('measures %j as string-width does', (text) => {
     expect(shim(text)).toBe(stringWidth(text));
+  });
+  it('measures every box-drawing character (its fast path) as string-width does', () => {
+    for (let code = 0x2500; code <= 0x257f; code++) expect(shim(String.fromCodePoint(code).repeat(3))).toBe(stringWidth(String.fromCodePoint(code).repeat(3)));
   });
   it('measures what is not a string as 0, as string-width does', () => {
     expect(shim(undefined)).toBe(stringWidth(undefined));

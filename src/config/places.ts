@@ -1,0 +1,11 @@
+/** Where cosmiconfig looks for the config file in each directory (CLI.md "Config file"), in order. */
+export const SEARCH_PLACES = [
+  'package.json',
+  '.camunda-adminrc',
+  '.camunda-adminrc.json',
+  '.camunda-adminrc.yaml',
+  '.camunda-adminrc.yml',
+  'camunda-admin.config.js',
+  'camunda-admin.config.cjs',
+  'camunda-admin.config.mjs',
+];

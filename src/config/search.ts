@@ -1,0 +1,24 @@
+/**
+ * cosmiconfig, set up for camunda-admin's config file. A module of its own so that cosmiconfig (and
+ * the js-yaml it brings) load only when a config file may exist (load.ts: mayFindConfigFile).
+ */
+import { cosmiconfig } from 'cosmiconfig';
+import { loadJsonConfig, loadYamlConfig } from './loaders.js';
+import { SEARCH_PLACES } from './places.js';
+
+export interface FoundConfig {
+  config: unknown;
+  filepath: string;
+  isEmpty?: boolean;
+}
+
+/** Reads `file`, or searches from `from` as CLI.md describes; null when there is no config file. */
+export async function findConfig(from: string, file: string | undefined): Promise<FoundConfig | null> {
+  const explorer = cosmiconfig('camunda-admin', {
+    searchPlaces: SEARCH_PLACES,
+    searchStrategy: 'global',
+    cache: false,
+    loaders: { '.json': loadJsonConfig, '.yaml': loadYamlConfig, '.yml': loadYamlConfig, noExt: loadYamlConfig },
+  });
+  return file ? await explorer.load(file) : await explorer.search(from);
+}
