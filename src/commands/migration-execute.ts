@@ -8,6 +8,7 @@ import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { commaList } from './options.js';
 import type { ExecutionContext, ExecutionResult } from '../migration/execute.js';
 import type { JournalState } from '../migration/journal.js';
+import type { IdList } from '../migration/instance-ids.js';
 import type { ResolvedSelection } from '../migration/selection.js';
 import type { LoadedPlan } from '../plans/load.js';
 import type { ResolvedPlan } from '../plans/resolve.js';
@@ -110,8 +111,8 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
 
   // The selection flags are read and checked before the first request.
   const selection = await import('../migration/selection.js');
-  // Ids are collected in one Set: duplicates go, order stays, and a million ids never meet a spread.
-  const explicitIds = new Set<string>();
+  // Ids are collected in one set: duplicates go, order stays, and a million ids stay bytes.
+  const explicitIds = new selection.InstanceIdSet();
   const addIds = (ids: Iterable<string>) => {
     for (const id of ids) explicitIds.add(id);
   };
@@ -122,7 +123,7 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
     parts.push(`${ids.length} from --instances`);
   }
   if (options.instancesFile) {
-    const count = await selection.readInstanceIds(options.instancesFile, app.io.stdin, (id) => explicitIds.add(id));
+    const count = await selection.readInstanceIds(options.instancesFile, app.io.stdin, explicitIds);
     parts.push(`${count} from --instances-file`);
   }
   if (loaded.plan.processInstanceIds) {
@@ -167,7 +168,7 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
   };
 
   const journalFile = options.journal ?? `${planFile}.journal.jsonl`;
-  let ids: string[];
+  let selected: IdList;
   let resumedState;
   if (resuming) {
     const { Journal } = await import('../migration/journal.js');
@@ -182,20 +183,22 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
     output.info(
       `resuming ${journalFile}: ${state.migrated.size} of ${state.start.ids.length} instances confirmed migrated, ${settled} more no longer on the source, ${pending.length} to go: ${direction}`,
     );
-    ids = pending;
+    selected = pending;
     resumedState = state;
   } else {
     const found = await selection.resolveSelection(client.processInstances, { ids: explicitIds, queries, parts }, resolved.source.id);
     refuseStrays(found, describeDefinition(resolved.source));
-    ids = found.ids;
-    if (ids.length === 0) throw new UsageError(`the selection (${parts.join(', ')}) holds no instance of ${describeDefinition(resolved.source)}: nothing to migrate, nothing was sent`);
-    output.info(`${ids.length} instance${ids.length === 1 ? '' : 's'}: ${direction}`);
+    selected = found.ids;
+    if (selected.length === 0) throw new UsageError(`the selection (${parts.join(', ')}) holds no instance of ${describeDefinition(resolved.source)}: nothing to migrate, nothing was sent`);
+    output.info(`${selected.length} instance${selected.length === 1 ? '' : 's'}: ${direction}`);
   }
 
   if (options.dryRun) {
-    await dryRun(app, context, ids, chunkSize ?? resumedState?.start.chunkSize, Boolean(options.async));
+    await dryRun(app, context, selected, chunkSize ?? resumedState?.start.chunkSize, Boolean(options.async));
     return;
   }
+  // From here on the ids are sent, journalled and reported: as strings.
+  const ids = selected.slice(0);
   if (ids.length === 0) {
     output.info('nothing left to migrate');
   } else {
@@ -258,7 +261,7 @@ async function preflight(app: App, loaded: LoadedPlan, resolved: ResolvedPlan): 
 async function dryRun(
   app: App,
   context: ExecutionContext,
-  ids: string[],
+  ids: IdList,
   chunkSize: number | undefined,
   async: boolean,
 ): Promise<void> {
@@ -272,8 +275,9 @@ async function dryRun(
     output.info(`dry run: would POST ${url} for ${ids.length} instances; nothing was sent`);
     return;
   }
-  const chunks: string[][] = [];
-  for (let start = 0; start < ids.length; start += chunkSize) chunks.push(ids.slice(start, start + chunkSize));
+  const { idRange } = await import('../migration/instance-ids.js');
+  const chunks: IdList[] = [];
+  for (let start = 0; start < ids.length; start += chunkSize) chunks.push(idRange(ids, start, Math.min(ids.length, start + chunkSize)));
   await writeExecutionRequests(app.io.stdout, executionRequest(context, []), chunks, true);
   output.info(`dry run: would POST ${url} ${chunks.length} times (chunks of ${chunkSize}) for ${ids.length} instances; nothing was sent`);
 }

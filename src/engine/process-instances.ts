@@ -1,7 +1,7 @@
 /** `/process-instance` and `/history/process-instance`: selecting instances and finding where they are. */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
-import { enginePath, type EngineHttp } from './http.js';
+import { enginePath, type EngineHttp, type JsonText } from './http.js';
 import { countSchema } from './schemas.js';
 
 export const processInstanceSchema = lazy(() => z.looseObject({
@@ -43,7 +43,7 @@ export class ProcessInstanceApi {
     return response.data;
   }
 
-  async count(body: ProcessInstanceQueryBody): Promise<number> {
+  async count(body: ProcessInstanceQueryBody | JsonText): Promise<number> {
     const response = await this.http.request({
       method: 'POST',
       path: enginePath`/process-instance/count`,

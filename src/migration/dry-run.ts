@@ -5,15 +5,16 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { MigrationExecutionRequest } from '../engine/migration.js';
+import type { IdList } from './instance-ids.js';
 
 const IDS_PER_WRITE = 10_000;
 
-async function write(stream: Writable, text: string): Promise<void> {
+async function write(stream: Writable, text: string | Buffer): Promise<void> {
   if (!stream.write(text)) await once(stream, 'drain');
 }
 
 /** One body per id list, as JSON: an object, or an array of objects when `asArray`. */
-export async function writeExecutionRequests(stream: Writable, template: MigrationExecutionRequest, idLists: readonly (readonly string[])[], asArray: boolean): Promise<void> {
+export async function writeExecutionRequests(stream: Writable, template: MigrationExecutionRequest, idLists: readonly IdList[], asArray: boolean): Promise<void> {
   const { processInstanceIds: _ids, ...rest } = template;
   const indent = asArray ? '    ' : '  ';
   const head = JSON.stringify(rest, null, 2).replace(/\n}$/, '').replace(/\n/g, asArray ? '\n  ' : '\n');
@@ -23,8 +24,9 @@ export async function writeExecutionRequests(stream: Writable, template: Migrati
     for (let start = 0; start < ids.length; start += IDS_PER_WRITE) {
       // One native JSON.stringify per slice, indented as the array in the body: `[\n<pad>"id",\n<pad>"id"\n]`
       // without its brackets.
-      const slice = JSON.stringify(ids.slice(start, start + IDS_PER_WRITE), null, `${indent}  `).slice(1, -2);
-      await write(stream, `${start > 0 ? ',' : ''}${slice}`);
+      const end = Math.min(ids.length, start + IDS_PER_WRITE);
+      if (start > 0) await write(stream, ',');
+      await write(stream, ids.jsonElements?.(start, end, `${indent}  `) ?? JSON.stringify(ids.slice(start, end), null, `${indent}  `).slice(1, -2));
     }
     await write(stream, `${ids.length > 0 ? `\n${indent}` : ''}]\n${asArray ? '  }' : '}'}${asArray && index < idLists.length - 1 ? ',' : ''}\n`);
   }

@@ -3,11 +3,14 @@
  * `--all-instances` and the plan's own ids and query, united like the engine unites them. The union is
  * resolved into ids before anything is executed, so what the operator confirms is exactly what is sent.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, fstatSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { JsonText } from '../engine/http.js';
 import type { ProcessInstanceApi, ProcessInstanceQueryBody } from '../engine/process-instances.js';
 import { UsageError } from '../exit-codes.js';
-import { withoutBom } from '../util/syntax.js';
+import { type IdList, InstanceIdSet } from './instance-ids.js';
+
+export { InstanceIdSet };
 
 export interface SelectionFlags {
   instances?: string | undefined;
@@ -19,7 +22,7 @@ export interface SelectionFlags {
 
 export interface SelectionRequest {
   /** Explicit ids, in the order given, duplicates removed. */
-  ids: ReadonlySet<string>;
+  ids: InstanceIdSet;
   /** Queries whose results join the selection. */
   queries: { label: string; query: ProcessInstanceQueryBody }[];
   /** Human-readable parts, for messages: "3 ids from --instances", "--query q.json". */
@@ -28,7 +31,7 @@ export interface SelectionRequest {
 
 /** Instances of the source definition, and what else was selected. */
 export interface ResolvedSelection {
-  ids: string[];
+  ids: IdList;
   notFound: string[];
   elsewhere: { id: string; definitionId: string }[];
 }
@@ -39,18 +42,23 @@ export const LOOKUP_PAGE = 5000;
 
 /**
  * Reads ids from a file or stdin, one per line (blank lines and # comments skipped) or as a JSON
- * array, and hands each to `add` as it is read: a million ids are never one more array. Returns how
- * many were read. Lines are cut from big chunks with indexOf, several times faster than readline.
+ * array, into `ids`; returns how many were read, duplicates included. Lines are cut from the bytes
+ * and go into the set as bytes: a million ids never become a million strings here
+ * (docs/performance.md). A line with other than ASCII in it is read as text, as before.
  */
-export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: boolean }, add: (id: string) => void): Promise<number> {
+export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: boolean }, ids: InstanceIdSet): Promise<number> {
   if (file === '-' && stdin.isTTY) throw new UsageError('--instances-file -: standard input is a terminal; pipe the ids in');
   let stream: Readable;
   if (file === '-') {
-    stream = stdin.setEncoding('utf8');
+    stream = stdin;
   } else {
-    stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
+    stream = createReadStream(file, { highWaterMark: 1 << 20 });
     await new Promise<void>((resolve, reject) => {
-      stream.once('open', () => resolve());
+      stream.once('open', (fd: number) => {
+        // The ids take at most the file's size: room for them all at once, and no growing copies.
+        ids.reserve(fstatSync(fd).size);
+        resolve();
+      });
       stream.once('error', (error: NodeJS.ErrnoException) =>
         reject(new UsageError(`--instances-file ${file}: ${error.code === 'ENOENT' ? 'file not found' : error.code === 'EISDIR' ? 'is a directory' : 'cannot be read'}`)),
       );
@@ -60,49 +68,90 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
   let count = 0;
   let lineNumber = 0;
   let json: string[] | undefined;
-  const take = (rawLine: string): void => {
-    lineNumber++;
-    if (json) {
-      json.push(rawLine);
-      return;
-    }
-    const line = (lineNumber === 1 ? withoutBom(rawLine) : rawLine).trim();
-    if (count === 0 && line.startsWith('[')) {
-      json = [rawLine];
-      return;
-    }
+  const notOneId = (line: string) => new UsageError(`${name}:${lineNumber}: '${line.slice(0, 60)}' is not one process instance id (one id per line, or a JSON array)`);
+
+  /** A line read as text: what every line was before ids were read as bytes. */
+  const takeText = (rawLine: string): void => {
+    const line = rawLine.trim();
     if (line === '' || line.startsWith('#')) return;
-    if (!isOneToken(line)) {
-      throw new UsageError(`${name}:${lineNumber}: '${line.slice(0, 60)}' is not one process instance id (one id per line, or a JSON array)`);
+    if (!isOneToken(line)) throw notOneId(line);
+    ids.add(line);
+    count++;
+  };
+  const take = (bytes: Buffer, lineStart: number, end: number): void => {
+    lineNumber++;
+    let start = lineNumber === 1 && bytes[lineStart] === 0xef && bytes[lineStart + 1] === 0xbb && bytes[lineStart + 2] === 0xbf ? lineStart + 3 : lineStart;
+    if (json) {
+      json.push(bytes.toString('utf8', start, end));
+      return;
     }
-    add(line);
+    while (start < end && isAsciiSpace(bytes[start]!)) start++;
+    while (end > start && isAsciiSpace(bytes[end - 1]!)) end--;
+    if (start === end || bytes[start] === 0x23 /* # */) return;
+    if (count === 0 && bytes[start] === 0x5b /* [ */) {
+      json = [bytes.toString('utf8', start, end)];
+      return;
+    }
+    let hash = 0x811c9dc5;
+    for (let index = start; index < end; index++) {
+      const byte = bytes[index]!;
+      if (byte >= 0x80) return takeText(bytes.toString('utf8', start, end));
+      if (byte <= 0x20 || byte === 0x2c /* , */) throw notOneId(bytes.toString('utf8', start, end));
+      hash = Math.imul(hash ^ byte, 0x01000193);
+    }
+    ids.addBytes(bytes, start, end, hash);
     count++;
   };
   // \n, \r\n and a lone \r each end a line, as with readline.
-  const takeAll = (text: string): void => {
-    if (text.includes('\r')) for (const part of text.split(/\r\n?/)) take(part);
-    else take(text);
+  const takeLine = (bytes: Buffer, start: number, end: number, mayHaveCr: boolean): void => {
+    if (mayHaveCr) {
+      if (end > start && bytes[end - 1] === 0x0d) end--;
+      for (let index = start; index < end; index++) {
+        if (bytes[index] !== 0x0d) continue;
+        take(bytes, start, index);
+        start = index + 1;
+      }
+    }
+    take(bytes, start, end);
   };
-  let rest = '';
-  for await (const chunk of stream as AsyncIterable<string>) {
-    const text = rest + chunk;
+  // The line cut by the end of a chunk; only it is copied, not the chunk.
+  let rest: Buffer | undefined;
+  for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     let start = 0;
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-      takeAll(text.slice(start, end));
+    let end = bytes.indexOf(0x0a);
+    if (rest) {
+      if (end === -1) {
+        rest = Buffer.concat([rest, bytes]);
+        continue;
+      }
+      const line = Buffer.concat([rest, bytes.subarray(0, end)]);
+      takeLine(line, 0, line.length, true);
+      start = end + 1;
+      end = bytes.indexOf(0x0a, start);
+    }
+    const mayHaveCr = bytes.includes(0x0d);
+    for (; end !== -1; end = bytes.indexOf(0x0a, start)) {
+      takeLine(bytes, start, end, mayHaveCr);
       start = end + 1;
     }
-    rest = text.slice(start);
+    rest = start < bytes.length ? Buffer.from(bytes.subarray(start)) : undefined;
   }
-  if (rest !== '') takeAll(rest);
+  if (rest) takeLine(rest, 0, rest.length, true);
   if (json) {
-    const ids = parseJsonIds(json.join('\n'), name);
-    for (const id of ids) add(id);
-    return ids.length;
+    const fromJson = parseJsonIds(json.join('\n'), name);
+    for (const id of fromJson) ids.add(id);
+    return fromJson.length;
   }
   return count;
 }
 
-/** No whitespace and no comma: one id, not a list. A loop over the characters, for a million lines. */
+/** The ASCII characters String.prototype.trim removes: tab, line feed, vertical tab, form feed, CR, space. */
+function isAsciiSpace(byte: number): boolean {
+  return byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
+}
+
+/** No whitespace and no comma: one id, not a list. */
 function isOneToken(line: string): boolean {
   for (let index = 0; index < line.length; index++) {
     const code = line.charCodeAt(index);
@@ -130,54 +179,59 @@ function parseJsonIds(text: string, name: string): string[] {
 /**
  * Asks the engine where every selected instance is. Explicit ids are looked up in pages; queries are
  * run with paging. Instances that do not exist or are on another definition are reported, not sent:
- * the engine would fail the whole call for one of them. Only the strays are remembered per id, so a
- * million ids cost the id strings and one set.
+ * the engine would fail the whole call for one of them. When every explicit id is on the source and
+ * no query adds one, the ids are the explicit set itself: a million ids are not copied into strings.
  */
 export async function resolveSelection(
   instances: ProcessInstanceApi,
   request: SelectionRequest,
   sourceDefinitionId: string,
 ): Promise<ResolvedSelection> {
-  const result: ResolvedSelection = { ids: [], notFound: [], elsewhere: [] };
-  let page: string[] = [];
-  const lookUp = async (): Promise<void> => {
+  const notFound: string[] = [];
+  const elsewhere: ResolvedSelection['elsewhere'] = [];
+  /** Explicit ids on the source, once a page was not all there; until then, the set is. */
+  let onSource: string[] | undefined;
+  let looked = 0;
+  for (let start = 0; start < request.ids.size; start += LOOKUP_PAGE) {
+    const end = Math.min(request.ids.size, start + LOOKUP_PAGE);
     // Usually every id is on the source: a count says so in a few bytes, where the instances
     // themselves would be a megabyte per page to download and check. Only a short count needs them.
-    const onSource = await instances.count({ processInstanceIds: page, processDefinitionId: sourceDefinitionId });
-    if (onSource === page.length) {
-      for (const id of page) result.ids.push(id);
-      page = [];
-      return;
+    const elements = request.ids.jsonElements(start, end);
+    const body = elements
+      ? new JsonText(`{"processInstanceIds":[${elements.toString('utf8')}],"processDefinitionId":${JSON.stringify(sourceDefinitionId)}}`)
+      : { processInstanceIds: request.ids.slice(start, end), processDefinitionId: sourceDefinitionId };
+    const count = await instances.count(body);
+    if (count === end - start) {
+      if (onSource) onSource.push(...request.ids.slice(start, end));
+    } else {
+      const page = request.ids.slice(start, end);
+      onSource ??= request.ids.slice(0, looked);
+      const found = new Map<string, string>();
+      for (const instance of await instances.query({ processInstanceIds: page }, 0, page.length)) found.set(instance.id, instance.definitionId);
+      for (const id of page) {
+        const definitionId = found.get(id);
+        if (definitionId === undefined) notFound.push(id);
+        else if (definitionId !== sourceDefinitionId) elsewhere.push({ id, definitionId });
+        else onSource.push(id);
+      }
     }
-    const found = new Map<string, string>();
-    for (const instance of await instances.query({ processInstanceIds: page }, 0, page.length)) found.set(instance.id, instance.definitionId);
-    for (const id of page) {
-      const definitionId = found.get(id);
-      if (definitionId === undefined) result.notFound.push(id);
-      else if (definitionId !== sourceDefinitionId) result.elsewhere.push({ id, definitionId });
-      else result.ids.push(id);
-    }
-    page = [];
-  };
-  // Walk the set in pages instead of copying it into one more array of a million entries.
-  for (const id of request.ids) {
-    page.push(id);
-    if (page.length === LOOKUP_PAGE) await lookUp();
+    looked = end;
   }
-  if (page.length > 0) await lookUp();
   // Query results join the explicit ids; only the ones not given explicitly need remembering.
-  const fromQueries = new Set<string>();
+  const fromQueries: string[] = [];
+  const seen = new Set<string>();
   for (const { query } of request.queries) {
     for (let first = 0; ; first += PAGE) {
       const page = await instances.query(query, first, PAGE);
       for (const instance of page) {
-        if (request.ids.has(instance.id) || fromQueries.has(instance.id)) continue;
-        fromQueries.add(instance.id);
-        if (instance.definitionId === sourceDefinitionId) result.ids.push(instance.id);
-        else result.elsewhere.push({ id: instance.id, definitionId: instance.definitionId });
+        if (request.ids.has(instance.id) || seen.has(instance.id)) continue;
+        seen.add(instance.id);
+        if (instance.definitionId === sourceDefinitionId) fromQueries.push(instance.id);
+        else elsewhere.push({ id: instance.id, definitionId: instance.definitionId });
       }
       if (page.length < PAGE) break;
     }
   }
-  return result;
+  const ids: IdList = onSource === undefined && fromQueries.length === 0 ? request.ids : [...(onSource ?? request.ids.slice()), ...fromQueries];
+  return { ids, notFound, elsewhere };
 }

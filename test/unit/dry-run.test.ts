@@ -1,8 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { writeExecutionRequests } from '../../src/migration/dry-run.js';
+import { idRange, type IdList, InstanceIdSet } from '../../src/migration/instance-ids.js';
 
-async function written(idLists: string[][], asArray: boolean): Promise<string> {
+async function written(idLists: IdList[], asArray: boolean): Promise<string> {
   const stream = new PassThrough();
   let text = '';
   stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -27,5 +28,18 @@ describe('dry-run bodies written piece by piece', () => {
     expect(await written([ids], false)).toBe(`${JSON.stringify({ ...rest, processInstanceIds: ids }, null, 2)}\n`);
     const lists = [['x', 'y'], ['z']];
     expect(await written(lists, true)).toBe(`${JSON.stringify(lists.map((list) => ({ ...rest, processInstanceIds: list })), null, 2)}\n`);
+  });
+
+  it('are the same text when the ids come from an InstanceIdSet, written from its bytes', async () => {
+    const rest = { migrationPlan: { sourceProcessDefinitionId: 'a', targetProcessDefinitionId: 'b', instructions: [] }, skipCustomListeners: false, skipIoMappings: true };
+    for (const odd of ['plain', 'ü-ß', 'quote"and\\backslash', 'tab\there']) {
+      const ids = Array.from({ length: 12_345 }, (_, i) => (i === 10_500 ? odd : `id-${i}`));
+      const set = new InstanceIdSet();
+      for (const id of ids) set.add(id);
+      expect(await written([set], false)).toBe(`${JSON.stringify({ ...rest, processInstanceIds: ids }, null, 2)}\n`);
+      const chunks = [idRange(set, 0, 10_000), idRange(set, 10_000, 12_345)];
+      expect(await written(chunks, true)).toBe(`${JSON.stringify([ids.slice(0, 10_000), ids.slice(10_000)].map((list) => ({ ...rest, processInstanceIds: list })), null, 2)}\n`);
+    }
+    expect(new InstanceIdSet().jsonElements(0, 0)?.length).toBe(0);
   });
 });

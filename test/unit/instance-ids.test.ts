@@ -2,15 +2,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { hashBytes, idRange, InstanceIdSet } from '../../src/migration/instance-ids.js';
 import { readInstanceIds } from '../../src/migration/selection.js';
 import { tempDir } from '../helpers/cli.js';
 
 async function read(text: string): Promise<{ ids: string[]; count: number }> {
   const file = join(tempDir(), 'ids.txt');
   writeFileSync(file, text);
-  const ids: string[] = [];
-  const count = await readInstanceIds(file, Readable.from([]), (id) => ids.push(id));
-  return { ids, count };
+  const ids = new InstanceIdSet();
+  const count = await readInstanceIds(file, Readable.from([]), ids);
+  return { ids: [...ids], count };
 }
 
 describe('--instances-file', () => {
@@ -37,8 +38,76 @@ describe('--instances-file', () => {
   });
 
   it('reads standard input', async () => {
-    const ids: string[] = [];
-    expect(await readInstanceIds('-', Readable.from(['x1\ny', '2\n']), (id) => ids.push(id))).toBe(2);
-    expect(ids).toEqual(['x1', 'y2']);
+    const ids = new InstanceIdSet();
+    expect(await readInstanceIds('-', Readable.from(['x1\ny', '2\n']), ids)).toBe(2);
+    expect([...ids]).toEqual(['x1', 'y2']);
+    const bytes = new InstanceIdSet();
+    expect(await readInstanceIds('-', Readable.from([Buffer.from('é1\nx'), Buffer.from('1\r\n')]), bytes)).toBe(2);
+    expect([...bytes]).toEqual(['é1', 'x1']);
+  });
+
+  it('counts duplicates as read but keeps each id once, in the order first read', async () => {
+    expect(await read('b\na\nb\nc\na\n')).toEqual({ ids: ['b', 'a', 'c'], count: 5 });
+  });
+
+  it('names the right line in a file with CRLF line ends, and reads a JSON array after a BOM', async () => {
+    await expect(read('a1\r\nb2\r\nc3 d4\r\n')).rejects.toThrow("ids.txt:3: 'c3 d4'");
+    await expect(read('a1\rb2 x\r')).rejects.toThrow("ids.txt:2: 'b2 x'");
+    expect(await read('\uFEFF[\r\n  "a1",\r\n  "b2"\r\n]\r\n')).toEqual({ ids: ['a1', 'b2'], count: 2 });
+  });
+
+  it('trims what String.prototype.trim trims, ASCII or not', async () => {
+    expect(await read('\t\va1\f \n\u00a0b2\u2003\n')).toEqual({ ids: ['a1', 'b2'], count: 2 });
+  });
+});
+
+describe('InstanceIdSet', () => {
+  it('keeps ids once, in the order first added, and answers has() for text and bytes alike', () => {
+    const ids = new InstanceIdSet();
+    for (const id of ['b', 'a', 'b', 'ü-1', 'a']) ids.add(id);
+    const bytes = Buffer.from('xx c yy');
+    expect(ids.addBytes(bytes, 3, 4, hashBytes(bytes, 3, 4))).toBe(true);
+    expect(ids.addBytes(Buffer.from('b'), 0, 1, hashBytes(Buffer.from('b'), 0, 1))).toBe(false);
+    expect([...ids]).toEqual(['b', 'a', 'ü-1', 'c']);
+    expect(ids.size).toBe(4);
+    expect(ids.length).toBe(4);
+    expect(ids.has('ü-1')).toBe(true);
+    expect(ids.has('c')).toBe(true);
+    expect(ids.has('u-1')).toBe(false);
+    expect(ids.slice(1, 3)).toEqual(['a', 'ü-1']);
+    expect(ids.slice(2)).toEqual(['ü-1', 'c']);
+    expect(ids.get(0)).toBe('b');
+  });
+
+  it('grows past its first buffer and table, and still finds every id', () => {
+    const ids = new InstanceIdSet();
+    const all = Array.from({ length: 50_000 }, (_, index) => `id-${index}`);
+    for (const id of all) ids.add(id);
+    for (const id of all) ids.add(id);
+    expect(ids.size).toBe(50_000);
+    expect(ids.slice(0)).toEqual(all);
+    expect(all.every((id) => ids.has(id))).toBe(true);
+    expect(ids.has('id-50000')).toBe(false);
+  });
+
+  it('writes ids as JSON array elements from its bytes, compact or indented, exactly as JSON.stringify does', () => {
+    const list = ['a-1', 'ü-2', 'c 3', 'd~4'];
+    const ids = new InstanceIdSet();
+    for (const id of list) ids.add(id);
+    expect(ids.jsonElements(0, 4)?.toString()).toBe(JSON.stringify(list).slice(1, -1));
+    expect(ids.jsonElements(1, 3, '    ')?.toString()).toBe(JSON.stringify(list.slice(1, 3), null, '    ').slice(1, -2));
+    expect(ids.jsonElements(2, 3)?.toString()).toBe('"c 3"');
+    ids.add('needs"escaping');
+    expect(ids.jsonElements(0, 5)).toBeUndefined();
+    expect(ids.jsonElements(0, 4)).toBeDefined();
+    expect(idRange(ids, 1, 3).jsonElements?.(0, 2)?.toString()).toBe('"ü-2","c 3"');
+  });
+
+  it('gives ranges of a list without copying them (idRange)', () => {
+    const range = idRange(['a', 'b', 'c', 'd', 'e'], 1, 4);
+    expect(range.length).toBe(3);
+    expect(range.slice(0)).toEqual(['b', 'c', 'd']);
+    expect(range.slice(1, 2)).toEqual(['c']);
+    expect(range.slice(2, 10)).toEqual(['d']);
   });
 });
