@@ -1,5 +1,8 @@
 // Long tables are drawn in blocks (cli-table3's layout is quadratic in rows); the result must be the
 // table cli-table3 draws in one piece.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import Table from 'cli-table3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { colorStyle, plainStyle } from '../../src/render/style.js';
@@ -49,5 +52,50 @@ describe('the string-width shim the bundle gives cli-table3 (scripts/shims/strin
   });
   it('measures what is not a string as 0, as string-width does', () => {
     expect(shim(undefined)).toBe(stringWidth(undefined));
+  });
+});
+
+describe('the edits the bundle makes to cli-table3 (scripts/patches/cli-table3.mjs)', () => {
+  type TableClass = new (options?: object) => { push(...rows: unknown[]): void; toString(): string };
+
+  /** cli-table3 loaded from its files, with the bundle's edits applied, beside the original. */
+  async function editedCliTable3(): Promise<TableClass> {
+    const { editCliTable3 } = await import('../../scripts/patches/cli-table3.mjs');
+    const root = dirname(createRequire(import.meta.url).resolve('cli-table3/package.json'));
+    const fromPackage = createRequire(join(root, 'index.js'));
+    const loaded = new Map<string, { exports: unknown }>();
+    const load = (file: string): unknown => {
+      const cached = loaded.get(file);
+      if (cached) return cached.exports;
+      const module = { exports: {} as unknown };
+      loaded.set(file, module);
+      const source = editCliTable3(file, readFileSync(join(root, file), 'utf8'));
+      const localRequire = (request: string) => (request.startsWith('./') ? load(join(dirname(file), `${request.slice(2)}.js`)) : fromPackage(request));
+      new Function('require', 'module', 'exports', source)(localRequire, module, module.exports);
+      return module.exports;
+    };
+    return load('src/table.js') as TableClass;
+  }
+
+  it('draw every kind of table exactly as the original does', async () => {
+    const Edited = await editedCliTable3();
+    const Original = (await import('cli-table3')).default as unknown as TableClass;
+    const tables: [object, unknown[]][] = [
+      [{ head: ['ID', 'Name'], style: { head: [], border: [] } }, [['g1', 'Group 1'], ['g2', null], ['g3', 'ü 請求書']]],
+      [{ head: ['a', 'b'], chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' }, style: { head: [], border: [], 'padding-left': 2, 'padding-right': 0 } }, [['x', 'y\nz']]],
+      [{ colWidths: [6, 8], wordWrap: true, style: { head: ['red'], border: ['grey'] } }, [['a long cell that wraps', 'short'], [{ colSpan: 2, content: 'spanning both' }]]],
+      [{ colWidths: [5, 5], truncate: '~' }, [['truncated text', '\u001b[1mbold\u001b[22m text'], [{ rowSpan: 2, content: 'tall' }, 'r1'], ['r2']]],
+      [{ chars: { top: '=', 'top-mid': '+', 'top-left': '+', 'top-right': '+' }, style: { compact: true } }, [{ key: 'value' }, { other: 1 }]],
+      [{}, [[1, true, undefined], [{ content: 'left', hAlign: 'left' }, { content: 'right', hAlign: 'right', style: { 'padding-right': 3 } }, { content: 'c', vAlign: 'center' }]]],
+      // A cell's own options win over the table's, and a camelCase key over its dashed form.
+      [{ chars: { left: '[' }, style: { 'padding-left': 2 } }, [[{ content: 'own', chars: { left: '!' }, style: { paddingLeft: 4, 'padding-left': 0 } }, 'table']]],
+    ];
+    for (const [options, rows] of tables) {
+      const original = new Original(options);
+      const edited = new Edited(options);
+      original.push(...rows);
+      edited.push(...rows);
+      expect(edited.toString()).toBe(original.toString());
+    }
   });
 });

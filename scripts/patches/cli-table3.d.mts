@@ -1,0 +1,2 @@
+export function editCliTable3(file: string, source: string): string;
+export const EDITED_FILES: string[];
