@@ -2,9 +2,9 @@
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
-import { countSchema } from './schemas.js';
+import { countSchema, looseRecord } from './schemas.js';
 
-export const authorizationSchema = lazy(() => z.looseObject({
+export const authorizationSchema = lazy(() => looseRecord({
   id: z.string(),
   type: z.int(),
   permissions: z.array(z.string()),

@@ -2,9 +2,9 @@
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type JsonText } from './http.js';
-import { countSchema } from './schemas.js';
+import { countSchema, looseRecord } from './schemas.js';
 
-export const processInstanceSchema = lazy(() => z.looseObject({
+export const processInstanceSchema = lazy(() => looseRecord({
   id: z.string(),
   definitionId: z.string(),
   businessKey: z.optional(z.nullable(z.string())),

@@ -3,6 +3,7 @@
  * because newer engines add fields and `-o json` prints the engine's object unchanged.
  */
 import * as z from 'zod/mini';
+import * as core from 'zod/v4/core';
 import { lazy } from '../util/lazy.js';
 
 export const countSchema = lazy(() => z.looseObject({ count: z.int().check(z.nonnegative()) }));
@@ -16,3 +17,13 @@ export const linkSchema = lazy(() => z.looseObject({ method: z.string(), href: z
 export const linksSchema = lazy(() => z.looseObject({ links: z.array(linkSchema()) }));
 
 export type Link = z.infer<ReturnType<typeof linkSchema>>;
+
+/**
+ * `z.looseObject`, parsed by zod's compiled object parser ($ZodObjectJIT, which the chained API uses).
+ * zod/mini's own parser walks every field through generic code: for the 100,000 records of a
+ * `list --all` that was three times the time (docs/performance.md). For the records that lists page
+ * through; the output is the same object, known fields first, unknown ones kept.
+ */
+export function looseRecord<const T extends core.$ZodLooseShape>(shape: T): core.$ZodObject<T, core.$loose> {
+  return new core.$ZodObjectJIT({ type: 'object', shape, catchall: z.unknown() }) as core.$ZodObject<T, core.$loose>;
+}

@@ -82,7 +82,9 @@ export class Output {
         if (page.length === 0) continue;
         // "[\n  item,\n  item\n]": the items, indented as array elements, without the brackets.
         const items = JSON.stringify(page, null, 2).slice(2, -2);
-        await this.write(`${count === 0 ? '[\n' : ',\n'}${items}`);
+        // Two writes: joined, the page's text would be copied once more.
+        this.stdout.write(count === 0 ? '[\n' : ',\n');
+        await this.write(items);
         count += page.length;
       }
       this.stdout.write(count === 0 ? '[]\n' : '\n]\n');
