@@ -9,7 +9,7 @@ import type { IdList } from './instance-ids.js';
 
 const IDS_PER_WRITE = 10_000;
 
-async function write(stream: Writable, text: string | Buffer): Promise<void> {
+async function write(stream: Writable, text: string): Promise<void> {
   if (!stream.write(text)) await once(stream, 'drain');
 }
 

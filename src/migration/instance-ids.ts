@@ -9,8 +9,8 @@
 export interface IdList {
   readonly length: number;
   slice(start: number, end?: number): string[];
-  /** The ids as JSON array elements without making strings of them (InstanceIdSet.jsonElements). */
-  jsonElements?(start: number, end: number, indent?: string): Buffer | undefined;
+  /** The ids as JSON array elements without a string per id (InstanceIdSet.jsonElements). */
+  jsonElements?(start: number, end: number, indent?: string): string | undefined;
 }
 
 const EMPTY = 0;
@@ -30,6 +30,7 @@ export class InstanceIdSet implements IdList, Iterable<string> {
   /** Slots hold 1 + the index of an id, or EMPTY. */
   private table: Int32Array = new Int32Array(2048);
   private count = 0;
+  private scratch = Buffer.allocUnsafe(0);
 
   private bytes = Buffer.allocUnsafe(1 << 12);
 
@@ -102,13 +103,13 @@ export class InstanceIdSet implements IdList, Iterable<string> {
   }
 
   /**
-   * ids[start, end) as the elements of a JSON array, straight from the bytes: with `indent`, laid out
+   * ids[start, end) as the elements of a JSON array, one string made straight from the bytes: with `indent`, laid out
    * as `JSON.stringify(ids, null, indent)` lays them out without its brackets and last line break
    * (`\n<indent>"a",\n<indent>"b"`), else as `"a","b"`. Undefined when an id needs escaping in JSON
    * (a quote, a backslash or a control character), which JSON.stringify then does.
    */
-  jsonElements(start: number, end: number, indent?: string): Buffer | undefined {
-    if (end <= start) return Buffer.alloc(0);
+  jsonElements(start: number, end: number, indent?: string): string | undefined {
+    if (end <= start) return '';
     const from = this.starts[start]!;
     const to = this.end(end - 1);
     for (let index = from; index < to; index++) {
@@ -117,16 +118,22 @@ export class InstanceIdSet implements IdList, Iterable<string> {
     }
     const separator = Buffer.from(indent === undefined ? '","' : `",\n${indent}"`);
     const lead = indent === undefined ? '"' : `\n${indent}"`;
-    const text = Buffer.allocUnsafe(lead.length + (to - from) + (end - start - 1) * separator.length + 1);
+    const size = lead.length + (to - from) + (end - start - 1) * separator.length + 1;
+    // One buffer for every call, so that a million ids leave no trail of buffers for the GC to find.
+    if (this.scratch.length < size) this.scratch = Buffer.allocUnsafe(size);
+    const text = this.scratch;
     const source = this.bytes;
     const starts = this.starts;
+    const separatorLength = separator.length;
     let at = text.write(lead, 0, 'latin1');
+    // Byte loops over locals: for ids of a few dozen bytes as fast as a native copy, without a call.
     for (let index = start; index < end; index++) {
-      if (index > start) at += separator.copy(text, at);
-      at += source.copy(text, at, starts[index]!, index + 1 < this.count ? starts[index + 1]! : this.used);
+      if (index > start) for (let offset = 0; offset < separatorLength; offset++) text[at++] = separator[offset]!;
+      const idEnd = index + 1 < this.count ? starts[index + 1]! : this.used;
+      for (let offset = starts[index]!; offset < idEnd; offset++) text[at++] = source[offset]!;
     }
     text[at] = 0x22;
-    return text;
+    return text.toString('utf8', 0, at + 1);
   }
 
   *[Symbol.iterator](): Iterator<string> {

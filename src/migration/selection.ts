@@ -191,21 +191,31 @@ export async function resolveSelection(
   const elsewhere: ResolvedSelection['elsewhere'] = [];
   /** Explicit ids on the source, once a page was not all there; until then, the set is. */
   let onSource: string[] | undefined;
-  let looked = 0;
-  for (let start = 0; start < request.ids.size; start += LOOKUP_PAGE) {
-    const end = Math.min(request.ids.size, start + LOOKUP_PAGE);
-    // Usually every id is on the source: a count says so in a few bytes, where the instances
-    // themselves would be a megabyte per page to download and check. Only a short count needs them.
+  // Usually every id is on the source: a count says so in a few bytes, where the instances
+  // themselves would be a megabyte per page to download and check. Only a short count needs them.
+  const countOnSource = (start: number, end: number): Promise<number> => {
     const elements = request.ids.jsonElements(start, end);
-    const body = elements
-      ? new JsonText(`{"processInstanceIds":[${elements.toString('utf8')}],"processDefinitionId":${JSON.stringify(sourceDefinitionId)}}`)
+    const body = elements !== undefined
+      ? new JsonText(`{"processInstanceIds":[${elements}],"processDefinitionId":${JSON.stringify(sourceDefinitionId)}}`)
       : { processInstanceIds: request.ids.slice(start, end), processDefinitionId: sourceDefinitionId };
-    const count = await instances.count(body);
+    const counted = instances.count(body);
+    // Awaited in its turn; until then a failure must not count as unhandled.
+    counted.catch(() => undefined);
+    return counted;
+  };
+  const size = request.ids.size;
+  // The next page's count is asked for while this one's answer is handled: one request ahead.
+  let next = size > 0 ? countOnSource(0, Math.min(size, LOOKUP_PAGE)) : undefined;
+  for (let start = 0; start < size; start += LOOKUP_PAGE) {
+    const end = Math.min(size, start + LOOKUP_PAGE);
+    const counted = next!;
+    next = end < size ? countOnSource(end, Math.min(size, end + LOOKUP_PAGE)) : undefined;
+    const count = await counted;
     if (count === end - start) {
       if (onSource) onSource.push(...request.ids.slice(start, end));
     } else {
       const page = request.ids.slice(start, end);
-      onSource ??= request.ids.slice(0, looked);
+      onSource ??= request.ids.slice(0, start);
       const found = new Map<string, string>();
       for (const instance of await instances.query({ processInstanceIds: page }, 0, page.length)) found.set(instance.id, instance.definitionId);
       for (const id of page) {
@@ -215,7 +225,6 @@ export async function resolveSelection(
         else onSource.push(id);
       }
     }
-    looked = end;
   }
   // Query results join the explicit ids; only the ones not given explicitly need remembering.
   const fromQueries: string[] = [];

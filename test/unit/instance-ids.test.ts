@@ -94,13 +94,13 @@ describe('InstanceIdSet', () => {
     const list = ['a-1', 'ü-2', 'c 3', 'd~4'];
     const ids = new InstanceIdSet();
     for (const id of list) ids.add(id);
-    expect(ids.jsonElements(0, 4)?.toString()).toBe(JSON.stringify(list).slice(1, -1));
-    expect(ids.jsonElements(1, 3, '    ')?.toString()).toBe(JSON.stringify(list.slice(1, 3), null, '    ').slice(1, -2));
-    expect(ids.jsonElements(2, 3)?.toString()).toBe('"c 3"');
+    expect(ids.jsonElements(0, 4)).toBe(JSON.stringify(list).slice(1, -1));
+    expect(ids.jsonElements(1, 3, '    ')).toBe(JSON.stringify(list.slice(1, 3), null, '    ').slice(1, -2));
+    expect(ids.jsonElements(2, 3)).toBe('"c 3"');
     ids.add('needs"escaping');
     expect(ids.jsonElements(0, 5)).toBeUndefined();
     expect(ids.jsonElements(0, 4)).toBeDefined();
-    expect(idRange(ids, 1, 3).jsonElements?.(0, 2)?.toString()).toBe('"ü-2","c 3"');
+    expect(idRange(ids, 1, 3).jsonElements?.(0, 2)).toBe('"ü-2","c 3"');
   });
 
   it('gives ranges of a list without copying them (idRange)', () => {

@@ -1,0 +1,77 @@
+// resolveSelection: explicit ids are counted a page at a time, one count ahead; a short count
+// fetches that page's instances. Against a fake ProcessInstanceApi that records what it is asked.
+import { describe, expect, it } from 'vitest';
+import type { ProcessInstanceApi } from '../../src/engine/process-instances.js';
+import { JsonText } from '../../src/engine/http.js';
+import { InstanceIdSet } from '../../src/migration/instance-ids.js';
+import { LOOKUP_PAGE, resolveSelection } from '../../src/migration/selection.js';
+
+const SOURCE = 'invoice:1:abc';
+
+function fakeEngine(definitionOf: (id: string) => string | undefined, failCountAt?: number) {
+  const calls: string[] = [];
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const api = {
+    async count(body: unknown) {
+      const { processInstanceIds, processDefinitionId } = (body instanceof JsonText ? JSON.parse(body.text) : body) as { processInstanceIds: string[]; processDefinitionId: string };
+      calls.push(`count ${processInstanceIds[0]}`);
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight--;
+      if (failCountAt !== undefined && calls.length === failCountAt) throw new Error('engine down');
+      return processInstanceIds.filter((id) => definitionOf(id) === processDefinitionId).length;
+    },
+    async query(body: { processInstanceIds?: string[] }) {
+      calls.push(`query ${body.processInstanceIds![0]}`);
+      return body.processInstanceIds!.flatMap((id) => (definitionOf(id) ? [{ id, definitionId: definitionOf(id)! }] : []));
+    },
+  };
+  return { api: api as unknown as ProcessInstanceApi, calls, mostInFlight: () => mostInFlight };
+}
+
+function ids(count: number): InstanceIdSet {
+  const set = new InstanceIdSet();
+  for (let index = 0; index < count; index++) set.add(`id-${index}`);
+  return set;
+}
+
+describe('resolveSelection', () => {
+  it('counts page after page, one ahead, and keeps the set itself when every id is on the source', async () => {
+    const selected = ids(LOOKUP_PAGE * 2 + 7);
+    const engine = fakeEngine(() => SOURCE);
+    const resolved = await resolveSelection(engine.api, { ids: selected, queries: [], parts: [] }, SOURCE);
+    expect(resolved.ids).toBe(selected);
+    expect(engine.calls).toEqual(['count id-0', `count id-${LOOKUP_PAGE}`, `count id-${LOOKUP_PAGE * 2}`]);
+    expect(engine.mostInFlight()).toBe(2);
+  });
+
+  it('fetches the instances of a page whose count is short, and keeps the order', async () => {
+    const selected = ids(LOOKUP_PAGE * 2 + 3);
+    const stray = `id-${LOOKUP_PAGE + 1}`;
+    const missing = `id-${LOOKUP_PAGE + 2}`;
+    const engine = fakeEngine((id) => (id === stray ? 'other:1:x' : id === missing ? undefined : SOURCE));
+    const resolved = await resolveSelection(engine.api, { ids: selected, queries: [], parts: [] }, SOURCE);
+    expect(resolved.notFound).toEqual([missing]);
+    expect(resolved.elsewhere).toEqual([{ id: stray, definitionId: 'other:1:x' }]);
+    expect(resolved.ids.length).toBe(LOOKUP_PAGE * 2 + 1);
+    expect(resolved.ids.slice(LOOKUP_PAGE - 1, LOOKUP_PAGE + 2)).toEqual([`id-${LOOKUP_PAGE - 1}`, `id-${LOOKUP_PAGE}`, `id-${LOOKUP_PAGE + 3}`]);
+    expect(engine.calls).toContain(`query id-${LOOKUP_PAGE}`);
+  });
+
+  it('fails with the error of a count asked for ahead, without an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // The second count fails while the first page's short count still fetches its instances.
+      const engine = fakeEngine((id) => (id === 'id-3' ? undefined : SOURCE), 2);
+      await expect(resolveSelection(engine.api, { ids: ids(LOOKUP_PAGE + 1), queries: [], parts: [] }, SOURCE)).rejects.toThrow('engine down');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
