@@ -3,6 +3,9 @@
  * an open-addressing hash table over them. A million ids cost about 50 MB here, where a Set of
  * strings costs twice that and spends most of a second hashing (docs/performance.md): strings are
  * made only for the page of ids being sent or printed.
+ *
+ * Each id is stored as a JSON array element, `"id",`, so that a run of ids is already the text of a
+ * JSON array's elements: the lookups and the dry run send and print them without touching each id.
  */
 
 /** What the dry run and the lookups need of a list of ids: a `string[]` is one too. */
@@ -14,6 +17,8 @@ export interface IdList {
 }
 
 const EMPTY = 0;
+const QUOTE = 0x22;
+const COMMA = 0x2c;
 
 /** FNV-1a over bytes: cheap, and good enough for ids that differ in a few hex digits. */
 export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
@@ -23,20 +28,24 @@ export function hashBytes(bytes: Uint8Array, start: number, end: number): number
 }
 
 export class InstanceIdSet implements IdList, Iterable<string> {
+  private bytes = Buffer.allocUnsafe(1 << 12);
   private used = 0;
-  /** starts[i] is where id i begins; id i ends where id i + 1 begins (or at `used`). */
+  /** Id i is stored as `"id",` from starts[i] to where id i + 1 begins (or to `used`). */
   private starts: Int32Array = new Int32Array(1024);
   private hashes: Int32Array = new Int32Array(1024);
   /** Slots hold 1 + the index of an id, or EMPTY. */
   private table: Int32Array = new Int32Array(2048);
   private count = 0;
+  /** Set once an id holds a byte JSON must escape: JSON.stringify then writes the elements. */
+  private needsEscaping = false;
   private scratch = Buffer.allocUnsafe(0);
 
-  private bytes = Buffer.allocUnsafe(1 << 12);
-
-  /** Makes room for `bytes` more bytes of ids at once. */
-  reserve(bytes: number): void {
-    if (this.used + bytes > this.bytes.length) this.growBytes(bytes);
+  /** Makes room for ids read from `fileBytes` bytes of one id per line, so the buffer need not grow. */
+  reserve(fileBytes: number): void {
+    // Each line's id gains two quotes and a comma and loses its line break: 1/8 more covers ids of
+    // 15 bytes and longer (a UUID is 36); shorter ids grow the buffer as it fills.
+    const wanted = fileBytes + (fileBytes >> 3);
+    if (this.used + wanted > this.bytes.length) this.growBytes(wanted);
   }
 
   get size(): number {
@@ -61,18 +70,25 @@ export class InstanceIdSet implements IdList, Iterable<string> {
       if (this.hashes[entry - 1] === hash && this.equals(entry - 1, bytes, start, end)) return false;
     }
     const length = end - start;
-    if (this.used + length > this.bytes.length) this.growBytes(length);
+    if (this.used + length + 3 > this.bytes.length) this.growBytes(length + 3);
     const into = this.bytes;
-    const at = this.used;
+    let at = this.used;
+    into[at++] = QUOTE;
     // A loop over locals: ids are a few dozen bytes, too few for a native copy to pay for its call.
-    for (let offset = 0; offset < length; offset++) into[at + offset] = bytes[start + offset]!;
+    for (let offset = start; offset < end; offset++) {
+      const byte = bytes[offset]!;
+      if (byte < 0x20 || byte === QUOTE || byte === 0x5c) this.needsEscaping = true;
+      into[at++] = byte;
+    }
+    into[at++] = QUOTE;
+    into[at++] = COMMA;
     if (this.count === this.starts.length) {
       this.starts = grown(this.starts);
       this.hashes = grown(this.hashes);
     }
     this.starts[this.count] = this.used;
     this.hashes[this.count] = hash;
-    this.used += length;
+    this.used = at;
     this.count++;
     if (this.count * 2 > this.table.length) this.rehash();
     else this.place(this.count - 1);
@@ -91,7 +107,7 @@ export class InstanceIdSet implements IdList, Iterable<string> {
   }
 
   get(index: number): string {
-    return this.bytes.toString('utf8', this.starts[index]!, this.end(index));
+    return this.bytes.toString('utf8', this.starts[index]! + 1, this.next(index) - 2);
   }
 
   slice(start = 0, end = this.count): string[] {
@@ -103,50 +119,47 @@ export class InstanceIdSet implements IdList, Iterable<string> {
   }
 
   /**
-   * ids[start, end) as the elements of a JSON array, one string made straight from the bytes: with `indent`, laid out
-   * as `JSON.stringify(ids, null, indent)` lays them out without its brackets and last line break
-   * (`\n<indent>"a",\n<indent>"b"`), else as `"a","b"`. Undefined when an id needs escaping in JSON
-   * (a quote, a backslash or a control character), which JSON.stringify then does.
+   * ids[start, end) as the elements of a JSON array, one string cut from the stored text: with
+   * `indent`, laid out as `JSON.stringify(ids, null, indent)` lays them out without its brackets and
+   * last line break (`\n<indent>"a",\n<indent>"b"`), else as `"a","b"`. Undefined when an id needs
+   * escaping in JSON (a quote, a backslash or a control character), which JSON.stringify then does.
    */
   jsonElements(start: number, end: number, indent?: string): string | undefined {
     if (end <= start) return '';
+    if (this.needsEscaping) return undefined;
+    // Without the last element's comma.
+    if (indent === undefined) return this.bytes.toString('utf8', this.starts[start]!, this.next(end - 1) - 1);
+    // Each stored `"id",` after a line break and the indent, laid out in one reused buffer: a string
+    // built from the compact text would be one more large string per slice for the GC.
+    const lead = Buffer.from(`\n${indent}`);
     const from = this.starts[start]!;
-    const to = this.end(end - 1);
-    for (let index = from; index < to; index++) {
-      const byte = this.bytes[index]!;
-      if (byte < 0x20 || byte === 0x22 || byte === 0x5c) return undefined;
-    }
-    const separator = Buffer.from(indent === undefined ? '","' : `",\n${indent}"`);
-    const lead = indent === undefined ? '"' : `\n${indent}"`;
-    const size = lead.length + (to - from) + (end - start - 1) * separator.length + 1;
-    // One buffer for every call, so that a million ids leave no trail of buffers for the GC to find.
+    const size = (this.next(end - 1) - from) + (end - start) * lead.length - 1;
     if (this.scratch.length < size) this.scratch = Buffer.allocUnsafe(size);
     const text = this.scratch;
     const source = this.bytes;
     const starts = this.starts;
-    const separatorLength = separator.length;
-    let at = text.write(lead, 0, 'latin1');
-    // Byte loops over locals: for ids of a few dozen bytes as fast as a native copy, without a call.
+    const leadLength = lead.length;
+    let at = 0;
     for (let index = start; index < end; index++) {
-      if (index > start) for (let offset = 0; offset < separatorLength; offset++) text[at++] = separator[offset]!;
-      const idEnd = index + 1 < this.count ? starts[index + 1]! : this.used;
-      for (let offset = starts[index]!; offset < idEnd; offset++) text[at++] = source[offset]!;
+      for (let offset = 0; offset < leadLength; offset++) text[at++] = lead[offset]!;
+      const next = index + 1 < this.count ? starts[index + 1]! : this.used;
+      for (let offset = starts[index]!; offset < next; offset++) text[at++] = source[offset]!;
     }
-    text[at] = 0x22;
-    return text.toString('utf8', 0, at + 1);
+    return text.toString('utf8', 0, at - 1);
   }
 
   *[Symbol.iterator](): Iterator<string> {
     for (let index = 0; index < this.count; index++) yield this.get(index);
   }
 
-  private end(index: number): number {
+  /** Where the stored text of the id after `index` begins. */
+  private next(index: number): number {
     return index + 1 < this.count ? this.starts[index + 1]! : this.used;
   }
 
   private equals(index: number, bytes: Uint8Array, start: number, end: number): boolean {
-    const from = this.starts[index]!;
-    if (this.end(index) - from !== end - start) return false;
+    const from = this.starts[index]! + 1;
+    if (this.next(index) - 2 - from !== end - start) return false;
     for (let offset = 0; offset < end - start; offset++) if (this.bytes[from + offset] !== bytes[start + offset]) return false;
     return true;
   }
