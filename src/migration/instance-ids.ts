@@ -19,6 +19,9 @@ export interface IdList {
 const EMPTY = 0;
 const QUOTE = 0x22;
 const COMMA = 0x2c;
+const BACKSLASH = 0x5c;
+
+export type TokenResult = 'added' | 'duplicate' | 'not-one-token' | 'not-ascii';
 
 /** FNV-1a over bytes: cheap, and good enough for ids that differ in a few hex digits. */
 export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
@@ -63,32 +66,64 @@ export class InstanceIdSet implements IdList, Iterable<string> {
 
   /** Adds bytes[start, end), whose hashBytes is `hash`; false when the id was there already. */
   addBytes(bytes: Uint8Array, start: number, end: number, hash: number): boolean {
+    const at = this.stage(end - start);
+    const into = this.bytes;
+    // A loop over locals: ids are a few dozen bytes, too few for a native copy to pay for its call.
+    for (let offset = start; offset < end; offset++) {
+      const byte = bytes[offset]!;
+      if (byte < 0x20 || byte === QUOTE || byte === BACKSLASH) this.needsEscaping = true;
+      into[at + offset - start] = byte;
+    }
+    return this.commit(end - start, hash);
+  }
+
+  /**
+   * Adds bytes[start, end) when they are one ASCII token: no byte of 0x20 or below, no comma, none
+   * of 0x80 or above. One pass checks, hashes and copies them: the reader of a million-line file
+   * spends its time here. Returns what happened; NOT_ASCII leaves the line to be read as text.
+   */
+  addAsciiToken(bytes: Uint8Array, start: number, end: number): TokenResult {
+    const at = this.stage(end - start);
+    const into = this.bytes;
+    let hash = 0x811c9dc5;
+    let escaping = false;
+    for (let offset = start; offset < end; offset++) {
+      const byte = bytes[offset]!;
+      if (byte <= 0x20 || byte === COMMA) return 'not-one-token';
+      if (byte >= 0x80) return 'not-ascii';
+      if (byte === QUOTE || byte === BACKSLASH) escaping = true;
+      hash = Math.imul(hash ^ byte, 0x01000193);
+      into[at + offset - start] = byte;
+    }
+    if (escaping) this.needsEscaping = true;
+    return this.commit(end - start, hash) ? 'added' : 'duplicate';
+  }
+
+  /** Makes room for an id of `length` bytes after the stored ones; returns where its bytes go. */
+  private stage(length: number): number {
+    if (this.used + length + 3 > this.bytes.length) this.growBytes(length + 3);
+    this.bytes[this.used] = QUOTE;
+    return this.used + 1;
+  }
+
+  /** Keeps the staged id of `length` bytes unless it is there already. */
+  private commit(length: number, hash: number): boolean {
+    const from = this.used + 1;
     const mask = this.table.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = this.table[slot]!;
       if (entry === EMPTY) break;
-      if (this.hashes[entry - 1] === hash && this.equals(entry - 1, bytes, start, end)) return false;
+      if (this.hashes[entry - 1] === hash && this.equals(entry - 1, this.bytes, from, from + length)) return false;
     }
-    const length = end - start;
-    if (this.used + length + 3 > this.bytes.length) this.growBytes(length + 3);
-    const into = this.bytes;
-    let at = this.used;
-    into[at++] = QUOTE;
-    // A loop over locals: ids are a few dozen bytes, too few for a native copy to pay for its call.
-    for (let offset = start; offset < end; offset++) {
-      const byte = bytes[offset]!;
-      if (byte < 0x20 || byte === QUOTE || byte === 0x5c) this.needsEscaping = true;
-      into[at++] = byte;
-    }
-    into[at++] = QUOTE;
-    into[at++] = COMMA;
+    this.bytes[from + length] = QUOTE;
+    this.bytes[from + length + 1] = COMMA;
     if (this.count === this.starts.length) {
       this.starts = grown(this.starts);
       this.hashes = grown(this.hashes);
     }
     this.starts[this.count] = this.used;
     this.hashes[this.count] = hash;
-    this.used = at;
+    this.used = from + length + 2;
     this.count++;
     if (this.count * 2 > this.table.length) this.rehash();
     else this.place(this.count - 1);

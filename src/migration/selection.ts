@@ -92,14 +92,9 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
       json = [bytes.toString('utf8', start, end)];
       return;
     }
-    let hash = 0x811c9dc5;
-    for (let index = start; index < end; index++) {
-      const byte = bytes[index]!;
-      if (byte >= 0x80) return takeText(bytes.toString('utf8', start, end));
-      if (byte <= 0x20 || byte === 0x2c /* , */) throw notOneId(bytes.toString('utf8', start, end));
-      hash = Math.imul(hash ^ byte, 0x01000193);
-    }
-    ids.addBytes(bytes, start, end, hash);
+    const result = ids.addAsciiToken(bytes, start, end);
+    if (result === 'not-ascii') return takeText(bytes.toString('utf8', start, end));
+    if (result === 'not-one-token') throw notOneId(bytes.toString('utf8', start, end));
     count++;
   };
   // \n, \r\n and a lone \r each end a line, as with readline.
