@@ -6,10 +6,11 @@
 // here, as Node does it: every dist/ module is compiled with vm.Script, given the cached data from an
 // earlier run when there is one, and at exit the code V8 compiled is written for the next run.
 //
-// The cache lives in $NODE_COMPILE_CACHE, or else in the system temporary directory, in a directory
-// of the user's own that nobody else can write to; NODE_DISABLE_COMPILE_CACHE=1 turns it off. Each
-// build has its own subdirectory (buildId in dist/package.json, a hash of the bundle), because V8
-// checks cached data only against the length of the source.
+// On every version the cache lives in $NODE_COMPILE_CACHE, or else in the system temporary
+// directory, under camunda-admin-<uid>: a directory of the user's own that nobody else can write to
+// (Node's own cache goes into its node/ subdirectory). NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+// Here, each build has its own subdirectory (buildId in dist/package.json, a hash of the bundle),
+// because V8 checks cached data only against the length of the source.
 'use strict';
 
 const fs = require('node:fs');
@@ -24,20 +25,24 @@ const mainModule = require.main;
  */
 function enableCompileCache(distDir, env = process.env, { nodeCache = typeof Module.enableCompileCache === 'function' } = {}) {
   if (env.NODE_DISABLE_COMPILE_CACHE) return { enabled: false, reason: 'NODE_DISABLE_COMPILE_CACHE is set' };
-  if (nodeCache) {
-    const result = Module.enableCompileCache();
-    return { enabled: result.status !== Module.constants.compileCacheStatus.FAILED, directory: result.directory, builtIn: true };
-  }
-  const vm = require('node:vm');
+  let own;
   let directory;
   try {
+    own = privateDirectory(env.NODE_COMPILE_CACHE || require('node:os').tmpdir());
+    if (!own.ok) return { enabled: false, reason: own.reason };
+    if (nodeCache) {
+      // Node keeps its entries apart by content and version itself; in our private directory, as the
+      // shared default <tmp>/node-compile-cache could belong to someone else.
+      const result = Module.enableCompileCache(path.join(own.path, 'node'));
+      return { enabled: result.status !== Module.constants.compileCacheStatus.FAILED, directory: result.directory, builtIn: true };
+    }
     const { buildId } = JSON.parse(fs.readFileSync(path.join(distDir, 'package.json'), 'utf8'));
     if (typeof buildId !== 'string' || !/^[\w-]+$/.test(buildId)) return { enabled: false, reason: 'dist/package.json has no buildId' };
-    directory = privateDirectory(env.NODE_COMPILE_CACHE || require('node:os').tmpdir(), buildId);
+    directory = buildDirectory(own.path, buildId);
   } catch (error) {
     return { enabled: false, reason: error.message };
   }
-  if (!directory.ok) return { enabled: false, reason: directory.reason };
+  const vm = require('node:vm');
 
   const prefix = distDir.endsWith(path.sep) ? distDir : distDir + path.sep;
   const toWrite = [];
@@ -45,8 +50,8 @@ function enableCompileCache(distDir, env = process.env, { nodeCache = typeof Mod
   Module.prototype._compile = function compileWithCache(content, filename) {
     // Node 20 cannot import() from a vm.Script with cached data: a module that does (the build keeps
     // the only one, dist/native-import.js, out of the chunks) is compiled as usual.
-    if (!filename.startsWith(prefix) || content.includes('import(')) return compile.call(this, content, filename);
-    const cacheFile = path.join(directory.path, filename.slice(prefix.length).replaceAll(path.sep, '__'));
+    if (!filename.startsWith(prefix) || content.includes('import(')) return compile.apply(this, arguments);
+    const cacheFile = path.join(directory, filename.slice(prefix.length).replaceAll(path.sep, '__'));
     let cachedData;
     try {
       cachedData = fs.readFileSync(cacheFile);
@@ -69,14 +74,14 @@ function enableCompileCache(distDir, env = process.env, { nodeCache = typeof Mod
   process.once('exit', () => {
     for (const { script, cacheFile } of toWrite) writeAtomically(cacheFile, script.createCachedData());
   });
-  return { enabled: true, directory: directory.path, builtIn: false };
+  return { enabled: true, directory, builtIn: false };
 }
 
 /**
- * `<base>/camunda-admin-<uid>/<buildId>`, created private. Cached code is run as it stands, so a
- * directory another user could write to is not used.
+ * `<base>/camunda-admin-<uid>`, created private. Cached code is run as it stands, so a directory
+ * another user owns or could write to is not used.
  */
-function privateDirectory(base, buildId) {
+function privateDirectory(base) {
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   const own = path.join(base, `camunda-admin-${uid ?? 'user'}`);
   fs.mkdirSync(own, { recursive: true, mode: 0o700 });
@@ -84,11 +89,17 @@ function privateDirectory(base, buildId) {
   if (!stats.isDirectory()) return { ok: false, reason: `${own} is not a directory` };
   if (uid !== undefined && stats.uid !== uid) return { ok: false, reason: `${own} belongs to another user` };
   if (uid !== undefined && (stats.mode & 0o022) !== 0) return { ok: false, reason: `${own} can be written by others` };
-  // V8 rejects data of another V8 version: a directory per version keeps two Node versions from
-  // overwriting each other's.
+  return { ok: true, path: own };
+}
+
+/**
+ * `<own>/<buildId>-v8-<version>`: V8 checks cached data only against the source's length, so each
+ * build has its own; and it rejects data of another V8 version, so each version has its own too.
+ */
+function buildDirectory(own, buildId) {
   const build = path.join(own, `${buildId}-v8-${process.versions.v8}`);
   if (fs.mkdirSync(build, { recursive: true, mode: 0o700 }) !== undefined) keepNewest(own, KEEP_BUILDS);
-  return { ok: true, path: build };
+  return build;
 }
 
 /** Each upgrade (and each development build) adds a directory: the oldest go when a new one comes. */
@@ -97,7 +108,7 @@ function keepNewest(directory, count) {
   try {
     const builds = fs
       .readdirSync(directory, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
+      .filter((entry) => entry.isDirectory() && entry.name.includes('-v8-'))
       .map((entry) => ({ path: path.join(directory, entry.name), mtime: fs.statSync(path.join(directory, entry.name)).mtimeMs }))
       .sort((a, b) => b.mtime - a.mtime);
     for (const old of builds.slice(count)) fs.rmSync(old.path, { recursive: true, force: true });

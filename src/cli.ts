@@ -104,7 +104,8 @@ export function familyNamedIn(argv: readonly string[], program: Command): string
   }
   for (let index = 0; index < argv.length; index++) {
     const word = argv[index]!;
-    if (word === '--') return undefined;
+    // Help asked for before the family is the root's help, which lists every family.
+    if (word === '--' || word === '--help' || word === '-h') return undefined;
     if (!word.startsWith('-') || word === '-') return Object.hasOwn(FAMILIES, word) ? word : undefined;
     const value = valueOf.get(word);
     if (value === 'required' || (value === 'optional' && !argv[index + 1]?.startsWith('-'))) index++;

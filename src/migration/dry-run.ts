@@ -22,8 +22,8 @@ export async function writeExecutionRequests(stream: Writable, template: Migrati
   for (const [index, ids] of idLists.entries()) {
     await write(stream, `${asArray ? '  ' : ''}${head},\n${indent}"processInstanceIds": [`);
     for (let start = 0; start < ids.length; start += IDS_PER_WRITE) {
-      // One native JSON.stringify per slice, indented as the array in the body: `[\n<pad>"id",\n<pad>"id"\n]`
-      // without its brackets.
+      // Each slice as the array in the body is indented, `[\n<pad>"id",\n<pad>"id"\n]` without its
+      // brackets: laid out from the set's bytes, or else by one native JSON.stringify.
       const end = Math.min(ids.length, start + IDS_PER_WRITE);
       if (start > 0) await write(stream, ',');
       await write(stream, ids.jsonElements?.(start, end, `${indent}  `) ?? JSON.stringify(ids.slice(start, end), null, `${indent}  `).slice(1, -2));

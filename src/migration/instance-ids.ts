@@ -23,10 +23,13 @@ const BACKSLASH = 0x5c;
 
 export type TokenResult = 'added' | 'duplicate' | 'not-one-token' | 'not-ascii';
 
-/** FNV-1a over bytes: cheap, and good enough for ids that differ in a few hex digits. */
+/** FNV-1a, 32 bits: cheap, and good enough for ids that differ in a few hex digits. */
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
 export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let index = start; index < end; index++) hash = Math.imul(hash ^ bytes[index]!, 0x01000193);
+  let hash = FNV_OFFSET;
+  for (let index = start; index < end; index++) hash = Math.imul(hash ^ bytes[index]!, FNV_PRIME);
   return hash;
 }
 
@@ -85,14 +88,15 @@ export class InstanceIdSet implements IdList, Iterable<string> {
   addAsciiToken(bytes: Uint8Array, start: number, end: number): TokenResult {
     const at = this.stage(end - start);
     const into = this.bytes;
-    let hash = 0x811c9dc5;
+    // hashBytes, in the same pass as the check and the copy.
+    let hash = FNV_OFFSET;
     let escaping = false;
     for (let offset = start; offset < end; offset++) {
       const byte = bytes[offset]!;
       if (byte <= 0x20 || byte === COMMA) return 'not-one-token';
       if (byte >= 0x80) return 'not-ascii';
       if (byte === QUOTE || byte === BACKSLASH) escaping = true;
-      hash = Math.imul(hash ^ byte, 0x01000193);
+      hash = Math.imul(hash ^ byte, FNV_PRIME);
       into[at + offset - start] = byte;
     }
     if (escaping) this.needsEscaping = true;
@@ -168,7 +172,7 @@ export class InstanceIdSet implements IdList, Iterable<string> {
     // built from the compact text would be one more large string per slice for the GC.
     const lead = Buffer.from(`\n${indent}`);
     const from = this.starts[start]!;
-    const size = (this.next(end - 1) - from) + (end - start) * lead.length - 1;
+    const size = this.next(end - 1) - from + (end - start) * lead.length;
     if (this.scratch.length < size) this.scratch = Buffer.allocUnsafe(size);
     const text = this.scratch;
     const source = this.bytes;

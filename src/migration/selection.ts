@@ -70,10 +70,14 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
   let json: string[] | undefined;
   const notOneId = (line: string) => new UsageError(`${name}:${lineNumber}: '${line.slice(0, 60)}' is not one process instance id (one id per line, or a JSON array)`);
 
-  /** A line read as text: what every line was before ids were read as bytes. */
+  /** A line with other than ASCII in it, read as text: trimmed of every kind of white space. */
   const takeText = (rawLine: string): void => {
     const line = rawLine.trim();
     if (line === '' || line.startsWith('#')) return;
+    if (count === 0 && line.startsWith('[')) {
+      json = [line];
+      return;
+    }
     if (!isOneToken(line)) throw notOneId(line);
     ids.add(line);
     count++;
@@ -93,7 +97,10 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
       return;
     }
     const result = ids.addAsciiToken(bytes, start, end);
-    if (result === 'not-ascii') return takeText(bytes.toString('utf8', start, end));
+    if (result === 'not-ascii' || (result === 'not-one-token' && !isAscii(bytes, start, end))) {
+      // Unicode white space may surround the id: only the text path trims it.
+      return takeText(bytes.toString('utf8', start, end));
+    }
     if (result === 'not-one-token') throw notOneId(bytes.toString('utf8', start, end));
     count++;
   };
@@ -139,6 +146,11 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
     return fromJson.length;
   }
   return count;
+}
+
+function isAscii(bytes: Buffer, start: number, end: number): boolean {
+  for (let index = start; index < end; index++) if (bytes[index]! >= 0x80) return false;
+  return true;
 }
 
 /** The ASCII characters String.prototype.trim removes: tab, line feed, vertical tab, form feed, CR, space. */

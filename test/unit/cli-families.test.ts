@@ -23,7 +23,7 @@ describe('declaring only the family argv names', () => {
     expect(familyNamedIn(argv, program)).toBe(family);
   });
 
-  it.each([[[]], [['--help']], [['help', 'auth']], [['grup', 'list']], [['--', 'auth']], [['-qo', 'json', 'auth']], [['--url']]])('%j names none', (argv) => {
+  it.each([[[]], [['--help']], [['help', 'auth']], [['grup', 'list']], [['--', 'auth']], [['-qo', 'json', 'auth']], [['--url']], [['--help', 'auth']], [['-v', '-h', 'group', 'list']]])('%j names none', (argv) => {
     expect(familyNamedIn(argv, program)).toBeUndefined();
   });
 

@@ -56,8 +56,14 @@ describe('--instances-file', () => {
     expect(await read('\uFEFF[\r\n  "a1",\r\n  "b2"\r\n]\r\n')).toEqual({ ids: ['a1', 'b2'], count: 2 });
   });
 
-  it('trims what String.prototype.trim trims, ASCII or not', async () => {
+  it('trims what String.prototype.trim trims, ASCII or not, in any order', async () => {
     expect(await read('\t\va1\f \n\u00a0b2\u2003\n')).toEqual({ ids: ['a1', 'b2'], count: 2 });
+    expect(await read('c3 \u00a0\nd4\t\u3000\n \ufeffe5\n')).toEqual({ ids: ['c3', 'd4', 'e5'], count: 3 });
+    await expect(read('f6 \u00a0g7\n')).rejects.toThrow("ids.txt:1: 'f6 \u00a0g7'");
+  });
+
+  it('reads a JSON array after Unicode white space too', async () => {
+    expect(await read('\u00a0["a1",\n"b2"]\n')).toEqual({ ids: ['a1', 'b2'], count: 2 });
   });
 });
 
