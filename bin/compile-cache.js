@@ -28,6 +28,11 @@ function enableCompileCache(distDir, env = process.env, { nodeCache = typeof Mod
   let own;
   let directory;
   try {
+    let buildId;
+    if (!nodeCache) {
+      ({ buildId } = JSON.parse(fs.readFileSync(path.join(distDir, 'package.json'), 'utf8')));
+      if (typeof buildId !== 'string' || !/^[\w-]+$/.test(buildId)) return { enabled: false, reason: 'dist/package.json has no buildId' };
+    }
     own = privateDirectory(env.NODE_COMPILE_CACHE || require('node:os').tmpdir());
     if (!own.ok) return { enabled: false, reason: own.reason };
     if (nodeCache) {
@@ -36,8 +41,6 @@ function enableCompileCache(distDir, env = process.env, { nodeCache = typeof Mod
       const result = Module.enableCompileCache(path.join(own.path, 'node'));
       return { enabled: result.status !== Module.constants.compileCacheStatus.FAILED, directory: result.directory, builtIn: true };
     }
-    const { buildId } = JSON.parse(fs.readFileSync(path.join(distDir, 'package.json'), 'utf8'));
-    if (typeof buildId !== 'string' || !/^[\w-]+$/.test(buildId)) return { enabled: false, reason: 'dist/package.json has no buildId' };
     directory = buildDirectory(own.path, buildId);
   } catch (error) {
     return { enabled: false, reason: error.message };
