@@ -27,6 +27,15 @@ export function startBenchServer({ groups = 20, authorizations = 20 } = {}) {
     const chunks = [];
     request.on('data', (chunk) => chunks.push(chunk));
     request.on('end', () => {
+      try {
+        answer();
+      } catch (error) {
+        // A body that is not JSON gets the engine's 400, not a crash of the server mid-benchmark.
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ type: 'InvalidRequestException', message: String(error.message), code: null }));
+      }
+    });
+    const answer = () => {
       const url = new URL(request.url, 'http://x');
       const path = url.pathname.startsWith(ROOT) ? url.pathname.slice(ROOT.length) : url.pathname;
       const send = (status, body) => {
@@ -58,7 +67,7 @@ export function startBenchServer({ groups = 20, authorizations = 20 } = {}) {
         return send(200, `[${rows.join(',')}]`);
       }
       return send(404, JSON.stringify({ type: 'NotFoundException', message: `no fixed answer for ${request.method} ${path}`, code: null }));
-    });
+    };
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
