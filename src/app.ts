@@ -115,11 +115,16 @@ export class App {
 
   /**
    * The engine client of this run. `bulk` announces many requests (every page, chunks, lookups):
-   * they then go through undici rather than node:http (docs/performance.md).
+   * they then go through undici rather than node:http, and the heap is kept from growing with the
+   * number of pages (docs/performance.md).
    */
   async client(options: { bulk?: boolean } = {}): Promise<EngineClient> {
     const client = await this.singleClient();
-    if (options.bulk) client.http.useBulkTransport();
+    if (options.bulk) {
+      client.http.useBulkTransport();
+      const { keepYoungGenerationSize } = await import('./util/heap.js');
+      keepYoungGenerationSize();
+    }
     return client;
   }
 

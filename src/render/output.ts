@@ -6,6 +6,9 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { plainStyle, type Style } from './style.js';
 
+/** Records per JSON text written: small enough that V8 keeps the text out of its large-object space, which only a full GC frees. */
+const JSON_SLICE = 100;
+
 export type OutputFormat = 'table' | 'json' | 'yaml';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml'];
 
@@ -65,8 +68,8 @@ export class Output {
   }
 
   /**
-   * A list given page by page, streamed: json and yaml are written a page at a time (flat memory for
-   * --all over many pages, one write per page); a table needs every row for its column widths, so
+   * A list given page by page, streamed: json and yaml are written as the pages come (flat memory for
+   * --all over many pages; json in slices of JSON_SLICE records); a table needs every row for its column widths, so
    * it collects them. The json is the same text as `JSON.stringify(allRows, null, 2)`.
    */
   async list<T>(pages: AsyncIterable<readonly T[]> | Iterable<readonly T[]>, view: View<T[]>): Promise<number> {
@@ -79,13 +82,15 @@ export class Output {
     }
     if (this.format === 'json') {
       for await (const page of pages) {
-        if (page.length === 0) continue;
-        // "[\n  item,\n  item\n]": the items, indented as array elements, without the brackets.
-        const items = JSON.stringify(page, null, 2).slice(2, -2);
-        // Two writes: joined, the page's text would be copied once more.
-        this.stdout.write(count === 0 ? '[\n' : ',\n');
-        await this.write(items);
-        count += page.length;
+        for (let start = 0; start < page.length; start += JSON_SLICE) {
+          const slice = page.slice(start, start + JSON_SLICE);
+          // "[\n  item,\n  item\n]": the items, indented as array elements, without the brackets.
+          const items = JSON.stringify(slice, null, 2).slice(2, -2);
+          // Two writes: joined, the text would be copied once more.
+          this.stdout.write(count === 0 ? '[\n' : ',\n');
+          await this.write(items);
+          count += slice.length;
+        }
       }
       this.stdout.write(count === 0 ? '[]\n' : '\n]\n');
       return count;

@@ -83,7 +83,8 @@ describe('streams', () => {
 });
 
 describe('lists written page by page', () => {
-  const rows = Array.from({ length: 7 }, (_, index) => ({ id: `g${index}`, name: index % 2 ? null : `Group ${index}`, tags: ['a', 'b'], nested: { n: index } }));
+  const row = (index: number) => ({ id: `g${index}`, name: index % 2 ? null : `Group ${index}`, tags: ['a', 'b'], nested: { n: index } });
+  const rows = Array.from({ length: 7 }, (_, index) => row(index));
   const pages = [rows.slice(0, 3), [], rows.slice(3, 6), rows.slice(6)];
   const view = { table: () => 'unused' };
 
@@ -100,6 +101,11 @@ describe('lists written page by page', () => {
     expect(await written('json', pages)).toEqual({ text: `${JSON.stringify(rows, null, 2)}\n`, count: 7 });
     expect(await written('json', [])).toEqual({ text: '[]\n', count: 0 });
     expect(await written('json', [[]])).toEqual({ text: '[]\n', count: 0 });
+  });
+
+  it('writes a page longer than one written slice as the same json', async () => {
+    const many = Array.from({ length: 523 }, (_, index) => row(index));
+    expect(await written('json', [many.slice(0, 500), many.slice(500)])).toEqual({ text: `${JSON.stringify(many, null, 2)}\n`, count: 523 });
   });
 
   it('writes the yaml of the whole list, whatever the pages', async () => {
