@@ -46,6 +46,20 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
+const BULK_RUNS = quick ? 1 : 5;
+
+/**
+ * Bulk cases, each run BULK_RUNS times, interleaved like the start-up cases: per case the median
+ * time and the highest peak RSS of any run.
+ */
+async function measureBulk(cases) {
+  const runs = cases.map(() => []);
+  for (let run = 0; run < BULK_RUNS; run++) {
+    for (const [index, [command, args, options]] of cases.entries()) runs[index].push(await measure(command, args, options));
+  }
+  return runs.map((measured) => ({ ms: median(measured.map((one) => one.ms)), rss: Math.max(...measured.map((one) => one.rss)) }));
+}
+
 const results = [];
 const targets = [];
 function target(name, ok, detail) {
@@ -78,9 +92,11 @@ await server.close();
 for (const [noun, key] of [['group', 'groups'], ['auth', 'authorizations']]) {
   const small = await startBenchServer({ [key]: 1_000 });
   const big = await startBenchServer({ [key]: quick ? 20_000 : 100_000 });
-  const one = await measure(process.execPath, [bin, '--url', small.url, noun, 'list', '--all', '-o', 'json']);
-  const hundred = await measure(process.execPath, [bin, '--url', big.url, noun, 'list', '--all', '-o', 'json']);
-  const loop = await measure(process.execPath, [join(root, 'bench/undici-loop.mjs'), `${big.url}/${noun === 'group' ? 'group' : 'authorization'}`, String(big.state[key]), '500']);
+  const [one, hundred, loop] = await measureBulk([
+    [process.execPath, [bin, '--url', small.url, noun, 'list', '--all', '-o', 'json']],
+    [process.execPath, [bin, '--url', big.url, noun, 'list', '--all', '-o', 'json']],
+    [process.execPath, [join(root, 'bench/undici-loop.mjs'), `${big.url}/${noun === 'group' ? 'group' : 'authorization'}`, String(big.state[key]), '500']],
+  ]);
   results.push({ case: `${noun} list --all: 1,000 records`, median: one.ms, rss: one.rss });
   results.push({ case: `${noun} list --all: ${big.state[key].toLocaleString('en')} records`, median: hundred.ms, rss: hundred.rss });
   results.push({ case: `bare undici loop, same pages`, median: loop.ms, rss: loop.rss });
@@ -103,7 +119,7 @@ for (const [noun, key] of [['group', 'groups'], ['auth', 'authorizations']]) {
   await once(out, 'finish');
   const plan = join(work, 'plan.json');
   writeFileSync(plan, JSON.stringify({ sourceProcessDefinitionId: PLAN_SOURCE, targetProcessDefinitionId: PLAN_TARGET, instructions: [{ sourceActivityIds: ['a'], targetActivityIds: ['a'] }] }));
-  const run = await measure(process.execPath, [bin, '--url', server.url, 'migration', 'execute', plan, '--instances-file', ids, '--dry-run', '--skip-validation']);
+  const [run] = await measureBulk([[process.execPath, [bin, '--url', server.url, 'migration', 'execute', plan, '--instances-file', ids, '--dry-run', '--skip-validation']]]);
   results.push({ case: `execute --dry-run, ${count.toLocaleString('en')} ids`, median: run.ms, rss: run.rss });
   const perSecond = count / (run.ms / 1000);
   target(`${count.toLocaleString('en')} ids: peak RSS <= 150 MB`, run.rss <= 150, `${run.rss.toFixed(0)} MB`);
@@ -133,7 +149,7 @@ for (const [noun, key] of [['group', 'groups'], ['auth', 'authorizations']]) {
 }
 
 rmSync(work, { recursive: true, force: true });
-console.log(`\nnode ${process.version}, ${RUNS} interleaved runs per start-up case (medians)\n`);
+console.log(`\nnode ${process.version}, ${RUNS} interleaved runs per start-up case, ${BULK_RUNS} per bulk case (median time, highest peak RSS)\n`);
 console.log('case'.padEnd(52), 'ms'.padStart(9), 'x node'.padStart(8), 'RSS MB'.padStart(8));
 for (const row of results) {
   console.log(row.case.padEnd(52), row.median.toFixed(1).padStart(9), (row.ratio ? row.ratio.toFixed(2) : '').padStart(8), (row.rss ? row.rss.toFixed(0) : '').padStart(8));
