@@ -32,7 +32,7 @@ describe('dry-run bodies written piece by piece', () => {
 
   it('are the same text when the ids come from an InstanceIdSet, written from its bytes', async () => {
     const rest = { migrationPlan: { sourceProcessDefinitionId: 'a', targetProcessDefinitionId: 'b', instructions: [] }, skipCustomListeners: false, skipIoMappings: true };
-    for (const odd of ['plain', 'ü-ß', 'quote"and\\backslash', 'tab\there']) {
+    for (const odd of ['plain', 'ü-ß', 'quote"and\\backslash', 'tab\there', ',', 'comma,inside']) {
       const ids = Array.from({ length: 12_345 }, (_, i) => (i === 10_500 ? odd : `id-${i}`));
       const set = new InstanceIdSet();
       for (const id of ids) set.add(id);

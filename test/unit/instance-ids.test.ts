@@ -102,14 +102,23 @@ describe('InstanceIdSet', () => {
     for (const id of list) ids.add(id);
     expect(ids.jsonElements(0, 4)).toBe(JSON.stringify(list).slice(1, -1));
     expect(ids.jsonElements(1, 3, '    ')).toBe(JSON.stringify(list.slice(1, 3), null, '    ').slice(1, -2));
+    expect(ids.jsonElements(0, 4, '  ')).toBe(JSON.stringify(list, null, '  ').slice(1, -2));
     expect(ids.jsonElements(2, 3)).toBe('"c 3"');
     expect(idRange(ids, 1, 3).jsonElements?.(0, 2)).toBe('"ü-2","c 3"');
     expect([...ids]).toEqual(list);
     // Once an id needs escaping, JSON.stringify writes the elements (the dry run falls back to it).
     ids.add('needs"escaping');
-    expect(ids.jsonElements(0, 5)).toBeUndefined();
+    expect(ids.jsonElements(0, list.length + 1)).toBeUndefined();
     expect(ids.jsonElements(0, 1)).toBeUndefined();
-    expect(ids.get(4)).toBe('needs"escaping');
+    expect(ids.get(list.length)).toBe('needs"escaping');
+  });
+
+  it('writes ids holding commas (ids from a JSON array can) as JSON.stringify does', () => {
+    const list = ['a-1', ',', 'e,5', 'g,', ',h'];
+    const ids = new InstanceIdSet();
+    for (const id of list) ids.add(id);
+    expect(ids.jsonElements(0, list.length)).toBe(JSON.stringify(list).slice(1, -1));
+    expect(ids.jsonElements(0, list.length, '  ')).toBe(JSON.stringify(list, null, '  ').slice(1, -2));
   });
 
   it('gives ranges of a list without copying them (idRange)', () => {
