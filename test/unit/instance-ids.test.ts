@@ -65,7 +65,86 @@ describe('--instances-file', () => {
   it('reads a JSON array after Unicode white space too', async () => {
     expect(await read('\u00a0["a1",\n"b2"]\n')).toEqual({ ids: ['a1', 'b2'], count: 2 });
   });
+
+  it('reads random files as a line-by-line reading of the text does, from a file and from stdin in random chunks', async () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const text = randomIdFile(seed, seed % 4 === 0);
+      const expected = readAsText(text);
+      const fromFile = await read(text).catch((error: Error) => error.message);
+      const ids = new InstanceIdSet();
+      const fromStdin = await readInstanceIds('-', Readable.from(randomChunks(Buffer.from(text), seed)), ids)
+        .then((count) => ({ ids: [...ids], count }))
+        .catch((error: Error) => error.message.replace('<stdin>', 'ids.txt'));
+      if (typeof expected === 'number') {
+        expect(fromFile, `seed ${seed}`).toMatch(new RegExp(`ids\\.txt:${expected}: `));
+        expect(fromStdin, `seed ${seed}`).toMatch(new RegExp(`ids\\.txt:${expected}: `));
+      } else {
+        expect(fromFile, `seed ${seed}`).toEqual(expected);
+        expect(fromStdin, `seed ${seed}`).toEqual(expected);
+      }
+    }
+  });
 });
+
+/** A deterministic pseudo-random generator (mulberry32). */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Mostly plain `id\n` lines, with every kind of line the reader must read the slow way among them. */
+function randomIdFile(seed: number, withBadLine: boolean): string {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const lines: string[] = [];
+  const count = 20_000 + Math.floor(next() * 20_000);
+  const badAt = withBadLine ? Math.floor(next() * count) : -1;
+  for (let index = 0; index < count; index++) {
+    const id = `${Math.floor(next() * 1e9).toString(16).padStart(8, '0')}-e5fe-11f1-a2ca-02fc00000001`;
+    const roll = next();
+    let line: string;
+    if (index === badAt) line = pick(['a b', 'c,d', 'e\tf', 'g\u00a0h']);
+    else if (roll < 0.9) line = id;
+    else if (roll < 0.92) line = lines.length > 0 ? pick(lines) : id;
+    else line = pick(['', '# comment', `  ${id}\t`, `réf-${index}`, `\u00a0${id}\u3000`, `x${'y'.repeat(5000)}`, '#', ` # ${id}`, `${id}#`]);
+    lines.push(line);
+  }
+  const breaks = ['\n', '\n', '\n', '\r\n', '\r'];
+  const lineBreak = seed % 3 === 0 ? () => pick(breaks) : () => '\n';
+  return (seed % 5 === 0 ? '\uFEFF' : '') + lines.map((line) => line + lineBreak()).join('') + (seed % 2 ? 'last-without-break' : '');
+}
+
+function randomChunks(bytes: Buffer, seed: number): Buffer[] {
+  const next = random(seed + 1000);
+  const chunks: Buffer[] = [];
+  for (let start = 0; start < bytes.length; ) {
+    const size = 1 + Math.floor(next() * 70_000);
+    chunks.push(bytes.subarray(start, start + size));
+    start += size;
+  }
+  return chunks;
+}
+
+/** The reading that --instances-file documents, on text: the ids in first-read order and their count, or the number of the first line that is not one id. */
+function readAsText(text: string): { ids: string[]; count: number } | number {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  if (lines.at(-1) === '') lines.pop();
+  const ids = new Set<string>();
+  let count = 0;
+  for (const [index, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    if (/[\s,\x00-\x20]/.test(line)) return index + 1;
+    ids.add(line);
+    count++;
+  }
+  return { ids: [...ids], count };
+}
 
 describe('InstanceIdSet', () => {
   it('keeps ids once, in the order first added, and answers has() for text and bytes alike', () => {
