@@ -20,8 +20,6 @@ const EMPTY = 0;
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const BACKSLASH = 0x5c;
-const HASH = 0x23;
-const LINE_FEED = 0x0a;
 
 export type TokenResult = 'added' | 'duplicate' | 'not-one-token' | 'not-ascii';
 
@@ -104,47 +102,6 @@ export class InstanceIdSet implements IdList, Iterable<string> {
     if (escaping) this.needsEscaping = true;
     return this.commit(end - start, hash) ? 'added' : 'duplicate';
   }
-
-  /**
-   * Adds the ids of the lines from `start` on that are each one ASCII token ended by a line feed,
-   * the lines of an ordinary id file, up to `end`. It stops at the first other line (blank, a
-   * comment, white space or a carriage return, other than ASCII, no line feed before `end`), which
-   * is the caller's to read the slow way. Returns how many lines it took; `tokenLinesEnd` is where
-   * it stopped. The line breaks are found in the same pass that checks, hashes and copies the bytes:
-   * no search per line.
-   */
-  addTokenLines(bytes: Uint8Array, start: number, end: number): number {
-    let lines = 0;
-    let lineStart = start;
-    while (lineStart < end && bytes[lineStart] !== HASH) {
-      const at = this.used + 1;
-      const into = this.bytes;
-      // Only as many bytes as the buffer has room for: a longer line is left to addAsciiToken.
-      const limit = Math.min(end, lineStart + into.length - at - 2);
-      let hash = FNV_OFFSET;
-      let escaping = false;
-      let offset = lineStart;
-      let byte = 0;
-      for (; offset < limit; offset++) {
-        byte = bytes[offset]!;
-        if (byte <= 0x20 || byte === COMMA || byte >= 0x80) break;
-        if (byte === QUOTE || byte === BACKSLASH) escaping = true;
-        hash = Math.imul(hash ^ byte, FNV_PRIME);
-        into[at + offset - lineStart] = byte;
-      }
-      if (offset === lineStart || offset === limit || byte !== LINE_FEED) break;
-      into[at - 1] = QUOTE;
-      if (escaping) this.needsEscaping = true;
-      this.commit(offset - lineStart, hash);
-      lines++;
-      lineStart = offset + 1;
-    }
-    this.tokenLinesEnd = lineStart;
-    return lines;
-  }
-
-  /** Where the last addTokenLines stopped. */
-  tokenLinesEnd = 0;
 
   /** Makes room for an id of `length` bytes after the stored ones; returns where its bytes go. */
   private stage(length: number): number {

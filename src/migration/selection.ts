@@ -121,8 +121,8 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
   for await (const chunk of stream as AsyncIterable<Buffer | string>) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     let start = 0;
+    let end = bytes.indexOf(0x0a);
     if (rest) {
-      const end = bytes.indexOf(0x0a);
       if (end === -1) {
         rest = Buffer.concat([rest, bytes]);
         continue;
@@ -130,19 +130,10 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
       const line = Buffer.concat([rest, bytes.subarray(0, end)]);
       takeLine(line, 0, line.length, true);
       start = end + 1;
+      end = bytes.indexOf(0x0a, start);
     }
     const mayHaveCr = bytes.includes(0x0d);
-    for (;;) {
-      // Once ids are coming, the set takes each run of plain `id\n` lines itself (no search for
-      // every line break); any other line is read here.
-      if (!mayHaveCr && json === undefined && count > 0) {
-        const lines = ids.addTokenLines(bytes, start, bytes.length);
-        count += lines;
-        lineNumber += lines;
-        start = ids.tokenLinesEnd;
-      }
-      const end = bytes.indexOf(0x0a, start);
-      if (end === -1) break;
+    for (; end !== -1; end = bytes.indexOf(0x0a, start)) {
       takeLine(bytes, start, end, mayHaveCr);
       start = end + 1;
     }
