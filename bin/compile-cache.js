@@ -4,7 +4,8 @@
 //
 // Node 22.1 and later have this built in (module.enableCompileCache). On Node 20 the same is done
 // here, as Node does it: every dist/ module is compiled with vm.Script, given the cached data from an
-// earlier run when there is one, and at exit the code V8 compiled is written for the next run.
+// earlier run when there is one, and at exit (or at module.flushCompileCache(), which this defines
+// as Node 22.10 does) the code V8 compiled is written for the next run.
 //
 // On every version the cache lives in $NODE_COMPILE_CACHE, or else in the system temporary
 // directory, under camunda-admin-<uid>: a directory of the user's own that nobody else can write to
@@ -72,11 +73,15 @@ function enableCompileCache(distDir, env = process.env, { nodeCache = typeof Mod
     return moduleFunction.call(this.exports, this.exports, requireFor(this), this, filename, path.dirname(filename));
   };
 
-  // Code compiled after a V8 flag changed (the bulk transport sets --liftoff-only) carries that flag,
-  // and a later run without it rejects the data and writes it again: the cache mends itself.
-  process.once('exit', () => {
-    for (const { script, cacheFile } of toWrite) writeAtomically(cacheFile, script.createCachedData());
-  });
+  // V8 checks cached data against the flags it was written under. Bulk work sets V8 flags at run
+  // time (src/util/v8-flags.ts), and flushes first what was compiled under the flags before: each
+  // module's data is then written under the flags it is compiled under in every run like this one.
+  // Node 22.10 and later flush their own cache with module.flushCompileCache; here it is the same.
+  const flush = () => {
+    for (const { script, cacheFile } of toWrite.splice(0)) writeAtomically(cacheFile, script.createCachedData());
+  };
+  Module.flushCompileCache = flush;
+  process.once('exit', flush);
   return { enabled: true, directory, builtIn: false };
 }
 

@@ -3,16 +3,16 @@
  * request() are imported (see src/types/deep-imports.d.ts): the rest of undici is never loaded.
  */
 import { rootCertificates } from 'node:tls';
-import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
 import { type HttpTransport, type TransportOptions, type TransportRequest, type TransportResponse, flattenHeaders } from './transport.js';
 import { withoutBom } from '../util/syntax.js';
+import { setV8Flags } from '../util/v8-flags.js';
 
 // undici parses HTTP with a WebAssembly module, compiled at its first connection; V8 would keep the
 // process alive ~50 ms after the last request to tier it up. The baseline compiler is enough.
-setFlagsFromString('--liftoff-only');
+setV8Flags('--liftoff-only');
 
 export class UndiciTransport implements HttpTransport {
   private readonly agent: Agent;

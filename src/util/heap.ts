@@ -1,4 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
+import { setV8Flags } from './v8-flags.js';
 
 /**
  * Keeps V8's young generation at the size it has. V8 doubles it whenever the bytes that survived
@@ -10,5 +10,5 @@ import { setFlagsFromString } from 'node:v8';
  * effect; Node 20, 22 and 24 know it, and an unknown flag would make V8 print to stdout.
  */
 export function keepYoungGenerationSize(): void {
-  setFlagsFromString('--semi-space-growth-factor=1');
+  setV8Flags('--semi-space-growth-factor=1');
 }

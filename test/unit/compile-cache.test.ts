@@ -91,6 +91,28 @@ describe('compile cache', () => {
     expect(buildDirectories(first.cache).map((name) => name.split('-v8-')[0]).sort()).toEqual(['build-b', 'build-c', 'build-d', 'build-e']);
   });
 
+  it('keeps the data of modules loaded before and after a run changes V8 flags, when the run flushes first', () => {
+    const project = fixture();
+    // Like bulk work (src/util/v8-flags.ts): flush, change a flag, then load more code.
+    writeFileSync(
+      join(project.dist, 'main.js'),
+      '"use strict";\nconst { frame } = require("./chunks/frame.js");\nexports.run = async () => {\n' +
+        '  require("node:module").flushCompileCache();\n  require("node:v8").setFlagsFromString("--liftoff-only");\n' +
+        '  return [frame(), require("./chunks/late.js").answer];\n};\n',
+    );
+    writeFileSync(join(project.dist, 'chunks', 'late.js'), '"use strict";\nexports.answer = 42;\n');
+    expect(run(project).lines[1]).toBe(42);
+    expect(cacheFiles(project.cache)).toEqual(['chunks__frame.js', 'chunks__late.js', 'main.js']);
+    const [build] = buildDirectories(project.cache);
+    const inodes = () => cacheFiles(project.cache).map((name) => statSync(join(project.cache, USER_DIRECTORY, build!, name)).ino);
+    const written = inodes();
+    // Every module's data was written under the flags it is compiled under, so V8 accepts all of it:
+    // nothing is written again (written under the changed flags, main.js and frame.js would be).
+    expect(run(project).lines[1]).toBe(42);
+    expect(run(project).lines[1]).toBe(42);
+    expect(inodes()).toEqual(written);
+  });
+
   it('is not used in a directory that others can write to', () => {
     const project = fixture();
     mkdirSync(join(project.cache, USER_DIRECTORY), { recursive: true });
