@@ -1,14 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { transformSync } from 'esbuild';
+import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 // Each case runs in a fresh Node: the flag is process-wide, and vitest's own process has grown its
 // young generation long before a test runs.
-const heapModule = transformSync(readFileSync(new URL('../../src/util/heap.ts', import.meta.url), 'utf8'), {
-  loader: 'ts',
+const heapModule = buildSync({
+  entryPoints: [new URL('../../src/util/heap.ts', import.meta.url).pathname],
+  bundle: true,
+  platform: 'node',
   format: 'cjs',
-}).code;
+  write: false,
+}).outputFiles[0]!.text;
 
 /** Allocates like a page-by-page listing (a window of live records, each replaced in turn); the young generation's size in MB at the end. */
 function youngGenerationAfterChurn(keepSize: boolean): number {

@@ -139,7 +139,7 @@ function readAsText(text: string): { ids: string[]; count: number } | number {
   for (const [index, raw] of lines.entries()) {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;
-    if (/[\s,\x00-\x20]/.test(line)) return index + 1;
+    if ([...line].some((character) => character <= ' ' || character === ',' || /\s/.test(character))) return index + 1;
     ids.add(line);
     count++;
   }
