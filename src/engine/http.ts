@@ -27,11 +27,11 @@ export type Credentials =
   | { type: 'bearer'; token: string };
 
 /**
- * A request body that is JSON text already, sent as it is: the pages of a million-id lookup are
- * written from bytes (src/migration/instance-ids.ts) and never become a million strings.
+ * A request body that is JSON already, sent as it is: the pages of a million-id lookup are cut from
+ * the bytes the ids were read into (src/migration/instance-ids.ts) and never become strings.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(readonly json: string | Uint8Array) {}
 }
 
 export interface EngineHttpOptions {
@@ -236,9 +236,9 @@ export class EngineHttp {
       'user-agent': this.options.userAgent,
     };
     if (this.authorization) headers.authorization = this.authorization;
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (spec.body !== undefined) {
-      body = spec.body instanceof JsonText ? spec.body.text : JSON.stringify(spec.body);
+      body = spec.body instanceof JsonText ? spec.body.json : JSON.stringify(spec.body);
       headers['content-type'] = 'application/json';
     }
 
@@ -315,7 +315,7 @@ export class EngineHttp {
   private report(
     line: RequestLine,
     requestHeaders: Record<string, string>,
-    requestBody: string | undefined,
+    requestBody: string | Uint8Array | undefined,
     status: number | undefined,
     responseHeaders: Record<string, string>,
     responseBody: string | undefined,
@@ -330,7 +330,7 @@ export class EngineHttp {
       method: line.method,
       url: line.url,
       requestHeaders: redacted,
-      requestBody,
+      requestBody: requestBody instanceof Uint8Array ? Buffer.from(requestBody.buffer, requestBody.byteOffset, requestBody.byteLength).toString('utf8') : requestBody,
       status,
       responseHeaders,
       responseBody,

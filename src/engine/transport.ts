@@ -10,7 +10,8 @@ export interface TransportRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body?: string | undefined;
+  /** JSON text, or its UTF-8 bytes. */
+  body?: string | Uint8Array | undefined;
   signal?: AbortSignal | undefined;
 }
 

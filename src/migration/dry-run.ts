@@ -13,6 +13,11 @@ async function write(stream: Writable, text: string): Promise<void> {
   if (!stream.write(text)) await once(stream, 'drain');
 }
 
+/** Resolves when the stream is done with `bytes`: they are in a buffer that the next slice reuses. */
+function writeBytes(stream: Writable, bytes: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => stream.write(bytes, (error) => (error ? reject(error) : resolve())));
+}
+
 /** One body per id list, as JSON: an object, or an array of objects when `asArray`. */
 export async function writeExecutionRequests(stream: Writable, template: MigrationExecutionRequest, idLists: readonly IdList[], asArray: boolean): Promise<void> {
   const { processInstanceIds: _ids, ...rest } = template;
@@ -23,10 +28,13 @@ export async function writeExecutionRequests(stream: Writable, template: Migrati
     await write(stream, `${asArray ? '  ' : ''}${head},\n${indent}"processInstanceIds": [`);
     for (let start = 0; start < ids.length; start += IDS_PER_WRITE) {
       // Each slice as the array in the body is indented, `[\n<pad>"id",\n<pad>"id"\n]` without its
-      // brackets: laid out from the set's bytes, or else by one native JSON.stringify.
+      // brackets: laid out from the set's bytes and written as they are, or else by one native
+      // JSON.stringify.
       const end = Math.min(ids.length, start + IDS_PER_WRITE);
       if (start > 0) await write(stream, ',');
-      await write(stream, ids.jsonElements?.(start, end, `${indent}  `) ?? JSON.stringify(ids.slice(start, end), null, `${indent}  `).slice(1, -2));
+      const laidOut = ids.indentedJsonElements?.(start, end, `${indent}  `);
+      if (laidOut) await writeBytes(stream, laidOut);
+      else await write(stream, JSON.stringify(ids.slice(start, end), null, `${indent}  `).slice(1, -2));
     }
     await write(stream, `${ids.length > 0 ? `\n${indent}` : ''}]\n${asArray ? '  }' : '}'}${asArray && index < idLists.length - 1 ? ',' : ''}\n`);
   }

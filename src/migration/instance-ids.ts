@@ -5,15 +5,15 @@
  * made only for the page of ids being sent or printed.
  *
  * Each id is stored as a JSON array element, `"id",`, so that a run of ids is already the text of a
- * JSON array's elements: the lookups and the dry run send and print them without touching each id.
+ * JSON array's elements: the lookups send them as they are, and the dry run writes them as bytes.
  */
 
 /** What the dry run and the lookups need of a list of ids: a `string[]` is one too. */
 export interface IdList {
   readonly length: number;
   slice(start: number, end?: number): string[];
-  /** The ids as JSON array elements without a string per id (InstanceIdSet.jsonElements). */
-  jsonElements?(start: number, end: number, indent?: string): string | undefined;
+  /** The ids as indented JSON array elements, laid out from bytes (InstanceIdSet.indentedJsonElements). */
+  indentedJsonElements?(start: number, end: number, indent: string): Uint8Array | undefined;
 }
 
 const EMPTY = 0;
@@ -158,18 +158,28 @@ export class InstanceIdSet implements IdList, Iterable<string> {
   }
 
   /**
-   * ids[start, end) as the elements of a JSON array, one string cut from the stored text: with
-   * `indent`, laid out as `JSON.stringify(ids, null, indent)` lays them out without its brackets and
-   * last line break (`\n<indent>"a",\n<indent>"b"`), else as `"a","b"`. Undefined when an id needs
-   * escaping in JSON (a quote, a backslash or a control character), which JSON.stringify then does.
+   * ids[start, end) as the elements of a compact JSON array, `"a","b"`: the stored bytes themselves,
+   * not a copy. Undefined when an id needs escaping in JSON (a quote, a backslash or a control
+   * character), which JSON.stringify then does.
    */
-  jsonElements(start: number, end: number, indent?: string): string | undefined {
-    if (end <= start) return '';
+  jsonElementBytes(start: number, end: number): Uint8Array | undefined {
     if (this.needsEscaping) return undefined;
+    if (end <= start) return this.bytes.subarray(0, 0);
     // Without the last element's comma.
-    if (indent === undefined) return this.bytes.toString('utf8', this.starts[start]!, this.next(end - 1) - 1);
-    // Each stored `"id",` after a line break and the indent, laid out in one reused buffer: a string
-    // built from the compact text would be one more large string per slice for the GC.
+    return this.bytes.subarray(this.starts[start]!, this.next(end - 1) - 1);
+  }
+
+  /**
+   * ids[start, end) laid out as `JSON.stringify(ids, null, indent)` lays out its elements, without
+   * the brackets and the last line break: `\n<indent>"a",\n<indent>"b"`. The bytes are in a buffer
+   * that the next call reuses: write them and wait until the stream is done with them. Undefined
+   * when an id needs escaping, as for jsonElementBytes.
+   */
+  indentedJsonElements(start: number, end: number, indent: string): Uint8Array | undefined {
+    if (this.needsEscaping) return undefined;
+    if (end <= start) return this.scratch.subarray(0, 0);
+    // Each stored `"id",` after a line break and the indent, in one reused buffer: a fresh buffer per
+    // slice left tens of megabytes of dead buffers outside the V8 heap between collections.
     const lead = Buffer.from(`\n${indent}`);
     const from = this.starts[start]!;
     const size = this.next(end - 1) - from + (end - start) * lead.length;
@@ -184,7 +194,8 @@ export class InstanceIdSet implements IdList, Iterable<string> {
       const next = index + 1 < this.count ? starts[index + 1]! : this.used;
       for (let offset = starts[index]!; offset < next; offset++) text[at++] = source[offset]!;
     }
-    return text.toString('utf8', 0, at - 1);
+    // Without the last element's comma.
+    return text.subarray(0, at - 1);
   }
 
   *[Symbol.iterator](): Iterator<string> {
@@ -235,6 +246,8 @@ export function idRange(ids: IdList, start: number, end: number): IdList {
   return {
     length,
     slice: (from = 0, to = length) => ids.slice(within(from), within(to)),
-    ...(ids.jsonElements ? { jsonElements: (from: number, to: number, indent?: string) => ids.jsonElements!(within(from), within(to), indent) } : {}),
+    ...(ids.indentedJsonElements
+      ? { indentedJsonElements: (from: number, to: number, indent: string) => ids.indentedJsonElements!(within(from), within(to), indent) }
+      : {}),
   };
 }

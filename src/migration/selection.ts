@@ -39,6 +39,7 @@ export interface ResolvedSelection {
 const PAGE = 500;
 /** Ids per existence lookup: big pages keep a million ids to a few hundred requests. */
 export const LOOKUP_PAGE = 5000;
+const LOOKUP_HEAD = Buffer.from('{"processInstanceIds":[');
 
 /**
  * Reads ids from a file or stdin, one per line (blank lines and # comments skipped) or as a JSON
@@ -201,9 +202,9 @@ export async function resolveSelection(
   // Usually every id is on the source: a count says so in a few bytes, where the instances
   // themselves would be a megabyte per page to download and check. Only a short count needs them.
   const countOnSource = (start: number, end: number): Promise<number> => {
-    const elements = request.ids.jsonElements(start, end);
+    const elements = request.ids.jsonElementBytes(start, end);
     const body = elements !== undefined
-      ? new JsonText(`{"processInstanceIds":[${elements}],"processDefinitionId":${JSON.stringify(sourceDefinitionId)}}`)
+      ? new JsonText(Buffer.concat([LOOKUP_HEAD, elements, Buffer.from(`],"processDefinitionId":${JSON.stringify(sourceDefinitionId)}}`)]))
       : { processInstanceIds: request.ids.slice(start, end), processDefinitionId: sourceDefinitionId };
     const counted = instances.count(body);
     // Awaited in its turn; until then a failure must not count as unhandled.

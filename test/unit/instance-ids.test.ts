@@ -175,29 +175,33 @@ describe('InstanceIdSet', () => {
     expect(ids.has('id-50000')).toBe(false);
   });
 
-  it('writes ids as JSON array elements from its bytes, compact or indented, exactly as JSON.stringify does', () => {
+  it('gives ids as JSON array elements from its bytes, compact or indented, exactly as JSON.stringify lays them out', () => {
     const list = ['a-1', 'ü-2', 'c 3', 'd~4'];
     const ids = new InstanceIdSet();
     for (const id of list) ids.add(id);
-    expect(ids.jsonElements(0, 4)).toBe(JSON.stringify(list).slice(1, -1));
-    expect(ids.jsonElements(1, 3, '    ')).toBe(JSON.stringify(list.slice(1, 3), null, '    ').slice(1, -2));
-    expect(ids.jsonElements(0, 4, '  ')).toBe(JSON.stringify(list, null, '  ').slice(1, -2));
-    expect(ids.jsonElements(2, 3)).toBe('"c 3"');
-    expect(idRange(ids, 1, 3).jsonElements?.(0, 2)).toBe('"ü-2","c 3"');
+    const text = (bytes: Uint8Array | undefined) => (bytes === undefined ? undefined : Buffer.from(bytes).toString('utf8'));
+    expect(text(ids.jsonElementBytes(0, 4))).toBe(JSON.stringify(list).slice(1, -1));
+    expect(text(ids.jsonElementBytes(2, 3))).toBe('"c 3"');
+    expect(text(ids.jsonElementBytes(2, 2))).toBe('');
+    expect(text(ids.indentedJsonElements(1, 3, '    '))).toBe(JSON.stringify(list.slice(1, 3), null, '    ').slice(1, -2));
+    expect(text(ids.indentedJsonElements(0, 4, '  '))).toBe(JSON.stringify(list, null, '  ').slice(1, -2));
+    expect(text(ids.indentedJsonElements(0, 0, '  '))).toBe('');
+    expect(text(idRange(ids, 1, 3).indentedJsonElements?.(0, 2, ''))).toBe('\n"ü-2",\n"c 3"');
     expect([...ids]).toEqual(list);
     // Once an id needs escaping, JSON.stringify writes the elements (the dry run falls back to it).
     ids.add('needs"escaping');
-    expect(ids.jsonElements(0, list.length + 1)).toBeUndefined();
-    expect(ids.jsonElements(0, 1)).toBeUndefined();
+    expect(ids.jsonElementBytes(0, list.length + 1)).toBeUndefined();
+    expect(ids.jsonElementBytes(0, 1)).toBeUndefined();
+    expect(ids.indentedJsonElements(0, 1, '  ')).toBeUndefined();
     expect(ids.get(list.length)).toBe('needs"escaping');
   });
 
-  it('writes ids holding commas (ids from a JSON array can) as JSON.stringify does', () => {
+  it('gives ids holding commas (ids from a JSON array can) as JSON.stringify lays them out', () => {
     const list = ['a-1', ',', 'e,5', 'g,', ',h'];
     const ids = new InstanceIdSet();
     for (const id of list) ids.add(id);
-    expect(ids.jsonElements(0, list.length)).toBe(JSON.stringify(list).slice(1, -1));
-    expect(ids.jsonElements(0, list.length, '  ')).toBe(JSON.stringify(list, null, '  ').slice(1, -2));
+    expect(Buffer.from(ids.jsonElementBytes(0, list.length)!).toString()).toBe(JSON.stringify(list).slice(1, -1));
+    expect(Buffer.from(ids.indentedJsonElements(0, list.length, '  ')!).toString()).toBe(JSON.stringify(list, null, '  ').slice(1, -2));
   });
 
   it('gives ranges of a list without copying them (idRange)', () => {

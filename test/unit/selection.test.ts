@@ -14,7 +14,7 @@ function fakeEngine(definitionOf: (id: string) => string | undefined, failCountA
   let mostInFlight = 0;
   const api = {
     async count(body: unknown) {
-      const { processInstanceIds, processDefinitionId } = (body instanceof JsonText ? JSON.parse(body.text) : body) as { processInstanceIds: string[]; processDefinitionId: string };
+      const { processInstanceIds, processDefinitionId } = (body instanceof JsonText ? JSON.parse(Buffer.from(body.json).toString("utf8")) : body) as { processInstanceIds: string[]; processDefinitionId: string };
       calls.push(`count ${processInstanceIds[0]}`);
       inFlight++;
       mostInFlight = Math.max(mostInFlight, inFlight);
