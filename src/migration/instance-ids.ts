@@ -23,18 +23,62 @@ const BACKSLASH = 0x5c;
 
 export type TokenResult = 'added' | 'duplicate' | 'not-one-token' | 'not-ascii';
 
-/** FNV-1a, 32 bits: cheap, and good enough for ids that differ in a few hex digits. */
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
+/**
+ * MurmurHash3 (x86, 32 bits): a handful of operations per four bytes, and its low bits, which pick
+ * the table slot, depend on every byte. Ids are hashed a word at a time in addAsciiToken, so this
+ * reads the same little-endian words.
+ */
 export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
-  let hash = FNV_OFFSET;
-  for (let index = start; index < end; index++) hash = Math.imul(hash ^ bytes[index]!, FNV_PRIME);
-  return hash;
+  let hash = 0;
+  let offset = start;
+  for (; offset + 4 <= end; offset += 4) hash = mixWord(hash, bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24));
+  let tail = 0;
+  for (let shift = 0; offset < end; offset++, shift += 8) tail |= bytes[offset]! << shift;
+  return finishHash(hash, tail, end - start);
+}
+
+function mixWord(hash: number, word: number): number {
+  let k = Math.imul(word, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  hash ^= Math.imul(k, 0x1b873593);
+  hash = (hash << 13) | (hash >>> 19);
+  return (Math.imul(hash, 5) + 0xe6546b64) | 0;
+}
+
+/** The last one to three bytes (`tail`, little-endian; 0 when there are none), the length, and the final mix. */
+function finishHash(hash: number, tail: number, length: number): number {
+  if (length % 4 !== 0) {
+    let k = Math.imul(tail, 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    hash ^= Math.imul(k, 0x1b873593);
+  }
+  hash ^= length;
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  return hash ^ (hash >>> 16);
+}
+
+/** Four bytes at once: whether any is below 0x21, a comma, or 0x80 and above (the bit tricks of "Bit Twiddling Hacks": hasless, haszero). */
+function notTokenBytes(word: number): boolean {
+  const comma = word ^ 0x2c2c2c2c;
+  return ((word | ((word - 0x21212121) & ~word) | ((comma - 0x01010101) & ~comma)) & 0x80808080) !== 0;
+}
+
+/** Whether any of four bytes (all below 0x80) is a quote or a backslash. */
+function escapedBytes(word: number): boolean {
+  const quote = word ^ 0x22222222;
+  const backslash = word ^ 0x5c5c5c5c;
+  return ((((quote - 0x01010101) & ~quote) | ((backslash - 0x01010101) & ~backslash)) & 0x80808080) !== 0;
 }
 
 export class InstanceIdSet implements IdList, Iterable<string> {
   private bytes = Buffer.allocUnsafe(1 << 12);
+  /** The same memory as `bytes`, for reading and writing four bytes at once. */
+  private words: DataView<ArrayBufferLike> = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
+  private wordsSource: Uint8Array | undefined;
+  private sourceWords: DataView<ArrayBufferLike> = this.words;
   private used = 0;
   /** Id i is stored as `"id",` from starts[i] to where id i + 1 begins (or to `used`). */
   private starts: Int32Array = new Int32Array(1024);
@@ -88,19 +132,42 @@ export class InstanceIdSet implements IdList, Iterable<string> {
   addAsciiToken(bytes: Uint8Array, start: number, end: number): TokenResult {
     const at = this.stage(end - start);
     const into = this.bytes;
-    // hashBytes, in the same pass as the check and the copy.
-    let hash = FNV_OFFSET;
+    const intoWords = this.words;
+    const words = this.wordsOf(bytes);
+    const shift = at - start;
+    // hashBytes, in the same pass as the check and the copy: four bytes at a time, then the rest.
+    let hash = 0;
     let escaping = false;
-    for (let offset = start; offset < end; offset++) {
+    let offset = start;
+    for (; offset + 4 <= end; offset += 4) {
+      const word = words.getInt32(offset, true);
+      if (notTokenBytes(word)) break;
+      if (escapedBytes(word)) escaping = true;
+      hash = mixWord(hash, word);
+      intoWords.setInt32(offset + shift, word, true);
+    }
+    let tail = 0;
+    for (let tailShift = 0; offset < end; offset++, tailShift += 8) {
       const byte = bytes[offset]!;
       if (byte <= 0x20 || byte === COMMA) return 'not-one-token';
       if (byte >= 0x80) return 'not-ascii';
       if (byte === QUOTE || byte === BACKSLASH) escaping = true;
-      hash = Math.imul(hash ^ byte, FNV_PRIME);
-      into[at + offset - start] = byte;
+      // Only reached for the last one to three bytes, unless a word above held a byte that is not
+      // a token's: then this loop finds it and returns.
+      tail |= byte << tailShift;
+      into[offset + shift] = byte;
     }
     if (escaping) this.needsEscaping = true;
-    return this.commit(end - start, hash) ? 'added' : 'duplicate';
+    return this.commit(end - start, finishHash(hash, tail, end - start)) ? 'added' : 'duplicate';
+  }
+
+  /** A DataView of the bytes ids are read from, made once per chunk rather than once per line. */
+  private wordsOf(bytes: Uint8Array): DataView<ArrayBufferLike> {
+    if (bytes !== this.wordsSource) {
+      this.wordsSource = bytes;
+      this.sourceWords = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+    return this.sourceWords;
   }
 
   /** Makes room for an id of `length` bytes after the stored ones; returns where its bytes go. */
@@ -230,6 +297,7 @@ export class InstanceIdSet implements IdList, Iterable<string> {
     const bigger = Buffer.allocUnsafe(Math.max(this.bytes.length + (this.bytes.length >> 1), this.used + atLeast));
     this.bytes.copy(bigger, 0, 0, this.used);
     this.bytes = bigger;
+    this.words = new DataView(bigger.buffer, bigger.byteOffset, bigger.byteLength);
   }
 }
 

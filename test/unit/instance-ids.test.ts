@@ -204,6 +204,46 @@ describe('InstanceIdSet', () => {
     expect(Buffer.from(ids.indentedJsonElements(0, list.length, '  ')!).toString()).toBe(JSON.stringify(list, null, '  ').slice(1, -2));
   });
 
+  it('hashes with MurmurHash3 (x86, 32 bits), whose published values it gives', () => {
+    const hash = (text: string) => hashBytes(Buffer.from(text), 0, Buffer.byteLength(text)) >>> 0;
+    expect(hash('')).toBe(0);
+    expect(hash('hello')).toBe(0x248bfa47);
+    expect(hash('Hello, world!')).toBe(0xc0363e43);
+    expect(hash('The quick brown fox jumps over the lazy dog')).toBe(0x2e4ff723);
+  });
+
+  it('knows an id read from bytes four at a time and the same id added as text to be one id', () => {
+    for (let length = 1; length <= 13; length++) {
+      const id = 'abcdefghijklm'.slice(0, length);
+      const line = Buffer.from(`xyz${id}`);
+      const ids = new InstanceIdSet();
+      expect(ids.addAsciiToken(line, 3, line.length)).toBe('added');
+      expect(ids.add(id)).toBe(false);
+      expect(ids.has(id)).toBe(true);
+      expect(ids.addAsciiToken(line, 3, line.length)).toBe('duplicate');
+      expect([...ids]).toEqual([id]);
+    }
+  });
+
+  it('judges every byte in every place of a token as a byte-by-byte reading does', () => {
+    for (let byte = 0; byte < 256; byte++) {
+      const expected = byte <= 0x20 || byte === 0x2c ? 'not-one-token' : byte >= 0x80 ? 'not-ascii' : 'added';
+      for (let place = 0; place < 9; place++) {
+        const line = Buffer.from('abcdefghi');
+        line[place] = byte;
+        const ids = new InstanceIdSet();
+        expect(ids.addAsciiToken(line, 0, line.length), `byte ${byte} at ${place}`).toBe(expected);
+        if (expected !== 'added') continue;
+        // A quote or a backslash must be escaped: the elements are then left to JSON.stringify.
+        expect(ids.jsonElementBytes(0, 1) === undefined, `byte ${byte} at ${place}`).toBe(byte === 0x22 || byte === 0x5c);
+        expect(ids.get(0)).toBe(line.toString('latin1'));
+      }
+    }
+    // The first byte that is not a token's decides, wherever it is.
+    expect(new InstanceIdSet().addAsciiToken(Buffer.from('ab c\u00e9fghi'), 0, 11)).toBe('not-one-token');
+    expect(new InstanceIdSet().addAsciiToken(Buffer.from('ab\u00e9 cfghi'), 0, 11)).toBe('not-ascii');
+  });
+
   it('gives ranges of a list without copying them (idRange)', () => {
     const range = idRange(['a', 'b', 'c', 'd', 'e'], 1, 4);
     expect(range.length).toBe(3);
