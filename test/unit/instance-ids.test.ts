@@ -196,6 +196,28 @@ describe('InstanceIdSet', () => {
     expect(ids.get(list.length)).toBe('needs"escaping');
   });
 
+  it('lays out ids of any length, up to the last byte of its buffer, as JSON.stringify does', () => {
+    // The layout copies four bytes at a time: ids that end where the buffer ends, of every length
+    // modulo four, around the first buffer's size (4 kB) and after it grew.
+    for (let length = 2; length <= 9; length++) {
+      const list = Array.from({ length: 1_200 }, (_, index) => index.toString(36).padStart(length, '-'));
+      const ids = new InstanceIdSet();
+      for (const [index, id] of list.entries()) {
+        expect(ids.add(id)).toBe(true);
+        if (index % 7 === 0) {
+          expect(Buffer.from(ids.indentedJsonElements(0, index + 1, '  ')!).toString()).toBe(JSON.stringify(list.slice(0, index + 1), null, '  ').slice(1, -2));
+        }
+      }
+      expect(Buffer.from(ids.indentedJsonElements(1, list.length, ' ')!).toString()).toBe(JSON.stringify(list.slice(1), null, ' ').slice(1, -2));
+    }
+    // Stored as `"id",`: 509 elements of 8 bytes, then 11 and 13 fill the first 4,096 bytes exactly,
+    // and the last element's last word reaches three bytes past it.
+    const exact = [...Array.from({ length: 509 }, (_, index) => index.toString(36).padStart(5, '-')), 'eight-08', 'ten-bytes!'];
+    const ids = new InstanceIdSet();
+    for (const id of exact) ids.add(id);
+    expect(Buffer.from(ids.indentedJsonElements(0, exact.length, '  ')!).toString()).toBe(JSON.stringify(exact, null, '  ').slice(1, -2));
+  });
+
   it('gives ids holding commas (ids from a JSON array can) as JSON.stringify lays them out', () => {
     const list = ['a-1', ',', 'e,5', 'g,', ',h'];
     const ids = new InstanceIdSet();
