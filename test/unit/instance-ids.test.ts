@@ -26,6 +26,20 @@ describe('--instances-file', () => {
     expect(result.ids).toEqual(ids);
   });
 
+  it('reads more ids than the file size suggests (short ones), and fewer (long ones)', async () => {
+    for (const ids of [Array.from({ length: 30_000 }, (_, index) => `i${index}`), Array.from({ length: 3_000 }, (_, index) => `${index}-`.padEnd(300, 'x'))]) {
+      const result = await read(`${ids.join('\n')}\n${ids.slice(0, 10).join('\n')}\n`);
+      expect(result.count).toBe(ids.length + 10);
+      expect(result.ids).toEqual(ids);
+    }
+  });
+
+  it('names a file that is missing or a directory', async () => {
+    const directory = tempDir();
+    await expect(readInstanceIds(join(directory, 'missing.txt'), Readable.from([]), new InstanceIdSet())).rejects.toThrow(`--instances-file ${join(directory, 'missing.txt')}: file not found`);
+    await expect(readInstanceIds(directory, Readable.from([]), new InstanceIdSet())).rejects.toThrow(`--instances-file ${directory}: is a directory`);
+  });
+
   it('reads a JSON array', async () => {
     expect(await read('[\n  "a1",\n  "b2"\n]\n')).toEqual({ ids: ['a1', 'b2'], count: 2 });
   });
