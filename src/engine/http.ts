@@ -20,7 +20,7 @@ import {
   type UnreachableReason,
 } from './errors.js';
 import { NodeHttpTransport } from './node-transport.js';
-import type { HttpTransport, TransportOptions, TransportResponse } from './transport.js';
+import { type HttpTransport, type RequestBody, type TransportOptions, type TransportResponse, bodyText } from './transport.js';
 
 export type Credentials =
   | { type: 'basic'; username: string; password: string }
@@ -31,7 +31,7 @@ export type Credentials =
  * the bytes the ids were read into (src/migration/instance-ids.ts) and never become strings.
  */
 export class JsonText {
-  constructor(readonly json: string | Uint8Array) {}
+  constructor(readonly json: RequestBody) {}
 }
 
 export interface EngineHttpOptions {
@@ -236,7 +236,7 @@ export class EngineHttp {
       'user-agent': this.options.userAgent,
     };
     if (this.authorization) headers.authorization = this.authorization;
-    let body: string | Uint8Array | undefined;
+    let body: RequestBody | undefined;
     if (spec.body !== undefined) {
       body = spec.body instanceof JsonText ? spec.body.json : JSON.stringify(spec.body);
       headers['content-type'] = 'application/json';
@@ -315,7 +315,7 @@ export class EngineHttp {
   private report(
     line: RequestLine,
     requestHeaders: Record<string, string>,
-    requestBody: string | Uint8Array | undefined,
+    requestBody: RequestBody | undefined,
     status: number | undefined,
     responseHeaders: Record<string, string>,
     responseBody: string | undefined,
@@ -330,7 +330,7 @@ export class EngineHttp {
       method: line.method,
       url: line.url,
       requestHeaders: redacted,
-      requestBody: requestBody instanceof Uint8Array ? Buffer.from(requestBody.buffer, requestBody.byteOffset, requestBody.byteLength).toString('utf8') : requestBody,
+      requestBody: requestBody === undefined ? undefined : bodyText(requestBody),
       status,
       responseHeaders,
       responseBody,

@@ -3,7 +3,7 @@
  * protocol. It loads in a few milliseconds, where undici needs about 100 ms before its first answer.
  */
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
-import { type HttpTransport, type TransportOptions, type TransportRequest, type TransportResponse, flattenHeaders } from './transport.js';
+import { type HttpTransport, type TransportOptions, type TransportRequest, type TransportResponse, bodyByteLength, flattenHeaders } from './transport.js';
 import { withoutBom } from '../util/syntax.js';
 
 type RequestFunction = (url: URL, options: RequestOptions, callback: (response: IncomingMessage) => void) => ClientRequest;
@@ -22,7 +22,7 @@ export class NodeHttpTransport implements HttpTransport {
     const url = new URL(request.url);
     const { request: open, agent } = await this.client(url.protocol);
     const headers = { ...request.headers };
-    if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
+    if (request.body !== undefined) headers['content-length'] = String(bodyByteLength(request.body));
 
     return new Promise((resolve, reject) => {
       let settled = false;
@@ -53,7 +53,14 @@ export class NodeHttpTransport implements HttpTransport {
         outgoing.destroy(timeoutError(this.options.timeoutMs));
       });
       outgoing.on('error', fail);
-      outgoing.end(request.body);
+      const body = request.body;
+      if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) {
+        outgoing.end(body);
+      } else {
+        // Parts are written as they are; the socket keeps what it cannot send yet.
+        for (const part of body) outgoing.write(part);
+        outgoing.end();
+      }
     });
   }
 

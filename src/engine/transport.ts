@@ -6,12 +6,17 @@
  * request; undici for bulk work (paging through everything, chunked migrations, id lookups),
  * where its per-request cost is lower and its start-up is paid once.
  */
+/**
+ * JSON text, its UTF-8 bytes, or those bytes in parts sent one after another: a million-id lookup
+ * sends views of the bytes the ids were read into between a fixed head and tail, and copies nothing.
+ */
+export type RequestBody = string | Uint8Array | readonly Uint8Array[];
+
 export interface TransportRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  /** JSON text, or its UTF-8 bytes. */
-  body?: string | Uint8Array | undefined;
+  body?: RequestBody | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -38,6 +43,22 @@ export interface TransportOptions {
 export interface HttpTransport {
   send(request: TransportRequest): Promise<TransportResponse>;
   close(): Promise<void>;
+}
+
+/** The body's length in bytes, for its content-length header. */
+export function bodyByteLength(body: RequestBody): number {
+  if (typeof body === 'string') return Buffer.byteLength(body);
+  if (body instanceof Uint8Array) return body.byteLength;
+  let length = 0;
+  for (const part of body) length += part.byteLength;
+  return length;
+}
+
+/** The body as text, for --verbose. */
+export function bodyText(body: RequestBody): string {
+  if (typeof body === 'string') return body;
+  const parts = body instanceof Uint8Array ? [body] : body;
+  return Buffer.concat(parts.map((part) => Buffer.from(part.buffer, part.byteOffset, part.byteLength))).toString('utf8');
 }
 
 /** Header names in lower case, repeated headers joined, as both clients' header records allow. */

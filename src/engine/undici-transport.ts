@@ -6,7 +6,7 @@ import { rootCertificates } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
-import { type HttpTransport, type TransportOptions, type TransportRequest, type TransportResponse, flattenHeaders } from './transport.js';
+import { type HttpTransport, type TransportOptions, type TransportRequest, type TransportResponse, bodyByteLength, flattenHeaders } from './transport.js';
 import { withoutBom } from '../util/syntax.js';
 import { setV8Flags } from '../util/v8-flags.js';
 
@@ -33,12 +33,16 @@ export class UndiciTransport implements HttpTransport {
 
   async send(spec: TransportRequest): Promise<TransportResponse> {
     const url = new URL(spec.url);
+    const body = spec.body;
+    // Parts go as an iterable, which Dispatcher.dispatch documents and request() passes through
+    // (its types leave it out); undici sends an iterable chunked unless told its length.
+    const inParts = body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array);
     const response = await request.call(this.agent, {
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
       method: spec.method as Dispatcher.HttpMethod,
-      headers: spec.headers,
-      body: spec.body,
+      headers: inParts ? { ...spec.headers, 'content-length': String(bodyByteLength(body)) } : spec.headers,
+      body: body as string | Uint8Array | undefined,
       signal: spec.signal,
     });
     const text = await response.body.text();

@@ -214,10 +214,14 @@ export async function resolveSelection(
   let onSource: string[] | undefined;
   // Usually every id is on the source: a count says so in a few bytes, where the instances
   // themselves would be a megabyte per page to download and check. Only a short count needs them.
+  // Each count is sent as the stored bytes of its ids between a fixed head and tail, not copied
+  // into one buffer: two hundred 200 kB copies for a million ids were about 20 MB of garbage
+  // outside the V8 heap at the run's peak.
+  const lookupTail = Buffer.from(`],"processDefinitionId":${JSON.stringify(sourceDefinitionId)}}`);
   const countOnSource = (start: number, end: number): Promise<number> => {
     const elements = request.ids.jsonElementBytes(start, end);
     const body = elements !== undefined
-      ? new JsonText(Buffer.concat([LOOKUP_HEAD, elements, Buffer.from(`],"processDefinitionId":${JSON.stringify(sourceDefinitionId)}}`)]))
+      ? new JsonText([LOOKUP_HEAD, elements, lookupTail])
       : { processInstanceIds: request.ids.slice(start, end), processDefinitionId: sourceDefinitionId };
     const counted = instances.count(body);
     // Awaited in its turn; until then a failure must not count as unhandled.

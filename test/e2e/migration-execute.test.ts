@@ -89,6 +89,15 @@ describe('before anything is executed', () => {
     expect(JSON.parse(result.stdout).processInstanceIds).toEqual([INSTANCES.demoV1Second, INSTANCES.demoV1First, INSTANCES.demoV1Third]);
   });
 
+  it('shows the id count, sent in parts, as one JSON body with --verbose', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    writeFileSync(join(cwd, 'ids.txt'), `${INSTANCES.demoV1First}\n${INSTANCES.demoV1Second}\n`);
+    const result = await cli(['--verbose', 'migration', 'execute', 'plan.yaml', '--instances-file', 'ids.txt', '--dry-run'], cwd);
+    expect(result.code).toBe(0);
+    const countBody = result.stderr.split('\n').find((line) => line.startsWith('> {"processInstanceIds"'));
+    expect(JSON.parse(countBody!.slice(2))).toEqual({ processInstanceIds: [INSTANCES.demoV1First, INSTANCES.demoV1Second], processDefinitionId: DEFINITIONS.v1 });
+  });
+
   it('reads ids as a JSON array from stdin', async () => {
     const cwd = planDir(DEMO_PLAN);
     const result = await cli(['migration', 'execute', 'plan.yaml', '--instances-file', '-', '--dry-run'], cwd, JSON.stringify([INSTANCES.demoV1Third]));

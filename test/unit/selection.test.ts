@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProcessInstanceApi } from '../../src/engine/process-instances.js';
 import { JsonText } from '../../src/engine/http.js';
+import { bodyText } from '../../src/engine/transport.js';
 import { InstanceIdSet } from '../../src/migration/instance-ids.js';
 import { LOOKUP_PAGE, resolveSelection } from '../../src/migration/selection.js';
 
@@ -14,7 +15,7 @@ function fakeEngine(definitionOf: (id: string) => string | undefined, failCountA
   let mostInFlight = 0;
   const api = {
     async count(body: unknown) {
-      const { processInstanceIds, processDefinitionId } = (body instanceof JsonText ? JSON.parse(Buffer.from(body.json).toString("utf8")) : body) as { processInstanceIds: string[]; processDefinitionId: string };
+      const { processInstanceIds, processDefinitionId } = (body instanceof JsonText ? JSON.parse(bodyText(body.json)) : body) as { processInstanceIds: string[]; processDefinitionId: string };
       calls.push(`count ${processInstanceIds[0]}`);
       inFlight++;
       mostInFlight = Math.max(mostInFlight, inFlight);
