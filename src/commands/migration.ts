@@ -67,7 +67,13 @@ Examples:
 
       const { planDocument, serializePlan } = await import('../plans/write.js');
       const document = planDocument({ source, target, sourceReference, targetReference, generated, variables });
-      const text = await serializePlan(document, format, `camunda-admin migration generate --source ${options.source} --target ${options.target}`);
+      const command = [
+        `camunda-admin migration generate --source ${options.source} --target ${options.target}`,
+        ...(options.tenant ? [`--tenant ${options.tenant}`] : []),
+        ...(options.updateEventTriggers ? ['--update-event-triggers'] : []),
+        ...(options.variables ? [`--variables ${options.variables}`] : []),
+      ].join(' ');
+      const text = await serializePlan(document, format, command);
       if (options.out) {
         const { writeFileAtomically } = await import('../runtime.js');
         await writeFileAtomically(options.out, text);

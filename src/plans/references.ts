@@ -57,11 +57,18 @@ function toResolved(reference: DefinitionReference, definition: ProcessDefinitio
   };
 }
 
+/**
+ * `pinnedId`: the definition id a plan holds next to the reference. When the reference matches one
+ * definition per tenant and no tenant was given, the tenant of that id decides, so a plan generated
+ * with --tenant validates without it; whether the reference still resolves to that id is the
+ * caller's drift check.
+ */
 export async function resolveReference(
   definitions: ProcessDefinitionApi,
   reference: DefinitionReference,
   tenant: string | undefined,
   where: Where,
+  pinnedId?: string,
 ): Promise<ResolvedDefinition> {
   const tenantFilter = tenant ? { tenantIdIn: [tenant] } : {};
   const query: ProcessDefinitionQuery =
@@ -73,6 +80,11 @@ export async function resolveReference(
   const found = await definitions.list(query);
 
   if (found.length === 1) return toResolved(reference, found[0]!);
+  if (found.length > 1 && tenant === undefined && pinnedId !== undefined) {
+    const [pinned] = await definitions.list({ processDefinitionId: pinnedId });
+    const sameTenant = pinned ? found.filter((definition) => (definition.tenantId ?? null) === (pinned.tenantId ?? null)) : [];
+    if (sameTenant.length === 1) return toResolved(reference, sameTenant[0]!);
+  }
   const inTenant = tenant ? ` in tenant ${tenant}` : '';
   if (found.length > 1) {
     const tenants = found.map((definition) => definition.tenantId ?? '(none)').join(', ');
