@@ -187,7 +187,19 @@ export const UNDOCUMENTED_STATUSES: Record<string, { status: number; body: 'erro
   'GET /process-definition/{id}': [{ status: 404, body: 'error', evidence: 'process-definition-get-404 (the document says 400)' }],
   'POST /group/create': [{ status: 400, body: 'error', evidence: 'group-create-duplicate' }],
   'GET /metrics/{metrics-name}/sum': [{ status: 400, body: 'error', evidence: 'metrics-sum-invalid-date' }],
-  'POST /migration/execute': [{ status: 500, body: 'error', evidence: 'migration-execute-foreign-instance, migration-execute-no-plan' }],
+  'POST /migration/execute': [
+    { status: 500, body: 'error', evidence: 'migration-execute-foreign-instance, migration-execute-no-plan' },
+    // Every migration endpoint builds its plan with CreateMigrationPlanCmd (READ on both definitions);
+    // execute then checks MIGRATE_INSTANCE on both keys.
+    { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (captured on /migration/executeAsync)' },
+  ],
+  'POST /migration/generate': [{ status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (captured on /migration/executeAsync; same plan creation)' }],
+  // validate turns only a MigrationPlanValidationException into its report; the AuthorizationException stays a 403.
+  'POST /migration/validate': [{ status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (captured on /migration/executeAsync; same plan creation)' }],
+  // UPDATE (suspend/activate) and DELETE on the batch (AuthorizationCommandChecker.checkSuspendBatch/checkDeleteBatch):
+  // not captured on these paths; the body is the AuthorizationException of the cited sample.
+  'PUT /batch/{id}/suspended': [{ status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (body shape only; read from UpdateBatchSuspensionStateCmd)' }],
+  'DELETE /batch/{id}': [{ status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (body shape only; read from DeleteBatchCmd)' }],
   'POST /migration/executeAsync': [
     { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async' },
     // executeAsync builds the plan exactly like execute, so a missing plan is the same NullPointerException.

@@ -39,8 +39,9 @@ import {
 import type { EngineRouter, ParsedQuery, QueryParamKind, QueryValue, RouteContext } from './handlers.js';
 import type { MigrationPlan } from './migration.js';
 import { nullPointer } from './migration.js';
+import { authenticationOf, checkAuthorization, genericPermission, queryVisibility } from './permissions.js';
 import { parseEngineDate } from './repository.js';
-import { formatUtcDate } from './state.js';
+import { formatUtcDate, ResourceType } from './state.js';
 import type { BatchJobRecord, BatchRecord, EngineState } from './state.js';
 
 export const MIGRATION_BATCH_TYPE = 'instance-migration';
@@ -350,6 +351,27 @@ function sortBatches(items: BatchRecord[], query: ParsedQuery): BatchRecord[] {
   return [...items].sort((a, b) => (query.sortBy === undefined ? 0 : compareNullable(key(a), key(b)) * direction) || compareStrings(a.id, b.id));
 }
 
+/**
+ * The authorization check of batch queries, per row: READ on BATCH with the batch id for the runtime
+ * batch and statistics queries (AuthorizationManager.configureBatchQuery, configureBatchStatisticsQuery),
+ * READ_HISTORY for the historic batch query (configureHistoricBatchQuery). Without an authenticated
+ * user everything is visible. GET /batch/{id} and /history/batch/{id} are such queries too, so a batch
+ * the caller may not read is a 404, not a 403 (batch-get-without-read-permission.json).
+ */
+function batchVisibility(context: RouteContext, state: EngineState, permission: 'READ' | 'READ_HISTORY'): (batch: BatchRecord) => boolean {
+  const authentication = authenticationOf(state, context.authenticatedUserId);
+  if (authentication === null) return () => true;
+  const visible = queryVisibility(state, authentication, genericPermission(permission), ResourceType.BATCH);
+  return (batch) => visible(batch.id);
+}
+
+/** A single check on one batch (AuthorizationCommandChecker.checkSuspendBatch/checkActivateBatch: UPDATE, checkDeleteBatch: DELETE). */
+function checkBatchPermission(context: RouteContext, state: EngineState, permission: 'UPDATE' | 'DELETE', batch: BatchRecord): Response | undefined {
+  return checkAuthorization(state, authenticationOf(state, context.authenticatedUserId), [
+    { permission: genericPermission(permission), resourceType: ResourceType.BATCH, resourceId: batch.id },
+  ]);
+}
+
 function queryBatches(context: RouteContext, state: EngineState, statistics: boolean): Filtered {
   const parsed = parseQuery(context.url.searchParams, statistics ? STATISTICS_QUERY_PARAMS : BATCH_QUERY_PARAMS, statistics ? STATISTICS_SORT_BY : BATCH_SORT_BY);
   if (!parsed.ok) return parsed;
@@ -362,8 +384,9 @@ function queryBatches(context: RouteContext, state: EngineState, statistics: boo
   if (engineError) return { ok: false, response: engineError };
   const sortError = sortPairError(parsed.query);
   if (sortError) return { ok: false, response: sortError };
+  const readable = batchVisibility(context, state, 'READ');
   const items = state.batches.filter((batch) => {
-    if (!batch.inRuntime) return false;
+    if (!batch.inRuntime || !readable(batch)) return false;
     if (values.batchId !== undefined && batch.id !== values.batchId) return false;
     if (values.type !== undefined && batch.type !== values.type) return false;
     if (!matchesTenant(batch.tenantId, values)) return false;
@@ -388,8 +411,9 @@ function queryHistoricBatches(context: RouteContext, state: EngineState): Filter
   const sortError = sortPairError(parsed.query);
   if (sortError) return { ok: false, response: sortError };
   const values = parsed.query.values;
+  const readable = batchVisibility(context, state, 'READ_HISTORY');
   const items = state.batches.filter((batch) => {
-    if (!batch.inHistory) return false;
+    if (!batch.inHistory || !readable(batch)) return false;
     if (values.batchId !== undefined && batch.id !== values.batchId) return false;
     if (values.type !== undefined && batch.type !== values.type) return false;
     if (values.completed !== undefined && (batch.endTime !== null) !== values.completed) return false;
@@ -430,13 +454,15 @@ export function registerBatchRoutes(router: EngineRouter, state: EngineState): v
   router.add('get', '/batch/statistics', (context) => withPaging(context, statistics, batchStatisticsDto), { engineCheck: 'manual' });
   router.add('get', '/batch/statistics/count', (context) => counted(context, statistics), { engineCheck: 'manual' });
 
-  router.add('get', '/batch/:id', ({ params }) => {
-    const id = params.id ?? '';
+  router.add('get', '/batch/:id', (context) => {
+    const id = context.params.id ?? '';
+    // BatchResourceImpl.getBatch: createBatchQuery().batchId(id).singleResult(), a READ-filtered query.
     const batch = state.findBatch(id);
-    return batch ? json(batchDto(batch)) : invalidRequest(404, `Batch with id '${id}' does not exist`);
+    return batch && batchVisibility(context, state, 'READ')(batch) ? json(batchDto(batch)) : invalidRequest(404, `Batch with id '${id}' does not exist`);
   });
 
-  router.add('put', '/batch/:id/suspended', async ({ params, request }) => {
+  router.add('put', '/batch/:id/suspended', async (context) => {
+    const { params, request } = context;
     const id = params.id ?? '';
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
@@ -450,16 +476,24 @@ export function registerBatchRoutes(router: EngineRouter, state: EngineState): v
     if (fields.failed) return invalidJsonBody();
     const batch = state.findBatch(id);
     if (batch === undefined) return unableTo(suspended ? 'suspend' : 'activate', id);
+    // UpdateBatchSuspensionStateCmd finds the batch unfiltered, then checks UPDATE on it; the
+    // AuthorizationException is no BadUserRequestException, so it stays a 403.
+    const denied = checkBatchPermission(context, state, 'UPDATE', batch);
+    if (denied) return denied;
     batch.suspended = suspended;
     return noContent();
   });
 
-  router.add('delete', '/batch/:id', ({ params, url }) => {
+  router.add('delete', '/batch/:id', (context) => {
+    const { params, url } = context;
     const id = params.id ?? '';
     // `@QueryParam("cascade") boolean`: Boolean.valueOf, so anything but "true" (any case) is false.
     const cascade = (url.searchParams.get('cascade') ?? '').toLowerCase() === 'true';
     const batch = state.findBatch(id);
     if (batch === undefined) return unableTo('delete', id);
+    // DeleteBatchCmd: found unfiltered, then DELETE on the batch (checkDeleteBatch), a 403 when missing.
+    const denied = checkBatchPermission(context, state, 'DELETE', batch);
+    if (denied) return denied;
     // BatchEntity.delete: the historic batch ends; cascade removes it (and the job log) as well.
     batch.inRuntime = false;
     batch.endTime ??= formatUtcDate(state.clock());
@@ -469,9 +503,12 @@ export function registerBatchRoutes(router: EngineRouter, state: EngineState): v
 
   router.add('get', '/history/batch', (context) => withPaging(context, history, historicBatchDto), { engineCheck: 'manual' });
   router.add('get', '/history/batch/count', (context) => counted(context, history), { engineCheck: 'manual' });
-  router.add('get', '/history/batch/:id', ({ params }) => {
-    const id = params.id ?? '';
+  router.add('get', '/history/batch/:id', (context) => {
+    const id = context.params.id ?? '';
+    // HistoricBatchResourceImpl: createHistoricBatchQuery().batchId(id).singleResult(), filtered by READ_HISTORY.
     const batch = state.findHistoricBatch(id);
-    return batch ? json(historicBatchDto(batch)) : invalidRequest(404, `Historic batch with id '${id}' does not exist`);
+    return batch && batchVisibility(context, state, 'READ_HISTORY')(batch)
+      ? json(historicBatchDto(batch))
+      : invalidRequest(404, `Historic batch with id '${id}' does not exist`);
   });
 }

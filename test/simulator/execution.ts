@@ -15,6 +15,17 @@
 //      400, migration-execute-instance-validation.json). The first failing instance decides, and since the
 //      call is one transaction nothing is migrated then.
 //   executeAsync instead creates a batch (batch.ts); per-instance failures surface as failed jobs.
+//
+// Authorization (Basic auth on; nothing is checked without an authenticated user):
+//   2. plan creation checks READ on PROCESS_DEFINITION for the source key, then the target key, once
+//      both are resolved and before the plan is validated (migration.ts checkCreateMigrationPlan);
+//   3. the processInstanceQuery only finds instances the user may read (runtime.ts
+//      processInstanceVisibility); explicit processInstanceIds are taken as they are;
+//   4. execute (MigrateProcessInstanceCmd, after the 400s of step 3): MIGRATE_INSTANCE on the source
+//      AND the target key, one conjunctive check (checkMigrateProcessInstances); the migration itself
+//      checks nothing more. executeAsync (MigrateProcessInstanceBatchCmd via BatchBuilder): first
+//      CREATE or CREATE_BATCH_MIGRATE_PROCESS_INSTANCES on BATCH (checkCreateMigrationBatch), then the
+//      same MIGRATE_INSTANCE check. The batch jobs later run without authentication.
 import { ACTIVITY_TYPES, UNSUPPORTED_ACTIVITY_INSTANCE_FAILURE } from './bpmn.js';
 import type { ActivityRecord } from './bpmn.js';
 import { batchDto, createMigrationBatch } from './batch.js';
@@ -22,6 +33,7 @@ import { exceptionBody, invalidJsonBody, isJsonObject, json, JsonFields, noConte
 import type { EngineRouter, RouteContext } from './handlers.js';
 import {
   bindMigrationPlanDto,
+  checkCreateMigrationPlan,
   hasReports,
   migrationInstructionDto,
   migrationPlanReportDto,
@@ -32,8 +44,11 @@ import {
   validateMigrationPlan,
 } from './migration.js';
 import type { MigrationInstruction, MigrationPlan, MigrationPlanBody } from './migration.js';
+import { authenticationOf, checkAuthorization, genericPermission, permissionOf } from './permissions.js';
+import type { Authentication } from './permissions.js';
 import { queryFromBody, runProcessInstanceQuery } from './runtime.js';
 import type { ProcessInstanceQuery } from './runtime.js';
+import { ResourceType } from './state.js';
 import type { EngineState, ProcessDefinitionRecord, ProcessInstanceRecord } from './state.js';
 import { javaHashMapOrder } from './variables.js';
 
@@ -100,9 +115,15 @@ function planValidationFailure(plan: MigrationPlan, report: ReturnType<typeof va
 
 /**
  * Steps 2 and 3 of the order above. `processInstanceIds` comes back in the order the engine iterates
- * its HashSet<String>: that order picks "the first failing instance" and fills the batch jobs.
+ * its HashSet<String>: that order picks "the first failing instance" and fills the batch jobs. With an
+ * `authentication`, plan creation checks READ on both definitions and the processInstanceQuery finds
+ * only readable instances.
  */
-export function prepareMigration(state: EngineState, dto: MigrationExecutionBody | null): { ok: true; migration: PreparedMigration } | { ok: false; response: Response } {
+export function prepareMigration(
+  state: EngineState,
+  dto: MigrationExecutionBody | null,
+  authentication: Authentication | null = null,
+): { ok: true; migration: PreparedMigration } | { ok: false; response: Response } {
   if (dto === null) {
     return {
       ok: false,
@@ -113,6 +134,8 @@ export function prepareMigration(state: EngineState, dto: MigrationExecutionBody
   if (!read.ok) return read;
   const definitions = resolvePlanDefinitions(state, read.sourceId, read.targetId);
   if (!definitions.ok) return definitions;
+  const denied = checkCreateMigrationPlan(state, authentication, definitions.source, definitions.target);
+  if (denied) return { ok: false, response: denied };
   const plan: MigrationPlan = { source: definitions.source, target: definitions.target, instructions: read.instructions, variables: read.variables };
   const report = validateMigrationPlan(plan);
   if (hasReports(report)) return { ok: false, response: planValidationFailure(plan, report) };
@@ -120,7 +143,7 @@ export function prepareMigration(state: EngineState, dto: MigrationExecutionBody
   // AbstractMigrationCmd.collectProcessInstanceIds: a HashSet of the ids, then of the query's ids.
   const collected: (string | null)[] = [...(dto.processInstanceIds ?? [])];
   if (dto.processInstanceQuery !== undefined) {
-    const result = runProcessInstanceQuery(state, dto.processInstanceQuery);
+    const result = runProcessInstanceQuery(state, dto.processInstanceQuery, authentication);
     if (!result.ok) return result;
     collected.push(...result.items.map((instance) => instance.id));
   }
@@ -136,6 +159,34 @@ export function prepareMigration(state: EngineState, dto: MigrationExecutionBody
       skipIoMappings: dto.skipIoMappings,
     },
   };
+}
+
+/**
+ * AbstractMigrationCmd.checkAuthorizations (MigrateProcessInstanceCmd, and MigrateProcessInstanceBatchCmd
+ * as the batch's permission handler): one conjunctive check of MIGRATE_INSTANCE on PROCESS_DEFINITION
+ * for the source key and for the target key. A failure lists both, the granted one too, even when the
+ * keys are the same.
+ */
+export function checkMigrateProcessInstances(state: EngineState, authentication: Authentication | null, plan: MigrationPlan): Response | undefined {
+  const migrate = genericPermission('MIGRATE_INSTANCE');
+  return checkAuthorization(
+    state,
+    authentication,
+    [plan.source, plan.target].map((definition) => ({ permission: migrate, resourceType: ResourceType.PROCESS_DEFINITION, resourceId: definition.key })),
+    'conjunctive',
+  );
+}
+
+/**
+ * BatchBuilder.checkPermissions -> AuthorizationCommandChecker.checkCreateBatch(CREATE_BATCH_MIGRATE_PROCESS_INSTANCES):
+ * CREATE or CREATE_BATCH_MIGRATE_PROCESS_INSTANCES on BATCH as a whole (resource id null), before the
+ * MIGRATE_INSTANCE check; a failure lists both.
+ */
+export function checkCreateMigrationBatch(state: EngineState, authentication: Authentication | null): Response | undefined {
+  return checkAuthorization(state, authentication, [
+    { permission: genericPermission('CREATE'), resourceType: ResourceType.BATCH, resourceId: null },
+    { permission: permissionOf('CREATE_BATCH_MIGRATE_PROCESS_INSTANCES', ResourceType.BATCH), resourceType: ResourceType.BATCH, resourceId: null },
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,7 +356,7 @@ export function registerMigrationExecutionRoutes(router: EngineRouter, state: En
     if (!bound.ok) return bound;
     const engineError = context.engineError();
     if (engineError) return { ok: false, response: engineError };
-    return prepareMigration(state, bound.dto);
+    return prepareMigration(state, bound.dto, authenticationOf(state, context.authenticatedUserId));
   };
 
   router.add(
@@ -314,6 +365,8 @@ export function registerMigrationExecutionRoutes(router: EngineRouter, state: En
     async (context) => {
       const prepared = await prepare(context);
       if (!prepared.ok) return prepared.response;
+      const denied = checkMigrateProcessInstances(state, authenticationOf(state, context.authenticatedUserId), prepared.migration.plan);
+      if (denied) return denied;
       const result = migrateProcessInstances(state, prepared.migration.plan, prepared.migration.processInstanceIds);
       return result.ok ? noContent() : result.response;
     },
@@ -326,6 +379,9 @@ export function registerMigrationExecutionRoutes(router: EngineRouter, state: En
     async (context) => {
       const prepared = await prepare(context);
       if (!prepared.ok) return prepared.response;
+      const authentication = authenticationOf(state, context.authenticatedUserId);
+      const denied = checkCreateMigrationBatch(state, authentication) ?? checkMigrateProcessInstances(state, authentication, prepared.migration.plan);
+      if (denied) return denied;
       const batch = createMigrationBatch(state, { ...prepared.migration, createUserId: context.authenticatedUserId });
       return json(batchDto(batch));
     },

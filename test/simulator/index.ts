@@ -119,6 +119,7 @@ export {
   authenticationOf,
   authorizationDenied,
   authorizationExceptionBody,
+  checkAuthorization,
   genericPermission,
   invalidResourceForAuthorizationMessage,
   invalidResourceForPermissionMessage,
@@ -130,6 +131,7 @@ export {
   permissionBits,
   permissionForName,
   permissionNames,
+  permissionOf,
   permissionsOf,
   queryVisibility,
   requiredAdminBody,
@@ -150,10 +152,11 @@ export { ACTIVITY_TYPES, canGenerateFor, sameBehavior, UNSUPPORTED_ACTIVITY_INST
 export type { ActivityRecord, ActivityType, ActivityTypeInfo } from './bpmn.js';
 export { parseEngineDate, processDefinitionDto, registerProcessDefinitionRoutes } from './repository.js';
 export type { ProcessDefinitionDto } from './repository.js';
-export { processInstanceDto, queryFromBody, registerProcessInstanceRoutes, runProcessInstanceQuery } from './runtime.js';
+export { processInstanceDto, processInstanceVisibility, queryFromBody, registerProcessInstanceRoutes, runProcessInstanceQuery } from './runtime.js';
 export type { ProcessInstanceDto, ProcessInstanceQuery } from './runtime.js';
 export {
   bindMigrationPlanDto,
+  checkCreateMigrationPlan,
   generateInstructions,
   hasReports,
   migrationInstructionDto,
@@ -181,6 +184,8 @@ export type { TypedVariable, VariablesResult } from './variables.js';
 export {
   activityInstanceIdsOf,
   bindMigrationExecutionDto,
+  checkCreateMigrationBatch,
+  checkMigrateProcessInstances,
   checkProcessInstanceMigration,
   migrateProcessInstances,
   prepareMigration,

@@ -9,6 +9,9 @@ import { ACTIVITY_TYPES, canGenerateFor, sameBehavior } from './bpmn.js';
 import type { ActivityRecord } from './bpmn.js';
 import { exceptionBody, invalidJsonBody, json, JsonFields, readJsonBody } from './handlers.js';
 import type { EngineRouter } from './handlers.js';
+import { authenticationOf, checkAuthorization, genericPermission } from './permissions.js';
+import type { Authentication } from './permissions.js';
+import { ResourceType } from './state.js';
 import type { EngineState, ProcessDefinitionRecord } from './state.js';
 import {
   asJavaHashMap,
@@ -270,6 +273,27 @@ export function resolvePlanDefinitions(
   return { ok: true, source, target };
 }
 
+/**
+ * CreateMigrationPlanCmd.checkAuthorization, right after both definitions are resolved and before any
+ * instruction is generated or validated (AuthorizationCommandChecker.checkCreateMigrationPlan):
+ * checkReadProcessDefinition for the source, then for the target, each a single check of READ on
+ * PROCESS_DEFINITION with the definition's key, so the 403 names one permission
+ * (auth-denied-migration-execute-async.json). Every migration endpoint builds its plan this way.
+ */
+export function checkCreateMigrationPlan(
+  state: EngineState,
+  authentication: Authentication | null,
+  source: ProcessDefinitionRecord,
+  target: ProcessDefinitionRecord,
+): Response | undefined {
+  const read = genericPermission('READ');
+  for (const definition of [source, target]) {
+    const denied = checkAuthorization(state, authentication, [{ permission: read, resourceType: ResourceType.PROCESS_DEFINITION, resourceId: definition.key }]);
+    if (denied) return denied;
+  }
+  return undefined;
+}
+
 /** CreateMigrationPlanCmd.validateMigration: variable reports, then the instruction reports. */
 export function validateMigrationPlan(plan: MigrationPlan): MigrationPlanReport {
   const report: MigrationPlanReport = { instructionReports: [], variableReports: [] };
@@ -485,6 +509,8 @@ export function registerMigrationRoutes(router: EngineRouter, state: EngineState
       }
       const definitions = resolvePlanDefinitions(state, sourceId, targetId);
       if (!definitions.ok) return definitions.response;
+      const denied = checkCreateMigrationPlan(state, authenticationOf(state, context.authenticatedUserId), definitions.source, definitions.target);
+      if (denied) return denied;
       const plan: MigrationPlan = {
         source: definitions.source,
         target: definitions.target,
@@ -516,6 +542,9 @@ export function registerMigrationRoutes(router: EngineRouter, state: EngineState
       if (!dto.ok) return dto.response;
       const definitions = resolvePlanDefinitions(state, dto.sourceId, dto.targetId);
       if (!definitions.ok) return definitions.response;
+      // Only a MigrationPlanValidationException becomes the report; the AuthorizationException stays a 403.
+      const denied = checkCreateMigrationPlan(state, authenticationOf(state, context.authenticatedUserId), definitions.source, definitions.target);
+      if (denied) return denied;
       const plan: MigrationPlan = { source: definitions.source, target: definitions.target, instructions: dto.instructions, variables: dto.variables };
       // 200 either way: an empty report means the plan is valid.
       return json(migrationPlanReportDto(validateMigrationPlan(plan)));

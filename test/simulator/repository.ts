@@ -14,6 +14,9 @@ import {
   sortPairError,
 } from './handlers.js';
 import type { EngineRouter, ParsedQuery, QueryParamKind, QueryValue, RouteContext } from './handlers.js';
+import { authenticationOf, genericPermission, isAuthorized, queryVisibility } from './permissions.js';
+import { processInstanceVisibility } from './runtime.js';
+import { ResourceType } from './state.js';
 import type { EngineState, ProcessDefinitionRecord } from './state.js';
 
 /** The engine's ProcessDefinitionDto, field for field and in engine order. */
@@ -240,7 +243,11 @@ export function registerProcessDefinitionRoutes(router: EngineRouter, state: Eng
       return { ok: false, response: json(exceptionBody('ProcessEngineException', message, 0), 500) };
     }
     const all = state.processDefinitions;
-    const matching = all.filter((definition) => matchesDefinition(definition, filters.filters, all));
+    // AuthorizationManager.configureProcessDefinitionQuery: READ on PROCESS_DEFINITION with the key (RES.KEY_).
+    const authentication = authenticationOf(state, context.authenticatedUserId);
+    const readable = authentication === null ? () => true : queryVisibility(state, authentication, genericPermission('READ'), ResourceType.PROCESS_DEFINITION);
+    // `latestVersion` looks at every version of the key, readable or not (the same key decides both).
+    const matching = all.filter((definition) => readable(definition.key) && matchesDefinition(definition, filters.filters, all));
     return { ok: true, items: sortDefinitions(matching, parsed.query) };
   };
 
@@ -268,23 +275,34 @@ export function registerProcessDefinitionRoutes(router: EngineRouter, state: Eng
     { engineCheck: 'manual' },
   );
 
-  router.add('get', '/process-definition/:id', ({ params }) => {
+  router.add('get', '/process-definition/:id', ({ params, authenticatedUserId }) => {
     const id = params.id ?? '';
     const definition = state.findProcessDefinition(id);
-    // RepositoryService.getProcessDefinition throws; the resource wraps it (code 0: the cause is a ProcessEngineException).
-    if (!definition) return json(exceptionBody('InvalidRequestException', `No matching definition with id ${id}`, 0), 404);
+    // RepositoryService.getProcessDefinition (GetDeployedProcessDefinitionCmd) throws for an unknown id
+    // and, after finding it, AuthorizationException without READ on PROCESS_DEFINITION with the key
+    // (AuthorizationCommandChecker.checkReadProcessDefinition). ProcessDefinitionResourceImpl.getProcessDefinition
+    // catches ProcessEngineException, AuthorizationException included, and wraps both in the same
+    // 404 InvalidRequestException (code 0 from the cause): a definition the caller may not read looks unknown.
+    const authentication = authenticationOf(state, authenticatedUserId);
+    const readable =
+      definition !== undefined &&
+      (authentication === null ||
+        isAuthorized(state, authentication, { permission: genericPermission('READ'), resourceType: ResourceType.PROCESS_DEFINITION, resourceId: definition.key }));
+    if (!readable) return json(exceptionBody('InvalidRequestException', `No matching definition with id ${id}`, 0), 404);
     return json(processDefinitionDto(definition));
   });
 
-  router.add('get', '/process-definition/:id/statistics', ({ params, url }) => {
+  router.add('get', '/process-definition/:id/statistics', ({ params, url, authenticatedUserId }) => {
     // @QueryParam Boolean: JAX-RS Boolean.valueOf never fails; only presence matters for the check.
     if (url.searchParams.has('incidents') && url.searchParams.has('incidentsForType')) {
       return invalidRequest(400, 'Only one of the query parameter includeIncidents or includeIncidentsForType can be set.');
     }
     // A query: an unknown definition id simply has no statistics.
     const counts = new Map<string, number>();
+    // configureActivityStatisticsQuery: only instances the caller may read count (no check on the definition).
+    const visible = processInstanceVisibility(state, authenticationOf(state, authenticatedUserId));
     for (const instance of state.processInstances) {
-      if (instance.definitionId !== params.id) continue;
+      if (instance.definitionId !== params.id || !visible(instance)) continue;
       for (const activityId of instance.activityIds) counts.set(activityId, (counts.get(activityId) ?? 0) + 1);
     }
     const rows = [...counts.entries()]

@@ -21,6 +21,9 @@ import {
   sortPairError,
 } from './handlers.js';
 import type { EngineRouter, ParsedQuery, QueryParamKind, RouteContext } from './handlers.js';
+import { authenticationOf, genericPermission, queryVisibility } from './permissions.js';
+import type { Authentication } from './permissions.js';
+import { ResourceType } from './state.js';
 import type { EngineState, ProcessInstanceRecord } from './state.js';
 
 /** The engine's ProcessInstanceDto in engine order (process-instance-list.json): no links in lists. */
@@ -208,10 +211,34 @@ function sortKey(state: EngineState, instance: ProcessInstanceRecord, sortBy: In
 }
 
 /**
+ * The authorization check of a process instance (execution) query, per row
+ * (AuthorizationManager.configureExecutionQuery, a disjunctive composite): READ on PROCESS_INSTANCE
+ * with the instance id, or READ_INSTANCE on PROCESS_DEFINITION with the key of its definition.
+ * Everything is visible without an authenticated user. Also filters the instance counts of the
+ * activity statistics (configureActivityStatisticsQuery: the same two checks).
+ */
+export function processInstanceVisibility(state: EngineState, authentication: Authentication | null): (instance: ProcessInstanceRecord) => boolean {
+  if (authentication === null) return () => true;
+  const readInstance = queryVisibility(state, authentication, genericPermission('READ'), ResourceType.PROCESS_INSTANCE);
+  const readInstances = queryVisibility(state, authentication, genericPermission('READ_INSTANCE'), ResourceType.PROCESS_DEFINITION);
+  return (instance) => {
+    if (readInstance(instance.id)) return true;
+    const key = state.findProcessDefinition(instance.definitionId)?.key;
+    return key !== undefined && readInstances(key);
+  };
+}
+
+/**
  * Runs a query like ProcessInstanceQueryDto.toQuery + list(): filters first (their errors win), then
  * the sortBy/sortOrder pair check, then ordering (explicit sortBy first, then `sorting`; by id otherwise).
+ * With an `authentication` (Basic auth on) only the instances it may read are found
+ * (`processInstanceVisibility`); the migration commands run their processInstanceQuery this way too.
  */
-export function runProcessInstanceQuery(state: EngineState, query: ProcessInstanceQuery): { ok: true; items: ProcessInstanceRecord[] } | { ok: false; response: Response } {
+export function runProcessInstanceQuery(
+  state: EngineState,
+  query: ProcessInstanceQuery,
+  authentication: Authentication | null = null,
+): { ok: true; items: ProcessInstanceRecord[] } | { ok: false; response: Response } {
   if (query.processInstanceIds !== undefined && query.processInstanceIds.length === 0) {
     // ProcessInstanceQueryImpl.processInstanceIds: EnsureUtil.ensureNotEmpty -> ProcessEngineException (500).
     return { ok: false, response: json(exceptionBody('ProcessEngineException', 'Set of process instance ids is empty', 0), 500) };
@@ -226,7 +253,8 @@ export function runProcessInstanceQuery(state: EngineState, query: ProcessInstan
   const orderings: { sortBy: InstanceSortBy; sortOrder: 'asc' | 'desc' }[] = [];
   if (query.sortBy !== undefined) orderings.push({ sortBy: query.sortBy as InstanceSortBy, sortOrder: query.sortOrder as 'asc' | 'desc' });
   orderings.push(...query.sorting);
-  const items = state.processInstances.filter((instance) => matches(state, instance, query));
+  const visible = processInstanceVisibility(state, authentication);
+  const items = state.processInstances.filter((instance) => matches(state, instance, query) && visible(instance));
   items.sort((a, b) => {
     for (const { sortBy, sortOrder } of orderings) {
       const order = compareNullable(sortKey(state, a, sortBy), sortKey(state, b, sortBy)) * (sortOrder === 'desc' ? -1 : 1);
@@ -243,7 +271,7 @@ export function registerProcessInstanceRoutes(router: EngineRouter, state: Engin
     if (!parsed.ok) return parsed;
     const engineError = context.engineError();
     if (engineError) return { ok: false, response: engineError };
-    return runProcessInstanceQuery(state, parsed.query);
+    return runProcessInstanceQuery(state, parsed.query, authenticationOf(state, context.authenticatedUserId));
   };
 
   const fromBody = async (context: RouteContext): Promise<{ ok: true; items: ProcessInstanceRecord[] } | { ok: false; response: Response }> => {
@@ -253,7 +281,7 @@ export function registerProcessInstanceRoutes(router: EngineRouter, state: Engin
     if (!parsed.ok) return parsed;
     const engineError = context.engineError();
     if (engineError) return { ok: false, response: engineError };
-    return runProcessInstanceQuery(state, parsed.query);
+    return runProcessInstanceQuery(state, parsed.query, authenticationOf(state, context.authenticatedUserId));
   };
 
   router.add(
