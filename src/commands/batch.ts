@@ -1,6 +1,24 @@
 /** `batch`: list, inspect, watch, suspend, activate and delete batches (CLI.md "batch"; engine-rest.md §5). */
 import type { Command } from 'commander';
 import type { App } from '../app.js';
+import type { Batch } from '../engine/batches.js';
+import type { EngineClient } from '../engine/client.js';
+import { CliError, ExitCode } from '../exit-codes.js';
+
+/**
+ * The runtime batch, read before acting on it: the engine answers 400 "Unable to delete/suspend batch"
+ * for a batch that does not exist, where a 404 (exit 5) is the truth. A finished batch has left the
+ * runtime too, so the error then says that only its history record is left.
+ */
+async function runtimeBatch(client: EngineClient, id: string): Promise<Batch> {
+  const { EngineNotFoundError } = await import('../runtime.js');
+  try {
+    return await client.batches.get(id);
+  } catch (error) {
+    if (!(error instanceof EngineNotFoundError) || (await client.batches.historic(id)) === undefined) throw error;
+    throw new CliError(error.message, ExitCode.NotFound, `batch ${id} has finished; only its history record is left: camunda-admin batch get ${id}`);
+  }
+}
 
 export function registerBatchCommands(program: Command, app: App): void {
   const batch = program.command('batch').description('batches: the engine jobs behind an async migration');
@@ -62,9 +80,10 @@ export function registerBatchCommands(program: Command, app: App): void {
       .command(name)
       .description(suspended ? 'stop a batch from running more jobs' : 'let a suspended batch run again')
       .argument('<id>', 'batch id')
-      .addHelpText('after', `\nExamples:\n  $ camunda-admin batch ${name} 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002`)
+      .addHelpText('after', `\nReads the batch first: exit 5 when it does not exist or has finished.\n\nExamples:\n  $ camunda-admin batch ${name} 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002`)
       .action(async (id: string) => {
         const client = await app.client();
+        await runtimeBatch(client, id);
         await client.batches.setSuspended(id, suspended);
         (await app.output()).info(`batch ${id} ${suspended ? 'suspended' : 'activated'}`);
       });
@@ -75,10 +94,11 @@ export function registerBatchCommands(program: Command, app: App): void {
     .description('delete a batch and its jobs (asks first)')
     .argument('<id>', 'batch id')
     .option('--keep-history', 'keep the historic batch and its job log (default: delete them too)')
-    .addHelpText('after', '\nExamples:\n  $ camunda-admin batch delete 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --yes')
+    .addHelpText('after', '\nReads the batch first, before asking: exit 5 when it does not exist or has finished.\n\nExamples:\n  $ camunda-admin batch delete 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --yes')
     .action(async (id: string, options: { keepHistory?: boolean }) => {
       const client = await app.client();
-      await app.confirm(`delete batch ${id}${options.keepHistory ? '' : ' and its history'}`);
+      const current = await runtimeBatch(client, id);
+      await app.confirm(`delete batch ${id} (${current.type}, ${current.totalJobs} ${current.totalJobs === 1 ? 'job' : 'jobs'})${options.keepHistory ? '' : ' and its history'}`);
       await client.batches.delete(id, !options.keepHistory);
       (await app.output()).info(`batch ${id} deleted`);
     });

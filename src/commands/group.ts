@@ -167,41 +167,64 @@ export function registerGroupCommands(program: Command, app: App): void {
     .option('--first <n>', 'skip this many (firstResult)')
     .option('--max <n>', 'at most this many (default 100)')
     .option('--all', 'every member, page by page')
-    .addHelpText('after', '\nExamples:\n  $ camunda-admin group members list sales --all')
+    .addHelpText('after', '\nReads the group first: exit 5 when it does not exist.\n\nExamples:\n  $ camunda-admin group members list sales --all')
     .action(async (id: string, flags: PagingFlags) => {
       const page = paging(flags);
       const client = await app.client({ bulk: page.maxResults === undefined });
+      // The user query answers [] for a group that does not exist: read it first so a typo is a 404.
+      await client.groups.get(id);
       const { memberListView, listWithLimit } = await import('../runtime.js');
       await listWithLimit(await app.output(), page, (first, max) => client.groups.members(id, first, max), memberListView, 'members');
     });
 
-  for (const [name, verb] of [['add', 'added'], ['remove', 'removed']] as const) {
+  for (const name of ['add', 'remove'] as const) {
+    const unchanged = name === 'add' ? 'is already a member' : 'is not a member';
     members
       .command(name)
       .description(name === 'add' ? 'add users to a group' : 'remove users from a group')
       .argument('<id>', 'group id')
       .argument('<users...>', 'user ids')
-      .addHelpText('after', `\nWith several users each result is reported; exit 8 when some failed.\n\nExamples:\n  $ camunda-admin group members ${name} sales john mary`)
+      .addHelpText(
+        'after',
+        `\nReads the group first (exit 5 when it does not exist), then which of the users are members.\nA user who ${unchanged} is reported so and nothing is sent for them: a re-run exits 0.\nWith several users each result is reported; exit 8 when some failed.\n\nExamples:\n  $ camunda-admin group members ${name} sales john mary`,
+      )
       .action(async (id: string, users: string[]) => {
+        for (const userId of users) requireName(userId, 'a user id');
         const client = await app.client();
+        // The engine answers DELETE with 204 for a missing group or membership, and PUT with opaque 500s: look first.
+        await client.groups.get(id);
+        // Removing needs no READ on the user, adding does (the engine's 403 then says so): only remove
+        // must find the members the caller cannot read.
+        const memberIds = await client.groups.membersAmong(id, users, { includeUnreadable: name === 'remove' });
         const output = await app.output();
-        const { describeFailure } = await import('../runtime.js');
-        const results: { userId: string; result: string; ok: boolean; exitCode: number }[] = [];
+        const { describeFailure, MEMBERSHIP_CHANGED, MEMBERSHIP_UNCHANGED, membershipResultView } = await import('../runtime.js');
+        const verb = MEMBERSHIP_CHANGED[name];
+        const results: { userId: string; result: string; ok: boolean; changed: boolean; exitCode: number }[] = [];
         for (const userId of users) {
+          if (memberIds.has(userId) === (name === 'add')) {
+            results.push({ userId, result: MEMBERSHIP_UNCHANGED[name], ok: true, changed: false, exitCode: 0 });
+            continue;
+          }
           try {
             await (name === 'add' ? client.groups.addMember(id, userId) : client.groups.removeMember(id, userId));
-            results.push({ userId, result: verb, ok: true, exitCode: 0 });
+            // A user named twice is in the desired state the second time.
+            if (name === 'add') memberIds.add(userId);
+            else memberIds.delete(userId);
+            results.push({ userId, result: verb, ok: true, changed: true, exitCode: 0 });
           } catch (error) {
             if (users.length === 1) throw error;
             const failure = describeFailure(error);
             if (failure.internal) throw error;
-            results.push({ userId, result: failure.message, ok: false, exitCode: failure.exitCode });
+            results.push({ userId, result: failure.message, ok: false, changed: false, exitCode: failure.exitCode });
           }
         }
-        const { membershipResultView } = await import('../runtime.js');
         await output.data({ group: id, action: name, results: results.map(({ userId, result, ok }) => ({ userId, ok, result })) }, membershipResultView);
         const failed = results.filter((result) => !result.ok);
-        if (failed.length === 0) return;
+        if (failed.length === 0) {
+          if (results.some((result) => result.changed)) return;
+          const who = users.length === 1 ? `${users[0]} ${unchanged}` : name === 'add' ? 'every user is already a member' : 'none of the users is a member';
+          return output.info(`no change: ${who} of ${id}`);
+        }
         if (failed.length === results.length) throw new CliError(`no user was ${verb}: ${failed.length} failed`, failed[0]!.exitCode as ExitCode);
         throw new CliError(`${failed.length} of ${results.length} users could not be ${verb}`, ExitCode.Partial);
       });

@@ -95,6 +95,47 @@ export class GroupApi {
     return response.data;
   }
 
+  /**
+   * Which of `userIds` belong to the group: one user query (memberOfGroup with idIn) for them all.
+   * The engine filters user queries by READ on each user, so a member the caller may not read is
+   * missing from it; `includeUnreadable` finds those too: one query for which users are visible at
+   * all, then, for each one that is not, a group query (filtered by READ on the group instead).
+   */
+  async membersAmong(id: string, userIds: readonly string[], options: { includeUnreadable?: boolean } = {}): Promise<Set<string>> {
+    const members = await this.usersAmong({ memberOfGroup: id }, userIds);
+    const unseen = userIds.filter((userId) => !members.has(userId));
+    if (!options.includeUnreadable || unseen.length === 0) return members;
+    const visible = await this.usersAmong({}, unseen);
+    for (const userId of new Set(unseen.filter((userId) => !visible.has(userId)))) {
+      if ((await this.count({ id, member: userId })) > 0) members.add(userId);
+    }
+    return members;
+  }
+
+  /** There is no POST user query, so the ids go in the URL, at most MAX_IDS_IN_URL a request. */
+  private async usersAmong(filter: Query, userIds: readonly string[]): Promise<Set<string>> {
+    const unique = [...new Set(userIds)];
+    // idIn is comma-separated: an id holding a comma (possible with a custom id pattern) is asked for alone.
+    const queries: [Query, number][] = unique.filter((userId) => userId.includes(',')).map((userId) => [{ id: userId }, 1]);
+    const plain = unique.filter((userId) => !userId.includes(','));
+    for (let start = 0; start < plain.length; start += MAX_IDS_IN_URL) {
+      const idIn = plain.slice(start, start + MAX_IDS_IN_URL);
+      queries.push([{ idIn }, idIn.length]);
+    }
+    const found = new Set<string>();
+    for (const [ids, maxResults] of queries) {
+      const response = await this.http.request({
+        method: 'GET',
+        path: enginePath`/user`,
+        query: { ...filter, ...ids, firstResult: 0, maxResults },
+        schema: z.array(userProfileSchema()),
+        expects: 'a list of users',
+      });
+      for (const user of response.data) found.add(user.id);
+    }
+    return found;
+  }
+
   async addMember(id: string, userId: string): Promise<void> {
     await this.http.request({ method: 'PUT', path: enginePath`/group/${id}/members/${userId}` });
   }

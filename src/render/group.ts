@@ -39,6 +39,10 @@ export const groupDiffView: View<GroupDiff> = {
   table: (result, style) => renderChange(result, style),
 };
 
+/** The `result` words of `group members add/remove`, -o json included: scripts compare them (docs/groups.md). A failure's result is its error line. */
+export const MEMBERSHIP_CHANGED = { add: 'added', remove: 'removed' } as const;
+export const MEMBERSHIP_UNCHANGED = { add: 'already a member', remove: 'not a member' } as const;
+
 export interface MembershipResult {
   group: string;
   action: 'add' | 'remove';
@@ -47,6 +51,8 @@ export interface MembershipResult {
 
 export const membershipResultView: View<MembershipResult> = {
   table(result, style) {
-    return renderTable(['User', 'Result'], result.results.map((row) => [row.userId, row.ok ? style.green(row.result) : style.red(row.result)]), style);
+    const cell = (row: MembershipResult['results'][number]): string =>
+      !row.ok ? style.red(row.result) : row.result === MEMBERSHIP_UNCHANGED[result.action] ? style.dim(row.result) : style.green(row.result);
+    return renderTable(['User', 'Result'], result.results.map((row) => [row.userId, cell(row)]), style);
   },
 };

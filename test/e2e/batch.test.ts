@@ -106,12 +106,32 @@ describe('batch commands', () => {
     const id = await batchId(sim);
     const refused = await runCli(['--url', sim.url, 'batch', 'delete', id]);
     expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`delete batch ${id} (instance-migration, 3 jobs) and its history: confirmation needed`);
     expect(sim.requests.some((r) => r.method === 'DELETE')).toBe(false);
     const deleted = await runCli(['--url', sim.url, 'batch', 'delete', id, '--yes']);
     expect(deleted.code).toBe(0);
     expect(sim.requests.find((r) => r.method === 'DELETE')?.path).toBe(`/engine-rest/batch/${id}?cascade=true`);
-    const missing = await runCli(['--url', sim.url, 'batch', 'get', 'does-not-exist']);
-    expect(missing.code).toBe(5);
-    expect(missing.stderr).toContain("Batch with id 'does-not-exist' does not exist");
+
+    const before = sim.requests.length;
+    // Without --yes too: the batch is read before the question, so an unknown one is a 404 and not a usage error.
+    for (const args of [['get', 'nope'], ['delete', 'nope'], ['delete', 'nope', '--yes'], ['delete', 'nope', '--yes', '--keep-history'], ['suspend', 'nope'], ['activate', 'nope']]) {
+      const missing = await runCli(['--url', sim.url, 'batch', ...args]);
+      expect(missing.code, args.join(' ')).toBe(5);
+      expect(missing.stderr, args.join(' ')).toContain("404 Not Found: InvalidRequestException: Batch with id 'nope' does not exist");
+    }
+    expect(sim.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('suspend, activate and delete of a finished batch exit 5 and say that only its history is left', async () => {
+    const sim = await start(50);
+    const id = await batchId(sim);
+    expect((await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1'])).code).toBe(0);
+    for (const args of [['suspend', id], ['activate', id], ['delete', id, '--yes']]) {
+      const finished = await runCli(['--url', sim.url, 'batch', ...args]);
+      expect(finished.code, args.join(' ')).toBe(5);
+      expect(finished.stderr).toContain(`Batch with id '${id}' does not exist`);
+      expect(finished.stderr).toContain(`does not exist (batch ${id} has finished; only its history record is left: camunda-admin batch get ${id})\n`);
+    }
+    expect(sim.requests.filter((r) => r.method === 'PUT' || r.method === 'DELETE')).toEqual([]);
   });
 });

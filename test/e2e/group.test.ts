@@ -1,6 +1,6 @@
 // The group family against the simulator (whose PUT replaces id, name and type like the engine's).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Simulator, startSimulator } from '../simulator/index.js';
+import { AuthorizationType, ResourceType, type Simulator, startSimulator } from '../simulator/index.js';
 import { runCli } from '../helpers/cli.js';
 
 let engine: Simulator;
@@ -111,5 +111,85 @@ describe('group members', () => {
     expect(JSON.parse(limited.stdout)).toEqual(all.slice(0, 2));
     expect(limited.stderr).toContain('there are more');
     expect(engine.requests.some((request) => request.path.startsWith('/engine-rest/user?memberOfGroup=accounting'))).toBe(true);
+  });
+
+  it('a group that does not exist is a 404 (exit 5) for members list, add and remove, and nothing is sent', async () => {
+    for (const args of [['list', 'nope'], ['add', 'nope', 'john', 'mary'], ['remove', 'nope', 'john', 'mary'], ['remove', 'nope', 'john']]) {
+      const result = await cli('group', 'members', ...args);
+      expect(result.code, args.join(' ')).toBe(5);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`error: GET ${engine.url}/group/nope: 404 Not Found: InvalidRequestException: Group with id nope does not exist\n`);
+    }
+    expect(engine.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
+  it('remove reports a user who is not a member as such, sends nothing for them, and exits 0', async () => {
+    const result = await cli('group', 'members', 'remove', 'sales', 'mary', 'nobody', '-o', 'json');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      group: 'sales',
+      action: 'remove',
+      results: [{ userId: 'mary', ok: true, result: 'not a member' }, { userId: 'nobody', ok: true, result: 'not a member' }],
+    });
+    expect(result.stderr).toBe('no change: none of the users is a member of sales\n');
+    expect(requests('DELETE')).toEqual([]);
+    const table = await cli('group', 'members', 'remove', 'sales', 'john', 'mary');
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/│ john\s+│ removed\s+│/);
+    expect(table.stdout).toMatch(/│ mary\s+│ not a member │/);
+    expect(requests('DELETE').map((request) => request.path)).toEqual(['/engine-rest/group/sales/members/john']);
+    expect(engine.state.hasMembership('john', 'sales')).toBe(false);
+  });
+
+  it('add reports a user who is already a member as such instead of the engine\'s persistence error, so a re-run exits 0', async () => {
+    const first = await cli('group', 'members', 'add', 'sales', 'john', 'mary', '-o', 'json');
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout).results).toEqual([{ userId: 'john', ok: true, result: 'already a member' }, { userId: 'mary', ok: true, result: 'added' }]);
+    expect(requests('PUT').map((request) => request.path)).toEqual(['/engine-rest/group/sales/members/mary']);
+    // One members query for all the users, not one per user.
+    expect(engine.requests.filter((request) => request.path.startsWith('/engine-rest/user')).map((request) => request.path)).toEqual([
+      '/engine-rest/user?memberOfGroup=sales&idIn=john%2Cmary&firstResult=0&maxResults=2',
+    ]);
+    const again = await cli('group', 'members', 'add', 'sales', 'john', 'mary');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/│ john │ already a member │/);
+    expect(again.stdout).toMatch(/│ mary │ already a member │/);
+    expect(again.stderr).toBe('no change: every user is already a member of sales\n');
+    const single = await cli('group', 'members', 'add', 'sales', 'john');
+    expect(single.code).toBe(0);
+    expect(single.stderr).toBe('no change: john is already a member of sales\n');
+    expect(requests('PUT')).toHaveLength(1);
+  });
+
+  it('a user named twice is changed once', async () => {
+    const result = await cli('group', 'members', 'add', 'management', 'john', 'john', '-o', 'json');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).results.map((row: { result: string }) => row.result)).toEqual(['added', 'already a member']);
+    expect(requests('PUT')).toHaveLength(1);
+  });
+
+  it('an already-member counts as done, not failed: exit 8 only for the user who failed', async () => {
+    const result = await cli('group', 'members', 'add', 'sales', 'john', 'nobody');
+    expect(result.code).toBe(8);
+    expect(result.stdout).toMatch(/│ john\s+│ already a member/);
+    expect(result.stdout).toMatch(/│ nobody\s+│ PUT \S+: 500 Internal Server Error: NullValueException/);
+    expect(result.stderr).toBe('error: 1 of 2 users could not be added\n');
+  });
+});
+
+describe('group members remove with authorization checks on', () => {
+  it('finds a member the caller may not READ (the user query hides them) and removes them', async () => {
+    await engine.close();
+    engine = await startSimulator({ basicAuth: true });
+    // john may read the group and remove its members, but may not read the user lena.
+    for (const [permission, resourceType] of [['READ', ResourceType.GROUP], ['DELETE', ResourceType.GROUP_MEMBERSHIP]] as const) {
+      engine.state.authorizations.push({ id: `e2e-${permission}`, type: AuthorizationType.GRANT, userId: 'john', groupId: null, permissions: [permission], resourceType, resourceId: 'sales', removalTime: null, rootProcessInstanceId: null });
+    }
+    const result = await runCli(['--url', engine.url, '--retries', '0', '--username', 'john', '--password-stdin', 'group', 'members', 'remove', 'sales', 'lena', 'mary', '-o', 'json'], { stdin: 'john' });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).results).toEqual([{ userId: 'lena', ok: true, result: 'removed' }, { userId: 'mary', ok: true, result: 'not a member' }]);
+    expect(engine.state.hasMembership('lena', 'sales')).toBe(false);
+    expect(requests('DELETE').map((request) => request.path)).toEqual(['/engine-rest/group/sales/members/lena']);
   });
 });
