@@ -11,7 +11,9 @@
 // directory, under camunda-admin-<uid>: a directory of the user's own that nobody else can write to
 // (Node's own cache goes into its node/ subdirectory). NODE_DISABLE_COMPILE_CACHE=1 turns it off.
 // Here, each build has its own subdirectory (buildId in dist/package.json, a hash of the bundle),
-// because V8 checks cached data only against the length of the source.
+// because V8 checks cached data only against the length of the source; and each copy of a build
+// has its own, because the cached code keeps the file name it was compiled with: a second copy at
+// another path would otherwise name the first copy's files in its stack traces.
 'use strict';
 
 const fs = require('node:fs');
@@ -42,7 +44,7 @@ function enableCompileCache(distDir, env = process.env, { nodeCache = typeof Mod
       const result = Module.enableCompileCache(path.join(own.path, 'node'));
       return { enabled: result.status !== Module.constants.compileCacheStatus.FAILED, directory: result.directory, builtIn: true };
     }
-    directory = buildDirectory(own.path, buildId);
+    directory = buildDirectory(own.path, buildId, distDir);
   } catch (error) {
     return { enabled: false, reason: error.message };
   }
@@ -101,13 +103,25 @@ function privateDirectory(base) {
 }
 
 /**
- * `<own>/<buildId>-v8-<version>`: V8 checks cached data only against the source's length, so each
- * build has its own; and it rejects data of another V8 version, so each version has its own too.
+ * `<own>/<buildId>-v8-<version>-<place>`: V8 checks cached data only against the source's length, so
+ * each build has its own; it rejects data of another V8 version, so each version has its own too;
+ * and code from accepted data names the file it was first compiled from in stack traces, not the
+ * `filename` given to vm.Script, so each place the build is installed at has its own.
  */
-function buildDirectory(own, buildId) {
-  const build = path.join(own, `${buildId}-v8-${process.versions.v8}`);
+function buildDirectory(own, buildId, distDir) {
+  const build = path.join(own, `${buildId}-v8-${process.versions.v8}-${placeHash(path.resolve(distDir))}`);
   if (fs.mkdirSync(build, { recursive: true, mode: 0o700 }) !== undefined) keepNewest(own, KEEP_BUILDS);
   return build;
+}
+
+/** FNV-1a of the path, in hex: short, and node:crypto would cost every run its loading time. */
+function placeHash(text) {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 /** Each upgrade (and each development build) adds a directory: the oldest go when a new one comes. */

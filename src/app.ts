@@ -4,7 +4,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
-import type { ResolvedTarget } from './config/resolve.js';
+import type { ResolvedTarget, Sourced } from './config/resolve.js';
 import type { EngineClient } from './engine/client.js';
 import { UsageError } from './exit-codes.js';
 import type { Output, OutputFormat } from './render/output.js';
@@ -133,7 +133,7 @@ export class App {
       const target = await this.target();
       const output = await this.output();
       const { EngineClient, VERSION, formatExchange } = await import('./runtime.js');
-      const ca = target.caFile ? await this.readCaFile(target.caFile.value) : undefined;
+      const ca = target.caFile ? await this.readCaFile(target.caFile) : undefined;
       const credentials = target.credentials
         ? target.credentials.type === 'basic'
           ? { type: 'basic' as const, username: target.credentials.username.value, password: target.credentials.password.value }
@@ -195,18 +195,22 @@ export class App {
     return password;
   }
 
-  private async readCaFile(file: string): Promise<string> {
+  /** Errors name where the file was given: the flag, or the config file and the key. */
+  private async readCaFile(caFile: Sourced<string>): Promise<string> {
+    const file = caFile.value;
+    const source = caFile.source;
+    const where = source.kind === 'profile' ? `${source.file}: profiles.${source.profile}.caFile ${file}` : `--ca-file ${file}`;
     const { readFile } = await import('node:fs/promises');
     try {
       const pem = await readFile(file, 'utf8');
       if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-        throw new UsageError(`--ca-file ${file}: no PEM certificate found in the file`);
+        throw new UsageError(`${where}: no PEM certificate found in the file`);
       }
       return pem;
     } catch (error) {
       if (error instanceof UsageError) throw error;
       const code = (error as { code?: string }).code;
-      throw new UsageError(`--ca-file ${file}: ${code === 'ENOENT' ? 'file not found' : 'cannot be read'}`);
+      throw new UsageError(`${where}: ${code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory' : 'cannot be read'}`);
     }
   }
 

@@ -14,8 +14,8 @@ import { registerGroupCommands } from './commands/group.js';
 import { registerMetricsCommands } from './commands/metrics.js';
 import { registerMigrationCommands } from './commands/migration.js';
 import { parseRetries, parseSeconds } from './config/values.js';
-import { ExitCode, UsageError } from './exit-codes.js';
-import { compareText } from './util/text.js';
+import { CliError, ExitCode, UsageError } from './exit-codes.js';
+import { compareText, visibleControls } from './util/text.js';
 import { VERSION } from './version.js';
 
 /** The command families, by the name that selects them. */
@@ -149,8 +149,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
 
 async function report(error: unknown, app: App): Promise<number> {
   if (error instanceof CommanderError) {
-    // commander has printed its own one-line message (or the help/version) already.
+    // commander has printed its own one-line message (or the help/version) already. The `help`
+    // command ends with commander.help, exit code 0 when the help was asked for and 1 when it
+    // follows a mistake (`help nope`), which is a usage error like any other.
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.Success;
+    if (error.code === 'commander.help' && error.exitCode === 0) return ExitCode.Success;
     return ExitCode.Usage;
   }
   const { describeFailure } = await import('./runtime.js');
@@ -162,8 +165,11 @@ async function report(error: unknown, app: App): Promise<number> {
     const { plainOutput } = await import('./runtime.js');
     output = plainOutput(app.io.stdout, app.io.stderr);
   }
-  output.error(failure.message, failure.hint);
-  if (app.flags.verbose && error instanceof Error && error.stack) {
+  // Only our own errors may have several lines (a plan file's problems); an engine error quotes the
+  // engine's text, whose line breaks must not break the one line.
+  output.error(error instanceof CliError ? failure.message : visibleControls(failure.message), failure.hint);
+  // A stack trace helps only with a bug; for an error the user can act on it buries the one line.
+  if (failure.internal && app.flags.verbose && error instanceof Error && error.stack) {
     output.debug(error.stack);
   }
   return failure.exitCode;

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { App } from '../app.js';
 import type { EngineInfo } from '../engine/system.js';
-import { ExitCode } from '../exit-codes.js';
+import { CliError, ExitCode } from '../exit-codes.js';
 
 export function registerEngineCommands(program: Command, app: App): void {
   const engine = program.command('engine').description('the engine behind the URL');
@@ -31,11 +31,26 @@ export function registerEngineCommands(program: Command, app: App): void {
         status = method === 'none' ? 'required' : 'refused';
       }
 
+      // A refused login or a missing engine is the answer's failing part: it is the error line, and
+      // stdout stays empty, so that a script never reads a summary of a failed check as success.
+      if (status === 'refused' || status === 'required') {
+        throw new CliError(
+          status === 'refused'
+            ? `the engine at ${target.url.value} refused the credentials (401)`
+            : `the engine at ${target.url.value} requires authentication; no credentials were given`,
+          ExitCode.AuthRefused,
+          status === 'required' ? 'set credentials with --username and --password-stdin, CAMUNDA_USERNAME/CAMUNDA_PASSWORD or a profile' : undefined,
+        );
+      }
+      if (selected !== null && !engines.includes(selected)) {
+        throw new CliError(`engine '${selected}' not found at ${target.url.value} (engines: ${engines.join(', ') || 'none'})`, ExitCode.NotFound);
+      }
+
       const info: EngineInfo = {
         url: target.url.value,
         engine: selected,
         engines,
-        engineFound: selected === null || engines.includes(selected),
+        engineFound: true,
         version,
         authentication: {
           method,
@@ -46,17 +61,5 @@ export function registerEngineCommands(program: Command, app: App): void {
       const output = await app.output();
       const { engineInfoView } = await import('../runtime.js');
       await output.data(info, engineInfoView);
-
-      if (status === 'refused' || status === 'required') {
-        output.error(
-          status === 'refused'
-            ? `the engine at ${info.url} refused the credentials (401)`
-            : `the engine at ${info.url} requires authentication; no credentials were given`,
-        );
-        app.exitCode = ExitCode.AuthRefused;
-      } else if (!info.engineFound) {
-        output.error(`engine '${selected}' not found at ${info.url} (engines: ${engines.join(', ') || 'none'})`);
-        app.exitCode = ExitCode.NotFound;
-      }
     });
 }

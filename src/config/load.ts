@@ -193,12 +193,13 @@ function describeSchemaError(file: string, error: core.$ZodError, prefix: Proper
 }
 
 function describeReadError(error: unknown, explicit: string | undefined): string {
-  const err = error as { code?: string; message?: string; name?: string; mark?: { line: number; column: number } };
-  if (explicit && err.code === 'ENOENT') return `config file ${explicit} does not exist`;
-  if (err.code === 'EISDIR') return `config file ${explicit ?? ''} is a directory`;
-  if (err.code === 'EACCES') return `config file ${explicit ?? ''} cannot be read (permission denied)`;
-  const message = (err.message ?? String(error)).split('\n')[0] ?? 'unreadable';
-  // cosmiconfig prefixes YAML and JSON errors with the file path already.
-  if (explicit && !message.includes(explicit)) return `config file ${explicit}: ${message}`;
+  const err = error as { code?: string; message?: string; filepath?: string } | null | undefined;
+  // cosmiconfig names the file it was reading when a loader failed (a .js config that throws).
+  const file = (typeof err?.filepath === 'string' ? err.filepath : undefined) ?? explicit;
+  if (explicit && err?.code === 'ENOENT') return `config file ${explicit} does not exist`;
+  if (err?.code === 'EISDIR') return `config file ${file ?? ''} is a directory`;
+  if (err?.code === 'EACCES') return `config file ${file ?? ''} cannot be read (permission denied)`;
+  const message = (typeof err?.message === 'string' ? err.message : String(error)).split('\n')[0] || 'unreadable';
+  if (file && !message.includes(file)) return `config file ${file}: ${message}`;
   return `config file: ${message}`;
 }

@@ -1,6 +1,12 @@
 /** The config file's shape (CLI.md "Config file"), strict so that a misspelt key is an error, not ignored. */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
+import { MAX_RETRIES, MAX_TIMEOUT_SECONDS, RETRIES_EXPECTED, SECONDS_EXPECTED } from './values.js';
+
+/** The same limits as the flags (./values.ts), and a message in the same words. */
+const expected = (what: string) => ({
+  error: (issue: { input?: unknown }) => `${typeof issue.input === 'string' ? `'${issue.input}'` : String(issue.input)} is not ${what}`,
+});
 
 const basicAuthSchema = lazy(() => z.strictObject({
   type: z.literal('basic'),
@@ -13,13 +19,16 @@ const bearerAuthSchema = lazy(() => z.strictObject({
   token: z.string().check(z.minLength(1)),
 }));
 
+const seconds = expected(`a number of seconds (${SECONDS_EXPECTED})`);
+const retries = expected(RETRIES_EXPECTED);
+
 export const profileSchema = lazy(() => z.strictObject({
   url: z.optional(z.string().check(z.minLength(1))),
   engine: z.optional(z.string().check(z.minLength(1))),
   auth: z.optional(z.discriminatedUnion('type', [basicAuthSchema(), bearerAuthSchema()])),
   /** Seconds per request. */
-  timeout: z.optional(z.number().check(z.positive())),
-  retries: z.optional(z.int().check(z.nonnegative())),
+  timeout: z.optional(z.number(seconds).check(z.positive(seconds), z.lte(MAX_TIMEOUT_SECONDS, seconds))),
+  retries: z.optional(z.int(retries).check(z.gte(0, retries), z.lte(MAX_RETRIES, retries))),
   caFile: z.optional(z.string().check(z.minLength(1))),
   insecure: z.optional(z.boolean()),
 }));

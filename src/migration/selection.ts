@@ -104,8 +104,13 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
   };
   // The line cut by the end of a chunk; only it is copied, not the chunk.
   let rest: Buffer | undefined;
+  let first = true;
   for await (const chunk of chunks) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    if (first) {
+      first = false;
+      if (startsLikeUtf16(bytes)) throw new UsageError(`${name}: not UTF-8 text (a UTF-16 byte order mark or NUL bytes); save the ids as UTF-8`);
+    }
     let start = 0;
     let end = bytes.indexOf(0x0a);
     if (rest) {
@@ -160,6 +165,15 @@ async function* fileChunks(file: string, ids: InstanceIdSet): AsyncGenerator<Buf
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * A UTF-16 (or UTF-32) byte order mark, or a NUL among the first bytes: ids are ASCII, which UTF-16
+ * writes with a NUL in every other byte. Only the start is looked at: a million ids cost nothing more.
+ */
+function startsLikeUtf16(bytes: Buffer): boolean {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) return true;
+  return bytes.subarray(0, 64).includes(0);
 }
 
 function isAscii(bytes: Buffer, start: number, end: number): boolean {

@@ -323,9 +323,17 @@ function describeIssue(
   if (issue.code === 'unrecognized_keys') {
     const allowed = allowedAt(path);
     return issue.keys.map((key) => {
+      const offset = keyNode(document, path, key)?.range?.[0] ?? offsetOf(path);
+      // Allowed here in one shape of the file and refused in the shape it has: the keys of a plan at
+      // the top of an execute request (which has migrationPlan).
+      if (allowed.includes(key)) {
+        const message = path.length === 0 && PLAN_KEYS.includes(key)
+          ? 'belongs inside migrationPlan in an execute request; at the top the engine would silently ignore it'
+          : 'not allowed here; the engine would silently ignore it';
+        return problem(offset, [...path, key], message);
+      }
       const near = closest(key, allowed);
       const hint = near.length > 0 ? ` (did you mean '${near[0]}'?)` : '';
-      const offset = keyNode(document, path, key)?.range?.[0] ?? offsetOf(path);
       return problem(offset, [...path, key], `unknown property${hint}; the engine would silently ignore it`);
     });
   }

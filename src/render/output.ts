@@ -4,6 +4,7 @@
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { visibleControls, visibleData } from '../util/text.js';
 import { plainStyle, type Style } from './style.js';
 
 /** Records per JSON text written: small enough that V8 keeps the text out of its large-object space, which only a full GC frees. */
@@ -61,7 +62,7 @@ export class Output {
         return toYaml(data);
       }
       case 'table': {
-        const table = view.table(data, this.style);
+        const table = this.tableText(view, data);
         return table.endsWith('\n') ? table : `${table}\n`;
       }
     }
@@ -120,18 +121,32 @@ export class Output {
     this.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
   }
 
-  /** Progress and confirmations of what was done; suppressed by --quiet. */
+  /**
+   * A view's table for the terminal. The data is copied with its control characters escaped before
+   * the view sees it, so a name from the engine can neither drive the terminal nor split a row, while
+   * the colours the view adds stay. Every table goes through here; json and yaml stay exact.
+   */
+  tableText<T>(view: View<T>, data: T): string {
+    return view.table(visibleData(data), this.style);
+  }
+
+  /** Progress and confirmations of what was done; suppressed by --quiet. One line, like warnings and errors. */
   info(message: string): void {
-    if (!this.quiet) this.stderr.write(`${message}\n`);
+    if (!this.quiet) this.stderr.write(`${visibleControls(message)}\n`);
   }
 
   warn(message: string): void {
-    this.stderr.write(`${this.style.yellow('warning:')} ${message}\n`);
+    this.stderr.write(`${this.style.yellow('warning:')} ${visibleControls(message)}\n`);
   }
 
-  /** One line, always: scripts grep it and humans read it. */
+  /**
+   * One line per problem: scripts grep it and humans read it. Messages quote the engine and the
+   * user's files, so control characters in a line are shown escaped; only a message of several
+   * problems (a plan file's) has several lines.
+   */
   error(message: string, hint?: string): void {
-    this.stderr.write(`${this.style.red('error:')} ${message}${hint ? ` (${hint})` : ''}\n`);
+    const lines = message.split('\n').map(visibleControls).join('\n');
+    this.stderr.write(`${this.style.red('error:')} ${lines}${hint ? ` (${visibleControls(hint)})` : ''}\n`);
   }
 
   /** --verbose diagnostics. */

@@ -15,12 +15,13 @@ export function editDistance(a: string, b: string): number {
 
 /**
  * The candidates closest to `input`, best first: those within a third of the input's length (at least
- * 2 edits); when none is that close, those containing the input or contained in it.
+ * 2 edits); when none is that close, those containing the input or contained in it. Never `input`
+ * itself: "did you mean 'source'?" about `source` helps nobody (a case variant is a fair suggestion).
  */
 export function closest(input: string, candidates: readonly string[], limit = 3): string[] {
   const needle = input.toLowerCase();
   const maxDistance = Math.max(2, Math.floor(needle.length / 3));
-  const scored = candidates.map((candidate) => ({ candidate, lower: candidate.toLowerCase(), distance: editDistance(needle, candidate.toLowerCase()) }));
+  const scored = candidates.filter((candidate) => candidate !== input).map((candidate) => ({ candidate, lower: candidate.toLowerCase(), distance: editDistance(needle, candidate.toLowerCase()) }));
   // A near-exact match (one typo) outranks everything merely similar.
   const best = Math.min(...scored.map((entry) => entry.distance));
   const near = scored.filter((entry) => entry.distance <= Math.min(maxDistance, best + 1));

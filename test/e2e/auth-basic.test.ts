@@ -69,13 +69,10 @@ describe('with the engine auth filter on', () => {
     });
   });
 
-  it('engine info reports refused credentials with exit 4, still listing the engines', async () => {
+  it('engine info reports refused credentials with exit 4 and one error line, printing no data', async () => {
     const result = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'engine', 'info', '-o', 'json'], { stdin: 'nope' });
     expect(result.code).toBe(4);
-    const info = JSON.parse(result.stdout);
-    expect(info.engines).toEqual(['default']);
-    expect(info.version).toBeNull();
-    expect(info.authentication.status).toBe('refused');
+    expect(result.stdout).toBe('');
     expect(result.stderr).toBe(`error: the engine at ${engine.url} refused the credentials (401)\n`);
   });
 });

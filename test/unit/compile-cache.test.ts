@@ -1,7 +1,7 @@
 // bin/compile-cache.js: V8's code cache for dist/ on Node versions without module.enableCompileCache.
 // Each case runs a separate Node process, because the cache hooks the module loader of the process.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, tempDir } from '../helpers/cli.js';
@@ -61,6 +61,15 @@ describe('compile cache', () => {
     expect(statSync(join(project.cache, USER_DIRECTORY, build!, 'main.js')).ino).toBe(written.ino);
   });
 
+  it('names the running copy in stack traces when the same build is installed at two paths', () => {
+    const first = fixture();
+    const second = { ...fixture(), cache: first.cache };
+    // The same build (same buildId, same bytes) at another path, sharing the cache.
+    cpSync(first.dist, second.dist, { recursive: true, force: true });
+    const frameOf = (project: typeof first) => `at exports.frame (${join(project.dist, 'chunks', 'frame.js')}:3:${FRAME_COLUMN})`;
+    for (const project of [first, second, first, second]) expect(run(project).lines).toEqual([frameOf(project), 42]);
+  });
+
   it('replaces data V8 rejects, and the run is not affected', () => {
     const project = fixture();
     run(project);
@@ -76,7 +85,7 @@ describe('compile cache', () => {
     const first = fixture('build-a');
     run(first);
     const [build] = buildDirectories(first.cache);
-    expect(build).toBe(`build-a-v8-${process.versions.v8}`);
+    expect(build).toMatch(new RegExp(`^build-a-v8-${process.versions.v8.replaceAll('.', '\\.')}-[0-9a-f]{8}$`));
     const made = ['build-a'];
     for (const id of ['build-b', 'build-c', 'build-d', 'build-e']) {
       // Directories are older the earlier they were made, whatever the clock's resolution.
