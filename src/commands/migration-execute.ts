@@ -86,6 +86,9 @@ function checkFlagCombinations(options: ExecuteOptions): void {
   if (options.async && (options.chunkSize || options.resume)) throw new UsageError('--async cannot be combined with --chunk-size or --resume: a batch is already split into jobs');
   if (options.wait && !options.async) throw new UsageError('--wait needs --async');
   if ((options.waitTimeout || options.interval) && !options.wait) throw new UsageError('--wait-timeout and --interval need --wait');
+  if (options.report && options.async && !options.wait) {
+    throw new UsageError('--report with --async needs --wait: without it the command ends when the batch is created, before there is an outcome to report');
+  }
   if (options.journal && !options.chunkSize && !options.resume) throw new UsageError('--journal needs --chunk-size (or --resume)');
   if (options.instancesFile === '-' && options.query === '-') throw new UsageError('--instances-file and --query cannot both read standard input');
 }
@@ -101,6 +104,16 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
   }
   if (planFile === '-' && (chunkSize || options.resume) && !options.journal) {
     throw new UsageError('a chunked run of a plan from standard input needs --journal FILE');
+  }
+  // Files written during or after the run are checked now, while a refusal still means nothing was sent.
+  const journalFile = options.journal ?? `${planFile}.journal.jsonl`;
+  if (options.report) {
+    const { checkReportFile } = await import('../migration/report.js');
+    await checkReportFile(options.report);
+  }
+  if (chunkSize !== undefined && !options.resume && !options.dryRun) {
+    const { Journal } = await import('../migration/journal.js');
+    await Journal.checkNew(journalFile);
   }
 
   const output = await app.output();
@@ -167,7 +180,6 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
     warn: (message: string) => output.warn(message),
   };
 
-  const journalFile = options.journal ?? `${planFile}.journal.jsonl`;
   let selected: IdList;
   let resumedState;
   if (resuming) {
@@ -217,15 +229,26 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
     ({ result, failure } = await runSync(app, context, ids, startedAt));
   }
   if (result) {
+    let reportFailure: string | undefined;
     if (options.report) {
       const { writeReport } = await import('../migration/report.js');
-      await writeReport(options.report, result);
-      output.info(`report written to ${options.report}`);
+      try {
+        await writeReport(options.report, result);
+        output.info(`report written to ${options.report}`);
+      } catch (error) {
+        // Checked before the run, yet gone now (a full disk, a directory removed meanwhile): the
+        // outcome below is then the only record, and the error must not claim that nothing was sent.
+        reportFailure = `the migration ran (outcome on stdout), but the report was not written: ${error instanceof Error ? error.message : String(error)}`;
+      }
     }
     const { executionView, summarize } = await import('../render/execution.js');
     await output.data(summarize(result), executionView);
     if (!failure && result.outcome['on-source'] + result.outcome.unknown > 0) {
       failure = new CliError(`${result.outcome['on-source'] + result.outcome.unknown} of ${result.selected} instances are not on the target definition after the run`, ExitCode.Partial);
+    }
+    if (reportFailure) {
+      if (failure) output.warn(reportFailure);
+      else failure = new CliError(reportFailure, ExitCode.Partial);
     }
   }
   if (failure) throw failure;
@@ -253,7 +276,7 @@ async function preflight(app: App, loaded: LoadedPlan, resolved: ResolvedPlan): 
   }
   if (!result.valid) {
     const { validationView } = await import('../render/migration.js');
-    output.detail(validationView.table(result, output.style));
+    output.detail(output.tableText(validationView, result));
     throw new CliError('pre-flight validation failed: nothing was executed (fix the plan, or send it anyway with --skip-validation)', ExitCode.ValidationFailed);
   }
 }
@@ -365,14 +388,19 @@ async function runChunked(
   }
   if (outcome.failure) {
     const failed = outcome.failure;
-    const cause = await validationFailure(app, failed.error, `chunk ${failed.chunk} was rolled back`);
+    const chunk = execution.chunkName(failed);
+    const cause = await validationFailure(app, failed.error, `${chunk} was rolled back`);
     const reason = cause instanceof Error ? cause.message : String(cause);
     const notMigrated = result.instances.filter((instance) => instance.outcome !== 'migrated' && instance.outcome !== 'ended').map((instance) => instance.id);
     const migrated = result.instances.filter((instance) => instance.outcome === 'migrated').map((instance) => instance.id);
     output.detail(`migrated (${migrated.length}): ${listIds(migrated)}`);
     output.detail(`not migrated (${notMigrated.length}): ${listIds(notMigrated)}`);
-    const code = migrated.length > 0 ? ExitCode.Partial : cause instanceof CliError ? cause.exitCode : ExitCode.Partial;
-    return { result, failure: new CliError(`chunk ${failed.chunk} failed: ${reason}; fix the cause, then continue with --resume (journal ${run.journalFile})`, code) };
+    const { describeFailure } = await import('../exit.js');
+    const code = migrated.length > 0 ? ExitCode.Partial : describeFailure(cause).exitCode;
+    const message = failed.outcomeUnknown
+      ? `${chunk}: the answer does not say whether it was migrated (${reason}); the lists above are where the engine has the instances now; --resume checks again before sending any (journal ${run.journalFile})`
+      : `${chunk} failed: ${reason}; fix the cause, then continue with --resume (journal ${run.journalFile})`;
+    return { result, failure: new CliError(message, code) };
   }
   return { result, failure: undefined };
 }

@@ -124,7 +124,7 @@ export interface RequestSpec<T> {
   path: EnginePath;
   query?: Query | undefined;
   body?: unknown;
-  /** zod schema of a 2xx body; omit for 204 answers. */
+  /** zod schema of a 2xx body; omit for 204 answers (then any 2xx with a body is refused). */
   schema?: core.$ZodType<T> | undefined;
   /** A short name of what is expected, for errors: "an authorization". */
   expects?: string | undefined;
@@ -262,7 +262,17 @@ export class EngineHttp {
   }
 
   private decode<T>(line: RequestLine, status: number, text: string, spec: RequestSpec<T>): T {
-    if (!spec.schema) return undefined as T;
+    if (!spec.schema) {
+      // The engine answers these with 204 and nothing else. A proxy or login page answering 200 with
+      // a page must not pass for success: a migration chunk would be journalled as done and never
+      // re-checked. An empty 200 is accepted, as some proxies turn a 204 into one.
+      if (text.trim() === '') return undefined as T;
+      throw new EngineResponseError(
+        line,
+        status,
+        `${status} answer has a body (${snippet(text)}) where the engine sends none; is the URL the engine's REST root and not a proxy or login page?`,
+      );
+    }
     let json: unknown;
     try {
       json = JSON.parse(text);

@@ -80,7 +80,10 @@ export class MigrationApi {
     return response.data;
   }
 
-  /** One transaction: every instance migrates, or none. 204 on success. */
+  /**
+   * One transaction: every instance migrates, or none. 204 on success; a 2xx with a body is someone
+   * else's answer (EngineResponseError), after which whether the engine acted is unknown.
+   */
   async execute(request: MigrationExecutionRequest, signal?: AbortSignal): Promise<void> {
     await this.http.request({ method: 'POST', path: enginePath`/migration/execute`, body: request, signal });
   }

@@ -6,10 +6,10 @@
 import type { Batch } from '../engine/batches.js';
 import type { EngineClient } from '../engine/client.js';
 import type { MigrationExecutionRequest, MigrationPlanRequest } from '../engine/migration.js';
-import { RequestAbandonedError } from '../engine/http.js';
+import { EngineResponseError, EngineUnreachableError } from '../engine/errors.js';
+import { RequestAbandonedError, RetryableHttpError } from '../engine/http.js';
 import type { ResolvedDefinition } from '../plans/references.js';
-import type { Journal} from './journal.js';
-import { type JournalState } from './journal.js';
+import type { Journal, JournalState } from './journal.js';
 import { classifyInstances, countOutcomes, type InstanceOutcome, type OutcomeCounts } from './outcome.js';
 import { watchBatch, type BatchProgress, type WatchResult } from './watch.js';
 
@@ -26,9 +26,33 @@ export interface ExecutionContext {
 }
 
 export interface ChunkFailure {
+  /** Where the chunk came in this run, 1-based, as the progress lines count ("chunk 3/6"). */
+  position: number;
+  total: number;
+  /** Its number in the journal: the same as `position` unless the run was resumed. */
   chunk: number;
   ids: string[];
   error: unknown;
+  /** The answer does not say whether the engine migrated the chunk: only asking it again does. */
+  outcomeUnknown: boolean;
+}
+
+/** "chunk 3/6", with the journal's number when a resumed run counts differently. */
+export function chunkName(failure: Pick<ChunkFailure, 'position' | 'total' | 'chunk'>): string {
+  return `chunk ${failure.position}/${failure.total}${failure.chunk === failure.position ? '' : ` (journal chunk ${failure.chunk})`}`;
+}
+
+/**
+ * Whether an execute that failed may still have been carried out: the answer was lost (timeout, reset,
+ * a gateway's 502/504) or was not the engine's (a proxy's page). Anything else is the engine's own
+ * refusal, and the transaction was rolled back.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  return (
+    error instanceof EngineResponseError ||
+    error instanceof RetryableHttpError ||
+    (error instanceof EngineUnreachableError && !error.certainlyNotSent)
+  );
 }
 
 export interface ExecutionResult {
@@ -108,7 +132,7 @@ export interface ChunkedOutcome {
  * after the engine answered, so a resume knows what was confirmed and re-checks only what was not.
  */
 export async function runChunks(context: ExecutionContext, run: ChunkedRun, journal: Journal): Promise<ChunkedOutcome> {
-  let chunk = run.resumed ? run.resumed.lastChunk + 1 : 0;
+  let chunk = run.resumed ? run.resumed.lastChunk + 1 : 1;
   const total = Math.ceil(run.ids.length / run.chunkSize);
   let done = 0;
   const at = () => new Date().toISOString();
@@ -127,8 +151,14 @@ export async function runChunks(context: ExecutionContext, run: ChunkedRun, jour
         return { failure: undefined, interrupted: true, chunks: { size: run.chunkSize, total, done, failed: 0, journal: journal.file } };
       }
       const message = error instanceof Error ? error.message : String(error);
-      await journal.append({ event: 'failed', chunk, error: message, at: at() });
-      return { failure: { chunk, ids, error }, interrupted: false, chunks: { size: run.chunkSize, total, done, failed: 1, journal: journal.file } };
+      // Either way the ids lack a `done`, so a resume asks the engine where they are before sending any.
+      const unknown = outcomeUnknown(error);
+      await journal.append({ event: unknown ? 'unknown' : 'failed', chunk, error: message, at: at() });
+      return {
+        failure: { position: done + 1, total, chunk, ids, error, outcomeUnknown: unknown },
+        interrupted: false,
+        chunks: { size: run.chunkSize, total, done, failed: 1, journal: journal.file },
+      };
     }
     await journal.append({ event: 'done', chunk, at: at() });
     done++;

@@ -3,7 +3,9 @@
  * each chunk is sent, so an interruption at any moment leaves a file that says exactly what is known.
  * A torn last line (the process died mid-write) is ignored when the journal is read back.
  */
-import { type FileHandle, open, readFile, stat } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { access, type FileHandle, open, readFile, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { UsageError } from '../exit-codes.js';
 
 export interface JournalStart {
@@ -24,6 +26,8 @@ export type JournalEvent =
   | { event: 'sent'; chunk: number; ids: string[]; at: string }
   | { event: 'done'; chunk: number; at: string }
   | { event: 'failed'; chunk: number; error: string; at: string }
+  /** An answer that does not say whether the chunk was migrated (lost, cut off, or not the engine's). */
+  | { event: 'unknown'; chunk: number; error: string; at: string }
   | { event: 'abandoned'; chunk: number; at: string }
   | { event: 'interrupted'; at: string };
 
@@ -31,7 +35,7 @@ export interface JournalState {
   start: JournalStart;
   /** Ids of chunks the engine confirmed (204). */
   migrated: Set<string>;
-  /** The highest chunk number used so far. */
+  /** The highest chunk number used so far; numbers start at 1 (at 0 in journals of earlier versions). */
   lastChunk: number;
   events: JournalEvent[];
 }
@@ -42,20 +46,52 @@ export class Journal {
     private readonly handle: FileHandle,
   ) {}
 
+  /**
+   * Refuses a place where no new journal can be started, before anything is sent: an existing
+   * journal (that run may still need --resume), a directory, a directory that does not exist or
+   * cannot be written. `create` checks again; this only moves the refusal before the confirmation.
+   */
+  static async checkNew(file: string): Promise<void> {
+    const found = await statOrUndefined(file);
+    if (found?.isDirectory()) throw new UsageError(`journal ${file} is a directory; give --journal a file name`);
+    if (found) throw alreadyExists(file);
+    await checkDirectory(file);
+  }
+
   /** Starts a new journal; refuses to overwrite one (that run may still need --resume). */
   static async create(file: string, start: JournalStart): Promise<Journal> {
-    if (await exists(file)) {
-      throw new UsageError(`journal ${file} already exists from an earlier run; continue it with --resume, or move it away to start over`);
+    await Journal.checkNew(file);
+    let handle: FileHandle;
+    try {
+      // 'wx': another run starting the same journal meanwhile makes this fail instead of interleaving.
+      handle = await open(file, 'wx');
+    } catch (error) {
+      if (errorCode(error) === 'EEXIST') throw alreadyExists(file);
+      throw cannotWrite(file, error);
     }
-    const journal = new Journal(file, await open(file, 'a'));
+    const journal = new Journal(file, handle);
     await journal.append(start);
     return journal;
   }
 
   static async resume(file: string): Promise<{ journal: Journal; state: JournalState }> {
-    if (!(await exists(file))) throw new UsageError(`--resume: journal ${file} does not exist`);
-    const state = parseJournal(await readFile(file, 'utf8'), file);
-    return { journal: new Journal(file, await open(file, 'a')), state };
+    const found = await statOrUndefined(file);
+    if (!found) throw new UsageError(`--resume: journal ${file} does not exist`);
+    if (found.isDirectory()) throw new UsageError(`--resume: journal ${file} is a directory, not a journal`);
+    let text: string;
+    let handle: FileHandle;
+    try {
+      text = await readFile(file, 'utf8');
+      handle = await open(file, 'a');
+    } catch (error) {
+      throw new UsageError(`--resume: journal ${file} cannot be read and appended to (${describeCode(error)})`);
+    }
+    try {
+      return { journal: new Journal(file, handle), state: parseJournal(text, file) };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   /** Appends one event and waits until it is on disk. */
@@ -69,13 +105,46 @@ export class Journal {
   }
 }
 
-async function exists(file: string): Promise<boolean> {
+async function statOrUndefined(file: string): Promise<Stats | undefined> {
   try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
+    return await stat(file);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw new UsageError(`journal ${file}: ${describeCode(error)}`);
   }
+}
+
+async function checkDirectory(file: string): Promise<void> {
+  const directory = dirname(file);
+  const found = await stat(directory).catch(() => undefined);
+  if (!found) throw new UsageError(`journal ${file} cannot be created: the directory ${directory} does not exist`);
+  if (!found.isDirectory()) throw new UsageError(`journal ${file} cannot be created: ${directory} is not a directory`);
+  try {
+    await access(directory, constants.W_OK);
+  } catch (error) {
+    throw cannotWrite(file, error);
+  }
+}
+
+function alreadyExists(file: string): UsageError {
+  return new UsageError(`journal ${file} already exists from an earlier run; continue it with --resume, or move it away to start over`);
+}
+
+function cannotWrite(file: string, error: unknown): UsageError {
+  return new UsageError(`journal ${file} cannot be created (${describeCode(error)})`);
+}
+
+function errorCode(error: unknown): string | undefined {
+  return (error as { code?: string } | undefined)?.code;
+}
+
+function describeCode(error: unknown): string {
+  const code = errorCode(error);
+  if (code === 'ENOENT') return 'no such file or directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOTDIR') return 'a part of the path is not a directory';
+  if (code === 'EISDIR') return 'it is a directory';
+  return code ?? (error instanceof Error ? error.message : String(error));
 }
 
 export function parseJournal(text: string, file: string): JournalState {
@@ -98,7 +167,7 @@ export function parseJournal(text: string, file: string): JournalState {
   }
   const sent = new Map<number, string[]>();
   const migrated = new Set<string>();
-  let lastChunk = -1;
+  let lastChunk = 0;
   for (const event of events) {
     if (event.event === 'sent') {
       sent.set(event.chunk, event.ids);

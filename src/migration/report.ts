@@ -2,8 +2,36 @@
  * `--report FILE`: the evidence an operator attaches to a change ticket. JSON (everything) or CSV (one
  * row per instance) by the file's extension.
  */
+import { constants } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { UsageError } from '../exit-codes.js';
 import { writeFileAtomically } from '../util/files.js';
 import type { ExecutionResult } from './execute.js';
+
+/**
+ * Refuses a report file that cannot be written, before anything is sent: found out after the
+ * migration, the evidence would be lost. The report is written through a temporary file in the same
+ * directory, so that directory must be writable; the file itself is replaced, not written into.
+ */
+export async function checkReportFile(file: string): Promise<void> {
+  const refuse = (reason: string) => new UsageError(`--report ${file}: cannot be written (${reason}); nothing was sent`);
+  const found = await stat(file).catch((error: unknown) => {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT') return undefined;
+    throw refuse(code === 'ENOTDIR' ? 'a part of the path is not a directory' : (code ?? String(error)));
+  });
+  if (found?.isDirectory()) throw refuse('it is a directory');
+  const directory = dirname(file);
+  const parent = await stat(directory).catch(() => undefined);
+  if (!parent) throw refuse(`the directory ${directory} does not exist`);
+  if (!parent.isDirectory()) throw refuse(`${directory} is not a directory`);
+  try {
+    await access(directory, constants.W_OK);
+  } catch {
+    throw refuse(`the directory ${directory} is not writable`);
+  }
+}
 
 export function reportFormat(file: string): 'csv' | 'json' {
   return /\.csv$/i.test(file) ? 'csv' : 'json';

@@ -1,5 +1,5 @@
 // migration execute: selection, confirmation, dry run, sync and chunked runs, journal and resume.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
@@ -141,6 +141,11 @@ describe('before anything is executed', () => {
     [['--wait'], '--wait needs --async'],
     [['--async', '--chunk-size', '2'], '--async cannot be combined with --chunk-size'],
     [['--chunk-size', '0'], "--chunk-size: '0' is not a whole number of at least 1"],
+    [['--async', '--report', 'report.csv'], '--report with --async needs --wait'],
+    [['--report', '/nonexistent/r.csv'], '--report /nonexistent/r.csv: cannot be written (the directory /nonexistent does not exist); nothing was sent'],
+    [['--report', '.'], '--report .: cannot be written (it is a directory); nothing was sent'],
+    [['--chunk-size', '2', '--journal', '/nonexistent/j.jsonl'], 'journal /nonexistent/j.jsonl cannot be created: the directory /nonexistent does not exist'],
+    [['--chunk-size', '2', '--journal', '/tmp'], 'journal /tmp is a directory; give --journal a file name'],
   ])('refuses the flags %j', async (flags, message) => {
     const cwd = planDir(DEMO_PLAN);
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', ...flags], cwd);
@@ -195,12 +200,22 @@ describe('chunked execute', () => {
     expect(result.code).toBe(8);
     expect(result.stderr).toContain(`migrated (2): ${INSTANCES.invoicePrepare1}, ${INSTANCES.invoiceArchive}\n`);
     expect(result.stderr).toContain(`not migrated (2): ${INSTANCES.invoiceApprove1}, ${INSTANCES.invoicePrepare2}\n`);
-    expect(result.stderr).toContain('error: chunk 2 failed');
+    // Counted from 1 everywhere: the progress lines, the error, and the journal.
+    expect(result.stderr).toContain('chunk 1/4: migrated 1 instance\nchunk 2/4: migrated 1 instance\n');
+    expect(result.stderr).toContain(`error: chunk 3/4 failed: process instance ${INSTANCES.invoiceApprove1} cannot be migrated (MigratingProcessInstanceValidationException): chunk 3/4 was rolled back; fix the cause`);
     expect(executes()).toHaveLength(3);
     const journal = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-    expect(journal.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent0', 'done0', 'sent1', 'done1', 'sent2', 'failed2']);
+    expect(journal.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent1', 'done1', 'sent2', 'done2', 'sent3', 'failed3']);
     const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
     expect(report.outcome).toEqual({ migrated: 2, 'on-source': 2, ended: 0, unknown: 0 });
+  });
+
+  it('refuses a directory as the journal to resume', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--journal', '/tmp', '--yes'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --resume: journal /tmp is a directory, not a journal\n');
+    expect(executes()).toEqual([]);
   });
 
   it('refuses to start over an existing journal without --resume', async () => {
@@ -215,7 +230,8 @@ describe('chunked execute', () => {
   it('resumes after a chunk whose answer was lost: re-checks, and sends nothing twice', async () => {
     const cwd = planDir(DEMO_PLAN);
     const [first, second, third] = demoV1 as [string, string, string];
-    // An earlier run sent chunk 0 and chunk 1, got the answer for chunk 0 only, then died.
+    // An earlier run (of a version that counted chunks from 0) sent chunk 0 and chunk 1, got the
+    // answer for chunk 0 only, then died.
     const at = '2026-11-21T10:00:00.000Z';
     const journal = [
       { event: 'start', version: 1, plan: 'plan.yaml', sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2, chunkSize: 1, ids: [first, second, third], at },
@@ -262,6 +278,78 @@ describe('chunked execute', () => {
     const ids = executedIds();
     expect([...ids].sort()).toEqual([...demoV1].sort());
     expect(new Set(ids).size).toBe(ids.length);
+    expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
+  });
+});
+
+describe('an answer that is not the engine\'s', () => {
+  const LOGIN_PAGE = { method: 'POST', path: /^\/migration\/execute$/, status: 200, contentType: 'text/html', body: '<html><body>login</body></html>' };
+
+  it('fails a sync execute answered 200 with a login page (exit 7)', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    engine.inject({ ...LOGIN_PAGE, times: 1 });
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--yes'], cwd);
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain(`error: POST ${engine.url}/migration/execute: 200 answer has a body ("login") where the engine sends none; is the URL the engine's REST root and not a proxy or login page?`);
+    expect(result.stdout).toBe('');
+  });
+
+  it('journals such a chunk as unknown, not done, and --resume re-checks and sends it', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    engine.inject({ ...LOGIN_PAGE, times: 1 });
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '2', '--yes'], cwd);
+    expect(result.code).toBe(7);
+    expect(result.stderr).not.toContain('migrated 2 instances');
+    expect(result.stderr).toContain('not migrated (3): ');
+    expect(result.stderr).toContain('error: chunk 1/2: the answer does not say whether it was migrated (POST ');
+    expect(result.stderr).toContain('--resume checks again before sending any (journal plan.yaml.journal.jsonl)');
+    const journal = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(journal.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent1', 'unknown1']);
+    expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v1, DEFINITIONS.v1, DEFINITIONS.v1]);
+
+    engine.requests.length = 0;
+    const resumed = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--yes'], cwd);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('resuming plan.yaml.journal.jsonl: 0 of 3 instances confirmed migrated, 0 more no longer on the source, 3 to go');
+    expect([...executedIds()].sort()).toEqual([...demoV1].sort());
+    expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
+    const events = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(events.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent1', 'unknown1', 'resume', 'sent2', 'done2', 'sent3', 'done3']);
+  });
+
+  it('accepts an empty 200 where the engine answers 204, and still asks the engine for the outcome', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    // Some proxies turn the engine's 204 into an empty 200; this one did not even forward the request.
+    engine.inject({ method: 'POST', path: /^\/migration\/execute$/, status: 200, times: 1 });
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1First, '--yes'], cwd);
+    expect(result.code).toBe(8);
+    expect(result.stdout).toMatch(/│ still on the source definition\s+│ 1\s+│/);
+    expect(result.stderr).toContain('error: 1 of 1 instances are not on the target definition after the run');
+  });
+});
+
+describe('the report file', () => {
+  it('refuses an unwritable report before anything is sent', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    mkdirSync(join(cwd, 'report.json'));
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--yes', '--report', 'report.json'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --report report.json: cannot be written (it is a directory); nothing was sent\n');
+    expect(engine.requests).toEqual([]);
+  });
+
+  it('prints the outcome and says the migration ran when the report cannot be written afterwards (exit 8)', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    mkdirSync(join(cwd, 'out'));
+    // The execute answers slowly; the report's directory disappears meanwhile.
+    engine.inject({ method: 'POST', path: /^\/migration\/execute$/, delayHeadersMs: 1000, times: 1 });
+    const running = spawnCli(['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--all-instances', '--yes', '--report', 'out/report.csv'], { cwd });
+    for (let waited = 0; executes().length === 0 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    rmSync(join(cwd, 'out'), { recursive: true });
+    const result = await running.result;
+    expect(result.code).toBe(8);
+    expect(result.stdout).toMatch(/done: 3 of 3 instances migrated/);
+    expect(result.stderr).toContain('error: the migration ran (outcome on stdout), but the report was not written: out/report.csv: cannot be written (no such directory)');
     expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
   });
 });

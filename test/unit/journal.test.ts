@@ -1,0 +1,92 @@
+// The journal of a chunked migration: where it can be started, and what a resume takes as confirmed.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/exit-codes.js';
+import { Journal, type JournalStart, parseJournal } from '../../src/migration/journal.js';
+import { checkReportFile } from '../../src/migration/report.js';
+
+const start: JournalStart = { event: 'start', version: 1, plan: 'p', sourceProcessDefinitionId: 's', targetProcessDefinitionId: 't', chunkSize: 1, ids: ['a', 'b', 'c'], at: 'x' };
+const lines = (...events: object[]) => events.map((event) => JSON.stringify(event)).join('\n');
+const refusal = async (promise: Promise<unknown>) => {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(UsageError);
+  return (error as UsageError).message;
+};
+
+describe('starting a journal', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'journal-'));
+
+  it('refuses a directory that does not exist, naming the path', async () => {
+    const file = join(dir, 'missing', 'j.jsonl');
+    expect(await refusal(Journal.checkNew(file))).toBe(`journal ${file} cannot be created: the directory ${join(dir, 'missing')} does not exist`);
+    expect(await refusal(Journal.create(file, start))).toContain('does not exist');
+  });
+
+  it('says a directory is a directory, not an earlier run', async () => {
+    expect(await refusal(Journal.checkNew(dir))).toBe(`journal ${dir} is a directory; give --journal a file name`);
+    expect(await refusal(Journal.resume(dir))).toBe(`--resume: journal ${dir} is a directory, not a journal`);
+  });
+
+  it('refuses a path below a file', async () => {
+    writeFileSync(join(dir, 'plain'), '');
+    expect(await refusal(Journal.checkNew(join(dir, 'plain', 'j.jsonl')))).toMatch(/a part of the path is not a directory|is not a directory/);
+  });
+
+  it('creates a new one, and refuses to start over it', async () => {
+    const file = join(dir, 'new.jsonl');
+    const journal = await Journal.create(file, start);
+    await journal.close();
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(start);
+    expect(await refusal(Journal.create(file, start))).toContain('already exists from an earlier run');
+  });
+
+  it('resumes an existing one', async () => {
+    const file = join(dir, 'old.jsonl');
+    writeFileSync(file, `${lines(start, { event: 'sent', chunk: 1, ids: ['a'], at: 'x' }, { event: 'done', chunk: 1, at: 'x' })}\n`);
+    const { journal, state } = await Journal.resume(file);
+    await journal.close();
+    expect([...state.migrated]).toEqual(['a']);
+    expect(state.lastChunk).toBe(1);
+  });
+});
+
+describe('reading a journal back', () => {
+  it('takes only done chunks as migrated: failed and unknown ones are checked again', () => {
+    const state = parseJournal(
+      lines(
+        start,
+        { event: 'sent', chunk: 1, ids: ['a'], at: 'x' },
+        { event: 'done', chunk: 1, at: 'x' },
+        { event: 'sent', chunk: 2, ids: ['b'], at: 'x' },
+        { event: 'unknown', chunk: 2, error: '200 answer has a body', at: 'x' },
+        { event: 'sent', chunk: 3, ids: ['c'], at: 'x' },
+        { event: 'failed', chunk: 3, error: 'refused', at: 'x' },
+      ),
+      'j',
+    );
+    expect([...state.migrated]).toEqual(['a']);
+    expect(state.lastChunk).toBe(3);
+  });
+
+  it('numbers the first chunk of a fresh journal 1, and continues after chunks counted from 0', () => {
+    expect(parseJournal(lines(start), 'j').lastChunk).toBe(0);
+    expect(parseJournal(lines(start, { event: 'sent', chunk: 0, ids: ['a'], at: 'x' }), 'j').lastChunk).toBe(0);
+  });
+});
+
+describe('the report file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'report-'));
+
+  it('accepts a new file or an existing one in a writable directory', async () => {
+    await expect(checkReportFile(join(dir, 'r.csv'))).resolves.toBeUndefined();
+    writeFileSync(join(dir, 'old.json'), '{}');
+    await expect(checkReportFile(join(dir, 'old.json'))).resolves.toBeUndefined();
+  });
+
+  it('refuses a missing directory and a directory, naming the path', async () => {
+    expect(await refusal(checkReportFile('/nonexistent/r.csv'))).toBe('--report /nonexistent/r.csv: cannot be written (the directory /nonexistent does not exist); nothing was sent');
+    expect(await refusal(checkReportFile(dir))).toBe(`--report ${dir}: cannot be written (it is a directory); nothing was sent`);
+  });
+});
