@@ -81,4 +81,11 @@ describe('a POST whose outcome is unknown', () => {
     expect(describeFailure(new EngineUnreachableError(post, 'connection-reset', 'the connection was closed', false)).hint).toContain('the outcome is unknown');
     expect(describeFailure(new EngineUnreachableError(post, 'connection-refused', 'connection refused', true)).hint).toBeUndefined();
   });
+
+  it('says so for a 2xx answer to a change that is not the engine\'s, but not for a read', () => {
+    const post = { method: 'POST', url: 'http://h/engine-rest/migration/execute' };
+    expect(describeFailure(new EngineResponseError(post, 200, 'a login page')).hint).toContain('the outcome is unknown');
+    expect(describeFailure(new EngineResponseError({ method: 'DELETE', url: 'http://h/engine-rest/batch/b' }, 200, 'a login page')).hint).toContain('the outcome is unknown');
+    expect(describeFailure(new EngineResponseError(line, 200, 'a login page')).hint).toBeUndefined();
+  });
 });
