@@ -1,10 +1,13 @@
 /** --verbose: one request/response exchange, curl -v style. Headers arrive redacted from the client. */
 import type { Exchange } from '../engine/http.js';
+import { visibleControls } from '../util/text.js';
 
 const MAX_BODY = 2000;
 
+/** Bodies can be a proxy's page or anything a server sends: shown on one line, control characters escaped. */
 function truncate(text: string): string {
-  return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… (${text.length} characters)` : text;
+  const shown = text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… (${text.length} characters)` : text;
+  return visibleControls(shown);
 }
 
 export function formatExchange(exchange: Exchange): string {
@@ -16,7 +19,7 @@ export function formatExchange(exchange: Exchange): string {
     lines.push(`< ${exchange.error} (${exchange.durationMs} ms)`);
   } else {
     lines.push(`< ${exchange.status ?? '?'} (${exchange.durationMs} ms)`);
-    for (const [name, value] of Object.entries(exchange.responseHeaders)) lines.push(`< ${name}: ${value}`);
+    for (const [name, value] of Object.entries(exchange.responseHeaders)) lines.push(`< ${name}: ${visibleControls(value)}`);
     if (exchange.responseBody) lines.push(`< ${truncate(exchange.responseBody)}`);
   }
   return lines.join('\n');
