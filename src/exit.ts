@@ -53,13 +53,13 @@ function describeEngineFailure(error: EngineError): Failure {
   });
   const OUTCOME_UNKNOWN = 'the outcome is unknown: the engine may have received and acted on the request; check before repeating it';
   if (error instanceof EngineUnreachableError) {
-    const unknown = error.request.method === 'POST' && !error.certainlyNotSent;
+    const unknown = error.request.method === 'POST' && !error.request.query && !error.certainlyNotSent;
     return failure(ExitCode.Unreachable, unknown ? OUTCOME_UNKNOWN : undefined);
   }
   // A 2xx that is not the engine's answer to a change (a proxy's page, a mangled body) says nothing
   // of whether the engine acted on it.
   if (error instanceof EngineResponseError) {
-    const unknown = error.request.method !== 'GET' && error.status >= 200 && error.status < 300;
+    const unknown = error.request.method !== 'GET' && !error.request.query && error.status >= 200 && error.status < 300;
     return failure(ExitCode.Unreachable, unknown ? OUTCOME_UNKNOWN : undefined);
   }
   if (error instanceof EngineAuthenticationError) {

@@ -6,17 +6,38 @@ import type { EngineClient } from '../engine/client.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 
 /**
- * The runtime batch, read before acting on it: the engine answers 400 "Unable to delete/suspend batch"
- * for a batch that does not exist, where a 404 (exit 5) is the truth. A finished batch has left the
- * runtime too, so the error then says that only its history record is left.
+ * The runtime batch, read before acting on it so that the confirmation can say what it is, or
+ * undefined when it cannot be read. Changing a batch needs UPDATE or DELETE on it, reading it READ,
+ * and the engine's query hides a batch the caller may not read: an unreadable batch is therefore not
+ * a missing one, and the engine decides (see `act`). A batch that has finished and left only its
+ * history record is reported as such (exit 5).
  */
-async function runtimeBatch(client: EngineClient, id: string): Promise<Batch> {
+async function runtimeBatch(client: EngineClient, id: string): Promise<Batch | undefined> {
   const { EngineNotFoundError } = await import('../runtime.js');
   try {
     return await client.batches.get(id);
   } catch (error) {
-    if (!(error instanceof EngineNotFoundError) || (await client.batches.historic(id)) === undefined) throw error;
+    if (!(error instanceof EngineNotFoundError)) throw error;
+    // The history lookup only improves the message: its own failure must not replace the 404.
+    const historic = await client.batches.historic(id).catch(() => undefined);
+    if (historic === undefined) return undefined;
     throw new CliError(error.message, ExitCode.NotFound, `batch ${id} has finished; only its history record is left: camunda-admin batch get ${id}`);
+  }
+}
+
+/** "Unable to suspend/activate/delete batch with id 'x'": the engine's 400 for a batch that does not exist. */
+const NO_SUCH_BATCH = /^Unable to (?:suspend|activate|delete) batch with id /;
+
+/** Runs a change of a batch; the engine's 400 for a batch that does not exist is a 404 (exit 5). */
+async function act(id: string, change: () => Promise<void>): Promise<void> {
+  try {
+    await change();
+  } catch (error) {
+    const { EngineHttpError } = await import('../runtime.js');
+    if (error instanceof EngineHttpError && error.status === 400 && NO_SUCH_BATCH.test(error.body?.message ?? '')) {
+      throw new CliError(`batch ${id} does not exist (${error.body!.message})`, ExitCode.NotFound);
+    }
+    throw error;
   }
 }
 
@@ -80,11 +101,11 @@ export function registerBatchCommands(program: Command, app: App): void {
       .command(name)
       .description(suspended ? 'stop a batch from running more jobs' : 'let a suspended batch run again')
       .argument('<id>', 'batch id')
-      .addHelpText('after', `\nReads the batch first: exit 5 when it does not exist or has finished.\n\nExamples:\n  $ camunda-admin batch ${name} 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002`)
+      .addHelpText('after', `\nExit 5 when the batch does not exist or has finished.\n\nExamples:\n  $ camunda-admin batch ${name} 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002`)
       .action(async (id: string) => {
         const client = await app.client();
         await runtimeBatch(client, id);
-        await client.batches.setSuspended(id, suspended);
+        await act(id, () => client.batches.setSuspended(id, suspended));
         (await app.output()).info(`batch ${id} ${suspended ? 'suspended' : 'activated'}`);
       });
   }
@@ -94,12 +115,13 @@ export function registerBatchCommands(program: Command, app: App): void {
     .description('delete a batch and its jobs (asks first)')
     .argument('<id>', 'batch id')
     .option('--keep-history', 'keep the historic batch and its job log (default: delete them too)')
-    .addHelpText('after', '\nReads the batch first, before asking: exit 5 when it does not exist or has finished.\n\nExamples:\n  $ camunda-admin batch delete 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --yes')
+    .addHelpText('after', '\nExit 5 when the batch does not exist or has finished (a finished one before asking).\n\nExamples:\n  $ camunda-admin batch delete 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --yes')
     .action(async (id: string, options: { keepHistory?: boolean }) => {
       const client = await app.client();
       const current = await runtimeBatch(client, id);
-      await app.confirm(`delete batch ${id} (${current.type}, ${current.totalJobs} ${current.totalJobs === 1 ? 'job' : 'jobs'})${options.keepHistory ? '' : ' and its history'}`);
-      await client.batches.delete(id, !options.keepHistory);
+      const what = current ? ` (${current.type}, ${current.totalJobs} ${current.totalJobs === 1 ? 'job' : 'jobs'})` : '';
+      await app.confirm(`delete batch ${id}${what}${options.keepHistory ? '' : ' and its history'}`);
+      await act(id, () => client.batches.delete(id, !options.keepHistory));
       (await app.output()).info(`batch ${id} deleted`);
     });
 }

@@ -1,6 +1,7 @@
 /** `group`: groups and their members (CLI.md "group"; engine-rest.md §2). */
 import type { Command } from 'commander';
 import type { App } from '../app.js';
+import type { EngineClient } from '../engine/client.js';
 import type { GroupQuery } from '../engine/groups.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { commaList, paging, type PagingFlags, sorting } from './options.js';
@@ -167,12 +168,14 @@ export function registerGroupCommands(program: Command, app: App): void {
     .option('--first <n>', 'skip this many (firstResult)')
     .option('--max <n>', 'at most this many (default 100)')
     .option('--all', 'every member, page by page')
-    .addHelpText('after', '\nReads the group first: exit 5 when it does not exist.\n\nExamples:\n  $ camunda-admin group members list sales --all')
+    .addHelpText('after', '\nExit 5 when the group does not exist (or you may not read it and none of its members).\n\nExamples:\n  $ camunda-admin group members list sales --all')
     .action(async (id: string, flags: PagingFlags) => {
       const page = paging(flags);
       const client = await app.client({ bulk: page.maxResults === undefined });
-      // The user query answers [] for a group that does not exist: read it first so a typo is a 404.
-      await client.groups.get(id);
+      // The user query answers [] for a group that does not exist: a typo must be a 404, but a group
+      // the caller may not read is hidden too, so only a group without visible members is one.
+      const unreadable = await groupNotFound(client, id);
+      if (unreadable && (await client.groups.members(id, 0, 1)).length === 0) throw unreadable;
       const { memberListView, listWithLimit } = await import('../runtime.js');
       await listWithLimit(await app.output(), page, (first, max) => client.groups.members(id, first, max), memberListView, 'members');
     });
@@ -186,16 +189,20 @@ export function registerGroupCommands(program: Command, app: App): void {
       .argument('<users...>', 'user ids')
       .addHelpText(
         'after',
-        `\nReads the group first (exit 5 when it does not exist), then which of the users are members.\nA user who ${unchanged} is reported so and nothing is sent for them: a re-run exits 0.\nWith several users each result is reported; exit 8 when some failed.\n\nExamples:\n  $ camunda-admin group members ${name} sales john mary`,
+        `\nExit 5 when the group does not exist. A user who ${unchanged} is reported so and nothing\nis sent for them: a re-run exits 0.\nWith several users each result is reported; exit 8 when some failed.\n\nExamples:\n  $ camunda-admin group members ${name} sales john mary`,
       )
       .action(async (id: string, users: string[]) => {
         for (const userId of users) requireName(userId, 'a user id');
         const client = await app.client();
-        // The engine answers DELETE with 204 for a missing group or membership, and PUT with opaque 500s: look first.
-        await client.groups.get(id);
+        // The engine answers DELETE with 204 for a missing group or membership, and PUT with opaque
+        // 500s: look first. Changing members needs no READ on the group, whose query hides it from a
+        // caller without: a group that cannot be read is missing only if the engine says so too.
+        const unreadable = await groupNotFound(client, id);
         // Removing needs no READ on the user, adding does (the engine's 403 then says so): only remove
         // must find the members the caller cannot read.
         const memberIds = await client.groups.membersAmong(id, users, { includeUnreadable: name === 'remove' });
+        // Nothing to remove from a group nobody can see: most likely it does not exist.
+        if (unreadable && name === 'remove' && memberIds.size === 0) throw unreadable;
         const output = await app.output();
         const { describeFailure, MEMBERSHIP_CHANGED, MEMBERSHIP_UNCHANGED, membershipResultView } = await import('../runtime.js');
         const verb = MEMBERSHIP_CHANGED[name];
@@ -212,6 +219,8 @@ export function registerGroupCommands(program: Command, app: App): void {
             else memberIds.delete(userId);
             results.push({ userId, result: verb, ok: true, changed: true, exitCode: 0 });
           } catch (error) {
+            // The engine's 500 for adding to a group that does not exist: the group's 404 is the truth.
+            if (unreadable && isMissingGroup(error)) throw unreadable;
             if (users.length === 1) throw error;
             const failure = describeFailure(error);
             if (failure.internal) throw error;
@@ -241,4 +250,25 @@ export function registerGroupCommands(program: Command, app: App): void {
       const { linksView } = await import('../runtime.js');
       await (await app.output()).data({ links }, linksView);
     });
+}
+
+/**
+ * The engine's 404 for a group that the caller cannot see (it does not exist, or READ on it is
+ * missing), or undefined when the group can be read.
+ */
+async function groupNotFound(client: EngineClient, id: string): Promise<Error | undefined> {
+  const { EngineNotFoundError } = await import('../runtime.js');
+  try {
+    await client.groups.get(id);
+    return undefined;
+  } catch (error) {
+    if (error instanceof EngineNotFoundError) return error;
+    throw error;
+  }
+}
+
+/** "No group found with id 'g'.: group is null": the engine's 500 for a membership of a missing group. */
+function isMissingGroup(error: unknown): boolean {
+  const message = (error as { body?: { message?: unknown } } | undefined)?.body?.message;
+  return typeof message === 'string' && message.startsWith('No group found with id');
 }

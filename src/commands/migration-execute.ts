@@ -324,12 +324,12 @@ async function validationFailure(app: App, error: unknown, consequence: string):
   const output = await app.output();
   const planReport = planValidationReportOf(error);
   if (planReport) {
-    output.detail(planReportTable(planReport, output.style));
+    output.detail(output.tableText({ table: planReportTable }, planReport));
     return new CliError(`the engine refused the plan (MigrationPlanValidationException): ${consequence}`, ExitCode.ValidationFailed);
   }
   const instanceReport = instanceValidationReportOf(error);
   if (instanceReport) {
-    output.detail(instanceReportTable(instanceReport, output.style));
+    output.detail(output.tableText({ table: instanceReportTable }, instanceReport));
     return new CliError(`process instance ${instanceReport.processInstanceId} cannot be migrated (MigratingProcessInstanceValidationException): ${consequence}`, ExitCode.ValidationFailed);
   }
   return error;

@@ -21,6 +21,8 @@ export interface RequestLine {
   method: string;
   /** The URL as sent, without credentials (the client never puts any in it). */
   url: string;
+  /** A POST that only queries (a long id list, a count): losing its answer changes nothing. */
+  query?: boolean;
 }
 
 /** Subclasses name themselves: the bundle is minified, and the name shows in --verbose stack traces. */

@@ -230,7 +230,7 @@ export class EngineHttp {
 
   private async attempt<T>(spec: RequestSpec<T>, attempt: number): Promise<EngineResponse<T>> {
     const url = this.url(spec.path, spec.query);
-    const line: RequestLine = { method: spec.method, url };
+    const line: RequestLine = { method: spec.method, url, ...(spec.method === 'POST' && spec.idempotent ? { query: true } : {}) };
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent,

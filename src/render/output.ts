@@ -151,7 +151,7 @@ export class Output {
 
   /** --verbose diagnostics. */
   debug(message: string): void {
-    if (this.verbose) this.stderr.write(`${this.style.dim(message)}\n`);
+    if (this.verbose) this.stderr.write(`${this.style.dim(message.split('\n').map(visibleControls).join('\n'))}\n`);
   }
 }
 

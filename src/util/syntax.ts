@@ -140,6 +140,9 @@ export function jsonErrorOffset(text: string): number {
     if (at < text.length) fail();
   } catch (error) {
     if (error instanceof JsonScanError) return error.offset;
+    // Nesting deeper than the call stack (JSON.parse itself does not recurse): the text most likely
+    // ends too early, as JSON.parse then says; point at its end rather than fail.
+    if (error instanceof RangeError) return text.length;
     throw error;
   }
   return 0; // valid JSON: no error to point at

@@ -6,7 +6,9 @@ import { cleanEnv, runCli } from '../helpers/cli.js';
 const ADMIN = SEEDED_AUTHORIZATION_IDS.adminApplication;
 let engine: Simulator;
 beforeAll(async () => {
-  engine = await startSimulator({ basicAuth: true });
+  // No login delays: 'exits 4 for a wrong password' would otherwise make the engine refuse demo's right
+  // password for 3 s (its login throttling), failing the tests after it; the last describe tests that.
+  engine = await startSimulator({ basicAuth: true, loginDelayBaseSeconds: 0 });
 });
 afterAll(async () => {
   await engine.close();
@@ -74,5 +76,35 @@ describe('with the engine auth filter on', () => {
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(`error: the engine at ${engine.url} refused the credentials (401)\n`);
+  });
+});
+
+describe('with the engine\'s login throttling (default delays)', () => {
+  let throttled: Simulator;
+  beforeAll(async () => {
+    throttled = await startSimulator({ basicAuth: true });
+  });
+  afterAll(async () => {
+    await throttled.close();
+  });
+
+  it('refuses the right password right after a wrong one, and the hint says why; it works after the delay', async () => {
+    // The engine's clock stands still: the CLI runs fall into the 3 s delay however slow the machine.
+    const start = Date.now();
+    throttled.state.clock = () => start;
+    const asDemo = (password: string) =>
+      runCli(['--url', throttled.url, '--retries', '0', '--username', 'demo', '--password-stdin', 'auth', 'get', ADMIN, '-o', 'json'], { stdin: `${password}\n` });
+
+    expect((await asDemo('wrong-secret')).code).toBe(4);
+    const during = await asDemo('demo');
+    expect(during.code).toBe(4);
+    expect(during.stdout).toBe('');
+    expect(during.stderr).toContain('the engine refused the username and password (Basic realm="default")');
+    expect(during.stderr).toContain('wrong credentials, or the engine still delays logins after a recent failed attempt: wait a few seconds and retry');
+
+    throttled.state.clock = () => start + 3000;
+    const after = await asDemo('demo');
+    expect(after.code).toBe(0);
+    expect(JSON.parse(after.stdout).id).toBe(ADMIN);
   });
 });

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../simulator/index.js';
+import { AuthorizationType, ResourceType, SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../simulator/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 
 let engine: Simulator | undefined;
@@ -112,14 +112,42 @@ describe('batch commands', () => {
     expect(deleted.code).toBe(0);
     expect(sim.requests.find((r) => r.method === 'DELETE')?.path).toBe(`/engine-rest/batch/${id}?cascade=true`);
 
-    const before = sim.requests.length;
-    // Without --yes too: the batch is read before the question, so an unknown one is a 404 and not a usage error.
-    for (const args of [['get', 'nope'], ['delete', 'nope'], ['delete', 'nope', '--yes'], ['delete', 'nope', '--yes', '--keep-history'], ['suspend', 'nope'], ['activate', 'nope']]) {
-      const missing = await runCli(['--url', sim.url, 'batch', ...args]);
-      expect(missing.code, args.join(' ')).toBe(5);
-      expect(missing.stderr, args.join(' ')).toContain("404 Not Found: InvalidRequestException: Batch with id 'nope' does not exist");
+    const missing = await runCli(['--url', sim.url, 'batch', 'get', 'nope']);
+    expect(missing.code).toBe(5);
+    expect(missing.stderr).toContain("404 Not Found: InvalidRequestException: Batch with id 'nope' does not exist");
+    // A batch the caller may change but not read is hidden from the read as well: the engine decides,
+    // and its 400 for a batch that does not exist is exit 5.
+    for (const [args, verb] of [[['delete', 'nope', '--yes'], 'delete'], [['delete', 'nope', '--yes', '--keep-history'], 'delete'], [['suspend', 'nope'], 'suspend'], [['activate', 'nope'], 'activate']] as const) {
+      const unknown = await runCli(['--url', sim.url, 'batch', ...args]);
+      expect(unknown.code, args.join(' ')).toBe(5);
+      expect(unknown.stderr, args.join(' ')).toBe(`error: batch nope does not exist (Unable to ${verb} batch with id 'nope')\n`);
     }
-    expect(sim.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+    const unconfirmed = await runCli(['--url', sim.url, 'batch', 'delete', 'nope']);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toContain('delete batch nope and its history: confirmation needed');
+  });
+
+  it('suspends and deletes a batch the caller may change but not read, as the engine allows', async () => {
+    engine = await startSimulator({ batchJobsPerSecond: 0, basicAuth: true });
+    const created = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'], { cwd: planDir(), stdin: 'demo' });
+    expect(created.code).toBe(0);
+    const id = created.stdout.trim();
+    engine.state.authorizations.push({ id: 'e2e-batch', type: AuthorizationType.GRANT, userId: 'john', groupId: null, permissions: ['UPDATE', 'DELETE'], resourceType: ResourceType.BATCH, resourceId: id, removalTime: null, rootProcessInstanceId: null });
+    const asJohn = (...args: string[]) => runCli(['--url', engine!.url, '--retries', '0', '--username', 'john', '--password-stdin', ...args], { stdin: 'john' });
+    expect((await asJohn('batch', 'get', id)).code).toBe(5);
+    const suspended = await asJohn('batch', 'suspend', id);
+    expect(suspended.stderr).toBe(`batch ${id} suspended\n`);
+    expect(suspended.code).toBe(0);
+    // Without the grant the engine refuses: its 403 (exit 4), not a 404.
+    const grant = engine.state.authorizations.find((auth) => auth.id === 'e2e-batch')!;
+    engine.state.authorizations = engine.state.authorizations.filter((auth) => auth !== grant);
+    const refused = await asJohn('batch', 'activate', id);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain('403 Forbidden');
+    engine.state.authorizations.push(grant);
+    const deleted = await asJohn('batch', 'delete', id, '--yes');
+    expect(deleted.code).toBe(0);
+    expect(engine.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([`/engine-rest/batch/${id}?cascade=true`]);
   });
 
   it('suspend, activate and delete of a finished batch exit 5 and say that only its history is left', async () => {

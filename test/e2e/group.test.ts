@@ -113,14 +113,16 @@ describe('group members', () => {
     expect(engine.requests.some((request) => request.path.startsWith('/engine-rest/user?memberOfGroup=accounting'))).toBe(true);
   });
 
-  it('a group that does not exist is a 404 (exit 5) for members list, add and remove, and nothing is sent', async () => {
+  it('a group that does not exist is a 404 (exit 5) for members list, add and remove, and nothing is changed', async () => {
     for (const args of [['list', 'nope'], ['add', 'nope', 'john', 'mary'], ['remove', 'nope', 'john', 'mary'], ['remove', 'nope', 'john']]) {
       const result = await cli('group', 'members', ...args);
       expect(result.code, args.join(' ')).toBe(5);
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(`error: GET ${engine.url}/group/nope: 404 Not Found: InvalidRequestException: Group with id nope does not exist\n`);
     }
-    expect(engine.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    // A group the caller cannot read may still take members, so add asks the engine, which refuses
+    // the first user with its 500 for a missing group; nothing else is sent.
+    expect(engine.requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.path}`)).toEqual(['PUT /engine-rest/group/nope/members/john']);
   });
 
   it('remove reports a user who is not a member as such, sends nothing for them, and exits 0', async () => {
@@ -191,5 +193,34 @@ describe('group members remove with authorization checks on', () => {
     expect(JSON.parse(result.stdout).results).toEqual([{ userId: 'lena', ok: true, result: 'removed' }, { userId: 'mary', ok: true, result: 'not a member' }]);
     expect(engine.state.hasMembership('lena', 'sales')).toBe(false);
     expect(requests('DELETE').map((request) => request.path)).toEqual(['/engine-rest/group/sales/members/lena']);
+  });
+
+  it('lists and changes the members of a group the caller may not READ, when the engine allows the change', async () => {
+    await engine.close();
+    engine = await startSimulator({ basicAuth: true });
+    // john may read users and manage the memberships of sales, but not read the group itself, so
+    // GET /group/sales answers 404 for him: that must not pass for a group that does not exist.
+    const grants = [[['READ'], ResourceType.USER, '*'], [['CREATE', 'DELETE'], ResourceType.GROUP_MEMBERSHIP, 'sales']] as const;
+    for (const [permissions, resourceType, resourceId] of grants) {
+      engine.state.authorizations.push({ id: `e2e-${resourceType}`, type: AuthorizationType.GRANT, userId: 'john', groupId: null, permissions: [...permissions], resourceType, resourceId, removalTime: null, rootProcessInstanceId: null });
+    }
+    const asJohn = (...args: string[]) => runCli(['--url', engine.url, '--retries', '0', '--username', 'john', '--password-stdin', ...args], { stdin: 'john' });
+    const list = await asJohn('group', 'members', 'list', 'sales', '-o', 'json');
+    expect(list.code).toBe(0);
+    expect(JSON.parse(list.stdout).map((user: { id: string }) => user.id)).toContain('lena');
+    const removed = await asJohn('group', 'members', 'remove', 'sales', 'lena', '-o', 'json');
+    expect(removed.stderr).toBe('');
+    expect(JSON.parse(removed.stdout).results).toEqual([{ userId: 'lena', ok: true, result: 'removed' }]);
+    expect(engine.state.hasMembership('lena', 'sales')).toBe(false);
+    // Adding is the engine's to refuse (it wants READ on the group as well): its 403, not a 404.
+    const added = await asJohn('group', 'members', 'add', 'sales', 'lena');
+    expect(added.code).toBe(4);
+    expect(added.stderr).toMatch(/^error: PUT \S+\/group\/sales\/members\/lena: 403 Forbidden/);
+    // A group that exists for nobody is still a 404.
+    for (const args of [['list', 'nope'], ['remove', 'nope', 'lena']]) {
+      const missing = await asJohn('group', 'members', ...args);
+      expect(missing.code, args.join(' ')).toBe(5);
+      expect(missing.stderr).toBe(`error: GET ${engine.url}/group/nope: 404 Not Found: InvalidRequestException: Group with id nope does not exist\n`);
+    }
   });
 });

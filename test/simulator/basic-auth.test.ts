@@ -7,7 +7,9 @@ import { loadSample } from './samples.js';
 let sim: Simulator;
 
 beforeAll(async () => {
-  sim = await startSimulator({ basicAuth: true });
+  // No login delays: these tests send wrong passwords and then right ones at once (the engine's
+  // throttling, on by default, would refuse those for 3 s; login-throttling.test.ts tests it).
+  sim = await startSimulator({ basicAuth: true, loginDelayBaseSeconds: 0 });
   // A user whose password holds colons: only the first colon separates user and password.
   sim.state.users.push({ id: 'colon', firstName: 'C', lastName: 'Olon', email: 'c@example.org', password: 'pa:ss:word' });
 });

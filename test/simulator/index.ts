@@ -32,6 +32,12 @@
 // 14 calendar months of daily entries; e.g. process-instances 15 a day, task-users 5 + month number).
 // Set the clock before the first metrics request, or call `state.reseedMeterLogs()`; assign `[]` for an
 // engine without meter data.
+//
+// Login throttling (state.ts `checkPassword`, as the engine's DbIdentityServiceProvider): with Basic auth on,
+// a failed login locks the user for loginDelayBase * 2^(n-1) seconds (3, 6, 12, ... at most 60; n = failures
+// in a row), during which even the right password is a plain 401; 10 failures in a row lock the user until
+// `state.unlockUser(id)`, a successful login resets the count. Times follow `state.clock`; change the base with
+// `startSimulator({ loginDelayBaseSeconds })` (main.ts: --login-delay) or `state.loginSettings`; 0 = no delays.
 export { requestObservers, responseObservers, startSimulator } from './server.js';
 export type { Fault, RecordedRequest, Simulator, SimulatorOptions } from './server.js';
 export {
@@ -82,6 +88,7 @@ export {
   DEFAULT_BATCH_JOBS_PER_SECOND,
   DEFAULT_ENGINE_NAME,
   defaultBatchSettings,
+  defaultLoginSettings,
   ENGINE_VERSION,
   EngineState,
   engineUuid,
@@ -101,6 +108,7 @@ export type {
   BatchSettings,
   EndedProcessInstanceRecord,
   GroupRecord,
+  LoginSettings,
   MembershipRecord,
   ProcessDefinitionRecord,
   ProcessInstanceEndState,

@@ -114,7 +114,7 @@ describe('main.ts', () => {
         outfile,
         logLevel: 'silent',
       });
-      const child = spawn(process.execPath, [outfile, '--port', '0', '--basic-auth', '--batch-jobs-per-second', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [outfile, '--port', '0', '--basic-auth', '--batch-jobs-per-second', '0', '--login-delay', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       const url = await new Promise<string>((resolve, reject) => {
         let output = '';
@@ -130,6 +130,10 @@ describe('main.ts', () => {
       // --basic-auth took effect.
       expect((await fetch(`${url}/version`)).status).toBe(401);
       expect((await fetch(`${url}/engine`)).status).toBe(200);
+      // --login-delay 0 took effect: the right password works right after a wrong one.
+      const as = (password: string): Record<string, string> => ({ authorization: `Basic ${Buffer.from(`demo:${password}`).toString('base64')}` });
+      expect((await fetch(`${url}/version`, { headers: as('wrong') })).status).toBe(401);
+      expect((await fetch(`${url}/version`, { headers: as('demo') })).status).toBe(200);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {
@@ -137,18 +141,20 @@ describe('main.ts', () => {
     }
   }, 20_000);
 
-  it('rejects unknown options with usage and exit code 2', async () => {
+  it('rejects unknown options and bad --login-delay values with usage and exit code 2', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'camunda-simulator-'));
     try {
       const outfile = join(dir, 'simulator.mjs');
       await build({ entryPoints: [new URL('./main.ts', import.meta.url).pathname], bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'silent' });
-      const child = spawn(process.execPath, [outfile, '--nope'], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stderr = '';
-      child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (chunk: string) => (stderr += chunk));
-      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-      expect(code).toBe(2);
-      expect(stderr).toContain('usage:');
+      for (const args of [['--nope'], ['--login-delay', '1.5'], ['--login-delay', '-1']]) {
+        const child = spawn(process.execPath, [outfile, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let stderr = '';
+        child.stderr.setEncoding('utf8');
+        child.stderr.on('data', (chunk: string) => (stderr += chunk));
+        const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+        expect(code, args.join(' ')).toBe(2);
+        expect(stderr).toContain('usage:');
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

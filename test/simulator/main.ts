@@ -1,17 +1,18 @@
 // Runs the engine simulator as a process (bundled for `npm run demo`):
 //
 //   main [--port N] [--basic-auth] [--rest-root /engine-rest] [--batch-jobs-per-second N]
-//        [--extra-groups N] [--extra-authorizations N]
+//        [--extra-groups N] [--extra-authorizations N] [--login-delay SECONDS]
 //
 // --extra-groups / --extra-authorizations add bulk data for benchmarks (group00001.. and as many
-// authorizations; see SimulatorOptions.extraGroups / extraAuthorizations).
+// authorizations; see SimulatorOptions.extraGroups / extraAuthorizations). --login-delay sets the
+// engine's loginDelayBase (default 3 s: the first delay after a failed --basic-auth login); 0 = none.
 //
 // Prints one line, `camunda engine simulator listening on <url>`, so a parent process can wait for
 // it and read the URL; stops cleanly on SIGINT/SIGTERM. No test-framework imports here.
 import { parseArgs } from 'node:util';
 import { startSimulator } from './server.js';
 
-const USAGE = 'usage: main [--port N] [--basic-auth] [--rest-root PATH] [--batch-jobs-per-second N] [--extra-groups N] [--extra-authorizations N]';
+const USAGE = 'usage: main [--port N] [--basic-auth] [--rest-root PATH] [--batch-jobs-per-second N] [--extra-groups N] [--extra-authorizations N] [--login-delay SECONDS]';
 
 function parsePort(raw: string | undefined): number {
   if (raw === undefined) return 0;
@@ -33,6 +34,13 @@ function parseCount(flag: string, raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
+/** The engine's loginDelayBase is a Java int of seconds. */
+function parseLoginDelay(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) > 2_147_483_647) throw new Error(`--login-delay must be a whole number of seconds >= 0, got '${raw}'`);
+  return Number(raw);
+}
+
 async function main(): Promise<void> {
   let port: number;
   let basicAuth: boolean;
@@ -40,6 +48,7 @@ async function main(): Promise<void> {
   let batchJobsPerSecond: number | undefined;
   let extraGroups: number | undefined;
   let extraAuthorizations: number | undefined;
+  let loginDelayBaseSeconds: number | undefined;
   try {
     const { values } = parseArgs({
       options: {
@@ -49,6 +58,7 @@ async function main(): Promise<void> {
         'batch-jobs-per-second': { type: 'string' },
         'extra-groups': { type: 'string' },
         'extra-authorizations': { type: 'string' },
+        'login-delay': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -59,13 +69,14 @@ async function main(): Promise<void> {
     batchJobsPerSecond = parseJobsPerSecond(values['batch-jobs-per-second']);
     extraGroups = parseCount('extra-groups', values['extra-groups']);
     extraAuthorizations = parseCount('extra-authorizations', values['extra-authorizations']);
+    loginDelayBaseSeconds = parseLoginDelay(values['login-delay']);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
     process.exitCode = 2;
     return;
   }
 
-  const simulator = await startSimulator({ port, basicAuth, restRoot, batchJobsPerSecond, extraGroups, extraAuthorizations });
+  const simulator = await startSimulator({ port, basicAuth, restRoot, batchJobsPerSecond, extraGroups, extraAuthorizations, loginDelayBaseSeconds });
   process.stdout.write(`camunda engine simulator listening on ${simulator.url}\n`);
 
   const stop = (): void => {

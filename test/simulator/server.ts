@@ -47,6 +47,13 @@ export interface SimulatorOptions {
    * GROUP group0000n to group group0000n, ids after every other one).
    */
   extraAuthorizations?: number;
+  /**
+   * The engine's loginDelayBase (state.loginSettings): seconds a user cannot log in after a failed
+   * login, doubling with each further failure (at most 60 s); default 3 as in the engine. 0 turns the
+   * delays off, e.g. for tests that log in with a wrong password and then the right one at once
+   * (10 failures in a row still lock the user for good, as in the engine).
+   */
+  loginDelayBaseSeconds?: number;
 }
 
 export interface RecordedRequest {
@@ -185,6 +192,7 @@ async function toPrepared(response: Response): Promise<PreparedResponse> {
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const state = options.state ?? new EngineState();
   if (options.batchJobsPerSecond !== undefined) state.batchSettings.jobsPerSecond = options.batchJobsPerSecond;
+  if (options.loginDelayBaseSeconds !== undefined) state.loginSettings.loginDelayBase = options.loginDelayBaseSeconds;
   if (options.extraGroups !== undefined && options.extraGroups > 0) state.seedGroups(options.extraGroups);
   if (options.extraAuthorizations !== undefined && options.extraAuthorizations > 0) state.seedAuthorizations(options.extraAuthorizations);
   const restRoot = normalizeRestRoot(options.restRoot ?? DEFAULT_REST_ROOT);

@@ -64,6 +64,31 @@ export interface UserRecord {
   email: string | null;
   /** Plain text: the simulator only needs `checkPassword`, not the engine's salted hash. */
   password: string;
+  /** ACT_ID_USER.ATTEMPTS_: failed logins since the last successful one (absent: 0). See `checkPassword`. */
+  attempts?: number;
+  /** ACT_ID_USER.LOCK_EXP_TIME_ in epoch milliseconds of `state.clock`: no login before then (absent: null). */
+  lockExpirationTime?: number | null;
+}
+
+/**
+ * The engine's login throttling settings (ProcessEngineConfigurationImpl, same names and units; see
+ * `EngineState.checkPassword`). After the n-th failed login in a row a user cannot log in, not even
+ * with the right password, for min(loginDelayBase * loginDelayFactor^(n-1), loginDelayMaxTime)
+ * seconds; after loginMaxAttempts failures not at all until `unlockUser` (an admin's unlock).
+ */
+export interface LoginSettings {
+  /** Seconds of the first delay; engine default 3. 0 turns the delays off (the lock after loginMaxAttempts stays). */
+  loginDelayBase: number;
+  /** Engine default 2. */
+  loginDelayFactor: number;
+  /** Longest delay in seconds; engine default 60. */
+  loginDelayMaxTime: number;
+  /** Failed logins in a row that lock the user for good; engine default 10. */
+  loginMaxAttempts: number;
+}
+
+export function defaultLoginSettings(): LoginSettings {
+  return { loginDelayBase: 3, loginDelayFactor: 2, loginDelayMaxTime: 60, loginMaxAttempts: 10 };
 }
 
 export interface GroupRecord {
@@ -611,6 +636,8 @@ export class EngineState {
   /** Every batch, runtime and historic (see BatchRecord.inRuntime / inHistory), in creation order. */
   batches: BatchRecord[] = [];
   batchSettings: BatchSettings = defaultBatchSettings();
+  /** Login throttling (see `checkPassword`); tests may change it, e.g. `loginDelayBase = 0`. */
+  loginSettings: LoginSettings = defaultLoginSettings();
   /** Where the job executor stopped (batch.ts): the last time it caught up, and unused fractional steps. */
   jobExecutor: { lastTick: number | null; credit: number } = { lastTick: null, credit: 0 };
   /** Epoch milliseconds the engine sees: start and end times, batch progress. Tests may replace it. */
@@ -774,9 +801,51 @@ export class EngineState {
     return instance.startTime ?? this.findProcessDefinition(instance.definitionId)?.deployTime ?? formatUtcDate(0);
   }
 
-  /** IdentityService.checkPassword: unknown users simply fail. */
+  /**
+   * IdentityService.checkPassword as DbIdentityServiceProvider does it: unknown users simply fail; a
+   * locked user fails whatever the password, and nothing changes; the right password clears the lock,
+   * a wrong one counts an attempt and locks the user for the next delay (`lockUser`).
+   */
   checkPassword(userId: string, password: string): boolean {
-    return this.findUser(userId)?.password === password;
+    const user = this.findUser(userId);
+    if (!user) return false;
+    if (this.isUserLocked(user)) return false;
+    if (user.password === password) {
+      this.unlockUser(userId);
+      return true;
+    }
+    this.lockUser(user);
+    return false;
+  }
+
+  /** DbIdentityServiceProvider.isUserLocked: for good after loginMaxAttempts failures, else until the lock expires. */
+  isUserLocked(user: UserRecord): boolean {
+    if ((user.attempts ?? 0) >= this.loginSettings.loginMaxAttempts) return true;
+    const expiration = user.lockExpirationTime ?? null;
+    return expiration !== null && expiration > this.clock();
+  }
+
+  /**
+   * IdentityService.unlockUser (what an admin does for a user locked for good): attempts back to 0,
+   * no lock. Also what a successful login does. Unknown users are ignored.
+   */
+  unlockUser(userId: string): void {
+    const user = this.findUser(userId);
+    if (!user) return;
+    user.attempts = 0;
+    user.lockExpirationTime = null;
+  }
+
+  /**
+   * DbIdentityServiceProvider.lockUser: one more failed attempt, and no login for
+   * (long) (loginDelayBase * loginDelayFactor^(attempts - 1)) seconds, at most loginDelayMaxTime.
+   */
+  private lockUser(user: UserRecord): void {
+    const { loginDelayBase, loginDelayFactor, loginDelayMaxTime } = this.loginSettings;
+    const attempts = (user.attempts ?? 0) + 1;
+    const delaySeconds = Math.min(Math.trunc(loginDelayBase * loginDelayFactor ** (attempts - 1)), loginDelayMaxTime);
+    user.attempts = attempts;
+    user.lockExpirationTime = this.clock() + delaySeconds * 1000;
   }
 
   groupIdsOf(userId: string): string[] {

@@ -87,5 +87,8 @@ describe('a POST whose outcome is unknown', () => {
     expect(describeFailure(new EngineResponseError(post, 200, 'a login page')).hint).toContain('the outcome is unknown');
     expect(describeFailure(new EngineResponseError({ method: 'DELETE', url: 'http://h/engine-rest/batch/b' }, 200, 'a login page')).hint).toContain('the outcome is unknown');
     expect(describeFailure(new EngineResponseError(line, 200, 'a login page')).hint).toBeUndefined();
+    const query = { method: 'POST', url: 'http://h/engine-rest/process-instance/count', query: true };
+    expect(describeFailure(new EngineResponseError(query, 200, 'a login page')).hint).toBeUndefined();
+    expect(describeFailure(new EngineUnreachableError(query, 'connection-reset', 'the connection was closed', false)).hint).toBeUndefined();
   });
 });

@@ -102,6 +102,12 @@ describe('JSON syntax errors', () => {
     }
   });
 
+  it('in text nested deeper than the call stack point at its end instead of failing', () => {
+    const text = `{"sourceProcessDefinitionId":${'['.repeat(50_000)}`;
+    expect(jsonSyntaxProblem(text)?.offset).toBe(text.length);
+    expect(() => parsePlan(text, 'deep.json')).toThrow(PlanError);
+  });
+
   it('in a plan file give its line and column in one line', () => {
     const text = '{\n  "migrationPlan": {\n    "sourceProcessDefinitionId": "a", "targetProcessDefinitionId": "b",\n    "instructions": [,]\n  }\n}\n';
     expect(() => parsePlan(text, 'j1.json')).toThrow(PlanError);
