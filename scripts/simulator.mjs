@@ -1,5 +1,5 @@
-// `npm run simulator -- [--port N] [--basic-auth]`: the engine simulator on its own, for trying
-// commands by hand against a local, in-memory engine.
+// `npm run simulator -- [--port N] [--basic-auth] [--login-delay SECONDS]`: the engine simulator on
+// its own, for trying commands by hand against a local, in-memory engine.
 import { spawn } from 'node:child_process';
 import { buildSimulator } from './build-simulator.mjs';
 

@@ -168,8 +168,11 @@ export class App {
    * Asks before a destructive step. Without a terminal (or with CI set) it refuses unless --yes,
    * so a pipeline never hangs on a prompt.
    */
-  async confirm(question: string): Promise<void> {
+  async confirm(text: string): Promise<void> {
     if (this.flags.yes) return;
+    // Questions name what the engine holds (a group's name): shown escaped, on one line.
+    const { visibleControls } = await import('./util/text.js');
+    const question = visibleControls(text);
     if (!this.interactive) {
       throw new UsageError(`${question}: confirmation needed; pass --yes to confirm when not on a terminal`);
     }

@@ -80,6 +80,10 @@ function describeEngineFailure(error: EngineError): Failure {
   }
   if (error instanceof EngineHttpError) {
     if (!error.body && [429, 502, 503, 504].includes(error.status)) return failure(ExitCode.Unreachable);
+    // The engine never redirects: a 3xx is a proxy or a login page in front of it.
+    if (!error.body && error.status >= 300 && error.status < 400) {
+      return failure(ExitCode.Unreachable, "a redirect: is --url the engine's REST root and not a proxy or login page?");
+    }
     if (error.body && INVALID_RESOURCE_ID.test(error.body.message)) {
       return failure(
         ExitCode.EngineRejected,

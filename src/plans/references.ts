@@ -81,7 +81,7 @@ export async function resolveReference(
 
   if (found.length === 1) return toResolved(reference, found[0]!);
   if (found.length > 1 && tenant === undefined && pinnedId !== undefined) {
-    const [pinned] = await definitions.list({ processDefinitionId: pinnedId });
+    const pinned = found.find((definition) => definition.id === pinnedId) ?? (await definitions.list({ processDefinitionId: pinnedId }))[0];
     const sameTenant = pinned ? found.filter((definition) => (definition.tenantId ?? null) === (pinned.tenantId ?? null)) : [];
     if (sameTenant.length === 1) return toResolved(reference, sameTenant[0]!);
   }

@@ -55,6 +55,11 @@ describe('control characters from the engine', () => {
 
     const json = await runCli(['--url', open.url, 'group', 'get', 'esc1', '-o', 'json']);
     expect(JSON.parse(json.stdout).name).toBe(evil);
+
+    // The question before a deletion names the group: one line, escaped.
+    const unconfirmed = await runCli(['--url', open.url, 'group', 'delete', 'esc1']);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toBe('error: delete group esc1 (Evil\\x1b[2J\\nline2) with its memberships and the authorizations on it: confirmation needed; pass --yes to confirm when not on a terminal\n');
   });
 });
 

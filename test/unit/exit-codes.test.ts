@@ -35,6 +35,7 @@ describe('failures map to the exit codes of CLI.md', () => {
     ['500 engine body', new EngineHttpError(line, 500, engineBody('ProcessEngineException', 'boom'), undefined), ExitCode.EngineRejected],
     ['500 html', new EngineHttpError(line, 500, undefined, '"Internal Server Error"'), ExitCode.EngineRejected],
     ['502 html', new RetryableHttpError(line, 502, '"Bad Gateway"', undefined), ExitCode.Unreachable],
+    ['302 to a login page', new EngineHttpError(line, 302, undefined, 'empty body'), ExitCode.Unreachable],
     ['503 with an engine body', new EngineHttpError(line, 503, engineBody('ProcessEngineException', 'x'), undefined), ExitCode.EngineRejected],
     ['refused', new EngineUnreachableError(line, 'connection-refused', 'connection refused', true), ExitCode.Unreachable],
     ['2xx not JSON', new EngineResponseError(line, 200, 'answer is not JSON'), ExitCode.Unreachable],
