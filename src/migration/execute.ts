@@ -154,6 +154,14 @@ export async function runChunks(context: ExecutionContext, run: ChunkedRun, jour
       // Either way the ids lack a `done`, so a resume asks the engine where they are before sending any.
       const unknown = outcomeUnknown(error);
       await journal.append({ event: unknown ? 'unknown' : 'failed', chunk, error: message, at: at() });
+      // A chunk is one transaction: when the answer was lost but the engine has its instances on the
+      // target, it did migrate the chunk, and the run goes on.
+      if (unknown && (await migratedAfterAll(context, ids))) {
+        await journal.append({ event: 'done', chunk, at: at() });
+        done++;
+        context.warn(`chunk ${done}/${total}: the answer was not the engine's (${message}), but the engine has its ${ids.length} instances on the target: migrated`);
+        continue;
+      }
       return {
         failure: { position: done + 1, total, chunk, ids, error, outcomeUnknown: unknown },
         interrupted: false,
@@ -165,6 +173,16 @@ export async function runChunks(context: ExecutionContext, run: ChunkedRun, jour
     context.info(`chunk ${done}/${total}: migrated ${ids.length} instance${ids.length === 1 ? '' : 's'}`);
   }
   return { failure: undefined, interrupted: run.stopRequested(), chunks: { size: run.chunkSize, total, done, failed: 0, journal: journal.file } };
+}
+
+/** Whether the engine has every one of `ids` on the target (or ended since); false when it cannot say. */
+async function migratedAfterAll(context: ExecutionContext, ids: string[]): Promise<boolean> {
+  try {
+    const outcomes = await classifyInstances(context.client.processInstances, ids, context.source.id, context.target.id);
+    return outcomes.some((outcome) => outcome.outcome === 'migrated') && outcomes.every((outcome) => outcome.outcome === 'migrated' || outcome.outcome === 'ended');
+  } catch {
+    return false;
+  }
 }
 
 /**

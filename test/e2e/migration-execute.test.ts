@@ -317,6 +317,19 @@ describe('an answer that is not the engine\'s', () => {
     expect(events.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent1', 'unknown1', 'resume', 'sent2', 'done2', 'sent3', 'done3']);
   });
 
+  it('goes on when the engine has a chunk whose answer was not its own on the target, and says so', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    // The proxy forwards the first chunk, then answers with its own page: the engine did migrate it.
+    engine.inject({ ...LOGIN_PAGE, afterEngine: true, times: 1 });
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '2', '--yes'], cwd);
+    expect(result.stderr).toContain("warning: chunk 1/2: the answer was not the engine's (POST ");
+    expect(result.stderr).toContain('but the engine has its 2 instances on the target: migrated');
+    expect(result.code).toBe(0);
+    expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
+    const journal = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(journal.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent1', 'unknown1', 'done1', 'sent2', 'done2']);
+  });
+
   it('accepts an empty 200 where the engine answers 204, and still asks the engine for the outcome', async () => {
     const cwd = planDir(DEMO_PLAN);
     // Some proxies turn the engine's 204 into an empty 200; this one did not even forward the request.

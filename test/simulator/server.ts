@@ -78,6 +78,8 @@ export interface Fault {
   times?: number;
   /** Answer with this status instead of asking the engine. Without it the engine answers (possibly delayed/truncated). */
   status?: number;
+  /** With `status`: the engine handles the request first, and its answer is lost for the status answer (a proxy that forwards, then answers a page of its own). */
+  afterEngine?: boolean;
   /** Body of the status answer; default empty. */
   body?: string;
   /** Content-Type of the status answer; default none. */
@@ -311,6 +313,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
     let prepared: PreparedResponse;
     if (fault?.status !== undefined) {
+      if (fault.afterEngine) await engineResponse(req, rawBody);
       const headers: Record<string, string> = {};
       if (fault.contentType !== undefined) headers['content-type'] = fault.contentType;
       prepared = { status: fault.status, headers, body: Buffer.from(fault.body ?? '', 'utf8') };
