@@ -109,8 +109,9 @@ function privateDirectory(base) {
  * `filename` given to vm.Script, so each place the build is installed at has its own.
  */
 function buildDirectory(own, buildId, distDir) {
-  const build = path.join(own, `${buildId}-v8-${process.versions.v8}-${placeHash(path.resolve(distDir))}`);
-  if (fs.mkdirSync(build, { recursive: true, mode: 0o700 }) !== undefined) keepNewest(own, KEEP_BUILDS);
+  const place = placeHash(path.resolve(distDir));
+  const build = path.join(own, `${buildId}-v8-${process.versions.v8}-${place}`);
+  if (fs.mkdirSync(build, { recursive: true, mode: 0o700 }) !== undefined) keepNewest(own, place, KEEP_BUILDS);
   return build;
 }
 
@@ -124,16 +125,23 @@ function placeHash(text) {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** Each upgrade (and each development build) adds a directory: the oldest go when a new one comes. */
+/**
+ * Each upgrade (and each development build) adds a directory: in its own place, the oldest go when a
+ * new one comes. Other places (another install of the same build) are left alone unless unused for
+ * a month, so that installs used in turn do not delete each other's cache.
+ */
 const KEEP_BUILDS = 4;
-function keepNewest(directory, count) {
+const UNUSED_PLACE_MS = 30 * 24 * 60 * 60 * 1000;
+function keepNewest(directory, place, count) {
   try {
     const builds = fs
       .readdirSync(directory, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && entry.name.includes('-v8-'))
-      .map((entry) => ({ path: path.join(directory, entry.name), mtime: fs.statSync(path.join(directory, entry.name)).mtimeMs }))
+      .map((entry) => ({ name: entry.name, path: path.join(directory, entry.name), mtime: fs.statSync(path.join(directory, entry.name)).mtimeMs }))
       .sort((a, b) => b.mtime - a.mtime);
-    for (const old of builds.slice(count)) fs.rmSync(old.path, { recursive: true, force: true });
+    const here = builds.filter((build) => build.name.endsWith(`-${place}`));
+    const unused = builds.filter((build) => !build.name.endsWith(`-${place}`) && Date.now() - build.mtime > UNUSED_PLACE_MS);
+    for (const old of [...here.slice(count), ...unused]) fs.rmSync(old.path, { recursive: true, force: true });
   } catch {
     // Another run may be pruning too; what is left goes next time.
   }

@@ -100,6 +100,25 @@ describe('compile cache', () => {
     expect(buildDirectories(first.cache).map((name) => name.split('-v8-')[0]).sort()).toEqual(['build-b', 'build-c', 'build-d', 'build-e']);
   });
 
+  it('leaves the cache of another install alone while it is in use, and removes it after a month unused', () => {
+    const first = fixture('build-a');
+    const second = { ...fixture('build-a'), cache: first.cache };
+    run(first);
+    const [firstDirectory] = buildDirectories(first.cache);
+    for (const id of ['build-b', 'build-c', 'build-d', 'build-e', 'build-f']) {
+      writeFileSync(join(second.dist, 'package.json'), JSON.stringify({ type: 'commonjs', buildId: id }));
+      run(second);
+    }
+    const names = buildDirectories(first.cache);
+    expect(names).toContain(firstDirectory);
+    expect(names.filter((name) => name !== firstDirectory)).toHaveLength(4);
+    const monthAgo = (Date.now() - 31 * 24 * 60 * 60 * 1000) / 1000;
+    utimesSync(join(first.cache, USER_DIRECTORY, firstDirectory!), monthAgo, monthAgo);
+    writeFileSync(join(second.dist, 'package.json'), JSON.stringify({ type: 'commonjs', buildId: 'build-g' }));
+    run(second);
+    expect(buildDirectories(first.cache)).not.toContain(firstDirectory);
+  });
+
   it('keeps the data of modules loaded before and after a run changes V8 flags, when the run flushes first', () => {
     const project = fixture();
     // Like bulk work (src/util/v8-flags.ts): flush, change a flag, then load more code.
