@@ -3,10 +3,10 @@
  * each chunk is sent, so an interruption at any moment leaves a file that says exactly what is known.
  * A torn last line (the process died mid-write) is ignored when the journal is read back.
  */
-import { constants, type Stats } from 'node:fs';
-import { access, type FileHandle, open, readFile, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import type { Stats } from 'node:fs';
+import { type FileHandle, open, readFile, stat } from 'node:fs/promises';
 import { UsageError } from '../exit-codes.js';
+import { whyNotCreatable } from '../util/files.js';
 
 export interface JournalStart {
   event: 'start';
@@ -115,15 +115,8 @@ async function statOrUndefined(file: string): Promise<Stats | undefined> {
 }
 
 async function checkDirectory(file: string): Promise<void> {
-  const directory = dirname(file);
-  const found = await stat(directory).catch(() => undefined);
-  if (!found) throw new UsageError(`journal ${file} cannot be created: the directory ${directory} does not exist`);
-  if (!found.isDirectory()) throw new UsageError(`journal ${file} cannot be created: ${directory} is not a directory`);
-  try {
-    await access(directory, constants.W_OK);
-  } catch (error) {
-    throw cannotWrite(file, error);
-  }
+  const why = await whyNotCreatable(file);
+  if (why) throw new UsageError(`journal ${file} cannot be created: ${why}`);
 }
 
 function alreadyExists(file: string): UsageError {

@@ -2,11 +2,9 @@
  * `--report FILE`: the evidence an operator attaches to a change ticket. JSON (everything) or CSV (one
  * row per instance) by the file's extension.
  */
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { stat } from 'node:fs/promises';
 import { UsageError } from '../exit-codes.js';
-import { writeFileAtomically } from '../util/files.js';
+import { whyNotCreatable, writeFileAtomically } from '../util/files.js';
 import type { ExecutionResult } from './execute.js';
 
 /**
@@ -22,15 +20,8 @@ export async function checkReportFile(file: string): Promise<void> {
     throw refuse(code === 'ENOTDIR' ? 'a part of the path is not a directory' : (code ?? String(error)));
   });
   if (found?.isDirectory()) throw refuse('it is a directory');
-  const directory = dirname(file);
-  const parent = await stat(directory).catch(() => undefined);
-  if (!parent) throw refuse(`the directory ${directory} does not exist`);
-  if (!parent.isDirectory()) throw refuse(`${directory} is not a directory`);
-  try {
-    await access(directory, constants.W_OK);
-  } catch {
-    throw refuse(`the directory ${directory} is not writable`);
-  }
+  const why = await whyNotCreatable(file);
+  if (why) throw refuse(why);
 }
 
 export function reportFormat(file: string): 'csv' | 'json' {

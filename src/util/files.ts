@@ -1,4 +1,5 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../exit-codes.js';
 
@@ -12,5 +13,22 @@ export async function writeFileAtomically(file: string, text: string): Promise<v
     await rm(temporary, { force: true });
     const code = (error as { code?: string }).code;
     throw new UsageError(`${file}: cannot be written (${code === 'ENOENT' ? 'no such directory' : code === 'EACCES' ? 'permission denied' : (code ?? 'error')})`);
+  }
+}
+
+/**
+ * Why a new file cannot be created at `file`, or undefined when its directory exists and is
+ * writable: checked before anything is sent, so that a file found unwritable afterwards loses nothing.
+ */
+export async function whyNotCreatable(file: string): Promise<string | undefined> {
+  const directory = dirname(file);
+  const found = await stat(directory).catch(() => undefined);
+  if (!found) return `the directory ${directory} does not exist`;
+  if (!found.isDirectory()) return `${directory} is not a directory`;
+  try {
+    await access(directory, constants.W_OK);
+    return undefined;
+  } catch {
+    return `the directory ${directory} is not writable`;
   }
 }

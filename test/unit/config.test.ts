@@ -6,6 +6,7 @@ import { loadConfig, mayFindConfigFile } from '../../src/config/load.js';
 import { SEARCH_PLACES } from '../../src/config/places.js';
 import { describeSource, resolveTarget } from '../../src/config/resolve.js';
 import { UsageError } from '../../src/exit-codes.js';
+import { usageErrorMessage } from '../helpers/errors.js';
 
 function dirWith(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'camunda-admin-config-'));
@@ -33,15 +34,7 @@ profiles:
     auth: { type: bearer, token: "\${GW_TOKEN}" }
 `;
 
-async function messageOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a usage error');
-}
+const messageOf = usageErrorMessage;
 
 describe('loading the config file', () => {
   it('finds .camunda-adminrc.yaml by searching up from the working directory', async () => {

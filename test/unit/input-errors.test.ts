@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
-import { UsageError } from '../../src/exit-codes.js';
 import { InstanceIdSet, readInstanceIds } from '../../src/migration/selection.js';
 import { parsePlan, PlanError } from '../../src/plans/load.js';
 import { closest, didYouMean } from '../../src/util/suggest.js';
 import { jsonErrorOffset, jsonSyntaxProblem, lineAndColumn } from '../../src/util/syntax.js';
+import { usageErrorMessage } from '../helpers/errors.js';
 
 function dirWith(files: Record<string, string | Buffer>): string {
   const dir = mkdtempSync(join(tmpdir(), 'camunda-admin-input-'));
@@ -19,15 +19,7 @@ function dirWith(files: Record<string, string | Buffer>): string {
   return dir;
 }
 
-async function messageOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a usage error');
-}
+const messageOf = usageErrorMessage;
 
 describe('config values have the limits of their flags', () => {
   const withProfile = (line: string) => ({ '.camunda-adminrc.yaml': `defaultProfile: p\nprofiles:\n  p:\n    url: http://h/engine-rest\n    ${line}\n` });
