@@ -8,24 +8,30 @@ export function compareText(a: string, b: string): number {
 }
 
 /**
- * C0 controls, DEL and C1 controls. A terminal acts on them instead of showing them: ESC starts a
- * sequence that can clear the screen or retitle the window, a newline splits a table row or an
- * error line, and U+009B is ESC [ on some terminals.
+ * C0 controls, DEL and C1 controls, and the bidirectional formatting characters. A terminal acts on
+ * the first instead of showing them: ESC starts a sequence that can clear the screen or retitle the
+ * window, a newline splits a table row or an error line, and U+009B is ESC [ on some terminals. The
+ * bidi overrides and isolates (U+202A-U+202E, U+2066-U+2069) and marks (U+200E, U+200F) reorder
+ * what follows them, so a name can show as something it is not.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 // eslint-disable-next-line no-control-regex -- the same, without the state of a global regex
-const HAS_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+const HAS_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const NAMED_CONTROLS: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /**
- * `text` for a terminal: every control character written as its escape, `\n`, `\r`, `\t` or `\xNN`
- * (ESC is `\x1b`). Text from the engine or a file can hold any of them; shown raw, a name would
- * control the terminal of whoever lists it. Everything else, backslashes included, is unchanged.
+ * `text` for a terminal: every control character written as its escape, `\n`, `\r`, `\t`, `\xNN`
+ * (ESC is `\x1b`) or, for the bidi characters, `\uNNNN`. Text from the engine or a file can hold any
+ * of them; shown raw, a name would control the terminal of whoever lists it. Everything else,
+ * backslashes included, is unchanged.
  */
 export function visibleControls(text: string): string {
   if (!HAS_CONTROL_CHARACTER.test(text)) return text;
-  return text.replace(CONTROL_CHARACTERS, (character) => NAMED_CONTROLS[character] ?? `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return text.replace(CONTROL_CHARACTERS, (character) => {
+    const code = character.charCodeAt(0);
+    return NAMED_CONTROLS[character] ?? (code > 0xff ? `\\u${code.toString(16)}` : `\\x${code.toString(16).padStart(2, '0')}`);
+  });
 }
 
 /**

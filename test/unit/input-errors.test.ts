@@ -1,9 +1,9 @@
 // Input errors say where: config values out of the flags' range, a config file that throws, JSON
 // syntax errors at their real line and column, hints that never name the key itself, and ids files
 // that are not UTF-8.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
@@ -15,7 +15,10 @@ import { usageErrorMessage } from '../helpers/errors.js';
 
 function dirWith(files: Record<string, string | Buffer>): string {
   const dir = mkdtempSync(join(tmpdir(), 'camunda-admin-input-'));
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), content);
+  }
   return dir;
 }
 
@@ -51,6 +54,14 @@ describe('a JavaScript config file that throws', () => {
   it('is named when given with --config, once', async () => {
     const dir = dirWith({ 'settings.cjs': 'throw new Error("boom");\n' });
     expect(await messageOf(loadConfig({ cwd: dir, env: {}, configFile: 'settings.cjs' }))).toBe(`config file ${join(dir, 'settings.cjs')}: boom`);
+  });
+
+  it('is named when what it throws is not an Error', async () => {
+    const dir = dirWith({ 'camunda-admin.config.cjs': 'throw "boom";\n', 'other/camunda-admin.config.cjs': 'throw null;\n', 'js/camunda-admin.config.js': 'throw null;\n' });
+    expect(await messageOf(loadConfig({ cwd: dir, env: {} }))).toBe(`config file ${join(dir, 'camunda-admin.config.cjs')}: threw boom`);
+    // cosmiconfig's loaders trip over a thrown null themselves; the file is still named.
+    expect(await messageOf(loadConfig({ cwd: join(dir, 'other'), env: {} }))).toMatch(new RegExp(`^config file ${join(dir, 'other', 'camunda-admin.config.cjs')}: `));
+    expect(await messageOf(loadConfig({ cwd: join(dir, 'js'), env: {} }))).toMatch(new RegExp(`^config file ${join(dir, 'js', 'camunda-admin.config.js')}: `));
   });
 });
 

@@ -23,6 +23,8 @@ describe('visibleControls', () => {
     ['nul\u0000 del\u007f csi\u009b bell\u0007', 'nul\\x00 del\\x7f csi\\x9b bell\\x07'],
     ['C:\\temp\\new', 'C:\\temp\\new'],
     ['Grüße 請求書 👍 e\u0301', 'Grüße 請求書 👍 e\u0301'],
+    // A right-to-left override would show 'admin\u202Egpj.exe' as 'adminexe.jpg'.
+    ['admin\u202egpj.exe \u2066x\u2069 \u200f', 'admin\\u202egpj.exe \\u2066x\\u2069 \\u200f'],
     ['', ''],
   ])('shows %j as %j', (text, shown) => {
     expect(visibleControls(text)).toBe(shown);
