@@ -243,8 +243,14 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
     }
     const { executionView, summarize } = await import('../render/execution.js');
     await output.data(summarize(result), executionView);
-    if (!failure && result.outcome['on-source'] + result.outcome.unknown > 0) {
-      failure = new CliError(`${result.outcome['on-source'] + result.outcome.unknown} of ${result.selected} instances are not on the target definition after the run`, ExitCode.Partial);
+    const missing = result.outcome['on-source'] + result.outcome.unknown;
+    if (!failure && missing > 0) {
+      // The engine migrates a request's instances in one transaction: a success answer with none of
+      // them moved was not the engine's (a proxy's empty 200), not a partial success.
+      const noneDone = result.mode === 'sync' && result.outcome.migrated + result.outcome.ended === 0;
+      failure = noneDone
+        ? new CliError(`none of the ${result.selected} instances is on the target definition after a success answer: the answer was most likely not the engine's (a proxy?)`, ExitCode.Unreachable)
+        : new CliError(`${missing} of ${result.selected} instances are not on the target definition after the run`, ExitCode.Partial);
     }
     if (reportFailure) {
       if (failure) output.warn(reportFailure);
