@@ -112,7 +112,23 @@ function buildDirectory(own, buildId, distDir) {
   const place = placeHash(path.resolve(distDir));
   const build = path.join(own, `${buildId}-v8-${process.versions.v8}-${place}`);
   if (fs.mkdirSync(build, { recursive: true, mode: 0o700 }) !== undefined) keepNewest(own, place, KEEP_BUILDS);
+  else markUsed(build);
   return build;
+}
+
+/**
+ * A warm cache writes nothing, so its directory's time would say "unused" to another install's
+ * pruning: it is renewed once a day.
+ */
+function markUsed(build) {
+  try {
+    if (Date.now() - fs.statSync(build).mtimeMs > 24 * 60 * 60 * 1000) {
+      const now = new Date();
+      fs.utimesSync(build, now, now);
+    }
+  } catch {
+    // Pruned meanwhile by another run: nothing to renew.
+  }
 }
 
 /** FNV-1a of the path, in hex: short, and node:crypto would cost every run its loading time. */

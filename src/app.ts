@@ -8,6 +8,7 @@ import type { ResolvedTarget, Sourced } from './config/resolve.js';
 import type { EngineClient } from './engine/client.js';
 import { UsageError } from './exit-codes.js';
 import type { Output, OutputFormat } from './render/output.js';
+import { visibleControls } from './util/text.js';
 
 export interface Io {
   stdout: Writable & { isTTY?: boolean };
@@ -171,7 +172,6 @@ export class App {
   async confirm(text: string): Promise<void> {
     if (this.flags.yes) return;
     // Questions name what the engine holds (a group's name): shown escaped, on one line.
-    const { visibleControls } = await import('./util/text.js');
     const question = visibleControls(text);
     if (!this.interactive) {
       throw new UsageError(`${question}: confirmation needed; pass --yes to confirm when not on a terminal`);

@@ -18,9 +18,10 @@ async function runtimeBatch(client: EngineClient, id: string): Promise<Batch | u
     return await client.batches.get(id);
   } catch (error) {
     if (!(error instanceof EngineNotFoundError)) throw error;
-    // The history lookup only improves the message: its own failure must not replace the 404.
+    // The history lookup only improves the message: its own failure must not replace the 404. A
+    // running batch has a history record too, without an end: one the caller may not read.
     const historic = await client.batches.historic(id).catch(() => undefined);
-    if (historic === undefined) return undefined;
+    if (!historic?.endTime) return undefined;
     throw new CliError(error.message, ExitCode.NotFound, `batch ${id} has finished; only its history record is left: camunda-admin batch get ${id}`);
   }
 }

@@ -189,7 +189,7 @@ export function registerGroupCommands(program: Command, app: App): void {
       .argument('<users...>', 'user ids')
       .addHelpText(
         'after',
-        `\nExit 5 when the group does not exist. A user who ${unchanged} is reported so and nothing\nis sent for them: a re-run exits 0.\nWith several users each result is reported; exit 8 when some failed.\n\nExamples:\n  $ camunda-admin group members ${name} sales john mary`,
+        `\nExit 5 when the group does not exist. A user who ${unchanged} is reported so and nothing\nis sent for them: a re-run exits 0${name === 'remove' ? '\n(unless you may not read the group: one without any of the users is then taken for missing)' : ''}.\nWith several users each result is reported; exit 8 when some failed.\n\nExamples:\n  $ camunda-admin group members ${name} sales john mary`,
       )
       .action(async (id: string, users: string[]) => {
         for (const userId of users) requireName(userId, 'a user id');
@@ -197,7 +197,9 @@ export function registerGroupCommands(program: Command, app: App): void {
         // The engine answers DELETE with 204 for a missing group or membership, and PUT with opaque
         // 500s: look first. Changing members needs no READ on the group, whose query hides it from a
         // caller without: a group that cannot be read is missing only if the engine says so too.
-        const unreadable = await groupNotFound(client, id);
+        // Adding needs READ on the group as well (the engine's createMembership reads it): there the
+        // 404 is the answer.
+        const unreadable = name === 'add' ? await client.groups.get(id).then(() => undefined) : await groupNotFound(client, id);
         // Removing needs no READ on the user, adding does (the engine's 403 then says so): only remove
         // must find the members the caller cannot read.
         const memberIds = await client.groups.membersAmong(id, users, { includeUnreadable: name === 'remove' });
@@ -219,8 +221,6 @@ export function registerGroupCommands(program: Command, app: App): void {
             else memberIds.delete(userId);
             results.push({ userId, result: verb, ok: true, changed: true, exitCode: 0 });
           } catch (error) {
-            // The engine's 500 for adding to a group that does not exist: the group's 404 is the truth.
-            if (unreadable && isMissingGroup(error)) throw unreadable;
             if (users.length === 1) throw error;
             const failure = describeFailure(error);
             if (failure.internal) throw error;
@@ -265,10 +265,4 @@ async function groupNotFound(client: EngineClient, id: string): Promise<Error | 
     if (error instanceof EngineNotFoundError) return error;
     throw error;
   }
-}
-
-/** "No group found with id 'g'.: group is null": the engine's 500 for a membership of a missing group. */
-function isMissingGroup(error: unknown): boolean {
-  const message = (error as { body?: { message?: unknown } } | undefined)?.body?.message;
-  return typeof message === 'string' && message.startsWith('No group found with id');
 }

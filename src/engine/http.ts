@@ -126,6 +126,11 @@ export interface RequestSpec<T> {
   body?: unknown;
   /** zod schema of a 2xx body; omit for 204 answers (then any 2xx with a body is refused). */
   schema?: core.$ZodType<T> | undefined;
+  /**
+   * Only a 204 is success. For a change whose answer must not be guessed at: an empty 200 is then
+   * not the engine's either, and the caller learns that the outcome is unknown.
+   */
+  noContentOnly?: boolean | undefined;
   /** A short name of what is expected, for errors: "an authorization". */
   expects?: string | undefined;
   /**
@@ -262,6 +267,9 @@ export class EngineHttp {
   }
 
   private decode<T>(line: RequestLine, status: number, text: string, spec: RequestSpec<T>): T {
+    if (spec.noContentOnly && status !== 204) {
+      throw new EngineResponseError(line, status, `${status} answer where the engine answers 204 No Content; is the URL the engine's REST root and not a proxy or login page?`);
+    }
     if (!spec.schema) {
       // The engine answers these with 204 and nothing else. A proxy or login page answering 200 with
       // a page must not pass for success: a migration chunk would be journalled as done and never

@@ -81,11 +81,13 @@ export class MigrationApi {
   }
 
   /**
-   * One transaction: every instance migrates, or none. 204 on success; a 2xx with a body is someone
+   * One transaction: every instance migrates, or none. 204 on success; any other 2xx is someone
    * else's answer (EngineResponseError), after which whether the engine acted is unknown.
    */
   async execute(request: MigrationExecutionRequest, signal?: AbortSignal): Promise<void> {
-    await this.http.request({ method: 'POST', path: enginePath`/migration/execute`, body: request, signal });
+    // A proxy's empty 200 would pass for a migration that never happened, and a chunk would be
+    // journalled done.
+    await this.http.request({ method: 'POST', path: enginePath`/migration/execute`, body: request, signal, noContentOnly: true });
   }
 
   /** Creates a batch; per-instance failures surface later as failed batch jobs. */

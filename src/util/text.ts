@@ -11,13 +11,13 @@ export function compareText(a: string, b: string): number {
  * C0 controls, DEL and C1 controls, and the bidirectional formatting characters. A terminal acts on
  * the first instead of showing them: ESC starts a sequence that can clear the screen or retitle the
  * window, a newline splits a table row or an error line, and U+009B is ESC [ on some terminals. The
- * bidi overrides and isolates (U+202A-U+202E, U+2066-U+2069) and marks (U+200E, U+200F) reorder
+ * bidi overrides and isolates (U+202A-U+202E, U+2066-U+2069) and marks (U+061C, U+200E, U+200F) reorder
  * what follows them, so a name can show as something it is not.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 // eslint-disable-next-line no-control-regex -- the same, without the state of a global regex
-const HAS_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const HAS_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const NAMED_CONTROLS: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /**
@@ -30,7 +30,7 @@ export function visibleControls(text: string): string {
   if (!HAS_CONTROL_CHARACTER.test(text)) return text;
   return text.replace(CONTROL_CHARACTERS, (character) => {
     const code = character.charCodeAt(0);
-    return NAMED_CONTROLS[character] ?? (code > 0xff ? `\\u${code.toString(16)}` : `\\x${code.toString(16).padStart(2, '0')}`);
+    return NAMED_CONTROLS[character] ?? (code > 0xff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\x${code.toString(16).padStart(2, '0')}`);
   });
 }
 

@@ -290,7 +290,7 @@ describe('an answer that is not the engine\'s', () => {
     engine.inject({ ...LOGIN_PAGE, times: 1 });
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--yes'], cwd);
     expect(result.code).toBe(7);
-    expect(result.stderr).toContain(`error: POST ${engine.url}/migration/execute: 200 answer has a body ("login") where the engine sends none; is the URL the engine's REST root and not a proxy or login page?`);
+    expect(result.stderr).toContain(`error: POST ${engine.url}/migration/execute: 200 answer where the engine answers 204 No Content; is the URL the engine's REST root and not a proxy or login page?`);
     expect(result.stdout).toBe('');
   });
 
@@ -330,14 +330,26 @@ describe('an answer that is not the engine\'s', () => {
     expect(journal.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent1', 'unknown1', 'done1', 'sent2', 'done2']);
   });
 
-  it('accepts an empty 200 where the engine answers 204, and still asks the engine for the outcome', async () => {
+  it('takes only the engine\'s 204 for a migrated chunk: an empty 200 that was never forwarded is unknown, and --resume sends it', async () => {
     const cwd = planDir(DEMO_PLAN);
-    // Some proxies turn the engine's 204 into an empty 200; this one did not even forward the request.
+    engine.inject({ method: 'POST', path: /^\/migration\/execute$/, status: 200, times: 1 });
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '2', '--yes'], cwd);
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain(`error: chunk 1/2: the answer does not say whether it was migrated (POST ${engine.url}/migration/execute: 200 answer where the engine answers 204 No Content`);
+    const journal = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(journal.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent1', 'unknown1']);
+    const resumed = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--yes'], cwd);
+    expect(resumed.code).toBe(0);
+    expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
+  });
+
+  it('fails a sync execute answered with an empty 200 (exit 7), saying the outcome is unknown', async () => {
+    const cwd = planDir(DEMO_PLAN);
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, status: 200, times: 1 });
     const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1First, '--yes'], cwd);
     expect(result.code).toBe(7);
-    expect(result.stdout).toMatch(/│ still on the source definition\s+│ 1\s+│/);
-    expect(result.stderr).toContain("error: none of the 1 instances is on the target definition after a success answer: the answer was most likely not the engine's (a proxy?)");
+    expect(result.stderr).toContain(`error: POST ${engine.url}/migration/execute: 200 answer where the engine answers 204 No Content`);
+    expect(result.stderr).toContain('the outcome is unknown');
   });
 });
 

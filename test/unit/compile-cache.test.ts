@@ -113,8 +113,15 @@ describe('compile cache', () => {
     expect(names).toContain(firstDirectory);
     expect(names.filter((name) => name !== firstDirectory)).toHaveLength(4);
     const monthAgo = (Date.now() - 31 * 24 * 60 * 60 * 1000) / 1000;
-    utimesSync(join(first.cache, USER_DIRECTORY, firstDirectory!), monthAgo, monthAgo);
+    const firstPath = join(first.cache, USER_DIRECTORY, firstDirectory!);
+    // A warm cache writes nothing; using it renews its time, so it is not taken for unused.
+    utimesSync(firstPath, monthAgo, monthAgo);
+    run(first);
     writeFileSync(join(second.dist, 'package.json'), JSON.stringify({ type: 'commonjs', buildId: 'build-g' }));
+    run(second);
+    expect(buildDirectories(first.cache)).toContain(firstDirectory);
+    utimesSync(firstPath, monthAgo, monthAgo);
+    writeFileSync(join(second.dist, 'package.json'), JSON.stringify({ type: 'commonjs', buildId: 'build-h' }));
     run(second);
     expect(buildDirectories(first.cache)).not.toContain(firstDirectory);
   });

@@ -63,11 +63,24 @@ describe.each(['single', 'bulk'])('a request without a schema (%s transport)', (
     }
   });
 
+  it('says the outcome is unknown for a change answered by a login page, not for a query sent as a POST', async () => {
+    const http = client();
+    try {
+      const change = await http.request({ method: 'POST', path: { encoded: '/login', root: false } }).catch((caught: unknown) => caught);
+      expect(describeFailure(change).hint).toContain('the outcome is unknown');
+      const query = await http.request({ method: 'POST', path: { encoded: '/login', root: false }, idempotent: true }).catch((caught: unknown) => caught);
+      expect((query as EngineResponseError).request.query).toBe(true);
+      expect(describeFailure(query).hint).toBeUndefined();
+    } finally {
+      await http.close();
+    }
+  });
+
   it('makes a migration execute answered by a login page fail', async () => {
     const http = client();
     try {
       const execute = new MigrationApi(http).execute({ migrationPlan: { sourceProcessDefinitionId: 'a', targetProcessDefinitionId: 'b', instructions: [] }, processInstanceIds: ['x'] });
-      await expect(execute).rejects.toThrow(`POST ${base}${enginePath`/migration/execute`.encoded}: 200 answer has a body ("login") where the engine sends none`);
+      await expect(execute).rejects.toThrow(`POST ${base}${enginePath`/migration/execute`.encoded}: 200 answer where the engine answers 204 No Content`);
     } finally {
       await http.close();
     }

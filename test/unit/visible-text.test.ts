@@ -24,7 +24,7 @@ describe('visibleControls', () => {
     ['C:\\temp\\new', 'C:\\temp\\new'],
     ['Grüße 請求書 👍 e\u0301', 'Grüße 請求書 👍 e\u0301'],
     // A right-to-left override would show 'admin\u202Egpj.exe' as 'adminexe.jpg'.
-    ['admin\u202egpj.exe \u2066x\u2069 \u200f', 'admin\\u202egpj.exe \\u2066x\\u2069 \\u200f'],
+    ['admin\u202egpj.exe \u2066x\u2069 \u200f \u061c', 'admin\\u202egpj.exe \\u2066x\\u2069 \\u200f \\u061c'],
     ['', ''],
   ])('shows %j as %j', (text, shown) => {
     expect(visibleControls(text)).toBe(shown);
