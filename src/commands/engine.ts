@@ -28,19 +28,15 @@ export function registerEngineCommands(program: Command, app: App): void {
             : 'accepted';
       } catch (error) {
         if (!(error instanceof EngineAuthenticationError)) throw error;
-        status = method === 'none' ? 'required' : 'refused';
-      }
-
-      // A refused login or a missing engine is the answer's failing part: it is the error line, and
-      // stdout stays empty, so that a script never reads a summary of a failed check as success.
-      if (status === 'refused' || status === 'required') {
-        throw new CliError(
-          status === 'refused'
-            ? `the engine at ${target.url.value} refused the credentials (401)`
-            : `the engine at ${target.url.value} requires authentication; no credentials were given`,
-          ExitCode.AuthRefused,
-          status === 'required' ? 'set credentials with --username and --password-stdin, CAMUNDA_USERNAME/CAMUNDA_PASSWORD or a profile' : undefined,
-        );
+        // A refused login or a missing engine is the answer's failing part: it is the error line, and
+        // stdout stays empty, so that a script never reads a summary of a failed check as success.
+        throw method === 'none'
+          ? new CliError(
+              `the engine at ${target.url.value} requires authentication; no credentials were given`,
+              ExitCode.AuthRefused,
+              'set credentials with --username and --password-stdin, CAMUNDA_USERNAME/CAMUNDA_PASSWORD or a profile',
+            )
+          : new CliError(`the engine at ${target.url.value} refused the credentials (401)`, ExitCode.AuthRefused);
       }
       if (selected !== null && !engines.includes(selected)) {
         throw new CliError(`engine '${selected}' not found at ${target.url.value} (engines: ${engines.join(', ') || 'none'})`, ExitCode.NotFound);

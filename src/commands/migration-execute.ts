@@ -245,8 +245,8 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
     await output.data(summarize(result), executionView);
     const missing = result.outcome['on-source'] + result.outcome.unknown;
     if (!failure && missing > 0) {
-      // The engine migrates a request's instances in one transaction: a success answer with none of
-      // them moved was not the engine's (a proxy's empty 200), not a partial success.
+      // The engine migrates a request's instances in one transaction: a 204 with none of them moved
+      // was not the engine's (a proxy answering for it), not a partial success.
       const noneDone = result.mode === 'sync' && result.outcome.migrated + result.outcome.ended === 0;
       failure = noneDone
         ? new CliError(`none of the ${result.selected} instances is on the target definition after a success answer: the answer was most likely not the engine's (a proxy?)`, ExitCode.Unreachable)

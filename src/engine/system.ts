@@ -8,13 +8,14 @@ export interface EngineInfo {
   url: string;
   engine: string | null;
   engines: string[];
-  engineFound: boolean;
+  /** Always true: an engine that is not there is exit 5. Kept for scripts that read it. */
+  engineFound: true;
   version: string | null;
   authentication: {
     method: 'basic' | 'bearer' | 'none';
     username: string | null;
-    /** accepted: credentials work; not-required: the REST API has no auth filter; refused/required: 401. */
-    status: 'accepted' | 'not-required' | 'refused' | 'required';
+    /** accepted: credentials work; not-required: the REST API has no auth filter (a 401 is exit 4). */
+    status: 'accepted' | 'not-required';
   };
 }
 

@@ -154,12 +154,12 @@ export async function runChunks(context: ExecutionContext, run: ChunkedRun, jour
       // Either way the ids lack a `done`, so a resume asks the engine where they are before sending any.
       const unknown = outcomeUnknown(error);
       await journal.append({ event: unknown ? 'unknown' : 'failed', chunk, error: message, at: at() });
-      // A chunk is one transaction: when the answer was lost but the engine has its instances on the
+      // A chunk is one transaction: when the answer says nothing but the engine has its instances on the
       // target, it did migrate the chunk, and the run goes on.
       if (unknown && (await migratedAfterAll(context, ids))) {
         await journal.append({ event: 'done', chunk, at: at() });
         done++;
-        context.warn(`chunk ${done}/${total}: the answer was not the engine's (${message}), but the engine has its ${ids.length} instances on the target: migrated`);
+        context.warn(`chunk ${done}/${total}: the answer did not say whether it was migrated (${message}), but the engine has its ${ids.length} instances on the target: migrated`);
         continue;
       }
       return {

@@ -55,7 +55,8 @@ export class Journal {
     const found = await statOrUndefined(file);
     if (found?.isDirectory()) throw new UsageError(`journal ${file} is a directory; give --journal a file name`);
     if (found) throw alreadyExists(file);
-    await checkDirectory(file);
+    const why = await whyNotCreatable(file);
+    if (why) throw new UsageError(`journal ${file} cannot be created: ${why}`);
   }
 
   /** Starts a new journal; refuses to overwrite one (that run may still need --resume). */
@@ -112,11 +113,6 @@ async function statOrUndefined(file: string): Promise<Stats | undefined> {
     if (errorCode(error) === 'ENOENT') return undefined;
     throw new UsageError(`journal ${file}: ${describeCode(error)}`);
   }
-}
-
-async function checkDirectory(file: string): Promise<void> {
-  const why = await whyNotCreatable(file);
-  if (why) throw new UsageError(`journal ${file} cannot be created: ${why}`);
 }
 
 function alreadyExists(file: string): UsageError {

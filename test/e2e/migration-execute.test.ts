@@ -322,7 +322,7 @@ describe('an answer that is not the engine\'s', () => {
     // The proxy forwards the first chunk, then answers with its own page: the engine did migrate it.
     engine.inject({ ...LOGIN_PAGE, afterEngine: true, times: 1 });
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '2', '--yes'], cwd);
-    expect(result.stderr).toContain("warning: chunk 1/2: the answer was not the engine's (POST ");
+    expect(result.stderr).toContain("warning: chunk 1/2: the answer did not say whether it was migrated (POST ");
     expect(result.stderr).toContain('but the engine has its 2 instances on the target: migrated');
     expect(result.code).toBe(0);
     expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
