@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
-    setupFiles: ['test/helpers/contract-setup.ts'],
+    setupFiles: ['test/helpers/test-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Child processes and loopback servers: keep the machine's two cores busy but not swamped.

@@ -1,9 +1,18 @@
 // Async migration and the batch commands, against simulated batches whose jobs run over time.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { AuthorizationType, ResourceType, SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../simulator/index.js';
+import {
+  AuthorizationType,
+  type RecordedRequest,
+  requestObservers,
+  ResourceType,
+  SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS,
+  SEEDED_PROCESS_INSTANCE_IDS as INSTANCES,
+  type Simulator,
+  startSimulator,
+} from '../simulator/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 
 let engine: Simulator | undefined;
@@ -41,7 +50,13 @@ describe('migration execute --async', () => {
   });
 
   it('--wait follows the batch to its end (plain progress lines without a terminal) and reports every instance', async () => {
-    const sim = await start(20);
+    // One executor step per poll, however slow the machine: the command sees the batch part-way done.
+    const sim = await start(0);
+    const stepPerPoll = (request: RecordedRequest): void => {
+      if (request.method === 'GET' && request.path.includes('/batch/statistics')) sim.advanceBatches(1);
+    };
+    requestObservers.add(stepPerPoll);
+    onTestFinished(() => void requestObservers.delete(stepPerPoll));
     const cwd = planDir();
     const result = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--yes', '--report', 'report.json'], { cwd });
     expect(result.code).toBe(0);

@@ -3,9 +3,9 @@
  * (a temporary HOME and working directory, NO_COLOR, no inherited CAMUNDA_* variables).
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempDir } from './temp.js';
+
+export { tempDir };
 
 export const BIN = new URL('../../bin/camunda-admin', import.meta.url).pathname;
 
@@ -22,12 +22,10 @@ export interface CliOptions {
   timeoutMs?: number;
 }
 
-export function tempDir(prefix = 'camunda-admin-e2e-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
-
 export function cleanEnv(extra: Record<string, string> = {}, home = tempDir('camunda-admin-home-')): Record<string, string> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: home, NO_COLOR: '1', LANG: 'C.UTF-8' };
+  // The run's own temp dir (test/helpers/global-setup.ts): what the command leaves there is found.
+  if (process.env.TMPDIR) env.TMPDIR = process.env.TMPDIR;
   return { ...env, ...extra };
 }
 

@@ -1,13 +1,13 @@
 // Completion scripts generated from a small commander tree, and the hints of the real program.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { completionHints, registerCompletionCommand } from '../../src/commands/completion.js';
+import { tempDir } from '../helpers/temp.js';
 import {
   allCommands,
   bashScript,
@@ -128,7 +128,7 @@ describe('scripts', () => {
 
 /** Runs the bash function as readline would, with COMP_WORDS/COMP_CWORD; the last word is the cursor's. */
 function bashComplete(script: string, words: string[], cwd?: string): string[] {
-  const file = join(mkdtempSync(join(tmpdir(), 'completion-unit-')), 'tool.bash');
+  const file = join(tempDir('completion-unit-'), 'tool.bash');
   writeFileSync(file, script);
   const array = words.map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(' ');
   const result = spawnSync('bash', ['--norc', '--noprofile', '-c', `source "$1"; COMP_WORDS=(${array}); COMP_CWORD=${words.length - 1}; _tool; printf '%s\\n' "\${COMPREPLY[@]}"`, 'bash', file], { encoding: 'utf8', cwd });
@@ -175,7 +175,7 @@ describe('the bash script in bash', () => {
   });
 
   it('completes file names for files', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'completion-files-'));
+    const dir = tempDir('completion-files-');
     writeFileSync(join(dir, 'plan.yaml'), '');
     writeFileSync(join(dir, 'report.json'), '');
     expect(bashComplete(script, ['tool', 'run', 'pl'], dir)).toEqual(['plan.yaml']);

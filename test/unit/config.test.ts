@@ -1,5 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, mayFindConfigFile } from '../../src/config/load.js';
@@ -7,9 +6,10 @@ import { SEARCH_PLACES } from '../../src/config/places.js';
 import { describeSource, resolveTarget } from '../../src/config/resolve.js';
 import { UsageError } from '../../src/exit-codes.js';
 import { usageErrorMessage } from '../helpers/errors.js';
+import { tempDir } from '../helpers/temp.js';
 
 function dirWith(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'camunda-admin-config-'));
+  const dir = tempDir('camunda-admin-config-');
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(join(dir, name, '..'), { recursive: true });
     writeFileSync(join(dir, name), text);

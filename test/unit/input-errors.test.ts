@@ -1,8 +1,7 @@
 // Input errors say where: config values out of the flags' range, a config file that throws, JSON
 // syntax errors at their real line and column, hints that never name the key itself, and ids files
 // that are not UTF-8.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -12,9 +11,10 @@ import { parsePlan, PlanError } from '../../src/plans/load.js';
 import { closest, didYouMean } from '../../src/util/suggest.js';
 import { jsonErrorOffset, jsonSyntaxProblem, lineAndColumn } from '../../src/util/syntax.js';
 import { usageErrorMessage } from '../helpers/errors.js';
+import { tempDir } from '../helpers/temp.js';
 
 function dirWith(files: Record<string, string | Buffer>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'camunda-admin-input-'));
+  const dir = tempDir('camunda-admin-input-');
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), content);

@@ -1,11 +1,11 @@
 // The journal of a chunked migration: where it can be started, and what a resume takes as confirmed.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/exit-codes.js';
 import { Journal, type JournalStart, parseJournal } from '../../src/migration/journal.js';
 import { checkReportFile } from '../../src/migration/report.js';
+import { tempDir } from '../helpers/temp.js';
 
 const start: JournalStart = { event: 'start', version: 1, plan: 'p', sourceProcessDefinitionId: 's', targetProcessDefinitionId: 't', chunkSize: 1, ids: ['a', 'b', 'c'], at: 'x' };
 const lines = (...events: object[]) => events.map((event) => JSON.stringify(event)).join('\n');
@@ -16,7 +16,7 @@ const refusal = async (promise: Promise<unknown>) => {
 };
 
 describe('starting a journal', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'journal-'));
+  const dir = tempDir('journal-');
 
   it('refuses a directory that does not exist, naming the path', async () => {
     const file = join(dir, 'missing', 'j.jsonl');
@@ -77,7 +77,7 @@ describe('reading a journal back', () => {
 });
 
 describe('the report file', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'report-'));
+  const dir = tempDir('report-');
 
   it('accepts a new file or an existing one in a writable directory', async () => {
     await expect(checkReportFile(join(dir, 'r.csv'))).resolves.toBeUndefined();

@@ -1,9 +1,10 @@
 // In the e2e suite, every request the built command sends to a simulator, and every answer of the
 // simulated engine, is checked against the engine's OpenAPI contract (path, method, query parameters,
 // bodies, statuses); a mismatch fails the test.
-import { afterEach, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { validateRequest, validateResponse } from '../contract/validate.js';
 import { requestObservers, responseObservers } from '../simulator/index.js';
+import { removeTempDirs } from './temp.js';
 
 const violations: string[] = [];
 let checking = false;
@@ -50,3 +51,6 @@ beforeEach(() => {
 afterEach(() => {
   if (checking) expect(violations, 'requests outside the engine contract').toEqual([]);
 });
+
+// Every test file's temp dirs go when the file ends, whether its tests passed or not.
+afterAll(removeTempDirs);
