@@ -145,8 +145,8 @@ export class InstanceIdSet implements IdList, Iterable<string> {
 
   /**
    * Adds bytes[start, end) when they are one ASCII token: no byte of 0x20 or below, no comma, no
-   * DEL, none of 0x80 or above. One pass checks, hashes and copies them: the reader of a million-line file
-   * spends its time here. Returns what happened; 'not-ascii' leaves the line to be read as text.
+   * DEL, none of 0x80 or above. One pass checks, hashes and copies them: the reader of a
+   * million-line file spends its time here. Returns what happened; 'not-ascii' leaves the line to be read as text.
    */
   addAsciiToken(bytes: Uint8Array, start: number, end: number): TokenResult {
     const at = this.stage(end - start);
