@@ -9,6 +9,7 @@ import envPaths from 'env-paths';
 import type * as core from 'zod/v4/core';
 import '../util/zod-messages.js';
 import { UsageError } from '../exit-codes.js';
+import { formatSize, MAX_CONFIG_BYTES } from '../input/limits.js';
 import { closest } from '../util/suggest.js';
 import { SEARCH_PLACES } from './places.js';
 import type { FoundConfig } from './search.js';
@@ -28,6 +29,11 @@ const GLOBAL_PLACES = ['config', 'config.json', 'config.yaml', 'config.yml', 'co
  * camunda-admin key, or cosmiconfig's own key; everything else that exists leaves it to cosmiconfig.
  */
 export function mayFindConfigFile(from: string): boolean {
+  if (existingConfigPlaces(from).length > 0) return true;
+  return [...searchedDirectories(from), process.cwd()].some((directory) => packageJsonMayConfigure(join(directory, 'package.json')));
+}
+
+function searchedDirectories(from: string): string[] {
   const stopDir = resolve(homedir());
   const directories = [resolve(from)];
   while (directories.at(-1) !== stopDir) {
@@ -35,13 +41,30 @@ export function mayFindConfigFile(from: string): boolean {
     if (parent === directories.at(-1)) break;
     directories.push(parent);
   }
+  return directories;
+}
+
+/** The files other than package.json that cosmiconfig's search may read from `from`. */
+function existingConfigPlaces(from: string): string[] {
+  const directories = searchedDirectories(from);
   const candidates = [
     ...directories.flatMap((directory) => SEARCH_PLACES.filter((place) => place !== 'package.json').map((place) => join(directory, place))),
     ...GLOBAL_PLACES.map((place) => join(envPaths('camunda-admin', { suffix: '' }).config, place)),
     ...COSMICONFIG_META_PLACES.map((place) => join(process.cwd(), place)),
   ];
-  if (candidates.some((file) => existsSync(file))) return true;
-  return [...directories, process.cwd()].some((directory) => packageJsonMayConfigure(join(directory, 'package.json')));
+  return candidates.filter((file) => existsSync(file));
+}
+
+/**
+ * cosmiconfig reads a whole file into a string before a loader sees it: a stray file of gigabytes
+ * in a searched place is refused by its size first (src/input/limits.ts).
+ */
+async function refuseOversizedConfig(files: string[]): Promise<void> {
+  const { stat } = await import('node:fs/promises');
+  for (const file of files) {
+    const size = await stat(file).then((info) => (info.isFile() ? info.size : 0), () => 0);
+    if (size > MAX_CONFIG_BYTES) throw new UsageError(`${file}: the config file is larger than ${formatSize(MAX_CONFIG_BYTES)}`);
+  }
 }
 
 function packageJsonMayConfigure(file: string): boolean {
@@ -91,6 +114,7 @@ export async function loadConfig(selection: ProfileSelection): Promise<LoadedCon
   const explicit = selection.configFile ? resolve(selection.cwd, selection.configFile) : undefined;
   try {
     if (explicit || mayFindConfigFile(selection.cwd)) {
+      await refuseOversizedConfig(explicit ? [explicit] : existingConfigPlaces(selection.cwd));
       const { findConfig } = await import('./search.js');
       result = await findConfig(selection.cwd, explicit);
     }

@@ -22,6 +22,7 @@ const UUID_LINE = 37;
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const BACKSLASH = 0x5c;
+const DEL = 0x7f;
 
 export type TokenResult = 'added' | 'duplicate' | 'not-one-token' | 'not-ascii';
 
@@ -62,10 +63,14 @@ function finishHash(hash: number, tail: number, length: number): number {
   return hash ^ (hash >>> 16);
 }
 
-/** Four bytes at once: whether any is below 0x21, a comma, or 0x80 and above (the bit tricks of "Bit Twiddling Hacks": hasless, haszero). */
+/**
+ * Four bytes at once: whether any is below 0x21, a comma, or DEL (0x7f) and above (the bit tricks
+ * of "Bit Twiddling Hacks": hasless, haszero, hasmore). Adding 1 to each byte sets the high bit of
+ * DEL; a carry out of a byte of 0x80 or above is harmless, as that byte's own high bit says so.
+ */
 function notTokenBytes(word: number): boolean {
   const comma = word ^ 0x2c2c2c2c;
-  return ((word | ((word - 0x21212121) & ~word) | ((comma - 0x01010101) & ~comma)) & 0x80808080) !== 0;
+  return (((word + 0x01010101) | word | ((word - 0x21212121) & ~word) | ((comma - 0x01010101) & ~comma)) & 0x80808080) !== 0;
 }
 
 /** Whether any of four bytes (all below 0x80) is a quote or a backslash. */
@@ -139,9 +144,9 @@ export class InstanceIdSet implements IdList, Iterable<string> {
   }
 
   /**
-   * Adds bytes[start, end) when they are one ASCII token: no byte of 0x20 or below, no comma, none
-   * of 0x80 or above. One pass checks, hashes and copies them: the reader of a million-line file
-   * spends its time here. Returns what happened; 'not-ascii' leaves the line to be read as text.
+   * Adds bytes[start, end) when they are one ASCII token: no byte of 0x20 or below, no comma, no
+   * DEL, none of 0x80 or above. One pass checks, hashes and copies them: the reader of a
+   * million-line file spends its time here. Returns what happened; 'not-ascii' leaves the line to be read as text.
    */
   addAsciiToken(bytes: Uint8Array, start: number, end: number): TokenResult {
     const at = this.stage(end - start);
@@ -163,7 +168,7 @@ export class InstanceIdSet implements IdList, Iterable<string> {
     let tail = 0;
     for (let tailShift = 0; offset < end; offset++, tailShift += 8) {
       const byte = bytes[offset]!;
-      if (byte <= 0x20 || byte === COMMA) return 'not-one-token';
+      if (byte <= 0x20 || byte === COMMA || byte === DEL) return 'not-one-token';
       if (byte >= 0x80) return 'not-ascii';
       if (byte === QUOTE || byte === BACKSLASH) escaping = true;
       // Only reached for the last one to three bytes, unless a word above held a byte that is not

@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import { JsonText } from '../engine/http.js';
 import type { ProcessInstanceApi, ProcessInstanceQueryBody } from '../engine/process-instances.js';
 import { UsageError } from '../exit-codes.js';
+import { codePointName, forbiddenControlIndex, formatSize, MAX_ID_FILE_BYTES, MAX_ID_LINE_BYTES } from '../input/limits.js';
 import { type IdList, InstanceIdSet } from './instance-ids.js';
 
 export { InstanceIdSet };
@@ -49,12 +50,18 @@ const LOOKUP_HEAD = Buffer.from('{"processInstanceIds":[');
  */
 export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: boolean }, ids: InstanceIdSet): Promise<number> {
   if (file === '-' && stdin.isTTY) throw new UsageError('--instances-file -: standard input is a terminal; pipe the ids in');
-  const chunks = file === '-' ? (stdin as AsyncIterable<Buffer | string>) : fileChunks(file, ids);
   const name = file === '-' ? '<stdin>' : file;
+  const chunks = file === '-' ? limitedChunks(stdin as AsyncIterable<Buffer | string>, name) : fileChunks(file, ids);
   let count = 0;
   let lineNumber = 0;
   let json: string[] | undefined;
-  const notOneId = (line: string) => new UsageError(`${name}:${lineNumber}: '${line.slice(0, 60)}' is not one process instance id (one id per line, or a JSON array)`);
+  let jsonLine = 0;
+  const notOneId = (line: string) => {
+    const control = forbiddenControlIndex(line);
+    if (control !== -1) return new UsageError(`${name}:${lineNumber}: '${line.slice(0, 60)}' is not a process instance id: it holds the control character ${codePointName(line[control]!)}`);
+    return new UsageError(`${name}:${lineNumber}: '${line.slice(0, 60)}' is not one process instance id (one id per line, or a JSON array)`);
+  };
+  const tooLong = () => new UsageError(`${name}:${lineNumber}: a line longer than ${formatSize(MAX_ID_LINE_BYTES)}; an id file holds one id per line, or a JSON array`);
 
   /** A line with other than ASCII in it, read as text: trimmed of every kind of white space. */
   const takeText = (rawLine: string): void => {
@@ -62,6 +69,7 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
     if (line === '' || line.startsWith('#')) return;
     if (count === 0 && line.startsWith('[')) {
       json = [line];
+      jsonLine = lineNumber;
       return;
     }
     if (!isOneToken(line)) throw notOneId(line);
@@ -80,8 +88,10 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
     if (start === end || bytes[start] === 0x23 /* # */) return;
     if (count === 0 && bytes[start] === 0x5b /* [ */) {
       json = [bytes.toString('utf8', start, end)];
+      jsonLine = lineNumber;
       return;
     }
+    if (end - start > MAX_ID_LINE_BYTES) throw tooLong();
     const result = ids.addAsciiToken(bytes, start, end);
     if (result === 'not-ascii' || (result === 'not-one-token' && !isAscii(bytes, start, end))) {
       // Unicode white space may surround the id: only the text path trims it.
@@ -102,8 +112,10 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
     }
     take(bytes, start, end);
   };
-  // The line cut by the end of a chunk; only it is copied, not the chunk.
-  let rest: Buffer | undefined;
+  // The line cut by the end of a chunk, in pieces joined once its end comes: only it is copied, not
+  // the chunk, and a JSON array on one line is not copied again for every chunk it spans.
+  let rest: Buffer[] = [];
+  let restLength = 0;
   let first = true;
   for await (const chunk of chunks) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
@@ -113,12 +125,20 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
     }
     let start = 0;
     let end = bytes.indexOf(0x0a);
-    if (rest) {
+    if (restLength > 0) {
       if (end === -1) {
-        rest = Buffer.concat([rest, bytes]);
+        rest.push(Buffer.from(bytes));
+        restLength += bytes.length;
+        // Only a JSON array may run this long; an endless line of something else stops here.
+        if (restLength > MAX_ID_LINE_BYTES && !json && !(count === 0 && startsJsonArray(rest[0]!))) {
+          lineNumber++;
+          throw tooLong();
+        }
         continue;
       }
-      const line = Buffer.concat([rest, bytes.subarray(0, end)]);
+      const line = Buffer.concat([...rest, bytes.subarray(0, end)]);
+      rest = [];
+      restLength = 0;
       takeLine(line, 0, line.length, true);
       start = end + 1;
       end = bytes.indexOf(0x0a, start);
@@ -128,11 +148,17 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
       takeLine(bytes, start, end, mayHaveCr);
       start = end + 1;
     }
-    rest = start < bytes.length ? Buffer.from(bytes.subarray(start)) : undefined;
+    if (start < bytes.length) {
+      rest = [Buffer.from(bytes.subarray(start))];
+      restLength = bytes.length - start;
+    }
   }
-  if (rest) takeLine(rest, 0, rest.length, true);
+  if (restLength > 0) {
+    const line = Buffer.concat(rest);
+    takeLine(line, 0, line.length, true);
+  }
   if (json) {
-    const fromJson = parseJsonIds(json.join('\n'), name);
+    const fromJson = parseJsonIds(json.join('\n'), name, jsonLine);
     for (const id of fromJson) ids.add(id);
     return fromJson.length;
   }
@@ -153,7 +179,10 @@ async function* fileChunks(file: string, ids: InstanceIdSet): AsyncGenerator<Buf
     throw unreadable(error);
   });
   try {
-    ids.reserve((await handle.stat()).size);
+    const { size } = await handle.stat();
+    // Checked before the set reserves room for the whole file.
+    if (size > MAX_ID_FILE_BYTES) throw new UsageError(`${file}: the id file is larger than ${formatSize(MAX_ID_FILE_BYTES)}`);
+    ids.reserve(size);
     const buffer = Buffer.allocUnsafe(1 << 20);
     for (;;) {
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null).catch((error: unknown) => {
@@ -165,6 +194,23 @@ async function* fileChunks(file: string, ids: InstanceIdSet): AsyncGenerator<Buf
   } finally {
     await handle.close();
   }
+}
+
+/** Standard input, stopped as soon as it passes the size an id file may have. */
+async function* limitedChunks(chunks: AsyncIterable<Buffer | string>, name: string): AsyncGenerator<Buffer | string> {
+  let size = 0;
+  for await (const chunk of chunks) {
+    size += chunk.length;
+    if (size > MAX_ID_FILE_BYTES) throw new UsageError(`${name}: the ids are more than ${formatSize(MAX_ID_FILE_BYTES)}`);
+    yield chunk;
+  }
+}
+
+/** Whether a line begins, after white space and a byte order mark, with the `[` of a JSON array. */
+function startsJsonArray(bytes: Buffer): boolean {
+  let at = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (at < bytes.length && isAsciiSpace(bytes[at]!)) at++;
+  return bytes[at] === 0x5b;
 }
 
 /**
@@ -190,12 +236,13 @@ function isAsciiSpace(byte: number): boolean {
 function isOneToken(line: string): boolean {
   for (let index = 0; index < line.length; index++) {
     const code = line.charCodeAt(index);
-    if (code <= 0x20 || code === 0x2c || (code >= 0x7f && /\s/.test(line[index]!))) return false;
+    // DEL and the C1 controls too: no engine id holds one.
+    if (code <= 0x20 || code === 0x2c || (code >= 0x7f && code <= 0x9f) || (code > 0x9f && /\s/.test(line[index]!))) return false;
   }
   return true;
 }
 
-function parseJsonIds(text: string, name: string): string[] {
+function parseJsonIds(text: string, name: string, firstLine: number): string[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -205,8 +252,29 @@ function parseJsonIds(text: string, name: string): string[] {
   if (!Array.isArray(value)) throw new UsageError(`${name}: expected a JSON array of ids`);
   value.forEach((id, index) => {
     if (typeof id !== 'string' || id.trim() === '') throw new UsageError(`${name}: [${index}] is not a process instance id (expected a non-empty string)`);
+    const control = forbiddenControlIndex(id);
+    if (control !== -1) {
+      throw new UsageError(`${name}:${firstLine + lineOfString(text, index)}: [${index}] is not a process instance id: it holds the control character ${codePointName(id[control]!)}`);
+    }
   });
   return value as string[];
+}
+
+/**
+ * The line (0 for the first) on which the `index`th string of a JSON array of strings begins:
+ * found only for an error, by a scan of the text.
+ */
+function lineOfString(text: string, index: number): number {
+  let line = 0;
+  let strings = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0x0a) line++;
+    if (code !== 0x22) continue;
+    if (strings++ === index) return line;
+    for (at++; at < text.length && text.charCodeAt(at) !== 0x22; at++) if (text.charCodeAt(at) === 0x5c) at++;
+  }
+  return line;
 }
 
 

@@ -3,11 +3,21 @@
  * stdin), checks the shape strictly and the things the engine would silently get wrong, and reports
  * each problem with file, line, column and JSON path. Nothing is sent before this passes.
  */
-import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { type Document, isMap, isScalar, isSeq, LineCounter, type Node } from 'yaml';
 import * as z from 'zod';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
+import {
+  controlCharacterMessage,
+  findControlCharacters,
+  formatSize,
+  jsonDepthProblem,
+  longLineProblem,
+  MAX_INPUT_BYTES,
+  tooDeepMessage,
+} from '../input/limits.js';
+import { NestingTooDeep, parseYamlDocument } from '../input/yaml-document.js';
 import { closest } from '../util/suggest.js';
-import { firstLine, jsonSyntaxProblem, withoutBom } from '../util/syntax.js';
+import { firstLine, jsonSyntaxProblem, lineAndColumn, withoutBom } from '../util/syntax.js';
 import { checkPlan, checkVariable } from './checks.js';
 import {
   executionRequestSchema,
@@ -54,9 +64,6 @@ export interface LoadedPlan {
   locate(path: readonly (string | number)[]): { line: number; column: number };
 }
 
-/** Largest plan read; a 5,000-instruction plan is well under 2 MB. */
-export const MAX_PLAN_BYTES = 64 * 1024 * 1024;
-
 export function formatPath(path: readonly PropertyKey[]): string {
   let text = '';
   for (const segment of path) {
@@ -82,7 +89,7 @@ export async function readInputFile(
     for await (const chunk of stdin) {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
       size += buffer.length;
-      if (size > MAX_PLAN_BYTES) throw new UsageError(`<stdin>: the ${what} is larger than ${MAX_PLAN_BYTES / 1024 / 1024} MB`);
+      if (size > MAX_INPUT_BYTES) throw new UsageError(`<stdin>: the ${what} is larger than ${formatSize(MAX_INPUT_BYTES)}`);
       chunks.push(buffer);
     }
     return { name: '<stdin>', text: decode(Buffer.concat(chunks), '<stdin>') };
@@ -91,7 +98,7 @@ export async function readInputFile(
   try {
     const info = await stat(file);
     if (info.isDirectory()) throw new UsageError(`${file}: is a directory, not a ${what} file`);
-    if (info.size > MAX_PLAN_BYTES) throw new UsageError(`${file}: the ${what} is larger than ${MAX_PLAN_BYTES / 1024 / 1024} MB`);
+    if (info.size > MAX_INPUT_BYTES) throw new UsageError(`${file}: the ${what} is larger than ${formatSize(MAX_INPUT_BYTES)}`);
     return { name: file, text: decode(await readFile(file), file) };
   } catch (error) {
     if (error instanceof UsageError) throw error;
@@ -117,30 +124,52 @@ interface StructuredText {
   issues(error: z.ZodError): PlanProblem[];
 }
 
-/** JSON or YAML, decided by content; syntax errors and duplicate keys are problems with a position. */
+/**
+ * JSON or YAML, decided by content; syntax errors, duplicate keys, the limits of src/input/limits.ts
+ * and forbidden control characters are problems with a position. `freeText` says which values are
+ * data rather than names (a variable's value), where only NUL is refused.
+ */
 function parseStructured(
   text: string,
   file: string,
   what: string,
   allowed: (path: readonly (string | number)[]) => string[],
+  freeText: (path: readonly (string | number)[]) => boolean = () => false,
 ): StructuredText {
   const source = withoutBom(text);
   const format = /^\s*[{[]/.test(source) ? 'json' : 'yaml';
   const lineCounter = new LineCounter();
+  // Before anything is parsed, a problem is placed by a scan of the text.
+  const early = (problem: { offset: number; message: string }): PlanError => {
+    const { line, column } = lineAndColumn(source, problem.offset);
+    return new PlanError([{ file, line, column, path: '', message: problem.message }]);
+  };
   // The YAML document (which also reads JSON) knows where every value is. A valid JSON file without
   // duplicate keys is read with JSON.parse, and the document is built only if a problem needs a
   // place: for a plan of thousands of instructions that is most of the reading time.
   let parsed: Document | undefined;
-  const document = (): Document => (parsed ??= parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true }));
+  const document = (): Document => {
+    if (parsed) return parsed;
+    try {
+      return (parsed = parseYamlDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true }));
+    } catch (error) {
+      if (error instanceof NestingTooDeep) throw early({ offset: error.offset, message: tooDeepMessage() });
+      throw error;
+    }
+  };
   const problem = (offset: number, path: readonly PropertyKey[], message: string): PlanProblem => {
     document();
     const position = lineCounter.linePos(offset);
     return { file, line: position.line, column: position.col, path: formatPath(path), message };
   };
   if (source.trim() === '') throw new PlanError([{ file, line: 1, column: 1, path: '', message: `the ${what} is empty` }]);
+  const tooLong = longLineProblem(source);
+  if (tooLong) throw early(tooLong);
 
   let data: unknown;
   if (format === 'json') {
+    const tooDeep = jsonDepthProblem(source);
+    if (tooDeep) throw early(tooDeep);
     const jsonProblem = jsonSyntaxProblem(source);
     if (jsonProblem) throw new PlanError([problem(jsonProblem.offset, [], `invalid JSON: ${jsonProblem.message}`)]);
     const json: unknown = JSON.parse(source);
@@ -169,6 +198,10 @@ function parseStructured(
     }
     return 0;
   };
+  const controls = findControlCharacters(data, freeText);
+  if (controls.length > 0) {
+    throw new PlanError(byPosition(controls.map((found) => problem(offsetOf(found.path, found.inKey ? 'key' : 'value'), found.path, controlCharacterMessage(found)))));
+  }
   return {
     format,
     data,
@@ -181,11 +214,27 @@ function parseStructured(
 /**
  * Object keys in JSON text: every string followed by a colon is one. JSON.parse keeps the last of
  * duplicate keys without a word; fewer keys in its result than in the text means there were some.
+ * A loop, not a regular expression: a backtracking match of a string tens of megabytes long ran out
+ * of stack ("Maximum call stack size exceeded").
  */
 function keysInText(text: string): number {
   let count = 0;
-  for (const _ of text.matchAll(/"(?:[^"\\]|\\.)*"\s*:/g)) count++;
+  for (let index = 0; index < text.length; index++) {
+    if (text.charCodeAt(index) !== 0x22 /* " */) continue;
+    for (index++; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      if (code === 0x5c /* \ */) index++;
+      else if (code === 0x22) break;
+    }
+    let after = index + 1;
+    while (after < text.length && isJsonSpace(text.charCodeAt(after))) after++;
+    if (text.charCodeAt(after) === 0x3a /* : */) count++;
+  }
   return count;
+}
+
+function isJsonSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }
 
 function keysIn(value: unknown): number {
@@ -198,7 +247,7 @@ function keysIn(value: unknown): number {
 
 /** Parses and checks plan text. `file` is only used in messages. */
 export function parsePlan(text: string, file: string): LoadedPlan {
-  const parsedText = parseStructured(text, file, 'plan', allowedKeys);
+  const parsedText = parseStructured(text, file, 'plan', allowedKeys, isVariableValue);
   const { data, offsetOf, problem } = parsedText;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new PlanError([problem(offsetOf([]), [], 'a plan must be an object (a mapping of keys to values)')]);
@@ -229,7 +278,7 @@ export function parsePlan(text: string, file: string): LoadedPlan {
 
 /** A variables file (`migration generate --variables`): a map of name to {value, type, valueInfo}. */
 export function parseVariables(text: string, file: string): { variables: Record<string, VariableValue>; warnings: PlanProblem[] } {
-  const parsedText = parseStructured(text, file, 'variables file', () => ['value', 'type', 'valueInfo']);
+  const parsedText = parseStructured(text, file, 'variables file', () => ['value', 'type', 'valueInfo'], (path) => path.length === 2 && path[1] === 'value');
   const parsed = variablesSchema.safeParse(parsedText.data, { reportInput: true });
   if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
   const errors: PlanProblem[] = [];
@@ -258,10 +307,18 @@ export function parseCheckedFile<T>(text: string, file: string, what: string, sc
 
 /** `--query FILE`: a process instance query (the body of POST /process-instance), checked strictly. */
 export function parseQueryFile(text: string, file: string): ProcessInstanceQuery {
-  const parsedText = parseStructured(text, file, 'query', (path) => allowedKeys(['processInstanceQuery', ...path]));
+  const parsedText = parseStructured(text, file, 'query', (path) => allowedKeys(['processInstanceQuery', ...path]), isVariableValue);
   const parsed = processInstanceQuerySchema.safeParse(parsedText.data, { reportInput: true });
   if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
   return parsed.data;
+}
+
+/**
+ * A variable's value, which the process reads as data: a String variable may hold a tab or a form
+ * feed. `variables.NAME.value` of a plan, `variables[i].value` of a query (also inside a plan).
+ */
+function isVariableValue(path: readonly (string | number)[]): boolean {
+  return path.length >= 3 && path[path.length - 1] === 'value' && path[path.length - 3] === 'variables';
 }
 
 function byPosition(problems: PlanProblem[]): PlanProblem[] {
