@@ -186,6 +186,17 @@ export class App {
     }
   }
 
+  /**
+   * Refuses a file argument of `-` when --password-stdin reads standard input too: whichever read
+   * first would take all of it, and the password would be taken for the plan (or the other way round).
+   * Called before anything reads standard input.
+   */
+  refuseStdinClash(inputs: Record<string, string | undefined>): void {
+    if (!this.flags.passwordStdin) return;
+    const clash = Object.entries(inputs).find(([, file]) => file === '-');
+    if (clash) throw new UsageError(`--password-stdin and ${clash[0]} - cannot both read standard input; name a file instead of -, or give the password another way (CAMUNDA_PASSWORD, a profile)`);
+  }
+
   private async readPasswordFromStdin(): Promise<string> {
     if (this.io.stdin.isTTY) {
       throw new UsageError('--password-stdin reads the password from standard input, which is a terminal here', 'pipe it in: printf %s "$PASSWORD" | camunda-admin --password-stdin ...');

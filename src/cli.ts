@@ -46,7 +46,7 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
     .option('--engine <name>', 'named engine: requests go to {url}/engine/{name}/... [env CAMUNDA_ENGINE]')
     .option('--username <user>', 'HTTP Basic user [env CAMUNDA_USERNAME]')
     .option('--password <password>', 'HTTP Basic password (prefer --password-stdin) [env CAMUNDA_PASSWORD]')
-    .option('--password-stdin', 'read the password from standard input')
+    .option('--password-stdin', 'read the password from standard input (not with another input from it, -)')
     .option('--token <token>', 'bearer token (gateways, CIB seven JWT) [env CAMUNDA_TOKEN]')
     .option('--profile <name>', 'profile of the config file [env CAMUNDA_PROFILE]')
     .option('--config <file>', 'use this config file instead of searching for one')

@@ -156,6 +156,7 @@ Examples:
         throw new UsageError('--permissions replaces the set; it cannot be combined with --add-permissions or --remove-permissions');
       }
       if (flags.user !== undefined && flags.group !== undefined) throw new UsageError('give --user or --group, not both');
+      app.refuseStdinClash({ '--file': flags.file });
       const nothing = [flags.permissions, flags.addPermissions, flags.removePermissions, flags.user, flags.group, flags.resourceType, flags.resourceId, flags.file].every((flag) => flag === undefined);
       if (nothing) throw new UsageError('nothing to change: give --permissions, --add-permissions, --remove-permissions, --user, --group, --resource-type, --resource-id or --file');
       const change = {

@@ -7,7 +7,16 @@ export function registerConfigCommands(program: Command, app: App): void {
   config
     .command('show')
     .description('print the resolved target and the source of each value (secrets redacted)')
-    .addHelpText('after', '\nExamples:\n  $ camunda-admin config show\n  $ camunda-admin --profile prod config show -o yaml')
+    .addHelpText(
+      'after',
+      `
+-o json/yaml print an object of this tool's: {configFile, profile, profileSource, endpoint, settings:
+{NAME: {value, source}}}; secrets are <redacted>.
+
+Examples:
+  $ camunda-admin config show
+  $ camunda-admin --profile prod config show -o yaml`,
+    )
     .action(async () => {
       const target = await app.target();
       const { describeTarget, configView } = await import('../runtime.js');

@@ -9,7 +9,17 @@ export function registerEngineCommands(program: Command, app: App): void {
   engine
     .command('info')
     .description('list engines, show the version and check the credentials')
-    .addHelpText('after', '\nExamples:\n  $ camunda-admin engine info\n  $ camunda-admin engine info --profile prod -o json')
+    .addHelpText(
+      'after',
+      `
+-o json/yaml print a summary of several calls (GET /engine, GET /version, an anonymous GET /version),
+an object of this tool's: {url, engine (the --engine name or null), engines, engineFound (always true),
+version, authentication: {method (basic, bearer, none), username, status (accepted, not-required)}}.
+
+Examples:
+  $ camunda-admin engine info
+  $ camunda-admin engine info --profile prod -o json`,
+    )
     .action(async () => {
       const [client, target] = await Promise.all([app.client(), app.target()]);
       const { EngineAuthenticationError, SystemApi } = await import('../runtime.js');

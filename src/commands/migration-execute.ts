@@ -7,7 +7,7 @@ import type { App } from '../app.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { commaList } from './options.js';
 import type { ExecutionContext, ExecutionResult } from '../migration/execute.js';
-import type { JournalState } from '../migration/journal.js';
+import type { JournalEngine, JournalState } from '../migration/journal.js';
 import type { IdList } from '../migration/instance-ids.js';
 import type { ResolvedSelection } from '../migration/selection.js';
 import type { LoadedPlan } from '../plans/load.js';
@@ -31,6 +31,7 @@ interface ExecuteOptions {
   journal?: string;
   resume?: boolean;
   report?: string;
+  force?: boolean;
 }
 
 export function registerExecuteCommand(migration: Command, app: App): void {
@@ -46,7 +47,7 @@ export function registerExecuteCommand(migration: Command, app: App): void {
     .option('--skip-custom-listeners', 'do not run execution listeners of the process')
     .option('--skip-io-mappings', 'do not run input/output mappings')
     .option('--skip-validation', 'send without the pre-flight validation')
-    .option('--dry-run', 'do everything but the execute, and print the request body that would be sent')
+    .option('--dry-run', 'do everything but the execute, and print the request body that would be sent (YAML with -o yaml)')
     .option('--async', 'run as a batch (POST /migration/executeAsync) and print its id')
     .option('--wait', 'with --async: follow the batch until it ends')
     .option('--wait-timeout <seconds>', 'with --wait: stop watching after this long (exit 9; the batch goes on)')
@@ -54,13 +55,18 @@ export function registerExecuteCommand(migration: Command, app: App): void {
     .option('--chunk-size <n>', 'send the selection as several sync executes of at most N instances')
     .option('--journal <file>', 'with --chunk-size: where the journal goes (default: <plan>.journal.jsonl)')
     .option('--resume', 'continue a chunked run from its journal')
-    .option('--report <file>', 'write the outcome of every instance (JSON, or CSV for a .csv file)')
+    .option('--report <file>', 'write the outcome of every instance (JSON, or CSV for a .csv file); an existing file is refused')
+    .option('--force', 'replace an existing --report file, and start over an existing journal (it can then no longer be resumed)')
     .addHelpText(
       'after',
       `
 The selection is the union of --instances, --instances-file, --query, --all-instances and the plan's
 processInstanceIds/processInstanceQuery. It is resolved into ids, counted and checked (every instance
 must be on the source definition) before anything is executed; exactly those ids are sent.
+
+--resume continues the selection its journal holds, on the engine it was written against (URL,
+engine name and version must match; a journal that does not record them is refused): the selection
+flags are refused with it, and the plan's processInstanceIds/processInstanceQuery are not read.
 
 Exit codes: 0 done, 2 bad input or not confirmed (nothing sent), 3 validation failures (nothing
 migrated), 8 partly done (a chunk or batch jobs failed), 9 --wait-timeout passed (the batch goes on),
@@ -90,11 +96,22 @@ function checkFlagCombinations(options: ExecuteOptions): void {
     throw new UsageError('--report with --async needs --wait: without it the command ends when the batch is created, before there is an outcome to report');
   }
   if (options.journal && !options.chunkSize && !options.resume) throw new UsageError('--journal needs --chunk-size (or --resume)');
+  if (options.force && !options.report && !options.chunkSize) throw new UsageError('--force replaces an existing --report file or journal: it needs --report or --chunk-size');
   if (options.instancesFile === '-' && options.query === '-') throw new UsageError('--instances-file and --query cannot both read standard input');
+  if (options.resume) {
+    const given = [
+      ['--instances', options.instances],
+      ['--instances-file', options.instancesFile],
+      ['--query', options.query],
+      ['--all-instances', options.allInstances],
+    ].filter(([, value]) => value !== undefined && value !== false).map(([flag]) => flag);
+    if (given.length > 0) throw new UsageError(`--resume continues the selection its journal holds; leave out ${given.join(', ')}`);
+  }
 }
 
 async function executeMigration(app: App, planFile: string, options: ExecuteOptions): Promise<void> {
   checkFlagCombinations(options);
+  app.refuseStdinClash({ '<plan>': planFile, '--instances-file': options.instancesFile, '--query': options.query });
   const chunkSize = positiveInteger(options.chunkSize, '--chunk-size');
   const { parseSeconds } = await import('../runtime.js');
   const waitTimeoutMs = options.waitTimeout === undefined ? undefined : parseSeconds(options.waitTimeout, '--wait-timeout') * 1000;
@@ -107,13 +124,14 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
   }
   // Files written during or after the run are checked now, while a refusal still means nothing was sent.
   const journalFile = options.journal ?? `${planFile}.journal.jsonl`;
+  const force = Boolean(options.force);
   if (options.report) {
     const { checkReportFile } = await import('../migration/report.js');
-    await checkReportFile(options.report);
+    await checkReportFile(options.report, force);
   }
   if (chunkSize !== undefined && !options.resume && !options.dryRun) {
     const { Journal } = await import('../migration/journal.js');
-    await Journal.checkNew(journalFile);
+    await Journal.checkNew(journalFile, { replace: force });
   }
 
   const output = await app.output();
@@ -156,6 +174,18 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
 
   // Ids beyond one lookup request, or a chunked run, make many requests: undici's kind of work.
   const client = await app.client({ bulk: explicitIds.size > selection.LOOKUP_PAGE || chunkSize !== undefined || resuming });
+  // A journal's ids mean something on the engine it was written against only: it records which one,
+  // and a resume on another (a clone has the same definition ids) is refused before anything else.
+  const journalling = resuming || (chunkSize !== undefined && !options.dryRun);
+  const engine = journalling ? await currentEngine(app) : undefined;
+  let resumedState: JournalState | undefined;
+  if (resuming) {
+    const { Journal, checkJournalEngine } = await import('../migration/journal.js');
+    const { journal, state } = await Journal.resume(journalFile);
+    await journal.close();
+    checkJournalEngine(journalFile, state.start.engine, engine!);
+    resumedState = state;
+  }
   const { resolvePlan } = await import('../plans/resolve.js');
   const resolved = await resolvePlan(loaded, client.processDefinitions, options.tenant);
   const { describeDefinition } = await import('../render/migration.js');
@@ -181,11 +211,8 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
   };
 
   let selected: IdList;
-  let resumedState;
-  if (resuming) {
-    const { Journal } = await import('../migration/journal.js');
-    const { journal, state } = await Journal.resume(journalFile);
-    await journal.close();
+  if (resumedState) {
+    const state = resumedState;
     if (state.start.sourceProcessDefinitionId !== resolved.source.id || state.start.targetProcessDefinitionId !== resolved.target.id) {
       throw new UsageError(
         `journal ${journalFile} is for ${state.start.sourceProcessDefinitionId} -> ${state.start.targetProcessDefinitionId}, not for this plan (${resolved.source.id} -> ${resolved.target.id})`,
@@ -196,7 +223,6 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
       `resuming ${journalFile}: ${state.migrated.size} of ${state.start.ids.length} instances confirmed migrated, ${settled} more no longer on the source, ${pending.length} to go: ${direction}`,
     );
     selected = pending;
-    resumedState = state;
   } else {
     const found = await selection.resolveSelection(client.processInstances, { ids: explicitIds, queries, parts }, resolved.source.id);
     refuseStrays(found, describeDefinition(resolved.source));
@@ -224,7 +250,8 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
     ({ result, failure } = await runAsync(app, context, ids, { wait: Boolean(options.wait), intervalMs, waitTimeoutMs }, startedAt));
   } else if (chunkSize !== undefined || resumedState) {
     const allIds = resumedState ? resumedState.start.ids : ids;
-    ({ result, failure } = await runChunked(app, context, { ids, allIds, chunkSize: chunkSize ?? resumedState!.start.chunkSize, journalFile, resumed: resumedState, plan: name }, startedAt));
+    const run = { ids, allIds, chunkSize: chunkSize ?? resumedState!.start.chunkSize, journalFile, replaceJournal: force, resumed: resumedState, plan: name, engine: engine! };
+    ({ result, failure } = await runChunked(app, context, run, startedAt));
   } else {
     ({ result, failure } = await runSync(app, context, ids, startedAt));
   }
@@ -258,6 +285,12 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
     }
   }
   if (failure) throw failure;
+}
+
+/** The engine this run talks to, as a journal records it. */
+async function currentEngine(app: App): Promise<JournalEngine> {
+  const [target, client] = await Promise.all([app.target(), app.client()]);
+  return { url: target.url.value, name: target.engine?.value ?? 'default', version: await client.system.version() };
 }
 
 function refuseStrays(found: ResolvedSelection, source: string): void {
@@ -298,16 +331,18 @@ async function dryRun(
   const { executionRequest } = await import('../migration/execute.js');
   const { enginePath } = await import('../runtime.js');
   const url = context.client.http.url(async ? enginePath`/migration/executeAsync` : enginePath`/migration/execute`);
-  const { writeExecutionRequests } = await import('../migration/dry-run.js');
+  const { writeExecutionRequests, writeExecutionRequestsYaml } = await import('../migration/dry-run.js');
+  // JSON is the request as sent, also in table output; -o yaml asks for the same bodies as YAML.
+  const writeRequests = output.format === 'yaml' ? writeExecutionRequestsYaml : writeExecutionRequests;
   if (chunkSize === undefined) {
-    await writeExecutionRequests(app.io.stdout, executionRequest(context, []), [ids], false);
+    await writeRequests(app.io.stdout, executionRequest(context, []), [ids], false);
     output.info(`dry run: would POST ${url} for ${ids.length} instances; nothing was sent`);
     return;
   }
   const { idRange } = await import('../migration/instance-ids.js');
   const chunks: IdList[] = [];
   for (let start = 0; start < ids.length; start += chunkSize) chunks.push(idRange(ids, start, Math.min(ids.length, start + chunkSize)));
-  await writeExecutionRequests(app.io.stdout, executionRequest(context, []), chunks, true);
+  await writeRequests(app.io.stdout, executionRequest(context, []), chunks, true);
   output.info(`dry run: would POST ${url} ${chunks.length} times (chunks of ${chunkSize}) for ${ids.length} instances; nothing was sent`);
 }
 
@@ -344,7 +379,7 @@ async function validationFailure(app: App, error: unknown, consequence: string):
 async function runChunked(
   app: App,
   context: ExecutionContext,
-  run: { ids: string[]; allIds: string[]; chunkSize: number; journalFile: string; resumed: JournalState | undefined; plan: string },
+  run: { ids: string[]; allIds: string[]; chunkSize: number; journalFile: string; replaceJournal: boolean; resumed: JournalState | undefined; plan: string; engine: JournalEngine },
   startedAt: Date,
 ): Promise<RunResult> {
   const output = await app.output();
@@ -359,13 +394,14 @@ async function runChunked(
     journal = await Journal.create(run.journalFile, {
       event: 'start',
       version: 1,
+      engine: run.engine,
       plan: run.plan,
       sourceProcessDefinitionId: context.source.id,
       targetProcessDefinitionId: context.target.id,
       chunkSize: run.chunkSize,
       ids: run.ids,
       at: now(),
-    });
+    }, { replace: run.replaceJournal });
   }
 
   // First Ctrl-C: finish the chunk in flight, then stop. Second: abandon it (the journal says so).

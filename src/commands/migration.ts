@@ -1,7 +1,7 @@
 /** `migration`: generate plans, validate them (the dry run before a release). CLI.md "migration". */
 import type { Command } from 'commander';
 import type { App } from '../app.js';
-import { ExitCode } from '../exit-codes.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
 import { registerExecuteCommand } from './migration-execute.js';
 
 interface GenerateOptions {
@@ -11,6 +11,7 @@ interface GenerateOptions {
   updateEventTriggers?: boolean;
   variables?: string;
   out?: string;
+  force?: boolean;
 }
 
 interface ValidateOptions {
@@ -29,10 +30,14 @@ export function registerMigrationCommands(program: Command, app: App): void {
     .option('--tenant <id>', 'resolve KEY:VERSION and KEY:latest within this tenant')
     .option('--update-event-triggers', 'update the triggers of mapped events (timers, messages)')
     .option('--variables <file>', 'JSON or YAML map of variables to set on every migrated instance')
-    .option('--out <file>', 'write the plan here (.json for JSON, otherwise YAML) instead of stdout')
+    .option('--out <file>', 'write the plan here (.json for JSON, otherwise YAML) instead of stdout; an existing file is refused')
+    .option('--force', 'with --out: replace an existing file')
     .addHelpText(
       'after',
       `
+With --out, the file name decides the format; -o json with a name that is not .json, or -o yaml
+with a .json name, is refused as a contradiction.
+
 Examples:
   $ camunda-admin migration generate --source invoice:1 --target invoice:latest --out plan.yaml
   $ camunda-admin migration generate --source invoice:1 --target invoice:2 -o json > plan.json`,
@@ -42,6 +47,13 @@ Examples:
       const { readInputFile, parseVariables, formatProblem } = await import('../plans/load.js');
       const output = await app.output();
       // Everything the user gave is checked before the first request.
+      app.refuseStdinClash({ '--variables': options.variables });
+      if (options.force && !options.out) throw new UsageError('--force needs --out');
+      const format = planFormat(options.out, output.format);
+      if (options.out) {
+        const { checkOutputFile } = await import('../util/files.js');
+        await checkOutputFile(options.out, '--out', Boolean(options.force));
+      }
       const sourceReference = parseReference(options.source, '--source');
       const targetReference = parseReference(options.target, '--target');
       let variables;
@@ -51,7 +63,6 @@ Examples:
         for (const warning of parsed.warnings) output.warn(formatProblem(warning));
         variables = parsed.variables;
       }
-      const format = planFormat(options.out, output.format);
 
       const client = await app.client();
       const [source, target] = await Promise.all([
@@ -108,6 +119,7 @@ Examples:
   $ camunda-admin migration validate plan.yaml --strict -o json`,
     )
     .action(async (planFile: string, options: ValidateOptions) => {
+      app.refuseStdinClash({ '<plan>': planFile });
       const { readInputFile, parsePlan, formatProblem } = await import('../plans/load.js');
       const output = await app.output();
       const { name, text } = await readInputFile(planFile, app.io.stdin);
@@ -147,8 +159,15 @@ Examples:
     });
 }
 
-/** JSON for a .json --out or -o json; YAML otherwise (the table format of a plan is YAML). */
+/**
+ * JSON for a .json --out or -o json; YAML otherwise (the table format of a plan is YAML). A file
+ * name and an -o that disagree are refused: either choice would silently ignore the other.
+ */
 function planFormat(out: string | undefined, format: 'table' | 'json' | 'yaml'): 'json' | 'yaml' {
-  if (out) return /\.json$/i.test(out) ? 'json' : 'yaml';
-  return format === 'json' ? 'json' : 'yaml';
+  if (!out) return format === 'json' ? 'json' : 'yaml';
+  const byName = /\.json$/i.test(out) ? 'json' : 'yaml';
+  if (format !== 'table' && format !== byName) {
+    throw new UsageError(`--out ${out} is written as ${byName === 'json' ? 'JSON (a .json name)' : 'YAML (not a .json name)'}, which contradicts -o ${format}; name the file to match, or leave out -o`);
+  }
+  return byName;
 }

@@ -40,3 +40,26 @@ export async function writeExecutionRequests(stream: Writable, template: Migrati
   }
   if (asArray) await write(stream, ']\n');
 }
+
+/**
+ * The same bodies as YAML (-o yaml): a mapping, or a sequence of mappings when `asArray`. Ids are
+ * written as double-quoted scalars (a JSON string is one), so an id such as 123 stays a string.
+ */
+export async function writeExecutionRequestsYaml(stream: Writable, template: MigrationExecutionRequest, idLists: readonly IdList[], asArray: boolean): Promise<void> {
+  const { processInstanceIds: _ids, ...rest } = template;
+  const { toYaml } = await import('../render/yaml.js');
+  const pad = asArray ? '  ' : '';
+  const head = toYaml(rest)
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line, index) => (asArray ? `${index === 0 ? '- ' : pad}${line}` : line))
+    .join('\n');
+  if (asArray && idLists.length === 0) await write(stream, '[]\n');
+  for (const ids of idLists) {
+    await write(stream, `${head}\n${pad}processInstanceIds:${ids.length === 0 ? ' []' : ''}\n`);
+    for (let start = 0; start < ids.length; start += IDS_PER_WRITE) {
+      const slice = ids.slice(start, Math.min(ids.length, start + IDS_PER_WRITE));
+      await write(stream, slice.map((id) => `${pad}  - ${JSON.stringify(id)}\n`).join(''));
+    }
+  }
+}

@@ -8,9 +8,21 @@ import { type FileHandle, open, readFile, stat } from 'node:fs/promises';
 import { UsageError } from '../exit-codes.js';
 import { whyNotCreatable } from '../util/files.js';
 
+/** Which engine a journal was written against: its ids mean something on that engine only. */
+export interface JournalEngine {
+  /** The REST root, as resolved (no trailing slash). */
+  url: string;
+  /** The --engine name, or 'default'. */
+  name: string;
+  /** GET /version. */
+  version: string;
+}
+
 export interface JournalStart {
   event: 'start';
   version: 1;
+  /** Missing in journals of versions before it was recorded: such a journal is not resumed. */
+  engine?: JournalEngine;
   plan: string;
   sourceProcessDefinitionId: string;
   targetProcessDefinitionId: string;
@@ -51,21 +63,21 @@ export class Journal {
    * journal (that run may still need --resume), a directory, a directory that does not exist or
    * cannot be written. `create` checks again; this only moves the refusal before the confirmation.
    */
-  static async checkNew(file: string): Promise<void> {
+  static async checkNew(file: string, options: { replace?: boolean } = {}): Promise<void> {
     const found = await statOrUndefined(file);
     if (found?.isDirectory()) throw new UsageError(`journal ${file} is a directory; give --journal a file name`);
-    if (found) throw alreadyExists(file);
+    if (found && !options.replace) throw alreadyExists(file);
     const why = await whyNotCreatable(file);
     if (why) throw new UsageError(`journal ${file} cannot be created: ${why}`);
   }
 
-  /** Starts a new journal; refuses to overwrite one (that run may still need --resume). */
-  static async create(file: string, start: JournalStart): Promise<Journal> {
-    await Journal.checkNew(file);
+  /** Starts a new journal; refuses to overwrite one (that run may still need --resume) unless `replace` (--force). */
+  static async create(file: string, start: JournalStart, options: { replace?: boolean } = {}): Promise<Journal> {
+    await Journal.checkNew(file, options);
     let handle: FileHandle;
     try {
       // 'wx': another run starting the same journal meanwhile makes this fail instead of interleaving.
-      handle = await open(file, 'wx');
+      handle = await open(file, options.replace ? 'w' : 'wx');
     } catch (error) {
       if (errorCode(error) === 'EEXIST') throw alreadyExists(file);
       throw cannotWrite(file, error);
@@ -116,7 +128,40 @@ async function statOrUndefined(file: string): Promise<Stats | undefined> {
 }
 
 function alreadyExists(file: string): UsageError {
-  return new UsageError(`journal ${file} already exists from an earlier run; continue it with --resume, or move it away to start over`);
+  return new UsageError(`journal ${file} already exists from an earlier run; continue it with --resume, or start over with --force (it is then replaced)`);
+}
+
+function describeEngine(engine: JournalEngine): string {
+  return `${engine.url} (engine ${engine.name}, version ${engine.version})`;
+}
+
+function sameUrl(a: string, b: string): boolean {
+  const normal = (url: string) => {
+    try {
+      return new URL(url).href.replace(/\/+$/, '');
+    } catch {
+      return url.replace(/\/+$/, '');
+    }
+  };
+  return normal(a) === normal(b);
+}
+
+/**
+ * Refuses to continue a journal on another engine than the one it was written against: a clone
+ * (staging from production) has the same definition ids, so the ids alone would not tell. A journal
+ * that does not say (written before this was recorded) is refused too: it cannot be told apart.
+ */
+export function checkJournalEngine(file: string, recorded: JournalEngine | undefined, current: JournalEngine): void {
+  const startOver = 'to go on regardless, start a new run with --force: --all-instances or a query selects only the instances still on the source definition';
+  if (!recorded || typeof recorded !== 'object') {
+    throw new UsageError(
+      `--resume: journal ${file} does not record which engine it was written against (an earlier camunda-admin wrote it), so it is not continued on ${describeEngine(current)}; nothing was sent`,
+      startOver,
+    );
+  }
+  if (!sameUrl(recorded.url, current.url) || recorded.name !== current.name || recorded.version !== current.version) {
+    throw new UsageError(`--resume: journal ${file} was written against ${describeEngine(recorded)}, not ${describeEngine(current)}; nothing was sent`, startOver);
+  }
 }
 
 function cannotWrite(file: string, error: unknown): UsageError {

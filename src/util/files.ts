@@ -32,3 +32,21 @@ export async function whyNotCreatable(file: string): Promise<string | undefined>
     return `the directory ${directory} is not writable`;
   }
 }
+
+/**
+ * Refuses an output file (`--out`, `--report`) before anything is sent: an existing file unless
+ * `force` (it may be a reviewed, hand-edited plan), a directory, or a place where none can be created.
+ * The file is replaced through a temporary file in its directory, so that directory must be writable.
+ */
+export async function checkOutputFile(file: string, flag: string, force: boolean): Promise<void> {
+  const refuse = (reason: string) => new UsageError(`${flag} ${file}: cannot be written (${reason}); nothing was sent`);
+  const found = await stat(file).catch((error: unknown) => {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT') return undefined;
+    throw refuse(code === 'ENOTDIR' ? 'a part of the path is not a directory' : (code ?? String(error)));
+  });
+  if (found?.isDirectory()) throw refuse('it is a directory');
+  if (found && !force) throw new UsageError(`${flag} ${file}: the file already exists; nothing was sent`, 'give --force to replace it');
+  const why = await whyNotCreatable(file);
+  if (why) throw refuse(why);
+}

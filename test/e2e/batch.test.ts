@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { stringify as toYaml } from 'yaml';
+import { parse as parseYaml, stringify as toYaml } from 'yaml';
 import {
   AuthorizationType,
   type RecordedRequest,
@@ -104,7 +104,12 @@ describe('batch commands', () => {
     expect(table.stdout).toMatch(new RegExp(`│ ${id} │ instance-migration │ 0/3\\s+│ 3\\s+│ 0\\s+│ no`));
 
     expect((await cli('batch', 'suspend', id)).code).toBe(0);
-    expect(JSON.parse((await cli('batch', 'get', id, '-o', 'json')).stdout)).toMatchObject({ source: 'runtime', batch: { id, suspended: true } });
+    // -o json/yaml: the engine's own object, unwrapped, as GET /batch/{id} gives it.
+    const fromEngine = async (path: string) => (await fetch(`${sim.url}${path}`)).json() as Promise<Record<string, unknown>>;
+    const runtimeJson = JSON.parse((await cli('batch', 'get', id, '-o', 'json')).stdout);
+    expect(runtimeJson).toMatchObject({ id, suspended: true });
+    expect(runtimeJson).toEqual(await fromEngine(`/batch/${id}`));
+    expect(parseYaml((await cli('batch', 'get', id, '-o', 'yaml')).stdout)).toEqual(await fromEngine(`/batch/${id}`));
     expect((await cli('batch', 'activate', id)).code).toBe(0);
     expect(sim.requests.filter((r) => r.method === 'PUT').map((r) => JSON.parse(r.body))).toEqual([{ suspended: true }, { suspended: false }]);
 
@@ -113,7 +118,9 @@ describe('batch commands', () => {
     expect(watched.code).toBe(0);
     const history = await cli('batch', 'get', id, '-o', 'json');
     expect(history.code).toBe(0);
-    expect(JSON.parse(history.stdout)).toMatchObject({ source: 'history', batch: { id, endTime: expect.any(String) } });
+    const historic = JSON.parse(history.stdout);
+    expect(historic).toMatchObject({ id, endTime: expect.any(String) });
+    expect(historic).toEqual(await fromEngine(`/history/batch/${id}`));
   });
 
   it('delete asks first, and exits 5 for unknown batches', async () => {

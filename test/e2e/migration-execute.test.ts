@@ -234,7 +234,7 @@ describe('chunked execute', () => {
     // answer for chunk 0 only, then died.
     const at = '2026-11-21T10:00:00.000Z';
     const journal = [
-      { event: 'start', version: 1, plan: 'plan.yaml', sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2, chunkSize: 1, ids: [first, second, third], at },
+      { event: 'start', version: 1, engine: { url: engine.url, name: 'default', version: engine.state.version }, plan: 'plan.yaml', sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2, chunkSize: 1, ids: [first, second, third], at },
       { event: 'sent', chunk: 0, ids: [first], at },
       { event: 'done', chunk: 0, at },
       { event: 'sent', chunk: 1, ids: [second], at },

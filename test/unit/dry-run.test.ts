@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { writeExecutionRequests } from '../../src/migration/dry-run.js';
+import { parse as parseYaml } from 'yaml';
+import { writeExecutionRequests, writeExecutionRequestsYaml } from '../../src/migration/dry-run.js';
 import { idRange, type IdList, InstanceIdSet } from '../../src/migration/instance-ids.js';
 
 async function written(idLists: IdList[], asArray: boolean): Promise<string> {
@@ -63,5 +64,29 @@ describe('dry-run bodies written piece by piece', () => {
       const chunks = [idRange(set, 0, 10_000), idRange(set, 10_000, 12_345)];
       expect(await written(chunks, true)).toBe(`${JSON.stringify([ids.slice(0, 10_000), ids.slice(10_000)].map((list) => ({ ...rest, processInstanceIds: list })), null, 2)}\n`);
     }
+  });
+
+  it('as YAML (-o yaml), parse to the same bodies, ids staying strings', async () => {
+    const template = {
+      migrationPlan: { sourceProcessDefinitionId: 'a', targetProcessDefinitionId: 'b', instructions: [{ sourceActivityIds: ['x'], targetActivityIds: ['y'], updateEventTrigger: true }] },
+      processInstanceIds: [],
+      skipCustomListeners: false,
+      skipIoMappings: true,
+    };
+    const yamlOf = async (idLists: IdList[], asArray: boolean) => {
+      const stream = new PassThrough();
+      let text = '';
+      stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      await writeExecutionRequestsYaml(stream, template, idLists, asArray);
+      return text;
+    };
+    const ids = Array.from({ length: 10_003 }, (_, i) => (i === 3 ? '123' : i === 4 ? 'null' : i === 5 ? 'quote"and\\backslash: # x' : `id-${i}`));
+    const { processInstanceIds: _none, ...rest } = template;
+    expect(parseYaml(await yamlOf([ids], false))).toEqual({ ...rest, processInstanceIds: ids });
+    const lists = [['x', 'y'], ['z'], []];
+    const chunked = await yamlOf(lists, true);
+    expect(chunked.trimStart()[0]).toBe('-');
+    expect(parseYaml(chunked)).toEqual(lists.map((list) => ({ ...rest, processInstanceIds: list })));
+    expect(parseYaml(await yamlOf([], true))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/exit-codes.js';
-import { Journal, type JournalStart, parseJournal } from '../../src/migration/journal.js';
+import { checkJournalEngine, Journal, type JournalStart, parseJournal } from '../../src/migration/journal.js';
 import { checkReportFile } from '../../src/migration/report.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -40,6 +40,16 @@ describe('starting a journal', () => {
     await journal.close();
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(start);
     expect(await refusal(Journal.create(file, start))).toContain('already exists from an earlier run');
+  });
+
+  it('starts over an existing one when asked to replace it (--force)', async () => {
+    const file = join(dir, 'replaced.jsonl');
+    writeFileSync(file, `${lines(start, { event: 'sent', chunk: 1, ids: ['a'], at: 'x' })}\n`);
+    await expect(Journal.checkNew(file, { replace: true })).resolves.toBeUndefined();
+    const fresh = { ...start, ids: ['z'] };
+    const journal = await Journal.create(file, fresh, { replace: true });
+    await journal.close();
+    expect(readFileSync(file, 'utf8')).toBe(`${JSON.stringify(fresh)}\n`);
   });
 
   it('resumes an existing one', async () => {
@@ -79,14 +89,47 @@ describe('reading a journal back', () => {
 describe('the report file', () => {
   const dir = tempDir('report-');
 
-  it('accepts a new file or an existing one in a writable directory', async () => {
-    await expect(checkReportFile(join(dir, 'r.csv'))).resolves.toBeUndefined();
+  it('accepts a new file in a writable directory, and an existing one only with --force', async () => {
+    await expect(checkReportFile(join(dir, 'r.csv'), false)).resolves.toBeUndefined();
     writeFileSync(join(dir, 'old.json'), '{}');
-    await expect(checkReportFile(join(dir, 'old.json'))).resolves.toBeUndefined();
+    expect(await refusal(checkReportFile(join(dir, 'old.json'), false))).toBe(`--report ${join(dir, 'old.json')}: the file already exists; nothing was sent`);
+    await expect(checkReportFile(join(dir, 'old.json'), true)).resolves.toBeUndefined();
   });
 
-  it('refuses a missing directory and a directory, naming the path', async () => {
-    expect(await refusal(checkReportFile('/nonexistent/r.csv'))).toBe('--report /nonexistent/r.csv: cannot be written (the directory /nonexistent does not exist); nothing was sent');
-    expect(await refusal(checkReportFile(dir))).toBe(`--report ${dir}: cannot be written (it is a directory); nothing was sent`);
+  it('refuses a missing directory and a directory, naming the path, even with --force', async () => {
+    expect(await refusal(checkReportFile('/nonexistent/r.csv', true))).toBe('--report /nonexistent/r.csv: cannot be written (the directory /nonexistent does not exist); nothing was sent');
+    expect(await refusal(checkReportFile(dir, true))).toBe(`--report ${dir}: cannot be written (it is a directory); nothing was sent`);
+  });
+});
+
+describe('the engine a journal was written against', () => {
+  const recorded = { url: 'https://prod.example/engine-rest', name: 'default', version: '7.22.0' };
+  const refusalOf = (run: () => void) => {
+    try {
+      run();
+    } catch (error) {
+      expect(error).toBeInstanceOf(UsageError);
+      return (error as UsageError).message;
+    }
+    throw new Error('not refused');
+  };
+
+  it('continues on the same engine, a trailing slash apart', () => {
+    expect(() => checkJournalEngine('j', recorded, { ...recorded })).not.toThrow();
+    expect(() => checkJournalEngine('j', { ...recorded, url: `${recorded.url}/` }, recorded)).not.toThrow();
+  });
+
+  it.each([
+    ['URL', { url: 'https://staging.example/engine-rest' }, 'https://staging.example/engine-rest (engine default, version 7.22.0)'],
+    ['engine name', { name: 'other' }, 'https://prod.example/engine-rest (engine other, version 7.22.0)'],
+    ['version', { version: '7.23.0' }, 'https://prod.example/engine-rest (engine default, version 7.23.0)'],
+  ])('refuses another %s, naming both engines', (_what, change, current) => {
+    expect(refusalOf(() => checkJournalEngine('j', recorded, { ...recorded, ...change }))).toBe(
+      `--resume: journal j was written against https://prod.example/engine-rest (engine default, version 7.22.0), not ${current}; nothing was sent`,
+    );
+  });
+
+  it('refuses a journal that does not record its engine (written before it was recorded)', () => {
+    expect(refusalOf(() => checkJournalEngine('j', undefined, recorded))).toContain('--resume: journal j does not record which engine it was written against');
   });
 });
