@@ -1,9 +1,9 @@
-// Config files, profiles, precedence and bad input, through the built command.
+// Config files, profiles, precedence and bad input.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_AUTHORIZATION_IDS, type Simulator, startSimulator } from '../simulator/index.js';
-import { cleanEnv, runCli, tempDir } from '../helpers/cli.js';
+import { cleanEnv, runBinary, runCli, tempDir } from '../helpers/cli.js';
 
 const ADMIN = SEEDED_AUTHORIZATION_IDS.adminApplication;
 let engine: Simulator;
@@ -43,7 +43,8 @@ describe('config file and profiles', () => {
     const home = tempDir('camunda-admin-home-');
     mkdirSync(join(home, '.config', 'camunda-admin'), { recursive: true });
     writeFileSync(join(home, '.config', 'camunda-admin', 'config.yaml'), profiles(engine.url));
-    const result = await runCli(['config', 'show', '-o', 'json'], { cwd: home, env: cleanEnv({ DEMO_PASSWORD: 'demo' }, home) });
+    // A process of its own: cosmiconfig reads the home directory once, when it is loaded.
+    const result = await runBinary(['config', 'show', '-o', 'json'], { cwd: home, env: cleanEnv({ DEMO_PASSWORD: 'demo' }, home) });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).configFile).toBe(join(home, '.config', 'camunda-admin', 'config.yaml'));
   });

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderHelpPages } from '../../src/help-pages.js';
-import { runCli } from '../helpers/cli.js';
+import { runBinary, runCli } from '../helpers/cli.js';
 
 const built = JSON.parse(readFileSync(new URL('../../dist/help.json', import.meta.url), 'utf8')) as Record<string, string>;
 const rendered = renderHelpPages();
@@ -17,9 +17,9 @@ describe('prerendered help', () => {
 
   it.each(['', 'auth', 'auth get', 'group members add', 'migration execute'])('"%s --help" prints the same page as commander does', async (path) => {
     const words = path ? path.split(' ') : [];
-    const fast = await runCli([...words, '--help']);
+    const fast = await runBinary([...words, '--help']);
     // A global option first makes bin/ hand the arguments to commander.
-    const commander = await runCli(['--quiet', ...words, '--help']);
+    const commander = await runBinary(['--quiet', ...words, '--help']);
     expect(fast.code).toBe(0);
     expect(commander.code).toBe(0);
     expect(fast.stdout).toBe(rendered[path]);
@@ -28,6 +28,7 @@ describe('prerendered help', () => {
   });
 
   it('-h works the same, and an unknown command goes to commander', async () => {
+    expect((await runBinary(['auth', '-h'])).stdout).toBe(rendered.auth);
     expect((await runCli(['auth', '-h'])).stdout).toBe(rendered.auth);
     const unknown = await runCli(['authz', 'list', '--help']);
     expect(unknown.stdout + unknown.stderr).not.toBe('');

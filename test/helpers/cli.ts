@@ -1,8 +1,14 @@
 /**
- * Runs the built bin/camunda-admin as a user would: a separate process with a clean environment
- * (a temporary HOME and working directory, NO_COLOR, no inherited CAMUNDA_* variables).
+ * Runs camunda-admin as a user would, with a clean environment (a temporary HOME and working
+ * directory, NO_COLOR, no inherited CAMUNDA_* variables), two ways:
+ * - runCli: in this process, through src/cli.ts run() with streams of its own: a few milliseconds a
+ *   case. For the length of the run, process.env and the working directory are the command's, as
+ *   they would be in its own process (the config search and file paths read them).
+ * - runBinary and spawnCli: the built bin/camunda-admin as a child process, for what only a process
+ *   shows: the launcher, exit codes of the binary, signals, real pipes and terminals.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { Readable, Writable } from 'node:stream';
 import { tempDir } from './temp.js';
 
 export { tempDir };
@@ -29,7 +35,43 @@ export function cleanEnv(extra: Record<string, string> = {}, home = tempDir('cam
   return { ...env, ...extra };
 }
 
-export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+/** Output written to a stream, as text. */
+class Captured extends Writable {
+  text = '';
+  isTTY = false;
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void): void {
+    this.text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    done();
+  }
+}
+
+let running = false;
+
+export async function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  // process.env and the working directory are swapped for the run: two runs at once would share them.
+  if (running) throw new Error('runCli: one in-process run at a time; use runBinary for runs side by side');
+  running = true;
+  const { run } = await import('../../src/cli.js');
+  const env = options.env ?? cleanEnv();
+  const cwd = options.cwd ?? tempDir();
+  const stdout = new Captured();
+  const stderr = new Captured();
+  const stdin = Object.assign(Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]), { isTTY: false });
+  const outerEnv = process.env;
+  const outerCwd = process.cwd();
+  process.env = { ...env };
+  process.chdir(cwd);
+  try {
+    const code = await run(args, { stdout, stderr, stdin, env, cwd });
+    return { code, stdout: stdout.text, stderr: stderr.text };
+  } finally {
+    process.env = outerEnv;
+    process.chdir(outerCwd);
+    running = false;
+  }
+}
+
+export function runBinary(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? tempDir(),
