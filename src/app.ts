@@ -86,8 +86,9 @@ export class App {
 
   target(): Promise<ResolvedTarget> {
     this.targetPromise ??= (async () => {
-      const { loadConfig, resolveTarget } = await import('./runtime.js');
+      const { loadConfig, refuseEmptyTargetValues, resolveTarget } = await import('./runtime.js');
       const flags = this.flags;
+      refuseEmptyTargetValues(flags, this.io.env);
       const envProfile = this.io.env.CAMUNDA_PROFILE;
       const config = await loadConfig({
         configFile: flags.config,

@@ -11,6 +11,7 @@ import {
   EngineNotFoundError,
   EngineResponseError,
   EngineUnreachableError,
+  outcomeUnknown,
 } from './engine/errors.js';
 import { InvalidPathParameterError } from './engine/http.js';
 
@@ -27,7 +28,43 @@ const INVALID_RESOURCE_ID = /is not a valid resource identifier/;
 /** Authorization rules the engine enforces with 500s (engine-rest.md §1.3). */
 const AUTHORIZATION_RULE = /ENGINE-0302[578]|must either have a 'userId' or a 'groupId'/;
 
+const OUTCOME_UNKNOWN = 'the outcome is unknown: the engine may have received and acted on the request; check before repeating it';
+
+/** A change whose answer was lost, with the command that shows whether the engine carried it out. */
+export class ChangeOutcomeUnknownError extends Error {
+  override name = 'ChangeOutcomeUnknownError';
+  constructor(
+    readonly failed: EngineError,
+    /** A whole command line, without the options that select the target (docs/exit-codes.md). */
+    readonly check: string,
+  ) {
+    super(failed.message);
+  }
+}
+
+/**
+ * Sends a change. When its answer is lost (outcomeUnknown: a timeout or reset after sending, a
+ * gateway's 502/504, a proxy's page) the error names `check`, the command that shows what the engine
+ * did, so that a script does not repeat a change that went through, nor trust one that did not.
+ */
+export async function sendChange<T>(check: readonly string[], send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (outcomeUnknown(error)) throw new ChangeOutcomeUnknownError(error as EngineError, commandLine(['camunda-admin', ...check]));
+    throw error;
+  }
+}
+
+/** Words as a POSIX shell takes them back: an id with a space or a quote stays one word. */
+export function commandLine(words: readonly string[]): string {
+  return words.map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
 export function describeFailure(error: unknown): Failure {
+  if (error instanceof ChangeOutcomeUnknownError) {
+    return { exitCode: ExitCode.Unreachable, message: error.message, hint: `${OUTCOME_UNKNOWN}: ${error.check}`, internal: false };
+  }
   if (error instanceof CliError) {
     return { exitCode: error.exitCode, message: error.message, hint: error.hint, internal: false };
   }
@@ -51,17 +88,9 @@ function describeEngineFailure(error: EngineError): Failure {
     hint,
     internal: false,
   });
-  const OUTCOME_UNKNOWN = 'the outcome is unknown: the engine may have received and acted on the request; check before repeating it';
-  if (error instanceof EngineUnreachableError) {
-    const unknown = error.request.method === 'POST' && !error.request.query && !error.certainlyNotSent;
-    return failure(ExitCode.Unreachable, unknown ? OUTCOME_UNKNOWN : undefined);
-  }
-  // A 2xx that is not the engine's answer to a change (a proxy's page, a mangled body) says nothing
-  // of whether the engine acted on it.
-  if (error instanceof EngineResponseError) {
-    const unknown = error.request.method !== 'GET' && !error.request.query && error.status >= 200 && error.status < 300;
-    return failure(ExitCode.Unreachable, unknown ? OUTCOME_UNKNOWN : undefined);
-  }
+  // A change whose answer was lost, sent without sendChange: the hint cannot name the check.
+  if (outcomeUnknown(error)) return failure(ExitCode.Unreachable, OUTCOME_UNKNOWN);
+  if (error instanceof EngineUnreachableError || error instanceof EngineResponseError) return failure(ExitCode.Unreachable);
   if (error instanceof EngineAuthenticationError) {
     return failure(
       ExitCode.AuthRefused,

@@ -31,6 +31,7 @@ export * from './config/values.js';
 export * from './exit.js';
 export * from './version.js';
 export * from './authorizations/change.js';
+export * from './authorizations/duplicate.js';
 export * from './metrics/report.js';
 export * from './util/suggest.js';
 export * from './util/files.js';

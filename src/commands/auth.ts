@@ -120,9 +120,12 @@ export function registerAuthCommands(program: Command, app: App): void {
       checkOwner(type.code, { userId, groupId });
       if (flags.resourceId.trim() === '') throw new UsageError('--resource-id must not be empty (use * for every resource)');
       const client = await app.client();
-      const created = await client.authorizations.create({ type: type.code, permissions, userId, groupId, resourceType: resourceType.code, resourceId: flags.resourceId });
+      const { describeOwner, listCommand, refusingDuplicates, sendChange } = await import('../runtime.js');
+      const wanted = { type: type.code, permissions, userId, groupId, resourceType: resourceType.code, resourceId: flags.resourceId };
+      const created = await refusingDuplicates(client.authorizations, wanted, undefined, () =>
+        sendChange(listCommand(wanted), () => client.authorizations.create(wanted)),
+      );
       const output = await app.output();
-      const { describeOwner } = await import('../runtime.js');
       output.info(`created ${type.name} authorization ${created.id}: ${created.permissions.join(', ') || '(none)'} on ${resourceType.name} '${created.resourceId ?? ''}' for ${describeOwner(created)}`);
       if (output.machineReadable) await output.data(created, { table: () => '' });
       else output.raw(`${created.id}\n`);
@@ -194,7 +197,10 @@ Examples:
         output.info('dry run: nothing was sent');
         return;
       }
-      await client.authorizations.update(id, body);
+      const { refusingDuplicates, sendChange } = await import('../runtime.js');
+      await refusingDuplicates(client.authorizations, { ...body, type: current.type }, id, () =>
+        sendChange(['auth', 'get', id], () => client.authorizations.update(id, body)),
+      );
       output.info(`updated authorization ${id}`);
     });
 
@@ -207,9 +213,9 @@ Examples:
       const client = await app.client();
       // Read first: the confirmation shows what goes, and a missing id fails before the prompt.
       const current = await client.authorizations.get(id);
-      const { describeAuthorization } = await import('../runtime.js');
+      const { describeAuthorization, sendChange } = await import('../runtime.js');
       await app.confirm(`delete ${describeAuthorization(current)}`);
-      await client.authorizations.delete(id);
+      await sendChange(['auth', 'get', id], () => client.authorizations.delete(id));
       (await app.output()).info(`deleted authorization ${id}`);
     });
 

@@ -29,10 +29,14 @@ async function runtimeBatch(client: EngineClient, id: string): Promise<Batch | u
 /** "Unable to suspend/activate/delete batch with id 'x'": the engine's 400 for a batch that does not exist. */
 const NO_SUCH_BATCH = /^Unable to (?:suspend|activate|delete) batch with id /;
 
-/** Runs a change of a batch; the engine's 400 for a batch that does not exist is a 404 (exit 5). */
+/**
+ * Runs a change of a batch; the engine's 400 for a batch that does not exist is a 404 (exit 5), and a
+ * lost answer names the command that shows the batch now.
+ */
 async function act(id: string, change: () => Promise<void>): Promise<void> {
+  const { sendChange } = await import('../runtime.js');
   try {
-    await change();
+    await sendChange(['batch', 'get', id], change);
   } catch (error) {
     const { EngineHttpError } = await import('../runtime.js');
     if (error instanceof EngineHttpError && error.status === 400 && NO_SUCH_BATCH.test(error.body?.message ?? '')) {

@@ -113,7 +113,8 @@ export function registerGroupCommands(program: Command, app: App): void {
       requireName(flags.id, '--id');
       requireName(flags.name, '--name');
       const client = await app.client();
-      await client.groups.create({ id: flags.id, name: flags.name, type: flags.type ?? null });
+      const { sendChange } = await import('../runtime.js');
+      await sendChange(['group', 'get', flags.id], () => client.groups.create({ id: flags.id, name: flags.name, type: flags.type ?? null }));
       const output = await app.output();
       output.info(`created group ${flags.id}`);
       if (output.machineReadable) await output.data(await client.groups.get(flags.id), { table: () => '' });
@@ -135,13 +136,13 @@ export function registerGroupCommands(program: Command, app: App): void {
       const body = { id: current.id, name: flags.name ?? current.name, type: flags.type ?? current.type };
       const diff = (['name', 'type'] as const).map((field) => ({ field, before: current[field], after: body[field], changed: current[field] !== body[field] }));
       const changed = diff.some((field) => field.changed);
-      const { enginePath, groupDiffView } = await import('../runtime.js');
+      const { enginePath, groupDiffView, sendChange } = await import('../runtime.js');
       const output = await app.output();
       const request = { method: 'PUT', url: client.http.url(enginePath`/group/${id}`), body };
       await output.data({ id, changed, dryRun: Boolean(flags.dryRun), diff, request: changed ? request : null }, groupDiffView);
       if (!changed) return output.info(`no change: group ${id} already looks like that; nothing was sent`);
       if (flags.dryRun) return output.info('dry run: nothing was sent');
-      await client.groups.update(id, body);
+      await sendChange(['group', 'get', id], () => client.groups.update(id, body));
       output.info(`updated group ${id}`);
     });
 
@@ -155,7 +156,8 @@ export function registerGroupCommands(program: Command, app: App): void {
       // The engine answers 204 for a group that does not exist; read first so a typo is a 404.
       const current = await client.groups.get(id);
       await app.confirm(`delete group ${current.id} (${current.name ?? 'no name'}) with its memberships and the authorizations on it`);
-      await client.groups.delete(id);
+      const { sendChange } = await import('../runtime.js');
+      await sendChange(['group', 'get', id], () => client.groups.delete(id));
       (await app.output()).info(`deleted group ${id}`);
     });
 
@@ -206,7 +208,7 @@ export function registerGroupCommands(program: Command, app: App): void {
         // Nothing to remove from a group nobody can see: most likely it does not exist.
         if (unreadable && name === 'remove' && memberIds.size === 0) throw unreadable;
         const output = await app.output();
-        const { describeFailure, MEMBERSHIP_CHANGED, MEMBERSHIP_UNCHANGED, membershipResultView } = await import('../runtime.js');
+        const { ChangeOutcomeUnknownError, describeFailure, MEMBERSHIP_CHANGED, MEMBERSHIP_UNCHANGED, membershipResultView, sendChange } = await import('../runtime.js');
         const verb = MEMBERSHIP_CHANGED[name];
         const results: { userId: string; result: string; ok: boolean; changed: boolean; exitCode: number }[] = [];
         for (const userId of users) {
@@ -215,7 +217,7 @@ export function registerGroupCommands(program: Command, app: App): void {
             continue;
           }
           try {
-            await (name === 'add' ? client.groups.addMember(id, userId) : client.groups.removeMember(id, userId));
+            await sendChange(['group', 'members', 'list', id], () => (name === 'add' ? client.groups.addMember(id, userId) : client.groups.removeMember(id, userId)));
             // A user named twice is in the desired state the second time.
             if (name === 'add') memberIds.add(userId);
             else memberIds.delete(userId);
@@ -224,7 +226,9 @@ export function registerGroupCommands(program: Command, app: App): void {
             if (users.length === 1) throw error;
             const failure = describeFailure(error);
             if (failure.internal) throw error;
-            results.push({ userId, result: failure.message, ok: false, changed: false, exitCode: failure.exitCode });
+            // A lost answer is no failure to fix: the row says so, and how to check.
+            const result = error instanceof ChangeOutcomeUnknownError ? `${failure.message} (${failure.hint ?? ''})` : failure.message;
+            results.push({ userId, result, ok: false, changed: false, exitCode: failure.exitCode });
           }
         }
         await output.data({ group: id, action: name, results: results.map(({ userId, result, ok }) => ({ userId, ok, result })) }, membershipResultView);

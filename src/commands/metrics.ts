@@ -138,7 +138,9 @@ export function registerMetricsCommands(program: Command, app: App): void {
       const before = await date(flags.before, '--before');
       const client = await app.client();
       await app.confirm(before ? `delete task-worker meter entries up to ${before.toISOString()}` : 'delete ALL task-worker meter entries');
-      await client.metrics.deleteTaskWorkerMetrics(before);
+      const { sendChange } = await import('../runtime.js');
+      // The task users metric counts the entries: 0 up to the date means they are gone.
+      await sendChange(['metrics', 'sum', 'task-users', ...(before ? ['--end', before.toISOString()] : [])], () => client.metrics.deleteTaskWorkerMetrics(before));
       (await app.output()).info(before ? `deleted task-worker meter entries up to ${before.toISOString()}` : 'deleted all task-worker meter entries');
     });
 }

@@ -463,7 +463,8 @@ async function runAsync(
   const execution = await import('../migration/execute.js');
   let batch;
   try {
-    batch = await context.client.migration.executeAsync(execution.executionRequest(context, ids));
+    const { sendChange } = await import('../runtime.js');
+    batch = await sendChange(['batch', 'list', '--type', 'instance-migration'], () => context.client.migration.executeAsync(execution.executionRequest(context, ids)));
   } catch (error) {
     throw await validationFailure(app, error, 'no batch was created');
   }

@@ -66,6 +66,37 @@ export function describeSource(source: Source): string {
   }
 }
 
+/** The global flags that select the target or its credentials, as commander names them. */
+const TARGET_FLAGS = [
+  ['url', '--url'],
+  ['engine', '--engine'],
+  ['profile', '--profile'],
+  ['config', '--config'],
+  ['username', '--username'],
+  ['password', '--password'],
+  ['token', '--token'],
+  ['caFile', '--ca-file'],
+] as const;
+
+/** The environment variables that select the target or its credentials. */
+export const TARGET_VARIABLES = ['CAMUNDA_URL', 'CAMUNDA_ENGINE', 'CAMUNDA_PROFILE', 'CAMUNDA_USERNAME', 'CAMUNDA_PASSWORD', 'CAMUNDA_TOKEN'] as const;
+
+const EMPTY_WHY = 'an empty value is refused rather than passed over for the next source: the default profile or URL may be production';
+
+/**
+ * Refuses an empty flag value or a set but empty variable among those that select the engine. Left
+ * to precedence, an empty value would give way to the next source, the default profile or URL, which
+ * may be production: a script's unset variable would then act on another engine than meant.
+ */
+export function refuseEmptyTargetValues(flags: Partial<Record<(typeof TARGET_FLAGS)[number][0], string | boolean | undefined>>, env: NodeJS.ProcessEnv): void {
+  for (const [key, flag] of TARGET_FLAGS) {
+    if (flags[key] === '') throw new UsageError(`${flag} is empty: give it a value, or leave it out`, EMPTY_WHY);
+  }
+  for (const variable of TARGET_VARIABLES) {
+    if (env[variable] === '') throw new UsageError(`environment variable ${variable} is set but empty: give it a value, or unset it`, EMPTY_WHY);
+  }
+}
+
 /** Rank of a source: lower wins. */
 function rank(source: Source): number {
   return { flag: 0, stdin: 0, env: 1, profile: 2, default: 3 }[source.kind];

@@ -174,3 +174,30 @@ export class EngineResponseError extends EngineError {
     super(request, detail);
   }
 }
+
+/** POST, PUT or DELETE that is not a query: repeating it, or not knowing whether it ran, matters. */
+export function isChange(request: RequestLine): boolean {
+  return (request.method === 'POST' || request.method === 'PUT' || request.method === 'DELETE') && !request.query;
+}
+
+/**
+ * Statuses that a gateway sends when the engine took the request and the answer never came back: 502
+ * (the engine's connection broke) and 504 (the engine did not answer in time). 429 and 503 without the
+ * engine's body are refusals of whatever stands in front of it (a rate limit, no engine to pass the
+ * request to): nothing was carried out (docs/exit-codes.md).
+ */
+const LOST_ANSWER_STATUS = new Set([502, 504]);
+
+/**
+ * Whether a change that failed may have been carried out all the same: its answer was lost (a timeout
+ * or a reset after sending, a gateway's 502 or 504 without the engine's body) or was not the engine's
+ * (a 2xx page of a proxy). Anything else is the engine's own refusal, or proof that nothing was sent.
+ * The one rule for every command: src/exit.ts words the error, src/migration/execute.ts journals it.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof EngineError) || !isChange(error.request)) return false;
+  if (error instanceof EngineUnreachableError) return !error.certainlyNotSent;
+  if (error instanceof EngineResponseError) return error.status >= 200 && error.status < 300;
+  if (error instanceof EngineHttpError) return !error.body && LOST_ANSWER_STATUS.has(error.status);
+  return false;
+}

@@ -15,6 +15,7 @@ import {
   EngineNotFoundError,
   EngineResponseError,
   EngineUnreachableError,
+  outcomeUnknown,
   type RequestLine,
   snippet,
   type UnreachableReason,
@@ -209,13 +210,17 @@ export class EngineHttp {
   async request<T>(spec: RequestSpec<T>): Promise<EngineResponse<T>> {
     const idempotent = spec.idempotent ?? spec.method !== 'POST';
     const backoff = this.options.backoff ?? defaultBackoff;
+    // A repeated PUT or DELETE whose first answer was lost may meet the state that the first one made
+    // (a 404 for a delete that went through): the outcome is the lost answer's, unknown.
+    let lost: unknown;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.attempt(spec, attempt);
       } catch (error) {
         if (spec.signal?.aborted) throw error;
+        if (outcomeUnknown(error)) lost ??= error;
         const retryAfter = this.retryDecision(error, idempotent);
-        if (retryAfter === false || attempt > this.options.retries) throw error;
+        if (retryAfter === false || attempt > this.options.retries) throw outcomeUnknown(error) ? error : (lost ?? error);
         await sleep(backoff(attempt, retryAfter));
       }
     }
@@ -324,9 +329,10 @@ export class EngineHttp {
   }
 
   private unreachable(line: RequestLine, error: unknown, method: Method): EngineUnreachableError {
-    const { reason, detail } = classifyNetworkError(error);
-    // Only a refused connection or a failed lookup proves that not one byte reached the engine.
-    const certainlyNotSent = reason === 'connection-refused' || reason === 'dns' || (reason === 'tls' && method !== 'GET');
+    const { reason, detail, beforeConnected } = classifyNetworkError(error);
+    // Only a connection never made (refused, no such host, timed out connecting) proves that not one
+    // byte reached the engine.
+    const certainlyNotSent = reason === 'connection-refused' || reason === 'dns' || beforeConnected === true || (reason === 'tls' && method !== 'GET');
     return new EngineUnreachableError(line, reason, detail, certainlyNotSent);
   }
 
@@ -411,11 +417,11 @@ function parseRetryAfter(value: string | undefined): number | undefined {
 
 const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|EPROTO/;
 
-export function classifyNetworkError(error: unknown): { reason: UnreachableReason; detail: string } {
-  const chain: Array<{ code?: string; message?: string }> = [];
+export function classifyNetworkError(error: unknown): { reason: UnreachableReason; detail: string; beforeConnected?: boolean } {
+  const chain: Array<{ code?: string; message?: string; connecting?: boolean }> = [];
   let current: unknown = error;
   while (current && typeof current === 'object' && chain.length < 5) {
-    chain.push(current as { code?: string; message?: string });
+    chain.push(current as { code?: string; message?: string; connecting?: boolean });
     current = (current as { cause?: unknown }).cause;
   }
   const codes = chain.map((e) => e.code ?? '');
@@ -426,7 +432,11 @@ export function classifyNetworkError(error: unknown): { reason: UnreachableReaso
   if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA')) {
     return { reason: 'dns', detail: 'host name not found (DNS lookup failed; check the URL)' };
   }
-  if (has('UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'UND_ERR_ABORTED')) {
+  // node:http's timeout while the socket was still connecting (./node-transport.ts), or undici's.
+  if (has('UND_ERR_CONNECT_TIMEOUT') || chain.some((e) => e.connecting === true)) {
+    return { reason: 'timeout', detail: 'timed out connecting to the engine (is the URL right? raise --timeout if it is just slow)', beforeConnected: true };
+  }
+  if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'UND_ERR_ABORTED')) {
     return { reason: 'timeout', detail: 'timed out waiting for the engine (raise --timeout if it is just slow)' };
   }
   const tlsCode = codes.find((code) => TLS_CODES.test(code));

@@ -26,12 +26,12 @@ export class NodeHttpTransport implements HttpTransport {
 
     return new Promise((resolve, reject) => {
       let settled = false;
-      let timedOut = false;
+      let timedOut: Error | undefined;
       const fail = (error: unknown): void => {
         if (settled) return;
         settled = true;
         // Destroying the request on a timeout also surfaces as a reset: report the cause.
-        reject(timedOut ? timeoutError(this.options.timeoutMs) : error);
+        reject(timedOut ?? error);
       };
       const outgoing = open(url, { method: request.method, headers, agent, timeout: this.options.timeoutMs, signal: request.signal }, (response) => {
         const chunks: Buffer[] = [];
@@ -49,8 +49,9 @@ export class NodeHttpTransport implements HttpTransport {
       });
       // The socket was idle for timeoutMs: connecting, waiting for headers or between body chunks.
       outgoing.on('timeout', () => {
-        timedOut = true;
-        outgoing.destroy(timeoutError(this.options.timeoutMs));
+        // Still connecting (no socket yet, or one not connected): the request cannot have been sent.
+        timedOut = timeoutError(this.options.timeoutMs, outgoing.socket?.connecting ?? true);
+        outgoing.destroy(timedOut);
       });
       outgoing.on('error', fail);
       const body = request.body;
@@ -95,6 +96,6 @@ export class NodeHttpTransport implements HttpTransport {
   }
 }
 
-function timeoutError(timeoutMs: number): Error {
-  return Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' });
+function timeoutError(timeoutMs: number, connecting: boolean): Error {
+  return Object.assign(new Error(connecting ? `not connected within ${timeoutMs} ms` : `no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT', connecting });
 }

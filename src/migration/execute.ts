@@ -6,8 +6,8 @@
 import type { Batch } from '../engine/batches.js';
 import type { EngineClient } from '../engine/client.js';
 import type { MigrationExecutionRequest, MigrationPlanRequest } from '../engine/migration.js';
-import { EngineResponseError, EngineUnreachableError } from '../engine/errors.js';
-import { RequestAbandonedError, RetryableHttpError } from '../engine/http.js';
+import { outcomeUnknown } from '../engine/errors.js';
+import { RequestAbandonedError } from '../engine/http.js';
 import type { ResolvedDefinition } from '../plans/references.js';
 import type { Journal, JournalState } from './journal.js';
 import { classifyInstances, countOutcomes, type InstanceOutcome, type OutcomeCounts } from './outcome.js';
@@ -40,19 +40,6 @@ export interface ChunkFailure {
 /** "chunk 3/6", with the journal's number when a resumed run counts differently. */
 export function chunkName(failure: Pick<ChunkFailure, 'position' | 'total' | 'chunk'>): string {
   return `chunk ${failure.position}/${failure.total}${failure.chunk === failure.position ? '' : ` (journal chunk ${failure.chunk})`}`;
-}
-
-/**
- * Whether an execute that failed may still have been carried out: the answer was lost (timeout, reset,
- * a gateway's 502/504) or was not the engine's (a proxy's page). Anything else is the engine's own
- * refusal, and the transaction was rolled back.
- */
-export function outcomeUnknown(error: unknown): boolean {
-  return (
-    error instanceof EngineResponseError ||
-    error instanceof RetryableHttpError ||
-    (error instanceof EngineUnreachableError && !error.certainlyNotSent)
-  );
 }
 
 export interface ExecutionResult {

@@ -410,8 +410,10 @@ describe('the simulator', () => {
     { method: 'DELETE', path: '/metrics/task-worker', status: 204 },
 
     // Writes to /authorization last: the reads above see the seed.
-    { method: 'POST', path: '/authorization/create', status: 200, body: johnReadUpdate },
-    { method: 'POST', path: '/authorization/create', status: 200, body: { type: 0, permissions: ['ALL'], userId: '*', resourceType: 5, resourceId: '*' } },
+    // The seed holds johnReadUpdate and a GLOBAL on filter '*' already: those would be duplicates.
+    { method: 'POST', path: '/authorization/create', status: 200, body: { ...johnReadUpdate, resourceId: 'invoice' } },
+    { method: 'POST', path: '/authorization/create', status: 500, body: johnReadUpdate },
+    { method: 'POST', path: '/authorization/create', status: 200, body: { type: 0, permissions: ['ALL'], userId: '*', resourceType: 5, resourceId: 'f1' } },
     { method: 'POST', path: '/engine/default/authorization/create', status: 200, body: { type: 2, permissions: ['DELETE', 'READ'], groupId: 'sales', resourceType: 13, resourceId: '*' } },
     { method: 'POST', path: '/authorization/create', status: 200, body: { type: 1, permissions: [], groupId: 'sales', resourceType: 9 } },
     { method: 'POST', path: '/authorization/create', status: 400, body: { type: 'abc' } },
@@ -475,7 +477,7 @@ describe('the simulator', () => {
     { as: 'john', method: 'PUT', path: `/authorization/${johnGrant}`, status: 403, body: johnReadOnly },
     { as: 'john', method: 'PUT', path: `/authorization/${adminId}`, status: 404, body: { permissions: ['READ'], groupId: 'camunda-admin', resourceType: 0, resourceId: '*' } },
     { as: 'john', method: 'DELETE', path: `/authorization/${johnGrant}`, status: 403 },
-    { as: 'demo', method: 'POST', path: '/authorization/create', status: 200, body: johnReadUpdate },
+    { as: 'demo', method: 'POST', path: '/authorization/create', status: 200, body: { ...johnReadUpdate, resourceId: 'created-by-demo' } },
     { as: 'demo', method: 'PUT', path: `/authorization/${johnGrant}`, status: 204, body: johnReadOnly },
     { as: 'john', method: 'GET', path: '/group', status: 200 },
     { as: 'john', method: 'GET', path: '/group/count', status: 200 },

@@ -46,8 +46,17 @@ function stored(id: string): AuthorizationRecord {
   return auth;
 }
 
+/**
+ * The seeded john grant is what authorization-create.json created: the capture's request would now be
+ * a duplicate. Removed in place (tests may hold on to the array).
+ */
+function dropSeededJohnGrant(): void {
+  sim.state.authorizations.splice(sim.state.authorizations.findIndex((auth) => auth.id === IDS.johnProcessDefinitionGrant), 1);
+}
+
 describe('POST /authorization/create', () => {
   it('creates like authorization-create.json: 200 with the new object, read back', async () => {
+    dropSeededJohnGrant();
     const answer = await create(capturedRequest('authorization-create'));
     expect(answer).toEqual({ status: 200, contentType: 'application/json', body: { ...loadSample<object>('authorization-create'), id: FIRST_CREATED_ID } });
     expect((await get(sim, `/authorization/${FIRST_CREATED_ID}`)).body).toEqual(answer.body);
@@ -55,9 +64,47 @@ describe('POST /authorization/create', () => {
   });
 
   it('hands out a new id per authorization', async () => {
-    const first = await create(grant({ permissions: ['READ'] }));
-    const second = await create(grant({ permissions: ['READ'] }));
+    const first = await create(grant({ permissions: ['READ'], resourceId: 'a' }));
+    const second = await create(grant({ permissions: ['READ'], resourceId: 'b' }));
     expect((second.body as AuthorizationRecord).id).not.toBe((first.body as AuthorizationRecord).id);
+  });
+
+  describe('the unique constraints ACT_UNIQ_AUTH_USER / ACT_UNIQ_AUTH_GROUP (type, owner, resource type, resource id)', () => {
+    it('answers the same authorization created twice like authorization-create-duplicate.json, and keeps one', async () => {
+      dropSeededJohnGrant();
+      expect((await create(capturedRequest('authorization-create'))).status).toBe(200);
+      const before = sim.state.authorizations.length;
+      expect(await create(capturedRequest('authorization-create-duplicate'))).toEqual({ status: 500, contentType: 'application/json', body: loadSample('authorization-create-duplicate') });
+      expect(sim.state.authorizations).toHaveLength(before);
+    });
+
+    it('refuses a duplicate whatever its permissions, for a group and for GLOBAL too', async () => {
+      expect((await create(grant({ permissions: ['READ'], resourceId: 'dup' }))).status).toBe(200);
+      expect((await create(grant({ permissions: ['DELETE'], resourceId: 'dup' }))).status).toBe(500);
+      const group = { type: 1, groupId: 'sales', resourceType: 5, resourceId: 'f1', permissions: ['READ'] };
+      expect((await create(group)).status).toBe(200);
+      expect((await create(group)).body).toEqual(loadSample('authorization-create-duplicate'));
+      const global = { type: 0, userId: '*', resourceType: 5, resourceId: 'f1', permissions: ['READ'] };
+      expect((await create(global)).status).toBe(200);
+      expect((await create(global)).status).toBe(500);
+    });
+
+    it.each([
+      ['another type (a revoke beside a grant)', { type: 2 }],
+      ['another user', { userId: 'mary' }],
+      ['a group of the same name', { userId: undefined, groupId: 'john' }],
+      ['another resource type', { resourceType: 7 }],
+      ['another resource id', { resourceId: 'y' }],
+    ])('accepts the same with %s', async (_label, change) => {
+      expect((await create(grant({ permissions: ['READ'], resourceId: 'y0' }))).status).toBe(200);
+      expect((await create(grant({ permissions: ['READ'], resourceId: 'y0', ...change }))).status).toBe(200);
+    });
+
+    it('never counts a null resource id as equal (SQL NULLs)', async () => {
+      const body = { type: 1, permissions: ['CREATE'], userId: 'john', resourceType: 9 };
+      expect((await create(body)).status).toBe(200);
+      expect((await create(body)).status).toBe(200);
+    });
   });
 
   it.each([
@@ -268,7 +315,7 @@ describe('POST /authorization/create', () => {
       ['a GLOBAL of ALL', 0, 5, ['ALL'], ['ALL']],
     ])('%s', async (_label, type, resourceType, permissions, expected) => {
       const owner = type === 0 ? { userId: '*' } : { groupId: 'sales' };
-      const answer = await create({ type, resourceType, permissions, resourceId: '*', ...owner });
+      const answer = await create({ type, resourceType, permissions, resourceId: 'stored', ...owner });
       expect(answer.status).toBe(200);
       expect((answer.body as AuthorizationRecord).permissions).toEqual(expected);
     });
@@ -337,6 +384,14 @@ describe('PUT /authorization/{id}', () => {
       error(500, 'NullValueException', "Authorization must either have a 'userId' or a 'groupId'."),
     );
     expect(stored(JOHN)).toMatchObject({ userId: 'john', permissions: ['READ', 'UPDATE'], resourceId: 'refengine-demo' });
+  });
+
+  it('fails at the flush when the change makes it equal to another (500, like authorization-create-duplicate.json) and keeps the old values', async () => {
+    const other = (await create(grant({ permissions: ['READ'], resourceId: 'invoice' }))).body as AuthorizationRecord;
+    expect(await put(JOHN, { userId: 'john', resourceType: 6, resourceId: 'invoice' })).toEqual({ status: 500, contentType: 'application/json', body: loadSample('authorization-create-duplicate') });
+    expect(stored(JOHN)).toMatchObject({ resourceId: 'refengine-demo' });
+    // Writing an authorization back as it is collides with nothing.
+    expect((await put(other.id, { userId: 'john', resourceType: 6, resourceId: 'invoice', permissions: ['READ', 'DELETE'] })).status).toBe(204);
   });
 
   it('fails on save for user and group together', async () => {

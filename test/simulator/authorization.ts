@@ -22,13 +22,15 @@
 //   5. SaveAuthorizationCmd: exactly one of userId/groupId (500 NullValueException), then each permission
 //      must apply to the resource type (ENGINE-03087, 400); on HISTORIC_PROCESS_INSTANCE the removal time
 //      and root process instance id come from the historic instance;
-//   6. the new authorization is read back through the filtered query: 200, or 404 for a caller without
+//   6. the insert meets the unique constraints ACT_UNIQ_AUTH_USER / ACT_UNIQ_AUTH_GROUP (type, owner,
+//      resource type and id) when the command flushes: a duplicate is a 500 whose body does not say so;
+//   7. the new authorization is read back through the filtered query: 200, or 404 for a caller without
 //      READ on it (it is created all the same; engine-rest.md §1.3, inferred).
 // PUT /authorization/{id}: Jackson binds AuthorizationDto (400), the filtered lookup (404),
 // AuthorizationDto.update replaces groupId, userId and resourceId (absent: null), resourceType only when
 // given, permissions only when given and then resolved against the BODY's resourceType (missing:
 // NullPointerException); type, id, removalTime and rootProcessInstanceId are ignored. Then step 5, then
-// UPDATE on the id (403), then 204.
+// UPDATE on the id (403), then the unique constraints at the flush (step 6), then 204.
 import type { EngineRouter, QueryParamKind, ParsedQuery, QueryValue, RouteContext, AtomLink } from './handlers.js';
 import {
   applyPaging,
@@ -301,6 +303,30 @@ function writeDraft(target: AuthorizationRecord, draft: Draft): void {
   target.rootProcessInstanceId = draft.rootProcessInstanceId;
 }
 
+/**
+ * The engine's answer when the flush breaks a unique constraint (engine-rest.md §1.3, measured on 7.24:
+ * test/fixtures/samples/authorization-create-duplicate.json). It does not name the constraint.
+ */
+const PERSISTENCE_FAILURE = 'An exception occurred in the persistence layer. Please check the server logs for a detailed message and the entire exception stack trace.';
+
+/**
+ * The other authorization that ACT_UNIQ_AUTH_USER (TYPE_, USER_ID_, RESOURCE_TYPE_, RESOURCE_ID_) or
+ * ACT_UNIQ_AUTH_GROUP (the same with GROUP_ID_) would refuse the draft for. A NULL column never equals
+ * another in SQL, so an authorization without a resource id (or without that owner) never collides.
+ */
+function uniqueConstraintViolation(state: EngineState, draft: Draft, self: AuthorizationRecord | undefined): Step {
+  if (draft.resourceId === null) return undefined;
+  const clash = state.authorizations.find(
+    (other) =>
+      other !== self &&
+      other.type === draft.type &&
+      other.resourceType === draft.resourceType &&
+      other.resourceId === draft.resourceId &&
+      ((draft.userId !== null && other.userId === draft.userId) || (draft.groupId !== null && other.groupId === draft.groupId)),
+  );
+  return clash === undefined ? undefined : engineException('ProcessEnginePersistenceException', PERSISTENCE_FAILURE, 500);
+}
+
 function isAuthorizationType(type: number): type is AuthorizationTypeValue {
   return type === AuthorizationType.GLOBAL || type === AuthorizationType.GRANT || type === AuthorizationType.REVOKE;
 }
@@ -460,6 +486,8 @@ export function registerAuthorizationRoutes(router: EngineRouter, state: EngineS
       const saveError = validateForSave(draft);
       if (saveError) return saveError;
       provideRemovalTime(state, draft);
+      const duplicate = uniqueConstraintViolation(state, draft, undefined);
+      if (duplicate) return duplicate;
 
       const created: AuthorizationRecord = {
         id: state.nextId(),
@@ -536,6 +564,8 @@ export function registerAuthorizationRoutes(router: EngineRouter, state: EngineS
     provideRemovalTime(state, draft);
     const denied = checkAuthorizationPermission(state, authenticationFor(context), 'UPDATE', auth.id);
     if (denied) return denied;
+    const duplicate = uniqueConstraintViolation(state, draft, auth);
+    if (duplicate) return duplicate;
     writeDraft(auth, draft);
     return noContent();
   });

@@ -7,10 +7,11 @@ import {
   EngineNotFoundError,
   EngineResponseError,
   EngineUnreachableError,
+  outcomeUnknown,
 } from '../../src/engine/errors.js';
-import { InvalidPathParameterError, RetryableHttpError } from '../../src/engine/http.js';
+import { classifyNetworkError, InvalidPathParameterError, RetryableHttpError } from '../../src/engine/http.js';
 import { CliError, ExitCode, UsageError } from '../../src/exit-codes.js';
-import { describeFailure } from '../../src/exit.js';
+import { commandLine, describeFailure, sendChange } from '../../src/exit.js';
 
 const line = { method: 'GET', url: 'http://h/engine-rest/authorization/x' };
 const engineBody = (type: string, message: string) => ({ type, message, code: null });
@@ -91,5 +92,55 @@ describe('a POST whose outcome is unknown', () => {
     const query = { method: 'POST', url: 'http://h/engine-rest/process-instance/count', query: true };
     expect(describeFailure(new EngineResponseError(query, 200, 'a login page')).hint).toBeUndefined();
     expect(describeFailure(new EngineUnreachableError(query, 'connection-reset', 'the connection was closed', false)).hint).toBeUndefined();
+  });
+});
+
+describe('a change whose answer was lost (outcomeUnknown, sendChange)', () => {
+  const request = (method: string, query = false) => ({ method, url: 'http://h/engine-rest/x', ...(query ? { query: true } : {}) });
+  const gateway = (method: string, status: number, query = false) => new RetryableHttpError(request(method, query), status, 'empty body', undefined);
+
+  it.each([
+    ['POST 504', gateway('POST', 504), true],
+    ['PUT 502', gateway('PUT', 502), true],
+    ['DELETE 504', gateway('DELETE', 504), true],
+    ['POST 503: refused in front of the engine', gateway('POST', 503), false],
+    ['POST 429: rate limited', gateway('POST', 429), false],
+    ['GET 504: a read', gateway('GET', 504), false],
+    ['POST 504 of a query', gateway('POST', 504, true), false],
+    ['POST 504 with the engine body', new EngineHttpError(request('POST'), 504, engineBody('ProcessEngineException', 'x'), undefined), false],
+    ['PUT reset', new EngineUnreachableError(request('PUT'), 'connection-reset', 'closed', false), true],
+    ['DELETE timed out connecting', new EngineUnreachableError(request('DELETE'), 'timeout', 'timed out connecting', true), false],
+    ['POST 500 with the engine body', new EngineHttpError(request('POST'), 500, engineBody('ProcessEngineException', 'x'), undefined), false],
+  ])('%s: %s', (_label, error, unknown) => {
+    expect(outcomeUnknown(error)).toBe(unknown);
+    expect(describeFailure(error).hint?.includes('the outcome is unknown') ?? false).toBe(unknown);
+  });
+
+  it('names the checking command in the hint, exit 7, the message the request\'s', async () => {
+    const error = await sendChange(['auth', 'list', '--user', 'alice', '--resource-id', 'a b'], () => Promise.reject(gateway('POST', 504))).catch((caught: unknown) => caught);
+    expect(describeFailure(error)).toEqual({
+      exitCode: ExitCode.Unreachable,
+      message: 'POST http://h/engine-rest/x: 504 Gateway Timeout without an engine error body: empty body',
+      hint: "the outcome is unknown: the engine may have received and acted on the request; check before repeating it: camunda-admin auth list --user alice --resource-id 'a b'",
+      internal: false,
+    });
+  });
+
+  it('passes every other failure through unchanged', async () => {
+    const refused = gateway('POST', 503);
+    expect(await sendChange(['group', 'get', 'g'], () => Promise.reject(refused)).catch((caught: unknown) => caught)).toBe(refused);
+    expect(await sendChange(['group', 'get', 'g'], () => Promise.resolve(42))).toBe(42);
+  });
+
+  it('quotes words for a POSIX shell', () => {
+    expect(commandLine(['camunda-admin', 'auth', 'list', '--resource-id', '*', '--user', "o'brien", '--group', 'a-b_c.d'])).toBe(
+      "camunda-admin auth list --resource-id '*' --user 'o'\\''brien' --group a-b_c.d",
+    );
+  });
+
+  it('knows a timeout while connecting from one after sending', () => {
+    expect(classifyNetworkError(Object.assign(new Error('not connected'), { code: 'ETIMEDOUT', connecting: true })).beforeConnected).toBe(true);
+    expect(classifyNetworkError({ code: 'UND_ERR_CONNECT_TIMEOUT' }).beforeConnected).toBe(true);
+    expect(classifyNetworkError(Object.assign(new Error('no answer'), { code: 'ETIMEDOUT', connecting: false }))).toEqual({ reason: 'timeout', detail: 'timed out waiting for the engine (raise --timeout if it is just slow)' });
   });
 });
