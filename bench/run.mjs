@@ -91,6 +91,7 @@ const cases = {
   'auth get ID -o json': [process.execPath, [bin, '--url', server.url, 'auth', 'get', AUTHORIZATION_ID, '-o', 'json']],
   'group list (20 rows, table)': [process.execPath, [bin, '--url', server.url, 'group', 'list', '--max', '20']],
   // Floors for a single request, for comparison only: no target depends on them.
+  'node:http GET, JSON (CommonJS, no deps)': [process.execPath, [join(root, 'bench/node-http-get.cjs'), `${server.url}/authorization/${AUTHORIZATION_ID}`]],
   'node:http GET, 20-row table (no deps)': [process.execPath, [join(root, 'bench/node-http-get.mjs'), `${server.url}/group?maxResults=20`]],
   ...(curl ? { 'curl GET (reference)': [curl, ['-sf', '-o', '/dev/null', `${server.url}/authorization/${AUTHORIZATION_ID}`]] } : {}),
 };
@@ -104,6 +105,8 @@ const ratio = (name) => median(times[name]) / bare;
 target('--version <= 1.5x bare node', ratio('--version') <= 1.5, `${ratio('--version').toFixed(2)}x`);
 target('--help <= 1.5x bare node', ratio('--help') <= 1.5, `${ratio('--help').toFixed(2)}x`);
 target('auth get -o json <= 3x bare node', ratio('auth get ID -o json') <= 3, `${ratio('auth get ID -o json').toFixed(2)}x`);
+const oneRequest = median(times['auth get ID -o json']) / median(times['node:http GET, JSON (CommonJS, no deps)']);
+results.push({ case: 'auth get ID -o json / node:http GET, JSON', median: NaN, ratio: oneRequest });
 target('group list 20 rows <= 3x bare node', ratio('group list (20 rows, table)') <= 3, `${ratio('group list (20 rows, table)').toFixed(2)}x`);
 await server.close();
 
@@ -173,7 +176,7 @@ rmSync(work, { recursive: true, force: true });
 console.log(`\nnode ${process.version}, ${RUNS} interleaved runs per start-up case, ${BULK_RUNS} per bulk case (median time, highest peak RSS)\n`);
 console.log('case'.padEnd(52), 'ms'.padStart(9), 'x node'.padStart(8), 'RSS MB'.padStart(8));
 for (const row of results) {
-  console.log(row.case.padEnd(52), row.median.toFixed(1).padStart(9), (row.ratio ? row.ratio.toFixed(2) : '').padStart(8), (row.rss ? row.rss.toFixed(0) : '').padStart(8));
+  console.log(row.case.padEnd(52), (Number.isNaN(row.median) ? '' : row.median.toFixed(1)).padStart(9), (row.ratio ? row.ratio.toFixed(2) : '').padStart(8), (row.rss ? row.rss.toFixed(0) : '').padStart(8));
 }
 console.log('\ntargets');
 for (const row of targets) console.log(`${row.ok ? 'PASS' : 'FAIL'}  ${row.name}: ${row.detail}`);

@@ -1,8 +1,7 @@
 /**
  * cosmiconfig's loaders for JSON and YAML config files, replacing its defaults: YAML is read with the
  * same library as plan files, and a syntax error names the file, line and column (cosmiconfig's own
- * loaders report neither). Its JSON loader then only reads package.json for cosmiconfig's meta
- * configuration, so the bundle swaps parse-json for JSON.parse (scripts/build.mjs).
+ * loaders report neither).
  */
 import { UsageError } from '../exit-codes.js';
 import { formatSize, jsonDepthProblem, MAX_CONFIG_BYTES } from '../input/limits.js';

@@ -2,7 +2,10 @@
  * The transport for ordinary commands: Node's own http/https client with one keep-alive agent per
  * protocol. It loads in a few milliseconds, where undici needs about 100 ms before its first answer.
  */
+import type * as Http from 'node:http';
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
+import type * as Https from 'node:https';
+import type * as Tls from 'node:tls';
 import { type HttpTransport, type TransportOptions, type TransportRequest, type TransportResponse, bodyByteLength, flattenHeaders } from './transport.js';
 import { withoutBom } from '../util/syntax.js';
 
@@ -75,12 +78,13 @@ export class NodeHttpTransport implements HttpTransport {
   }
 
   private async httpClient(): Promise<ProtocolClient> {
-    const http = await import('node:http');
+    const http = builtin('node:http') ?? (await import('node:http'));
     return { request: http.request, agent: new http.Agent({ keepAlive: true }) };
   }
 
   private async httpsClient(): Promise<ProtocolClient> {
-    const [https, { rootCertificates }] = await Promise.all([import('node:https'), import('node:tls')]);
+    const https = builtin('node:https') ?? (await import('node:https'));
+    const { rootCertificates } = builtin('node:tls') ?? (await import('node:tls'));
     const agent = new https.Agent({
       keepAlive: true,
       // Node's `ca` replaces the built-in roots; --ca-file adds to them.
@@ -94,6 +98,21 @@ export class NodeHttpTransport implements HttpTransport {
     for (const client of this.clients.values()) (await client).agent.destroy();
     this.clients.clear();
   }
+}
+
+interface Builtins {
+  'node:http': typeof Http;
+  'node:https': typeof Https;
+  'node:tls': typeof Tls;
+}
+
+/**
+ * A built-in module without an ES module namespace: on Node 24 and 26, import('node:http') reads
+ * every export of node:http, whose WebSocket getters load Node's own copy of undici (about 20 ms).
+ * process.getBuiltinModule exists from Node 20.16 and 22.3; before, import() it is.
+ */
+function builtin<Id extends keyof Builtins>(id: Id): Builtins[Id] | undefined {
+  return (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.(id) as Builtins[Id] | undefined;
 }
 
 function timeoutError(timeoutMs: number, connecting: boolean): Error {

@@ -1,11 +1,9 @@
 /**
- * The transport for bulk work: undici's Agent with keep-alive connections. Only the Agent and its
- * request() are imported (see src/types/deep-imports.d.ts): the rest of undici is never loaded.
+ * The transport for bulk work: undici's Agent with keep-alive connections, through its public entry
+ * point. src/engine/http.ts imports this module only when bulk work starts.
  */
 import { rootCertificates } from 'node:tls';
-import type { Dispatcher } from 'undici';
-import Agent from 'undici/lib/dispatcher/agent.js';
-import request from 'undici/lib/api/api-request.js';
+import { Agent, type Dispatcher } from 'undici';
 import { type HttpTransport, type TransportOptions, type TransportRequest, type TransportResponse, bodyByteLength, flattenHeaders } from './transport.js';
 import { withoutBom } from '../util/syntax.js';
 import { setV8Flags } from '../util/v8-flags.js';
@@ -37,7 +35,7 @@ export class UndiciTransport implements HttpTransport {
     // Parts go as an iterable, which Dispatcher.dispatch documents and request() passes through
     // (its types leave it out); undici sends an iterable chunked unless told its length.
     const inParts = body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array);
-    const response = await request.call(this.agent, {
+    const response = await this.agent.request({
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
       method: spec.method as Dispatcher.HttpMethod,

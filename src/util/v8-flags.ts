@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 /**
  * Sets V8 flags for the rest of the run. V8 accepts cached compiled code only under the flags it
  * was written under, so the compile cache first writes what was compiled under the flags before
- * (`module.flushCompileCache`: Node's own from 22.10, bin/compile-cache.js's on Node 20). Without
+ * (`module.flushCompileCache`, Node 22.10 and later; Node 20 has no compile cache). Without
  * that, the code of every module loaded before the change was written at exit under the new flags,
  * and rejected by every later run (docs/performance.md).
  */

@@ -1,2 +1,0 @@
-export function editCliTable3(file: string, source: string): string;
-export const EDITED_FILES: string[];

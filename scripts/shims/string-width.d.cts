@@ -1,2 +1,0 @@
-declare function width(text: unknown): number;
-export = width;
