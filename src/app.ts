@@ -6,7 +6,8 @@ import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import type { ResolvedTarget, Sourced } from './config/resolve.js';
 import type { EngineClient } from './engine/client.js';
-import { UsageError } from './exit-codes.js';
+import { CliError, ExitCode, UsageError } from './exit-codes.js';
+import { Interrupt, interruption } from './interrupt.js';
 import type { Output, OutputFormat } from './render/output.js';
 import { visibleControls } from './util/text.js';
 
@@ -16,6 +17,8 @@ export interface Io {
   stdin: Readable & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Ctrl-C, passed in by the process boundary; without it a run is never interrupted. */
+  interrupt?: Interrupt | undefined;
 }
 
 /** The global options of CLI.md as commander parses them. */
@@ -46,11 +49,14 @@ export class App {
   private openClients: EngineClient[] = [];
   /** A command that succeeded only in part (or must signal a finding) sets this instead of throwing. */
   exitCode: number = 0;
+  readonly interrupt: Interrupt;
 
   constructor(
     readonly io: Io,
     private readonly program: Command,
-  ) {}
+  ) {
+    this.interrupt = io.interrupt ?? new Interrupt();
+  }
 
   get flags(): GlobalFlags {
     return this.program.opts<GlobalFlags>();
@@ -150,6 +156,7 @@ export class App {
         ca,
         insecure: target.insecure.value,
         userAgent: `camunda-admin/${VERSION}`,
+        interrupt: this.interrupt.signal,
         onExchange: output.verbose
           ? (exchange) => output.debug(formatExchange(exchange))
           : undefined,
@@ -177,14 +184,39 @@ export class App {
     if (!this.interactive) {
       throw new UsageError(`${question}: confirmation needed; pass --yes to confirm when not on a terminal`);
     }
+    const interrupted = () => new CliError('interrupted, nothing was changed', ExitCode.Interrupted);
+    if (this.interrupt.stopped) throw interrupted();
     const { createInterface } = await import('node:readline/promises');
     const prompt = createInterface({ input: this.io.stdin, output: this.io.stderr });
+    const unanswered = new AbortController();
+    let sawInterrupt = false;
+    const onInterrupt = (): void => {
+      sawInterrupt = true;
+      unanswered.abort();
+    };
+    // On a terminal readline reads Ctrl-C as a key and reports it here, not as a signal; a SIGINT
+    // sent some other way (kill -INT) comes through the run's interrupt.
+    prompt.once('SIGINT', onInterrupt);
+    this.interrupt.signal.addEventListener('abort', onInterrupt, { once: true });
+    // Ctrl-D, or the end of input: without this a closed input would leave the question waiting.
+    prompt.once('close', () => unanswered.abort());
+    let answer: string;
     try {
-      const answer = await prompt.question(`${question} [y/N] `);
-      if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('not confirmed; nothing was changed');
+      answer = await prompt.question(`${question} [y/N] `, { signal: unanswered.signal });
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'AbortError')) throw error;
+      if (sawInterrupt) throw interrupted();
+      throw new UsageError('not confirmed; nothing was changed');
     } finally {
+      this.interrupt.signal.removeEventListener('abort', onInterrupt);
       prompt.close();
     }
+    if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('not confirmed; nothing was changed');
+  }
+
+  /** The error that ends a run Ctrl-C stopped: it names a change that was in flight. */
+  interruption(): CliError {
+    return interruption(this.openClients.flatMap((client) => client.http.abandoned));
   }
 
   /**

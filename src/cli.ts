@@ -139,9 +139,14 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const { program, app } = buildProgram(io, argv);
   try {
     await program.parseAsync(argv as string[], { from: 'user' });
-    return app.exitCode;
+    // Stopped by Ctrl-C, a command may still end without an error (one that reports failures one
+    // by one, or a probe that catches them): the run was interrupted all the same.
+    return app.interrupt.stopped ? await report(app.interruption(), app) : app.exitCode;
   } catch (error) {
-    return await report(error, app);
+    // Whatever a command made of its abandoned request, the reason it failed is the interrupt;
+    // an error that already says so (at a prompt: nothing was changed) is kept.
+    const interrupted = error instanceof CliError && error.exitCode === ExitCode.Interrupted;
+    return await report(app.interrupt.stopped && !interrupted ? app.interruption() : error, app);
   } finally {
     await app.close();
   }

@@ -415,12 +415,12 @@ async function runChunked(
       abandon.abort();
     }
   };
-  process.on('SIGINT', onSigint);
+  const release = app.interrupt.takeOver(onSigint);
   let outcome;
   try {
     outcome = await execution.runChunks(context, { ids: run.ids, chunkSize: run.chunkSize, journalFile: run.journalFile, resumed: run.resumed, stopRequested: () => stopRequested, abandon: abandon.signal }, journal);
   } finally {
-    process.off('SIGINT', onSigint);
+    release();
     await journal.close();
   }
 
@@ -489,14 +489,14 @@ export async function followBatch(app: App, batchId: string, intervalMs: number,
   const { watchBatch } = await import('../migration/watch.js');
   const { progressReporter, describeProgress } = await import('../render/progress.js');
   const reporter = await progressReporter({ stderr: app.io.stderr, interactive: app.interactive && !output.machineReadable, quiet: output.quiet, minIntervalMs: Math.max(intervalMs, 5000) });
+  // Ctrl-C stops the watching, not the batch: the poll in flight is answered, and the run says how to follow on.
   const interrupt = new AbortController();
-  const onSigint = () => interrupt.abort();
-  process.on('SIGINT', onSigint);
+  const release = app.interrupt.takeOver(() => interrupt.abort());
   let watch;
   try {
     watch = await watchBatch(client.batches, batchId, { intervalMs, timeoutMs, onProgress: (progress) => reporter.update(describeProgress(progress)), signal: interrupt.signal });
   } finally {
-    process.off('SIGINT', onSigint);
+    release();
   }
   const last = watch.last ? describeProgress(watch.last) : `batch ${batchId}`;
   switch (watch.status) {

@@ -51,6 +51,8 @@ export interface EngineHttpOptions {
   onExchange?: ((exchange: Exchange) => void) | undefined;
   /** Milliseconds to wait before retry number `attempt` (1-based); overridable for tests. */
   backoff?: ((attempt: number, retryAfterMs: number | undefined) => number) | undefined;
+  /** Ctrl-C for the whole run (src/interrupt.ts): abandons the request in flight, and no other is sent. */
+  interrupt?: AbortSignal | undefined;
 }
 
 export interface Exchange {
@@ -174,6 +176,8 @@ export class EngineHttp {
   private readonly authorization: string | undefined;
   private readonly transports = new Map<TransportKind, Promise<HttpTransport>>();
   private kind: TransportKind = 'single';
+  /** Requests that were in flight when the run was interrupted: whether the engine got them is unknown. */
+  readonly abandoned: RequestLine[] = [];
 
   constructor(private readonly options: EngineHttpOptions) {
     const credentials = options.credentials;
@@ -217,11 +221,12 @@ export class EngineHttp {
       try {
         return await this.attempt(spec, attempt);
       } catch (error) {
-        if (spec.signal?.aborted) throw error;
+        if (spec.signal?.aborted || this.options.interrupt?.aborted) throw error;
         if (outcomeUnknown(error)) lost ??= error;
         const retryAfter = this.retryDecision(error, idempotent);
         if (retryAfter === false || attempt > this.options.retries) throw outcomeUnknown(error) ? error : (lost ?? error);
-        await sleep(backoff(attempt, retryAfter));
+        // Ctrl-C during the wait ends it: the next attempt then sends nothing.
+        await sleep(backoff(attempt, retryAfter), this.options.interrupt);
       }
     }
   }
@@ -252,14 +257,22 @@ export class EngineHttp {
       headers['content-type'] = 'application/json';
     }
 
+    const interrupt = this.options.interrupt;
+    // Nothing is sent after Ctrl-C, whatever the command does with the abandoned request's error.
+    if (interrupt?.aborted) throw new RequestAbandonedError(line);
+    const signal = spec.signal && interrupt ? AbortSignal.any([spec.signal, interrupt]) : (spec.signal ?? interrupt);
+
     // process.hrtime rather than performance.now(): the first use of the global loads perf_hooks.
     const started = process.hrtime.bigint();
     let response: TransportResponse;
     try {
       const transport = await this.transport();
-      response = await transport.send({ method: spec.method, url, headers, body, signal: spec.signal });
+      response = await transport.send({ method: spec.method, url, headers, body, signal });
     } catch (error) {
-      if (spec.signal?.aborted) throw new RequestAbandonedError(line);
+      if (signal?.aborted) {
+        if (interrupt?.aborted) this.abandoned.push(line);
+        throw new RequestAbandonedError(line);
+      }
       const unreachable = this.unreachable(line, error, spec.method);
       this.report(line, headers, body, undefined, {}, undefined, started, attempt, unreachable.message);
       throw unreachable;
@@ -450,6 +463,17 @@ export function classifyNetworkError(error: unknown): { reason: UnreachableReaso
   return { reason: 'network', detail: `network error: ${messages[0] ?? String(error)}` };
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (!signal) return new Promise((resolve) => setTimeout(resolve, ms));
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
