@@ -1,6 +1,11 @@
-// `npm test`: type check, lint, then vitest (unit, simulator, contract and e2e). Ends with one plain
+// `npm test`: type check, lint and vitest (unit, simulator, contract and e2e). Ends with one plain
 // line, "N passed, N failed", taken from vitest's JSON results, and fails if any step failed.
-import { spawnSync } from 'node:child_process';
+//
+// The type check and the lint run beside vitest, not before it: vitest keeps one core of two busy
+// (it uses one worker fewer than there are cores), and the other would wait. Their output is printed
+// after vitest's, so that the log reads one step at a time.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,27 +13,45 @@ import { join } from 'node:path';
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 const results = new URL('../.test-results/vitest.json', import.meta.url).pathname;
 
-function step(title, command, args, env = process.env) {
-  process.stdout.write(`\n== ${title}\n`);
-  const { status } = spawnSync(command, args, { stdio: 'inherit', env });
-  return status === 0;
+/** Runs a step with its output kept for later; resolves to whether it passed and what it printed. */
+async function quietStep(command, args) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (text) => (output += text));
+  child.stderr.setEncoding('utf8').on('data', (text) => (output += text));
+  const [code] = await once(child, 'close');
+  return { ok: code === 0, output };
 }
 
-const typecheck = step('type check (tsc --noEmit)', bin('tsc'), ['--noEmit']);
-const lint = step('lint (eslint)', bin('eslint'), ['.']);
+async function loudStep(command, args, env) {
+  const child = spawn(command, args, { stdio: 'inherit', env });
+  const [code] = await once(child, 'close');
+  return code === 0;
+}
+
+const typecheck = quietStep(bin('tsc'), ['--noEmit']);
+const lint = quietStep(bin('eslint'), ['.']);
+
 rmSync(results, { force: true });
 mkdirSync(new URL('../.test-results/', import.meta.url), { recursive: true });
 // The tests get a temp dir of their own (the test workers and the commands they spawn inherit
 // TMPDIR). Every test removes what it creates; whatever is left afterwards is a leak and fails the run.
 const testTemp = mkdtempSync(join(tmpdir(), 'camunda-admin-tests-'));
-const tests = step(
-  'tests (vitest)',
+process.stdout.write('\n== tests (vitest)\n');
+const tests = await loudStep(
   bin('vitest'),
   ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...process.argv.slice(2)],
   { ...process.env, TMPDIR: testTemp },
 );
 const leftInTemp = readdirSync(testTemp);
 rmSync(testTemp, { recursive: true, force: true });
+
+for (const [title, step] of [['type check (tsc --noEmit)', typecheck], ['lint (eslint)', lint]]) {
+  const { ok, output } = await step;
+  process.stdout.write(`\n== ${title}\n${output}${ok ? 'ok\n' : ''}`);
+}
+const { ok: typesOk } = await typecheck;
+const { ok: lintOk } = await lint;
 
 let passed = 0;
 let failed = 0;
@@ -41,11 +64,11 @@ try {
 } catch {
   failed = Math.max(failed, 1);
 }
-if (!typecheck) process.stdout.write('type check failed\n');
-if (!lint) process.stdout.write('lint failed\n');
+if (!typesOk) process.stdout.write('type check failed\n');
+if (!lintOk) process.stdout.write('lint failed\n');
 if (leftInTemp.length > 0) {
   const shown = leftInTemp.slice(0, 10).join(', ') + (leftInTemp.length > 10 ? ', …' : '');
   process.stdout.write(`the tests left ${leftInTemp.length} entries in the temp dir: ${shown}\n`);
 }
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
-process.exitCode = typecheck && lint && tests && failed === 0 && leftInTemp.length === 0 ? 0 : 1;
+process.exitCode = typesOk && lintOk && tests && failed === 0 && leftInTemp.length === 0 ? 0 : 1;

@@ -96,7 +96,7 @@ export interface Fault {
 
 /**
  * Called with every request any simulator receives (and the simulator's REST root path), before it is
- * answered: the e2e suite checks each one against the engine's OpenAPI contract (test/helpers/test-setup.ts).
+ * answered: the e2e suite checks each one against the engine's OpenAPI contract (test/helpers/contract-setup.ts).
  */
 export const requestObservers = new Set<(request: RecordedRequest, restRoot: string) => void>();
 
