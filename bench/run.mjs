@@ -3,20 +3,36 @@
 // same run, on a loopback server with fixed answers.
 // Prints a table of medians and ratios, and the targets of docs/performance.md with PASS/FAIL.
 import { execFileSync, spawn } from 'node:child_process';
-import { accessSync, constants, createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { once } from 'node:events';
 import { AUTHORIZATION_ID, PLAN_SOURCE, PLAN_TARGET, startBenchServer } from './server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const bin = join(root, 'bin/camunda-admin');
+const bin = join(root, 'bin/camunda-admin.cjs');
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 5 : 15;
 const work = mkdtempSync(join(tmpdir(), 'camunda-admin-bench-'));
 const env = { PATH: process.env.PATH, HOME: work, NO_COLOR: '1' };
 
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+
+// The build before issue 22, for the validation report's budget: built once from git into
+// node_modules/.cache (its dependencies are the same), and run from there.
+const BASELINE_COMMIT = '21dc706';
+const baselineRoot = join(root, 'node_modules/.cache/camunda-admin-bench', BASELINE_COMMIT);
+if (!existsSync(join(baselineRoot, 'dist/main.js'))) {
+  rmSync(baselineRoot, { recursive: true, force: true });
+  mkdirSync(baselineRoot, { recursive: true });
+  execFileSync('sh', ['-c', `git -C "${root}" archive ${BASELINE_COMMIT} | tar -x -C "${baselineRoot}"`], { stdio: 'inherit' });
+  symlinkSync(join(root, 'node_modules'), join(baselineRoot, 'node_modules'));
+  execFileSync(process.execPath, [join(baselineRoot, 'scripts/build.mjs')], { cwd: baselineRoot, stdio: 'inherit' });
+}
+const baselineBin = join(baselineRoot, 'bin/camunda-admin');
+/** Node 22.1 and later: bin/ turns on Node's compile cache, and single requests have a tighter budget. */
+const compileCache = typeof module.enableCompileCache === 'function';
 
 /** Runs a command once; wall time in ms and peak RSS in MB (GNU time when present, else none). */
 async function measure(command, args, { stdin, okCodes = [0] } = {}) {
@@ -104,9 +120,13 @@ for (const [name, values] of Object.entries(times)) results.push({ case: name, m
 const ratio = (name) => median(times[name]) / bare;
 target('--version <= 1.5x bare node', ratio('--version') <= 1.5, `${ratio('--version').toFixed(2)}x`);
 target('--help <= 1.5x bare node', ratio('--help') <= 1.5, `${ratio('--help').toFixed(2)}x`);
-target('auth get -o json <= 3x bare node', ratio('auth get ID -o json') <= 3, `${ratio('auth get ID -o json').toFixed(2)}x`);
+// Issue 22: 2x where Node has a compile cache; Node 20 compiles what it loads on every run.
+const authBudget = compileCache ? 2 : 3;
+target(`auth get -o json <= ${authBudget}x bare node`, ratio('auth get ID -o json') <= authBudget, `${ratio('auth get ID -o json').toFixed(2)}x`);
 const oneRequest = median(times['auth get ID -o json']) / median(times['node:http GET, JSON (CommonJS, no deps)']);
 results.push({ case: 'auth get ID -o json / node:http GET, JSON', median: NaN, ratio: oneRequest });
+// Part of the Node 24 budget; on Node 20 the ratio is printed above, not checked.
+if (compileCache) target('auth get -o json <= 1.8x a bare CommonJS node:http GET (aim: 1.2x)', oneRequest <= 1.8, `${oneRequest.toFixed(2)}x`);
 target('group list 20 rows <= 3x bare node', ratio('group list (20 rows, table)') <= 3, `${ratio('group list (20 rows, table)').toFixed(2)}x`);
 await server.close();
 
@@ -147,27 +167,33 @@ for (const [noun, key] of [['group', 'groups'], ['auth', 'authorizations']]) {
   results.push({ case: `execute --dry-run, ${count.toLocaleString('en')} ids`, median: run.ms, rss: run.rss });
   const perSecond = count / (run.ms / 1000);
   target(`${count.toLocaleString('en')} ids: peak RSS <= 150 MB`, run.rss <= 150, `${run.rss.toFixed(0)} MB`);
-  target(`${count.toLocaleString('en')} ids: >= 500,000 ids/s`, perSecond >= 500_000, `${Math.round(perSecond).toLocaleString('en')} ids/s`);
+  target(`${count.toLocaleString('en')} ids: <= 2 s`, run.ms <= 2000, `${(run.ms / 1000).toFixed(2)} s (${Math.round(perSecond).toLocaleString('en')} ids/s)`);
   await server.close();
 }
 
-// 4. Validating a plan of 5,000 instructions whose report has 5,000 failures.
+// 4. Validating a plan of 5,000 instructions whose report has 5,000 failures, against the build
+// before issue 22 and against JSON.parse of the plan and the request alone.
 {
   const server = await startBenchServer();
   const instructions = Array.from({ length: 5000 }, (_, index) => ({ sourceActivityIds: [`a${index}`], targetActivityIds: [`b${index}`] }));
   const plan = join(work, 'big-plan.json');
   writeFileSync(plan, JSON.stringify({ sourceProcessDefinitionId: PLAN_SOURCE, targetProcessDefinitionId: PLAN_TARGET, instructions }));
   const validateTimes = [];
+  const beforeTimes = [];
   const baselineTimes = [];
   for (let run = 0; run < (quick ? 3 : 7); run++) {
     // Every instruction fails, so validate exits 3: that is the case measured.
     validateTimes.push((await measure(process.execPath, [bin, '--url', server.url, 'migration', 'validate', plan], { okCodes: [3] })).ms);
+    beforeTimes.push((await measure(process.execPath, [baselineBin, '--url', server.url, 'migration', 'validate', plan], { okCodes: [3] })).ms);
     baselineTimes.push((await measure(process.execPath, [join(root, 'bench/validate-baseline.mjs'), `${server.url}/migration/validate`, plan])).ms);
   }
   const validate = median(validateTimes);
+  const before = median(beforeTimes);
   const baseline = median(baselineTimes);
   results.push({ case: 'validate: 5,000 instructions, 5,000 failures', median: validate });
+  results.push({ case: `the same, build before issue 22 (${BASELINE_COMMIT})`, median: before });
   results.push({ case: 'baseline: JSON.parse + the request', median: baseline });
+  target(`validate 5,000 <= 1.25x the build before issue 22`, validate <= before * 1.25, `${validate.toFixed(0)} ms vs ${before.toFixed(0)} ms (${(validate / before).toFixed(2)}x)`);
   target('validate 5,000 <= 2x JSON.parse + request', validate <= baseline * 2, `${validate.toFixed(0)} ms vs ${baseline.toFixed(0)} ms`);
   await server.close();
 }

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { buildSimulator } from './build-simulator.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const bin = `${root}bin/camunda-admin`;
+const bin = `${root}bin/camunda-admin.cjs`;
 
 const built = spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);

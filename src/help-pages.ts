@@ -1,7 +1,7 @@
 /**
  * Every command's help, exactly as commander prints it when not on a terminal, keyed by command
  * path ("" for the root, "auth get"). scripts/build.mjs writes them to dist/help.json, from which
- * bin/camunda-admin answers `… --help` without loading the command tree (docs/performance.md).
+ * bin/camunda-admin.cjs answers `… --help` without loading the command tree (docs/performance.md).
  */
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';

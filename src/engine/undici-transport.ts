@@ -8,9 +8,12 @@ import { type HttpTransport, type TransportOptions, type TransportRequest, type 
 import { withoutBom } from '../util/syntax.js';
 import { setV8Flags } from '../util/v8-flags.js';
 
-// undici parses HTTP with a WebAssembly module, compiled at its first connection; V8 would keep the
-// process alive ~50 ms after the last request to tier it up. The baseline compiler is enough.
-setV8Flags('--liftoff-only');
+// undici parses HTTP with a WebAssembly module, compiled at its first connection. The baseline
+// compiler is enough: tiering it up to TurboFan kept the process alive ~50 ms after the last
+// request, and on Node 24 its compile took about 20 MB of RSS that stayed. At start-up,
+// --liftoff-only implies the other two flags; set at run time, it does not, and on Node 24 V8 reads
+// the other two (docs/performance.md).
+setV8Flags('--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering');
 
 export class UndiciTransport implements HttpTransport {
   private readonly agent: Agent;

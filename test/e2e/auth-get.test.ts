@@ -1,4 +1,4 @@
-// The built bin/camunda-admin against the engine simulator over a real loopback socket.
+// The built bin/camunda-admin.cjs against the engine simulator over a real loopback socket.
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';

@@ -1,4 +1,4 @@
-// bin/camunda-admin turns on Node's compile cache (Node 22.1 and later) in the user's own cache
+// bin/camunda-admin.cjs turns on Node's compile cache (Node 22.1 and later) in the user's own cache
 // directory; Node 20, which has none, runs without one.
 import { existsSync, readdirSync } from 'node:fs';
 import module from 'node:module';

@@ -4,7 +4,7 @@
  * - runCli: in this process, through src/cli.ts run() with streams of its own: a few milliseconds a
  *   case. For the length of the run, process.env and the working directory are the command's, as
  *   they would be in its own process (the config search and file paths read them).
- * - runBinary and spawnCli: the built bin/camunda-admin as a child process, for what only a process
+ * - runBinary and spawnCli: the built bin/camunda-admin.cjs as a child process, for what only a process
  *   shows: the launcher, exit codes of the binary, signals, real pipes and terminals.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
@@ -13,7 +13,7 @@ import { tempDir } from './temp.js';
 
 export { tempDir };
 
-export const BIN = new URL('../../bin/camunda-admin', import.meta.url).pathname;
+export const BIN = new URL('../../bin/camunda-admin.cjs', import.meta.url).pathname;
 
 export interface CliResult {
   code: number | null;

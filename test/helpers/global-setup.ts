@@ -1,4 +1,4 @@
-// The e2e tests spawn the built bin/camunda-admin, so build it once before any test runs
+// The e2e tests spawn the built bin/camunda-admin.cjs, so build it once before any test runs
 // (esbuild takes well under a second).
 import { execFileSync } from 'node:child_process';
 

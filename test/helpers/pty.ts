@@ -1,5 +1,5 @@
 /**
- * Runs the built bin/camunda-admin on a real pseudo-terminal: stdin, stdout and stderr are the
+ * Runs the built bin/camunda-admin.cjs on a real pseudo-terminal: stdin, stdout and stderr are the
  * terminal, so it prompts, and keys typed reach it through the line discipline. A byte 0x03 then
  * arrives as a key while readline holds the terminal in raw mode, and as SIGINT otherwise, just as
  * Ctrl-C does for a user. Node has no pty of its own; python3's pty module provides one.

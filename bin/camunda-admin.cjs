@@ -2,6 +2,8 @@
 // Runs the bundle that `npm run build` writes to dist/, with Node's compile cache where Node has one.
 // `--version` and piped `--help` are answered without loading the command tree: scripts call both
 // often, and they should cost no more than starting Node (docs/performance.md).
+// CommonJS by its extension: the package's "type": "module" makes a file without one an ES module
+// (Node 20.20 and 24 alike), and an ES module launcher made --version and every command slower.
 'use strict';
 
 const args = process.argv.slice(2);
