@@ -39,6 +39,8 @@ export interface GlobalFlags {
   retries?: string;
   caFile?: string;
   insecure?: boolean;
+  certFile?: string;
+  keyFile?: string;
   yes?: boolean;
 }
 
@@ -142,6 +144,11 @@ export class App {
       const output = await this.output();
       const { EngineClient, VERSION, formatExchange } = await import('./runtime.js');
       const ca = target.caFile ? await this.readCaFile(target.caFile) : undefined;
+      const clientCertificate = target.certFile || target.keyFile ? await (await import('./config/client-certificate.js')).readClientCertificate(target) : undefined;
+      if (output.verbose && target.proxy.setting) {
+        const { describeProxy } = await import('./config/proxy.js');
+        output.debug(describeProxy(target.proxy, target.url.value));
+      }
       const credentials = target.credentials
         ? target.credentials.type === 'basic'
           ? { type: 'basic' as const, username: target.credentials.username.value, password: target.credentials.password.value }
@@ -155,6 +162,9 @@ export class App {
         retries: target.retries.value,
         ca,
         insecure: target.insecure.value,
+        cert: clientCertificate?.cert,
+        key: clientCertificate?.key,
+        proxy: target.proxy.route,
         userAgent: `camunda-admin/${VERSION}`,
         interrupt: this.interrupt.signal,
         onExchange: output.verbose

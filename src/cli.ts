@@ -58,6 +58,8 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
     .option('--retries <n>', 'retries of requests that are safe to repeat (default: 2)', checked(parseRetries))
     .option('--ca-file <file>', 'PEM file of CAs to trust for https')
     .option('--insecure', 'do not verify TLS certificates (warns on every run)')
+    .option('--cert-file <file>', 'PEM client certificate for mutual TLS (the key may follow it)')
+    .option('--key-file <file>', 'PEM private key of --cert-file (unencrypted)')
     .option('-y, --yes', 'answer yes to confirmations (needed when not on a terminal or with CI set)')
     .configureHelp({ showGlobalOptions: true, visibleCommands: alphabeticalCommands })
     .showSuggestionAfterError(true)
@@ -69,6 +71,9 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
     .addHelpText(
       'after',
       `
+Proxies: https_proxy or HTTPS_PROXY for an https URL, http_proxy or HTTP_PROXY for an http one,
+no_proxy or NO_PROXY for hosts reached directly; read as curl reads them (docs/configuration.md).
+
 Exit codes: 0 ok, 1 internal error, 2 usage, 3 validation failures, 4 auth refused, 5 not found,
 6 rejected by the engine, 7 engine unreachable, 8 partial success, 9 --wait timed out, 130 interrupted.
 

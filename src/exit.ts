@@ -90,7 +90,8 @@ function describeEngineFailure(error: EngineError): Failure {
   });
   // A change whose answer was lost, sent without sendChange: the hint cannot name the check.
   if (outcomeUnknown(error)) return failure(ExitCode.Unreachable, OUTCOME_UNKNOWN);
-  if (error instanceof EngineUnreachableError || error instanceof EngineResponseError) return failure(ExitCode.Unreachable);
+  if (error instanceof EngineUnreachableError) return failure(ExitCode.Unreachable, error.hint);
+  if (error instanceof EngineResponseError) return failure(ExitCode.Unreachable);
   if (error instanceof EngineAuthenticationError) {
     return failure(
       ExitCode.AuthRefused,

@@ -160,6 +160,8 @@ export async function loadConfig(selection: ProfileSelection): Promise<LoadedCon
   if (!profile.success) throw new UsageError(describeSchemaError(file, profile.error, ['profiles', chosen.name]));
   const data = profile.data;
   if (data.caFile) data.caFile = resolve(dirname(file), data.caFile);
+  if (data.certFile) data.certFile = resolve(dirname(file), data.certFile);
+  if (data.keyFile) data.keyFile = resolve(dirname(file), data.keyFile);
   return { file, profile: { file, name: chosen.name, selectedBy: chosen.selectedBy, profile: data }, profileNames, warnings };
 }
 

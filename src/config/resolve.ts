@@ -4,6 +4,7 @@
  */
 import { UsageError } from '../exit-codes.js';
 import type { LoadedConfig } from './load.js';
+import { type ResolvedProxy, resolveProxy } from './proxy.js';
 import { parseRetries, parseSeconds } from './values.js';
 
 export type Source =
@@ -30,6 +31,11 @@ export interface ResolvedTarget {
   retries: Sourced<number>;
   caFile: Sourced<string> | undefined;
   insecure: Sourced<boolean>;
+  /** A client certificate for mutual TLS, and its key (PEM files). */
+  certFile: Sourced<string> | undefined;
+  keyFile: Sourced<string> | undefined;
+  /** The proxy from the environment for the URL's scheme (./proxy.ts). */
+  proxy: ResolvedProxy;
   configFile: string | undefined;
   profile: { name: string; selectedBy: 'flag' | 'env' | 'defaultProfile' } | undefined;
 }
@@ -45,6 +51,8 @@ export interface TargetFlags {
   retries?: string | undefined;
   caFile?: string | undefined;
   insecure?: boolean | undefined;
+  certFile?: string | undefined;
+  keyFile?: string | undefined;
 }
 
 export const DEFAULT_URL = 'http://localhost:8080/engine-rest';
@@ -76,6 +84,8 @@ const TARGET_FLAGS = [
   ['password', '--password'],
   ['token', '--token'],
   ['caFile', '--ca-file'],
+  ['certFile', '--cert-file'],
+  ['keyFile', '--key-file'],
 ] as const;
 
 /** The environment variables that select the target or its credentials. */
@@ -170,6 +180,8 @@ export function resolveTarget(
     [flags.insecure ? true : undefined, flag('--insecure')],
     [profile.insecure, fromProfile],
   ) ?? { value: false, source: { kind: 'default' } };
+  const certFile = first<string>([flags.certFile, flag('--cert-file')], [profile.certFile, fromProfile]);
+  const keyFile = first<string>([flags.keyFile, flag('--key-file')], [profile.keyFile, fromProfile]);
 
   return {
     url,
@@ -179,6 +191,9 @@ export function resolveTarget(
     retries,
     caFile,
     insecure,
+    certFile,
+    keyFile,
+    proxy: resolveProxy(url.value, env),
     configFile: config.file,
     profile: loaded ? { name: loaded.name, selectedBy: loaded.selectedBy } : undefined,
   };

@@ -31,6 +31,9 @@ export const profileSchema = lazy(() => z.strictObject({
   retries: z.optional(z.int(retries).check(z.gte(0, retries), z.lte(MAX_RETRIES, retries))),
   caFile: z.optional(z.string().check(z.minLength(1))),
   insecure: z.optional(z.boolean()),
+  /** A client certificate (PEM) for mutual TLS, and its key. */
+  certFile: z.optional(z.string().check(z.minLength(1))),
+  keyFile: z.optional(z.string().check(z.minLength(1))),
 }));
 
 export const configFileSchema = lazy(() => z.strictObject({

@@ -54,7 +54,7 @@ export function snippet(body: string, max = 120): string {
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  407: 'Proxy Authentication Required', 409: 'Conflict', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
   502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
 
@@ -148,7 +148,7 @@ export class EngineNotFoundError extends EngineHttpError {
 }
 
 /** The request never got an HTTP answer: refused, DNS, TLS, timeout, reset. */
-export type UnreachableReason = 'connection-refused' | 'dns' | 'tls' | 'timeout' | 'connection-reset' | 'network';
+export type UnreachableReason = 'connection-refused' | 'dns' | 'tls' | 'timeout' | 'connection-reset' | 'network' | 'proxy';
 
 export class EngineUnreachableError extends EngineError {
   override name = 'EngineUnreachableError';
@@ -158,6 +158,8 @@ export class EngineUnreachableError extends EngineError {
     detail: string,
     /** False when the request may have reached the engine (a POST whose outcome is unknown). */
     readonly certainlyNotSent: boolean,
+    /** What to try, for the hint line (a client certificate the server asks for). */
+    readonly hint?: string | undefined,
   ) {
     super(request, detail);
   }

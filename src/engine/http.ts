@@ -18,10 +18,11 @@ import {
   outcomeUnknown,
   type RequestLine,
   snippet,
+  statusLine,
   type UnreachableReason,
 } from './errors.js';
 import { NodeHttpTransport } from './node-transport.js';
-import { type HttpTransport, type RequestBody, type TransportOptions, type TransportResponse, bodyText } from './transport.js';
+import { type HttpTransport, type ProxyRoute, ProxyRefusedError, type RequestBody, type TransportOptions, type TransportResponse, bodyText } from './transport.js';
 
 export type Credentials =
   | { type: 'basic'; username: string; password: string }
@@ -46,6 +47,11 @@ export interface EngineHttpOptions {
   /** PEM text of extra trusted CAs. */
   ca?: string | undefined;
   insecure?: boolean | undefined;
+  /** PEM text of a client certificate and its key, for mutual TLS. */
+  cert?: string | undefined;
+  key?: string | undefined;
+  /** The http:// proxy every request goes through (src/config/proxy.ts); none: directly. */
+  proxy?: ProxyRoute | undefined;
   userAgent: string;
   /** Called once per attempt, for --verbose. Headers are already redacted. */
   onExchange?: ((exchange: Exchange) => void) | undefined;
@@ -200,7 +206,8 @@ export class EngineHttp {
     const kind = this.kind;
     let transport = this.transports.get(kind);
     if (!transport) {
-      transport = createTransport(kind, { timeoutMs: this.options.timeoutMs, ca: this.options.ca, insecure: this.options.insecure });
+      const { timeoutMs, ca, insecure, cert, key, proxy } = this.options;
+      transport = createTransport(kind, { timeoutMs, ca, insecure, cert, key, proxy });
       this.transports.set(kind, transport);
     }
     return transport;
@@ -234,7 +241,7 @@ export class EngineHttp {
   /** false: do not retry; otherwise the wait the engine asked for (Retry-After), if any. */
   private retryDecision(error: unknown, idempotent: boolean): number | undefined | false {
     if (error instanceof EngineUnreachableError) {
-      if (error.reason === 'tls' || error.reason === 'dns') return false;
+      if (error.reason === 'tls' || error.reason === 'dns' || error.reason === 'proxy') return false;
       return idempotent || error.certainlyNotSent ? undefined : false;
     }
     if (error instanceof EngineHttpError && RETRYABLE_STATUS.has(error.status) && idempotent) {
@@ -281,6 +288,8 @@ export class EngineHttp {
     this.report(line, headers, body, status, responseHeaders, text, started, attempt);
 
     if (status >= 200 && status < 300) return { status, data: this.decode(line, status, text, spec) };
+    // The engine never sends 407: the proxy refused to forward the request (http engine, absolute form).
+    if (status === 407 && this.options.proxy) throw this.proxyRefused(line, this.options.proxy, status);
     throw this.httpError(line, status, text, responseHeaders);
   }
 
@@ -342,11 +351,45 @@ export class EngineHttp {
   }
 
   private unreachable(line: RequestLine, error: unknown, method: Method): EngineUnreachableError {
-    const { reason, detail, beforeConnected } = classifyNetworkError(error);
+    const proxy = this.options.proxy;
+    const refusal = causeChain(error).find((cause) => cause instanceof ProxyRefusedError);
+    if (refusal) return this.proxyRefused(line, refusal.proxy, refusal.status);
+    const { reason, detail, beforeConnected, serverAlert } = classifyNetworkError(error);
     // Only a connection never made (refused, no such host, timed out connecting) proves that not one
     // byte reached the engine.
     const certainlyNotSent = reason === 'connection-refused' || reason === 'dns' || beforeConnected === true || (reason === 'tls' && method !== 'GET');
-    return new EngineUnreachableError(line, reason, detail, certainlyNotSent);
+    // Through a proxy, the connection that could not be made is the proxy's.
+    if (proxy && (reason === 'connection-refused' || reason === 'dns' || beforeConnected === true)) {
+      const what = reason === 'connection-refused' ? 'connection refused' : reason === 'dns' ? 'host name not found' : `not connected within ${this.options.timeoutMs} ms`;
+      return new EngineUnreachableError(
+        line,
+        reason,
+        `cannot reach the proxy ${proxy.display} (${proxy.variable}): ${what}`,
+        certainlyNotSent,
+        `is the proxy running, and is ${proxy.variable} right? no_proxy or NO_PROXY lists the hosts reached directly`,
+      );
+    }
+    // A server that requires a client certificate ends the handshake with an alert, or (TLS 1.3,
+    // where the client sends its request before the server has checked the certificate) closes the
+    // connection, which may then arrive as a reset.
+    let hint: string | undefined;
+    if (line.url.startsWith('https:') && (serverAlert || reason === 'connection-reset')) {
+      hint = this.options.cert
+        ? 'the server may not accept the client certificate: was it issued by a CA the server trusts for clients?'
+        : 'if the server requires a client certificate, give it with --cert-file and --key-file, or certFile and keyFile in a profile';
+    }
+    return new EngineUnreachableError(line, reason, detail, certainlyNotSent, hint);
+  }
+
+  /** The proxy refused to pass the request on: nothing reached the engine. */
+  private proxyRefused(line: RequestLine, proxy: ProxyRoute, status: number): EngineUnreachableError {
+    const hint =
+      status === 407
+        ? proxy.authorization
+          ? `the proxy did not accept the credentials in ${proxy.variable}`
+          : `give the proxy's credentials in ${proxy.variable}: http://user:password@host:port`
+        : `no_proxy or NO_PROXY lists the hosts reached directly, without the proxy`;
+    return new EngineUnreachableError(line, 'proxy', `the proxy ${proxy.display} (${proxy.variable}) refused to pass the request on: ${statusLine(status)}`, true, hint);
   }
 
   private report(
@@ -430,13 +473,19 @@ function parseRetryAfter(value: string | undefined): number | undefined {
 
 const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|EPROTO/;
 
-export function classifyNetworkError(error: unknown): { reason: UnreachableReason; detail: string; beforeConnected?: boolean } {
-  const chain: Array<{ code?: string; message?: string; connecting?: boolean }> = [];
+/** The error and its causes, at most five deep. */
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
   let current: unknown = error;
   while (current && typeof current === 'object' && chain.length < 5) {
-    chain.push(current as { code?: string; message?: string; connecting?: boolean });
+    chain.push(current);
     current = (current as { cause?: unknown }).cause;
   }
+  return chain;
+}
+
+export function classifyNetworkError(error: unknown): { reason: UnreachableReason; detail: string; beforeConnected?: boolean; serverAlert?: boolean } {
+  const chain = causeChain(error) as Array<{ code?: string; message?: string; connecting?: boolean }>;
   const codes = chain.map((e) => e.code ?? '');
   const has = (...wanted: string[]): boolean => codes.some((code) => wanted.includes(code));
   const messages = chain.map((e) => e.message ?? '').filter(Boolean);
@@ -451,6 +500,12 @@ export function classifyNetworkError(error: unknown): { reason: UnreachableReaso
   }
   if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'UND_ERR_ABORTED')) {
     return { reason: 'timeout', detail: 'timed out waiting for the engine (raise --timeout if it is just slow)' };
+  }
+  // An alert from the server (ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED): it refused the handshake.
+  const alert = codes.find((code) => /^ERR_SSL_\w+_ALERT_/.test(code));
+  if (alert) {
+    const name = alert.replace(/^ERR_SSL_\w+?_ALERT_/, '').toLowerCase().replace(/_/g, ' ');
+    return { reason: 'tls', detail: `TLS failure: the server ended the handshake: ${name} (${alert})`, serverAlert: true };
   }
   const tlsCode = codes.find((code) => TLS_CODES.test(code));
   if (tlsCode) {

@@ -34,6 +34,35 @@ export interface TransportOptions {
   /** PEM text of extra trusted CAs, added to Node's built-in roots. */
   ca?: string | undefined;
   insecure?: boolean | undefined;
+  /** PEM text of a client certificate and its key, for mutual TLS. */
+  cert?: string | undefined;
+  key?: string | undefined;
+  /** Every request goes through this http:// proxy (src/config/proxy.ts decides). */
+  proxy?: ProxyRoute | undefined;
+}
+
+/** An http:// proxy as the transports use it: CONNECT for https, absolute-form requests for http. */
+export interface ProxyRoute {
+  host: string;
+  port: number;
+  /** `Basic ...` from the credentials in the proxy URL, sent as Proxy-Authorization. */
+  authorization?: string | undefined;
+  /** The proxy URL with its password redacted, for messages, --verbose and `config show`. */
+  display: string;
+  /** The variable it came from, e.g. HTTPS_PROXY. */
+  variable: string;
+}
+
+/** A proxy's refusal of a CONNECT tunnel (407, 403, 502...): code ERR_PROXY_REFUSED. */
+export class ProxyRefusedError extends Error {
+  override name = 'ProxyRefusedError';
+  readonly code = 'ERR_PROXY_REFUSED';
+  constructor(
+    readonly proxy: ProxyRoute,
+    readonly status: number,
+  ) {
+    super(`the proxy ${proxy.display} (${proxy.variable}) answered ${status} to CONNECT`);
+  }
 }
 
 /**

@@ -2,9 +2,10 @@
  * The transport for bulk work: undici's Agent with keep-alive connections, through its public entry
  * point. src/engine/http.ts imports this module only when bulk work starts.
  */
-import { rootCertificates } from 'node:tls';
-import { Agent, type Dispatcher } from 'undici';
-import { type HttpTransport, type TransportOptions, type TransportRequest, type TransportResponse, bodyByteLength, flattenHeaders } from './transport.js';
+import { type ConnectionOptions, rootCertificates } from 'node:tls';
+import { Agent, buildConnector, type Dispatcher } from 'undici';
+import { openTunnel } from './node-transport.js';
+import { type HttpTransport, type ProxyRoute, type TransportOptions, type TransportRequest, type TransportResponse, bodyByteLength, flattenHeaders } from './transport.js';
 import { withoutBom } from '../util/syntax.js';
 import { setV8Flags } from '../util/v8-flags.js';
 
@@ -17,18 +18,39 @@ setV8Flags('--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering');
 
 export class UndiciTransport implements HttpTransport {
   private readonly agent: Agent;
+  private readonly proxy: ProxyRoute | undefined;
 
   constructor(options: TransportOptions) {
+    const tls: ConnectionOptions = {
+      // Node's `ca` replaces the built-in roots; --ca-file adds to them.
+      ...(options.ca ? { ca: [...rootCertificates, options.ca] } : {}),
+      ...(options.cert ? { cert: options.cert, key: options.key } : {}),
+      ...(options.insecure ? { rejectUnauthorized: false } : {}),
+    };
+    this.proxy = options.proxy;
+    const proxy = options.proxy;
+    const direct = buildConnector({ timeout: options.timeoutMs, ...tls });
     this.agent = new Agent({
       keepAliveTimeout: 10_000,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-      connect: {
-        timeout: options.timeoutMs,
-        // Node's `ca` replaces the built-in roots; --ca-file adds to them.
-        ...(options.ca ? { ca: [...rootCertificates, options.ca] } : {}),
-        ...(options.insecure ? { rejectUnauthorized: false } : {}),
-      },
+      // Through a proxy, an https engine is reached by a CONNECT tunnel (the same as node:http's,
+      // ./node-transport.ts), an http one by absolute-form requests to the proxy (send), whose
+      // connections are made as without a proxy.
+      connect: proxy
+        ? (connection, callback) => {
+            if (connection.protocol !== 'https:') {
+              direct(connection, callback);
+              return;
+            }
+            const host = connection.hostname.replace(/^\[(.*)\]$/, '$1');
+            openTunnel(proxy, host, Number(connection.port) || 443, options.timeoutMs).then(
+              // TLS over the tunnel, as undici's ProxyAgent does it.
+              (socket) => direct({ ...connection, httpSocket: socket }, callback),
+              (error: Error) => callback(error, null),
+            );
+          }
+        : { timeout: options.timeoutMs, ...tls },
     });
   }
 
@@ -38,11 +60,21 @@ export class UndiciTransport implements HttpTransport {
     // Parts go as an iterable, which Dispatcher.dispatch documents and request() passes through
     // (its types leave it out); undici sends an iterable chunked unless told its length.
     const inParts = body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array);
+    let headers = inParts ? { ...spec.headers, 'content-length': String(bodyByteLength(body)) } : spec.headers;
+    let origin = url.origin;
+    let path = `${url.pathname}${url.search}`;
+    const proxy = this.proxy;
+    if (proxy && url.protocol === 'http:') {
+      // http through a proxy: the request in absolute form, to the proxy.
+      origin = `http://${proxy.host.includes(':') ? `[${proxy.host}]` : proxy.host}:${proxy.port}`;
+      path = url.href;
+      headers = { ...headers, host: url.host, ...(proxy.authorization ? { 'proxy-authorization': proxy.authorization } : {}) };
+    }
     const response = await this.agent.request({
-      origin: url.origin,
-      path: `${url.pathname}${url.search}`,
+      origin,
+      path,
       method: spec.method as Dispatcher.HttpMethod,
-      headers: inParts ? { ...spec.headers, 'content-length': String(bodyByteLength(body)) } : spec.headers,
+      headers,
       body: body as string | Uint8Array | undefined,
       signal: spec.signal,
     });

@@ -46,6 +46,21 @@ export function describeTarget(target: ResolvedTarget): ShownConfig {
   settings.retries = shown(target.retries);
   settings.caFile = shown(target.caFile);
   settings.insecure = shown(target.insecure);
+  settings.certFile = shown(target.certFile);
+  settings.keyFile = shown(target.keyFile);
+  // The proxy for the URL's scheme (its password redacted), the hosts reached without it, and which
+  // of the two applies to the engine.
+  const proxy = target.proxy;
+  settings.proxy = proxy.setting
+    ? { value: proxy.setting.display, source: `env ${proxy.setting.variable}` }
+    : { value: null, source: `not set (${proxy.variables.join(', ')})` };
+  settings.noProxy = proxy.noProxy ? { value: proxy.noProxy.value, source: `env ${proxy.noProxy.variable}` } : { value: null, source: 'not set' };
+  settings.connection = proxy.route
+    ? { value: 'proxy', source: `no ${proxy.noProxy?.variable ?? 'NO_PROXY'} entry matches ${new URL(target.url.value).hostname}` }
+    : {
+        value: 'direct',
+        source: proxy.bypassedBy !== undefined ? `${proxy.noProxy?.variable ?? 'NO_PROXY'} entry '${proxy.bypassedBy}'` : 'no proxy set',
+      };
   const engine = target.engine ? `/engine/${encodeURIComponent(target.engine.value)}` : '';
   return {
     configFile: target.configFile ?? null,

@@ -26,8 +26,11 @@ export interface SimulatorOptions {
   basicAuth?: boolean;
   /** REST root path; default '/engine-rest'. */
   restRoot?: string;
-  /** Serve HTTPS with this PEM key and certificate. */
-  tls?: { key: string; cert: string };
+  /**
+   * Serve HTTPS with this PEM key and certificate. With `clientCa`, mutual TLS: the handshake fails
+   * unless the client presents a certificate that this CA issued.
+   */
+  tls?: { key: string; cert: string; clientCa?: string };
   /** Port on 127.0.0.1; default 0 (any free port). Tests should keep 0. */
   port?: number;
   /** Start from this state instead of a freshly seeded one. */
@@ -342,7 +345,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   };
 
   const server: Server = options.tls
-    ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, listener)
+    ? createHttpsServer(
+        {
+          key: options.tls.key,
+          cert: options.tls.cert,
+          ...(options.tls.clientCa ? { ca: options.tls.clientCa, requestCert: true, rejectUnauthorized: true } : {}),
+        },
+        listener,
+      )
     : createHttpServer(listener);
 
   await new Promise<void>((resolve, reject) => {

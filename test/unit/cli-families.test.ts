@@ -37,7 +37,7 @@ describe('declaring only the family argv names', () => {
 
   it('knows every option of the root that takes a value', () => {
     const valued = program.options.filter((option) => option.required || option.optional).map((option) => option.long);
-    expect(valued.sort()).toEqual(['--ca-file', '--config', '--engine', '--output', '--password', '--profile', '--retries', '--timeout', '--token', '--url', '--username']);
+    expect(valued.sort()).toEqual(['--ca-file', '--cert-file', '--config', '--engine', '--key-file', '--output', '--password', '--profile', '--retries', '--timeout', '--token', '--url', '--username']);
     for (const flag of valued) expect(familyNamedIn([flag!, 'auth', 'group'], program)).toBe('group');
   });
 });
