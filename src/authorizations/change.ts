@@ -44,7 +44,7 @@ function expand(permissions: readonly string[], type: ResourceType | undefined):
   return new Set(permissions.filter((permission) => permission !== 'NONE'));
 }
 
-export function samePermissions(a: readonly string[], b: readonly string[], resourceType: number): boolean {
+function samePermissions(a: readonly string[], b: readonly string[], resourceType: number): boolean {
   const type = resourceTypeByCode(resourceType);
   const left = expand(a, type);
   const right = expand(b, type);

@@ -90,8 +90,6 @@ export const AUTHORIZATION_TYPES = [
   { code: 2, name: 'revoke', meaning: 'revokes permissions from one user or group' },
 ] as const;
 
-export type AuthorizationTypeName = (typeof AUTHORIZATION_TYPES)[number]['name'];
-
 const byCode = new Map(RESOURCE_TYPES.map((type) => [type.code, type]));
 const byNormalizedName = new Map(RESOURCE_TYPES.map((type) => [normalizeName(type.name), type]));
 

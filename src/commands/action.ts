@@ -9,10 +9,10 @@ import type { App } from '../app.js';
  * One command's work: the app, then what commander passes to an action (the operands in order, the
  * command's options, the command itself).
  */
-export type ActionFunction = (app: App, ...args: never[]) => Promise<void>;
+type ActionFunction = (app: App, ...args: never[]) => Promise<void>;
 
 /** The names of the actions an actions module exports. */
-export type ActionName<M> = { [K in keyof M]: M[K] extends ActionFunction ? K : never }[keyof M] & string;
+type ActionName<M> = { [K in keyof M]: M[K] extends ActionFunction ? K : never }[keyof M] & string;
 
 /** Turns the name of an action into the handler commander calls. */
 export type ActionOf<M> = (name: ActionName<M>) => (...args: unknown[]) => Promise<void>;

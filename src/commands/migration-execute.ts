@@ -23,7 +23,7 @@ import { describeDefinition, validationView } from '../render/migration.js';
 import { followBatch } from './follow-batch.js';
 import { commaList } from './options.js';
 
-export interface ExecuteOptions {
+interface ExecuteOptions {
   instances?: string;
   instancesFile?: string;
   query?: string;

@@ -34,9 +34,9 @@ export interface ValueHint {
 }
 
 /** What can be completed at a value position: nothing in particular, file names, or fixed values. */
-export type ValueKind = { type: 'free' } | { type: 'files' } | { type: 'values'; values: readonly string[] };
+type ValueKind = { type: 'free' } | { type: 'files' } | { type: 'values'; values: readonly string[] };
 
-export interface CompletionOption {
+interface CompletionOption {
   /** Short and long flags, e.g. ['-o', '--output']. */
   flags: string[];
   description: string;
@@ -47,7 +47,7 @@ export interface CompletionOption {
   help: boolean;
 }
 
-export interface CompletionArgument {
+interface CompletionArgument {
   name: string;
   description: string;
   variadic: boolean;

@@ -40,4 +40,3 @@ export const configFileSchema = lazy(() => z.strictObject({
 }));
 
 export type Profile = z.infer<ReturnType<typeof profileSchema>>;
-export type ConfigFile = z.infer<ReturnType<typeof configFileSchema>>;

@@ -4,7 +4,7 @@ import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
 import { countSchema, looseRecord } from './schemas.js';
 
-export const authorizationSchema = lazy(() => looseRecord({
+const authorizationSchema = lazy(() => looseRecord({
   id: z.string(),
   type: z.int(),
   permissions: z.array(z.string()),
@@ -16,7 +16,7 @@ export const authorizationSchema = lazy(() => looseRecord({
   rootProcessInstanceId: z.optional(z.nullable(z.string())),
 }));
 
-export const authorizationCheckSchema = lazy(() => z.looseObject({
+const authorizationCheckSchema = lazy(() => z.looseObject({
   permissionName: z.nullable(z.string()),
   resourceName: z.nullable(z.string()),
   resourceId: z.nullable(z.string()),

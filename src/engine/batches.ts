@@ -21,13 +21,13 @@ export const batchSchema = lazy(() => z.looseObject({
   executionStartTime: z.optional(z.nullable(z.string())),
 }));
 
-export const batchStatisticsSchema = lazy(() => z.extend(batchSchema(), {
+const batchStatisticsSchema = lazy(() => z.extend(batchSchema(), {
   remainingJobs: z.int(),
   completedJobs: z.int(),
   failedJobs: z.int(),
 }));
 
-export const historicBatchSchema = lazy(() => z.extend(batchSchema(), {
+const historicBatchSchema = lazy(() => z.extend(batchSchema(), {
   endTime: z.optional(z.nullable(z.string())),
   removalTime: z.optional(z.nullable(z.string())),
 }));

@@ -36,7 +36,7 @@ export abstract class EngineError extends Error {
 }
 
 /** A multi-line engine message (migration reports use \n\t) collapsed to one line. */
-export function oneLine(text: string, max = 300): string {
+function oneLine(text: string, max = 300): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
@@ -58,7 +58,7 @@ const STATUS_TEXT: Record<number, string> = {
   502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
 
-export function statusLine(status: number): string {
+function statusLine(status: number): string {
   const text = STATUS_TEXT[status];
   return text ? `${status} ${text}` : String(status);
 }
@@ -176,7 +176,7 @@ export class EngineResponseError extends EngineError {
 }
 
 /** POST, PUT or DELETE that is not a query: repeating it, or not knowing whether it ran, matters. */
-export function isChange(request: RequestLine): boolean {
+function isChange(request: RequestLine): boolean {
   return (request.method === 'POST' || request.method === 'PUT' || request.method === 'DELETE') && !request.query;
 }
 

@@ -23,7 +23,7 @@ import {
 import { NodeHttpTransport } from './node-transport.js';
 import { type HttpTransport, type RequestBody, type TransportOptions, type TransportResponse, bodyText } from './transport.js';
 
-export type Credentials =
+type Credentials =
   | { type: 'basic'; username: string; password: string }
   | { type: 'bearer'; token: string };
 
@@ -68,7 +68,7 @@ export interface Exchange {
   attempt: number;
 }
 
-export type QueryValue = string | number | boolean | Date | readonly string[] | undefined | null;
+type QueryValue = string | number | boolean | Date | readonly string[] | undefined | null;
 export type Query = Record<string, QueryValue>;
 
 /** A path below the engine root whose parameters are already encoded: build it with `enginePath`. */

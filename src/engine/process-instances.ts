@@ -4,7 +4,7 @@ import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type JsonText } from './http.js';
 import { countSchema, looseRecord } from './schemas.js';
 
-export const processInstanceSchema = lazy(() => looseRecord({
+const processInstanceSchema = lazy(() => looseRecord({
   id: z.string(),
   definitionId: z.string(),
   businessKey: z.optional(z.nullable(z.string())),
@@ -13,7 +13,7 @@ export const processInstanceSchema = lazy(() => looseRecord({
   tenantId: z.optional(z.nullable(z.string())),
 }));
 
-export const historicProcessInstanceSchema = lazy(() => z.looseObject({
+const historicProcessInstanceSchema = lazy(() => z.looseObject({
   id: z.string(),
   processDefinitionId: z.optional(z.nullable(z.string())),
   endTime: z.optional(z.nullable(z.string())),

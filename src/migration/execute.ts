@@ -11,7 +11,6 @@ import { RequestAbandonedError } from '../engine/http.js';
 import type { ResolvedDefinition } from '../plans/references.js';
 import type { Journal, JournalState } from './journal.js';
 import { classifyInstances, countOutcomes, type InstanceOutcome, type OutcomeCounts } from './outcome.js';
-import { watchBatch, type BatchProgress, type WatchResult } from './watch.js';
 
 export interface ExecutionContext {
   client: EngineClient;
@@ -181,15 +180,4 @@ export async function pendingAfterResume(context: ExecutionContext, state: Journ
   const outcomes = await classifyInstances(context.client.processInstances, unconfirmed, context.source.id, context.target.id);
   const pending = outcomes.filter((outcome) => outcome.outcome === 'on-source').map((outcome) => outcome.id);
   return { pending, settled: unconfirmed.length - pending.length };
-}
-
-export async function runAsync(
-  context: ExecutionContext,
-  ids: string[],
-  wait: { intervalMs: number; timeoutMs: number | undefined; onProgress: (progress: BatchProgress) => void; signal: AbortSignal } | undefined,
-): Promise<{ batch: Batch; watch: WatchResult | undefined }> {
-  const batch = await context.client.migration.executeAsync(executionRequest(context, ids));
-  if (!wait) return { batch, watch: undefined };
-  const watch = await watchBatch(context.client.batches, batch.id, wait);
-  return { batch, watch };
 }

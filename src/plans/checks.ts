@@ -11,8 +11,8 @@ import type { MigrationPlanFile, VariableValue } from './schema.js';
 type Report = (path: readonly PropertyKey[], message: string, at?: 'key' | 'value') => PlanProblem;
 
 /** Value types the engine knows (Json and Xml with the Spin plugin, which Run and the distributions have). */
-export const VALUE_TYPES = ['String', 'Integer', 'Long', 'Short', 'Double', 'Boolean', 'Date', 'Bytes', 'Null', 'File', 'Object', 'Json', 'Xml'] as const;
-export const JAVA_SERIALIZATION = 'application/x-java-serialized-object';
+const VALUE_TYPES = ['String', 'Integer', 'Long', 'Short', 'Double', 'Boolean', 'Date', 'Bytes', 'Null', 'File', 'Object', 'Json', 'Xml'] as const;
+const JAVA_SERIALIZATION = 'application/x-java-serialized-object';
 
 const VALUE_INFO_KEYS: Record<string, readonly string[]> = {
   File: ['filename', 'mimeType', 'encoding', 'transient'],

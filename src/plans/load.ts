@@ -64,7 +64,7 @@ export interface LoadedPlan {
   locate(path: readonly (string | number)[]): { line: number; column: number };
 }
 
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let text = '';
   for (const segment of path) {
     if (typeof segment === 'number') text += `[${segment}]`;
@@ -421,7 +421,7 @@ function article(type: string): string {
   return names[type] ?? type;
 }
 
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';

@@ -409,7 +409,7 @@ export class ContractValidator {
 
   constructor(
     private readonly document: OpenApiDocument = contractDocument,
-    private readonly options: ValidationOptions = {},
+    options: ValidationOptions = {},
   ) {
     this.checker = new SchemaChecker({ ...withNullableExceptionCode(document.components.schemas), ...ERROR_SCHEMAS }, options);
   }
