@@ -24,14 +24,9 @@ export interface ResourceType {
 
 const CRUD = ['READ', 'UPDATE', 'CREATE', 'DELETE'] as const;
 
-function resource(
-  code: number,
-  constant: string,
-  resourceName: string,
-  permissions: readonly string[],
-  extra: { since?: string; deprecated?: boolean } = {},
-): ResourceType {
-  return { code, name: constant.toLowerCase().replaceAll('_', '-'), constant, resourceName, permissions, ...extra };
+/** A row of the table below; `since` and `deprecated` are spread in where they apply. */
+function resource(code: number, constant: string, resourceName: string, permissions: readonly string[]): ResourceType {
+  return { code, name: constant.toLowerCase().replaceAll('_', '-'), constant, resourceName, permissions };
 }
 
 export const RESOURCE_TYPES: readonly ResourceType[] = [
@@ -75,10 +70,10 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   resource(16, 'DASHBOARD', 'Dashboard', CRUD),
   // "OperationLogCatgeory" is the engine's own spelling (upstream typo), kept so 403 bodies match.
   resource(17, 'OPERATION_LOG_CATEGORY', 'OperationLogCatgeory', ['READ', 'UPDATE', 'DELETE']),
-  resource(18, 'OPTIMIZE', 'Optimize', ['EDIT', 'SHARE'], { deprecated: true }),
+  { ...resource(18, 'OPTIMIZE', 'Optimize', ['EDIT', 'SHARE']), deprecated: true },
   resource(19, 'HISTORIC_TASK', 'HistoricTask', ['READ', 'READ_VARIABLE']),
   resource(20, 'HISTORIC_PROCESS_INSTANCE', 'HistoricProcessInstance', ['READ']),
-  resource(21, 'SYSTEM', 'System', ['READ', 'SET', 'DELETE'], { since: '7.17' }),
+  { ...resource(21, 'SYSTEM', 'System', ['READ', 'SET', 'DELETE']), since: '7.17' },
 ];
 
 /** ALL and NONE are valid for every resource type. */

@@ -75,7 +75,12 @@ export async function listAuthorizations(app: App, flags: FilterFlags): Promise<
   const page = paging(flags);
   const client = await engineClient(app, { bulk: page.maxResults === undefined });
   const output = await app.output();
-  await listWithLimit(output, page, (firstResult, maxResults) => client.authorizations.list({ ...query, firstResult, maxResults }), authorizationListView, 'authorizations');
+  await listWithLimit(output, {
+    page,
+    fetchPage: (firstResult, maxResults) => client.authorizations.list({ ...query, firstResult, maxResults }),
+    view: authorizationListView,
+    noun: 'authorizations',
+  });
 }
 
 export async function countAuthorizations(app: App, flags: FilterFlags): Promise<void> {

@@ -48,8 +48,8 @@ export async function generatePlan(app: App, options: GenerateOptions): Promise<
 
   const client = await engineClient(app);
   const [source, target] = await Promise.all([
-    resolveReference(client.processDefinitions, sourceReference, options.tenant, '--source'),
-    resolveReference(client.processDefinitions, targetReference, options.tenant, '--target'),
+    resolveReference(client.processDefinitions, sourceReference, { tenant: options.tenant, where: '--source' }),
+    resolveReference(client.processDefinitions, targetReference, { tenant: options.tenant, where: '--target' }),
   ]);
   const generated = await client.migration.generate({
     sourceProcessDefinitionId: source.id,

@@ -185,7 +185,7 @@ export async function executeMigration(app: App, planFile: string, options: Exec
   }
 
   if (options.dryRun) {
-    await dryRun(app, context, selected, chunkSize ?? resumedState?.start.chunkSize, Boolean(options.async));
+    await dryRun(app, context, selected, { chunkSize: chunkSize ?? resumedState?.start.chunkSize, async: Boolean(options.async) });
     return;
   }
   // From here on the ids are sent, journalled and reported: as strings.
@@ -200,7 +200,7 @@ export async function executeMigration(app: App, planFile: string, options: Exec
   let result;
   let failure: CliError | undefined;
   if (options.async) {
-    ({ result, failure } = await runAsync(app, context, ids, { wait: Boolean(options.wait), intervalMs, waitTimeoutMs }, startedAt));
+    ({ result, failure } = await runAsync(app, context, { ids, startedAt, wait: Boolean(options.wait), intervalMs, waitTimeoutMs }));
   } else if (chunkSize !== undefined || resumedState) {
     const allIds = resumedState ? resumedState.start.ids : ids;
     const run = { ids, allIds, chunkSize: chunkSize ?? resumedState!.start.chunkSize, journalFile, replaceJournal: force, resumed: resumedState, plan: name, engine: engine! };
@@ -269,13 +269,8 @@ async function preflight(app: App, loaded: LoadedPlan, resolved: ResolvedPlan): 
   }
 }
 
-async function dryRun(
-  app: App,
-  context: ExecutionContext,
-  ids: IdList,
-  chunkSize: number | undefined,
-  async: boolean,
-): Promise<void> {
+async function dryRun(app: App, context: ExecutionContext, ids: IdList, request: { chunkSize: number | undefined; async: boolean }): Promise<void> {
+  const { chunkSize, async } = request;
   const output = await app.output();
   const url = context.client.http.url(async ? enginePath`/migration/executeAsync` : enginePath`/migration/execute`);
   // JSON is the request as sent, also in table output; -o yaml asks for the same bodies as YAML.
@@ -299,7 +294,7 @@ async function runSync(app: App, context: ExecutionContext, ids: string[], start
   } catch (error) {
     throw await validationFailure(app, error, 'nothing was migrated (the execute is one transaction)');
   }
-  return { result: await finish(context, 'sync', ids, startedAt), failure: undefined };
+  return { result: await finish(context, { mode: 'sync', ids, startedAt }), failure: undefined };
 }
 
 /** Turns the engine's migration validation errors into their report tables and exit 3. */
@@ -364,7 +359,7 @@ async function runChunked(
     await journal.close();
   }
 
-  const result = await finish(context, 'chunked', run.allIds, startedAt, { chunks: outcome.chunks });
+  const result = await finish(context, { mode: 'chunked', ids: run.allIds, startedAt, chunks: outcome.chunks });
   if (outcome.interrupted) {
     return { result, failure: new CliError(`interrupted after ${outcome.chunks.done} chunk${outcome.chunks.done === 1 ? '' : 's'}; continue with --resume (journal ${run.journalFile})`, ExitCode.Interrupted) };
   }
@@ -394,10 +389,9 @@ function listIds(ids: string[]): string {
 async function runAsync(
   app: App,
   context: ExecutionContext,
-  ids: string[],
-  options: { wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined },
-  startedAt: Date,
+  run: { ids: string[]; startedAt: Date; wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined },
 ): Promise<RunResult> {
+  const { ids, startedAt, ...options } = run;
   const output = await app.output();
   let batch;
   try {
@@ -415,6 +409,6 @@ async function runAsync(
   }
   output.info(`batch ${batch.id} created: ${count} in ${jobs}`);
   const watch = await followBatch(app, batch.id, options.intervalMs, options.waitTimeoutMs);
-  const result = await finish(context, 'async', ids, startedAt, { batches: [batch] });
+  const result = await finish(context, { mode: 'async', ids, startedAt, batches: [batch] });
   return { result, failure: watch.failure };
 }

@@ -274,11 +274,11 @@ export class EngineHttp {
         throw new RequestAbandonedError(line);
       }
       const unreachable = this.unreachable(line, error, spec.method);
-      this.report(line, headers, body, undefined, {}, undefined, started, attempt, unreachable.message);
+      this.report({ line, requestHeaders: headers, requestBody: body, responseHeaders: {}, started, attempt, error: unreachable.message });
       throw unreachable;
     }
     const { status, headers: responseHeaders, text } = response;
-    this.report(line, headers, body, status, responseHeaders, text, started, attempt);
+    this.report({ line, requestHeaders: headers, requestBody: body, status, responseHeaders, responseBody: text, started, attempt });
 
     if (status >= 200 && status < 300) return { status, data: this.decode(line, status, text, spec) };
     throw this.httpError(line, status, text, responseHeaders);
@@ -331,14 +331,14 @@ export class EngineHttp {
     const body = parseEngineErrorBody(text);
     const bodySnippet = body ? undefined : snippet(text);
     if (status === 401) {
-      return new EngineAuthenticationError(line, body, bodySnippet, headers['www-authenticate'], this.options.credentials?.type ?? 'none');
+      return new EngineAuthenticationError(line, { body, bodySnippet, challenge: headers['www-authenticate'], credentialsSent: this.options.credentials?.type ?? 'none' });
     }
     if (status === 403) return new EngineAuthorizationError(line, body, bodySnippet);
-    if (status === 404) return new EngineNotFoundError(line, status, body, bodySnippet);
+    if (status === 404) return new EngineNotFoundError(line, { status, body, bodySnippet });
     if (RETRYABLE_STATUS.has(status) && !body) {
       return new RetryableHttpError(line, status, bodySnippet, parseRetryAfter(headers['retry-after']));
     }
-    return new EngineHttpError(line, status, body, bodySnippet);
+    return new EngineHttpError(line, { status, body, bodySnippet });
   }
 
   private unreachable(line: RequestLine, error: unknown, method: Method): EngineUnreachableError {
@@ -349,18 +349,21 @@ export class EngineHttp {
     return new EngineUnreachableError(line, reason, detail, certainlyNotSent);
   }
 
-  private report(
-    line: RequestLine,
-    requestHeaders: Record<string, string>,
-    requestBody: RequestBody | undefined,
-    status: number | undefined,
-    responseHeaders: Record<string, string>,
-    responseBody: string | undefined,
-    started: bigint,
-    attempt: number,
-    error?: string,
-  ): void {
+  /** Hands one request and its answer (or why there was none) to `onExchange` (--verbose). */
+  private report(exchange: {
+    line: RequestLine;
+    requestHeaders: Record<string, string>;
+    requestBody: RequestBody | undefined;
+    status?: number | undefined;
+    responseHeaders: Record<string, string>;
+    responseBody?: string | undefined;
+    /** process.hrtime.bigint() when the request was sent. */
+    started: bigint;
+    attempt: number;
+    error?: string | undefined;
+  }): void {
     if (!this.options.onExchange) return;
+    const { line, requestHeaders, requestBody, status, responseHeaders, responseBody, started, attempt, error } = exchange;
     const redacted = { ...requestHeaders };
     if (redacted.authorization) redacted.authorization = `${redacted.authorization.split(' ')[0]} <redacted>`;
     this.options.onExchange({
@@ -401,7 +404,7 @@ export class RetryableHttpError extends EngineHttpError {
     bodySnippet: string | undefined,
     readonly retryAfterMs: number | undefined,
   ) {
-    super(line, status, undefined, bodySnippet);
+    super(line, { status, body: undefined, bodySnippet });
   }
 }
 

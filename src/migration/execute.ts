@@ -66,13 +66,17 @@ export function executionRequest(context: ExecutionContext, ids: string[]): Migr
   };
 }
 
-export async function finish(
-  context: ExecutionContext,
-  mode: ExecutionResult['mode'],
-  ids: readonly string[],
-  startedAt: Date,
-  extra: { batches?: Batch[]; chunks?: ExecutionResult['chunks'] } = {},
-): Promise<ExecutionResult> {
+/** What a run submitted, for the report of where each instance is now. */
+export interface FinishedRun {
+  mode: ExecutionResult['mode'];
+  ids: readonly string[];
+  startedAt: Date;
+  batches?: Batch[];
+  chunks?: ExecutionResult['chunks'];
+}
+
+export async function finish(context: ExecutionContext, run: FinishedRun): Promise<ExecutionResult> {
+  const { mode, ids, startedAt, ...extra } = run;
   const [instances, engineVersion] = await Promise.all([
     classifyInstances(context.client.processInstances, ids, context.source.id, context.target.id),
     context.client.system.version().catch(() => null),

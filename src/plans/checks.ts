@@ -63,7 +63,7 @@ export function checkPlan(plan: MigrationPlanFile, report: Report): { errors: Pl
   });
 
   for (const [name, variable] of Object.entries(plan.variables ?? {})) {
-    checkVariable(['variables', name], variable, report, errors, warnings);
+    checkVariable(['variables', name], variable, { report, errors, warnings });
   }
   return { errors, warnings };
 }
@@ -71,10 +71,9 @@ export function checkPlan(plan: MigrationPlanFile, report: Report): { errors: Pl
 export function checkVariable(
   path: PropertyKey[],
   variable: VariableValue,
-  report: Report,
-  errors: PlanProblem[],
-  warnings: PlanProblem[],
+  found: { report: Report; errors: PlanProblem[]; warnings: PlanProblem[] },
 ): void {
+  const { report, errors, warnings } = found;
   const raw = variable.type;
   // The engine upper-cases only the first letter: 'string' works, 'STRING' does not.
   const type = raw === undefined ? undefined : raw.charAt(0).toUpperCase() + raw.slice(1);

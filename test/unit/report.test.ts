@@ -36,8 +36,8 @@ describe('stack traces', () => {
   });
 
   it.each([
-    ['a refused token', new EngineAuthenticationError(request, undefined, undefined, 'Basic realm="default"', 'bearer'), 4],
-    ['an engine error with line breaks in its text', new EngineHttpError(request, 500, undefined, 'first\nsecond\u001b[2J'), 6],
+    ['a refused token', new EngineAuthenticationError(request, { body: undefined, bodySnippet: undefined, challenge: 'Basic realm="default"', credentialsSent: 'bearer' }), 4],
+    ['an engine error with line breaks in its text', new EngineHttpError(request, { status: 500, body: undefined, bodySnippet: 'first\nsecond\u001b[2J' }), 6],
   ])('are not printed for %s, even with -v, and the error is one line', async (_name, error, code) => {
     vi.spyOn(connection, 'engineClient').mockRejectedValue(error);
     const result = await inProcess(['-v', '--url', 'http://h/engine-rest', 'engine', 'info']);
