@@ -23,7 +23,7 @@ export interface Io {
   interrupt?: Interrupt | undefined;
 }
 
-/** The global options of CLI.md as commander parses them. */
+/** The global options (docs/commands.md) as commander parses them. */
 export interface GlobalFlags {
   url?: string;
   engine?: string;

@@ -1,7 +1,7 @@
 /**
  * The offline authorization catalogue: resource types, the permissions valid for each and the
- * authorization types. Source: engine-rest.md §8 (Resources.java, the permission enums and
- * Permissions.java of Camunda 7.24; Operaton and CIB seven have the identical table).
+ * authorization types, from Resources.java, the permission enums and Permissions.java of Camunda
+ * 7.24 (Operaton and CIB seven have the identical table); docs/engine-notes.md#permission-names.
  * It lets the tool reject a wrong name before anything is sent.
  */
 import { UsageError } from '../exit-codes.js';

@@ -1,4 +1,4 @@
-/** `auth`: authorizations (CLI.md "auth"; engine-rest.md §1, §8, §9). What runs: ./auth-actions.ts. */
+/** `auth`: authorizations (docs/commands.md; docs/engine-notes.md#authorizations). What runs: ./auth-actions.ts. */
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
 import type * as actions from './auth-actions.js';

@@ -1,4 +1,4 @@
-/** `batch`: list, inspect, watch, suspend, activate and delete batches (CLI.md "batch"; engine-rest.md §5). What runs: ./batch-actions.ts. */
+/** `batch`: list, inspect, watch, suspend, activate and delete batches (docs/commands.md; docs/engine-notes.md#batches). What runs: ./batch-actions.ts. */
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
 import type * as actions from './batch-actions.js';

@@ -1,4 +1,4 @@
-/** `group`: groups and their members (CLI.md "group"; engine-rest.md §2). What runs: ./group-actions.ts. */
+/** `group`: groups and their members (docs/commands.md; docs/engine-notes.md#groups). What runs: ./group-actions.ts. */
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
 import type * as actions from './group-actions.js';

@@ -1,4 +1,4 @@
-/** `metrics`: interval lists, sums, licence usage report, task-worker cleanup (CLI.md "metrics"; engine-rest.md §3). What runs: ./metrics-actions.ts. */
+/** `metrics`: interval lists, sums, licence usage report, task-worker cleanup (docs/commands.md; docs/engine-notes.md#metrics). What runs: ./metrics-actions.ts. */
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
 import type * as actions from './metrics-actions.js';

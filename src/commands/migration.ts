@@ -1,4 +1,4 @@
-/** `migration`: generate plans, validate them (the dry run before a release), execute them. CLI.md "migration". What runs: ./migration-actions.ts. */
+/** `migration`: generate plans, validate them (the dry run before a release), execute them. docs/commands.md, docs/migration.md. What runs: ./migration-actions.ts. */
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
 import type * as actions from './migration-actions.js';

@@ -1,4 +1,4 @@
-/** The config file's shape (CLI.md "Config file"), strict so that a misspelt key is an error, not ignored. */
+/** The config file's shape (docs/configuration.md), strict so that a misspelt key is an error, not ignored. */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { MAX_RETRIES, MAX_TIMEOUT_SECONDS, RETRIES_EXPECTED, SECONDS_EXPECTED } from './values.js';

@@ -1,4 +1,4 @@
-/** `/authorization`: schemas and calls (engine-rest.md §1). */
+/** `/authorization`: schemas and calls (docs/engine-notes.md#authorizations). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
@@ -26,7 +26,7 @@ const authorizationCheckSchema = lazy(() => z.looseObject({
 export type Authorization = z.infer<ReturnType<typeof authorizationSchema>>;
 export type AuthorizationCheck = z.infer<ReturnType<typeof authorizationCheckSchema>>;
 
-/** What PUT takes: the whole object, because the engine replaces userId, groupId and resourceId (§1.4). */
+/** What PUT takes: the whole object, because the engine replaces userId, groupId and resourceId (docs/engine-notes.md#authorization-update). */
 export interface AuthorizationUpdate {
   permissions: string[];
   userId: string | null;

@@ -1,4 +1,4 @@
-/** `/batch` and `/history/batch`: watching an async migration (engine-rest.md §5). */
+/** `/batch` and `/history/batch`: watching an async migration (docs/engine-notes.md#batches). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { EngineNotFoundError } from './errors.js';

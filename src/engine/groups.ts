@@ -1,4 +1,4 @@
-/** `/group`, its members, and `/user?memberOfGroup=` (engine-rest.md §2). */
+/** `/group`, its members, and `/user?memberOfGroup=` (docs/engine-notes.md#groups). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';

@@ -1,4 +1,4 @@
-/** `/metrics`: interval lists, sums, and deleting task-worker meters (engine-rest.md §3). */
+/** `/metrics`: interval lists, sums, and deleting task-worker meters (docs/engine-notes.md#metrics). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp } from './http.js';

@@ -1,4 +1,4 @@
-/** `/migration`: generate and validate plans (engine-rest.md §4). */
+/** `/migration`: generate and validate plans (docs/engine-notes.md#migration). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { batchSchema, type Batch } from './batches.js';

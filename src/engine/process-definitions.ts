@@ -1,4 +1,4 @@
-/** `/process-definition`: lookups for resolving `invoice:3` and the live pre-flight (engine-rest.md §6). */
+/** `/process-definition`: lookups for resolving `invoice:3` and the live pre-flight (docs/engine-notes.md#definitions). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';

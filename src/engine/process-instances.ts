@@ -29,7 +29,7 @@ export type ProcessInstanceQueryBody = Record<string, unknown>;
 export class ProcessInstanceApi {
   constructor(private readonly http: EngineHttp) {}
 
-  /** POST query: ids and filters travel in the body, paging in the URL (engine-rest.md §0.3). */
+  /** POST query: ids and filters travel in the body, paging in the URL (docs/engine-notes.md#queries). */
   async query(body: ProcessInstanceQueryBody, firstResult: number, maxResults: number): Promise<ProcessInstance[]> {
     const response = await this.http.request({
       method: 'POST',

@@ -1,6 +1,6 @@
 /**
  * The checks the engine does not make, or makes only by failing later: a plan that passes them is
- * one the engine reads the way the operator meant it (engine-rest.md §4.1, §4.4, §7).
+ * one the engine reads the way the operator meant it (docs/engine-notes.md#migration-shapes, #java-serialization, #variables).
  */
 import { parseEngineDate } from '../engine/dates.js';
 import { closest } from '../util/suggest.js';

@@ -24,7 +24,7 @@ describe('docs/exit-codes.md', () => {
   });
 });
 
-describe('failures map to the exit codes of CLI.md', () => {
+describe('failures map to the exit codes of docs/exit-codes.md', () => {
   it.each([
     ['usage error', new UsageError('bad'), ExitCode.Usage],
     ['cli error with its own code', new CliError('partly', ExitCode.Partial), ExitCode.Partial],
