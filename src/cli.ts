@@ -1,34 +1,53 @@
 /**
  * The entry point: declares the global options and the command families, runs the one that was
  * asked for, and turns every failure into one error line and an exit code (src/exit.ts).
- * Command bodies, the engine client and the renderers are loaded only when a command runs.
+ * A family's actions, and with them the engine client and the renderers, are loaded only when one
+ * of its commands runs.
  */
 import { Command, CommanderError, Help, InvalidArgumentError, Option } from 'commander';
 import { App, type Io } from './app.js';
-import { registerAuthCommands } from './commands/auth.js';
-import { registerBatchCommands } from './commands/batch.js';
-import { registerCompletionCommand } from './commands/completion.js';
-import { registerConfigCommands } from './commands/config.js';
-import { registerEngineCommands } from './commands/engine.js';
-import { registerGroupCommands } from './commands/group.js';
-import { registerMetricsCommands } from './commands/metrics.js';
-import { registerMigrationCommands } from './commands/migration.js';
+import type { ActionOf } from './commands/action.js';
+import { declareAuthCommands } from './commands/auth.js';
+import { declareBatchCommands } from './commands/batch.js';
+import { declareCompletionCommand } from './commands/completion.js';
+import { declareConfigCommands } from './commands/config.js';
+import { declareEngineCommands } from './commands/engine.js';
+import { declareGroupCommands } from './commands/group.js';
+import { declareMetricsCommands } from './commands/metrics.js';
+import { declareMigrationCommands } from './commands/migration.js';
 import { parseRetries, parseSeconds } from './config/values.js';
 import { CliError, ExitCode, UsageError } from './exit-codes.js';
+import { plainOutput } from './render/output.js';
 import { compareText, visibleControls } from './util/text.js';
 import { VERSION } from './version.js';
 
-/** The command families, by the name that selects them. */
+/**
+ * The command families, by the name that selects them: each one's declaration (options and help,
+ * all that help, completion and the docs need), and the module of its actions. These imports are
+ * the only place where actions are loaded (eslint.config.js holds to it): each actions module
+ * imports what it uses, and the bundler gives it a chunk that only its family's commands load.
+ */
 const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> = {
-  engine: registerEngineCommands,
-  config: registerConfigCommands,
-  auth: registerAuthCommands,
-  group: registerGroupCommands,
-  metrics: registerMetricsCommands,
-  migration: registerMigrationCommands,
-  batch: registerBatchCommands,
-  completion: registerCompletionCommand,
+  engine: family(declareEngineCommands, () => import('./commands/engine-actions.js')),
+  config: family(declareConfigCommands, () => import('./commands/config-actions.js')),
+  auth: family(declareAuthCommands, () => import('./commands/auth-actions.js')),
+  group: family(declareGroupCommands, () => import('./commands/group-actions.js')),
+  metrics: family(declareMetricsCommands, () => import('./commands/metrics-actions.js')),
+  migration: family(declareMigrationCommands, () => import('./commands/migration-actions.js')),
+  batch: family(declareBatchCommands, () => import('./commands/batch-actions.js')),
+  completion: family(declareCompletionCommand, () => import('./commands/completion-actions.js')),
 };
+
+/** Declares a family whose commands, when they run, load its actions and call the one they name. */
+function family<M>(declare: (program: Command, action: ActionOf<M>) => void, load: () => Promise<M>): (program: Command, app: App) => void {
+  return (program, app) =>
+    declare(program, (name) => async (...args) => {
+      const actions = await load();
+      // commander passes the operands, the options and the command: what each action takes after the app.
+      const run = actions[name] as (app: App, ...args: unknown[]) => Promise<void>;
+      await run(app, ...args);
+    });
+}
 
 /**
  * The program for `argv`. When argv names a command family, only that family is declared: declaring
@@ -166,13 +185,12 @@ async function report(error: unknown, app: App): Promise<number> {
     if (error.code === 'commander.help' && error.exitCode === 0) return ExitCode.Success;
     return ExitCode.Usage;
   }
-  const { describeFailure } = await import('./runtime.js');
+  const { describeFailure } = await import('./exit.js');
   const failure = describeFailure(error);
   let output;
   try {
     output = await app.output();
   } catch {
-    const { plainOutput } = await import('./runtime.js');
     output = plainOutput(app.io.stdout, app.io.stderr);
   }
   // Only our own errors may have several lines (a plan file's problems); an engine error quotes the

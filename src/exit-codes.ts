@@ -1,5 +1,5 @@
 /**
- * The exit codes of CLI.md. Scripts depend on these numbers: never renumber.
+ * The exit codes of docs/exit-codes.md. Scripts depend on these numbers: never renumber.
  * docs/exit-codes.md documents each one; test/unit/exit-codes.test.ts keeps the two in step.
  */
 export const ExitCode = {

@@ -25,7 +25,7 @@ export interface Failure {
 
 /** The engine's id whitelist refusal (a 500 that is really a validation error). */
 const INVALID_RESOURCE_ID = /is not a valid resource identifier/;
-/** Authorization rules the engine enforces with 500s (engine-rest.md §1.3). */
+/** Authorization rules the engine enforces with 500s (docs/engine-notes.md#authorization-rules). */
 const AUTHORIZATION_RULE = /ENGINE-0302[578]|must either have a 'userId' or a 'groupId'/;
 
 const OUTCOME_UNKNOWN = 'the outcome is unknown: the engine may have received and acted on the request; check before repeating it';

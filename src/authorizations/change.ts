@@ -1,7 +1,7 @@
 /**
  * `auth update` without data loss. The engine's PUT overwrites userId, groupId and resourceId with
  * whatever the body holds (an omitted one becomes null) and needs resourceType whenever permissions
- * are sent (engine-rest.md §1.4). So the change is applied to the authorization as it is now, and the
+ * are sent (docs/engine-notes.md#authorization-update). So the change is applied to the authorization as it is now, and the
  * whole object is written back.
  */
 import type { Authorization, AuthorizationUpdate } from '../engine/authorizations.js';
@@ -44,7 +44,7 @@ function expand(permissions: readonly string[], type: ResourceType | undefined):
   return new Set(permissions.filter((permission) => permission !== 'NONE'));
 }
 
-export function samePermissions(a: readonly string[], b: readonly string[], resourceType: number): boolean {
+function samePermissions(a: readonly string[], b: readonly string[], resourceType: number): boolean {
   const type = resourceTypeByCode(resourceType);
   const left = expand(a, type);
   const right = expand(b, type);
@@ -130,7 +130,7 @@ function requireType(code: number): ResourceType {
   return type;
 }
 
-/** The engine's save rules (§1.3, §8.3), checked before sending: they come back as 500s otherwise. */
+/** The engine's save rules (docs/engine-notes.md#authorization-rules), checked before sending: they come back as 500s otherwise. */
 export function checkOwner(authorizationType: number, update: Pick<AuthorizationUpdate, 'userId' | 'groupId'>): void {
   if (authorizationType === GLOBAL) {
     if (update.groupId) throw new UsageError("a global authorization applies to all users: it cannot have a group (the engine answers ENGINE-03027)");

@@ -1,6 +1,6 @@
 /** `auth update --file`: a desired state, strict, so a misspelt field is an error rather than ignored. */
 import * as z from 'zod';
-import { parseCheckedFile } from '../plans/load.js';
+import { parseCheckedFile, readInputFile } from '../plans/load.js';
 import type { DesiredState } from './change.js';
 
 const KEYS = ['id', 'type', 'permissions', 'userId', 'groupId', 'resourceType', 'resourceId', 'removalTime', 'rootProcessInstanceId'];
@@ -18,7 +18,13 @@ const desiredSchema = z.strictObject({
   rootProcessInstanceId: z.unknown().optional(),
 });
 
+/** Reads the file (or standard input for `-`) and checks it. */
+export async function readDesiredState(file: string, stdin: NodeJS.ReadableStream & { isTTY?: boolean }): Promise<DesiredState> {
+  const input = await readInputFile(file, stdin, 'authorization');
+  return parseDesiredState(input.text, input.name);
+}
+
 export function parseDesiredState(text: string, file: string): DesiredState {
-  const { removalTime: _removal, rootProcessInstanceId: _root, ...desired } = parseCheckedFile(text, file, 'authorization file', desiredSchema, () => KEYS);
+  const { removalTime: _removal, rootProcessInstanceId: _root, ...desired } = parseCheckedFile(text, file, { what: 'authorization file', schema: desiredSchema, allowed: () => KEYS });
   return desired;
 }

@@ -1,7 +1,7 @@
 /**
  * The engine keeps one authorization per type, owner, resource type and resource id (unique
  * constraints ACT_UNIQ_AUTH_USER / ACT_UNIQ_AUTH_GROUP). Breaking them is a 500 whose body says only
- * "An exception occurred in the persistence layer" (engine-rest.md §1.3): this finds the authorization
+ * "An exception occurred in the persistence layer" (docs/engine-notes.md#authorization-rules): this finds the authorization
  * that is in the way, so that the error can name it.
  */
 import type { AuthorizationApi, AuthorizationCreate } from '../engine/authorizations.js';

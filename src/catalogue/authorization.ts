@@ -1,7 +1,7 @@
 /**
  * The offline authorization catalogue: resource types, the permissions valid for each and the
- * authorization types. Source: engine-rest.md §8 (Resources.java, the permission enums and
- * Permissions.java of Camunda 7.24; Operaton and CIB seven have the identical table).
+ * authorization types, from Resources.java, the permission enums and Permissions.java of Camunda
+ * 7.24 (Operaton and CIB seven have the identical table); docs/engine-notes.md#permission-names.
  * It lets the tool reject a wrong name before anything is sent.
  */
 import { UsageError } from '../exit-codes.js';
@@ -24,14 +24,9 @@ export interface ResourceType {
 
 const CRUD = ['READ', 'UPDATE', 'CREATE', 'DELETE'] as const;
 
-function resource(
-  code: number,
-  constant: string,
-  resourceName: string,
-  permissions: readonly string[],
-  extra: { since?: string; deprecated?: boolean } = {},
-): ResourceType {
-  return { code, name: constant.toLowerCase().replaceAll('_', '-'), constant, resourceName, permissions, ...extra };
+/** A row of the table below; `since` and `deprecated` are spread in where they apply. */
+function resource(code: number, constant: string, resourceName: string, permissions: readonly string[]): ResourceType {
+  return { code, name: constant.toLowerCase().replaceAll('_', '-'), constant, resourceName, permissions };
 }
 
 export const RESOURCE_TYPES: readonly ResourceType[] = [
@@ -75,10 +70,10 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   resource(16, 'DASHBOARD', 'Dashboard', CRUD),
   // "OperationLogCatgeory" is the engine's own spelling (upstream typo), kept so 403 bodies match.
   resource(17, 'OPERATION_LOG_CATEGORY', 'OperationLogCatgeory', ['READ', 'UPDATE', 'DELETE']),
-  resource(18, 'OPTIMIZE', 'Optimize', ['EDIT', 'SHARE'], { deprecated: true }),
+  { ...resource(18, 'OPTIMIZE', 'Optimize', ['EDIT', 'SHARE']), deprecated: true },
   resource(19, 'HISTORIC_TASK', 'HistoricTask', ['READ', 'READ_VARIABLE']),
   resource(20, 'HISTORIC_PROCESS_INSTANCE', 'HistoricProcessInstance', ['READ']),
-  resource(21, 'SYSTEM', 'System', ['READ', 'SET', 'DELETE'], { since: '7.17' }),
+  { ...resource(21, 'SYSTEM', 'System', ['READ', 'SET', 'DELETE']), since: '7.17' },
 ];
 
 /** ALL and NONE are valid for every resource type. */
@@ -89,8 +84,6 @@ export const AUTHORIZATION_TYPES = [
   { code: 1, name: 'grant', meaning: 'grants permissions to one user or group' },
   { code: 2, name: 'revoke', meaning: 'revokes permissions from one user or group' },
 ] as const;
-
-export type AuthorizationTypeName = (typeof AUTHORIZATION_TYPES)[number]['name'];
 
 const byCode = new Map(RESOURCE_TYPES.map((type) => [type.code, type]));
 const byNormalizedName = new Map(RESOURCE_TYPES.map((type) => [normalizeName(type.name), type]));

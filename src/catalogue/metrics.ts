@@ -1,5 +1,5 @@
 /**
- * The engine's metric names (ENG/management/Metrics.java, 7.24; engine-rest.md §3.4). The engine
+ * The engine's metric names (its Metrics.java, 7.24; docs/engine-notes.md#metrics). The engine
  * answers 0 or [] for a name it does not know, silently, so names are checked here first.
  */
 import { UsageError } from '../exit-codes.js';

@@ -1,8 +1,9 @@
-/** `config show`: the resolved target and where each value came from, secrets redacted. */
+/** `config show`: the resolved target and where each value came from, secrets redacted. What runs: ./config-actions.ts. */
 import type { Command } from 'commander';
-import type { App } from '../app.js';
+import type { ActionOf } from './action.js';
+import type * as actions from './config-actions.js';
 
-export function registerConfigCommands(program: Command, app: App): void {
+export function declareConfigCommands(program: Command, action: ActionOf<typeof actions>): void {
   const config = program.command('config').description('the configuration in effect');
   config
     .command('show')
@@ -17,9 +18,5 @@ Examples:
   $ camunda-admin config show
   $ camunda-admin --profile prod config show -o yaml`,
     )
-    .action(async () => {
-      const target = await app.target();
-      const { describeTarget, configView } = await import('../runtime.js');
-      await (await app.output()).data(describeTarget(target), configView);
-    });
+    .action(action('showConfig'));
 }

@@ -5,13 +5,15 @@ import type { Paging } from './options.js';
 
 const PAGE_SIZE = 500;
 
-export async function listWithLimit<T>(
-  output: Output,
-  page: Paging,
-  fetchPage: (firstResult: number, maxResults: number) => Promise<T[]>,
-  view: View<T[]>,
-  noun: string,
-): Promise<void> {
+export interface Listing<T> {
+  page: Paging;
+  fetchPage: (firstResult: number, maxResults: number) => Promise<T[]>;
+  view: View<T[]>;
+  /** What the rows are, for the hint that there are more ("authorizations"). */
+  noun: string;
+}
+
+export async function listWithLimit<T>(output: Output, { page, fetchPage, view, noun }: Listing<T>): Promise<void> {
   if (page.maxResults === undefined) {
     await output.list(allPages(fetchPage, PAGE_SIZE, page.firstResult), view);
     return;

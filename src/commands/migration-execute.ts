@@ -2,16 +2,26 @@
  * `migration execute`: selection, pre-flight, confirmation, then a sync, chunked or async run, and a
  * report of where every instance is now. The steps live in src/migration/; this file wires flags to them.
  */
-import type { Command } from 'commander';
 import type { App } from '../app.js';
+import { engineClient, engineTarget } from '../connection.js';
+import { parseSeconds } from '../config/values.js';
+import { enginePath } from '../engine/http.js';
+import { instanceValidationReportOf, planValidationReportOf } from '../engine/migration.js';
+import { describeFailure, sendChange } from '../exit.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
+import { writeExecutionRequests, writeExecutionRequestsYaml } from '../migration/dry-run.js';
+import { chunkName, type ExecutionContext, type ExecutionResult, executionRequest, finish, pendingAfterResume, runChunks } from '../migration/execute.js';
+import { type IdList, idRange } from '../migration/instance-ids.js';
+import { checkJournalEngine, Journal, type JournalEngine, type JournalState } from '../migration/journal.js';
+import { checkReportFile, writeReport } from '../migration/report.js';
+import { InstanceIdSet, LOOKUP_PAGE, readInstanceIds, resolveSelection, type ResolvedSelection } from '../migration/selection.js';
+import { formatProblem, type LoadedPlan, parsePlan, parseQueryFile, readInputFile } from '../plans/load.js';
+import { resolvePlan, type ResolvedPlan } from '../plans/resolve.js';
+import { buildValidationResult } from '../plans/validation.js';
+import { executionView, instanceReportTable, planReportTable, summarize } from '../render/execution.js';
+import { describeDefinition, validationView } from '../render/migration.js';
+import { followBatch } from './follow-batch.js';
 import { commaList } from './options.js';
-import type { ExecutionContext, ExecutionResult } from '../migration/execute.js';
-import type { JournalEngine, JournalState } from '../migration/journal.js';
-import type { IdList } from '../migration/instance-ids.js';
-import type { ResolvedSelection } from '../migration/selection.js';
-import type { LoadedPlan } from '../plans/load.js';
-import type { ResolvedPlan } from '../plans/resolve.js';
 
 interface ExecuteOptions {
   instances?: string;
@@ -32,54 +42,6 @@ interface ExecuteOptions {
   resume?: boolean;
   report?: string;
   force?: boolean;
-}
-
-export function registerExecuteCommand(migration: Command, app: App): void {
-  migration
-    .command('execute')
-    .description('migrate process instances with a plan: checked, counted and confirmed first')
-    .argument('<plan>', 'plan file (JSON or YAML), or - for standard input')
-    .option('--instances <ids>', 'comma-separated process instance ids')
-    .option('--instances-file <file>', 'ids one per line or as a JSON array; - for standard input')
-    .option('--query <file>', 'a process instance query (JSON or YAML, the body of POST /process-instance)')
-    .option('--all-instances', 'every instance of the source definition')
-    .option('--tenant <id>', 'resolve KEY:VERSION and KEY:latest references within this tenant')
-    .option('--skip-custom-listeners', 'do not run execution listeners of the process')
-    .option('--skip-io-mappings', 'do not run input/output mappings')
-    .option('--skip-validation', 'send without the pre-flight validation')
-    .option('--dry-run', 'do everything but the execute, and print the request body that would be sent (YAML with -o yaml)')
-    .option('--async', 'run as a batch (POST /migration/executeAsync) and print its id')
-    .option('--wait', 'with --async: follow the batch until it ends')
-    .option('--wait-timeout <seconds>', 'with --wait: stop watching after this long (exit 9; the batch goes on)')
-    .option('--interval <seconds>', 'with --wait: seconds between progress polls (default: 2)')
-    .option('--chunk-size <n>', 'send the selection as several sync executes of at most N instances')
-    .option('--journal <file>', 'with --chunk-size: where the journal goes (default: <plan>.journal.jsonl)')
-    .option('--resume', 'continue a chunked run from its journal')
-    .option('--report <file>', 'write the outcome of every instance (JSON, or CSV for a .csv file); an existing file is refused')
-    .option('--force', 'replace an existing --report file, and start over an existing journal (it can then no longer be resumed)')
-    .addHelpText(
-      'after',
-      `
-The selection is the union of --instances, --instances-file, --query, --all-instances and the plan's
-processInstanceIds/processInstanceQuery. It is resolved into ids, counted and checked (every instance
-must be on the source definition) before anything is executed; exactly those ids are sent.
-
---resume continues the selection its journal holds, on the engine it was written against (URL,
-engine name and version must match; a journal that does not record them is refused): the selection
-flags are refused with it, and the plan's processInstanceIds/processInstanceQuery are not read.
-
-Exit codes: 0 done, 2 bad input or not confirmed (nothing sent), 3 validation failures (nothing
-migrated), 8 partly done (a chunk or batch jobs failed), 9 --wait-timeout passed (the batch goes on),
-130 interrupted.
-
-Examples:
-  $ camunda-admin migration execute plan.yaml --all-instances --dry-run
-  $ camunda-admin migration execute plan.yaml --instances-file ids.txt --chunk-size 500 --yes --report out.csv
-  $ camunda-admin migration execute plan.yaml --all-instances --async --wait --yes`,
-    )
-    .action(async (planFile: string, options: ExecuteOptions) => {
-      await executeMigration(app, planFile, options);
-    });
 }
 
 function positiveInteger(text: string | undefined, flag: string): number | undefined {
@@ -109,11 +71,10 @@ function checkFlagCombinations(options: ExecuteOptions): void {
   }
 }
 
-async function executeMigration(app: App, planFile: string, options: ExecuteOptions): Promise<void> {
+export async function executeMigration(app: App, planFile: string, options: ExecuteOptions): Promise<void> {
   checkFlagCombinations(options);
   app.refuseStdinClash({ '<plan>': planFile, '--instances-file': options.instancesFile, '--query': options.query });
   const chunkSize = positiveInteger(options.chunkSize, '--chunk-size');
-  const { parseSeconds } = await import('../runtime.js');
   const waitTimeoutMs = options.waitTimeout === undefined ? undefined : parseSeconds(options.waitTimeout, '--wait-timeout') * 1000;
   const intervalMs = options.interval === undefined ? 2000 : parseSeconds(options.interval, '--interval') * 1000;
   if (planFile === '-' && (options.instancesFile === '-' || options.query === '-')) {
@@ -126,24 +87,20 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
   const journalFile = options.journal ?? `${planFile}.journal.jsonl`;
   const force = Boolean(options.force);
   if (options.report) {
-    const { checkReportFile } = await import('../migration/report.js');
     await checkReportFile(options.report, force);
   }
   if (chunkSize !== undefined && !options.resume && !options.dryRun) {
-    const { Journal } = await import('../migration/journal.js');
     await Journal.checkNew(journalFile, { replace: force });
   }
 
   const output = await app.output();
-  const { readInputFile, parsePlan, formatProblem, parseQueryFile } = await import('../plans/load.js');
   const { name, text } = await readInputFile(planFile, app.io.stdin);
   const loaded = parsePlan(text, name);
   for (const warning of loaded.warnings) output.warn(formatProblem(warning));
 
   // The selection flags are read and checked before the first request.
-  const selection = await import('../migration/selection.js');
   // Ids are collected in one set: duplicates go, order stays, and a million ids stay bytes.
-  const explicitIds = new selection.InstanceIdSet();
+  const explicitIds = new InstanceIdSet();
   const addIds = (ids: Iterable<string>) => {
     for (const id of ids) explicitIds.add(id);
   };
@@ -154,7 +111,7 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
     parts.push(`${ids.length} from --instances`);
   }
   if (options.instancesFile) {
-    const count = await selection.readInstanceIds(options.instancesFile, app.io.stdin, explicitIds);
+    const count = await readInstanceIds(options.instancesFile, app.io.stdin, explicitIds);
     parts.push(`${count} from --instances-file`);
   }
   if (loaded.plan.processInstanceIds) {
@@ -173,22 +130,19 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
   }
 
   // Ids beyond one lookup request, or a chunked run, make many requests: undici's kind of work.
-  const client = await app.client({ bulk: explicitIds.size > selection.LOOKUP_PAGE || chunkSize !== undefined || resuming });
+  const client = await engineClient(app, { bulk: explicitIds.size > LOOKUP_PAGE || chunkSize !== undefined || resuming });
   // A journal's ids mean something on the engine it was written against only: it records which one,
   // and a resume on another (a clone has the same definition ids) is refused before anything else.
   const journalling = resuming || (chunkSize !== undefined && !options.dryRun);
   const engine = journalling ? await currentEngine(app) : undefined;
   let resumedState: JournalState | undefined;
   if (resuming) {
-    const { Journal, checkJournalEngine } = await import('../migration/journal.js');
     const { journal, state } = await Journal.resume(journalFile);
     await journal.close();
     checkJournalEngine(journalFile, state.start.engine, engine!);
     resumedState = state;
   }
-  const { resolvePlan } = await import('../plans/resolve.js');
   const resolved = await resolvePlan(loaded, client.processDefinitions, options.tenant);
-  const { describeDefinition } = await import('../render/migration.js');
   const direction = `${describeDefinition(resolved.source)} -> ${describeDefinition(resolved.target)}`;
   if (options.allInstances) {
     queries.push({ label: '--all-instances', query: { processDefinitionId: resolved.source.id } });
@@ -197,7 +151,6 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
 
   if (!options.skipValidation) await preflight(app, loaded, resolved);
 
-  const execution = await import('../migration/execute.js');
   const context = {
     client,
     plan: name,
@@ -218,13 +171,13 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
         `journal ${journalFile} is for ${state.start.sourceProcessDefinitionId} -> ${state.start.targetProcessDefinitionId}, not for this plan (${resolved.source.id} -> ${resolved.target.id})`,
       );
     }
-    const { pending, settled } = await execution.pendingAfterResume(context, state);
+    const { pending, settled } = await pendingAfterResume(context, state);
     output.info(
       `resuming ${journalFile}: ${state.migrated.size} of ${state.start.ids.length} instances confirmed migrated, ${settled} more no longer on the source, ${pending.length} to go: ${direction}`,
     );
     selected = pending;
   } else {
-    const found = await selection.resolveSelection(client.processInstances, { ids: explicitIds, queries, parts }, resolved.source.id);
+    const found = await resolveSelection(client.processInstances, { ids: explicitIds, queries, parts }, resolved.source.id);
     refuseStrays(found, describeDefinition(resolved.source));
     selected = found.ids;
     if (selected.length === 0) throw new UsageError(`the selection (${parts.join(', ')}) holds no instance of ${describeDefinition(resolved.source)}: nothing to migrate, nothing was sent`);
@@ -232,7 +185,7 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
   }
 
   if (options.dryRun) {
-    await dryRun(app, context, selected, chunkSize ?? resumedState?.start.chunkSize, Boolean(options.async));
+    await dryRun(app, context, selected, { chunkSize: chunkSize ?? resumedState?.start.chunkSize, async: Boolean(options.async) });
     return;
   }
   // From here on the ids are sent, journalled and reported: as strings.
@@ -247,7 +200,7 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
   let result;
   let failure: CliError | undefined;
   if (options.async) {
-    ({ result, failure } = await runAsync(app, context, ids, { wait: Boolean(options.wait), intervalMs, waitTimeoutMs }, startedAt));
+    ({ result, failure } = await runAsync(app, context, { ids, startedAt, wait: Boolean(options.wait), intervalMs, waitTimeoutMs }));
   } else if (chunkSize !== undefined || resumedState) {
     const allIds = resumedState ? resumedState.start.ids : ids;
     const run = { ids, allIds, chunkSize: chunkSize ?? resumedState!.start.chunkSize, journalFile, replaceJournal: force, resumed: resumedState, plan: name, engine: engine! };
@@ -258,7 +211,6 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
   if (result) {
     let reportFailure: string | undefined;
     if (options.report) {
-      const { writeReport } = await import('../migration/report.js');
       try {
         await writeReport(options.report, result);
         output.info(`report written to ${options.report}`);
@@ -268,7 +220,6 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
         reportFailure = `the migration ran (outcome on stdout), but the report was not written: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
-    const { executionView, summarize } = await import('../render/execution.js');
     await output.data(summarize(result), executionView);
     const missing = result.outcome['on-source'] + result.outcome.unknown;
     if (!failure && missing > 0) {
@@ -289,7 +240,7 @@ async function executeMigration(app: App, planFile: string, options: ExecuteOpti
 
 /** The engine this run talks to, as a journal records it. */
 async function currentEngine(app: App): Promise<JournalEngine> {
-  const [target, client] = await Promise.all([app.target(), app.client()]);
+  const [target, client] = await Promise.all([engineTarget(app), engineClient(app)]);
   return { url: target.url.value, name: target.engine?.value ?? 'default', version: await client.system.version() };
 }
 
@@ -305,33 +256,23 @@ function refuseStrays(found: ResolvedSelection, source: string): void {
 
 /** The checks and validation of `migration validate`; failures stop the run (exit 3). */
 async function preflight(app: App, loaded: LoadedPlan, resolved: ResolvedPlan): Promise<void> {
-  const client = await app.client();
+  const client = await engineClient(app);
   const output = await app.output();
   const [report, statistics] = await Promise.all([client.migration.validate(resolved.request), client.processDefinitions.activityStatistics(resolved.source.id)]);
-  const { buildValidationResult } = await import('../plans/validation.js');
   const result = buildValidationResult({ plan: loaded.file, planFile: loaded.plan, strict: false, source: resolved.source, target: resolved.target, report, statistics, warnings: [] });
   for (const activity of result.activeUnmapped) {
     output.warn(`activity '${activity.activityId}' has ${activity.instances} running instance${activity.instances === 1 ? '' : 's'} that no instruction maps; selected instances there will fail to migrate`);
   }
   if (!result.valid) {
-    const { validationView } = await import('../render/migration.js');
     output.detail(output.tableText(validationView, result));
     throw new CliError('pre-flight validation failed: nothing was executed (fix the plan, or send it anyway with --skip-validation)', ExitCode.ValidationFailed);
   }
 }
 
-async function dryRun(
-  app: App,
-  context: ExecutionContext,
-  ids: IdList,
-  chunkSize: number | undefined,
-  async: boolean,
-): Promise<void> {
+async function dryRun(app: App, context: ExecutionContext, ids: IdList, request: { chunkSize: number | undefined; async: boolean }): Promise<void> {
+  const { chunkSize, async } = request;
   const output = await app.output();
-  const { executionRequest } = await import('../migration/execute.js');
-  const { enginePath } = await import('../runtime.js');
   const url = context.client.http.url(async ? enginePath`/migration/executeAsync` : enginePath`/migration/execute`);
-  const { writeExecutionRequests, writeExecutionRequestsYaml } = await import('../migration/dry-run.js');
   // JSON is the request as sent, also in table output; -o yaml asks for the same bodies as YAML.
   const writeRequests = output.format === 'yaml' ? writeExecutionRequestsYaml : writeExecutionRequests;
   if (chunkSize === undefined) {
@@ -339,7 +280,6 @@ async function dryRun(
     output.info(`dry run: would POST ${url} for ${ids.length} instances; nothing was sent`);
     return;
   }
-  const { idRange } = await import('../migration/instance-ids.js');
   const chunks: IdList[] = [];
   for (let start = 0; start < ids.length; start += chunkSize) chunks.push(idRange(ids, start, Math.min(ids.length, start + chunkSize)));
   await writeRequests(app.io.stdout, executionRequest(context, []), chunks, true);
@@ -349,19 +289,16 @@ async function dryRun(
 type RunResult = { result: ExecutionResult | undefined; failure: CliError | undefined };
 
 async function runSync(app: App, context: ExecutionContext, ids: string[], startedAt: Date): Promise<RunResult> {
-  const execution = await import('../migration/execute.js');
   try {
-    await context.client.migration.execute(execution.executionRequest(context, ids));
+    await context.client.migration.execute(executionRequest(context, ids));
   } catch (error) {
     throw await validationFailure(app, error, 'nothing was migrated (the execute is one transaction)');
   }
-  return { result: await execution.finish(context, 'sync', ids, startedAt), failure: undefined };
+  return { result: await finish(context, { mode: 'sync', ids, startedAt }), failure: undefined };
 }
 
 /** Turns the engine's migration validation errors into their report tables and exit 3. */
 async function validationFailure(app: App, error: unknown, consequence: string): Promise<unknown> {
-  const { planValidationReportOf, instanceValidationReportOf } = await import('../runtime.js');
-  const { planReportTable, instanceReportTable } = await import('../render/execution.js');
   const output = await app.output();
   const planReport = planValidationReportOf(error);
   if (planReport) {
@@ -383,8 +320,6 @@ async function runChunked(
   startedAt: Date,
 ): Promise<RunResult> {
   const output = await app.output();
-  const execution = await import('../migration/execute.js');
-  const { Journal } = await import('../migration/journal.js');
   const now = () => new Date().toISOString();
   let journal;
   if (run.resumed) {
@@ -418,26 +353,25 @@ async function runChunked(
   const release = app.interrupt.takeOver(onSigint);
   let outcome;
   try {
-    outcome = await execution.runChunks(context, { ids: run.ids, chunkSize: run.chunkSize, journalFile: run.journalFile, resumed: run.resumed, stopRequested: () => stopRequested, abandon: abandon.signal }, journal);
+    outcome = await runChunks(context, { ids: run.ids, chunkSize: run.chunkSize, journalFile: run.journalFile, resumed: run.resumed, stopRequested: () => stopRequested, abandon: abandon.signal }, journal);
   } finally {
     release();
     await journal.close();
   }
 
-  const result = await execution.finish(context, 'chunked', run.allIds, startedAt, { chunks: outcome.chunks });
+  const result = await finish(context, { mode: 'chunked', ids: run.allIds, startedAt, chunks: outcome.chunks });
   if (outcome.interrupted) {
     return { result, failure: new CliError(`interrupted after ${outcome.chunks.done} chunk${outcome.chunks.done === 1 ? '' : 's'}; continue with --resume (journal ${run.journalFile})`, ExitCode.Interrupted) };
   }
   if (outcome.failure) {
     const failed = outcome.failure;
-    const chunk = execution.chunkName(failed);
+    const chunk = chunkName(failed);
     const cause = await validationFailure(app, failed.error, `${chunk} was rolled back`);
     const reason = cause instanceof Error ? cause.message : String(cause);
     const notMigrated = result.instances.filter((instance) => instance.outcome !== 'migrated' && instance.outcome !== 'ended').map((instance) => instance.id);
     const migrated = result.instances.filter((instance) => instance.outcome === 'migrated').map((instance) => instance.id);
     output.detail(`migrated (${migrated.length}): ${listIds(migrated)}`);
     output.detail(`not migrated (${notMigrated.length}): ${listIds(notMigrated)}`);
-    const { describeFailure } = await import('../exit.js');
     const code = migrated.length > 0 ? ExitCode.Partial : describeFailure(cause).exitCode;
     const message = failed.outcomeUnknown
       ? `${chunk}: the answer does not say whether it was migrated (${reason}); the lists above are where the engine has the instances now; --resume checks again before sending any (journal ${run.journalFile})`
@@ -455,16 +389,13 @@ function listIds(ids: string[]): string {
 async function runAsync(
   app: App,
   context: ExecutionContext,
-  ids: string[],
-  options: { wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined },
-  startedAt: Date,
+  run: { ids: string[]; startedAt: Date; wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined },
 ): Promise<RunResult> {
+  const { ids, startedAt, ...options } = run;
   const output = await app.output();
-  const execution = await import('../migration/execute.js');
   let batch;
   try {
-    const { sendChange } = await import('../runtime.js');
-    batch = await sendChange(['batch', 'list', '--type', 'instance-migration'], () => context.client.migration.executeAsync(execution.executionRequest(context, ids)));
+    batch = await sendChange(['batch', 'list', '--type', 'instance-migration'], () => context.client.migration.executeAsync(executionRequest(context, ids)));
   } catch (error) {
     throw await validationFailure(app, error, 'no batch was created');
   }
@@ -478,48 +409,6 @@ async function runAsync(
   }
   output.info(`batch ${batch.id} created: ${count} in ${jobs}`);
   const watch = await followBatch(app, batch.id, options.intervalMs, options.waitTimeoutMs);
-  const result = await execution.finish(context, 'async', ids, startedAt, { batches: [batch] });
+  const result = await finish(context, { mode: 'async', ids, startedAt, batches: [batch] });
   return { result, failure: watch.failure };
-}
-
-/** Shared by `migration execute --wait` and `batch watch`. */
-export async function followBatch(app: App, batchId: string, intervalMs: number, timeoutMs: number | undefined): Promise<{ failure: CliError | undefined; status: string }> {
-  const output = await app.output();
-  const client = await app.client();
-  const { watchBatch } = await import('../migration/watch.js');
-  const { progressReporter, describeProgress } = await import('../render/progress.js');
-  const reporter = await progressReporter({ stderr: app.io.stderr, interactive: app.interactive && !output.machineReadable, quiet: output.quiet, minIntervalMs: Math.max(intervalMs, 5000) });
-  // Ctrl-C stops the watching, not the batch: the poll in flight is answered, and the run says how to follow on.
-  const interrupt = new AbortController();
-  const release = app.interrupt.takeOver(() => interrupt.abort());
-  let watch;
-  try {
-    watch = await watchBatch(client.batches, batchId, { intervalMs, timeoutMs, onProgress: (progress) => reporter.update(describeProgress(progress)), signal: interrupt.signal });
-  } finally {
-    release();
-  }
-  const last = watch.last ? describeProgress(watch.last) : `batch ${batchId}`;
-  switch (watch.status) {
-    case 'completed':
-      reporter.done(`batch ${batchId}: finished at ${watch.historic.endTime}`);
-      return { failure: undefined, status: 'completed' };
-    case 'failed-jobs': {
-      reporter.done(last);
-      const definition = watch.statistics.batchJobDefinitionId;
-      const instances = watch.statistics.failedJobs * watch.statistics.invocationsPerBatchJob;
-      return {
-        status: 'failed-jobs',
-        failure: new CliError(
-          `batch ${batchId}: ${watch.statistics.failedJobs} job${watch.statistics.failedJobs === 1 ? '' : 's'} failed (up to ${instances} instance${instances === 1 ? '' : 's'}) and will not be retried; see the failures with GET /job?jobDefinitionId=${definition}&noRetriesLeft=true or in Cockpit, fix them and set the job retries, or delete the batch`,
-          ExitCode.Partial,
-        ),
-      };
-    }
-    case 'timed-out':
-      reporter.done(last);
-      return { status: 'timed-out', failure: new CliError(`--wait-timeout passed: batch ${batchId} is still running; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.WaitTimedOut) };
-    case 'interrupted':
-      reporter.done(last);
-      return { status: 'interrupted', failure: new CliError(`stopped watching: batch ${batchId} goes on; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.Interrupted) };
-  }
 }

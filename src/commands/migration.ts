@@ -1,25 +1,9 @@
-/** `migration`: generate plans, validate them (the dry run before a release). CLI.md "migration". */
+/** `migration`: generate plans, validate them (the dry run before a release), execute them. docs/commands.md, docs/migration.md. What runs: ./migration-actions.ts. */
 import type { Command } from 'commander';
-import type { App } from '../app.js';
-import { ExitCode, UsageError } from '../exit-codes.js';
-import { registerExecuteCommand } from './migration-execute.js';
+import type { ActionOf } from './action.js';
+import type * as actions from './migration-actions.js';
 
-interface GenerateOptions {
-  source: string;
-  target: string;
-  tenant?: string;
-  updateEventTriggers?: boolean;
-  variables?: string;
-  out?: string;
-  force?: boolean;
-}
-
-interface ValidateOptions {
-  strict?: boolean;
-  tenant?: string;
-}
-
-export function registerMigrationCommands(program: Command, app: App): void {
+export function declareMigrationCommands(program: Command, action: ActionOf<typeof actions>): void {
   const migration = program.command('migration').description('process instance migration: generate, validate and execute plans');
 
   migration
@@ -42,65 +26,51 @@ Examples:
   $ camunda-admin migration generate --source invoice:1 --target invoice:latest --out plan.yaml
   $ camunda-admin migration generate --source invoice:1 --target invoice:2 -o json > plan.json`,
     )
-    .action(async (options: GenerateOptions) => {
-      const { parseReference, resolveReference } = await import('../plans/references.js');
-      const { readInputFile, parseVariables, formatProblem } = await import('../plans/load.js');
-      const output = await app.output();
-      // Everything the user gave is checked before the first request.
-      app.refuseStdinClash({ '--variables': options.variables });
-      if (options.force && !options.out) throw new UsageError('--force needs --out');
-      const format = planFormat(options.out, output.format);
-      if (options.out) {
-        const { checkOutputFile } = await import('../util/files.js');
-        await checkOutputFile(options.out, '--out', Boolean(options.force));
-      }
-      const sourceReference = parseReference(options.source, '--source');
-      const targetReference = parseReference(options.target, '--target');
-      let variables;
-      if (options.variables) {
-        const file = await readInputFile(options.variables, app.io.stdin, 'variables');
-        const parsed = parseVariables(file.text, file.name);
-        for (const warning of parsed.warnings) output.warn(formatProblem(warning));
-        variables = parsed.variables;
-      }
+    .action(action('generatePlan'));
 
-      const client = await app.client();
-      const [source, target] = await Promise.all([
-        resolveReference(client.processDefinitions, sourceReference, options.tenant, '--source'),
-        resolveReference(client.processDefinitions, targetReference, options.tenant, '--target'),
-      ]);
-      const generated = await client.migration.generate({
-        sourceProcessDefinitionId: source.id,
-        targetProcessDefinitionId: target.id,
-        updateEventTriggers: Boolean(options.updateEventTriggers),
-        ...(variables ? { variables } : {}),
-      });
+  migration
+    .command('execute')
+    .description('migrate process instances with a plan: checked, counted and confirmed first')
+    .argument('<plan>', 'plan file (JSON or YAML), or - for standard input')
+    .option('--instances <ids>', 'comma-separated process instance ids')
+    .option('--instances-file <file>', 'ids one per line or as a JSON array; - for standard input')
+    .option('--query <file>', 'a process instance query (JSON or YAML, the body of POST /process-instance)')
+    .option('--all-instances', 'every instance of the source definition')
+    .option('--tenant <id>', 'resolve KEY:VERSION and KEY:latest references within this tenant')
+    .option('--skip-custom-listeners', 'do not run execution listeners of the process')
+    .option('--skip-io-mappings', 'do not run input/output mappings')
+    .option('--skip-validation', 'send without the pre-flight validation')
+    .option('--dry-run', 'do everything but the execute, and print the request body that would be sent (YAML with -o yaml)')
+    .option('--async', 'run as a batch (POST /migration/executeAsync) and print its id')
+    .option('--wait', 'with --async: follow the batch until it ends')
+    .option('--wait-timeout <seconds>', 'with --wait: stop watching after this long (exit 9; the batch goes on)')
+    .option('--interval <seconds>', 'with --wait: seconds between progress polls (default: 2)')
+    .option('--chunk-size <n>', 'send the selection as several sync executes of at most N instances')
+    .option('--journal <file>', 'with --chunk-size: where the journal goes (default: <plan>.journal.jsonl)')
+    .option('--resume', 'continue a chunked run from its journal')
+    .option('--report <file>', 'write the outcome of every instance (JSON, or CSV for a .csv file); an existing file is refused')
+    .option('--force', 'replace an existing --report file, and start over an existing journal (it can then no longer be resumed)')
+    .addHelpText(
+      'after',
+      `
+The selection is the union of --instances, --instances-file, --query, --all-instances and the plan's
+processInstanceIds/processInstanceQuery. It is resolved into ids, counted and checked (every instance
+must be on the source definition) before anything is executed; exactly those ids are sent.
 
-      const { planDocument, serializePlan } = await import('../plans/write.js');
-      const document = planDocument({ source, target, sourceReference, targetReference, generated, variables });
-      const command = [
-        `camunda-admin migration generate --source ${options.source} --target ${options.target}`,
-        ...(options.tenant ? [`--tenant ${options.tenant}`] : []),
-        ...(options.updateEventTriggers ? ['--update-event-triggers'] : []),
-        ...(options.variables ? [`--variables ${options.variables}`] : []),
-      ].join(' ');
-      const text = await serializePlan(document, format, command);
-      if (options.out) {
-        const { writeFileAtomically } = await import('../runtime.js');
-        await writeFileAtomically(options.out, text);
-      } else {
-        output.raw(text);
-      }
-      const { describeDefinition } = await import('../render/migration.js');
-      const count = document.instructions.length;
-      output.info(
-        `mapped ${count} ${count === 1 ? 'activity' : 'activities'}: ${describeDefinition(source)} -> ${describeDefinition(target)}` +
-          (options.out ? `; plan written to ${options.out}` : ''),
-      );
-      if (count === 0) output.warn('the engine mapped no activity: edit the plan and add instructions before executing it');
-    });
+--resume continues the selection its journal holds, on the engine it was written against (URL,
+engine name and version must match; a journal that does not record them is refused): the selection
+flags are refused with it, and the plan's processInstanceIds/processInstanceQuery are not read.
 
-  registerExecuteCommand(migration, app);
+Exit codes: 0 done, 2 bad input or not confirmed (nothing sent), 3 validation failures (nothing
+migrated), 8 partly done (a chunk or batch jobs failed), 9 --wait-timeout passed (the batch goes on),
+130 interrupted.
+
+Examples:
+  $ camunda-admin migration execute plan.yaml --all-instances --dry-run
+  $ camunda-admin migration execute plan.yaml --instances-file ids.txt --chunk-size 500 --yes --report out.csv
+  $ camunda-admin migration execute plan.yaml --all-instances --async --wait --yes`,
+    )
+    .action(action('executeMigration'));
 
   migration
     .command('validate')
@@ -118,56 +88,5 @@ Examples:
   $ camunda-admin migration validate plan.yaml
   $ camunda-admin migration validate plan.yaml --strict -o json`,
     )
-    .action(async (planFile: string, options: ValidateOptions) => {
-      app.refuseStdinClash({ '<plan>': planFile });
-      const { readInputFile, parsePlan, formatProblem } = await import('../plans/load.js');
-      const output = await app.output();
-      const { name, text } = await readInputFile(planFile, app.io.stdin);
-      const loaded = parsePlan(text, name);
-      const warnings = loaded.warnings.map(formatProblem);
-      for (const warning of warnings) output.warn(warning);
-
-      const client = await app.client();
-      const { resolvePlan } = await import('../plans/resolve.js');
-      const resolved = await resolvePlan(loaded, client.processDefinitions, options.tenant);
-      const [report, statistics] = await Promise.all([
-        client.migration.validate(resolved.request),
-        client.processDefinitions.activityStatistics(resolved.source.id),
-      ]);
-
-      const { buildValidationResult } = await import('../plans/validation.js');
-      const result = buildValidationResult({
-        plan: name,
-        planFile: loaded.plan,
-        strict: Boolean(options.strict),
-        source: resolved.source,
-        target: resolved.target,
-        report,
-        statistics,
-        warnings,
-      });
-      if (!options.strict) {
-        for (const activity of result.activeUnmapped) {
-          output.warn(
-            `activity '${activity.activityId}' has ${activity.instances} running instance${activity.instances === 1 ? '' : 's'} that no instruction maps; migrating them would fail (--strict makes this a failure)`,
-          );
-        }
-      }
-      const { validationView } = await import('../render/migration.js');
-      await output.data(result, validationView);
-      if (!result.valid) app.exitCode = ExitCode.ValidationFailed;
-    });
-}
-
-/**
- * JSON for a .json --out or -o json; YAML otherwise (the table format of a plan is YAML). A file
- * name and an -o that disagree are refused: either choice would silently ignore the other.
- */
-function planFormat(out: string | undefined, format: 'table' | 'json' | 'yaml'): 'json' | 'yaml' {
-  if (!out) return format === 'json' ? 'json' : 'yaml';
-  const byName = /\.json$/i.test(out) ? 'json' : 'yaml';
-  if (format !== 'table' && format !== byName) {
-    throw new UsageError(`--out ${out} is written as ${byName === 'json' ? 'JSON (a .json name)' : 'YAML (not a .json name)'}, which contradicts -o ${format}; name the file to match, or leave out -o`);
-  }
-  return byName;
+    .action(action('validatePlan'));
 }

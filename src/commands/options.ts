@@ -30,7 +30,7 @@ export interface Paging {
 }
 
 /** Without --all and --max, lists stop at this many rows and say so, rather than fetch everything. */
-export const DEFAULT_LIST_LIMIT = 100;
+const DEFAULT_LIST_LIMIT = 100;
 
 export function paging(flags: PagingFlags): Paging {
   const firstResult = wholeNumber(flags.first, '--first') ?? 0;
@@ -45,6 +45,6 @@ export function sorting<T extends string>(sortBy: string | undefined, sortOrder:
   if (!(allowed as readonly string[]).includes(sortBy)) throw new UsageError(`--sort-by: '${sortBy}' is not one of ${allowed.join(', ')}`);
   const order = sortOrder ?? 'asc';
   if (order !== 'asc' && order !== 'desc') throw new UsageError(`--sort-order: '${sortOrder}' is not asc or desc`);
-  // The engine needs both or neither (engine-rest.md §0.3).
+  // The engine needs both or neither (docs/engine-notes.md#queries).
   return { sortBy: sortBy as T, sortOrder: order };
 }

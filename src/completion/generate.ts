@@ -34,9 +34,9 @@ export interface ValueHint {
 }
 
 /** What can be completed at a value position: nothing in particular, file names, or fixed values. */
-export type ValueKind = { type: 'free' } | { type: 'files' } | { type: 'values'; values: readonly string[] };
+type ValueKind = { type: 'free' } | { type: 'files' } | { type: 'values'; values: readonly string[] };
 
-export interface CompletionOption {
+interface CompletionOption {
   /** Short and long flags, e.g. ['-o', '--output']. */
   flags: string[];
   description: string;
@@ -47,7 +47,7 @@ export interface CompletionOption {
   help: boolean;
 }
 
-export interface CompletionArgument {
+interface CompletionArgument {
   name: string;
   description: string;
   variadic: boolean;
@@ -176,7 +176,11 @@ function pathText(command: CompletionCommand): string {
  * clause. Commands with the same entries share a clause, and when all have the same (the help flags),
  * the default clause alone gives them.
  */
-function pathCase(commands: readonly CompletionCommand[], entries: (command: CompletionCommand) => string[], render: (entries: string[]) => string, indent: string, fallback: string): string[] {
+function pathCase(
+  commands: readonly CompletionCommand[],
+  clause: { entries: (command: CompletionCommand) => string[]; render: (entries: string[]) => string; indent: string; fallback: string },
+): string[] {
+  const { entries, render, indent, fallback } = clause;
   const groups = new Map<string, { paths: string[]; entries: string[] }>();
   for (const command of commands) {
     const list = entries(command);
@@ -291,11 +295,11 @@ export function bashScript(root: CompletionCommand): string {
   const words = (options: CompletionOption[]) => options.flatMap((option) => option.flags);
   lines.push(`# ${fn}_flags PATH: REPLY is the flags PATH declares; the commands below it accept them too.`);
   lines.push(`${fn}_flags() {`, '  case "$1" in');
-  lines.push(...pathCase(commands, (command) => words(ownFlags(command)), (list) => `REPLY=${sq(list.join(' '))}`, '    ', 'return 1'));
+  lines.push(...pathCase(commands, { entries: (command) => words(ownFlags(command)), render: (list) => `REPLY=${sq(list.join(' '))}`, indent: '    ', fallback: 'return 1' }));
   lines.push('  esac', '}', '');
   lines.push(`# ${fn}_help PATH: REPLY is the help flags of PATH.`);
   lines.push(`${fn}_help() {`, '  case "$1" in');
-  lines.push(...pathCase(commands, (command) => words(helpFlags(command)), (list) => `REPLY=${sq(list.join(' '))}`, '    ', "REPLY=''"));
+  lines.push(...pathCase(commands, { entries: (command) => words(helpFlags(command)), render: (list) => `REPLY=${sq(list.join(' '))}`, indent: '    ', fallback: "REPLY=''" }));
   lines.push('  esac', '}', '');
 
   lines.push(...sharedLookups(root, fn));
@@ -405,11 +409,11 @@ export function zshScript(root: CompletionCommand): string {
   const describedFlags = (options: CompletionOption[]) => options.flatMap((option) => option.flags.map((flag) => described(flag, option.description)));
   lines.push(`# ${fn}_flags PATH: sets described to the flags PATH declares (flag:description); the commands below it accept them too.`);
   lines.push(`${fn}_flags() {`, '  case "$1" in');
-  lines.push(...pathCase(commands, (command) => describedFlags(ownFlags(command)), (list) => `described=(${list.join(' ')})`, '    ', 'return 1'));
+  lines.push(...pathCase(commands, { entries: (command) => describedFlags(ownFlags(command)), render: (list) => `described=(${list.join(' ')})`, indent: '    ', fallback: 'return 1' }));
   lines.push('  esac', '}', '');
   lines.push(`# ${fn}_help PATH: sets described to the help flags of PATH.`);
   lines.push(`${fn}_help() {`, '  case "$1" in');
-  lines.push(...pathCase(commands, (command) => describedFlags(helpFlags(command)), (list) => `described=(${list.join(' ')})`, '    ', 'described=()'));
+  lines.push(...pathCase(commands, { entries: (command) => describedFlags(helpFlags(command)), render: (list) => `described=(${list.join(' ')})`, indent: '    ', fallback: 'described=()' }));
   lines.push('  esac', '}', '');
 
   lines.push(...sharedLookups(root, fn));

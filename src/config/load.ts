@@ -82,7 +82,7 @@ function packageJsonMayConfigure(file: string): boolean {
   }
 }
 
-export interface LoadedProfile {
+interface LoadedProfile {
   /** Absolute path of the config file. */
   file: string;
   /** The selected profile's name and how it was selected. */
@@ -184,7 +184,7 @@ async function exposedSecretWarnings(file: string, profiles: Record<string, Prof
  * Replaces `${NAME}` in every string with the environment's value; `$${NAME}` stays literal.
  * Only the selected profile is interpolated, so a variable that another profile needs may be unset.
  */
-export function interpolate(value: unknown, env: NodeJS.ProcessEnv, file: string, path: string): unknown {
+function interpolate(value: unknown, env: NodeJS.ProcessEnv, file: string, path: string): unknown {
   if (typeof value === 'string') {
     return value.replace(/\$(\$?)\{([^}]*)\}/g, (whole, escaped: string, name: string) => {
       if (escaped) return whole.slice(1);

@@ -1,4 +1,4 @@
-/** Where cosmiconfig looks for the config file in each directory (CLI.md "Config file"), in order. */
+/** Where cosmiconfig looks for the config file in each directory (docs/configuration.md), in order. */
 export const SEARCH_PLACES = [
   'package.json',
   '.camunda-adminrc',

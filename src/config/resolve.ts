@@ -19,7 +19,7 @@ export interface Sourced<T> {
   source: Source;
 }
 
-export type ResolvedCredentials =
+type ResolvedCredentials =
   | { type: 'basic'; username: Sourced<string>; password: Sourced<string> }
   | { type: 'bearer'; token: Sourced<string> };
 
@@ -55,9 +55,9 @@ export interface TargetFlags {
   keyFile?: string | undefined;
 }
 
-export const DEFAULT_URL = 'http://localhost:8080/engine-rest';
-export const DEFAULT_TIMEOUT_SECONDS = 30;
-export const DEFAULT_RETRIES = 2;
+const DEFAULT_URL = 'http://localhost:8080/engine-rest';
+const DEFAULT_TIMEOUT_SECONDS = 30;
+const DEFAULT_RETRIES = 2;
 
 export function describeSource(source: Source): string {
   switch (source.kind) {
@@ -89,7 +89,7 @@ const TARGET_FLAGS = [
 ] as const;
 
 /** The environment variables that select the target or its credentials. */
-export const TARGET_VARIABLES = ['CAMUNDA_URL', 'CAMUNDA_ENGINE', 'CAMUNDA_PROFILE', 'CAMUNDA_USERNAME', 'CAMUNDA_PASSWORD', 'CAMUNDA_TOKEN'] as const;
+const TARGET_VARIABLES = ['CAMUNDA_URL', 'CAMUNDA_ENGINE', 'CAMUNDA_PROFILE', 'CAMUNDA_USERNAME', 'CAMUNDA_PASSWORD', 'CAMUNDA_TOKEN'] as const;
 
 const EMPTY_WHY = 'an empty value is refused rather than passed over for the next source: the default profile or URL may be production';
 
@@ -234,7 +234,7 @@ function resolveCredentials(
 }
 
 /** Checks the REST root URL; a mistake here would otherwise surface as a confusing network error. */
-export function normalizeUrl(sourced: Sourced<string>): string {
+function normalizeUrl(sourced: Sourced<string>): string {
   const where = describeSource(sourced.source);
   let url: URL;
   try {

@@ -1,4 +1,4 @@
-/** The config file's shape (CLI.md "Config file"), strict so that a misspelt key is an error, not ignored. */
+/** The config file's shape (docs/configuration.md), strict so that a misspelt key is an error, not ignored. */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { MAX_RETRIES, MAX_TIMEOUT_SECONDS, RETRIES_EXPECTED, SECONDS_EXPECTED } from './values.js';
@@ -43,4 +43,3 @@ export const configFileSchema = lazy(() => z.strictObject({
 }));
 
 export type Profile = z.infer<ReturnType<typeof profileSchema>>;
-export type ConfigFile = z.infer<ReturnType<typeof configFileSchema>>;

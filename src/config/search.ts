@@ -12,7 +12,7 @@ export interface FoundConfig {
   isEmpty?: boolean;
 }
 
-/** Reads `file`, or searches from `from` as CLI.md describes; null when there is no config file. */
+/** Reads `file`, or searches from `from` as docs/configuration.md describes; null when there is no config file. */
 export async function findConfig(from: string, file: string | undefined): Promise<FoundConfig | null> {
   const explorer = cosmiconfig('camunda-admin', {
     searchPlaces: SEARCH_PLACES,

@@ -1,10 +1,10 @@
-/** `/authorization`: schemas and calls (engine-rest.md §1). */
+/** `/authorization`: schemas and calls (docs/engine-notes.md#authorizations). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
 import { countSchema, looseRecord } from './schemas.js';
 
-export const authorizationSchema = lazy(() => looseRecord({
+const authorizationSchema = lazy(() => looseRecord({
   id: z.string(),
   type: z.int(),
   permissions: z.array(z.string()),
@@ -16,7 +16,7 @@ export const authorizationSchema = lazy(() => looseRecord({
   rootProcessInstanceId: z.optional(z.nullable(z.string())),
 }));
 
-export const authorizationCheckSchema = lazy(() => z.looseObject({
+const authorizationCheckSchema = lazy(() => z.looseObject({
   permissionName: z.nullable(z.string()),
   resourceName: z.nullable(z.string()),
   resourceId: z.nullable(z.string()),
@@ -26,7 +26,7 @@ export const authorizationCheckSchema = lazy(() => z.looseObject({
 export type Authorization = z.infer<ReturnType<typeof authorizationSchema>>;
 export type AuthorizationCheck = z.infer<ReturnType<typeof authorizationCheckSchema>>;
 
-/** What PUT takes: the whole object, because the engine replaces userId, groupId and resourceId (§1.4). */
+/** What PUT takes: the whole object, because the engine replaces userId, groupId and resourceId (docs/engine-notes.md#authorization-update). */
 export interface AuthorizationUpdate {
   permissions: string[];
   userId: string | null;

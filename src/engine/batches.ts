@@ -1,4 +1,4 @@
-/** `/batch` and `/history/batch`: watching an async migration (engine-rest.md §5). */
+/** `/batch` and `/history/batch`: watching an async migration (docs/engine-notes.md#batches). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { EngineNotFoundError } from './errors.js';
@@ -21,13 +21,13 @@ export const batchSchema = lazy(() => z.looseObject({
   executionStartTime: z.optional(z.nullable(z.string())),
 }));
 
-export const batchStatisticsSchema = lazy(() => z.extend(batchSchema(), {
+const batchStatisticsSchema = lazy(() => z.extend(batchSchema(), {
   remainingJobs: z.int(),
   completedJobs: z.int(),
   failedJobs: z.int(),
 }));
 
-export const historicBatchSchema = lazy(() => z.extend(batchSchema(), {
+const historicBatchSchema = lazy(() => z.extend(batchSchema(), {
   endTime: z.optional(z.nullable(z.string())),
   removalTime: z.optional(z.nullable(z.string())),
 }));

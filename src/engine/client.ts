@@ -45,4 +45,3 @@ export class EngineClient {
   }
 }
 
-export type { Credentials, EngineHttpOptions, Exchange } from './http.js';

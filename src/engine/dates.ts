@@ -1,6 +1,6 @@
 /**
  * The engine's date format, `yyyy-MM-dd'T'HH:mm:ss.SSSZ` (Java SimpleDateFormat): milliseconds
- * always, offset as ±hhmm without a colon. `Z` and `+02:00` do not match it (engine-rest.md §0.5).
+ * always, offset as ±hhmm without a colon. `Z` and `+02:00` do not match it (docs/engine-notes.md#dates).
  * In query strings the `+` must travel as `%2B`; src/engine/http.ts encodes every query value.
  */
 

@@ -36,7 +36,7 @@ export abstract class EngineError extends Error {
 }
 
 /** A multi-line engine message (migration reports use \n\t) collapsed to one line. */
-export function oneLine(text: string, max = 300): string {
+function oneLine(text: string, max = 300): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
@@ -63,17 +63,24 @@ export function statusLine(status: number): string {
   return text ? `${status} ${text}` : String(status);
 }
 
+/** What came back for a request that failed with an HTTP status. */
+export interface HttpAnswer {
+  status: number;
+  /** The engine's JSON error body, when the answer carried one. */
+  body: EngineErrorBody | undefined;
+  /** Set when the body was not the engine's: proxy HTML, an empty 502, plain text. */
+  bodySnippet: string | undefined;
+}
+
 /** Any non-2xx answer. `body` is set when the answer carried the engine's JSON error body. */
 export class EngineHttpError extends EngineError {
   override name = 'EngineHttpError';
-  constructor(
-    request: RequestLine,
-    readonly status: number,
-    readonly body: EngineErrorBody | undefined,
-    /** Set when the body was not the engine's: proxy HTML, an empty 502, plain text. */
-    readonly bodySnippet: string | undefined,
-    detail?: string,
-  ) {
+  readonly status: number;
+  readonly body: EngineErrorBody | undefined;
+  readonly bodySnippet: string | undefined;
+
+  constructor(request: RequestLine, answer: HttpAnswer, detail?: string) {
+    const { status, body, bodySnippet } = answer;
     super(
       request,
       detail ??
@@ -81,6 +88,9 @@ export class EngineHttpError extends EngineError {
           ? `${statusLine(status)}: ${body.type}${body.message ? `: ${oneLine(body.message)}` : ' (no message)'}`
           : `${statusLine(status)} without an engine error body: ${bodySnippet ?? 'empty body'}`),
     );
+    this.status = status;
+    this.body = body;
+    this.bodySnippet = bodySnippet;
   }
 
   /** The engine's exception class, e.g. `MigrationPlanValidationException`. */
@@ -92,20 +102,27 @@ export class EngineHttpError extends EngineError {
 /** 401: the engine's Basic filter answers with an empty body and `WWW-Authenticate`. */
 export class EngineAuthenticationError extends EngineHttpError {
   override name = 'EngineAuthenticationError';
+  readonly challenge: string | undefined;
+  readonly credentialsSent: 'basic' | 'bearer' | 'none';
+
   constructor(
     request: RequestLine,
-    body: EngineErrorBody | undefined,
-    bodySnippet: string | undefined,
-    readonly challenge: string | undefined,
-    readonly credentialsSent: 'basic' | 'bearer' | 'none',
+    answer: Omit<HttpAnswer, 'status'> & {
+      /** The `WWW-Authenticate` header. */
+      challenge: string | undefined;
+      credentialsSent: 'basic' | 'bearer' | 'none';
+    },
   ) {
+    const { body, bodySnippet, challenge, credentialsSent } = answer;
     const challengeText = challenge ? ` (${challenge})` : '';
     const detail =
       credentialsSent === 'none'
         ? `401 Unauthorized: the engine requires authentication${challengeText}; no credentials were sent`
         : `401 Unauthorized: the engine refused the ${credentialsSent === 'basic' ? 'username and password' : 'bearer token'}${challengeText}` +
           (body?.message ? `: ${oneLine(body.message)}` : '');
-    super(request, 401, body, bodySnippet, detail);
+    super(request, { status: 401, body, bodySnippet }, detail);
+    this.challenge = challenge;
+    this.credentialsSent = credentialsSent;
   }
 }
 
@@ -120,7 +137,7 @@ export class EngineAuthorizationError extends EngineHttpError {
       ? (body.missingAuthorizations as MissingAuthorization[])
       : [];
     const userId = typeof body?.userId === 'string' ? body.userId : null;
-    super(request, 403, body, bodySnippet, describeForbidden(body, missing, userId, bodySnippet));
+    super(request, { status: 403, body, bodySnippet }, describeForbidden(body, missing, userId, bodySnippet));
     this.missingAuthorizations = missing;
     this.userId = userId;
   }
@@ -178,7 +195,7 @@ export class EngineResponseError extends EngineError {
 }
 
 /** POST, PUT or DELETE that is not a query: repeating it, or not knowing whether it ran, matters. */
-export function isChange(request: RequestLine): boolean {
+function isChange(request: RequestLine): boolean {
   return (request.method === 'POST' || request.method === 'PUT' || request.method === 'DELETE') && !request.query;
 }
 

@@ -1,11 +1,11 @@
-/** `/group`, its members, and `/user?memberOfGroup=` (engine-rest.md §2). */
+/** `/group`, its members, and `/user?memberOfGroup=` (docs/engine-notes.md#groups). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
 import { countSchema, linksSchema, looseRecord, type Link } from './schemas.js';
 
-export const groupSchema = lazy(() => looseRecord({ id: z.string(), name: z.nullable(z.string()), type: z.nullable(z.string()) }));
-export const userProfileSchema = lazy(() => looseRecord({
+const groupSchema = lazy(() => looseRecord({ id: z.string(), name: z.nullable(z.string()), type: z.nullable(z.string()) }));
+const userProfileSchema = lazy(() => looseRecord({
   id: z.string(),
   firstName: z.optional(z.nullable(z.string())),
   lastName: z.optional(z.nullable(z.string())),

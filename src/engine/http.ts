@@ -24,7 +24,7 @@ import {
 import { NodeHttpTransport } from './node-transport.js';
 import { type HttpTransport, type ProxyRoute, ProxyRefusedError, type RequestBody, type TransportOptions, type TransportResponse, bodyText } from './transport.js';
 
-export type Credentials =
+type Credentials =
   | { type: 'basic'; username: string; password: string }
   | { type: 'bearer'; token: string };
 
@@ -74,7 +74,7 @@ export interface Exchange {
   attempt: number;
 }
 
-export type QueryValue = string | number | boolean | Date | readonly string[] | undefined | null;
+type QueryValue = string | number | boolean | Date | readonly string[] | undefined | null;
 export type Query = Record<string, QueryValue>;
 
 /** A path below the engine root whose parameters are already encoded: build it with `enginePath`. */
@@ -281,11 +281,11 @@ export class EngineHttp {
         throw new RequestAbandonedError(line);
       }
       const unreachable = this.unreachable(line, error, spec.method);
-      this.report(line, headers, body, undefined, {}, undefined, started, attempt, unreachable.message);
+      this.report({ line, requestHeaders: headers, requestBody: body, responseHeaders: {}, started, attempt, error: unreachable.message });
       throw unreachable;
     }
     const { status, headers: responseHeaders, text } = response;
-    this.report(line, headers, body, status, responseHeaders, text, started, attempt);
+    this.report({ line, requestHeaders: headers, requestBody: body, status, responseHeaders, responseBody: text, started, attempt });
 
     if (status >= 200 && status < 300) return { status, data: this.decode(line, status, text, spec) };
     // The engine never sends 407: the proxy refused to forward the request (http engine, absolute form).
@@ -340,14 +340,14 @@ export class EngineHttp {
     const body = parseEngineErrorBody(text);
     const bodySnippet = body ? undefined : snippet(text);
     if (status === 401) {
-      return new EngineAuthenticationError(line, body, bodySnippet, headers['www-authenticate'], this.options.credentials?.type ?? 'none');
+      return new EngineAuthenticationError(line, { body, bodySnippet, challenge: headers['www-authenticate'], credentialsSent: this.options.credentials?.type ?? 'none' });
     }
     if (status === 403) return new EngineAuthorizationError(line, body, bodySnippet);
-    if (status === 404) return new EngineNotFoundError(line, status, body, bodySnippet);
+    if (status === 404) return new EngineNotFoundError(line, { status, body, bodySnippet });
     if (RETRYABLE_STATUS.has(status) && !body) {
       return new RetryableHttpError(line, status, bodySnippet, parseRetryAfter(headers['retry-after']));
     }
-    return new EngineHttpError(line, status, body, bodySnippet);
+    return new EngineHttpError(line, { status, body, bodySnippet });
   }
 
   private unreachable(line: RequestLine, error: unknown, method: Method): EngineUnreachableError {
@@ -392,18 +392,21 @@ export class EngineHttp {
     return new EngineUnreachableError(line, 'proxy', `the proxy ${proxy.display} (${proxy.variable}) refused to pass the request on: ${statusLine(status)}`, true, hint);
   }
 
-  private report(
-    line: RequestLine,
-    requestHeaders: Record<string, string>,
-    requestBody: RequestBody | undefined,
-    status: number | undefined,
-    responseHeaders: Record<string, string>,
-    responseBody: string | undefined,
-    started: bigint,
-    attempt: number,
-    error?: string,
-  ): void {
+  /** Hands one request and its answer (or why there was none) to `onExchange` (--verbose). */
+  private report(exchange: {
+    line: RequestLine;
+    requestHeaders: Record<string, string>;
+    requestBody: RequestBody | undefined;
+    status?: number | undefined;
+    responseHeaders: Record<string, string>;
+    responseBody?: string | undefined;
+    /** process.hrtime.bigint() when the request was sent. */
+    started: bigint;
+    attempt: number;
+    error?: string | undefined;
+  }): void {
     if (!this.options.onExchange) return;
+    const { line, requestHeaders, requestBody, status, responseHeaders, responseBody, started, attempt, error } = exchange;
     const redacted = { ...requestHeaders };
     if (redacted.authorization) redacted.authorization = `${redacted.authorization.split(' ')[0]} <redacted>`;
     this.options.onExchange({
@@ -444,7 +447,7 @@ export class RetryableHttpError extends EngineHttpError {
     bodySnippet: string | undefined,
     readonly retryAfterMs: number | undefined,
   ) {
-    super(line, status, undefined, bodySnippet);
+    super(line, { status, body: undefined, bodySnippet });
   }
 }
 

@@ -1,16 +1,16 @@
-/** `/metrics`: interval lists, sums, and deleting task-worker meters (engine-rest.md §3). */
+/** `/metrics`: interval lists, sums, and deleting task-worker meters (docs/engine-notes.md#metrics). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp } from './http.js';
 
-export const metricIntervalSchema = lazy(() => z.looseObject({
+const metricIntervalSchema = lazy(() => z.looseObject({
   timestamp: z.string(),
   name: z.nullable(z.string()),
   reporter: z.nullable(z.string()),
   value: z.number(),
 }));
 
-export const metricSumSchema = lazy(() => z.looseObject({ result: z.number() }));
+const metricSumSchema = lazy(() => z.looseObject({ result: z.number() }));
 
 export type MetricInterval = z.infer<ReturnType<typeof metricIntervalSchema>>;
 

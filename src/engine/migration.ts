@@ -1,4 +1,4 @@
-/** `/migration`: generate and validate plans (engine-rest.md §4). */
+/** `/migration`: generate and validate plans (docs/engine-notes.md#migration). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { batchSchema, type Batch } from './batches.js';
@@ -7,7 +7,7 @@ import { enginePath, type EngineHttp } from './http.js';
 
 const activityIdsSchema = lazy(() => z.nullable(z.array(z.nullable(z.string()))));
 
-export const migrationInstructionSchema = lazy(() => z.looseObject({
+const migrationInstructionSchema = lazy(() => z.looseObject({
   sourceActivityIds: activityIdsSchema(),
   targetActivityIds: activityIdsSchema(),
   updateEventTrigger: z.optional(z.nullable(z.boolean())),
@@ -19,22 +19,22 @@ const variableValueSchema = lazy(() => z.looseObject({
   valueInfo: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
 }));
 
-export const migrationPlanSchema = lazy(() => z.looseObject({
+const migrationPlanSchema = lazy(() => z.looseObject({
   sourceProcessDefinitionId: z.string(),
   targetProcessDefinitionId: z.string(),
   instructions: z.nullable(z.array(migrationInstructionSchema())),
   variables: z.optional(z.nullable(z.record(z.string(), variableValueSchema()))),
 }));
 
-export const instructionReportSchema = lazy(() => z.looseObject({
+const instructionReportSchema = lazy(() => z.looseObject({
   instruction: z.nullable(migrationInstructionSchema()),
   failures: z.array(z.string()),
 }));
 
-export const variableReportSchema = lazy(() => z.extend(variableValueSchema(), { failures: z.array(z.string()) }));
+const variableReportSchema = lazy(() => z.extend(variableValueSchema(), { failures: z.array(z.string()) }));
 
 /** The 200 body of /migration/validate, and the validationReport of a MigrationPlanValidationException. */
-export const migrationPlanReportSchema = lazy(() => z.looseObject({
+const migrationPlanReportSchema = lazy(() => z.looseObject({
   instructionReports: z.array(instructionReportSchema()),
   variableReports: z.optional(z.nullable(z.record(z.string(), variableReportSchema()))),
 }));
@@ -132,7 +132,7 @@ const instanceReportEntrySchema = lazy(() => z.looseObject({
 }));
 
 /** MigratingProcessInstanceValidationReportDto: note `migrationInstruction`, not `instruction`. */
-export const instanceValidationReportSchema = lazy(() => z.looseObject({
+const instanceValidationReportSchema = lazy(() => z.looseObject({
   processInstanceId: z.string(),
   failures: z.array(z.string()),
   activityInstanceValidationReports: z._default(z.array(z.extend(instanceReportEntrySchema(), { activityInstanceId: z.string() })), []),

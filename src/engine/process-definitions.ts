@@ -1,9 +1,9 @@
-/** `/process-definition`: lookups for resolving `invoice:3` and the live pre-flight (engine-rest.md §6). */
+/** `/process-definition`: lookups for resolving `invoice:3` and the live pre-flight (docs/engine-notes.md#definitions). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
 
-export const processDefinitionSchema = lazy(() => z.looseObject({
+const processDefinitionSchema = lazy(() => z.looseObject({
   id: z.string(),
   key: z.string(),
   name: z.optional(z.nullable(z.string())),
@@ -16,7 +16,7 @@ export const processDefinitionSchema = lazy(() => z.looseObject({
 
 export type ProcessDefinition = z.infer<ReturnType<typeof processDefinitionSchema>>;
 
-export const activityStatisticsSchema = lazy(() => z.looseObject({
+const activityStatisticsSchema = lazy(() => z.looseObject({
   id: z.string(),
   instances: z.int(),
   failedJobs: z.optional(z.int()),

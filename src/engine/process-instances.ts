@@ -4,7 +4,7 @@ import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type JsonText } from './http.js';
 import { countSchema, looseRecord } from './schemas.js';
 
-export const processInstanceSchema = lazy(() => looseRecord({
+const processInstanceSchema = lazy(() => looseRecord({
   id: z.string(),
   definitionId: z.string(),
   businessKey: z.optional(z.nullable(z.string())),
@@ -13,7 +13,7 @@ export const processInstanceSchema = lazy(() => looseRecord({
   tenantId: z.optional(z.nullable(z.string())),
 }));
 
-export const historicProcessInstanceSchema = lazy(() => z.looseObject({
+const historicProcessInstanceSchema = lazy(() => z.looseObject({
   id: z.string(),
   processDefinitionId: z.optional(z.nullable(z.string())),
   endTime: z.optional(z.nullable(z.string())),
@@ -29,7 +29,7 @@ export type ProcessInstanceQueryBody = Record<string, unknown>;
 export class ProcessInstanceApi {
   constructor(private readonly http: EngineHttp) {}
 
-  /** POST query: ids and filters travel in the body, paging in the URL (engine-rest.md §0.3). */
+  /** POST query: ids and filters travel in the body, paging in the URL (docs/engine-notes.md#queries). */
   async query(body: ProcessInstanceQueryBody, firstResult: number, maxResults: number): Promise<ProcessInstance[]> {
     const response = await this.http.request({
       method: 'POST',

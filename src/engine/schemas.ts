@@ -12,7 +12,7 @@ export const engineListSchema = lazy(() => z.array(z.looseObject({ name: z.strin
 
 export const versionSchema = lazy(() => z.looseObject({ version: z.string() }));
 
-export const linkSchema = lazy(() => z.looseObject({ method: z.string(), href: z.string(), rel: z.string() }));
+const linkSchema = lazy(() => z.looseObject({ method: z.string(), href: z.string(), rel: z.string() }));
 
 export const linksSchema = lazy(() => z.looseObject({ links: z.array(linkSchema()) }));
 

@@ -1,7 +1,7 @@
 /** The licence usage report: the four licence metrics per UTC month, with totals. */
 import { LICENCE_METRICS } from '../catalogue/metrics.js';
 
-export interface UsageMonth {
+interface UsageMonth {
   month: string;
   processInstances: number;
   decisionInstances: number;

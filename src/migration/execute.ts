@@ -11,7 +11,6 @@ import { RequestAbandonedError } from '../engine/http.js';
 import type { ResolvedDefinition } from '../plans/references.js';
 import type { Journal, JournalState } from './journal.js';
 import { classifyInstances, countOutcomes, type InstanceOutcome, type OutcomeCounts } from './outcome.js';
-import { watchBatch, type BatchProgress, type WatchResult } from './watch.js';
 
 export interface ExecutionContext {
   client: EngineClient;
@@ -67,13 +66,17 @@ export function executionRequest(context: ExecutionContext, ids: string[]): Migr
   };
 }
 
-export async function finish(
-  context: ExecutionContext,
-  mode: ExecutionResult['mode'],
-  ids: readonly string[],
-  startedAt: Date,
-  extra: { batches?: Batch[]; chunks?: ExecutionResult['chunks'] } = {},
-): Promise<ExecutionResult> {
+/** What a run submitted, for the report of where each instance is now. */
+export interface FinishedRun {
+  mode: ExecutionResult['mode'];
+  ids: readonly string[];
+  startedAt: Date;
+  batches?: Batch[];
+  chunks?: ExecutionResult['chunks'];
+}
+
+export async function finish(context: ExecutionContext, run: FinishedRun): Promise<ExecutionResult> {
+  const { mode, ids, startedAt, ...extra } = run;
   const [instances, engineVersion] = await Promise.all([
     classifyInstances(context.client.processInstances, ids, context.source.id, context.target.id),
     context.client.system.version().catch(() => null),
@@ -181,15 +184,4 @@ export async function pendingAfterResume(context: ExecutionContext, state: Journ
   const outcomes = await classifyInstances(context.client.processInstances, unconfirmed, context.source.id, context.target.id);
   const pending = outcomes.filter((outcome) => outcome.outcome === 'on-source').map((outcome) => outcome.id);
   return { pending, settled: unconfirmed.length - pending.length };
-}
-
-export async function runAsync(
-  context: ExecutionContext,
-  ids: string[],
-  wait: { intervalMs: number; timeoutMs: number | undefined; onProgress: (progress: BatchProgress) => void; signal: AbortSignal } | undefined,
-): Promise<{ batch: Batch; watch: WatchResult | undefined }> {
-  const batch = await context.client.migration.executeAsync(executionRequest(context, ids));
-  if (!wait) return { batch, watch: undefined };
-  const watch = await watchBatch(context.client.batches, batch.id, wait);
-  return { batch, watch };
 }

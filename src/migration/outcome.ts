@@ -5,7 +5,7 @@
  */
 import type { ProcessInstanceApi } from '../engine/process-instances.js';
 
-export type Outcome = 'migrated' | 'on-source' | 'ended' | 'unknown';
+type Outcome = 'migrated' | 'on-source' | 'ended' | 'unknown';
 
 export interface InstanceOutcome {
   id: string;

@@ -13,7 +13,7 @@ export async function checkReportFile(file: string, force: boolean): Promise<voi
   await checkOutputFile(file, '--report', force);
 }
 
-export function reportFormat(file: string): 'csv' | 'json' {
+function reportFormat(file: string): 'csv' | 'json' {
   return /\.csv$/i.test(file) ? 'csv' : 'json';
 }
 
@@ -22,7 +22,7 @@ function csvCell(value: string | number | null): string {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function reportText(result: ExecutionResult, format: 'csv' | 'json'): string {
+function reportText(result: ExecutionResult, format: 'csv' | 'json'): string {
   if (format === 'json') return `${JSON.stringify(result, null, 2)}\n`;
   const batchIds = result.batches.map((batch) => batch.id).join(' ');
   const header = ['processInstanceId', 'outcome', 'definitionId', 'sourceProcessDefinitionId', 'targetProcessDefinitionId', 'mode', 'batchIds', 'finishedAt'];

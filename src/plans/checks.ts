@@ -1,6 +1,6 @@
 /**
  * The checks the engine does not make, or makes only by failing later: a plan that passes them is
- * one the engine reads the way the operator meant it (engine-rest.md §4.1, §4.4, §7).
+ * one the engine reads the way the operator meant it (docs/engine-notes.md#migration-shapes, #java-serialization, #variables).
  */
 import { parseEngineDate } from '../engine/dates.js';
 import { closest } from '../util/suggest.js';
@@ -11,8 +11,8 @@ import type { MigrationPlanFile, VariableValue } from './schema.js';
 type Report = (path: readonly PropertyKey[], message: string, at?: 'key' | 'value') => PlanProblem;
 
 /** Value types the engine knows (Json and Xml with the Spin plugin, which Run and the distributions have). */
-export const VALUE_TYPES = ['String', 'Integer', 'Long', 'Short', 'Double', 'Boolean', 'Date', 'Bytes', 'Null', 'File', 'Object', 'Json', 'Xml'] as const;
-export const JAVA_SERIALIZATION = 'application/x-java-serialized-object';
+const VALUE_TYPES = ['String', 'Integer', 'Long', 'Short', 'Double', 'Boolean', 'Date', 'Bytes', 'Null', 'File', 'Object', 'Json', 'Xml'] as const;
+const JAVA_SERIALIZATION = 'application/x-java-serialized-object';
 
 const VALUE_INFO_KEYS: Record<string, readonly string[]> = {
   File: ['filename', 'mimeType', 'encoding', 'transient'],
@@ -63,7 +63,7 @@ export function checkPlan(plan: MigrationPlanFile, report: Report): { errors: Pl
   });
 
   for (const [name, variable] of Object.entries(plan.variables ?? {})) {
-    checkVariable(['variables', name], variable, report, errors, warnings);
+    checkVariable(['variables', name], variable, { report, errors, warnings });
   }
   return { errors, warnings };
 }
@@ -71,10 +71,9 @@ export function checkPlan(plan: MigrationPlanFile, report: Report): { errors: Pl
 export function checkVariable(
   path: PropertyKey[],
   variable: VariableValue,
-  report: Report,
-  errors: PlanProblem[],
-  warnings: PlanProblem[],
+  found: { report: Report; errors: PlanProblem[]; warnings: PlanProblem[] },
 ): void {
+  const { report, errors, warnings } = found;
   const raw = variable.type;
   // The engine upper-cases only the first letter: 'string' works, 'STRING' does not.
   const type = raw === undefined ? undefined : raw.charAt(0).toUpperCase() + raw.slice(1);

@@ -64,7 +64,7 @@ export interface LoadedPlan {
   locate(path: readonly (string | number)[]): { line: number; column: number };
 }
 
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let text = '';
   for (const segment of path) {
     if (typeof segment === 'number') text += `[${segment}]`;
@@ -126,16 +126,17 @@ interface StructuredText {
 
 /**
  * JSON or YAML, decided by content; syntax errors, duplicate keys, the limits of src/input/limits.ts
- * and forbidden control characters are problems with a position. `freeText` says which values are
- * data rather than names (a variable's value), where only NUL is refused.
+ * and forbidden control characters are problems with a position. `allowed` gives the keys known at
+ * a path; `freeText` says which values are data rather than names (a variable's value), where only
+ * NUL is refused.
  */
 function parseStructured(
   text: string,
   file: string,
   what: string,
-  allowed: (path: readonly (string | number)[]) => string[],
-  freeText: (path: readonly (string | number)[]) => boolean = () => false,
+  keys: { allowed: (path: readonly (string | number)[]) => string[]; freeText?: (path: readonly (string | number)[]) => boolean },
 ): StructuredText {
+  const { allowed, freeText = () => false } = keys;
   const source = withoutBom(text);
   const format = /^\s*[{[]/.test(source) ? 'json' : 'yaml';
   const lineCounter = new LineCounter();
@@ -207,7 +208,7 @@ function parseStructured(
     data,
     offsetOf,
     problem,
-    issues: (error) => byPosition(error.issues.flatMap((issue) => describeIssue(issue, document(), offsetOf, problem, allowed))),
+    issues: (error) => byPosition(error.issues.flatMap((issue) => describeIssue(issue, document(), { offsetOf, problem, allowedAt: allowed }))),
   };
 }
 
@@ -247,7 +248,7 @@ function keysIn(value: unknown): number {
 
 /** Parses and checks plan text. `file` is only used in messages. */
 export function parsePlan(text: string, file: string): LoadedPlan {
-  const parsedText = parseStructured(text, file, 'plan', allowedKeys, isVariableValue);
+  const parsedText = parseStructured(text, file, 'plan', { allowed: allowedKeys, freeText: isVariableValue });
   const { data, offsetOf, problem } = parsedText;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new PlanError([problem(offsetOf([]), [], 'a plan must be an object (a mapping of keys to values)')]);
@@ -278,7 +279,7 @@ export function parsePlan(text: string, file: string): LoadedPlan {
 
 /** A variables file (`migration generate --variables`): a map of name to {value, type, valueInfo}. */
 export function parseVariables(text: string, file: string): { variables: Record<string, VariableValue>; warnings: PlanProblem[] } {
-  const parsedText = parseStructured(text, file, 'variables file', () => ['value', 'type', 'valueInfo'], (path) => path.length === 2 && path[1] === 'value');
+  const parsedText = parseStructured(text, file, 'variables file', { allowed: () => ['value', 'type', 'valueInfo'], freeText: (path) => path.length === 2 && path[1] === 'value' });
   const parsed = variablesSchema.safeParse(parsedText.data, { reportInput: true });
   if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
   const errors: PlanProblem[] = [];
@@ -286,7 +287,7 @@ export function parseVariables(text: string, file: string): { variables: Record<
   const report = (path: readonly PropertyKey[], message: string, at?: 'key' | 'value') =>
     parsedText.problem(parsedText.offsetOf(path, at), path, message);
   for (const [name, variable] of Object.entries(parsed.data)) {
-    checkVariable([name], variable, report, errors, warnings);
+    checkVariable([name], variable, { report, errors, warnings });
   }
   if (errors.length > 0) throw new PlanError(byPosition(errors));
   return { variables: parsed.data, warnings };
@@ -298,8 +299,13 @@ const variablesSchema = z.record(z.string(), variableValueSchema);
  * Any small JSON or YAML input file checked against a strict zod schema, with problems reported as
  * for plans (file:line:column: path: message).
  */
-export function parseCheckedFile<T>(text: string, file: string, what: string, schema: z.ZodType<T>, allowed: (path: readonly (string | number)[]) => string[]): T {
-  const parsedText = parseStructured(text, file, what, allowed);
+export function parseCheckedFile<T>(
+  text: string,
+  file: string,
+  shape: { what: string; schema: z.ZodType<T>; allowed: (path: readonly (string | number)[]) => string[] },
+): T {
+  const { what, schema, allowed } = shape;
+  const parsedText = parseStructured(text, file, what, { allowed });
   const parsed = schema.safeParse(parsedText.data, { reportInput: true });
   if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
   return parsed.data;
@@ -307,7 +313,7 @@ export function parseCheckedFile<T>(text: string, file: string, what: string, sc
 
 /** `--query FILE`: a process instance query (the body of POST /process-instance), checked strictly. */
 export function parseQueryFile(text: string, file: string): ProcessInstanceQuery {
-  const parsedText = parseStructured(text, file, 'query', (path) => allowedKeys(['processInstanceQuery', ...path]), isVariableValue);
+  const parsedText = parseStructured(text, file, 'query', { allowed: (path) => allowedKeys(['processInstanceQuery', ...path]), freeText: isVariableValue });
   const parsed = processInstanceQuerySchema.safeParse(parsedText.data, { reportInput: true });
   if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
   return parsed.data;
@@ -372,10 +378,13 @@ function keyNode(document: Document, path: readonly (string | number)[], key: st
 function describeIssue(
   issue: z.core.$ZodIssue,
   document: Document,
-  offsetOf: (path: readonly PropertyKey[]) => number,
-  problem: (offset: number, path: readonly PropertyKey[], message: string) => PlanProblem,
-  allowedAt: (path: readonly (string | number)[]) => string[],
+  place: {
+    offsetOf: (path: readonly PropertyKey[]) => number;
+    problem: (offset: number, path: readonly PropertyKey[], message: string) => PlanProblem;
+    allowedAt: (path: readonly (string | number)[]) => string[];
+  },
 ): PlanProblem[] {
+  const { offsetOf, problem, allowedAt } = place;
   const path = issue.path as (string | number)[];
   if (issue.code === 'unrecognized_keys') {
     const allowed = allowedAt(path);
@@ -421,7 +430,7 @@ function article(type: string): string {
   return names[type] ?? type;
 }
 
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';

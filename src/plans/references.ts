@@ -66,10 +66,9 @@ function toResolved(reference: DefinitionReference, definition: ProcessDefinitio
 export async function resolveReference(
   definitions: ProcessDefinitionApi,
   reference: DefinitionReference,
-  tenant: string | undefined,
-  where: Where,
-  pinnedId?: string,
+  within: { tenant: string | undefined; where: Where; pinnedId?: string | undefined },
 ): Promise<ResolvedDefinition> {
+  const { tenant, where, pinnedId } = within;
   const tenantFilter = tenant ? { tenantIdIn: [tenant] } : {};
   const query: ProcessDefinitionQuery =
     reference.kind === 'id'

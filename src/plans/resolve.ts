@@ -26,7 +26,7 @@ export async function resolvePlan(
     const where = (field: string) => `${loaded.file}:${formatPosition(loaded.locate([field]))}: ${field}`;
     const field = referenceText ? name : idField;
     const reference = parseReference(referenceText ?? id ?? '', () => where(field));
-    const resolved = await resolveReference(definitions, reference, tenant, () => where(field), referenceText ? id : undefined);
+    const resolved = await resolveReference(definitions, reference, { tenant, where: () => where(field), pinnedId: referenceText ? id : undefined });
     if (referenceText && id && resolved.id !== id) {
       const position = loaded.locate([idField]);
       throw new PlanError([

@@ -1,13 +1,13 @@
 /**
- * The plan file (CLI.md "Plan files"): the engine's MigrationPlanDto plus optional definition
+ * The plan file (docs/migration.md): the engine's MigrationPlanDto plus optional definition
  * references and the execute options, or the engine's own MigrationExecutionDto. Strict everywhere,
- * because the engine silently ignores what it does not understand (engine-rest.md §0.2).
+ * because the engine silently ignores what it does not understand (docs/engine-notes.md#unknown-properties).
  */
 import * as z from 'zod';
 
 const activityIds = z.array(z.string().min(1));
 
-export const instructionSchema = z.strictObject({
+const instructionSchema = z.strictObject({
   sourceActivityIds: activityIds,
   targetActivityIds: activityIds,
   updateEventTrigger: z.boolean().optional(),

@@ -8,7 +8,7 @@ import type { MigrationPlanFile } from './schema.js';
 import type { ResolvedDefinition } from './references.js';
 import { compareText } from '../util/text.js';
 
-export interface ActiveUnmappedActivity {
+interface ActiveUnmappedActivity {
   activityId: string;
   instances: number;
 }
@@ -38,7 +38,7 @@ function activityIdOf(statisticsId: string): string {
   return statisticsId.replace(/#multiInstanceBody$/, '');
 }
 
-export function findActiveUnmapped(plan: MigrationPlanFile, statistics: readonly ActivityStatistics[]): ActiveUnmappedActivity[] {
+function findActiveUnmapped(plan: MigrationPlanFile, statistics: readonly ActivityStatistics[]): ActiveUnmappedActivity[] {
   const mapped = new Set(plan.instructions.map((instruction) => instruction.sourceActivityIds[0]));
   const counts = new Map<string, number>();
   for (const row of statistics) {

@@ -14,7 +14,7 @@ export function describeOwner(authorization: Pick<Authorization, 'userId' | 'gro
   return '-';
 }
 
-export function describePermissions(permissions: readonly string[]): string {
+function describePermissions(permissions: readonly string[]): string {
   return permissions.length > 0 ? permissions.join(', ') : '(none)';
 }
 

@@ -3,9 +3,9 @@ import { describeSource, type ResolvedTarget, type Sourced } from '../config/res
 import type { View } from './output.js';
 import { renderTable } from './table.js';
 
-export const REDACTED = '<redacted>';
+const REDACTED = '<redacted>';
 
-export interface ShownSetting {
+interface ShownSetting {
   value: string | number | boolean | null;
   source: string;
 }

@@ -22,7 +22,7 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-export function summaryLine(result: ValidationResult, style: Style): string {
+function summaryLine(result: ValidationResult, style: Style): string {
   const { summary } = result;
   const counts = [
     plural(summary.instructions, 'instruction'),

@@ -11,7 +11,6 @@ import { plainStyle, type Style } from './style.js';
 const JSON_SLICE = 100;
 
 export type OutputFormat = 'table' | 'json' | 'yaml';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml'];
 
 /** How one kind of data looks as a table; json and yaml print the data itself. */
 export interface View<T> {

@@ -11,7 +11,7 @@ import type { Style } from './style.js';
 export type Cell = string | number | boolean | null | undefined;
 
 /** How an absent value looks in a table. */
-export const EMPTY = '-';
+const EMPTY = '-';
 
 function text(cell: Cell): string {
   if (cell === null || cell === undefined || cell === '') return EMPTY;

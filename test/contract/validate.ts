@@ -87,7 +87,7 @@ function withNullableExceptionCode(schemas: Record<string, SchemaObject>): Recor
 /**
  * Error bodies richer than ExceptionDto, which the document does not describe (it types every error
  * as ExceptionDto). Hand-written from the engine's AuthorizationExceptionDto and migration exception
- * DTOs (engine-rest.md, Appendix A); selected by the body's `type`.
+ * DTOs (docs/engine-notes.md#error-bodies); selected by the body's `type`.
  */
 const ERROR_SCHEMAS: Record<string, SchemaObject> = {
   AuthorizationExceptionDto: {
@@ -409,7 +409,7 @@ export class ContractValidator {
 
   constructor(
     private readonly document: OpenApiDocument = contractDocument,
-    private readonly options: ValidationOptions = {},
+    options: ValidationOptions = {},
   ) {
     this.checker = new SchemaChecker({ ...withNullableExceptionCode(document.components.schemas), ...ERROR_SCHEMAS }, options);
   }

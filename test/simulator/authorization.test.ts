@@ -269,7 +269,7 @@ describe('POST /authorization/create', () => {
   });
 
   describe('generic permissions that do not apply: ENGINE-03087 on save', () => {
-    it('READ_TASK on USER, like engine-rest.md §1.6', async () => {
+    it('READ_TASK on USER, like docs/engine-notes.md#permission-names', async () => {
       expect(await create(grant({ resourceType: 1, permissions: ['READ_TASK'] }))).toEqual(
         badUserRequest("ENGINE-03087 The resource type with id:'1' is not valid for 'READ_TASK' permission."),
       );

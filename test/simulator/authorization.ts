@@ -25,7 +25,7 @@
 //   6. the insert meets the unique constraints ACT_UNIQ_AUTH_USER / ACT_UNIQ_AUTH_GROUP (type, owner,
 //      resource type and id) when the command flushes: a duplicate is a 500 whose body does not say so;
 //   7. the new authorization is read back through the filtered query: 200, or 404 for a caller without
-//      READ on it (it is created all the same; engine-rest.md §1.3, inferred).
+//      READ on it (it is created all the same; docs/engine-notes.md#authorization-rules, inferred).
 // PUT /authorization/{id}: Jackson binds AuthorizationDto (400), the filtered lookup (404),
 // AuthorizationDto.update replaces groupId, userId and resourceId (absent: null), resourceType only when
 // given, permissions only when given and then resolved against the BODY's resourceType (missing:
@@ -304,7 +304,7 @@ function writeDraft(target: AuthorizationRecord, draft: Draft): void {
 }
 
 /**
- * The engine's answer when the flush breaks a unique constraint (engine-rest.md §1.3, measured on 7.24:
+ * The engine's answer when the flush breaks a unique constraint (docs/engine-notes.md#authorization-rules, measured on 7.24:
  * test/fixtures/samples/authorization-create-duplicate.json). It does not name the constraint.
  */
 const PERSISTENCE_FAILURE = 'An exception occurred in the persistence layer. Please check the server logs for a detailed message and the entire exception stack trace.';

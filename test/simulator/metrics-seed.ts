@@ -1,6 +1,6 @@
 // The meter logs of the simulated engine, seeded deterministically relative to the engine clock.
 //
-// A real engine writes two logs (engine-rest.md §3):
+// A real engine writes two logs (docs/engine-notes.md#metrics):
 //   * ACT_RU_METER_LOG: the DbMetricsReporter flushes every db meter (name, reporter, value, timestamp)
 //     every 15 minutes; GET /metrics and GET /metrics/{name}/sum read it;
 //   * ACT_RU_TASK_METER_LOG: one row per task assignment (timestamp, hash of the assignee);

@@ -164,7 +164,7 @@ describe('POST /migration/generate', () => {
     expect(Object.keys(body.variables)).toEqual(javaHashMapOrder(['note', 'count', 'list', 'raw']));
   });
 
-  it('refuses a Java-serialized plan variable with the ENGINE-23001 message only (engine-rest.md §4.4)', async () => {
+  it('refuses a Java-serialized plan variable with the ENGINE-23001 message only (docs/engine-notes.md#java-serialization)', async () => {
     const answer = await post('/migration/generate', {
       sourceProcessDefinitionId: DEFS.v1,
       targetProcessDefinitionId: DEFS.v2,

@@ -131,7 +131,7 @@ function serverError(type: string, message: string): Response {
 
 /**
  * VariableValueDto.toMap: converts every entry or answers the engine's error. The messages carry no
- * prefix here, as on the migration endpoints (engine-rest.md §7); other endpoints add their own.
+ * prefix here, as on the migration endpoints (docs/engine-notes.md#variables); other endpoints add their own.
  * Returns undefined for a body property that is not a JSON object of objects (a mapping error).
  */
 export function convertVariables(raw: Record<string, unknown>): VariablesResult | undefined {

@@ -47,7 +47,7 @@ describe('permissions', () => {
     expect(() => parsePermissions(['REED'], user)).toThrow(/did you mean READ/);
   });
 
-  it('knows the per-type sets of engine-rest.md §8.2', () => {
+  it('knows the per-type sets of docs/engine-notes.md#permission-names', () => {
     expect(parseResourceType('batch').permissions).toContain('CREATE_BATCH_MIGRATE_PROCESS_INSTANCES');
     expect(parseResourceType('process-definition').permissions).toContain('MIGRATE_INSTANCE');
     expect(parseResourceType('application').permissions).toEqual(['ACCESS']);

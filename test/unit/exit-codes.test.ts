@@ -24,20 +24,20 @@ describe('docs/exit-codes.md', () => {
   });
 });
 
-describe('failures map to the exit codes of CLI.md', () => {
+describe('failures map to the exit codes of docs/exit-codes.md', () => {
   it.each([
     ['usage error', new UsageError('bad'), ExitCode.Usage],
     ['cli error with its own code', new CliError('partly', ExitCode.Partial), ExitCode.Partial],
     ['unsendable id', new InvalidPathParameterError('..'), ExitCode.Usage],
-    ['401', new EngineAuthenticationError(line, undefined, 'empty body', 'Basic realm="default"', 'basic'), ExitCode.AuthRefused],
+    ['401', new EngineAuthenticationError(line, { body: undefined, bodySnippet: 'empty body', challenge: 'Basic realm="default"', credentialsSent: 'basic' }), ExitCode.AuthRefused],
     ['403', new EngineAuthorizationError(line, { ...engineBody('AuthorizationException', 'no'), missingAuthorizations: [] }, undefined), ExitCode.AuthRefused],
-    ['404', new EngineNotFoundError(line, 404, engineBody('InvalidRequestException', 'Authorization with id x does not exist.'), undefined), ExitCode.NotFound],
-    ['400 engine body', new EngineHttpError(line, 400, engineBody('InvalidRequestException', 'bad'), undefined), ExitCode.EngineRejected],
-    ['500 engine body', new EngineHttpError(line, 500, engineBody('ProcessEngineException', 'boom'), undefined), ExitCode.EngineRejected],
-    ['500 html', new EngineHttpError(line, 500, undefined, '"Internal Server Error"'), ExitCode.EngineRejected],
+    ['404', new EngineNotFoundError(line, { status: 404, body: engineBody('InvalidRequestException', 'Authorization with id x does not exist.'), bodySnippet: undefined }), ExitCode.NotFound],
+    ['400 engine body', new EngineHttpError(line, { status: 400, body: engineBody('InvalidRequestException', 'bad'), bodySnippet: undefined }), ExitCode.EngineRejected],
+    ['500 engine body', new EngineHttpError(line, { status: 500, body: engineBody('ProcessEngineException', 'boom'), bodySnippet: undefined }), ExitCode.EngineRejected],
+    ['500 html', new EngineHttpError(line, { status: 500, body: undefined, bodySnippet: '"Internal Server Error"' }), ExitCode.EngineRejected],
     ['502 html', new RetryableHttpError(line, 502, '"Bad Gateway"', undefined), ExitCode.Unreachable],
-    ['302 to a login page', new EngineHttpError(line, 302, undefined, 'empty body'), ExitCode.Unreachable],
-    ['503 with an engine body', new EngineHttpError(line, 503, engineBody('ProcessEngineException', 'x'), undefined), ExitCode.EngineRejected],
+    ['302 to a login page', new EngineHttpError(line, { status: 302, body: undefined, bodySnippet: 'empty body' }), ExitCode.Unreachable],
+    ['503 with an engine body', new EngineHttpError(line, { status: 503, body: engineBody('ProcessEngineException', 'x'), bodySnippet: undefined }), ExitCode.EngineRejected],
     ['refused', new EngineUnreachableError(line, 'connection-refused', 'connection refused', true), ExitCode.Unreachable],
     ['2xx not JSON', new EngineResponseError(line, 200, 'answer is not JSON'), ExitCode.Unreachable],
     ['a bug', new TypeError('x is undefined'), ExitCode.Internal],
@@ -47,7 +47,7 @@ describe('failures map to the exit codes of CLI.md', () => {
 
   it('explains the engine id whitelist behind a 500', () => {
     const failure = describeFailure(
-      new EngineHttpError(line, 500, engineBody('ProcessEngineException', "Group has an invalid id: 'my-group' is not a valid resource identifier."), undefined),
+      new EngineHttpError(line, { status: 500, body: engineBody('ProcessEngineException', "Group has an invalid id: 'my-group' is not a valid resource identifier."), bodySnippet: undefined }),
     );
     expect(failure.hint).toContain('[a-zA-Z0-9]+|camunda-admin');
   });
@@ -71,7 +71,7 @@ describe('failures map to the exit codes of CLI.md', () => {
   });
 
   it('keeps multi-line engine messages on one line', () => {
-    const error = new EngineHttpError(line, 400, engineBody('MigrationPlanValidationException', 'ENGINE-23001 plan:\n\t a\n\t\tb\n'), undefined);
+    const error = new EngineHttpError(line, { status: 400, body: engineBody('MigrationPlanValidationException', 'ENGINE-23001 plan:\n\t a\n\t\tb\n'), bodySnippet: undefined });
     expect(error.message).not.toContain('\n');
     expect(error.message).toContain('ENGINE-23001 plan: a b');
   });
@@ -107,10 +107,10 @@ describe('a change whose answer was lost (outcomeUnknown, sendChange)', () => {
     ['POST 429: rate limited', gateway('POST', 429), false],
     ['GET 504: a read', gateway('GET', 504), false],
     ['POST 504 of a query', gateway('POST', 504, true), false],
-    ['POST 504 with the engine body', new EngineHttpError(request('POST'), 504, engineBody('ProcessEngineException', 'x'), undefined), false],
+    ['POST 504 with the engine body', new EngineHttpError(request('POST'), { status: 504, body: engineBody('ProcessEngineException', 'x'), bodySnippet: undefined }), false],
     ['PUT reset', new EngineUnreachableError(request('PUT'), 'connection-reset', 'closed', false), true],
     ['DELETE timed out connecting', new EngineUnreachableError(request('DELETE'), 'timeout', 'timed out connecting', true), false],
-    ['POST 500 with the engine body', new EngineHttpError(request('POST'), 500, engineBody('ProcessEngineException', 'x'), undefined), false],
+    ['POST 500 with the engine body', new EngineHttpError(request('POST'), { status: 500, body: engineBody('ProcessEngineException', 'x'), bodySnippet: undefined }), false],
   ])('%s: %s', (_label, error, unknown) => {
     expect(outcomeUnknown(error)).toBe(unknown);
     expect(describeFailure(error).hint?.includes('the outcome is unknown') ?? false).toBe(unknown);

@@ -1,8 +1,8 @@
 // How run() reports a failure: one error line; a stack trace only for a bug, and only with -v.
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../src/app.js';
 import { run } from '../../src/cli.js';
+import * as connection from '../../src/connection.js';
 import { EngineAuthenticationError, EngineHttpError } from '../../src/engine/errors.js';
 
 async function inProcess(args: string[]) {
@@ -26,7 +26,7 @@ afterEach(() => {
 
 describe('stack traces', () => {
   it('are printed with -v for an internal error', async () => {
-    vi.spyOn(App.prototype, 'client').mockRejectedValue(new TypeError('x is undefined'));
+    vi.spyOn(connection, 'engineClient').mockRejectedValue(new TypeError('x is undefined'));
     const verbose = await inProcess(['-v', '--url', 'http://h/engine-rest', 'engine', 'info']);
     expect(verbose.code).toBe(1);
     expect(verbose.stderr).toMatch(/^error: internal error: x is undefined/);
@@ -36,10 +36,10 @@ describe('stack traces', () => {
   });
 
   it.each([
-    ['a refused token', new EngineAuthenticationError(request, undefined, undefined, 'Basic realm="default"', 'bearer'), 4],
-    ['an engine error with line breaks in its text', new EngineHttpError(request, 500, undefined, 'first\nsecond\u001b[2J'), 6],
+    ['a refused token', new EngineAuthenticationError(request, { body: undefined, bodySnippet: undefined, challenge: 'Basic realm="default"', credentialsSent: 'bearer' }), 4],
+    ['an engine error with line breaks in its text', new EngineHttpError(request, { status: 500, body: undefined, bodySnippet: 'first\nsecond\u001b[2J' }), 6],
   ])('are not printed for %s, even with -v, and the error is one line', async (_name, error, code) => {
-    vi.spyOn(App.prototype, 'client').mockRejectedValue(error);
+    vi.spyOn(connection, 'engineClient').mockRejectedValue(error);
     const result = await inProcess(['-v', '--url', 'http://h/engine-rest', 'engine', 'info']);
     expect(result.code).toBe(code);
     expect(result.stderr).not.toMatch(/^\s+at /m);

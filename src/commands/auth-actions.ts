@@ -1,0 +1,186 @@
+/** What the `auth` commands do (declared in ./auth.ts). */
+import type { App } from '../app.js';
+import { engineClient } from '../connection.js';
+import { applyChange, checkOwner, diffAuthorization, toUpdate } from '../authorizations/change.js';
+import { listCommand, refusingDuplicates } from '../authorizations/duplicate.js';
+import { parseAuthorizationType, parsePermissions, parseResourceType, RESOURCE_TYPES, UNIVERSAL_PERMISSIONS } from '../catalogue/authorization.js';
+import type { AuthorizationQuery } from '../engine/authorizations.js';
+import { enginePath } from '../engine/http.js';
+import { sendChange } from '../exit.js';
+import { UsageError } from '../exit-codes.js';
+import { authorizationDiffView, authorizationListView, authorizationView, catalogueView, checkView, describeAuthorization, describeOwner } from '../render/authorization.js';
+import { countView } from '../render/common.js';
+import { listWithLimit } from './listing.js';
+import { commaList, paging, type PagingFlags, sorting } from './options.js';
+
+interface FilterFlags extends PagingFlags {
+  id?: string;
+  type?: string;
+  user?: string;
+  group?: string;
+  resourceType?: string;
+  resourceId?: string;
+  sortBy?: string;
+  sortOrder?: string;
+}
+
+interface CreateFlags {
+  type: string;
+  user?: string;
+  group?: string;
+  resourceType: string;
+  resourceId: string;
+  permissions: string;
+}
+
+interface UpdateFlags {
+  permissions?: string;
+  addPermissions?: string;
+  removePermissions?: string;
+  user?: string;
+  group?: string;
+  resourceType?: string;
+  resourceId?: string;
+  file?: string;
+  dryRun?: boolean;
+}
+
+interface CheckFlags {
+  permission: string;
+  resourceType: string;
+  resourceId?: string;
+  user?: string;
+}
+
+function toQuery(flags: FilterFlags): AuthorizationQuery {
+  return {
+    id: flags.id,
+    type: flags.type === undefined ? undefined : parseAuthorizationType(flags.type).code,
+    userIdIn: flags.user === undefined ? undefined : commaList(flags.user, '--user'),
+    groupIdIn: flags.group === undefined ? undefined : commaList(flags.group, '--group'),
+    resourceType: flags.resourceType === undefined ? undefined : parseResourceType(flags.resourceType).code,
+    resourceId: flags.resourceId,
+    ...sorting(flags.sortBy, flags.sortOrder, ['resourceType', 'resourceId'] as const),
+  };
+}
+
+export async function getAuthorization(app: App, id: string): Promise<void> {
+  const client = await engineClient(app);
+  const authorization = await client.authorizations.get(id);
+  await (await app.output()).data(authorization, authorizationView);
+}
+
+export async function listAuthorizations(app: App, flags: FilterFlags): Promise<void> {
+  const query = toQuery(flags);
+  const page = paging(flags);
+  const client = await engineClient(app, { bulk: page.maxResults === undefined });
+  const output = await app.output();
+  await listWithLimit(output, {
+    page,
+    fetchPage: (firstResult, maxResults) => client.authorizations.list({ ...query, firstResult, maxResults }),
+    view: authorizationListView,
+    noun: 'authorizations',
+  });
+}
+
+export async function countAuthorizations(app: App, flags: FilterFlags): Promise<void> {
+  const query = toQuery(flags);
+  const client = await engineClient(app);
+  const count = await client.authorizations.count(query);
+  await (await app.output()).data({ count }, countView);
+}
+
+export async function createAuthorization(app: App, flags: CreateFlags): Promise<void> {
+  const type = parseAuthorizationType(flags.type);
+  const resourceType = parseResourceType(flags.resourceType);
+  const permissions = parsePermissions(commaList(flags.permissions, '--permissions'), resourceType);
+  if (flags.user !== undefined && flags.group !== undefined) throw new UsageError('give --user or --group, not both');
+  const userId = type.code === 0 ? (flags.user ?? '*') : (flags.user ?? null);
+  const groupId = flags.group ?? null;
+  checkOwner(type.code, { userId, groupId });
+  if (flags.resourceId.trim() === '') throw new UsageError('--resource-id must not be empty (use * for every resource)');
+  const client = await engineClient(app);
+  const wanted = { type: type.code, permissions, userId, groupId, resourceType: resourceType.code, resourceId: flags.resourceId };
+  const created = await refusingDuplicates(client.authorizations, wanted, undefined, () =>
+    sendChange(listCommand(wanted), () => client.authorizations.create(wanted)),
+  );
+  const output = await app.output();
+  output.info(`created ${type.name} authorization ${created.id}: ${created.permissions.join(', ') || '(none)'} on ${resourceType.name} '${created.resourceId ?? ''}' for ${describeOwner(created)}`);
+  if (output.machineReadable) await output.data(created, { table: () => '' });
+  else output.raw(`${created.id}\n`);
+}
+
+export async function updateAuthorization(app: App, id: string, flags: UpdateFlags): Promise<void> {
+  if (flags.permissions !== undefined && (flags.addPermissions !== undefined || flags.removePermissions !== undefined)) {
+    throw new UsageError('--permissions replaces the set; it cannot be combined with --add-permissions or --remove-permissions');
+  }
+  if (flags.user !== undefined && flags.group !== undefined) throw new UsageError('give --user or --group, not both');
+  app.refuseStdinClash({ '--file': flags.file });
+  const nothing = [flags.permissions, flags.addPermissions, flags.removePermissions, flags.user, flags.group, flags.resourceType, flags.resourceId, flags.file].every((flag) => flag === undefined);
+  if (nothing) throw new UsageError('nothing to change: give --permissions, --add-permissions, --remove-permissions, --user, --group, --resource-type, --resource-id or --file');
+  const change = {
+    permissions: flags.permissions === undefined ? undefined : commaList(flags.permissions, '--permissions'),
+    addPermissions: flags.addPermissions === undefined ? undefined : commaList(flags.addPermissions, '--add-permissions'),
+    removePermissions: flags.removePermissions === undefined ? undefined : commaList(flags.removePermissions, '--remove-permissions'),
+    user: flags.user,
+    group: flags.group,
+    resourceType: flags.resourceType,
+    resourceId: flags.resourceId,
+  };
+  let desired;
+  if (flags.file !== undefined) {
+    // A desired-state file is read and checked as plan files are, with the yaml library and zod's
+    // chained API (src/plans/load.ts): only this path loads them (docs/performance.md).
+    const { readDesiredState } = await import('../authorizations/desired.js');
+    desired = await readDesiredState(flags.file, app.io.stdin);
+  }
+
+  const client = await engineClient(app);
+  const current = await client.authorizations.get(id);
+  const body = applyChange(current, change, desired);
+  const diff = diffAuthorization(toUpdate(current), body);
+  const changed = diff.some((field) => field.changed);
+  const output = await app.output();
+  const request = { method: 'PUT', url: client.http.url(enginePath`/authorization/${id}`), body };
+  await output.data({ id, changed, dryRun: Boolean(flags.dryRun), diff, request: changed ? request : null }, authorizationDiffView);
+  if (!changed) {
+    output.info(`no change: authorization ${id} already looks like that; nothing was sent`);
+    return;
+  }
+  if (flags.dryRun) {
+    output.info('dry run: nothing was sent');
+    return;
+  }
+  await refusingDuplicates(client.authorizations, { ...body, type: current.type }, id, () =>
+    sendChange(['auth', 'get', id], () => client.authorizations.update(id, body)),
+  );
+  output.info(`updated authorization ${id}`);
+}
+
+export async function deleteAuthorization(app: App, id: string): Promise<void> {
+  const client = await engineClient(app);
+  // Read first: the confirmation shows what goes, and a missing id fails before the prompt.
+  const current = await client.authorizations.get(id);
+  await app.confirm(`delete ${describeAuthorization(current)}`);
+  await sendChange(['auth', 'get', id], () => client.authorizations.delete(id));
+  (await app.output()).info(`deleted authorization ${id}`);
+}
+
+export async function checkAuthorization(app: App, flags: CheckFlags): Promise<void> {
+  const resourceType = parseResourceType(flags.resourceType);
+  const [permissionName] = parsePermissions([flags.permission], resourceType, '--permission');
+  const client = await engineClient(app);
+  const result = await client.authorizations.check({
+    permissionName: permissionName!,
+    resourceName: resourceType.resourceName,
+    resourceType: resourceType.code,
+    resourceId: flags.resourceId,
+    userId: flags.user,
+  });
+  await (await app.output()).data(result, checkView);
+}
+
+export async function listResourceTypes(app: App): Promise<void> {
+  const rows = RESOURCE_TYPES.map((type) => ({ ...type, permissions: [...UNIVERSAL_PERMISSIONS, ...type.permissions] }));
+  await (await app.output()).data(rows, catalogueView);
+}

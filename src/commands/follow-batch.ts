@@ -1,0 +1,45 @@
+/** Following a batch until it ends, with progress on stderr: `batch watch` and `migration execute --async --wait`. */
+import type { App } from '../app.js';
+import { engineClient } from '../connection.js';
+import { CliError, ExitCode } from '../exit-codes.js';
+import { watchBatch } from '../migration/watch.js';
+import { describeProgress, progressReporter } from '../render/progress.js';
+
+export async function followBatch(app: App, batchId: string, intervalMs: number, timeoutMs: number | undefined): Promise<{ failure: CliError | undefined; status: string }> {
+  const output = await app.output();
+  const client = await engineClient(app);
+  const reporter = await progressReporter({ stderr: app.io.stderr, interactive: app.interactive && !output.machineReadable, quiet: output.quiet, minIntervalMs: Math.max(intervalMs, 5000) });
+  // Ctrl-C stops the watching, not the batch: the poll in flight is answered, and the run says how to follow on.
+  const interrupt = new AbortController();
+  const release = app.interrupt.takeOver(() => interrupt.abort());
+  let watch;
+  try {
+    watch = await watchBatch(client.batches, batchId, { intervalMs, timeoutMs, onProgress: (progress) => reporter.update(describeProgress(progress)), signal: interrupt.signal });
+  } finally {
+    release();
+  }
+  const last = watch.last ? describeProgress(watch.last) : `batch ${batchId}`;
+  switch (watch.status) {
+    case 'completed':
+      reporter.done(`batch ${batchId}: finished at ${watch.historic.endTime}`);
+      return { failure: undefined, status: 'completed' };
+    case 'failed-jobs': {
+      reporter.done(last);
+      const definition = watch.statistics.batchJobDefinitionId;
+      const instances = watch.statistics.failedJobs * watch.statistics.invocationsPerBatchJob;
+      return {
+        status: 'failed-jobs',
+        failure: new CliError(
+          `batch ${batchId}: ${watch.statistics.failedJobs} job${watch.statistics.failedJobs === 1 ? '' : 's'} failed (up to ${instances} instance${instances === 1 ? '' : 's'}) and will not be retried; see the failures with GET /job?jobDefinitionId=${definition}&noRetriesLeft=true or in Cockpit, fix them and set the job retries, or delete the batch`,
+          ExitCode.Partial,
+        ),
+      };
+    }
+    case 'timed-out':
+      reporter.done(last);
+      return { status: 'timed-out', failure: new CliError(`--wait-timeout passed: batch ${batchId} is still running; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.WaitTimedOut) };
+    case 'interrupted':
+      reporter.done(last);
+      return { status: 'interrupted', failure: new CliError(`stopped watching: batch ${batchId} goes on; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.Interrupted) };
+  }
+}

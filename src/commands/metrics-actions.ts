@@ -1,0 +1,102 @@
+/** What the `metrics` commands do (declared in ./metrics.ts). */
+import type { App } from '../app.js';
+import { engineClient } from '../connection.js';
+import { checkMetricName, METRIC_NAMES } from '../catalogue/metrics.js';
+import { parseDateInput } from '../engine/dates.js';
+import { METRICS_MAX_RESULTS } from '../engine/metrics.js';
+import { sendChange } from '../exit.js';
+import { UsageError } from '../exit-codes.js';
+import { buildUsageReport } from '../metrics/report.js';
+import { metricChartView, metricListView, namesView, sumView, usageReportView } from '../render/metrics.js';
+import { listWithLimit } from './listing.js';
+import { paging, type PagingFlags, wholeNumber } from './options.js';
+
+interface ListFlags extends PagingFlags {
+  name?: string;
+  reporter?: string;
+  start?: string;
+  end?: string;
+  interval?: string;
+  aggregateByReporter?: boolean;
+  chart?: boolean;
+}
+
+function date(text: string | undefined, flag: string): Date | undefined {
+  if (text === undefined) return undefined;
+  const parsed = parseDateInput(text);
+  if (!parsed) throw new UsageError(`${flag}: '${text}' is not a date (2026-01-31, 2026-01-31T10:00:00Z, 2026-01-31T10:00:00+02:00, or an age such as 30d or 12h)`);
+  return parsed;
+}
+
+function checkRange(start: Date | undefined, end: Date | undefined): void {
+  if (start && end && start.getTime() >= end.getTime()) throw new UsageError('--start must be before --end (the end is exclusive)');
+}
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+function month(text: string, flag: string): { year: number; month: number } {
+  const match = MONTH.exec(text.trim());
+  if (!match) throw new UsageError(`${flag}: '${text}' is not a month (YYYY-MM, e.g. 2026-01)`);
+  return { year: Number(match[1]), month: Number(match[2]) };
+}
+
+export async function listMetrics(app: App, flags: ListFlags): Promise<void> {
+  if (flags.name !== undefined) checkMetricName(flags.name, '--name', true);
+  const startDate = date(flags.start, '--start');
+  const endDate = date(flags.end, '--end');
+  checkRange(startDate, endDate);
+  const interval = wholeNumber(flags.interval, '--interval', 1);
+  const page = paging(flags);
+  const output = await app.output();
+  if (flags.chart && output.machineReadable) throw new UsageError('--chart draws in table output; leave out -o json/yaml');
+  const client = await engineClient(app, { bulk: page.maxResults === undefined });
+  const query = { name: flags.name, reporter: flags.reporter, startDate, endDate, interval, aggregateByReporter: flags.aggregateByReporter ? (true as const) : undefined };
+  // The engine caps a request at 200 rows: bigger pages are fetched as several requests.
+  const fetchPage = async (first: number, max: number) => {
+    const rows = [];
+    for (let offset = 0; offset < max; offset += METRICS_MAX_RESULTS) {
+      const chunk = await client.metrics.intervals(query, first + offset, Math.min(METRICS_MAX_RESULTS, max - offset));
+      rows.push(...chunk);
+      if (chunk.length < Math.min(METRICS_MAX_RESULTS, max - offset)) break;
+    }
+    return rows;
+  };
+  await listWithLimit(output, { page, fetchPage, view: flags.chart ? metricChartView : metricListView, noun: 'rows' });
+}
+
+export async function sumMetric(app: App, name: string, flags: { start?: string; end?: string }): Promise<void> {
+  checkMetricName(name, 'metric name');
+  const startDate = date(flags.start, '--start');
+  const endDate = date(flags.end, '--end');
+  checkRange(startDate, endDate);
+  const client = await engineClient(app);
+  const result = await client.metrics.sum(name, startDate, endDate);
+  await (await app.output()).data({ result }, sumView);
+}
+
+export async function listMetricNames(app: App): Promise<void> {
+  await (await app.output()).data([...METRIC_NAMES], namesView);
+}
+
+export async function usageReport(app: App, flags: { from?: string; to?: string }): Promise<void> {
+  const now = new Date();
+  const to = flags.to ? month(flags.to, '--to') : { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
+  const from = flags.from ? month(flags.from, '--from') : { year: to.year - (to.month <= 11 ? 1 : 0), month: ((to.month + 12 - 11 - 1) % 12) + 1 };
+  const months = (to.year - from.year) * 12 + (to.month - from.month) + 1;
+  if (months < 1) throw new UsageError('--from must not be after --to');
+  if (months > 120) throw new UsageError('the report covers at most 120 months');
+  const client = await engineClient(app);
+  const report = await buildUsageReport((name, start, end) => client.metrics.sum(name, start, end), from, months);
+  await (await app.output()).data(report, usageReportView);
+}
+
+export async function deleteTaskWorkerMetrics(app: App, flags: { before?: string; all?: boolean }): Promise<void> {
+  if (flags.before === undefined && !flags.all) throw new UsageError('give --before DATE, or --all to delete every task-worker meter entry');
+  if (flags.before !== undefined && flags.all) throw new UsageError('give --before DATE or --all, not both');
+  const before = date(flags.before, '--before');
+  const client = await engineClient(app);
+  await app.confirm(before ? `delete task-worker meter entries up to ${before.toISOString()}` : 'delete ALL task-worker meter entries');
+  // The task users metric counts the entries: 0 up to the date means they are gone.
+  await sendChange(['metrics', 'sum', 'task-users', ...(before ? ['--end', before.toISOString()] : [])], () => client.metrics.deleteTaskWorkerMetrics(before));
+  (await app.output()).info(before ? `deleted task-worker meter entries up to ${before.toISOString()}` : 'deleted all task-worker meter entries');
+}
