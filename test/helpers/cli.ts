@@ -57,18 +57,24 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
   const stdout = new Captured();
   const stderr = new Captured();
   const stdin = Object.assign(Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]), { isTTY: false });
-  const outerEnv = process.env;
+  const outerEnv = { ...process.env };
   const outerCwd = process.cwd();
-  process.env = { ...env };
+  // The same object, its contents replaced: modules keep references to process.env (env-paths does).
+  replaceEnv(env);
   process.chdir(cwd);
   try {
     const code = await run(args, { stdout, stderr, stdin, env, cwd });
     return { code, stdout: stdout.text, stderr: stderr.text };
   } finally {
-    process.env = outerEnv;
+    replaceEnv(outerEnv);
     process.chdir(outerCwd);
     running = false;
   }
+}
+
+function replaceEnv(values: Record<string, string | undefined>): void {
+  for (const name of Object.keys(process.env)) if (!(name in values)) delete process.env[name];
+  for (const [name, value] of Object.entries(values)) if (value !== undefined) process.env[name] = value;
 }
 
 export function runBinary(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {

@@ -1,6 +1,6 @@
 // In the e2e suite, every request the command sends to a simulator, and every answer of the
 // simulated engine, is checked against the engine's OpenAPI contract (path, method, query parameters,
-// bodies, statuses); a mismatch fails the test. Loaded by test/helpers/test-setup.ts for e2e files.
+// bodies, statuses); a mismatch fails the test. test/helpers/test-setup.ts calls checkContract for e2e files.
 import { afterEach, beforeEach, expect } from 'vitest';
 import { validateRequest, validateResponse } from '../contract/validate.js';
 import { requestObservers, responseObservers } from '../simulator/index.js';
@@ -39,11 +39,13 @@ responseObservers.add((request, restRoot, status, text) => {
   if (!result.valid) violations.push(`${request.method} ${request.path} -> ${status}: ${result.errors.join('; ')}`);
 });
 
-beforeEach(() => {
-  violations.length = 0;
-});
+/** Registers the check for the test file being set up (a module is loaded once per worker, a file's hooks are its own). */
+export function checkContract(): void {
+  beforeEach(() => {
+    violations.length = 0;
+  });
 
-afterEach(() => {
-  expect(violations, 'requests outside the engine contract').toEqual([]);
-});
-
+  afterEach(() => {
+    expect(violations, 'requests outside the engine contract').toEqual([]);
+  });
+}

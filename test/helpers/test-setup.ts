@@ -6,4 +6,4 @@ import { removeTempDirs } from './temp.js';
 afterAll(removeTempDirs);
 
 // The contract check loads the OpenAPI document and the simulator, which other files need not pay for.
-if (expect.getState().testPath?.includes('/test/e2e/')) await import('./contract-setup.js');
+if (expect.getState().testPath?.includes('/test/e2e/')) (await import('./contract-setup.js')).checkContract();
