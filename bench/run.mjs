@@ -10,6 +10,12 @@ import { delimiter, join } from 'node:path';
 import { once } from 'node:events';
 import { AUTHORIZATION_ID, PLAN_SOURCE, PLAN_TARGET, startBenchServer } from './server.mjs';
 
+// Against a running engine instead of the loopback server with fixed answers: bench/engine.mjs.
+if (process.argv.includes('--engine')) {
+  await import('./engine.mjs');
+  process.exit();
+}
+
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/camunda-admin.cjs');
 const quick = process.argv.includes('--quick');
