@@ -17,7 +17,10 @@ function dummyIo(): Io & { stdout: PassThrough } {
 /** What `camunda-admin <path> --help` prints (commander writes it through the io of buildProgram). */
 function helpOf(command: Command, io: { stdout: PassThrough }): string {
   command.outputHelp();
-  return String(io.stdout.read() ?? '');
+  // Every chunk written so far: how much one read() returns differs between Node versions.
+  let text = '';
+  for (let chunk = io.stdout.read(); chunk !== null; chunk = io.stdout.read()) text += String(chunk);
+  return text;
 }
 
 describe('docs/commands.md', () => {
