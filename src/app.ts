@@ -165,6 +165,7 @@ export class App {
         cert: clientCertificate?.cert,
         key: clientCertificate?.key,
         proxy: target.proxy.route,
+        maxResultsLimit: target.maxResultsLimit?.value,
         userAgent: `camunda-admin/${VERSION}`,
         interrupt: this.interrupt.signal,
         onExchange: output.verbose

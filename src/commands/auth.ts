@@ -85,7 +85,7 @@ export function registerAuthCommands(program: Command, app: App): void {
       const client = await app.client({ bulk: page.maxResults === undefined });
       const output = await app.output();
       const { authorizationListView, listWithLimit } = await import('../runtime.js');
-      await listWithLimit(output, page, (firstResult, maxResults) => client.authorizations.list({ ...query, firstResult, maxResults }), authorizationListView, 'authorizations');
+      await listWithLimit(output, page, (firstResult, maxResults) => client.authorizations.list({ ...query, firstResult, maxResults }), authorizationListView, 'authorizations', client.http.queryLimit);
     });
 
   withFilters(auth.command('count').description('count authorizations'), false)

@@ -66,7 +66,7 @@ export function registerGroupCommands(program: Command, app: App): void {
       const page = paging(flags);
       const client = await app.client({ bulk: page.maxResults === undefined });
       const { groupListView, listWithLimit } = await import('../runtime.js');
-      await listWithLimit(await app.output(), page, (first, max) => client.groups.list(query, first, max), groupListView, 'groups');
+      await listWithLimit(await app.output(), page, (first, max) => client.groups.list(query, first, max), groupListView, 'groups', client.http.queryLimit);
     });
 
   withFilters(group.command('count').description('count groups'), false)
@@ -179,7 +179,7 @@ export function registerGroupCommands(program: Command, app: App): void {
       const unreadable = await groupNotFound(client, id);
       if (unreadable && (await client.groups.members(id, 0, 1)).length === 0) throw unreadable;
       const { memberListView, listWithLimit } = await import('../runtime.js');
-      await listWithLimit(await app.output(), page, (first, max) => client.groups.members(id, first, max), memberListView, 'members');
+      await listWithLimit(await app.output(), page, (first, max) => client.groups.members(id, first, max), memberListView, 'members', client.http.queryLimit);
     });
 
   for (const name of ['add', 'remove'] as const) {

@@ -75,7 +75,7 @@ export function registerMetricsCommands(program: Command, app: App): void {
         return rows;
       };
       const { metricListView, metricChartView, listWithLimit } = await import('../runtime.js');
-      await listWithLimit(output, page, fetchPage, flags.chart ? metricChartView : metricListView, 'rows');
+      await listWithLimit(output, page, fetchPage, flags.chart ? metricChartView : metricListView, 'rows', client.http.queryLimit);
     });
 
   metrics
