@@ -104,6 +104,7 @@ async function createClient(app: App): Promise<EngineClient> {
     cert: clientCertificate?.cert,
     key: clientCertificate?.key,
     proxy: target.proxy.route,
+    maxResultsLimit: target.maxResultsLimit?.value,
     userAgent: `camunda-admin/${VERSION}`,
     interrupt: app.interrupt.signal,
     onExchange: output.verbose

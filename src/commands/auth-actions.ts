@@ -80,6 +80,7 @@ export async function listAuthorizations(app: App, flags: FilterFlags): Promise<
     fetchPage: (firstResult, maxResults) => client.authorizations.list({ ...query, firstResult, maxResults }),
     view: authorizationListView,
     noun: 'authorizations',
+    limit: client.http.queryLimit,
   });
 }
 

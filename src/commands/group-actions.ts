@@ -46,7 +46,7 @@ export async function listGroups(app: App, flags: FilterFlags): Promise<void> {
   const query = toQuery(flags);
   const page = paging(flags);
   const client = await engineClient(app, { bulk: page.maxResults === undefined });
-  await listWithLimit(await app.output(), { page, fetchPage: (first, max) => client.groups.list(query, first, max), view: groupListView, noun: 'groups' });
+  await listWithLimit(await app.output(), { page, fetchPage: (first, max) => client.groups.list(query, first, max), view: groupListView, noun: 'groups', limit: client.http.queryLimit });
 }
 
 export async function countGroups(app: App, flags: FilterFlags): Promise<void> {
@@ -110,7 +110,7 @@ export async function listMembers(app: App, id: string, flags: PagingFlags): Pro
   // the caller may not read is hidden too, so only a group without visible members is one.
   const unreadable = await groupNotFound(client, id);
   if (unreadable && (await client.groups.members(id, 0, 1)).length === 0) throw unreadable;
-  await listWithLimit(await app.output(), { page, fetchPage: (first, max) => client.groups.members(id, first, max), view: memberListView, noun: 'members' });
+  await listWithLimit(await app.output(), { page, fetchPage: (first, max) => client.groups.members(id, first, max), view: memberListView, noun: 'members', limit: client.http.queryLimit });
 }
 
 export async function addMembers(app: App, id: string, users: string[]): Promise<void> {

@@ -1,9 +1,8 @@
 /** Shared by the list commands: one page by default (and a hint when there is more), every page with --all. */
-import { allPages } from '../engine/paging.js';
+import type { QueryLimit } from '../engine/limits.js';
+import { allPages, collectPages } from '../engine/paging.js';
 import type { Output, View } from '../render/output.js';
 import type { Paging } from './options.js';
-
-const PAGE_SIZE = 500;
 
 export interface Listing<T> {
   page: Paging;
@@ -11,15 +10,19 @@ export interface Listing<T> {
   view: View<T[]>;
   /** What the rows are, for the hint that there are more ("authorizations"). */
   noun: string;
+  /** The engine's queryMaxResultsLimit, as far as this run knows it. */
+  limit: QueryLimit;
 }
 
-export async function listWithLimit<T>(output: Output, { page, fetchPage, view, noun }: Listing<T>): Promise<void> {
+export async function listWithLimit<T>(output: Output, { page, fetchPage, view, noun, limit }: Listing<T>): Promise<void> {
   if (page.maxResults === undefined) {
-    await output.list(allPages(fetchPage, PAGE_SIZE, page.firstResult), view);
+    await output.list(allPages(fetchPage, { limit, first: page.firstResult }), view);
     return;
   }
-  // One more than asked tells whether there is more, without a count request.
-  const rows = await fetchPage(page.firstResult, page.maxResults + 1);
+  // One more than asked tells whether there is more, without a count request; above the engine's
+  // limit, in pages of the limit.
+  const wanted = page.maxResults + 1;
+  const rows = await collectPages(fetchPage, { limit, first: page.firstResult, pageSize: wanted, max: wanted });
   const more = rows.length > page.maxResults;
   await output.list([rows.slice(0, page.maxResults)], view);
   if (more) output.info(`showing ${page.maxResults} ${noun} from ${page.firstResult}; there are more: --first ${page.firstResult + page.maxResults}, --max N or --all`);

@@ -61,7 +61,7 @@ export async function listMetrics(app: App, flags: ListFlags): Promise<void> {
     }
     return rows;
   };
-  await listWithLimit(output, { page, fetchPage, view: flags.chart ? metricChartView : metricListView, noun: 'rows' });
+  await listWithLimit(output, { page, fetchPage, view: flags.chart ? metricChartView : metricListView, noun: 'rows', limit: client.http.queryLimit });
 }
 
 export async function sumMetric(app: App, name: string, flags: { start?: string; end?: string }): Promise<void> {

@@ -34,6 +34,8 @@ export interface ResolvedTarget {
   /** A client certificate for mutual TLS, and its key (PEM files). */
   certFile: Sourced<string> | undefined;
   keyFile: Sourced<string> | undefined;
+  /** The engine's queryMaxResultsLimit as the profile gives it (no flag); learned from the engine otherwise. */
+  maxResultsLimit: Sourced<number> | undefined;
   /** The proxy from the environment for the URL's scheme (./proxy.ts). */
   proxy: ResolvedProxy;
   configFile: string | undefined;
@@ -182,6 +184,7 @@ export function resolveTarget(
   ) ?? { value: false, source: { kind: 'default' } };
   const certFile = first<string>([flags.certFile, flag('--cert-file')], [profile.certFile, fromProfile]);
   const keyFile = first<string>([flags.keyFile, flag('--key-file')], [profile.keyFile, fromProfile]);
+  const maxResultsLimit = first<number>([profile.maxResultsLimit, fromProfile]);
 
   return {
     url,
@@ -193,6 +196,7 @@ export function resolveTarget(
     insecure,
     certFile,
     keyFile,
+    maxResultsLimit,
     proxy: resolveProxy(url.value, env),
     configFile: config.file,
     profile: loaded ? { name: loaded.name, selectedBy: loaded.selectedBy } : undefined,

@@ -1,7 +1,7 @@
 /** The config file's shape (docs/configuration.md), strict so that a misspelt key is an error, not ignored. */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
-import { MAX_RETRIES, MAX_TIMEOUT_SECONDS, RETRIES_EXPECTED, SECONDS_EXPECTED } from './values.js';
+import { MAX_RESULTS_LIMIT, MAX_RETRIES, MAX_TIMEOUT_SECONDS, RESULTS_LIMIT_EXPECTED, RETRIES_EXPECTED, SECONDS_EXPECTED } from './values.js';
 
 /** The same limits as the flags (./values.ts), and a message in the same words. */
 const expected = (what: string) => ({
@@ -21,6 +21,7 @@ const bearerAuthSchema = lazy(() => z.strictObject({
 
 const seconds = expected(`a number of seconds (${SECONDS_EXPECTED})`);
 const retries = expected(RETRIES_EXPECTED);
+const resultsLimit = expected(RESULTS_LIMIT_EXPECTED);
 
 export const profileSchema = lazy(() => z.strictObject({
   url: z.optional(z.string().check(z.minLength(1))),
@@ -34,6 +35,11 @@ export const profileSchema = lazy(() => z.strictObject({
   /** A client certificate (PEM) for mutual TLS, and its key. */
   certFile: z.optional(z.string().check(z.minLength(1))),
   keyFile: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * The engine's queryMaxResultsLimit, when known: no list request asks for more rows. Without it the
+   * limit is learned from the engine's first refusal (docs/configuration.md).
+   */
+  maxResultsLimit: z.optional(z.int(resultsLimit).check(z.gte(1, resultsLimit), z.lte(MAX_RESULTS_LIMIT, resultsLimit))),
 }));
 
 export const configFileSchema = lazy(() => z.strictObject({

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { EngineNotFoundError } from './errors.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
+import { collectPages } from './paging.js';
 
 export const batchSchema = lazy(() => z.looseObject({
   id: z.string(),
@@ -55,21 +56,19 @@ export class BatchApi {
     return (await this.http.request({ method: 'GET', path: enginePath`/batch`, query, schema: z.array(batchSchema()), expects: 'a list of batches' })).data;
   }
 
-  /** Runtime batches with their progress; `limit` undefined pages through all of them. */
+  /**
+   * Runtime batches with their progress, in id order: the first `limit`, or every one page by page
+   * (src/engine/paging.ts) when `limit` is undefined.
+   */
   async statisticsList(filter: { type?: string | undefined }, limit: number | undefined): Promise<BatchStatistics[]> {
-    const pageSize = limit ?? 200;
-    const rows: BatchStatistics[] = [];
-    for (let firstResult = 0; ; firstResult += pageSize) {
-      const response = await this.http.request({
-        method: 'GET',
-        path: enginePath`/batch/statistics`,
-        query: { ...filter, sortBy: 'batchId', sortOrder: 'asc', firstResult, maxResults: pageSize },
-        schema: z.array(batchStatisticsSchema()),
-        expects: 'batch statistics',
-      });
-      rows.push(...response.data);
-      if (limit !== undefined || response.data.length < pageSize) return rows;
-    }
+    const fetchPage = async (firstResult: number, maxResults: number) => (await this.http.request({
+      method: 'GET',
+      path: enginePath`/batch/statistics`,
+      query: { ...filter, sortBy: 'batchId', sortOrder: 'asc', firstResult, maxResults },
+      schema: z.array(batchStatisticsSchema()),
+      expects: 'batch statistics',
+    })).data;
+    return collectPages(fetchPage, { limit: this.http.queryLimit, ...(limit === undefined ? {} : { pageSize: limit, max: limit }) });
   }
 
   /** The runtime statistics of one batch; undefined once the batch has finished and left the runtime. */
@@ -77,7 +76,8 @@ export class BatchApi {
     const response = await this.http.request({
       method: 'GET',
       path: enginePath`/batch/statistics`,
-      query: { batchId: id },
+      // A list query: an engine with queryMaxResultsLimit refuses one without maxResults.
+      query: { batchId: id, firstResult: 0, maxResults: 2 },
       schema: z.array(batchStatisticsSchema()),
       expects: 'batch statistics',
     });

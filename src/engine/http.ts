@@ -21,6 +21,7 @@ import {
   statusLine,
   type UnreachableReason,
 } from './errors.js';
+import { QueryLimit } from './limits.js';
 import { NodeHttpTransport } from './node-transport.js';
 import { type HttpTransport, type ProxyRoute, ProxyRefusedError, type RequestBody, type TransportOptions, type TransportResponse, bodyText } from './transport.js';
 
@@ -59,6 +60,8 @@ export interface EngineHttpOptions {
   backoff?: ((attempt: number, retryAfterMs: number | undefined) => number) | undefined;
   /** Ctrl-C for the whole run (src/interrupt.ts): abandons the request in flight, and no other is sent. */
   interrupt?: AbortSignal | undefined;
+  /** The engine's queryMaxResultsLimit when the profile gives it (`maxResultsLimit`); learned otherwise. */
+  maxResultsLimit?: number | undefined;
 }
 
 export interface Exchange {
@@ -184,8 +187,11 @@ export class EngineHttp {
   private kind: TransportKind = 'single';
   /** Requests that were in flight when the run was interrupted: whether the engine got them is unknown. */
   readonly abandoned: RequestLine[] = [];
+  /** The engine's limit on rows per list request, shared by every list of the run (./limits.ts). */
+  readonly queryLimit: QueryLimit;
 
   constructor(private readonly options: EngineHttpOptions) {
+    this.queryLimit = new QueryLimit(options.maxResultsLimit);
     const credentials = options.credentials;
     if (credentials?.type === 'basic') {
       this.authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
+import { collectPages } from './paging.js';
 
 const processDefinitionSchema = lazy(() => z.looseObject({
   id: z.string(),
@@ -48,6 +49,25 @@ export class ProcessDefinitionApi {
       expects: 'a list of process definitions',
     });
     return response.data;
+  }
+
+  /**
+   * The definition a query names (an id, a key and version, a key's latest version): at most two
+   * rows, enough to tell one from several. An engine with queryMaxResultsLimit refuses a list query
+   * without maxResults (docs/performance.md).
+   */
+  async find(query: Omit<ProcessDefinitionQuery, 'firstResult' | 'maxResults'>): Promise<ProcessDefinition[]> {
+    return this.list({ ...query, firstResult: 0, maxResults: 2 });
+  }
+
+  /** Every definition the query matches, in pages within the engine's limit, in id order. */
+  async listAll(query: Omit<ProcessDefinitionQuery, 'firstResult' | 'maxResults' | 'sortBy' | 'sortOrder'>): Promise<ProcessDefinition[]> {
+    return collectPages((firstResult, maxResults) => this.list({ ...query, sortBy: 'id', sortOrder: 'asc', firstResult, maxResults }), { limit: this.http.queryLimit });
+  }
+
+  /** Up to `wanted` rows, fewer when the engine's limit is smaller: for hints, where some will do. */
+  async listSome(query: Omit<ProcessDefinitionQuery, 'firstResult' | 'maxResults'>, wanted: number): Promise<ProcessDefinition[]> {
+    return this.http.queryLimit.within(wanted, (maxResults) => this.list({ ...query, firstResult: 0, maxResults }));
   }
 
   /** Activities with running instances (what Cockpit shows as markers on the diagram). */

@@ -2,6 +2,8 @@
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type JsonText } from './http.js';
+import type { QueryLimit } from './limits.js';
+import { allPages } from './paging.js';
 import { countSchema, looseRecord } from './schemas.js';
 
 const processInstanceSchema = lazy(() => looseRecord({
@@ -28,6 +30,23 @@ export type ProcessInstanceQueryBody = Record<string, unknown>;
 
 export class ProcessInstanceApi {
   constructor(private readonly http: EngineHttp) {}
+
+  /** The engine's limit on rows per list request (./limits.ts), shared with every other list of the run. */
+  get queryLimit(): QueryLimit {
+    return this.http.queryLimit;
+  }
+
+  /**
+   * Every instance the query matches, page by page (./paging.ts): big pages within the engine's
+   * limit, the next one asked for while the caller handles this one. The instance id ends the
+   * ordering (after any of the query's own), so that no instance is skipped or repeated where pages
+   * are cut. The REST API has no "id after" filter to page by key instead (docs/performance.md).
+   */
+  pages(body: ProcessInstanceQueryBody): AsyncGenerator<ProcessInstance[]> {
+    const sorting = Array.isArray(body.sorting) ? (body.sorting as unknown[]) : [];
+    const ordered = { ...body, sorting: [...sorting, { sortBy: 'instanceId', sortOrder: 'asc' }] };
+    return allPages((firstResult, maxResults) => this.query(ordered, firstResult, maxResults), { limit: this.http.queryLimit });
+  }
 
   /** POST query: ids and filters travel in the body, paging in the URL (docs/engine-notes.md#queries). */
   async query(body: ProcessInstanceQueryBody, firstResult: number, maxResults: number): Promise<ProcessInstance[]> {

@@ -3,6 +3,7 @@
  * definition (migrated), still on the source, ended meanwhile, or unknown. This, not the HTTP status,
  * is what the report states.
  */
+import { idChunks } from '../engine/paging.js';
 import type { ProcessInstanceApi } from '../engine/process-instances.js';
 
 type Outcome = 'migrated' | 'on-source' | 'ended' | 'unknown';
@@ -16,9 +17,12 @@ export interface InstanceOutcome {
 
 export type OutcomeCounts = Record<Outcome, number>;
 
-const PAGE = 500;
 const ENDED_STATES = new Set(['COMPLETED', 'EXTERNALLY_TERMINATED', 'INTERNALLY_TERMINATED']);
 
+/**
+ * Asks in chunks of ids (src/engine/paging.ts idChunks): big chunks within the engine's limit on rows
+ * per request, the next chunk's runtime lookup sent while this one's history is asked and classified.
+ */
 export async function classifyInstances(
   instances: ProcessInstanceApi,
   ids: readonly string[],
@@ -26,9 +30,12 @@ export async function classifyInstances(
   targetDefinitionId: string,
 ): Promise<InstanceOutcome[]> {
   const results: InstanceOutcome[] = [];
-  for (let start = 0; start < ids.length; start += PAGE) {
-    const page = ids.slice(start, start + PAGE);
-    const running = new Map((await instances.query({ processInstanceIds: page }, 0, page.length)).map((i) => [i.id, i.definitionId]));
+  const chunks = idChunks(ids.length, { limit: instances.queryLimit }, async (start, end) => {
+    const rows = await instances.query({ processInstanceIds: ids.slice(start, end) }, 0, end - start);
+    return new Map(rows.map((instance) => [instance.id, instance.definitionId]));
+  });
+  for await (const { start, end, value: running } of chunks) {
+    const page = ids.slice(start, end);
     const gone = page.filter((id) => !running.has(id));
     const ended = new Map<string, string | null>();
     if (gone.length > 0) {

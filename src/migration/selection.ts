@@ -37,8 +37,11 @@ export interface ResolvedSelection {
   elsewhere: { id: string; definitionId: string }[];
 }
 
-const PAGE = 500;
-/** Ids per existence lookup: big pages keep a million ids to a few hundred requests. */
+/**
+ * Ids per existence count: big pages keep a million ids to a few hundred requests. A count is not
+ * limited by the engine's queryMaxResultsLimit (only rows asked for are); the instances of a page
+ * whose count is short are asked for in pages within that limit.
+ */
 export const LOOKUP_PAGE = 5000;
 const LOOKUP_HEAD = Buffer.from('{"processInstanceIds":[');
 
@@ -324,7 +327,7 @@ export async function resolveSelection(
       const page = request.ids.slice(start, end);
       onSource ??= request.ids.slice(0, start);
       const found = new Map<string, string>();
-      for (const instance of await instances.query({ processInstanceIds: page }, 0, page.length)) found.set(instance.id, instance.definitionId);
+      for await (const rows of instances.pages({ processInstanceIds: page })) for (const instance of rows) found.set(instance.id, instance.definitionId);
       for (const id of page) {
         const definitionId = found.get(id);
         if (definitionId === undefined) notFound.push(id);
@@ -337,15 +340,13 @@ export async function resolveSelection(
   const fromQueries: string[] = [];
   const seen = new Set<string>();
   for (const { query } of request.queries) {
-    for (let first = 0; ; first += PAGE) {
-      const page = await instances.query(query, first, PAGE);
+    for await (const page of instances.pages(query)) {
       for (const instance of page) {
         if (request.ids.has(instance.id) || seen.has(instance.id)) continue;
         seen.add(instance.id);
         if (instance.definitionId === sourceDefinitionId) fromQueries.push(instance.id);
         else elsewhere.push({ id: instance.id, definitionId: instance.definitionId });
       }
-      if (page.length < PAGE) break;
     }
   }
   const ids: IdList = onSource === undefined && fromQueries.length === 0 ? request.ids : [...(onSource ?? request.ids.slice()), ...fromQueries];

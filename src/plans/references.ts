@@ -76,11 +76,12 @@ export async function resolveReference(
       : reference.kind === 'version'
         ? { key: reference.key, version: reference.version, ...tenantFilter }
         : { key: reference.key, latestVersion: true, ...tenantFilter };
-  const found = await definitions.list(query);
-
-  if (found.length === 1) return toResolved(reference, found[0]!);
+  // At most two rows: one is the answer; several (one per tenant) are all looked at below.
+  const first = await definitions.find(query);
+  if (first.length === 1) return toResolved(reference, first[0]!);
+  const found = first.length > 1 ? await definitions.listAll(query) : first;
   if (found.length > 1 && tenant === undefined && pinnedId !== undefined) {
-    const pinned = found.find((definition) => definition.id === pinnedId) ?? (await definitions.list({ processDefinitionId: pinnedId }))[0];
+    const pinned = found.find((definition) => definition.id === pinnedId) ?? (await definitions.find({ processDefinitionId: pinnedId }))[0];
     const sameTenant = pinned ? found.filter((definition) => (definition.tenantId ?? null) === (pinned.tenantId ?? null)) : [];
     if (sameTenant.length === 1) return toResolved(reference, sameTenant[0]!);
   }
@@ -94,12 +95,12 @@ export async function resolveReference(
   if (reference.kind === 'id') {
     throw new UsageError(`${place(where)}: no process definition with id '${reference.id}'; use KEY:VERSION or KEY:latest to look it up by key`);
   }
-  const versions = await definitions.list({ key: reference.key, ...tenantFilter, sortBy: 'version', sortOrder: 'asc' });
+  const versions = await definitions.listAll({ key: reference.key, ...tenantFilter });
   if (versions.length > 0) {
-    const list = [...new Set(versions.map((definition) => definition.version))].join(', ');
+    const list = [...new Set(versions.map((definition) => definition.version))].sort((a, b) => a - b).join(', ');
     throw new UsageError(`${place(where)}: no process definition ${reference.text}${inTenant} (versions of ${reference.key}${inTenant}: ${list})`);
   }
-  const latest = await definitions.list({ latestVersion: true, sortBy: 'key', sortOrder: 'asc', maxResults: 1000 });
+  const latest = await definitions.listSome({ latestVersion: true, sortBy: 'key', sortOrder: 'asc' }, 1000);
   const keys = [...new Set(latest.map((definition) => definition.key))];
   const near = closest(reference.key, keys);
   const hint = near.length > 0 ? `did you mean ${near.join(', ')}?` : keys.length > 0 ? `keys: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ', …' : ''}` : 'no process definitions are deployed';

@@ -48,6 +48,7 @@ export function describeTarget(target: ResolvedTarget): ShownConfig {
   settings.insecure = shown(target.insecure);
   settings.certFile = shown(target.certFile);
   settings.keyFile = shown(target.keyFile);
+  settings.maxResultsLimit = target.maxResultsLimit ? shown(target.maxResultsLimit) : { value: null, source: "not set: learned from the engine's answer" };
   // The proxy for the URL's scheme (its password redacted), the hosts reached without it, and which
   // of the two applies to the engine.
   const proxy = target.proxy;

@@ -33,7 +33,7 @@
 // UPDATE on the id (403), then the unique constraints at the flush (step 6), then 204.
 import type { EngineRouter, QueryParamKind, ParsedQuery, QueryValue, RouteContext, AtomLink } from './handlers.js';
 import {
-  applyPaging,
+  pagedJson,
   compareNullable,
   compareStrings,
   exceptionBody,
@@ -381,7 +381,7 @@ export function registerAuthorizationRoutes(router: EngineRouter, state: EngineS
       if (!paging.ok) return paging.response;
       const result = filtered(context);
       if (!result.ok) return result.response;
-      return json(applyPaging(result.items, paging.paging).map(authorizationDto));
+      return pagedJson(state, context, result.items, paging.paging, authorizationDto);
     },
     { engineCheck: 'manual' },
   );

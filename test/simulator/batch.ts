@@ -21,7 +21,7 @@
 import { checkProcessInstanceMigration } from './execution.js';
 import type { InstanceMigrationCheck } from './execution.js';
 import {
-  applyPaging,
+  pagedJson,
   compareNullable,
   compareStrings,
   exceptionBody,
@@ -425,13 +425,13 @@ function queryHistoricBatches(context: RouteContext, state: EngineState): Filter
 // ---------------------------------------------------------------------------------------------
 // Routes
 
-function withPaging(context: RouteContext, filtered: (context: RouteContext) => Filtered, toDto: (batch: BatchRecord) => unknown): Response {
+function withPaging(state: EngineState, context: RouteContext, filtered: (context: RouteContext) => Filtered, toDto: (batch: BatchRecord) => unknown): Response {
   // JAX-RS converts @QueryParam firstResult/maxResults before the method body builds the DTO.
   const paging = parsePaging(context.url.searchParams);
   if (!paging.ok) return paging.response;
   const result = filtered(context);
   if (!result.ok) return result.response;
-  return json(applyPaging(result.items, paging.paging).map(toDto));
+  return pagedJson(state, context, result.items, paging.paging, toDto);
 }
 
 function counted(context: RouteContext, filtered: (context: RouteContext) => Filtered): Response {
@@ -449,9 +449,9 @@ export function registerBatchRoutes(router: EngineRouter, state: EngineState): v
   const statistics = (context: RouteContext): Filtered => queryBatches(context, state, true);
   const history = (context: RouteContext): Filtered => queryHistoricBatches(context, state);
 
-  router.add('get', '/batch', (context) => withPaging(context, runtime, batchDto), { engineCheck: 'manual' });
+  router.add('get', '/batch', (context) => withPaging(state, context, runtime, batchDto), { engineCheck: 'manual' });
   router.add('get', '/batch/count', (context) => counted(context, runtime), { engineCheck: 'manual' });
-  router.add('get', '/batch/statistics', (context) => withPaging(context, statistics, batchStatisticsDto), { engineCheck: 'manual' });
+  router.add('get', '/batch/statistics', (context) => withPaging(state, context, statistics, batchStatisticsDto), { engineCheck: 'manual' });
   router.add('get', '/batch/statistics/count', (context) => counted(context, statistics), { engineCheck: 'manual' });
 
   router.add('get', '/batch/:id', (context) => {
@@ -501,7 +501,7 @@ export function registerBatchRoutes(router: EngineRouter, state: EngineState): v
     return noContent();
   });
 
-  router.add('get', '/history/batch', (context) => withPaging(context, history, historicBatchDto), { engineCheck: 'manual' });
+  router.add('get', '/history/batch', (context) => withPaging(state, context, history, historicBatchDto), { engineCheck: 'manual' });
   router.add('get', '/history/batch/count', (context) => counted(context, history), { engineCheck: 'manual' });
   router.add('get', '/history/batch/:id', (context) => {
     const id = context.params.id ?? '';

@@ -207,6 +207,29 @@ export function parsePaging(params: URLSearchParams): { ok: true; paging: Paging
   return { ok: true, paging };
 }
 
+/**
+ * AbstractQuery.checkMaxResultsLimit -> QueryMaxResultsLimitUtil.checkMaxResultsLimit (7.24), for a
+ * list query of the REST API: with a user authenticated (the Basic auth filter) and a limit below
+ * Integer.MAX_VALUE, maxResults must be given (QueryUtil.list sends Integer.MAX_VALUE when it is not,
+ * also when only firstResult is) and at most the limit. Counts and single results are not checked,
+ * nor the metrics interval query (not an AbstractQuery). The answers are the engine's
+ * (query-max-results-unbound.json, query-max-results-exceeded.json).
+ */
+export function maxResultsLimitError(limit: number, authenticatedUserId: string | null, paging: Paging): Response | undefined {
+  if (authenticatedUserId === null || authenticatedUserId === '' || limit >= INT32_MAX) return undefined;
+  const maxResults = paging.firstResult === undefined && paging.maxResults === undefined ? INT32_MAX : (paging.maxResults ?? INT32_MAX);
+  if (maxResults === INT32_MAX) return json(exceptionBody('BadUserRequestException', 'An unbound number of results is forbidden!', 0), 400);
+  if (maxResults > limit) return json(exceptionBody('BadUserRequestException', `Max results limit of ${limit} exceeded!`, 0), 400);
+  return undefined;
+}
+
+/** A list query's answer: the limit check of the engine's query, then listPage(first, max) of the rows. */
+export function pagedJson<T>(state: EngineState, context: RouteContext, items: readonly T[], paging: Paging, toDto: (item: T) => unknown): Response {
+  const refused = maxResultsLimitError(state.queryMaxResultsLimit, context.authenticatedUserId, paging);
+  if (refused) return refused;
+  return json(applyPaging(items, paging).map(toDto) as JsonBodyType);
+}
+
 /** query.listPage(first, max) with the REST layer's defaults (0 and Integer.MAX_VALUE). */
 export function applyPaging<T>(items: readonly T[], paging: Paging): T[] {
   const first = Math.max(0, paging.firstResult ?? 0);

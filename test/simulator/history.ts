@@ -11,7 +11,7 @@
 // definition's start event.
 import { ACTIVITY_TYPES } from './bpmn.js';
 import {
-  applyPaging,
+  pagedJson,
   compareNullable,
   compareStrings,
   exceptionBody,
@@ -453,7 +453,7 @@ export function registerHistoricProcessInstanceRoutes(router: EngineRouter, stat
       if (!paging.ok) return paging.response;
       const result = fromUrl(context);
       if (!result.ok) return result.response;
-      return json(applyPaging(result.items, paging.paging).map(historicProcessInstanceDto));
+      return pagedJson(state, context, result.items, paging.paging, historicProcessInstanceDto);
     },
     { engineCheck: 'manual' },
   );
@@ -466,7 +466,7 @@ export function registerHistoricProcessInstanceRoutes(router: EngineRouter, stat
       if (!result.ok) return result.response;
       const paging = parsePaging(context.url.searchParams);
       if (!paging.ok) return paging.response;
-      return json(applyPaging(result.items, paging.paging).map(historicProcessInstanceDto));
+      return pagedJson(state, context, result.items, paging.paging, historicProcessInstanceDto);
     },
     { engineCheck: 'manual' },
   );

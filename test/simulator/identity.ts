@@ -38,7 +38,7 @@
 // membership exists, every authorization on GROUP_MEMBERSHIP <group id> too (deleteMembership does).
 import type { AtomLink, EngineRouter, Paging, ParsedQuery, QueryParamKind, RouteContext } from './handlers.js';
 import {
-  applyPaging,
+  pagedJson,
   compareNullable,
   compareStrings,
   exceptionBody,
@@ -441,7 +441,7 @@ export function registerIdentityRoutes(router: EngineRouter, state: EngineState)
       const paging = parsePaging(context.url.searchParams);
       if (!paging.ok) return paging.response;
       const result = groupsFromUrl(context);
-      return result.ok ? json(applyPaging(result.value, paging.paging).map(groupDto)) : result.response;
+      return result.ok ? pagedJson(state, context, result.value, paging.paging, groupDto) : result.response;
     },
     { engineCheck: 'manual' },
   );
@@ -452,7 +452,7 @@ export function registerIdentityRoutes(router: EngineRouter, state: EngineState)
     async (context) => {
       // The body parameter comes first in the method signature, the paging parameters after it.
       const result = await groupsFromBody(context, true);
-      return result.ok ? json(applyPaging(result.value.groups, result.value.paging).map(groupDto)) : result.response;
+      return result.ok ? pagedJson(state, context, result.value.groups, result.value.paging, groupDto) : result.response;
     },
     { engineCheck: 'manual' },
   );
@@ -651,7 +651,7 @@ export function registerIdentityRoutes(router: EngineRouter, state: EngineState)
       const paging = parsePaging(context.url.searchParams);
       if (!paging.ok) return paging.response;
       const result = usersFromUrl(context);
-      return result.ok ? json(applyPaging(result.value, paging.paging).map(userProfileDto)) : result.response;
+      return result.ok ? pagedJson(state, context, result.value, paging.paging, userProfileDto) : result.response;
     },
     { engineCheck: 'manual' },
   );

@@ -43,6 +43,8 @@ export type { Fault, RecordedRequest, Simulator, SimulatorOptions } from './serv
 export {
   AUTHENTICATED_USER_HEADER,
   applyPaging,
+  maxResultsLimitError,
+  pagedJson,
   compareNullable,
   compareStrings,
   createHandlers,

@@ -2,7 +2,7 @@
 // and /process-definition/{id}/statistics, like ProcessDefinitionRestServiceImpl,
 // ProcessDefinitionQueryDto / ProcessDefinitionQueryImpl and ProcessDefinitionResourceImpl (7.24).
 import {
-  applyPaging,
+  pagedJson,
   compareNullable,
   compareStrings,
   exceptionBody,
@@ -259,7 +259,7 @@ export function registerProcessDefinitionRoutes(router: EngineRouter, state: Eng
       if (!paging.ok) return paging.response;
       const result = filtered(context);
       if (!result.ok) return result.response;
-      return json(applyPaging(result.items, paging.paging).map(processDefinitionDto));
+      return pagedJson(state, context, result.items, paging.paging, processDefinitionDto);
     },
     { engineCheck: 'manual' },
   );

@@ -3,7 +3,7 @@
 // query is built from URL parameters (GET) or a JSON body (POST, paging still in the URL); both end
 // in the same `ProcessInstanceQuery`, which migration (processInstanceQuery) can reuse later.
 import {
-  applyPaging,
+  pagedJson,
   compareNullable,
   compareStrings,
   exceptionBody,
@@ -292,7 +292,7 @@ export function registerProcessInstanceRoutes(router: EngineRouter, state: Engin
       if (!paging.ok) return paging.response;
       const result = fromUrl(context);
       if (!result.ok) return result.response;
-      return json(applyPaging(result.items, paging.paging).map((instance) => processInstanceDto(state, instance)));
+      return pagedJson(state, context, result.items, paging.paging, (instance) => processInstanceDto(state, instance));
     },
     { engineCheck: 'manual' },
   );
@@ -306,7 +306,7 @@ export function registerProcessInstanceRoutes(router: EngineRouter, state: Engin
       if (!result.ok) return result.response;
       const paging = parsePaging(context.url.searchParams);
       if (!paging.ok) return paging.response;
-      return json(applyPaging(result.items, paging.paging).map((instance) => processInstanceDto(state, instance)));
+      return pagedJson(state, context, result.items, paging.paging, (instance) => processInstanceDto(state, instance));
     },
     { engineCheck: 'manual' },
   );

@@ -57,6 +57,11 @@ export interface SimulatorOptions {
    * (10 failures in a row still lock the user for good, as in the engine).
    */
   loginDelayBaseSeconds?: number;
+  /**
+   * The engine's queryMaxResultsLimit (state.queryMaxResultsLimit): with `basicAuth`, a list query
+   * without maxResults or above the limit is the engine's 400 (query-max-results-*.json samples).
+   */
+  queryMaxResultsLimit?: number;
 }
 
 export interface RecordedRequest {
@@ -198,6 +203,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const state = options.state ?? new EngineState();
   if (options.batchJobsPerSecond !== undefined) state.batchSettings.jobsPerSecond = options.batchJobsPerSecond;
   if (options.loginDelayBaseSeconds !== undefined) state.loginSettings.loginDelayBase = options.loginDelayBaseSeconds;
+  if (options.queryMaxResultsLimit !== undefined) state.queryMaxResultsLimit = options.queryMaxResultsLimit;
   if (options.extraGroups !== undefined && options.extraGroups > 0) state.seedGroups(options.extraGroups);
   if (options.extraAuthorizations !== undefined && options.extraAuthorizations > 0) state.seedAuthorizations(options.extraAuthorizations);
   const restRoot = normalizeRestRoot(options.restRoot ?? DEFAULT_REST_ROOT);

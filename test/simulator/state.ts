@@ -638,6 +638,11 @@ export class EngineState {
   batchSettings: BatchSettings = defaultBatchSettings();
   /** Login throttling (see `checkPassword`); tests may change it, e.g. `loginDelayBase = 0`. */
   loginSettings: LoginSettings = defaultLoginSettings();
+  /**
+   * The process engine setting queryMaxResultsLimit (default Integer.MAX_VALUE: no limit). With a user
+   * authenticated, list queries must send maxResults, at most this (handlers.ts `pagedJson`).
+   */
+  queryMaxResultsLimit: number = 2147483647;
   /** Where the job executor stopped (batch.ts): the last time it caught up, and unused fractional steps. */
   jobExecutor: { lastTick: number | null; credit: number } = { lastTick: null, credit: 0 };
   /** Epoch milliseconds the engine sees: start and end times, batch progress. Tests may replace it. */

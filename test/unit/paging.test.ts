@@ -1,59 +1,119 @@
+// The paging mechanism of bulk work (src/engine/paging.ts): order, no skips or repeats, the engine's
+// limit learned from its 400 and the page asked again once, the next page asked for ahead.
 import { describe, expect, it } from 'vitest';
-import { allPages } from '../../src/engine/paging.js';
+import { EngineHttpError } from '../../src/engine/errors.js';
+import { QueryLimit, exceededLimitOf } from '../../src/engine/limits.js';
+import { allPages, BULK_PAGE_SIZE, collectPages, idChunks } from '../../src/engine/paging.js';
 
-function pagesOf(total: number, failAt?: number) {
-  const calls: number[] = [];
+/** The engine's 400 for a page above its limit, as captured (query-max-results-exceeded.json). */
+function exceeded(limit: number): EngineHttpError {
+  return new EngineHttpError({ method: 'GET', url: 'http://engine/x' }, { status: 400, body: { type: 'BadUserRequestException', message: `Max results limit of ${limit} exceeded!`, code: 0 }, bodySnippet: undefined });
+}
+
+/** Rows 0..total-1 in order; with `engineLimit`, a page asking for more is refused like the engine refuses it. */
+function pagesOf(total: number, options: { failAt?: number; engineLimit?: number } = {}) {
+  const calls: [number, number][] = [];
   const fetchPage = async (firstResult: number, maxResults: number): Promise<number[]> => {
-    calls.push(firstResult);
-    if (firstResult === failAt) throw new Error(`page at ${firstResult} failed`);
+    calls.push([firstResult, maxResults]);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    if (firstResult === options.failAt) throw new Error(`page at ${firstResult} failed`);
+    if (options.engineLimit !== undefined && maxResults > options.engineLimit) throw exceeded(options.engineLimit);
     return Array.from({ length: Math.max(0, Math.min(maxResults, total - firstResult)) }, (_, index) => firstResult + index);
   };
   return { calls, fetchPage };
 }
 
+const unlimited = () => new QueryLimit();
+
 describe('allPages', () => {
   it('yields every page in order and stops at a short page', async () => {
     const { calls, fetchPage } = pagesOf(7);
     const seen: number[][] = [];
-    for await (const page of allPages(fetchPage, 3, 0)) seen.push(page);
+    for await (const page of allPages(fetchPage, { limit: unlimited(), pageSize: 3 })) seen.push(page);
     expect(seen).toEqual([[0, 1, 2], [3, 4, 5], [6]]);
-    expect(calls).toEqual([0, 3, 6]);
+    expect(calls).toEqual([[0, 3], [3, 3], [6, 3]]);
+  });
+
+  it('asks for pages of thousands of rows by default', async () => {
+    const { calls, fetchPage } = pagesOf(12_000);
+    const rows = await collectPages(fetchPage, { limit: unlimited() });
+    expect(BULK_PAGE_SIZE).toBeGreaterThanOrEqual(1000);
+    expect(calls).toEqual([[0, BULK_PAGE_SIZE], [BULK_PAGE_SIZE, BULK_PAGE_SIZE], [2 * BULK_PAGE_SIZE, BULK_PAGE_SIZE]]);
+    expect(rows).toEqual(Array.from({ length: 12_000 }, (_, index) => index));
   });
 
   it('asks for the next page while the caller holds the current one', async () => {
     const { calls, fetchPage } = pagesOf(10);
-    const pages = allPages(fetchPage, 3, 1);
+    const pages = allPages(fetchPage, { limit: unlimited(), pageSize: 3, first: 1 });
     await pages.next();
-    expect(calls).toEqual([1, 4]);
+    expect(calls).toEqual([[1, 3], [4, 3]]);
     await pages.return(undefined);
   });
 
   it('ends with an empty page when the total is a multiple of the page size', async () => {
     const { calls, fetchPage } = pagesOf(6);
     const seen: number[][] = [];
-    for await (const page of allPages(fetchPage, 3)) seen.push(page);
+    for await (const page of allPages(fetchPage, { limit: unlimited(), pageSize: 3 })) seen.push(page);
     expect(seen).toEqual([[0, 1, 2], [3, 4, 5], []]);
-    expect(calls).toEqual([0, 3, 6]);
+    expect(calls.map(([first]) => first)).toEqual([0, 3, 6]);
+  });
+
+  it('never asks for more than a known limit', async () => {
+    const { calls, fetchPage } = pagesOf(25, { engineLimit: 10 });
+    const rows = await collectPages(fetchPage, { limit: new QueryLimit(10), pageSize: 5000 });
+    expect(rows).toEqual(Array.from({ length: 25 }, (_, index) => index));
+    expect(calls).toEqual([[0, 10], [10, 10], [20, 10]]);
+  });
+
+  it("learns the limit from the engine's 400, asks again once at that size, and keeps to it", async () => {
+    const { calls, fetchPage } = pagesOf(2_500, { engineLimit: 1000 });
+    const limit = unlimited();
+    const rows = await collectPages(fetchPage, { limit, pageSize: 5000 });
+    // No row skipped or repeated although the page size changed under way.
+    expect(rows).toEqual(Array.from({ length: 2_500 }, (_, index) => index));
+    expect(calls).toEqual([[0, 5000], [0, 1000], [1000, 1000], [2000, 1000]]);
+    expect(limit.value).toBe(1000);
+    // The next listing of the run starts within it.
+    calls.length = 0;
+    await collectPages(fetchPage, { limit, pageSize: 5000 });
+    expect(calls[0]).toEqual([0, 1000]);
+  });
+
+  it('fails when the engine refuses the page at the size it named', async () => {
+    let asked = 0;
+    const fetchPage = async (_first: number, maxResults: number): Promise<number[]> => {
+      asked++;
+      throw exceeded(maxResults === 5000 ? 1000 : 10);
+    };
+    await expect(collectPages(fetchPage, { limit: unlimited() })).rejects.toThrow('Max results limit of 10 exceeded!');
+    expect(asked).toBe(2);
+  });
+
+  it('stops after `max` rows, in pages of the limit', async () => {
+    const { calls, fetchPage } = pagesOf(5000, { engineLimit: 40 });
+    const rows = await collectPages(fetchPage, { limit: new QueryLimit(40), pageSize: 101, max: 101 });
+    expect(rows).toHaveLength(101);
+    expect(calls).toEqual([[0, 40], [40, 40], [80, 21]]);
   });
 
   it('raises a failed page when the caller gets to it, after the pages before it', async () => {
-    const { fetchPage } = pagesOf(10, 3);
+    const { fetchPage } = pagesOf(10, { failAt: 3 });
     const seen: number[][] = [];
     await expect(
       (async () => {
-        for await (const page of allPages(fetchPage, 3)) seen.push(page);
+        for await (const page of allPages(fetchPage, { limit: unlimited(), pageSize: 3 })) seen.push(page);
       })(),
     ).rejects.toThrow('page at 3 failed');
     expect(seen).toEqual([[0, 1, 2]]);
   });
 
   it('leaves no unhandled rejection when the caller stops before a failed page', async () => {
-    const { fetchPage } = pagesOf(10, 3);
+    const { fetchPage } = pagesOf(10, { failAt: 3 });
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      for await (const page of allPages(fetchPage, 3)) {
+      for await (const page of allPages(fetchPage, { limit: unlimited(), pageSize: 3 })) {
         expect(page).toEqual([0, 1, 2]);
         break;
       }
@@ -62,5 +122,54 @@ describe('allPages', () => {
       process.off('unhandledRejection', onUnhandled);
     }
     expect(unhandled).toEqual([]);
+  });
+});
+
+describe('idChunks', () => {
+  it('looks ids up in chunks within the learned limit, each id once, the next chunk asked ahead', async () => {
+    const asked: [number, number][] = [];
+    const limit = unlimited();
+    const chunks = idChunks(2_300, { limit }, async (start, end) => {
+      asked.push([start, end]);
+      if (end - start > 1000) throw exceeded(1000);
+      return end - start;
+    });
+    const first = await chunks.next();
+    expect(first.value).toEqual({ start: 0, end: 1000, value: 1000 });
+    // The engine's refusal of 5,000 ids, the same chunk at 1,000, and the next chunk already asked for.
+    expect(asked).toEqual([[0, 2300], [0, 1000], [1000, 2000]]);
+    const rest: number[][] = [];
+    for await (const chunk of chunks) rest.push([chunk.start, chunk.end]);
+    expect(rest).toEqual([[1000, 2000], [2000, 2300]]);
+    expect(limit.value).toBe(1000);
+  });
+});
+
+describe('QueryLimit', () => {
+  it("reads the limit from the engine's answer only", () => {
+    expect(exceededLimitOf(exceeded(1000))).toBe(1000);
+    const unbound = new EngineHttpError({ method: 'GET', url: 'http://engine/x' }, { status: 400, body: { type: 'BadUserRequestException', message: 'An unbound number of results is forbidden!', code: 0 }, bodySnippet: undefined });
+    expect(exceededLimitOf(unbound)).toBeUndefined();
+    expect(exceededLimitOf(new Error('Max results limit of 5 exceeded!'))).toBeUndefined();
+  });
+
+  it('learns only a limit smaller than what was asked, and never a bigger one', () => {
+    const limit = new QueryLimit(500);
+    expect(limit.learn(exceeded(1000), 800)).toBe(false);
+    expect(limit.value).toBe(500);
+    expect(limit.learn(exceeded(200), 500)).toBe(true);
+    expect(limit.cap(5000)).toBe(200);
+  });
+
+  it('asks one request again at the size the engine names', async () => {
+    const limit = unlimited();
+    const sizes: number[] = [];
+    const answer = await limit.within(1000, async (maxResults) => {
+      sizes.push(maxResults);
+      if (maxResults > 300) throw exceeded(300);
+      return maxResults;
+    });
+    expect(answer).toBe(300);
+    expect(sizes).toEqual([1000, 300]);
   });
 });

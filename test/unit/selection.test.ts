@@ -24,9 +24,9 @@ function fakeEngine(definitionOf: (id: string) => string | undefined, failCountA
       if (failCountAt !== undefined && calls.length === failCountAt) throw new Error('engine down');
       return processInstanceIds.filter((id) => definitionOf(id) === processDefinitionId).length;
     },
-    async query(body: { processInstanceIds?: string[] }) {
+    async *pages(body: { processInstanceIds?: string[] }) {
       calls.push(`query ${body.processInstanceIds![0]}`);
-      return body.processInstanceIds!.flatMap((id) => (definitionOf(id) ? [{ id, definitionId: definitionOf(id)! }] : []));
+      yield body.processInstanceIds!.flatMap((id) => (definitionOf(id) ? [{ id, definitionId: definitionOf(id)! }] : []));
     },
   };
   return { api: api as unknown as ProcessInstanceApi, calls, mostInFlight: () => mostInFlight };
