@@ -177,6 +177,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
 }
 
 async function report(error: unknown, app: App): Promise<number> {
+  // A reader that stopped early (`… -o json | head`) closed our output: the data it wanted has gone
+  // out, and nothing more can be said on that stream. That is how pipes end, not an error of ours.
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  if (code === 'EPIPE' && syscall === 'write') return app.exitCode;
   if (error instanceof CommanderError) {
     // commander has printed its own one-line message (or the help/version) already. The `help`
     // command ends with commander.help, exit code 0 when the help was asked for and 1 when it

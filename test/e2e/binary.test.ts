@@ -1,9 +1,12 @@
 // What only the built command in a process of its own shows: the launcher, the exit codes a shell
 // sees, and standard input as a real pipe. The rest of the e2e suite runs the same code in-process.
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_AUTHORIZATION_IDS, type Simulator, startSimulator } from '../simulator/index.js';
-import { cleanEnv, runBinary } from '../helpers/cli.js';
+import { BIN, cleanEnv, runBinary, tempDir } from '../helpers/cli.js';
 
 const ADMIN = SEEDED_AUTHORIZATION_IDS.adminApplication;
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -43,5 +46,25 @@ describe('the built command', () => {
     const result = await runBinary(['--url', 'http://127.0.0.1:9/engine-rest', '--retries', '0', 'engine', 'info'], { env: cleanEnv() });
     expect(result.code).toBe(7);
     expect(result.stderr).toMatch(/^error: .*127\.0\.0\.1:9/);
+  });
+
+  it('ends quietly with exit 0 when the reader of its output has gone (`| head`)', async () => {
+    const cwd = tempDir();
+    const plan = { source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] };
+    writeFileSync(join(cwd, 'plan.json'), JSON.stringify(plan));
+    const open = await startSimulator();
+    try {
+      for (const format of ['json', 'yaml']) {
+        const child = spawn(process.execPath, [BIN, '--url', open.url, '-q', 'migration', 'execute', 'plan.json', '--all-instances', '--dry-run', '-o', format], { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+        // The reading end is closed before anything is written: every write meets a broken pipe.
+        child.stdout.destroy();
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+        const [code] = await once(child, 'close');
+        expect({ format, code, stderr }).toEqual({ format, code: 0, stderr: '' });
+      }
+    } finally {
+      await open.close();
+    }
   });
 });
