@@ -1,10 +1,10 @@
 /** Authorizations as tables: types and resource types by name, owners spelled out. */
-import { authorizationTypeName, describeResourceType, type ResourceType, resourceTypeByCode } from '../catalogue/authorization.js';
+import { AUTHORIZATION_TYPES, authorizationTypeName, describeResourceType, RESOURCE_TYPES, type ResourceType, resourceTypeByCode } from '../catalogue/authorization.js';
 import type { FieldDiff } from '../authorizations/change.js';
 import type { Authorization, AuthorizationCheck, AuthorizationUpdate } from '../engine/authorizations.js';
 import type { View } from './output.js';
 import { type ChangeResult, renderChange } from './diff.js';
-import { renderFields, renderTable } from './table.js';
+import { listView, renderFields, renderTable } from './table.js';
 
 /** `user john`, `group sales`, or `all users (*)` for the `*` of global authorizations. */
 export function describeOwner(authorization: Pick<Authorization, 'userId' | 'groupId'>): string {
@@ -36,16 +36,20 @@ export const authorizationView: View<Authorization> = {
   },
 };
 
-export const authorizationListView: View<Authorization[]> = {
-  table(rows, style) {
-    if (rows.length === 0) return 'no authorizations';
-    return renderTable(
-      ['Id', 'Type', 'Owner', 'Resource type', 'Resource id', 'Permissions'],
-      rows.map((a) => [a.id, authorizationTypeName(a.type), describeOwner(a), describeResourceType(a.resourceType), a.resourceId, describePermissions(a.permissions)]),
-      style,
-    );
-  },
-};
+/** The longest of a fixed vocabulary, as the widest a streamed table's column needs to be. */
+const longest = (names: readonly string[]): number => Math.max(...names.map((name) => name.length));
+
+export const authorizationListView = listView<Authorization>(
+  [
+    { name: 'Id', value: (a) => a.id, whole: true },
+    { name: 'Type', value: (a) => authorizationTypeName(a.type), widest: longest(AUTHORIZATION_TYPES.map((type) => type.name)) },
+    { name: 'Owner', value: (a) => describeOwner(a), whole: true },
+    { name: 'Resource type', value: (a) => describeResourceType(a.resourceType), widest: longest(RESOURCE_TYPES.map((type) => describeResourceType(type.code))) },
+    { name: 'Resource id', value: (a) => a.resourceId, whole: true },
+    { name: 'Permissions', value: (a) => describePermissions(a.permissions) },
+  ],
+  'no authorizations',
+);
 
 /** One line for confirmations: `grant authorization X (READ, UPDATE on process-definition 'invoice' for user john)`. */
 export function describeAuthorization(a: Authorization): string {

@@ -3,25 +3,30 @@ import type { Group, UserProfile } from '../engine/groups.js';
 import type { Link } from '../engine/schemas.js';
 import type { View } from './output.js';
 import { type ChangeResult, renderChange } from './diff.js';
-import { renderFields, renderTable } from './table.js';
+import { listView, renderFields, renderTable } from './table.js';
 
-export const groupListView: View<Group[]> = {
-  table(rows, style) {
-    if (rows.length === 0) return 'no groups';
-    return renderTable(['Id', 'Name', 'Type'], rows.map((group) => [group.id, group.name, group.type]), style);
-  },
-};
+export const groupListView = listView<Group>(
+  [
+    { name: 'Id', value: (group) => group.id, whole: true },
+    { name: 'Name', value: (group) => group.name },
+    { name: 'Type', value: (group) => group.type },
+  ],
+  'no groups',
+);
 
 export const groupView: View<Group> = {
   table: (group, style) => renderFields([['Id', group.id], ['Name', group.name], ['Type', group.type]], style),
 };
 
-export const memberListView: View<UserProfile[]> = {
-  table(rows, style) {
-    if (rows.length === 0) return 'no members';
-    return renderTable(['User', 'First name', 'Last name', 'Email'], rows.map((user) => [user.id, user.firstName, user.lastName, user.email]), style);
-  },
-};
+export const memberListView = listView<UserProfile>(
+  [
+    { name: 'User', value: (user) => user.id, whole: true },
+    { name: 'First name', value: (user) => user.firstName },
+    { name: 'Last name', value: (user) => user.lastName },
+    { name: 'Email', value: (user) => user.email },
+  ],
+  'no members',
+);
 
 const ACTIONS: Record<string, string> = { list: 'list', count: 'count', create: 'create', self: 'read', update: 'update', delete: 'delete' };
 

@@ -1,18 +1,21 @@
 /** Metrics as tables and terminal charts. */
-import type { MetricName } from '../catalogue/metrics.js';
+import { METRIC_NAMES, type MetricName } from '../catalogue/metrics.js';
 import type { MetricInterval } from '../engine/metrics.js';
 import type { UsageReport } from '../metrics/report.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
-import { renderTable } from './table.js';
+import { listView, renderTable } from './table.js';
 import { compareText } from '../util/text.js';
 
-export const metricListView: View<MetricInterval[]> = {
-  table(rows, style) {
-    if (rows.length === 0) return 'no metric values';
-    return renderTable(['Timestamp', 'Name', 'Reporter', 'Value'], rows.map((row) => [row.timestamp, row.name, row.reporter ?? '(all)', row.value]), style);
-  },
-};
+export const metricListView = listView<MetricInterval>(
+  [
+    { name: 'Timestamp', value: (row) => row.timestamp, whole: true },
+    { name: 'Name', value: (row) => row.name, widest: Math.max(...METRIC_NAMES.map((metric) => metric.name.length)) },
+    { name: 'Reporter', value: (row) => row.reporter ?? '(all)', whole: true },
+    { name: 'Value', value: (row) => row.value, whole: true },
+  ],
+  'no metric values',
+);
 
 const BLOCKS = ' ▁▂▃▄▅▆▇█';
 const BAR_WIDTH = 40;

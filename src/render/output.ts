@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { visibleControls, visibleData } from '../util/text.js';
 import { plainStyle, type Style } from './style.js';
+import type { Cell, Column } from './table.js';
 
 /** Records per JSON text written: small enough that V8 keeps the text out of its large-object space, which only a full GC frees. */
 const JSON_SLICE = 100;
@@ -15,6 +16,11 @@ export type OutputFormat = 'table' | 'json' | 'yaml';
 /** How one kind of data looks as a table; json and yaml print the data itself. */
 export interface View<T> {
   table(data: T, style: Style): string;
+}
+
+/** A list's view; with columns (render/table.ts listView), a long list is drawn as its pages come. */
+export interface ListView<T> extends View<T[]> {
+  readonly columns?: readonly Column<T>[];
 }
 
 export interface OutputSettings {
@@ -69,16 +75,34 @@ export class Output {
 
   /**
    * A list given page by page, streamed: json and yaml are written as the pages come (flat memory for
-   * --all over many pages; json in slices of JSON_SLICE records); a table needs every row for its column widths, so
-   * it collects them. The json is the same text as `JSON.stringify(allRows, null, 2)`.
+   * --all over many pages; json in slices of JSON_SLICE records). The json is the same text as
+   * `JSON.stringify(allRows, null, 2)`. A table of a view with columns takes its widths from the
+   * first SAMPLE_ROWS rows and is then written a page at a time, wider cells cut (streamTable); a
+   * table of no more rows, or of a view without columns (a chart), is drawn from all rows at once.
    */
-  async list<T>(pages: AsyncIterable<readonly T[]> | Iterable<readonly T[]>, view: View<T[]>): Promise<number> {
+  async list<T>(pages: AsyncIterable<readonly T[]> | Iterable<readonly T[]>, view: ListView<T>): Promise<number> {
     let count = 0;
     if (this.format === 'table') {
-      const collected: T[] = [];
-      for await (const page of pages) collected.push(...page);
-      await this.data(collected, view);
-      return collected.length;
+      const columns = view.columns;
+      if (columns === undefined) {
+        const collected: T[] = [];
+        for await (const page of pages) for (const item of page) collected.push(item);
+        await this.data(collected, view);
+        return collected.length;
+      }
+      const { SAMPLE_ROWS, sampledLayout, streamTable } = await import('./table.js');
+      const style = this.style;
+      async function* cells(columns: readonly Column<T>[]): AsyncGenerator<Cell[][]> {
+        for await (const page of pages) {
+          count += page.length;
+          // Control characters escaped, as tableText does for whole tables.
+          yield visibleData(page).map((item) => columns.map((column) => column.value(item, style)));
+        }
+      }
+      const head = columns.map((column) => column.name);
+      for await (const text of streamTable(head, cells(columns), style, { sampleRows: SAMPLE_ROWS, layout: sampledLayout(columns) })) await this.write(text);
+      if (count === 0) await this.data([], view);
+      return count;
     }
     if (this.format === 'json') {
       for await (const page of pages) {
