@@ -100,7 +100,9 @@ export class Output {
         }
       }
       const head = columns.map((column) => column.name);
-      for await (const text of streamTable(head, cells(columns), style, { sampleRows: SAMPLE_ROWS, layout: sampledLayout(columns) })) await this.write(text);
+      // Rows already in hand (one page, --max) are drawn whole: nothing is saved by cutting them.
+      const sampleRows = Array.isArray(pages) ? Number.POSITIVE_INFINITY : SAMPLE_ROWS;
+      for await (const text of streamTable(head, cells(columns), style, { sampleRows, layout: sampledLayout(columns) })) await this.write(text);
       if (count === 0) await this.data([], view);
       return count;
     }

@@ -147,7 +147,7 @@ export interface StreamOptions {
   layout(measured: readonly number[]): readonly ColumnLayout[];
 }
 
-/** Rows read before a streamed table's widths are fixed: two pages of `--all`. */
+/** Rows read before a streamed table's widths are fixed. */
 export const SAMPLE_ROWS = 1000;
 
 /**
@@ -174,16 +174,19 @@ export async function* streamTable(
   const sample: string[][] = [];
   let writer: TableWriter | undefined;
   for await (const page of pages) {
-    if (page.length === 0) continue;
-    const rows = page.map((row) => row.map(text));
-    if (!writer && sample.length >= options.sampleRows) {
+    let rows = page.map((row) => row.map(text));
+    if (!writer) {
+      // The widths come from the first sampleRows rows, however the pages cut them.
+      const room = options.sampleRows - sample.length;
+      for (const row of rows.slice(0, room)) sample.push(row);
+      rows = rows.slice(room);
+      if (rows.length === 0) continue;
       writer = new TableWriter(options.layout(measureColumns([heading, ...sample])));
       yield `${writer.top()}${writer.rows([heading])}`;
       yield* slices(writer, sample);
       sample.length = 0;
     }
-    if (writer) yield* slices(writer, rows);
-    else for (const row of rows) sample.push(row);
+    yield* slices(writer, rows);
   }
   if (writer) yield writer.bottom();
   else if (sample.length > 0) yield `${renderTable(head, sample, style)}\n`;
