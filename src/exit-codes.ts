@@ -13,6 +13,7 @@ export const ExitCode = {
   Unreachable: 7,
   Partial: 8,
   WaitTimedOut: 9,
+  Locked: 10,
   Interrupted: 130,
 } as const;
 

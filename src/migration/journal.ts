@@ -87,10 +87,15 @@ export class Journal {
     return journal;
   }
 
-  static async resume(file: string): Promise<{ journal: Journal; state: JournalState }> {
+  /** Refuses a journal that cannot be resumed because it is not there, before its lock is taken. */
+  static async checkResumable(file: string): Promise<void> {
     const found = await statOrUndefined(file);
     if (!found) throw new UsageError(`--resume: journal ${file} does not exist`);
     if (found.isDirectory()) throw new UsageError(`--resume: journal ${file} is a directory, not a journal`);
+  }
+
+  static async resume(file: string): Promise<{ journal: Journal; state: JournalState }> {
+    await Journal.checkResumable(file);
     let text: string;
     let handle: FileHandle;
     try {

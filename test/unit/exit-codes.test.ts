@@ -28,6 +28,7 @@ describe('failures map to the exit codes of docs/exit-codes.md', () => {
   it.each([
     ['usage error', new UsageError('bad'), ExitCode.Usage],
     ['cli error with its own code', new CliError('partly', ExitCode.Partial), ExitCode.Partial],
+    ['journal in use by another run', new CliError('journal j is in use by process 1 on h', ExitCode.Locked), 10],
     ['unsendable id', new InvalidPathParameterError('..'), ExitCode.Usage],
     ['401', new EngineAuthenticationError(line, { body: undefined, bodySnippet: 'empty body', challenge: 'Basic realm="default"', credentialsSent: 'basic' }), ExitCode.AuthRefused],
     ['403', new EngineAuthorizationError(line, { ...engineBody('AuthorizationException', 'no'), missingAuthorizations: [] }, undefined), ExitCode.AuthRefused],
