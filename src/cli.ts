@@ -95,7 +95,7 @@ no_proxy or NO_PROXY for hosts reached directly; read as curl reads them (docs/c
 
 Exit codes: 0 ok, 1 internal error, 2 usage, 3 validation failures, 4 auth refused, 5 not found,
 6 rejected by the engine, 7 engine unreachable, 8 partial success, 9 --wait timed out,
-10 in use by another run, 130 interrupted.
+10 in use by another run, 11 change not confirmed, 130 interrupted.
 
 Examples:
   $ camunda-admin engine info --url http://localhost:8080/engine-rest

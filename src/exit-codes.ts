@@ -14,6 +14,7 @@ export const ExitCode = {
   Partial: 8,
   WaitTimedOut: 9,
   Locked: 10,
+  NotConfirmed: 11,
   Interrupted: 130,
 } as const;
 

@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../simulator/index.js';
+import { type EngineState, SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../simulator/index.js';
 import { cleanEnv, runCli, spawnCli, tempDir } from '../helpers/cli.js';
 
 let engine: Simulator;
@@ -196,4 +196,89 @@ describe('one run per journal: the lock', () => {
     expect(new Set(executedIds())).toEqual(new Set(ids));
     expect(existsSync(join(cwd, LOCK))).toBe(false);
   }, 60_000);
+});
+
+describe('updates that are never lost in silence', () => {
+  const JOHN = SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant;
+  const run = (...args: string[]) => runCli(['--url', engine.url, '--retries', '0', ...args]);
+  const puts = (path: RegExp) => engine.requests.filter((request) => request.method === 'PUT' && path.test(request.path));
+  const permissionsOf = (id: string) => [...engine.state.findAuthorization(id)!.permissions].sort();
+  /** Another run that read the authorization before this one wrote, and writes its own change to that stale copy. */
+  const staleWriter = (id: string, permissions: string[]) => (state: EngineState) => {
+    state.findAuthorization(id)!.permissions = [...permissions];
+  };
+
+  it('auth update: a write that lands after this one and replaces its change is found on reading back, and repaired', async () => {
+    // The other run read READ, UPDATE, added DELETE, and its PUT lands right after ours.
+    engine.inject({ method: 'PUT', path: /^\/authorization\//, times: 1, after: staleWriter(JOHN, ['READ', 'UPDATE', 'DELETE']) });
+    const result = await run('auth', 'update', JOHN, '--add-permissions', 'CREATE_INSTANCE');
+    expect(result.code).toBe(0);
+    expect(permissionsOf(JOHN)).toEqual(['CREATE_INSTANCE', 'DELETE', 'READ', 'UPDATE']);
+    expect(result.stderr).toBe(
+      `warning: authorization ${JOHN}: another write replaced this change (permissions is 'READ, UPDATE, DELETE', not 'READ, UPDATE, DELETE, CREATE_INSTANCE'); writing it again\nupdated authorization ${JOHN}\n`,
+    );
+    expect(puts(/^\/engine-rest\/authorization\//)).toHaveLength(2);
+  });
+
+  it('auth update: a write that lands between the read and the write is merged in before writing (one PUT)', async () => {
+    // Right after the first read was answered, the other run's DELETE lands.
+    engine.inject({ method: 'GET', path: new RegExp(`^/authorization/${JOHN}$`), times: 1, after: staleWriter(JOHN, ['READ', 'UPDATE', 'DELETE']) });
+    const result = await run('auth', 'update', JOHN, '--add-permissions', 'CREATE_INSTANCE');
+    expect(result.code).toBe(0);
+    expect(permissionsOf(JOHN)).toEqual(['CREATE_INSTANCE', 'DELETE', 'READ', 'UPDATE']);
+    const written = puts(/^\/engine-rest\/authorization\//).map((request) => [...(JSON.parse(request.body) as { permissions: string[] }).permissions].sort());
+    expect(written).toEqual([['CREATE_INSTANCE', 'DELETE', 'READ', 'UPDATE']]);
+    expect(result.stderr).toBe(`updated authorization ${JOHN}\n`);
+  });
+
+  it('auth update: retries a 500 OptimisticLockingException (two PUTs overlapping inside the engine)', async () => {
+    const body = JSON.stringify({ type: 'OptimisticLockingException', message: "ENGINE-03005 Execution of 'UPDATE AuthorizationEntity' failed. Entity was updated by another transaction concurrently.", code: 1 });
+    engine.inject({ method: 'PUT', path: /^\/authorization\//, times: 1, status: 500, contentType: 'application/json', body });
+    const result = await run('auth', 'update', JOHN, '--add-permissions', 'DELETE');
+    expect(result.code).toBe(0);
+    expect(permissionsOf(JOHN)).toEqual(['DELETE', 'READ', 'UPDATE']);
+    expect(result.stderr).toBe(`warning: authorization ${JOHN}: the engine answered OptimisticLockingException (another write at the same moment); writing it again\nupdated authorization ${JOHN}\n`);
+  });
+
+  it('auth update: a change that keeps being replaced ends with exit 11 naming the object and what differs, never "updated"', async () => {
+    engine.inject({ method: 'PUT', path: /^\/authorization\//, after: staleWriter(JOHN, ['READ', 'UPDATE']) });
+    const result = await run('auth', 'update', JOHN, '--add-permissions', 'DELETE');
+    expect(result.code).toBe(11);
+    expect(result.stderr).not.toContain('updated');
+    expect(result.stderr).toContain(
+      `error: authorization ${JOHN}: the change did not hold after 4 writes: permissions is 'READ, UPDATE', not 'READ, UPDATE, DELETE' (another run is changing authorization ${JOHN} at the same time`,
+    );
+    expect(puts(/^\/engine-rest\/authorization\//)).toHaveLength(4);
+  });
+
+  it('group update: a name replaced by a stale write of the type is repaired; one that keeps being replaced is exit 11', async () => {
+    const staleType = (state: EngineState) => Object.assign(state.findGroup('sales')!, { name: 'Sales', type: 'SYSTEM' });
+    engine.inject({ method: 'PUT', path: /^\/group\/sales$/, times: 1, after: staleType });
+    const repaired = await run('group', 'update', 'sales', '--name', 'Sales EMEA');
+    expect(repaired.code).toBe(0);
+    expect(engine.state.findGroup('sales')).toMatchObject({ name: 'Sales EMEA', type: 'SYSTEM' });
+    expect(repaired.stderr).toBe("warning: group sales: another write replaced this change (name is 'Sales', not 'Sales EMEA'); writing it again\nupdated group sales\n");
+
+    engine.inject({ method: 'PUT', path: /^\/group\/sales$/, after: (state) => Object.assign(state.findGroup('sales')!, { name: 'Sales EMEA' }) });
+    const lost = await run('group', 'update', 'sales', '--name', 'Sales APAC');
+    expect(lost.code).toBe(11);
+    expect(lost.stderr).toContain("error: group sales: the change did not hold after 4 writes: name is 'Sales EMEA', not 'Sales APAC'");
+    expect(lost.stderr).not.toContain('updated group');
+  });
+
+  it('two auth updates released together (spawned, the default read-back delay): neither change is lost, both runs say updated', async () => {
+    for (let pair = 0; pair < 3; pair++) {
+      engine.state.findAuthorization(JOHN)!.permissions = ['READ'];
+      const env = cleanEnv({ CAMUNDA_ADMIN_READ_BACK_DELAY: '300' });
+      // The first reads of both are held a while, so that the two runs go on from them together.
+      engine.inject({ method: 'GET', path: new RegExp(`^/authorization/${JOHN}$`), times: 2, delayHeadersMs: 400 });
+      const [a, b] = await Promise.all([
+        spawnCli(['--url', engine.url, 'auth', 'update', JOHN, '--add-permissions', 'UPDATE'], { env }).result,
+        spawnCli(['--url', engine.url, 'auth', 'update', JOHN, '--add-permissions', 'DELETE'], { env }).result,
+      ]);
+      engine.clearFaults();
+      expect([a.code, b.code, a.stderr.trim().split('\n').at(-1), b.stderr.trim().split('\n').at(-1)]).toEqual([0, 0, `updated authorization ${JOHN}`, `updated authorization ${JOHN}`]);
+      expect(permissionsOf(JOHN)).toEqual(['DELETE', 'READ', 'UPDATE']);
+    }
+  }, 30_000);
 });
