@@ -389,7 +389,14 @@ async function runChunked(
     await journal.close();
   }
 
-  const result = await finish(context, { mode: 'chunked', ids: run.allIds, startedAt, chunks: outcome.chunks });
+  // Migrated by this run: what its journal sent. An instance on the target that it never sent, or that
+  // was on the target already when its chunk was refused, another run moved there.
+  const sentIds = new Set(outcome.sent);
+  for (const event of run.resumed?.events ?? []) if (event.event === 'sent') for (const id of event.ids) sentIds.add(id);
+  const movedElsewhere = new Set([...(run.resumed?.elsewhere ?? []), ...outcome.movedElsewhere, ...run.allIds.filter((id) => !sentIds.has(id))]);
+  const result = await finish(context, { mode: 'chunked', ids: run.allIds, startedAt, chunks: outcome.chunks, movedElsewhere });
+  const byAnother = result.outcome['already-migrated'];
+  if (byAnother > 0) output.info(`${byAnother} instance${byAnother === 1 ? ' was' : 's were'} already on the target, moved there by another run, not by this one`);
   if (outcome.interrupted) {
     return { result, failure: new CliError(`interrupted after ${outcome.chunks.done} chunk${outcome.chunks.done === 1 ? '' : 's'}; continue with --resume (journal ${run.journalFile})`, ExitCode.Interrupted) };
   }
@@ -400,7 +407,9 @@ async function runChunked(
     const reason = cause instanceof Error ? cause.message : String(cause);
     const notMigrated = result.instances.filter((instance) => instance.outcome !== 'migrated' && instance.outcome !== 'ended').map((instance) => instance.id);
     const migrated = result.instances.filter((instance) => instance.outcome === 'migrated').map((instance) => instance.id);
+    const elsewhere = result.instances.filter((instance) => instance.outcome === 'already-migrated').map((instance) => instance.id);
     output.detail(`migrated (${migrated.length}): ${listIds(migrated)}`);
+    if (elsewhere.length > 0) output.detail(`already on the target, not moved by this run (${elsewhere.length}): ${listIds(elsewhere)}`);
     output.detail(`not migrated (${notMigrated.length}): ${listIds(notMigrated)}`);
     const code = migrated.length > 0 ? ExitCode.Partial : describeFailure(cause).exitCode;
     const message = failed.outcomeUnknown

@@ -282,3 +282,47 @@ describe('updates that are never lost in silence', () => {
     }
   }, 30_000);
 });
+
+describe('instances another run moved', () => {
+  const moveToTarget = (...ids: string[]) => (state: EngineState) => {
+    for (const id of ids) state.findProcessInstance(id)!.definitionId = DEFINITIONS.v2;
+  };
+
+  it('a chunk refused with ENGINE-23002 because another run moved some of it: the rest is sent again, the moved ones reported apart, exit 0', async () => {
+    const cwd = planDir();
+    const [first, second, third] = demoV1 as [string, string, string];
+    // Another run migrates the first instance right before this run's chunk reaches the engine.
+    engine.inject({ method: 'POST', path: /^\/migration\/execute$/, times: 1, before: moveToTarget(first) });
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '3', '--yes', '-o', 'json', '--report', 'report.json'], cwd);
+    expect(result.code).toBe(0);
+    expect(demoV1.map(definitionOf)).toEqual(demoV1.map(() => DEFINITIONS.v2));
+    expect(result.stderr).toContain('chunk 1/1: 1 of its 3 instances were moved by another run meanwhile (POST');
+    expect(result.stderr).toContain('ENGINE-23002');
+    expect(result.stderr).toContain('1 instance was already on the target, moved there by another run, not by this one\n');
+    expect(JSON.parse(result.stdout).outcome).toEqual({ migrated: 2, 'already-migrated': 1, 'on-source': 0, ended: 0, unknown: 0 });
+    const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8')) as { instances: { id: string; outcome: string }[] };
+    expect(Object.fromEntries(report.instances.map((instance) => [instance.id, instance.outcome]))).toEqual({ [first]: 'already-migrated', [second]: 'migrated', [third]: 'migrated' });
+    expect(journalEvents(cwd).map((event) => `${event.event}${event.chunk ?? ''}${event.ids ? `:${event.ids.length}` : ''}`)).toEqual(['start:3', 'sent1:3', 'failed1', 'elsewhere1:1', 'sent2:2', 'done2']);
+  });
+
+  it('a chunk all of whose instances another run moved: nothing left to send, exit 0, none counted as migrated by this run', async () => {
+    const cwd = planDir();
+    engine.inject({ method: 'POST', path: /^\/migration\/execute$/, times: 1, before: moveToTarget(...demoV1) });
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '3', '--yes'], cwd);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('3 instances were already on the target, moved there by another run, not by this one');
+    expect(result.stdout).toMatch(/done: 0 of 3 instances migrated \(3 more moved by another run\)/);
+    expect(executes()).toHaveLength(1);
+  });
+
+  it('retries a transient OptimisticLockingException of a chunk whose instances are still on the source', async () => {
+    const cwd = planDir();
+    const body = JSON.stringify({ type: 'OptimisticLockingException', message: 'ENGINE-03005 Execution of UPDATE ExecutionEntity failed. Entity was updated by another transaction concurrently.', code: 1 });
+    engine.inject({ method: 'POST', path: /^\/migration\/execute$/, times: 1, status: 500, contentType: 'application/json', body });
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '3', '--yes'], cwd);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('OptimisticLockingException');
+    expect(result.stderr).toContain('sending it again');
+    expect(result.stdout).toMatch(/done: 3 of 3 instances migrated/);
+  });
+});
