@@ -94,7 +94,8 @@ Proxies: https_proxy or HTTPS_PROXY for an https URL, http_proxy or HTTP_PROXY f
 no_proxy or NO_PROXY for hosts reached directly; read as curl reads them (docs/configuration.md).
 
 Exit codes: 0 ok, 1 internal error, 2 usage, 3 validation failures, 4 auth refused, 5 not found,
-6 rejected by the engine, 7 engine unreachable, 8 partial success, 9 --wait timed out, 130 interrupted.
+6 rejected by the engine, 7 engine unreachable, 8 partial success, 9 --wait timed out,
+11 in use by another run, 12 change not confirmed, 130 interrupted.
 
 Examples:
   $ camunda-admin engine info --url http://localhost:8080/engine-rest

@@ -13,6 +13,9 @@ export const ExitCode = {
   Unreachable: 7,
   Partial: 8,
   WaitTimedOut: 9,
+  // 10 is reserved for `access plan --detailed-exitcode`: differences found.
+  Locked: 11,
+  NotConfirmed: 12,
   Interrupted: 130,
 } as const;
 

@@ -19,7 +19,14 @@ export async function main(): Promise<void> {
     interrupt.trigger();
     if (interrupt.stopped) process.off('SIGINT', onSigint);
   };
+  // SIGTERM (a pipeline cancelled, a container stopped) is an interruption too: the run ends the
+  // same way, giving back what it holds (a journal's lock), with exit 130.
+  const onSigterm = (): void => {
+    interrupt.trigger();
+    if (interrupt.stopped) process.off('SIGTERM', onSigterm);
+  };
   process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
   let code;
   try {
     code = await run(process.argv.slice(2), {
@@ -32,6 +39,7 @@ export async function main(): Promise<void> {
     });
   } finally {
     process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigterm);
   }
   // exitCode, not exit(): piped output is flushed before the process ends.
   process.exitCode = code;

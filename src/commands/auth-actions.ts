@@ -1,7 +1,9 @@
 /** What the `auth` commands do (declared in ./auth.ts). */
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
-import { applyChange, checkOwner, diffAuthorization, toUpdate } from '../authorizations/change.js';
+import { checkOwner, diffAuthorization, toUpdate } from '../authorizations/change.js';
+import { authorizationUpdate } from '../authorizations/update.js';
+import { updateObject, updatePolicyFrom } from '../engine-objects/update.js';
 import { listCommand, refusingDuplicates } from '../authorizations/duplicate.js';
 import { parseAuthorizationType, parsePermissions, parseResourceType, RESOURCE_TYPES, UNIVERSAL_PERMISSIONS } from '../catalogue/authorization.js';
 import type { AuthorizationQuery } from '../engine/authorizations.js';
@@ -137,8 +139,9 @@ export async function updateAuthorization(app: App, id: string, flags: UpdateFla
   }
 
   const client = await engineClient(app);
-  const current = await client.authorizations.get(id);
-  const body = applyChange(current, change, desired);
+  const update = authorizationUpdate(client.authorizations, id, change, desired);
+  const current = await update.read();
+  const body = update.merge(current);
   const diff = diffAuthorization(toUpdate(current), body);
   const changed = diff.some((field) => field.changed);
   const output = await app.output();
@@ -152,9 +155,8 @@ export async function updateAuthorization(app: App, id: string, flags: UpdateFla
     output.info('dry run: nothing was sent');
     return;
   }
-  await refusingDuplicates(client.authorizations, { ...body, type: current.type }, id, () =>
-    sendChange(['auth', 'get', id], () => client.authorizations.update(id, body)),
-  );
+  // Read again, written, and read back until the change holds (docs/concurrency.md).
+  await updateObject(update, current, updatePolicyFrom(app.io.env, (message) => output.warn(message)));
   output.info(`updated authorization ${id}`);
 }
 

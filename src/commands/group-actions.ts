@@ -5,6 +5,8 @@ import type { EngineClient } from '../engine/client.js';
 import { EngineNotFoundError } from '../engine/errors.js';
 import type { GroupQuery } from '../engine/groups.js';
 import { enginePath } from '../engine/http.js';
+import { updateObject, updatePolicyFrom } from '../engine-objects/update.js';
+import { GROUP_FIELDS, groupUpdate } from '../groups/update.js';
 import { ChangeOutcomeUnknownError, describeFailure, sendChange } from '../exit.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { countView } from '../render/common.js';
@@ -81,16 +83,19 @@ export async function updateGroup(app: App, id: string, flags: { name?: string; 
   if (flags.name === undefined && flags.type === undefined) throw new UsageError('nothing to change: give --name or --type');
   if (flags.name !== undefined) requireName(flags.name, '--name');
   const client = await engineClient(app);
-  const current = await client.groups.get(id);
-  const body = { id: current.id, name: flags.name ?? current.name, type: flags.type ?? current.type };
-  const diff = (['name', 'type'] as const).map((field) => ({ field, before: current[field], after: body[field], changed: current[field] !== body[field] }));
+  const change = { name: flags.name, type: flags.type };
+  const update = groupUpdate(client.groups, id, change);
+  const current = await update.read();
+  const body = update.merge(current);
+  const diff = GROUP_FIELDS.map((field) => ({ field, before: current[field], after: body[field], changed: current[field] !== body[field] }));
   const changed = diff.some((field) => field.changed);
   const output = await app.output();
   const request = { method: 'PUT', url: client.http.url(enginePath`/group/${id}`), body };
   await output.data({ id, changed, dryRun: Boolean(flags.dryRun), diff, request: changed ? request : null }, groupDiffView);
   if (!changed) return output.info(`no change: group ${id} already looks like that; nothing was sent`);
   if (flags.dryRun) return output.info('dry run: nothing was sent');
-  await sendChange(['group', 'get', id], () => client.groups.update(id, body));
+  // Read again, written, and read back until the change holds (docs/concurrency.md).
+  await updateObject(update, current, updatePolicyFrom(app.io.env, (message) => output.warn(message)));
   output.info(`updated group ${id}`);
 }
 

@@ -7,12 +7,13 @@ import { engineClient, engineTarget } from '../connection.js';
 import { parseSeconds } from '../config/values.js';
 import { enginePath } from '../engine/http.js';
 import { instanceValidationReportOf, planValidationReportOf } from '../engine/migration.js';
-import { describeFailure, sendChange } from '../exit.js';
+import { commandLine, describeFailure, sendChange } from '../exit.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { writeExecutionRequests, writeExecutionRequestsYaml } from '../migration/dry-run.js';
 import { chunkName, type ExecutionContext, type ExecutionResult, executionRequest, finish, pendingAfterResume, runChunks } from '../migration/execute.js';
 import { type IdList, idRange } from '../migration/instance-ids.js';
 import { checkJournalEngine, Journal, type JournalEngine, type JournalState } from '../migration/journal.js';
+import { JournalLock } from '../migration/journal-lock.js';
 import { checkReportFile, writeReport } from '../migration/report.js';
 import { InstanceIdSet, LOOKUP_PAGE, readInstanceIds, resolveSelection, type ResolvedSelection } from '../migration/selection.js';
 import { formatProblem, type LoadedPlan, parsePlan, parseQueryFile, readInputFile } from '../plans/load.js';
@@ -42,6 +43,7 @@ interface ExecuteOptions {
   resume?: boolean;
   report?: string;
   force?: boolean;
+  takeOverLock?: boolean;
 }
 
 function positiveInteger(text: string | undefined, flag: string): number | undefined {
@@ -58,6 +60,7 @@ function checkFlagCombinations(options: ExecuteOptions): void {
     throw new UsageError('--report with --async needs --wait: without it the command ends when the batch is created, before there is an outcome to report');
   }
   if (options.journal && !options.chunkSize && !options.resume) throw new UsageError('--journal needs --chunk-size (or --resume)');
+  if (options.takeOverLock && !options.chunkSize && !options.resume) throw new UsageError('--take-over-lock takes over the lock of a journal: it needs --resume or --chunk-size');
   if (options.force && !options.report && !options.chunkSize) throw new UsageError('--force replaces an existing --report file or journal: it needs --report or --chunk-size');
   if (options.instancesFile === '-' && options.query === '-') throw new UsageError('--instances-file and --query cannot both read standard input');
   if (options.resume) {
@@ -85,6 +88,33 @@ export async function executeMigration(app: App, planFile: string, options: Exec
   }
   // Files written during or after the run are checked now, while a refusal still means nothing was sent.
   const journalFile = options.journal ?? `${planFile}.journal.jsonl`;
+  // One run per journal: the lock is taken before the journal is read or started, and held until the
+  // outcome is reported, on every way out (Ctrl-C and SIGTERM end the run through here too).
+  if (options.dryRun || (chunkSize === undefined && !options.resume)) {
+    await executeWithJournal(app, planFile, options, { chunkSize, waitTimeoutMs, intervalMs, journalFile });
+    return;
+  }
+  if (options.resume) await Journal.checkResumable(journalFile);
+  else await Journal.checkNew(journalFile, { replace: Boolean(options.force) });
+  const output = await app.output();
+  const takeOverCommand = options.resume
+    ? commandLine(['camunda-admin', 'migration', 'execute', planFile, '--resume', ...(options.journal ? ['--journal', options.journal] : []), '--take-over-lock'])
+    : 'the same command with --take-over-lock';
+  const lock = await JournalLock.acquire(journalFile, { takeOver: Boolean(options.takeOverLock), notice: (message) => output.warn(message), takeOverCommand });
+  try {
+    await executeWithJournal(app, planFile, options, { chunkSize, waitTimeoutMs, intervalMs, journalFile });
+  } finally {
+    await lock.release();
+  }
+}
+
+async function executeWithJournal(
+  app: App,
+  planFile: string,
+  options: ExecuteOptions,
+  settings: { chunkSize: number | undefined; waitTimeoutMs: number | undefined; intervalMs: number; journalFile: string },
+): Promise<void> {
+  const { chunkSize, waitTimeoutMs, intervalMs, journalFile } = settings;
   const force = Boolean(options.force);
   if (options.report) {
     await checkReportFile(options.report, force);
@@ -359,7 +389,14 @@ async function runChunked(
     await journal.close();
   }
 
-  const result = await finish(context, { mode: 'chunked', ids: run.allIds, startedAt, chunks: outcome.chunks });
+  // Migrated by this run: what its journal sent. An instance on the target that it never sent, or that
+  // was on the target already when its chunk was refused, another run moved there.
+  const sentIds = new Set(outcome.sent);
+  for (const event of run.resumed?.events ?? []) if (event.event === 'sent') for (const id of event.ids) sentIds.add(id);
+  const movedElsewhere = new Set([...(run.resumed?.elsewhere ?? []), ...outcome.movedElsewhere, ...run.allIds.filter((id) => !sentIds.has(id))]);
+  const result = await finish(context, { mode: 'chunked', ids: run.allIds, startedAt, chunks: outcome.chunks, movedElsewhere });
+  const byAnother = result.outcome['already-migrated'];
+  if (byAnother > 0) output.info(`${byAnother} instance${byAnother === 1 ? ' was' : 's were'} already on the target, moved there by another run, not by this one`);
   if (outcome.interrupted) {
     return { result, failure: new CliError(`interrupted after ${outcome.chunks.done} chunk${outcome.chunks.done === 1 ? '' : 's'}; continue with --resume (journal ${run.journalFile})`, ExitCode.Interrupted) };
   }
@@ -370,7 +407,9 @@ async function runChunked(
     const reason = cause instanceof Error ? cause.message : String(cause);
     const notMigrated = result.instances.filter((instance) => instance.outcome !== 'migrated' && instance.outcome !== 'ended').map((instance) => instance.id);
     const migrated = result.instances.filter((instance) => instance.outcome === 'migrated').map((instance) => instance.id);
+    const elsewhere = result.instances.filter((instance) => instance.outcome === 'already-migrated').map((instance) => instance.id);
     output.detail(`migrated (${migrated.length}): ${listIds(migrated)}`);
+    if (elsewhere.length > 0) output.detail(`already on the target, not moved by this run (${elsewhere.length}): ${listIds(elsewhere)}`);
     output.detail(`not migrated (${notMigrated.length}): ${listIds(notMigrated)}`);
     const code = migrated.length > 0 ? ExitCode.Partial : describeFailure(cause).exitCode;
     const message = failed.outcomeUnknown

@@ -50,6 +50,7 @@ Examples:
     .option('--resume', 'continue a chunked run from its journal')
     .option('--report <file>', 'write the outcome of every instance (JSON, or CSV for a .csv file); an existing file is refused')
     .option('--force', 'replace an existing --report file, and start over an existing journal (it can then no longer be resumed)')
+    .option('--take-over-lock', "take over the journal's lock of a run on another host that is no longer running")
     .addHelpText(
       'after',
       `
@@ -61,9 +62,12 @@ must be on the source definition) before anything is executed; exactly those ids
 engine name and version must match; a journal that does not record them is refused): the selection
 flags are refused with it, and the plan's processInstanceIds/processInstanceQuery are not read.
 
+A chunked run holds its journal's lock (<journal>.lock) while it runs: a second run on the same
+journal is refused (exit 11) and sends nothing; the lock of a run killed on this host is taken over.
+
 Exit codes: 0 done, 2 bad input or not confirmed (nothing sent), 3 validation failures (nothing
 migrated), 8 partly done (a chunk or batch jobs failed), 9 --wait-timeout passed (the batch goes on),
-130 interrupted.
+11 the journal is in use by another run (nothing sent), 130 interrupted (Ctrl-C, SIGTERM).
 
 Examples:
   $ camunda-admin migration execute plan.yaml --all-instances --dry-run

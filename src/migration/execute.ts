@@ -10,7 +10,8 @@ import { outcomeUnknown } from '../engine/errors.js';
 import { RequestAbandonedError } from '../engine/http.js';
 import type { ResolvedDefinition } from '../plans/references.js';
 import type { Journal, JournalState } from './journal.js';
-import { classifyInstances, countOutcomes, type InstanceOutcome, type OutcomeCounts } from './outcome.js';
+import { classifyInstances, countOutcomes, type InstanceOutcome, markMovedElsewhere, type OutcomeCounts } from './outcome.js';
+import { EngineHttpError } from '../engine/errors.js';
 
 export interface ExecutionContext {
   client: EngineClient;
@@ -73,12 +74,14 @@ export interface FinishedRun {
   startedAt: Date;
   batches?: Batch[];
   chunks?: ExecutionResult['chunks'];
+  /** Instances found on the target that another run moved there. */
+  movedElsewhere?: ReadonlySet<string>;
 }
 
 export async function finish(context: ExecutionContext, run: FinishedRun): Promise<ExecutionResult> {
   const { mode, ids, startedAt, ...extra } = run;
   const [instances, engineVersion] = await Promise.all([
-    classifyInstances(context.client.processInstances, ids, context.source.id, context.target.id),
+    classifyInstances(context.client.processInstances, ids, context.source.id, context.target.id).then((found) => markMovedElsewhere(found, extra.movedElsewhere ?? new Set())),
     context.client.system.version().catch(() => null),
   ]);
   const finishedAt = new Date();
@@ -113,6 +116,10 @@ export interface ChunkedRun {
 
 export interface ChunkedOutcome {
   failure: ChunkFailure | undefined;
+  /** Instances of failed chunks that another run had moved to the target. */
+  movedElsewhere: Set<string>;
+  /** Every id this run sent (in the journal's `sent` events). */
+  sent: Set<string>;
   interrupted: boolean;
   chunks: NonNullable<ExecutionResult['chunks']>;
 }
@@ -125,20 +132,35 @@ export async function runChunks(context: ExecutionContext, run: ChunkedRun, jour
   let chunk = run.resumed ? run.resumed.lastChunk + 1 : 1;
   const total = Math.ceil(run.ids.length / run.chunkSize);
   let done = 0;
+  const movedElsewhere = new Set<string>();
+  const sent = new Set<string>();
   const at = () => new Date().toISOString();
-  for (let start = 0; start < run.ids.length; start += run.chunkSize, chunk++) {
+  const chunks = (failed: number) => ({ size: run.chunkSize, total, done, failed, journal: journal.file });
+  for (let start = 0; start < run.ids.length; start += run.chunkSize) {
     if (run.stopRequested()) {
       await journal.append({ event: 'interrupted', at: at() });
-      return { failure: undefined, interrupted: true, chunks: { size: run.chunkSize, total, done, failed: 0, journal: journal.file } };
+      return { failure: undefined, movedElsewhere, sent, interrupted: true, chunks: chunks(0) };
     }
-    const ids = run.ids.slice(start, start + run.chunkSize);
-    await journal.append({ event: 'sent', chunk, ids, at: at() });
-    try {
-      await context.client.migration.execute(executionRequest(context, ids), run.abandon);
-    } catch (error) {
+    // A chunk whose instances another run is moving at the same time is sent again with what is still
+    // on the source, a few times; the rest is reported as moved by that other run.
+    let ids = run.ids.slice(start, start + run.chunkSize);
+    for (let attempt = 0; ; attempt++, chunk++) {
+      await journal.append({ event: 'sent', chunk, ids, at: at() });
+      for (const id of ids) sent.add(id);
+      let error: unknown;
+      try {
+        await context.client.migration.execute(executionRequest(context, ids), run.abandon);
+      } catch (caught) {
+        error = caught;
+      }
+      if (error === undefined) {
+        await journal.append({ event: 'done', chunk, at: at() });
+        context.info(`chunk ${done + 1}/${total}: migrated ${ids.length} instance${ids.length === 1 ? '' : 's'}`);
+        break;
+      }
       if (error instanceof RequestAbandonedError) {
         await journal.append({ event: 'abandoned', chunk, at: at() });
-        return { failure: undefined, interrupted: true, chunks: { size: run.chunkSize, total, done, failed: 0, journal: journal.file } };
+        return { failure: undefined, movedElsewhere, sent, interrupted: true, chunks: chunks(0) };
       }
       const message = error instanceof Error ? error.message : String(error);
       // Either way the ids lack a `done`, so a resume asks the engine where they are before sending any.
@@ -148,21 +170,63 @@ export async function runChunks(context: ExecutionContext, run: ChunkedRun, jour
       // target, it did migrate the chunk, and the run goes on.
       if (unknown && (await migratedAfterAll(context, ids))) {
         await journal.append({ event: 'done', chunk, at: at() });
-        done++;
-        context.warn(`chunk ${done}/${total}: the answer did not say whether it was migrated (${message}), but the engine has its ${ids.length} instances on the target: migrated`);
-        continue;
+        context.warn(`chunk ${done + 1}/${total}: the answer did not say whether it was migrated (${message}), but the engine has its ${ids.length} instances on the target: migrated`);
+        break;
+      }
+      const where = !unknown && anotherRunsMove(error) && attempt < MOVED_RETRIES ? await whereNow(context, ids) : undefined;
+      if (where) {
+        const elsewhere = where.filter((outcome) => outcome.outcome === 'migrated' || outcome.outcome === 'ended').map((outcome) => outcome.id);
+        const onSource = where.filter((outcome) => outcome.outcome === 'on-source').map((outcome) => outcome.id);
+        // Only instances that another run moved or ended, and the rest still on the source: anything
+        // else (on a third definition, gone) is a failure to look at.
+        if (elsewhere.length + onSource.length === ids.length) {
+          for (const id of where.filter((outcome) => outcome.outcome === 'migrated').map((outcome) => outcome.id)) movedElsewhere.add(id);
+          if (elsewhere.length > 0) {
+            await journal.append({ event: 'elsewhere', chunk, ids: elsewhere, at: at() });
+            context.warn(`chunk ${done + 1}/${total}: ${elsewhere.length} of its ${ids.length} instances were moved by another run meanwhile (${message})${onSource.length > 0 ? `; sending the ${onSource.length} still on the source again` : ''}`);
+          } else {
+            context.warn(`chunk ${done + 1}/${total}: ${message}; sending it again`);
+          }
+          if (onSource.length === 0) break;
+          ids = onSource;
+          await sleep(MOVED_BACKOFF_MS * (attempt + 1) + Math.floor(Math.random() * MOVED_BACKOFF_MS));
+          continue;
+        }
       }
       return {
         failure: { position: done + 1, total, chunk, ids, error, outcomeUnknown: unknown },
+        movedElsewhere,
+        sent,
         interrupted: false,
-        chunks: { size: run.chunkSize, total, done, failed: 1, journal: journal.file },
+        chunks: chunks(1),
       };
     }
-    await journal.append({ event: 'done', chunk, at: at() });
+    chunk++;
     done++;
-    context.info(`chunk ${done}/${total}: migrated ${ids.length} instance${ids.length === 1 ? '' : 's'}`);
   }
-  return { failure: undefined, interrupted: run.stopRequested(), chunks: { size: run.chunkSize, total, done, failed: 0, journal: journal.file } };
+  return { failure: undefined, movedElsewhere, sent, interrupted: run.stopRequested(), chunks: chunks(0) };
+}
+
+/** Sends of one chunk after another run's move, at most. */
+const MOVED_RETRIES = 3;
+const MOVED_BACKOFF_MS = 200;
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Whether the engine refused a chunk because another run is migrating its instances: one is no longer
+ * on the source (ENGINE-23002), or two transactions touched them at once (OptimisticLockingException).
+ */
+function anotherRunsMove(error: unknown): boolean {
+  if (!(error instanceof EngineHttpError) || error.status !== 500) return false;
+  return error.engineType === 'OptimisticLockingException' || /^ENGINE-23002 /.test(error.body?.message ?? '');
+}
+
+async function whereNow(context: ExecutionContext, ids: string[]): Promise<InstanceOutcome[] | undefined> {
+  try {
+    return await classifyInstances(context.client.processInstances, ids, context.source.id, context.target.id);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether the engine has every one of `ids` on the target (or ended since); false when it cannot say. */

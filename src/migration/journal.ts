@@ -41,12 +41,16 @@ export type JournalEvent =
   /** An answer that does not say whether the chunk was migrated (lost, cut off, or not the engine's). */
   | { event: 'unknown'; chunk: number; error: string; at: string }
   | { event: 'abandoned'; chunk: number; at: string }
+  /** Of a failed chunk, the instances another run had already moved to the target: not migrated by this journal. */
+  | { event: 'elsewhere'; chunk: number; ids: string[]; at: string }
   | { event: 'interrupted'; at: string };
 
 export interface JournalState {
   start: JournalStart;
   /** Ids of chunks the engine confirmed (204). */
   migrated: Set<string>;
+  /** Ids another run had moved to the target when this journal's chunk was sent (`elsewhere`). */
+  elsewhere: Set<string>;
   /** The highest chunk number used so far; numbers start at 1 (at 0 in journals of earlier versions). */
   lastChunk: number;
   events: JournalEvent[];
@@ -87,10 +91,15 @@ export class Journal {
     return journal;
   }
 
-  static async resume(file: string): Promise<{ journal: Journal; state: JournalState }> {
+  /** Refuses a journal that cannot be resumed because it is not there, before its lock is taken. */
+  static async checkResumable(file: string): Promise<void> {
     const found = await statOrUndefined(file);
     if (!found) throw new UsageError(`--resume: journal ${file} does not exist`);
     if (found.isDirectory()) throw new UsageError(`--resume: journal ${file} is a directory, not a journal`);
+  }
+
+  static async resume(file: string): Promise<{ journal: Journal; state: JournalState }> {
+    await Journal.checkResumable(file);
     let text: string;
     let handle: FileHandle;
     try {
@@ -201,6 +210,7 @@ export function parseJournal(text: string, file: string): JournalState {
   }
   const sent = new Map<number, string[]>();
   const migrated = new Set<string>();
+  const elsewhere = new Set<string>();
   let lastChunk = 0;
   for (const event of events) {
     if (event.event === 'sent') {
@@ -208,7 +218,9 @@ export function parseJournal(text: string, file: string): JournalState {
       lastChunk = Math.max(lastChunk, event.chunk);
     } else if (event.event === 'done') {
       for (const id of sent.get(event.chunk) ?? []) migrated.add(id);
+    } else if (event.event === 'elsewhere' && Array.isArray(event.ids)) {
+      for (const id of event.ids) elsewhere.add(id);
     }
   }
-  return { start, migrated, lastChunk, events };
+  return { start, migrated, elsewhere, lastChunk, events };
 }

@@ -6,7 +6,11 @@
 import { idChunks } from '../engine/paging.js';
 import type { ProcessInstanceApi } from '../engine/process-instances.js';
 
-type Outcome = 'migrated' | 'on-source' | 'ended' | 'unknown';
+/**
+ * 'already-migrated': on the target, but not moved by this run: another run (another journal, an
+ * operator) migrated it first (docs/migration.md, "Instances another run moved").
+ */
+type Outcome = 'migrated' | 'already-migrated' | 'on-source' | 'ended' | 'unknown';
 
 export interface InstanceOutcome {
   id: string;
@@ -18,6 +22,11 @@ export interface InstanceOutcome {
 export type OutcomeCounts = Record<Outcome, number>;
 
 const ENDED_STATES = new Set(['COMPLETED', 'EXTERNALLY_TERMINATED', 'INTERNALLY_TERMINATED']);
+
+/** Marks the instances on the target that another run moved there (`movedElsewhere`) as such. */
+export function markMovedElsewhere(outcomes: InstanceOutcome[], movedElsewhere: ReadonlySet<string>): InstanceOutcome[] {
+  return outcomes.map((outcome) => (outcome.outcome === 'migrated' && movedElsewhere.has(outcome.id) ? { ...outcome, outcome: 'already-migrated' } : outcome));
+}
 
 /**
  * Asks in chunks of ids (src/engine/paging.ts idChunks): big chunks within the engine's limit on rows
@@ -56,7 +65,7 @@ export async function classifyInstances(
 }
 
 export function countOutcomes(outcomes: readonly InstanceOutcome[]): OutcomeCounts {
-  const counts: OutcomeCounts = { migrated: 0, 'on-source': 0, ended: 0, unknown: 0 };
+  const counts: OutcomeCounts = { migrated: 0, 'already-migrated': 0, 'on-source': 0, ended: 0, unknown: 0 };
   for (const { outcome } of outcomes) counts[outcome]++;
   return counts;
 }

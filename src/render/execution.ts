@@ -16,6 +16,7 @@ export function summarize(result: ExecutionResult): ExecutionSummary {
 
 const OUTCOME_LABELS: [keyof ExecutionResult['outcome'], string][] = [
   ['migrated', 'migrated (on the target definition)'],
+  ['already-migrated', 'already on the target, not moved by this run'],
   ['on-source', 'still on the source definition'],
   ['ended', 'ended meanwhile'],
   ['unknown', 'unknown (elsewhere, or not found)'],
@@ -27,10 +28,11 @@ export const executionView: View<ExecutionSummary> = {
     const lines = [renderTable(['Outcome', 'Instances'], rows, style)];
     const batches = result.batches.length > 0 ? `; batch ${result.batches.map((batch) => batch.id).join(', ')}` : '';
     const chunks = result.chunks ? `; ${result.chunks.done}/${result.chunks.total} chunks of ${result.chunks.size}` : '';
-    const allDone = result.outcome.migrated + result.outcome.ended === result.selected;
+    const allDone = result.outcome.migrated + result.outcome['already-migrated'] + result.outcome.ended === result.selected;
+    const byAnother = result.outcome['already-migrated'] > 0 ? ` (${result.outcome['already-migrated']} more moved by another run)` : '';
     const verdict = allDone ? style.green('done') : style.red('NOT complete');
     lines.push(
-      `${verdict}: ${result.outcome.migrated} of ${result.selected} instances migrated, ${describeDefinition(result.source)} -> ${describeDefinition(result.target)}, ${(result.durationMs / 1000).toFixed(1)}s${chunks}${batches}`,
+      `${verdict}: ${result.outcome.migrated} of ${result.selected} instances migrated${byAnother}, ${describeDefinition(result.source)} -> ${describeDefinition(result.target)}, ${(result.durationMs / 1000).toFixed(1)}s${chunks}${batches}`,
     );
     return lines.join('\n');
   },

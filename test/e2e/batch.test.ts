@@ -74,7 +74,7 @@ describe('migration execute --async', () => {
     const result = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--yes', '-o', 'json'], { cwd });
     expect(result.code).toBe(8);
     expect(result.stderr).toMatch(/error: batch \S+: 1 job failed \(up to 1 instance\) and will not be retried; see the failures with GET \/job\?jobDefinitionId=\S+&noRetriesLeft=true/);
-    expect(JSON.parse(result.stdout).outcome).toEqual({ migrated: 2, 'on-source': 1, ended: 0, unknown: 0 });
+    expect(JSON.parse(result.stdout).outcome).toEqual({ migrated: 2, 'already-migrated': 0, 'on-source': 1, ended: 0, unknown: 0 });
   });
 
   it('exits 9 when --wait-timeout passes, and the batch goes on', async () => {

@@ -174,7 +174,7 @@ describe('sync execute', () => {
     const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1First, '--yes', '-o', 'json', '--report', 'report.json'], cwd);
     expect(result.code).toBe(0);
     const summary = JSON.parse(result.stdout);
-    expect(summary).toMatchObject({ mode: 'sync', selected: 1, outcome: { migrated: 1, 'on-source': 0, ended: 0, unknown: 0 }, engineVersion: '7.24.0-SNAPSHOT' });
+    expect(summary).toMatchObject({ mode: 'sync', selected: 1, outcome: { migrated: 1, 'already-migrated': 0, 'on-source': 0, ended: 0, unknown: 0 }, engineVersion: '7.24.0-SNAPSHOT' });
     expect(summary.instances).toBeUndefined();
     const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
     expect(report.instances).toEqual([{ id: INSTANCES.demoV1First, outcome: 'migrated', definitionId: DEFINITIONS.v2 }]);
@@ -207,7 +207,7 @@ describe('chunked execute', () => {
     const journal = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
     expect(journal.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent1', 'done1', 'sent2', 'done2', 'sent3', 'failed3']);
     const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
-    expect(report.outcome).toEqual({ migrated: 2, 'on-source': 2, ended: 0, unknown: 0 });
+    expect(report.outcome).toEqual({ migrated: 2, 'already-migrated': 0, 'on-source': 2, ended: 0, unknown: 0 });
   });
 
   it('refuses a directory as the journal to resume', async () => {

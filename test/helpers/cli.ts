@@ -29,7 +29,8 @@ export interface CliOptions {
 }
 
 export function cleanEnv(extra: Record<string, string> = {}, home = tempDir('camunda-admin-home-')): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: home, NO_COLOR: '1', LANG: 'C.UTF-8' };
+  // Updates are read back at once: the simulator's interleaved writers (Fault.before/after) land synchronously.
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: home, NO_COLOR: '1', LANG: 'C.UTF-8', CAMUNDA_ADMIN_READ_BACK_DELAY: '0' };
   // The run's own temp dir (test/helpers/global-setup.ts): what the command leaves there is found.
   if (process.env.TMPDIR) env.TMPDIR = process.env.TMPDIR;
   return { ...env, ...extra };

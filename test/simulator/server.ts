@@ -100,6 +100,13 @@ export interface Fault {
   resetConnection?: boolean;
   /** Send the headers (with the full Content-Length) and half the body, then destroy the socket. */
   truncateBody?: boolean;
+  /**
+   * Another writer, interleaved: runs just before the engine handles the request (a write that lands
+   * between this client's read and its write, or between two of its reads).
+   */
+  before?: (state: EngineState) => void;
+  /** Another writer whose write lands right after this request was handled (a stale PUT that overwrites it). */
+  after?: (state: EngineState) => void;
 }
 
 /**
@@ -327,7 +334,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       if (fault.contentType !== undefined) headers['content-type'] = fault.contentType;
       prepared = { status: fault.status, headers, body: Buffer.from(fault.body ?? '', 'utf8') };
     } else {
+      fault?.before?.(state);
       prepared = await engineResponse(req, rawBody);
+      fault?.after?.(state);
       // Only the engine's own answers are the engine's contract; injected faults are not.
       for (const observe of responseObservers) observe(recorded, restRoot, prepared.status, prepared.body.toString('utf8'));
     }

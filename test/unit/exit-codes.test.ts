@@ -10,6 +10,7 @@ import {
   outcomeUnknown,
 } from '../../src/engine/errors.js';
 import { classifyNetworkError, InvalidPathParameterError, RetryableHttpError } from '../../src/engine/http.js';
+import { UpdateNotConfirmedError } from '../../src/engine-objects/update.js';
 import { CliError, ExitCode, UsageError } from '../../src/exit-codes.js';
 import { commandLine, describeFailure, sendChange } from '../../src/exit.js';
 
@@ -28,6 +29,8 @@ describe('failures map to the exit codes of docs/exit-codes.md', () => {
   it.each([
     ['usage error', new UsageError('bad'), ExitCode.Usage],
     ['cli error with its own code', new CliError('partly', ExitCode.Partial), ExitCode.Partial],
+    ['journal in use by another run', new CliError('journal j is in use by process 1 on h', ExitCode.Locked), 11],
+    ['change not confirmed', new UpdateNotConfirmedError('group g', ["name is 'a', not 'b'"], 4), 12],
     ['unsendable id', new InvalidPathParameterError('..'), ExitCode.Usage],
     ['401', new EngineAuthenticationError(line, { body: undefined, bodySnippet: 'empty body', challenge: 'Basic realm="default"', credentialsSent: 'basic' }), ExitCode.AuthRefused],
     ['403', new EngineAuthorizationError(line, { ...engineBody('AuthorizationException', 'no'), missingAuthorizations: [] }, undefined), ExitCode.AuthRefused],
