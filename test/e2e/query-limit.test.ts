@@ -145,7 +145,7 @@ describe('migration', () => {
     const result = await cli(['--yes', 'migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '5', '-o', 'json'], { cwd });
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as { outcome: Record<string, number>; chunks: { total: number } };
-    expect(report.outcome).toEqual({ migrated: 11, 'on-source': 0, ended: 0, unknown: 0 });
+    expect(report.outcome).toEqual({ migrated: 11, 'already-migrated': 0, 'on-source': 0, ended: 0, unknown: 0 });
     expect(report.chunks.total).toBe(3);
     for (const id of EXTRA) expect(engine.state.findProcessInstance(id)?.definitionId).toBe(DEFINITIONS.v2);
     expectWithinLimit();
