@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -11,8 +12,10 @@ export default defineConfig({
     setupFiles: ['test/helpers/test-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    // Child processes and loopback servers: keep the machine's two cores busy but not swamped.
     pool: 'forks',
+    // vitest's default is one worker fewer than there are cores, which is one on a two-core machine;
+    // many cases wait on a child process or a socket, so two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // One worker process runs file after file without loading every module anew for each: about a
     // third of the CPU time of isolated files. What a file changes it restores (process.env in place,
     // the working directory, observers of the simulator, spies), and each file sets its hooks up

@@ -69,7 +69,7 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_00
 }
 
 describe('one run per journal: the lock', () => {
-  it('refuses a journal whose lock a live process of this host holds: exit 10, one line, nothing sent', async () => {
+  it('refuses a journal whose lock a live process of this host holds: exit 11, one line, nothing sent', async () => {
     const cwd = planDir();
     writeStartedJournal(cwd, demoV1);
     // The test runner's parent is alive and is not this process.
