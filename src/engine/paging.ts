@@ -21,9 +21,16 @@ import type { QueryLimit } from './limits.js';
  */
 export const BULK_PAGE_SIZE = 5000;
 
+/**
+ * Pages of a long listing double from BULK_PAGE_SIZE up to this: the engine's cost of a page grows
+ * with its firstResult, and doubling pages keep the rows it skips in all to about the number of rows
+ * (measured on 50,000 rows: docs/performance.md), while a short listing still starts small.
+ */
+export const MAX_BULK_PAGE_SIZE = 40_000;
+
 export interface PagingOptions {
   limit: QueryLimit;
-  /** Rows wanted per page, before the limit caps it; BULK_PAGE_SIZE unless said. */
+  /** Rows wanted per page, before the limit caps it; unless said, BULK_PAGE_SIZE doubling up to MAX_BULK_PAGE_SIZE. */
   pageSize?: number | undefined;
   /** The firstResult of the first page. */
   first?: number | undefined;
@@ -41,7 +48,8 @@ export async function* allPages<T>(
   options: PagingOptions,
 ): AsyncGenerator<T[]> {
   const { limit } = options;
-  const pageSize = options.pageSize ?? BULK_PAGE_SIZE;
+  const growing = options.pageSize === undefined;
+  let pageSize = options.pageSize ?? BULK_PAGE_SIZE;
   let firstResult = options.first ?? 0;
   let remaining = options.max ?? Number.POSITIVE_INFINITY;
   if (remaining <= 0) return;
@@ -72,6 +80,7 @@ export async function* allPages<T>(
       yield page;
       return;
     }
+    if (growing) pageSize = Math.min(pageSize * 2, MAX_BULK_PAGE_SIZE);
     pending = ask(firstResult);
     yield page;
   }

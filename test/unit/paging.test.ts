@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineHttpError } from '../../src/engine/errors.js';
 import { QueryLimit, exceededLimitOf } from '../../src/engine/limits.js';
-import { allPages, BULK_PAGE_SIZE, collectPages, idChunks } from '../../src/engine/paging.js';
+import { allPages, BULK_PAGE_SIZE, collectPages, idChunks, MAX_BULK_PAGE_SIZE } from '../../src/engine/paging.js';
 
 /** The engine's 400 for a page above its limit, as captured (query-max-results-exceeded.json). */
 function exceeded(limit: number): EngineHttpError {
@@ -34,12 +34,22 @@ describe('allPages', () => {
     expect(calls).toEqual([[0, 3], [3, 3], [6, 3]]);
   });
 
-  it('asks for pages of thousands of rows by default', async () => {
-    const { calls, fetchPage } = pagesOf(12_000);
+  it('asks for pages of thousands of rows by default, doubling up to the largest page', async () => {
+    const total = 200_000;
+    const { calls, fetchPage } = pagesOf(total);
     const rows = await collectPages(fetchPage, { limit: unlimited() });
     expect(BULK_PAGE_SIZE).toBeGreaterThanOrEqual(1000);
-    expect(calls).toEqual([[0, BULK_PAGE_SIZE], [BULK_PAGE_SIZE, BULK_PAGE_SIZE], [2 * BULK_PAGE_SIZE, BULK_PAGE_SIZE]]);
-    expect(rows).toEqual(Array.from({ length: 12_000 }, (_, index) => index));
+    const sizes = [5000, 10_000, 20_000, 40_000, 40_000, 40_000, 40_000, 40_000];
+    expect([BULK_PAGE_SIZE, MAX_BULK_PAGE_SIZE]).toEqual([5000, 40_000]);
+    const firsts = sizes.map((_, index) => sizes.slice(0, index).reduce((sum, size) => sum + size, 0));
+    expect(calls).toEqual(sizes.map((size, index) => [firsts[index], size]));
+    expect(rows).toEqual(Array.from({ length: total }, (_, index) => index));
+  });
+
+  it('caps the doubling pages at the engine limit', async () => {
+    const { calls, fetchPage } = pagesOf(30_000);
+    await collectPages(fetchPage, { limit: new QueryLimit(8000) });
+    expect(calls.map(([, size]) => size)).toEqual([5000, 8000, 8000, 8000, 8000]);
   });
 
   it('asks for the next page while the caller holds the current one', async () => {
