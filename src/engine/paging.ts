@@ -22,16 +22,20 @@ import type { QueryLimit } from './limits.js';
 export const BULK_PAGE_SIZE = 5000;
 
 /**
- * Pages of a long listing double from BULK_PAGE_SIZE up to this: the engine's cost of a page grows
- * with its firstResult, and doubling pages keep the rows it skips in all to about the number of rows
- * (measured on 50,000 rows: docs/performance.md), while a short listing still starts small.
+ * Pages of a migration selection double from BULK_PAGE_SIZE up to this: the engine's cost of a page
+ * grows with its firstResult, and doubling pages keep the rows it skips in all to about the number
+ * of rows (docs/performance.md), while a short selection still starts small. Listings that print
+ * whole engine objects keep pages of BULK_PAGE_SIZE: two pages of 40,000 authorizations in memory
+ * would take a table of them past 150 MB.
  */
 export const MAX_BULK_PAGE_SIZE = 40_000;
 
 export interface PagingOptions {
   limit: QueryLimit;
-  /** Rows wanted per page, before the limit caps it; unless said, BULK_PAGE_SIZE doubling up to MAX_BULK_PAGE_SIZE. */
+  /** Rows wanted per page, before the limit caps it; BULK_PAGE_SIZE unless said. */
   pageSize?: number | undefined;
+  /** Pages double after each full one up to this many rows (MAX_BULK_PAGE_SIZE for selections). */
+  growTo?: number | undefined;
   /** The firstResult of the first page. */
   first?: number | undefined;
   /** At most this many rows in all (`--max`); every row when undefined. */
@@ -48,7 +52,7 @@ export async function* allPages<T>(
   options: PagingOptions,
 ): AsyncGenerator<T[]> {
   const { limit } = options;
-  const growing = options.pageSize === undefined;
+  const growTo = options.growTo ?? 0;
   let pageSize = options.pageSize ?? BULK_PAGE_SIZE;
   let firstResult = options.first ?? 0;
   let remaining = options.max ?? Number.POSITIVE_INFINITY;
@@ -80,7 +84,7 @@ export async function* allPages<T>(
       yield page;
       return;
     }
-    if (growing) pageSize = Math.min(pageSize * 2, MAX_BULK_PAGE_SIZE);
+    if (pageSize < growTo) pageSize = Math.min(pageSize * 2, growTo);
     pending = ask(firstResult);
     yield page;
   }

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type JsonText } from './http.js';
 import type { QueryLimit } from './limits.js';
-import { allPages } from './paging.js';
+import { allPages, MAX_BULK_PAGE_SIZE } from './paging.js';
 import { countSchema, looseRecord } from './schemas.js';
 
 const processInstanceSchema = lazy(() => looseRecord({
@@ -45,7 +45,7 @@ export class ProcessInstanceApi {
   pages(body: ProcessInstanceQueryBody): AsyncGenerator<ProcessInstance[]> {
     const sorting = Array.isArray(body.sorting) ? (body.sorting as unknown[]) : [];
     const ordered = { ...body, sorting: [...sorting, { sortBy: 'instanceId', sortOrder: 'asc' }] };
-    return allPages((firstResult, maxResults) => this.query(ordered, firstResult, maxResults), { limit: this.http.queryLimit });
+    return allPages((firstResult, maxResults) => this.query(ordered, firstResult, maxResults), { limit: this.http.queryLimit, growTo: MAX_BULK_PAGE_SIZE });
   }
 
   /** POST query: ids and filters travel in the body, paging in the URL (docs/engine-notes.md#queries). */

@@ -34,10 +34,16 @@ describe('allPages', () => {
     expect(calls).toEqual([[0, 3], [3, 3], [6, 3]]);
   });
 
-  it('asks for pages of thousands of rows by default, doubling up to the largest page', async () => {
+  it('asks for pages of thousands of rows by default', async () => {
+    const { calls, fetchPage } = pagesOf(12_000);
+    await collectPages(fetchPage, { limit: unlimited() });
+    expect(calls).toEqual([[0, BULK_PAGE_SIZE], [BULK_PAGE_SIZE, BULK_PAGE_SIZE], [2 * BULK_PAGE_SIZE, BULK_PAGE_SIZE]]);
+  });
+
+  it('doubles the pages up to growTo when asked (selections)', async () => {
     const total = 200_000;
     const { calls, fetchPage } = pagesOf(total);
-    const rows = await collectPages(fetchPage, { limit: unlimited() });
+    const rows = await collectPages(fetchPage, { limit: unlimited(), growTo: MAX_BULK_PAGE_SIZE });
     expect(BULK_PAGE_SIZE).toBeGreaterThanOrEqual(1000);
     const sizes = [5000, 10_000, 20_000, 40_000, 40_000, 40_000, 40_000, 40_000];
     expect([BULK_PAGE_SIZE, MAX_BULK_PAGE_SIZE]).toEqual([5000, 40_000]);
@@ -48,7 +54,7 @@ describe('allPages', () => {
 
   it('caps the doubling pages at the engine limit', async () => {
     const { calls, fetchPage } = pagesOf(30_000);
-    await collectPages(fetchPage, { limit: new QueryLimit(8000) });
+    await collectPages(fetchPage, { limit: new QueryLimit(8000), growTo: MAX_BULK_PAGE_SIZE });
     expect(calls.map(([, size]) => size)).toEqual([5000, 8000, 8000, 8000, 8000]);
   });
 
