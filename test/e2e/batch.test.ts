@@ -14,6 +14,7 @@ import {
   startSimulator,
 } from '../simulator/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { DEMO_PLAN } from '../helpers/plans.js';
 
 let engine: Simulator | undefined;
 afterEach(async () => {
@@ -26,7 +27,6 @@ async function start(jobsPerSecond: number): Promise<Simulator> {
   return engine;
 }
 
-const DEMO_PLAN = { source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] };
 const demoV1 = [INSTANCES.demoV1First, INSTANCES.demoV1Second, INSTANCES.demoV1Third];
 
 function planDir(): string {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_AUTHORIZATION_IDS, type Simulator, startSimulator } from '../simulator/index.js';
 import { BIN, cleanEnv, runBinary, tempDir } from '../helpers/cli.js';
+import { DEMO_PLAN } from '../helpers/plans.js';
 
 const ADMIN = SEEDED_AUTHORIZATION_IDS.adminApplication;
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -50,8 +51,7 @@ describe('the built command', () => {
 
   it('ends quietly with exit 0 when the reader of its output has gone (`| head`)', async () => {
     const cwd = tempDir();
-    const plan = { source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] };
-    writeFileSync(join(cwd, 'plan.json'), JSON.stringify(plan));
+    writeFileSync(join(cwd, 'plan.json'), JSON.stringify(DEMO_PLAN));
     const open = await startSimulator();
     try {
       for (const format of ['json', 'yaml']) {

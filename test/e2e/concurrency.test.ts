@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import { type EngineState, SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../simulator/index.js';
 import { cleanEnv, runCli, spawnCli, tempDir } from '../helpers/cli.js';
+import { DEMO_PLAN } from '../helpers/plans.js';
 
 let engine: Simulator;
 beforeEach(async () => {
@@ -17,7 +18,6 @@ afterEach(async () => {
   await engine.close();
 });
 
-const DEMO_PLAN = { source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] };
 const JOURNAL = 'plan.yaml.journal.jsonl';
 const LOCK = `${JOURNAL}.lock`;
 

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../simulator/index.js';
 import { cleanEnv, runCli, spawnCli, tempDir } from '../helpers/cli.js';
+import { DEMO_PLAN } from '../helpers/plans.js';
 
 let engine: Simulator;
 beforeEach(async () => {
@@ -14,7 +15,6 @@ afterEach(async () => {
   await engine.close();
 });
 
-const DEMO_PLAN = { source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] };
 /** Maps everything of invoice v1 but approveInvoice, whose instances therefore cannot migrate. */
 const INVOICE_PLAN = {
   source: 'invoice:1',

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
 import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../simulator/index.js';
 import { cleanEnv, runCli, tempDir } from '../helpers/cli.js';
+import { DEMO_PLAN } from '../helpers/plans.js';
 
 let engine: Simulator;
 let other: Simulator | undefined;
@@ -28,7 +29,6 @@ function workDir(): string {
   return dir;
 }
 
-const DEMO_PLAN = { source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] };
 const demoV1 = [INSTANCES.demoV1First, INSTANCES.demoV1Second, INSTANCES.demoV1Third];
 
 function planDir(plan: object = DEMO_PLAN): string {

@@ -8,9 +8,9 @@ import { stringify as toYaml } from 'yaml';
 import { SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS, SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../simulator/index.js';
 import { cleanEnv, runCli, spawnCli } from '../helpers/cli.js';
 import { runOnPty } from '../helpers/pty.js';
+import { DEMO_PLAN } from '../helpers/plans.js';
 
 const JOHN = AUTHORIZATIONS.johnProcessDefinitionGrant;
-const DEMO_PLAN = { source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] };
 
 let engine: Simulator;
 let dir: string;
