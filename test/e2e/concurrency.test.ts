@@ -138,7 +138,8 @@ describe('one run per journal: the lock', () => {
   it('two runs released on one journal: the second refuses at once and sends nothing; SIGTERM ends the first, which gives the lock back (spawned)', async () => {
     const cwd = planDir();
     writeStartedJournal(cwd, demoV1);
-    engine.inject({ method: 'POST', path: /^\/migration\/execute$/, delayHeadersMs: 800 });
+    // The first chunk's answer is held long enough for a second process to start on a loaded machine.
+    engine.inject({ method: 'POST', path: /^\/migration\/execute$/, delayHeadersMs: 4000 });
     const env = cleanEnv();
     const args = ['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--resume', '--yes'];
     const first = spawnCli(args, { cwd, env });
