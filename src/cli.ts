@@ -91,7 +91,8 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
       'after',
       `
 Proxies: https_proxy or HTTPS_PROXY for an https URL, http_proxy or HTTP_PROXY for an http one,
-no_proxy or NO_PROXY for hosts reached directly; read as curl reads them (docs/configuration.md).
+no_proxy or NO_PROXY for hosts reached directly; read as curl reads them, but for HTTP_PROXY,
+which curl ignores (docs/configuration.md).
 
 Exit codes: 0 ok, 1 internal error, 2 usage, 3 validation failures, 4 auth refused, 5 not found,
 6 rejected by the engine, 7 engine unreachable, 8 partial success, 9 --wait timed out,
@@ -180,7 +181,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
 async function report(error: unknown, app: App): Promise<number> {
   // A reader that stopped early (`… -o json | head`) closed our output: the data it wanted has gone
   // out, and nothing more can be said on that stream. That is how pipes end, not an error of ours.
-  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  const { code, syscall } = typeof error === 'object' && error !== null ? (error as { code?: unknown; syscall?: unknown }) : {};
   if (code === 'EPIPE' && syscall === 'write') return app.exitCode;
   if (error instanceof CommanderError) {
     // commander has printed its own one-line message (or the help/version) already. The `help`

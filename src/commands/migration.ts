@@ -50,7 +50,7 @@ Examples:
     .option('--resume', 'continue a chunked run from its journal')
     .option('--report <file>', 'write the outcome of every instance (JSON, or CSV for a .csv file); an existing file is refused')
     .option('--force', 'replace an existing --report file, and start over an existing journal (it can then no longer be resumed)')
-    .option('--take-over-lock', "take over the journal's lock of a run on another host that is no longer running")
+    .option('--take-over-lock', "take over the journal's lock of a run that is no longer running (another host's, or a reused pid)")
     .addHelpText(
       'after',
       `

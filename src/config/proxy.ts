@@ -108,7 +108,8 @@ function safeDecode(text: string): string {
 
 /** `scheme://user:secret@host` with the secret redacted, for a value that was not parsed. */
 function redactUserinfo(value: string): string {
-  return value.replace(/^((?:[a-z][a-z0-9+.-]*:\/\/)?[^:@/]*):[^@/]*@/i, '$1:<redacted>@');
+  // Up to the last '@' before the path: a password may hold an '@' of its own.
+  return value.replace(/^((?:[a-z][a-z0-9+.-]*:\/\/)?[^:@/]*):[^/]*@/i, '$1:<redacted>@');
 }
 
 /**

@@ -121,7 +121,8 @@ export async function updateObjects<T, B>(items: readonly { update: ObjectUpdate
       const differences = item.update.differences(now, item.update.merge(now));
       if (differences.length === 0) continue;
       item.current = now;
-      if (item.writes >= policy.attempts) throw new UpdateNotConfirmedError(item.update.name, differences, item.writes);
+      // Bounded by rounds too: a round whose fresh read already held the change writes nothing.
+      if (item.writes >= policy.attempts || round + 1 >= policy.attempts) throw new UpdateNotConfirmedError(item.update.name, differences, item.writes);
       const why = item.conflict ? 'the engine answered OptimisticLockingException (another write at the same moment)' : `another write replaced this change (${differences.join('; ')})`;
       policy.notice?.(`${item.update.name}: ${why}; writing it again`);
       left.push(item);

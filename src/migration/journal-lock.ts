@@ -124,7 +124,8 @@ function whyStale(holder: LockHolder, takeOver: boolean): string | undefined {
   if (holder.host === hostname()) {
     // This very process cannot have taken a lock it does not know of: an earlier process had our pid.
     if (holder.pid === process.pid || !processExists(holder.pid)) return 'that process is gone';
-    return undefined;
+    // A live pid may belong to another program now (the pid was reused): the operator's word decides.
+    return takeOver ? 'as --take-over-lock says' : undefined;
   }
   return takeOver ? 'as --take-over-lock says' : undefined;
 }
@@ -171,7 +172,7 @@ function refusal(journalFile: string, found: LockHolder | 'unreadable', options:
   const sameHost = found.host === hostname();
   const message = `journal ${journalFile} is in use by process ${found.pid} on ${found.host} (since ${found.startedAt}); nothing was sent`;
   return sameHost
-    ? new CliError(message, ExitCode.Locked, 'wait for that run to end: one run at a time continues a journal')
+    ? new CliError(message, ExitCode.Locked, `wait for that run to end: one run at a time continues a journal; if process ${found.pid} is not a camunda-admin run (its pid was reused), take the lock over: ${options.takeOverCommand}`)
     : new CliError(message, ExitCode.Locked, `another host's process cannot be checked from here; if that run is no longer running, take the lock over: ${options.takeOverCommand}`);
 }
 

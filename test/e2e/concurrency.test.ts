@@ -77,11 +77,16 @@ describe('one run per journal: the lock', () => {
     const result = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--yes'], cwd);
     expect(result.code).toBe(11);
     expect(result.stderr).toBe(
-      `error: journal ${JOURNAL} is in use by process ${process.ppid} on ${hostname()} (since 2026-11-21T10:00:00.000Z); nothing was sent (wait for that run to end: one run at a time continues a journal)\n`,
+      `error: journal ${JOURNAL} is in use by process ${process.ppid} on ${hostname()} (since 2026-11-21T10:00:00.000Z); nothing was sent (wait for that run to end: one run at a time continues a journal; if process ${process.ppid} is not a camunda-admin run (its pid was reused), take the lock over: camunda-admin migration execute plan.yaml --resume --take-over-lock)\n`,
     );
     expect(engine.requests).toEqual([]);
     // Not ours: left in place.
     expect(JSON.parse(readFileSync(join(cwd, LOCK), 'utf8'))).toMatchObject({ pid: process.ppid, token: 'earlier-run' });
+    // The operator says that pid is no camunda-admin run (a reused pid): the lock is taken over.
+    const taken = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--take-over-lock', '--yes'], cwd);
+    expect(taken.code).toBe(0);
+    expect(taken.stderr).toContain(`taking over the lock of process ${process.ppid} on ${hostname()}`);
+    expect(existsSync(join(cwd, LOCK))).toBe(false);
   });
 
   it('refuses a fresh run on a journal whose lock is held, before anything is sent', async () => {

@@ -39,4 +39,16 @@ describe('updateObjects', () => {
     expect(b.tags).toEqual(['y', 'other', 'new']);
     expect(log).toEqual(['read a', 'write a', 'read b', 'write b', 'sleep 500', 'read a', 'read b', 'sleep 0', 'read b', 'write b', 'sleep 500', 'read b']);
   });
+
+  it('ends with UpdateNotConfirmedError when the fresh read holds the change but every read-back lacks it', async () => {
+    const log: string[] = [];
+    const store: Tags = { tags: ['x'] };
+    const update = tagged('c', store, 'new', log);
+    // Reads before the write see the change (so nothing is written); every read-back does not.
+    let reads = 0;
+    update.read = () => Promise.resolve({ tags: reads++ % 2 === 0 ? ['x', 'new'] : ['x'] });
+    const sleep = () => Promise.resolve();
+    await expect(updateObjects([{ update, current: { tags: [] } }], { attempts: 3, readBackDelayMs: 0, backoffMs: 0, sleep })).rejects.toThrow(/c/);
+    expect(reads).toBe(6);
+  });
 });

@@ -48,6 +48,8 @@ describe('parseProxyUrl', () => {
 
   it('refuses other schemes without showing the password', () => {
     expect(() => parseProxyUrl('HTTPS_PROXY', 'https://bob:hidden@proxy:443')).toThrow('HTTPS_PROXY=https://bob:<redacted>@proxy:443: only http:// proxies are supported, not https://');
+    // A password with an '@' of its own is redacted whole.
+    expect(() => parseProxyUrl('HTTPS_PROXY', 'https://bob:p@ss@proxy:443')).toThrow('HTTPS_PROXY=https://bob:<redacted>@proxy:443: only http:// proxies are supported, not https://');
   });
 });
 
