@@ -21,7 +21,8 @@ const bin = join(root, 'bin/camunda-admin.cjs');
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 5 : 15;
 const work = mkdtempSync(join(tmpdir(), 'camunda-admin-bench-'));
-const env = { PATH: process.env.PATH, HOME: work, NO_COLOR: '1' };
+// TMPDIR too: the build before issue 22 keeps its compile cache there, and the work dir goes at the end.
+const env = { PATH: process.env.PATH, HOME: work, TMPDIR: work, NO_COLOR: '1' };
 
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 
