@@ -6,9 +6,12 @@
 import type { RequestLine } from './engine/errors.js';
 import { CliError, ExitCode } from './exit-codes.js';
 
+/** Ctrl-C at a terminal, or SIGTERM from a cancelled pipeline or a stopped container. */
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+
 export class Interrupt {
   private readonly controller = new AbortController();
-  private readonly handlers: (() => void)[] = [];
+  private readonly handlers: ((signal: StopSignal) => void)[] = [];
 
   /** Aborted when Ctrl-C stops the run (not when a command that took it over handles it). */
   get signal(): AbortSignal {
@@ -20,14 +23,14 @@ export class Interrupt {
   }
 
   /** One Ctrl-C: the command that took it over decides, or else the run stops. */
-  trigger(): void {
+  trigger(signal: StopSignal = 'SIGINT'): void {
     const handler = this.handlers.at(-1);
-    if (handler) handler();
+    if (handler) handler(signal);
     else this.controller.abort();
   }
 
   /** While the returned release is not called, Ctrl-C calls `handler` instead of stopping the run. */
-  takeOver(handler: () => void): () => void {
+  takeOver(handler: (signal: StopSignal) => void): () => void {
     this.handlers.push(handler);
     return () => {
       const index = this.handlers.lastIndexOf(handler);

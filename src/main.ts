@@ -22,7 +22,7 @@ export async function main(): Promise<void> {
   // SIGTERM (a pipeline cancelled, a container stopped) is an interruption too: the run ends the
   // same way, giving back what it holds (a journal's lock), with exit 130.
   const onSigterm = (): void => {
-    interrupt.trigger();
+    interrupt.trigger('SIGTERM');
     if (interrupt.stopped) process.off('SIGTERM', onSigterm);
   };
   process.on('SIGINT', onSigint);

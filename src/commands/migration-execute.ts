@@ -16,6 +16,7 @@ import { checkJournalEngine, Journal, type JournalEngine, type JournalState } fr
 import { JournalLock } from '../migration/journal-lock.js';
 import { checkReportFile, writeReport } from '../migration/report.js';
 import { InstanceIdSet, LOOKUP_PAGE, readInstanceIds, resolveSelection, type ResolvedSelection } from '../migration/selection.js';
+import type { StopSignal } from '../interrupt.js';
 import { formatProblem, type LoadedPlan, parsePlan, parseQueryFile, readInputFile } from '../plans/load.js';
 import { resolvePlan, type ResolvedPlan } from '../plans/resolve.js';
 import { buildValidationResult } from '../plans/validation.js';
@@ -372,10 +373,11 @@ async function runChunked(
   // First Ctrl-C: finish the chunk in flight, then stop. Second: abandon it (the journal says so).
   let stopRequested = false;
   const abandon = new AbortController();
-  const onSigint = () => {
+  const onSigint = (signal: StopSignal) => {
     if (!stopRequested) {
       stopRequested = true;
-      output.warn('interrupted: finishing the chunk in flight, then stopping (Ctrl-C again to abandon it)');
+      // Only at a terminal is there a second Ctrl-C to offer; a SIGTERM's sender decides for itself.
+      output.warn(`interrupted: finishing the chunk in flight, then stopping${signal === 'SIGINT' ? ' (Ctrl-C again to abandon it)' : ''}`);
     } else {
       abandon.abort();
     }

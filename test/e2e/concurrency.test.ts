@@ -156,7 +156,7 @@ describe('one run per journal: the lock', () => {
     first.child.kill('SIGTERM');
     const stopped = await first.result;
     expect(stopped.code).toBe(130);
-    expect(stopped.stderr).toContain('interrupted: finishing the chunk in flight');
+    expect(stopped.stderr).toContain('interrupted: finishing the chunk in flight, then stopping\n');
     expect(existsSync(join(cwd, LOCK))).toBe(false);
     engine.clearFaults();
     const resumed = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--yes'], cwd);

@@ -269,7 +269,7 @@ describe('chunked execute', () => {
     const interrupted = await running.result;
     engine.clearFaults();
     expect(interrupted.code).toBe(130);
-    expect(interrupted.stderr).toContain('interrupted: finishing the chunk in flight');
+    expect(interrupted.stderr).toContain('interrupted: finishing the chunk in flight, then stopping (Ctrl-C again to abandon it)');
     expect(interrupted.stderr).toContain('continue with --resume');
     expect(executes()).toHaveLength(1);
 
