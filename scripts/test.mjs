@@ -1,9 +1,9 @@
 // `npm test`: type check, lint and vitest (unit, simulator, contract and e2e). Ends with one plain
 // line, "N passed, N failed", taken from vitest's JSON results, and fails if any step failed.
 //
-// The type check and the lint run beside vitest, not before it: vitest keeps one core of two busy
-// (it uses one worker fewer than there are cores), and the other would wait. Their output is printed
-// after vitest's, so that the log reads one step at a time.
+// The type check and the lint run beside vitest, not before it: many test cases wait on a process,
+// a socket or a timer, and the cores would idle meanwhile. Their output is printed after vitest's, so
+// that the log reads one step at a time.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

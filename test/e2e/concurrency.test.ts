@@ -143,8 +143,9 @@ describe('one run per journal: the lock', () => {
   it('two runs released on one journal: the second refuses at once and sends nothing; SIGTERM ends the first, which gives the lock back (spawned)', async () => {
     const cwd = planDir();
     writeStartedJournal(cwd, demoV1);
-    // The first chunk's answer is held long enough for a second process to start on a loaded machine.
-    engine.inject({ method: 'POST', path: /^\/migration\/execute$/, delayHeadersMs: 4000 });
+    // The first chunk's answer is held until the second process has been refused and the first told to stop.
+    let release = (): void => undefined;
+    engine.inject({ method: 'POST', path: /^\/migration\/execute$/, times: 1, holdUntil: new Promise<void>((resolve) => (release = resolve)) });
     const env = cleanEnv();
     const args = ['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--resume', '--yes'];
     const first = spawnCli(args, { cwd, env });
@@ -154,6 +155,8 @@ describe('one run per journal: the lock', () => {
     expect(second.stderr).toMatch(new RegExp(`^error: journal ${JOURNAL.replaceAll('.', '\\.')} is in use by process ${first.child.pid} on ${hostname().replaceAll('.', '\\.')} \\(since [^)]+\\); nothing was sent \\(wait for that run to end`));
     expect(executes()).toHaveLength(1);
     first.child.kill('SIGTERM');
+    await waitFor(() => first.stderrSoFar().includes('interrupted: finishing the chunk in flight'), 'the first run to take the SIGTERM');
+    release();
     const stopped = await first.result;
     expect(stopped.code).toBe(130);
     expect(stopped.stderr).toContain('interrupted: finishing the chunk in flight, then stopping\n');

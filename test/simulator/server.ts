@@ -96,6 +96,8 @@ export interface Fault {
   headers?: Record<string, string>;
   /** Wait this long before sending anything (e.g. to trip a client's headers timeout). */
   delayHeadersMs?: number;
+  /** Wait until this settles before sending anything (after the delay, if any): a test releases the answer when it is ready. */
+  holdUntil?: Promise<unknown>;
   /** Destroy the socket without answering (after the delay, if any). */
   resetConnection?: boolean;
   /** Send the headers (with the full Content-Length) and half the body, then destroy the socket. */
@@ -170,6 +172,23 @@ function recordHeaders(req: IncomingMessage): Record<string, string> {
 }
 
 /** Resolves true after `ms`, or false as soon as one of `signals` aborts (AbortSignal.any needs Node 20.3). */
+/** Resolves true once `release` settles, false if a signal aborts first. */
+function until(release: Promise<unknown>, signals: AbortSignal[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signals.some((signal) => signal.aborted)) {
+      resolve(false);
+      return;
+    }
+    const finish = (completed: boolean): void => {
+      for (const signal of signals) signal.removeEventListener('abort', onAbort);
+      resolve(completed);
+    };
+    const onAbort = (): void => finish(false);
+    for (const signal of signals) signal.addEventListener('abort', onAbort, { once: true });
+    void release.then(() => finish(true), () => finish(true));
+  });
+}
+
 function sleep(ms: number, signals: AbortSignal[]): Promise<boolean> {
   return new Promise((resolve) => {
     if (signals.some((signal) => signal.aborted)) {
@@ -318,6 +337,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       const waited = await sleep(fault.delayHeadersMs, [gaveUp.signal, closing.signal]);
       res.off('close', onClose);
       if (!waited) {
+        res.destroy();
+        return;
+      }
+    }
+    if (fault?.holdUntil !== undefined) {
+      const gaveUp = new AbortController();
+      const onClose = (): void => gaveUp.abort();
+      res.once('close', onClose);
+      const released = await until(fault.holdUntil, [gaveUp.signal, closing.signal]);
+      res.off('close', onClose);
+      if (!released) {
         res.destroy();
         return;
       }
