@@ -13,7 +13,9 @@ export interface ProgressReporter {
 
 export async function progressReporter(options: { stderr: Writable; interactive: boolean; quiet: boolean; minIntervalMs?: number }): Promise<ProgressReporter> {
   if (options.quiet) return { update: () => {}, done: () => {} };
-  if (options.interactive) {
+  // ora divides by the terminal's width: a terminal of width 0 (a pty nobody sized, as `script` or a
+  // CI runner gives) made it clear lines in a loop that never ended, filling memory.
+  if (options.interactive && ((options.stderr as Partial<NodeJS.WriteStream>).columns ?? 0) > 0) {
     const { default: ora } = await import('ora');
     const spinner = ora({ stream: options.stderr as NodeJS.WriteStream, discardStdin: false }).start();
     return {
