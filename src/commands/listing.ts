@@ -1,6 +1,6 @@
 /** Shared by the list commands: one page by default (and a hint when there is more), every page with --all. */
 import type { QueryLimit } from '../engine/limits.js';
-import { allPages, collectPages } from '../engine/paging.js';
+import { allPages, collectPages, LISTING_MAX_PAGE_SIZE } from '../engine/paging.js';
 import type { Output, View } from '../render/output.js';
 import type { Paging } from './options.js';
 
@@ -16,7 +16,7 @@ export interface Listing<T> {
 
 export async function listWithLimit<T>(output: Output, { page, fetchPage, view, noun, limit }: Listing<T>): Promise<void> {
   if (page.maxResults === undefined) {
-    await output.list(allPages(fetchPage, { limit, first: page.firstResult }), view);
+    await output.list(allPages(fetchPage, { limit, first: page.firstResult, growTo: LISTING_MAX_PAGE_SIZE }), view);
     return;
   }
   // One more than asked tells whether there is more, without a count request; above the engine's

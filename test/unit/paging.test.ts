@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { EngineHttpError } from '../../src/engine/errors.js';
 import { QueryLimit, exceededLimitOf } from '../../src/engine/limits.js';
-import { allPages, BULK_PAGE_SIZE, collectPages, idChunks, MAX_BULK_PAGE_SIZE } from '../../src/engine/paging.js';
+import { allPages, BULK_PAGE_SIZE, collectPages, idChunks, LISTING_MAX_PAGE_SIZE, MAX_BULK_PAGE_SIZE } from '../../src/engine/paging.js';
+import { listWithLimit } from '../../src/commands/listing.js';
+import type { Output, View } from '../../src/render/output.js';
 
 /** The engine's 400 for a page above its limit, as captured (query-max-results-exceeded.json). */
 function exceeded(limit: number): EngineHttpError {
@@ -187,5 +189,21 @@ describe('QueryLimit', () => {
     });
     expect(answer).toBe(300);
     expect(sizes).toEqual([1000, 300]);
+  });
+});
+
+describe('listWithLimit (every --all listing)', () => {
+  it('asks for pages that double from 5,000 to 10,000 rows, and hands every row on in order', async () => {
+    const { calls, fetchPage } = pagesOf(32_000);
+    const seen: number[] = [];
+    const output = {
+      list: async (pages: AsyncIterable<number[]> | number[][]) => {
+        for await (const page of pages) seen.push(...page);
+      },
+    } as unknown as Output;
+    await listWithLimit(output, { page: { firstResult: 0, maxResults: undefined }, fetchPage, view: {} as View<number[]>, noun: 'rows', limit: unlimited() });
+    expect(LISTING_MAX_PAGE_SIZE).toBe(10_000);
+    expect(calls).toEqual([[0, 5000], [5000, 10_000], [15_000, 10_000], [25_000, 10_000]]);
+    expect(seen).toEqual(Array.from({ length: 32_000 }, (_, index) => index));
   });
 });
