@@ -7,6 +7,7 @@
 import { Command, CommanderError, Help, InvalidArgumentError, Option } from 'commander';
 import { App, type Io } from './app.js';
 import type { ActionOf } from './commands/action.js';
+import { declareAccessCommands } from './commands/access.js';
 import { declareAuthCommands } from './commands/auth.js';
 import { declareBatchCommands } from './commands/batch.js';
 import { declareCompletionCommand } from './commands/completion.js';
@@ -31,6 +32,7 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   engine: family(declareEngineCommands, () => import('./commands/engine-actions.js')),
   config: family(declareConfigCommands, () => import('./commands/config-actions.js')),
   auth: family(declareAuthCommands, () => import('./commands/auth-actions.js')),
+  access: family(declareAccessCommands, () => import('./commands/access-actions.js')),
   group: family(declareGroupCommands, () => import('./commands/group-actions.js')),
   metrics: family(declareMetricsCommands, () => import('./commands/metrics-actions.js')),
   migration: family(declareMigrationCommands, () => import('./commands/migration-actions.js')),
@@ -51,7 +53,7 @@ function family<M>(declare: (program: Command, action: ActionOf<M>) => void, loa
 
 /**
  * The program for `argv`. When argv names a command family, only that family is declared: declaring
- * all eight costs every run milliseconds (docs/performance.md). Without argv, or when the family is
+ * all nine costs every run milliseconds (docs/performance.md). Without argv, or when the family is
  * not plain to see (help, a typo, completion, which walks the whole tree), every family is.
  */
 export function buildProgram(io: Io, argv?: readonly string[]): { program: Command; app: App } {

@@ -17,6 +17,7 @@ import {
 import { expandEnvironment } from '../input/environment.js';
 import { byPosition, parseStructured, PlanError, type PlanProblem, readInputFile } from '../plans/load.js';
 import { closest } from '../util/suggest.js';
+import { compareText } from '../util/text.js';
 import { GLOBAL, GRANT, REVOKE } from '../authorizations/effective.js';
 
 const name = z.string().min(1);
@@ -188,9 +189,6 @@ export function authorizationKey(row: { type: number; userId: string | null; gro
   return JSON.stringify([row.type, owner, row.resourceType, row.resourceId]);
 }
 
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 function listedTwice(items: readonly string[], path: readonly (string | number)[], problems: PlanProblem[], at: At, what: (item: string) => string): void {
   const seen = new Set<string>();

@@ -35,7 +35,7 @@ function complete(...words: string[]): string[] {
   return result.stdout.split('\n').filter((line) => line !== '').sort();
 }
 
-const TOP_LEVEL = ['auth', 'batch', 'completion', 'config', 'engine', 'group', 'metrics', 'migration'];
+const TOP_LEVEL = ['access', 'auth', 'batch', 'completion', 'config', 'engine', 'group', 'metrics', 'migration'];
 
 describe('completion bash', () => {
   it('registers _camunda_admin for camunda-admin', () => {
