@@ -98,7 +98,8 @@ which curl ignores (docs/configuration.md).
 
 Exit codes: 0 ok, 1 internal error, 2 usage, 3 validation failures, 4 auth refused, 5 not found,
 6 rejected by the engine, 7 engine unreachable, 8 partial success, 9 --wait timed out,
-11 in use by another run, 12 change not confirmed, 130 interrupted.
+10 differences found (access plan --detailed-exitcode), 11 in use by another run,
+12 change not confirmed, 130 interrupted.
 
 Examples:
   $ camunda-admin engine info --url http://localhost:8080/engine-rest

@@ -70,7 +70,7 @@ export interface DesiredGroup {
   id: string;
   name?: string | null | undefined;
   type?: string | null | undefined;
-  /** Sorted; undefined: the members are not managed. */
+  /** In the file's order; undefined: the members are not managed. */
   members?: string[] | undefined;
 }
 
@@ -99,8 +99,8 @@ export interface AccessScope {
   authorization(row: { type: number; userId: string | null; groupId: string | null; resourceType: number }): boolean;
   /** The resource types it covers: every one, or these codes. */
   readonly resourceTypes: 'all' | ReadonlySet<number>;
-  /** Whether every group id is in scope (then the engine's groups are listed whole). */
-  readonly allGroups: boolean;
+  /** The group ids in scope when they are known without listing every group (no globs); undefined otherwise. */
+  readonly exactGroups: readonly string[] | undefined;
 }
 
 export interface AccessFile {
@@ -148,7 +148,7 @@ export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessE
     if (group?.name !== undefined) desired.name = group.name;
     if (group?.type !== undefined) desired.type = group.type;
     if (group?.members !== undefined) {
-      desired.members = [...group.members].sort(compareText);
+      desired.members = [...group.members];
       listedTwice(group.members, ['groups', id, 'members'], problems, at, (member) => `member ${member}`);
     }
     groups.push(desired);
@@ -310,6 +310,6 @@ function scopeOf(
       return row.userId !== null && (row.type === GRANT || row.type === REVOKE) && user(row.userId);
     },
     resourceTypes,
-    allGroups: groupPatterns.includes('*'),
+    exactGroups: groupPatterns.some((pattern) => /[*?]/.test(pattern)) ? undefined : groupPatterns,
   };
 }

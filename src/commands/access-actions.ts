@@ -2,11 +2,19 @@
 import type { App } from '../app.js';
 import { engineClient, engineTarget } from '../connection.js';
 import { exportAccess, exportHeader, serializeAccess } from '../access/export.js';
+import { readAccessFile } from '../access/file.js';
+import { computePlan, readEngineAccess } from '../access/plan.js';
 import { parseResourceType } from '../catalogue/authorization.js';
 import { EngineError } from '../engine/errors.js';
-import { UsageError } from '../exit-codes.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
+import { accessPlanView, planSummary } from '../render/access.js';
 import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/files.js';
 import { commaList } from './options.js';
+
+interface PlanFlags {
+  prune?: boolean;
+  detailedExitcode?: boolean;
+}
 
 interface ExportFlags {
   groups?: string;
@@ -42,4 +50,17 @@ export async function exportAccessFile(app: App, flags: ExportFlags): Promise<vo
   else output.raw(text);
   const groupCount = Object.keys(document.groups).length;
   output.info(`exported ${groupCount} group${groupCount === 1 ? '' : 's'} and ${document.authorizations.length} authorization${document.authorizations.length === 1 ? '' : 's'}${flags.out ? ` to ${flags.out}` : ''}`);
+}
+
+export async function planAccess(app: App, fileName: string, flags: PlanFlags): Promise<void> {
+  app.refuseStdinClash({ '<file>': fileName });
+  const output = await app.output();
+  const file = await readAccessFile(fileName, app.io.stdin, app.io.env);
+  const client = await engineClient(app, { bulk: true });
+  const engine = await readEngineAccess(client, file);
+  const plan = computePlan(file, engine, Boolean(flags.prune));
+  if (output.machineReadable) await output.data(plan.changes, { table: () => '' });
+  else if (plan.changes.length + plan.kept.length > 0) await output.data(plan, accessPlanView);
+  output.info(planSummary(plan));
+  if (flags.detailedExitcode && plan.changes.length > 0) app.exitCode = ExitCode.DifferencesFound;
 }

@@ -25,4 +25,23 @@ Examples:
   $ camunda-admin access export --groups 'sales,invoice-*' --resource-type process-definition process-instance`,
     )
     .action(action('exportAccessFile'));
+
+  access
+    .command('plan')
+    .description('what apply would change to make the engine match an access file, inside the file\'s scope')
+    .argument('<file>', 'access file (JSON or YAML; - for standard input)')
+    .option('--prune', 'delete what is in scope on the engine but not in the file (otherwise listed as kept)')
+    .option('--detailed-exitcode', 'exit 10 when there are changes, 0 when there are none')
+    .addHelpText(
+      'after',
+      `
+Authorizations are matched by type, owner, resource type and resource id, and their permissions
+compared as sets; groups by id, on the fields the file names. -o json and -o yaml print the list
+of changes. Nothing is changed.
+
+Examples:
+  $ camunda-admin --profile prod access plan access.yaml
+  $ camunda-admin --profile prod access plan access.yaml --prune --detailed-exitcode -o json`,
+    )
+    .action(action('planAccess'));
 }

@@ -1,0 +1,91 @@
+/** Access plans as tables: one row per change, in the order apply makes them; what is kept last. */
+import type { AccessChange, AccessPlan, AuthorizationChange, GroupFields } from '../access/plan.js';
+import type { View } from './output.js';
+import type { Style } from './style.js';
+import { renderTable } from './table.js';
+
+function permissions(list: readonly string[] | null): string {
+  return list === null ? '' : list.length === 0 ? '(none)' : list.join(', ');
+}
+
+/** `grant group sales on process-definition 'invoice'`, `global on filter *`. */
+export function describeAuthorizationChange(change: Pick<AuthorizationChange, 'type' | 'user' | 'group' | 'resource' | 'resourceId'>): string {
+  const owner = change.type === 'global' ? '' : change.group !== null ? ` group ${change.group}` : ` user ${change.user ?? '?'}`;
+  const id = change.resourceId === '*' ? '*' : change.resourceId === null ? '(no id)' : `'${change.resourceId}'`;
+  return `${change.type}${owner} on ${change.resource} ${id}`;
+}
+
+function groupFields(fields: GroupFields | null): string {
+  if (fields === null) return '';
+  return `name ${fields.name === null ? '-' : `'${fields.name}'`}, type ${fields.type ?? '-'}`;
+}
+
+/** The object a change is about, as the table's What column shows it. */
+export function describeChange(change: AccessChange): string {
+  switch (change.object) {
+    case 'group':
+      return change.group;
+    case 'member':
+      return `${change.group}: ${change.user}`;
+    case 'authorization':
+      return describeAuthorizationChange(change);
+  }
+}
+
+/** What changes, as the table's Change column shows it. */
+export function describeDetail(change: AccessChange): string {
+  if (change.action === 'keep') return 'not in file (kept)';
+  switch (change.object) {
+    case 'group': {
+      if (change.action !== 'update') return groupFields(change.action === 'create' ? change.after : change.before);
+      const parts: string[] = [];
+      const before = change.before!;
+      const after = change.after!;
+      if (before.name !== after.name) parts.push(`name '${before.name ?? ''}' -> '${after.name ?? ''}'`);
+      if (before.type !== after.type) parts.push(`type ${before.type ?? '-'} -> ${after.type ?? '-'}`);
+      return parts.join(', ');
+    }
+    case 'member':
+      return '';
+    case 'authorization':
+      if (change.action === 'update') return `${permissions(change.before)} -> ${permissions(change.after)}`;
+      return permissions(change.action === 'create' ? change.after : change.before);
+  }
+}
+
+function actionCell(change: AccessChange, style: Style): string {
+  switch (change.action) {
+    case 'create':
+    case 'add':
+      return style.green(change.action);
+    case 'update':
+      return style.yellow(change.action);
+    case 'delete':
+    case 'remove':
+      return style.red(change.action);
+    case 'keep':
+      return style.dim(change.action);
+  }
+}
+
+export function changeRows(changes: readonly AccessChange[], style: Style): string[][] {
+  return changes.map((change) => [actionCell(change, style), change.object, describeChange(change), describeDetail(change), change.object === 'authorization' ? (change.id ?? '') : '']);
+}
+
+export const CHANGE_HEADING = ['Action', 'Object', 'What', 'Change', 'Id'];
+
+export const accessPlanView: View<AccessPlan> = {
+  table(plan, style) {
+    const rows = [...plan.changes, ...plan.kept];
+    if (rows.length === 0) return 'no changes: the engine matches the file';
+    return renderTable(CHANGE_HEADING, changeRows(rows, style), style);
+  },
+};
+
+/** One line on stderr under the plan. */
+export function planSummary(plan: AccessPlan): string {
+  const count = (actions: readonly string[]) => plan.changes.filter((change) => actions.includes(change.action)).length;
+  const kept = plan.kept.length > 0 ? `; ${plan.kept.length} in scope but not in the file, kept (--prune deletes them)` : '';
+  if (plan.changes.length === 0) return `no changes: the engine matches the file${kept}`;
+  return `plan: ${count(['create', 'add'])} to create or add, ${count(['update'])} to update, ${count(['delete', 'remove'])} to delete or remove${kept}`;
+}
