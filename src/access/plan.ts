@@ -106,7 +106,8 @@ async function checkMembersAreUsers(client: EngineClient, file: AccessFile, memb
   if (problems.length > 0) throw new PlanError(problems);
 }
 
-function describeRow(row: { type: number; userId: string | null; groupId: string | null; resourceType: number; resourceId: string | null }): Pick<AuthorizationChange, 'type' | 'user' | 'group' | 'resource' | 'resourceType' | 'resourceId'> {
+/** The identity of an authorization as a change shows it. */
+export function describeRow(row: { type: number; userId: string | null; groupId: string | null; resourceType: number; resourceId: string | null }): Pick<AuthorizationChange, 'type' | 'user' | 'group' | 'resource' | 'resourceType' | 'resourceId'> {
   return {
     type: authorizationTypeName(row.type),
     user: row.type === GLOBAL ? null : row.userId,

@@ -2,18 +2,27 @@
 import type { App } from '../app.js';
 import { engineClient, engineTarget } from '../connection.js';
 import { exportAccess, exportHeader, serializeAccess } from '../access/export.js';
-import { readAccessFile } from '../access/file.js';
-import { computePlan, readEngineAccess } from '../access/plan.js';
+import { authorizationKey, readAccessFile } from '../access/file.js';
+import { applyPlan, ApplyStopped, plannedRequests } from '../access/apply.js';
+import { type AuthorizationChange, computePlan, readEngineAccess } from '../access/plan.js';
 import { parseResourceType } from '../catalogue/authorization.js';
 import { EngineError } from '../engine/errors.js';
-import { ExitCode, UsageError } from '../exit-codes.js';
-import { accessPlanView, planSummary } from '../render/access.js';
+import { updatePolicyFrom } from '../engine-objects/update.js';
+import { ChangeOutcomeUnknownError, describeFailure } from '../exit.js';
+import { CliError, ExitCode, UsageError } from '../exit-codes.js';
+import { accessPlanView, appliedTable, describeAuthorizationChange, describeChange, planSummary, requestLines } from '../render/access.js';
 import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/files.js';
 import { commaList } from './options.js';
 
 interface PlanFlags {
   prune?: boolean;
   detailedExitcode?: boolean;
+}
+
+interface ApplyFlags {
+  prune?: boolean;
+  dryRun?: boolean;
+  allowLockout?: boolean;
 }
 
 interface ExportFlags {
@@ -63,4 +72,68 @@ export async function planAccess(app: App, fileName: string, flags: PlanFlags): 
   else if (plan.changes.length + plan.kept.length > 0) await output.data(plan, accessPlanView);
   output.info(planSummary(plan));
   if (flags.detailedExitcode && plan.changes.length > 0) app.exitCode = ExitCode.DifferencesFound;
+}
+
+export async function applyAccess(app: App, fileName: string, flags: ApplyFlags): Promise<void> {
+  app.refuseStdinClash({ '<file>': fileName });
+  const output = await app.output();
+  const file = await readAccessFile(fileName, app.io.stdin, app.io.env);
+  const client = await engineClient(app, { bulk: true });
+  const engine = await readEngineAccess(client, file);
+  const prune = Boolean(flags.prune);
+  const plan = computePlan(file, engine, prune);
+  if (plan.changes.length === 0) {
+    if (output.machineReadable) await output.data([], { table: () => '' });
+    else if (plan.kept.length > 0) await output.data(plan, accessPlanView);
+    output.info(planSummary(plan));
+    return;
+  }
+  if (flags.dryRun) {
+    const requests = plannedRequests(client, plan, engine);
+    if (output.machineReadable) {
+      await output.data(requests.map(({ change, request }) => ({ ...change, request })), { table: () => '' });
+    } else {
+      await output.data(plan, accessPlanView);
+      output.raw(`${requestLines(requests)}\n`);
+    }
+    output.info(`${planSummary(plan)}; dry run: nothing was sent`);
+    return;
+  }
+  if (!output.machineReadable) await output.data(plan, accessPlanView);
+  output.info(planSummary(plan));
+  const target = await engineTarget(app);
+  await app.confirm(`apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} to ${target.url.value}`);
+
+  const wanted = new Set(file.authorizations.map((row) => authorizationKey(row)));
+  const notice = (made: AuthorizationChange) =>
+    output.warn(`the engine gave the new group ${made.group ?? ''} ${describeAuthorizationChange(made)} (${made.before?.join(', ') ?? ''}), which the file does not name: ${made.action === 'delete' ? 'deleting it (--prune)' : 'kept (--prune deletes it)'}`);
+  let results;
+  try {
+    results = await applyPlan(client, plan, engine, { policy: updatePolicyFrom(app.io.env, (message) => output.warn(message)), prune, scope: file.scope, wanted, notice });
+  } catch (error) {
+    if (!(error instanceof ApplyStopped)) throw error;
+    throw await stopped(app, error);
+  }
+  if (output.machineReadable) await output.data(results.map(({ change, status, note }) => ({ ...change, status, ...(note ? { note } : {}) })), { table: () => '' });
+  const done = results.filter((result) => result.status === 'done').length;
+  output.info(`applied ${done} change${done === 1 ? '' : 's'}`);
+}
+
+/** The error that ends a stopped apply, after the report of what was done and what not. */
+async function stopped(app: App, stop: ApplyStopped): Promise<Error> {
+  const failure = describeFailure(stop.failure);
+  if (failure.internal) return stop.failure instanceof Error ? stop.failure : new Error(String(stop.failure));
+  const output = await app.output();
+  const failed = stop.results.find((result) => result.status === 'failed');
+  if (failed && stop.failure instanceof ChangeOutcomeUnknownError) failed.note = 'outcome unknown';
+  if (output.machineReadable) await output.data(stop.results.map(({ change, status, note }) => ({ ...change, status, ...(note ? { note } : {}) })), { table: () => '' });
+  else output.detail(appliedTable(stop.results, output.style));
+  const done = stop.results.filter((result) => result.status === 'done').length;
+  const left = stop.results.length - done;
+  const what = failed ? `${failed.change.action} ${failed.change.object} ${describeChange(failed.change)}` : 'a change';
+  return new CliError(
+    `apply stopped at ${what}: ${failure.message}; ${done} of ${stop.results.length} changes were made, ${left} not (apply the file again to make the rest)`,
+    done > 0 ? ExitCode.Partial : failure.exitCode,
+    failure.hint,
+  );
 }

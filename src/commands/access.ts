@@ -44,4 +44,26 @@ Examples:
   $ camunda-admin --profile prod access plan access.yaml --prune --detailed-exitcode -o json`,
     )
     .action(action('planAccess'));
+
+  access
+    .command('apply')
+    .description('make the engine match an access file: prints the plan, asks, then applies it in a safe order')
+    .argument('<file>', 'access file (JSON or YAML; - for standard input, then with --yes)')
+    .option('--prune', 'also delete what is in scope on the engine but not in the file')
+    .option('--dry-run', 'print the plan and the requests it would send; send nothing')
+    .option('--allow-lockout', 'apply even a plan that takes from the credentials\' user what they need to read and change authorizations and groups')
+    .addHelpText(
+      'after',
+      `
+Order: groups, members, authorizations; deletions in reverse (authorizations, members, groups).
+Updates keep the engine's ids (read, merge, write). The first failure stops the run: it prints what
+was done and what was not, and exits 8 (or the failure's own code when nothing was done); applying
+the file again makes the rest. A plan that would lock the credentials' user out of authorizations or
+groups is refused (exit 2) unless --allow-lockout (docs/access.md#the-lock-out-guard).
+
+Examples:
+  $ camunda-admin --profile prod access apply access.yaml --dry-run
+  $ camunda-admin --profile prod access apply access.yaml --prune --yes`,
+    )
+    .action(action('applyAccess'));
 }

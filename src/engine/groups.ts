@@ -62,7 +62,7 @@ export class GroupApi {
     return (await this.http.request({ method: 'GET', path: enginePath`/group/${id}`, schema: groupSchema(), expects: 'a group' })).data;
   }
 
-  async create(group: { id: string; name: string; type: string | null }): Promise<void> {
+  async create(group: { id: string; name: string | null; type: string | null }): Promise<void> {
     await this.http.request({ method: 'POST', path: enginePath`/group/create`, body: group });
   }
 

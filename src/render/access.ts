@@ -89,3 +89,24 @@ export function planSummary(plan: AccessPlan): string {
   if (plan.changes.length === 0) return `no changes: the engine matches the file${kept}`;
   return `plan: ${count(['create', 'add'])} to create or add, ${count(['update'])} to update, ${count(['delete', 'remove'])} to delete or remove${kept}`;
 }
+
+/** `access apply`'s report: each change of the plan with what became of it. */
+export interface AppliedRow {
+  change: AccessChange;
+  status: 'done' | 'failed' | 'not done';
+  note?: string | undefined;
+}
+
+export function appliedTable(rows: readonly AppliedRow[], style: Style): string {
+  const status = (row: AppliedRow): string => {
+    const text = `${row.status}${row.note ? ` (${row.note})` : ''}`;
+    return row.status === 'done' ? style.green(text) : row.status === 'failed' ? style.red(text) : style.dim(text);
+  };
+  const changes = changeRows(rows.map((row) => row.change), style);
+  return renderTable(['Status', ...CHANGE_HEADING], rows.map((row, index) => [status(row), ...changes[index]!]), style);
+}
+
+/** `--dry-run`: the requests, one a line: `PUT URL {body}`. */
+export function requestLines(requests: readonly { request: { method: string; url: string; body?: unknown } }[]): string {
+  return requests.map(({ request }) => `${request.method} ${request.url}${request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`}`).join('\n');
+}
