@@ -4,8 +4,10 @@ import { engineClient, engineTarget } from '../connection.js';
 import { exportAccess, exportHeader, serializeAccess } from '../access/export.js';
 import { authorizationKey, readAccessFile } from '../access/file.js';
 import { applyPlan, ApplyStopped, plannedRequests } from '../access/apply.js';
-import { type AuthorizationChange, computePlan, readEngineAccess } from '../access/plan.js';
+import { lockoutLosses, mayTakeAway } from '../access/lockout.js';
+import { type AccessChange, type AccessPlan, type AuthorizationChange, computePlan, readEngineAccess } from '../access/plan.js';
 import { parseResourceType } from '../catalogue/authorization.js';
+import type { EngineClient } from '../engine/client.js';
 import { EngineError } from '../engine/errors.js';
 import { updatePolicyFrom } from '../engine-objects/update.js';
 import { ChangeOutcomeUnknownError, describeFailure } from '../exit.js';
@@ -71,6 +73,8 @@ export async function planAccess(app: App, fileName: string, flags: PlanFlags): 
   if (output.machineReadable) await output.data(plan.changes, { table: () => '' });
   else if (plan.changes.length + plan.kept.length > 0) await output.data(plan, accessPlanView);
   output.info(planSummary(plan));
+  const lockout = plan.changes.length > 0 ? await lockoutProblem(app, client, plan) : undefined;
+  if (lockout) output.warn(`${lockout.message.replace(/; nothing was changed$/, '')}: apply will refuse it (${lockout.hint ?? ''})`);
   if (flags.detailedExitcode && plan.changes.length > 0) app.exitCode = ExitCode.DifferencesFound;
 }
 
@@ -88,7 +92,9 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
     output.info(planSummary(plan));
     return;
   }
+  const lockout = flags.allowLockout ? undefined : await lockoutProblem(app, client, plan);
   if (flags.dryRun) {
+    if (lockout) output.warn(`${lockout.message} (${lockout.hint ?? ''})`);
     const requests = plannedRequests(client, plan, engine);
     if (output.machineReadable) {
       await output.data(requests.map(({ change, request }) => ({ ...change, request })), { table: () => '' });
@@ -101,6 +107,7 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
   }
   if (!output.machineReadable) await output.data(plan, accessPlanView);
   output.info(planSummary(plan));
+  if (lockout) throw lockout;
   const target = await engineTarget(app);
   await app.confirm(`apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} to ${target.url.value}`);
 
@@ -136,4 +143,41 @@ async function stopped(app: App, stop: ApplyStopped): Promise<Error> {
     done > 0 ? ExitCode.Partial : failure.exitCode,
     failure.hint,
   );
+}
+
+/**
+ * What the lock-out guard (src/access/lockout.ts) finds in the plan for the credentials' user, as the
+ * error apply refuses with; undefined when nothing. Without credentials the REST API checks nothing;
+ * a bearer token names no user the tool can read, so a plan that may take permissions away is refused.
+ */
+async function lockoutProblem(app: App, client: EngineClient, plan: AccessPlan): Promise<UsageError | undefined> {
+  const credentials = (await engineTarget(app)).credentials;
+  if (credentials === undefined) return undefined;
+  const hint = 'check the plan; --allow-lockout applies it all the same';
+  const describe = (change: AccessChange) => `${change.action} ${change.object} ${describeChange(change)}${change.object === 'authorization' && change.id ? ` (${change.id})` : ''}`;
+  if (credentials.type === 'bearer') {
+    const risky = mayTakeAway(plan);
+    if (risky.length === 0) return undefined;
+    return new UsageError(`refusing to apply: whose the bearer token is cannot be told, and the plan may take permissions away from its user: ${risky.slice(0, 3).map(describe).join('; ')}${risky.length > 3 ? ` and ${risky.length - 3} more` : ''}; nothing was changed`, hint);
+  }
+  const user = credentials.username.value;
+  const losses = await lockoutLosses(client, plan, user);
+  if (losses.length === 0) return undefined;
+  const changes = [...new Set(losses.flatMap((loss) => loss.changes))];
+  return new UsageError(
+    `refusing to apply: the plan would take from ${user} (the user of these credentials) ${describeLosses(losses.map((loss) => loss.what))}, by ${changes.map(describe).join('; ')}; nothing was changed`,
+    hint,
+  );
+}
+
+/** `READ, UPDATE on authorization; DELETE on group; membership of …`: permissions gathered by resource. */
+function describeLosses(losses: readonly string[]): string {
+  const byResource = new Map<string, string[]>();
+  const others: string[] = [];
+  for (const loss of losses) {
+    const match = /^(\S+) on (\S+)$/.exec(loss);
+    if (match) byResource.set(match[2]!, [...(byResource.get(match[2]!) ?? []), match[1]!]);
+    else others.push(loss);
+  }
+  return [...[...byResource].map(([resource, permissions]) => `${permissions.join(', ')} on ${resource}`), ...others].join('; ');
 }
