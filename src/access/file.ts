@@ -136,7 +136,8 @@ export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessE
     throw new PlanError([at([], 'an access file must be an object with scope, groups and authorizations')]);
   }
   const problems: PlanProblem[] = [];
-  const data = expandEnvironment(parsedText.data, env, (path, message) => problems.push(at(path, message)));
+  // Without a `$` there is nothing to expand, and no copy of a large file to make.
+  const data = text.includes('$') ? expandEnvironment(parsedText.data, env, (path, message) => problems.push(at(path, message))) : parsedText.data;
   if (problems.length > 0) throw new PlanError(byPosition(problems));
   const parsed = fileSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));

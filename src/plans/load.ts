@@ -16,6 +16,7 @@ import {
   tooDeepMessage,
 } from '../input/limits.js';
 import { NestingTooDeep, parseYamlDocument } from '../input/yaml-document.js';
+import { readYamlSubset } from '../input/yaml-subset.js';
 import { closest } from '../util/suggest.js';
 import { firstLine, jsonSyntaxProblem, lineAndColumn, withoutBom } from '../util/syntax.js';
 import { checkPlan, checkVariable } from './checks.js';
@@ -181,6 +182,9 @@ export function parseStructured(
     const json: unknown = JSON.parse(source);
     if (keysInText(source) === keysIn(json)) data = json;
   }
+  // Most YAML files are in the plain subset a fast reader knows (src/input/yaml-subset.ts); the
+  // library reads the rest, and builds the document for any file with a problem to place.
+  if (format === 'yaml') data = readYamlSubset(source)?.value;
   if (data === undefined) {
     const errors = document().errors;
     if (errors.length > 0) {
