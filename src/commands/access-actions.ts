@@ -74,7 +74,7 @@ export async function planAccess(app: App, fileName: string, flags: PlanFlags): 
   else if (plan.changes.length + plan.kept.length > 0) await output.data(plan, accessPlanView);
   output.info(planSummary(plan));
   const lockout = plan.changes.length > 0 ? await lockoutProblem(app, client, plan) : undefined;
-  if (lockout) output.warn(`${lockout.message.replace(/; nothing was changed$/, '')}: apply will refuse it (${lockout.hint ?? ''})`);
+  if (lockout) output.warn(`lock-out guard: ${lockout}; apply refuses this plan without --allow-lockout`);
   if (flags.detailedExitcode && plan.changes.length > 0) app.exitCode = ExitCode.DifferencesFound;
 }
 
@@ -94,7 +94,7 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
   }
   const lockout = flags.allowLockout ? undefined : await lockoutProblem(app, client, plan);
   if (flags.dryRun) {
-    if (lockout) output.warn(`${lockout.message} (${lockout.hint ?? ''})`);
+    if (lockout) output.warn(`lock-out guard: ${lockout}; apply refuses this plan without --allow-lockout`);
     const requests = plannedRequests(client, plan, engine);
     if (output.machineReadable) {
       await output.data(requests.map(({ change, request }) => ({ ...change, request })), { table: () => '' });
@@ -107,7 +107,7 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
   }
   if (!output.machineReadable) await output.data(plan, accessPlanView);
   output.info(planSummary(plan));
-  if (lockout) throw lockout;
+  if (lockout) throw new UsageError(`refusing to apply: ${lockout}; nothing was changed`, 'check the plan; --allow-lockout applies it all the same');
   const target = await engineTarget(app);
   await app.confirm(`apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} to ${target.url.value}`);
 
@@ -146,28 +146,24 @@ async function stopped(app: App, stop: ApplyStopped): Promise<Error> {
 }
 
 /**
- * What the lock-out guard (src/access/lockout.ts) finds in the plan for the credentials' user, as the
- * error apply refuses with; undefined when nothing. Without credentials the REST API checks nothing;
- * a bearer token names no user the tool can read, so a plan that may take permissions away is refused.
+ * What the lock-out guard (src/access/lockout.ts) finds in the plan for the credentials' user, in
+ * words; undefined when nothing. Without credentials the REST API checks nothing; a bearer token
+ * names no user the tool can read, so a plan that may take permissions away is a finding.
  */
-async function lockoutProblem(app: App, client: EngineClient, plan: AccessPlan): Promise<UsageError | undefined> {
+async function lockoutProblem(app: App, client: EngineClient, plan: AccessPlan): Promise<string | undefined> {
   const credentials = (await engineTarget(app)).credentials;
   if (credentials === undefined) return undefined;
-  const hint = 'check the plan; --allow-lockout applies it all the same';
   const describe = (change: AccessChange) => `${change.action} ${change.object} ${describeChange(change)}${change.object === 'authorization' && change.id ? ` (${change.id})` : ''}`;
   if (credentials.type === 'bearer') {
     const risky = mayTakeAway(plan);
     if (risky.length === 0) return undefined;
-    return new UsageError(`refusing to apply: whose the bearer token is cannot be told, and the plan may take permissions away from its user: ${risky.slice(0, 3).map(describe).join('; ')}${risky.length > 3 ? ` and ${risky.length - 3} more` : ''}; nothing was changed`, hint);
+    return `whose the bearer token is cannot be told, and the plan may take permissions away from its user: ${risky.slice(0, 3).map(describe).join('; ')}${risky.length > 3 ? ` and ${risky.length - 3} more` : ''}`;
   }
   const user = credentials.username.value;
   const losses = await lockoutLosses(client, plan, user);
   if (losses.length === 0) return undefined;
   const changes = [...new Set(losses.flatMap((loss) => loss.changes))];
-  return new UsageError(
-    `refusing to apply: the plan would take from ${user} (the user of these credentials) ${describeLosses(losses.map((loss) => loss.what))}, by ${changes.map(describe).join('; ')}; nothing was changed`,
-    hint,
-  );
+  return `the plan would take from ${user} (the user of these credentials) ${describeLosses(losses.map((loss) => loss.what))}, by ${changes.map(describe).join('; ')}`;
 }
 
 /** `READ, UPDATE on authorization; DELETE on group; membership of …`: permissions gathered by resource. */

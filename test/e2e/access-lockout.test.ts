@@ -42,8 +42,8 @@ describe('the lock-out guard', () => {
     write(PRUNE_ADMIN);
     const plan = await as('demo', 'access', 'plan', 'access.yaml', '--prune');
     expect(plan.code).toBe(0);
-    expect(plan.stderr).toContain('warning: refusing to apply: the plan would take from demo');
-    expect((await as('demo', 'access', 'apply', 'access.yaml', '--prune', '--dry-run')).stderr).toContain('warning: refusing to apply');
+    expect(plan.stderr).toMatch(/warning: lock-out guard: the plan would take from demo .*; apply refuses this plan without --allow-lockout\n/);
+    expect((await as('demo', 'access', 'apply', 'access.yaml', '--prune', '--dry-run')).stderr).toContain('warning: lock-out guard: the plan would take from demo');
     const allowed = await as('demo', 'access', 'apply', 'access.yaml', '--prune', '--yes', '--allow-lockout');
     expect(allowed.code, allowed.stderr).toBe(0);
     expect(engine.state.findAuthorization(adminGrantId(ResourceType.AUTHORIZATION))).toBeUndefined();
