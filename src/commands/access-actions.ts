@@ -5,14 +5,14 @@ import { exportAccess, exportHeader, serializeAccess } from '../access/export.js
 import { authorizationKey, readAccessFile } from '../access/file.js';
 import { applyPlan, ApplyStopped, plannedRequests } from '../access/apply.js';
 import { lockoutLosses, mayTakeAway } from '../access/lockout.js';
-import { type AccessChange, type AccessPlan, type AuthorizationChange, computePlan, readEngineAccess } from '../access/plan.js';
+import { type AccessPlan, type AuthorizationChange, computePlan, readEngineAccess } from '../access/plan.js';
 import { parseResourceType } from '../catalogue/authorization.js';
 import type { EngineClient } from '../engine/client.js';
 import { EngineError } from '../engine/errors.js';
 import { updatePolicyFrom } from '../engine-objects/update.js';
 import { ChangeOutcomeUnknownError, describeFailure } from '../exit.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
-import { accessPlanView, appliedTable, describeAuthorizationChange, describeChange, planSummary, requestLines } from '../render/access.js';
+import { accessPlanView, appliedTable, describeAuthorizationChange, describeChange, describeLosses, describeUnknownUserRisk, planSummary, requestLines } from '../render/access.js';
 import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/files.js';
 import { commaList } from './options.js';
 
@@ -153,27 +153,11 @@ async function stopped(app: App, stop: ApplyStopped): Promise<Error> {
 async function lockoutProblem(app: App, client: EngineClient, plan: AccessPlan): Promise<string | undefined> {
   const credentials = (await engineTarget(app)).credentials;
   if (credentials === undefined) return undefined;
-  const describe = (change: AccessChange) => `${change.action} ${change.object} ${describeChange(change)}${change.object === 'authorization' && change.id ? ` (${change.id})` : ''}`;
   if (credentials.type === 'bearer') {
     const risky = mayTakeAway(plan);
-    if (risky.length === 0) return undefined;
-    return `whose the bearer token is cannot be told, and the plan may take permissions away from its user: ${risky.slice(0, 3).map(describe).join('; ')}${risky.length > 3 ? ` and ${risky.length - 3} more` : ''}`;
+    return risky.length === 0 ? undefined : describeUnknownUserRisk(risky);
   }
   const user = credentials.username.value;
   const losses = await lockoutLosses(client, plan, user);
-  if (losses.length === 0) return undefined;
-  const changes = [...new Set(losses.flatMap((loss) => loss.changes))];
-  return `the plan would take from ${user} (the user of these credentials) ${describeLosses(losses.map((loss) => loss.what))}, by ${changes.map(describe).join('; ')}`;
-}
-
-/** `READ, UPDATE on authorization; DELETE on group; membership of …`: permissions gathered by resource. */
-function describeLosses(losses: readonly string[]): string {
-  const byResource = new Map<string, string[]>();
-  const others: string[] = [];
-  for (const loss of losses) {
-    const match = /^(\S+) on (\S+)$/.exec(loss);
-    if (match) byResource.set(match[2]!, [...(byResource.get(match[2]!) ?? []), match[1]!]);
-    else others.push(loss);
-  }
-  return [...[...byResource].map(([resource, permissions]) => `${permissions.join(', ')} on ${resource}`), ...others].join('; ');
+  return losses.length === 0 ? undefined : describeLosses(user, losses);
 }

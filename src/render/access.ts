@@ -110,3 +110,28 @@ export function appliedTable(rows: readonly AppliedRow[], style: Style): string 
 export function requestLines(requests: readonly { request: { method: string; url: string; body?: unknown } }[]): string {
   return requests.map(({ request }) => `${request.method} ${request.url}${request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`}`).join('\n');
 }
+
+/** A change in one phrase for messages: `delete authorization grant group x on group * (ID)`. */
+export function describeChangeLine(change: AccessChange): string {
+  return `${change.action} ${change.object} ${describeChange(change)}${change.object === 'authorization' && change.id ? ` (${change.id})` : ''}`;
+}
+
+/** The lock-out guard's finding: `READ, UPDATE on authorization; membership of …`, gathered by resource, and the changes behind it. */
+export function describeLosses(user: string, losses: readonly { what: string; changes: readonly AccessChange[] }[]): string {
+  const byResource = new Map<string, string[]>();
+  const others: string[] = [];
+  for (const { what } of losses) {
+    const match = /^(\S+) on (\S+)$/.exec(what);
+    if (match) byResource.set(match[2]!, [...(byResource.get(match[2]!) ?? []), match[1]!]);
+    else others.push(what);
+  }
+  const taken = [...[...byResource].map(([resource, permissions]) => `${permissions.join(', ')} on ${resource}`), ...others].join('; ');
+  const changes = [...new Set(losses.flatMap((loss) => loss.changes))];
+  return `the plan would take from ${user} (the user of these credentials) ${taken}, by ${changes.map(describeChangeLine).join('; ')}`;
+}
+
+/** The finding for a bearer token, whose user the tool cannot tell. */
+export function describeUnknownUserRisk(risky: readonly AccessChange[]): string {
+  const shown = risky.slice(0, 3).map(describeChangeLine).join('; ');
+  return `whose the bearer token is cannot be told, and the plan may take permissions away from its user: ${shown}${risky.length > 3 ? ` and ${risky.length - 3} more` : ''}`;
+}
