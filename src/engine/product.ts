@@ -92,6 +92,15 @@ export function productFromJavaClass(className: string): Product | undefined {
   return PRODUCTS.find((product) => className.startsWith(`${product.javaPackage}.`));
 }
 
+/**
+ * A feature's first release, for a label: "Camunda 7.17+". The catalogues date what they know by
+ * Camunda's releases; every release of Operaton and CIB seven builds on Camunda 7.22 or later and
+ * has all of it, so the number is never held against a fork's own version.
+ */
+export function sinceLabel(camundaRelease: string): string {
+  return `Camunda ${camundaRelease}+`;
+}
+
 /** The products' default admin groups, each once: all an engine of unknown product may have. */
 export function knownAdminGroups(): string[] {
   return [...new Set(PRODUCTS.map((product) => product.adminGroup))];
