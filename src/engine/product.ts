@@ -101,6 +101,9 @@ export function sinceLabel(camundaRelease: string): string {
   return `Camunda ${camundaRelease}+`;
 }
 
+/** The Camunda release that brought GET /telemetry/data, where an engine names its product; every fork has it. */
+export const TELEMETRY_DATA_SINCE = '7.17';
+
 /** The products' default admin groups, each once: all an engine of unknown product may have. */
 export function knownAdminGroups(): string[] {
   return [...new Set(PRODUCTS.map((product) => product.adminGroup))];
@@ -112,13 +115,6 @@ export function knownAdminGroups(): string[] {
  */
 export function adminGroupsOf(product: Product | undefined): string[] {
   return product ? [product.adminGroup] : knownAdminGroups();
-}
-
-/** "camunda-admin on Camunda 7 and CIB seven, operaton-admin on Operaton": the admin groups by product. */
-export function describeAdminGroups(): string {
-  return knownAdminGroups()
-    .map((group) => `${group} on ${namesOf(PRODUCTS.filter((product) => product.adminGroup === group))}`)
-    .join(', ');
 }
 
 /**

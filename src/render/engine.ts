@@ -1,4 +1,4 @@
-import { describeAdminGroups, productFromTelemetry } from '../engine/product.js';
+import { productFromTelemetry, sinceLabel, TELEMETRY_DATA_SINCE } from '../engine/product.js';
 import type { EngineInfo } from '../engine/system.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
@@ -11,8 +11,8 @@ const AUTH_STATUS: Record<EngineInfo['authentication']['status'], string> = {
 
 /** What reading the product (GET /telemetry/data) needs, or why the engine did not tell it. */
 const PRODUCT_UNKNOWN: Record<NonNullable<EngineInfo['productUnknownReason']>, string> = {
-  forbidden: `unknown: reading it (GET /telemetry/data) needs an admin (group ${describeAdminGroups()}) or READ on System`,
-  unavailable: 'unknown: the engine did not answer GET /telemetry/data with its product (Camunda has it from 7.17)',
+  forbidden: 'unknown: reading it (GET /telemetry/data) needs an admin or READ on System',
+  unavailable: `unknown: the engine did not answer GET /telemetry/data with its product (${sinceLabel(TELEMETRY_DATA_SINCE)} and the forks have it)`,
 };
 
 /** "CIB seven 2.2.0", with the product the tool recognises when the engine's name does not say it. */

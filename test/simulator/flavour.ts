@@ -27,7 +27,10 @@ export interface Flavour {
   javaPackage: string;
   /** The default admin group (seeded with demo in it and ALL on every resource type). */
   adminGroup: string;
-  /** The admin group's name, as the Spring Boot starter creates it. */
+  /**
+   * The admin group's name, as the product's Spring Boot starter creates it (the reference Operaton
+   * engine's own set-up calls it 'operaton BPM Administrators'; only the id matters to the engine).
+   */
   adminGroupName: string;
   /** generalResourceWhitelistPattern, anchored (Pattern.matches). */
   resourceIdWhitelist: RegExp;
