@@ -58,7 +58,7 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
   const program = new Command('camunda-admin');
   const app = new App(io, program);
   program
-    .description('Administer a Camunda Platform 7 engine (and Operaton, CIB seven) through its REST API.')
+    .description('Administer a Camunda Platform 7 engine, or one of its forks Operaton and CIB seven, through its REST API.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('--url <url>', 'REST root of the engine (default: http://localhost:8080/engine-rest) [env CAMUNDA_URL]')
@@ -90,6 +90,10 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
     .addHelpText(
       'after',
       `
+Engines: Camunda 7 and its forks Operaton and CIB seven answer the same REST API; engine info names
+the product. Each numbers its own releases (Operaton 2.x is not older than Camunda 7.24), and the
+admin group is operaton-admin on Operaton, camunda-admin on the others (docs/engines.md).
+
 Proxies: https_proxy or HTTPS_PROXY for an https URL, http_proxy or HTTP_PROXY for an http one,
 no_proxy or NO_PROXY for hosts reached directly; read as curl reads them, but for HTTP_PROXY,
 which curl ignores (docs/configuration.md).

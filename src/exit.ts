@@ -14,6 +14,7 @@ import {
   outcomeUnknown,
 } from './engine/errors.js';
 import { InvalidPathParameterError } from './engine/http.js';
+import { resourceIdHint } from './engine/product.js';
 
 export interface Failure {
   exitCode: ExitCode;
@@ -23,8 +24,11 @@ export interface Failure {
   internal: boolean;
 }
 
-/** The engine's id whitelist refusal (a 500 that is really a validation error). */
-const INVALID_RESOURCE_ID = /is not a valid resource identifier/;
+/**
+ * The engine's id whitelist refusal (a 500 that is really a validation error), every product alike:
+ * "Group has an invalid id: 'x' is not a valid resource identifier." (EnsureUtil).
+ */
+const INVALID_RESOURCE_ID = /'(.*)' is not a valid resource identifier/;
 /** Authorization rules the engine enforces with 500s (docs/engine-notes.md#authorization-rules). */
 const AUTHORIZATION_RULE = /ENGINE-0302[578]|must either have a 'userId' or a 'groupId'/;
 
@@ -114,12 +118,8 @@ function describeEngineFailure(error: EngineError): Failure {
     if (!error.body && error.status >= 300 && error.status < 400) {
       return failure(ExitCode.Unreachable, "a redirect: is --url the engine's REST root and not a proxy or login page?");
     }
-    if (error.body && INVALID_RESOURCE_ID.test(error.body.message)) {
-      return failure(
-        ExitCode.EngineRejected,
-        "the engine only accepts ids matching its whitelist pattern, by default [a-zA-Z0-9]+|camunda-admin",
-      );
-    }
+    const invalidId = error.body ? INVALID_RESOURCE_ID.exec(error.body.message) : null;
+    if (invalidId) return failure(ExitCode.EngineRejected, resourceIdHint(invalidId[1]));
     if (error.body && AUTHORIZATION_RULE.test(error.body.message)) {
       return failure(ExitCode.EngineRejected, 'the engine reports this broken authorization rule as a 500: an authorization has exactly one owner, and a global one has user * and no group');
     }

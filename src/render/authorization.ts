@@ -2,6 +2,7 @@
 import { AUTHORIZATION_TYPES, authorizationTypeName, describeResourceType, RESOURCE_TYPES, type ResourceType, resourceTypeByCode } from '../catalogue/authorization.js';
 import type { FieldDiff } from '../authorizations/change.js';
 import type { Authorization, AuthorizationCheck, AuthorizationUpdate } from '../engine/authorizations.js';
+import { sinceLabel } from '../engine/product.js';
 import type { View } from './output.js';
 import { type ChangeResult, renderChange } from './diff.js';
 import { listView, renderFields, renderTable } from './table.js';
@@ -75,7 +76,7 @@ export const catalogueView: View<(ResourceType & { permissions: readonly string[
   table(rows, style) {
     return renderTable(
       ['Code', 'Name', 'Engine name', 'Permissions'],
-      rows.map((type) => [type.code, `${type.name}${type.deprecated ? ' (deprecated)' : ''}${type.since ? ` (${type.since}+)` : ''}`, type.resourceName, wrapList(type.permissions, 60)]),
+      rows.map((type) => [type.code, `${type.name}${type.deprecated ? ' (deprecated)' : ''}${type.since ? ` (${sinceLabel(type.since)})` : ''}`, type.resourceName, wrapList(type.permissions, 60)]),
       style,
     );
   },

@@ -1,6 +1,7 @@
 /** Metrics as tables and terminal charts. */
 import { METRIC_NAMES, type MetricName } from '../catalogue/metrics.js';
 import type { MetricInterval } from '../engine/metrics.js';
+import { sinceLabel } from '../engine/product.js';
 import type { UsageReport } from '../metrics/report.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
@@ -72,7 +73,7 @@ export const namesView: View<MetricName[]> = {
   table(rows, style) {
     return renderTable(
       ['Name', 'Alias of / alias', 'Counts'],
-      rows.map((metric) => [metric.name, metric.alias ? `${metric.isAlias ? 'alias of' : 'alias'} ${metric.alias}` : '', `${metric.description}${metric.sumOnly ? ' (sum only)' : ''}${metric.since ? ` (${metric.since}+)` : ''}`]),
+      rows.map((metric) => [metric.name, metric.alias ? `${metric.isAlias ? 'alias of' : 'alias'} ${metric.alias}` : '', `${metric.description}${metric.sumOnly ? ' (sum only)' : ''}${metric.since ? ` (${sinceLabel(metric.since)})` : ''}`]),
       style,
     );
   },

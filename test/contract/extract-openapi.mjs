@@ -35,6 +35,7 @@ const EXACT_PATHS = [
   '/process-definition/{id}/statistics',
   '/process-instance',
   '/process-instance/count',
+  '/telemetry/data',
 ];
 
 /** A prefix stands for the path itself and everything below it. */

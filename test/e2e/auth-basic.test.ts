@@ -67,6 +67,8 @@ describe('with the engine auth filter on', () => {
       engines: ['default'],
       engineFound: true,
       version: '7.24.0-SNAPSHOT',
+      product: 'Camunda BPM Runtime',
+      productUnknownReason: null,
       authentication: { method: 'basic', username: 'demo', status: 'accepted' },
     });
   });

@@ -2,8 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS, type Simulator, startSimulator } from '../simulator/index.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS, FLAVOUR_NAMES, FLAVOURS, type FlavourName, ResourceType, type Simulator, startSimulator } from '../simulator/index.js';
+import { cleanEnv, runCli, tempDir } from '../helpers/cli.js';
 
 let engine: Simulator;
 beforeEach(async () => {
@@ -157,6 +157,8 @@ describe('auth create, delete, list, count, check, resources', () => {
     expect(types).toHaveLength(22);
     expect(types[13]).toMatchObject({ code: 13, name: 'batch', constant: 'BATCH' });
     expect(types[13].permissions).toContain('CREATE_BATCH_MIGRATE_PROCESS_INSTANCES');
+    // Dated by Camunda's release, never to be read as a fork's version (src/engine/product.ts).
+    expect((await runCli(['auth', 'resources'])).stdout).toMatch(/│ 21 +│ system \(Camunda 7\.17\+\) +│/);
   });
 
   it('sorting flags are checked', async () => {
@@ -186,5 +188,42 @@ describe('as a user without permissions (engine auth filter on)', () => {
     const result = await asJohn('auth', 'check', '--permission', 'READ', '--resource-type', 'process-definition', '--resource-id', 'refengine-demo', '-o', 'json');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ permissionName: 'READ', resourceId: 'refengine-demo', authorized: expect.any(Boolean) });
+  });
+});
+
+// On each product. The authorization model is the same on Camunda, Operaton and CIB seven (the same
+// resource types, permissions and answers, samples/forks/README.md); what differs is the admin group
+// that holds the seeded grants (operaton-admin on Operaton). So the cases above run on Camunda alone,
+// and these cover the admin group's grants, one write round trip and a refusal, on every flavour.
+describe.each(FLAVOUR_NAMES)('auth on %s', (flavour: FlavourName) => {
+  const { adminGroup } = FLAVOURS[flavour];
+  let product: Simulator;
+  beforeEach(async () => {
+    product = await startSimulator({ flavour, basicAuth: true, loginDelayBaseSeconds: 0 });
+  });
+  afterEach(async () => {
+    await product.close();
+  });
+  const as = (user: string, ...args: string[]) => runCli(['--url', product.url, '--retries', '0', ...args], { env: cleanEnv({ CAMUNDA_USERNAME: user, CAMUNDA_PASSWORD: user }) });
+
+  it('lists the admin group\'s grants of ALL on every resource type', async () => {
+    const result = await as('demo', 'auth', 'list', '--group', adminGroup, '--all', '-o', 'json');
+    expect(result.code).toBe(0);
+    const grants = JSON.parse(result.stdout) as { groupId: string; permissions: string[]; resourceType: number }[];
+    expect(grants.map((grant) => grant.resourceType).sort((a, b) => a - b)).toEqual(Object.values(ResourceType).sort((a, b) => a - b));
+    expect(grants.every((grant) => grant.groupId === adminGroup && grant.permissions.join() === 'ALL')).toBe(true);
+    expect((await as('demo', 'auth', 'count', '--group', adminGroup)).stdout).toBe(`${grants.length}\n`);
+  });
+
+  it('creates, updates and deletes an authorization of the admin group; a user without rights is refused', async () => {
+    const created = await as('demo', 'auth', 'create', '--type', 'grant', '--group', adminGroup, '--resource-type', 'process-definition', '--resource-id', 'invoice', '--permissions', 'READ');
+    expect(created.code).toBe(0);
+    const id = created.stdout.trim();
+    expect((await as('demo', 'auth', 'update', id, '--add-permissions', 'UPDATE')).code).toBe(0);
+    expect(JSON.parse((await as('demo', 'auth', 'get', id, '-o', 'json')).stdout)).toMatchObject({ groupId: adminGroup, resourceId: 'invoice', permissions: ['READ', 'UPDATE'] });
+    expect((await as('demo', 'auth', 'delete', id, '--yes')).code).toBe(0);
+    const refused = await as('john', 'auth', 'create', '--type', 'grant', '--group', adminGroup, '--resource-type', 'process-definition', '--resource-id', 'invoice', '--permissions', 'READ');
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/403 Forbidden: user 'john' lacks CREATE on Authorization/);
   });
 });

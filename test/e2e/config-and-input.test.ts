@@ -205,4 +205,14 @@ describe('help and version', () => {
     expect(result.stdout).toContain('Examples:');
     expect(result.stdout).toContain('--url <url>');
   });
+
+  it('help names the forks, how their versions and admin groups differ, and engine info\'s product', async () => {
+    const root = await runCli(['--help']);
+    expect(root.stdout).toMatch(/Administer a Camunda Platform 7 engine, or one of its forks Operaton and CIB\s+seven/);
+    expect(root.stdout).toContain('Operaton 2.x is not older than Camunda 7.24');
+    expect(root.stdout).toContain('admin group is operaton-admin on Operaton');
+    const info = await runCli(['engine', 'info', '--help']);
+    expect(info.stdout).toContain('GET /telemetry/data (Camunda BPM Runtime, Operaton BPM Runtime, CIB seven)');
+    expect(info.stdout).toContain('productUnknownReason (forbidden');
+  });
 });

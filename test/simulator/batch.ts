@@ -467,7 +467,7 @@ export function registerBatchRoutes(router: EngineRouter, state: EngineState): v
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     if (body.body === null) {
-      return nullPointer('Cannot invoke "org.camunda.bpm.engine.rest.dto.SuspensionStateDto.getSuspended()" because "suspensionState" is null');
+      return nullPointer(`Cannot invoke "${state.javaClass('engine.rest.dto.SuspensionStateDto')}.getSuspended()" because "suspensionState" is null`);
     }
     if (!isJsonObject(body.body)) return invalidJsonBody();
     const fields = new JsonFields(body.body);

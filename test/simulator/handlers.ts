@@ -18,6 +18,7 @@ import { registerMetricsRoutes } from './metrics.js';
 import { registerMigrationRoutes } from './migration.js';
 import { registerProcessDefinitionRoutes } from './repository.js';
 import { registerProcessInstanceRoutes } from './runtime.js';
+import { registerTelemetryRoutes } from './telemetry.js';
 import type { EngineState } from './state.js';
 
 export const DEFAULT_REST_ROOT = '/engine-rest';
@@ -577,6 +578,7 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerHistoricProcessInstanceRoutes(router, state);
   registerIdentityRoutes(router, state);
   registerMetricsRoutes(router, state);
+  registerTelemetryRoutes(router, state);
   router.addUnknownEngineFallback();
 
   return [engineList, ...router.handlers];

@@ -38,6 +38,16 @@
 // in a row), during which even the right password is a plain 401; 10 failures in a row lock the user until
 // `state.unlockUser(id)`, a successful login resets the count. Times follow `state.clock`; change the base with
 // `startSimulator({ loginDelayBaseSeconds })` (main.ts: --login-delay) or `state.loginSettings`; 0 = no delays.
+//
+// Flavours (flavour.ts): `startSimulator({ flavour: 'operaton' | 'cibseven' })` (main.ts: --flavour)
+// answers as that fork instead of Camunda 7.24: its version, GET /telemetry/data (telemetry.ts; 403
+// ENGINE-03110 for a user who is neither admin nor holds READ on SYSTEM), the Java package of class
+// names (`@class`, NullPointerException messages), the admin group (`state.flavour.adminGroup`:
+// operaton-admin on Operaton, seeded with demo and the ALL grants) and the id whitelist (Operaton
+// refuses camunda-admin). Everything else answers the same, as on the real engines.
+export { FLAVOUR_NAMES, FLAVOURS, isFlavourName } from './flavour.js';
+export type { Flavour, FlavourName } from './flavour.js';
+export { registerTelemetryRoutes, telemetryDataDto } from './telemetry.js';
 export { requestObservers, responseObservers, startSimulator } from './server.js';
 export type { Fault, RecordedRequest, Simulator, SimulatorOptions } from './server.js';
 export {

@@ -309,7 +309,7 @@ export function registerProcessDefinitionRoutes(router: EngineRouter, state: Eng
       .sort(([a], [b]) => compareStrings(a, b))
       .map(([activityId, instances]) => ({
         // StatisticsResultDto is @JsonTypeInfo(use = CLASS): the class name goes first.
-        '@class': 'org.camunda.bpm.engine.rest.dto.repository.ActivityStatisticsResultDto',
+        '@class': state.javaClass('engine.rest.dto.repository.ActivityStatisticsResultDto'),
         id: activityId,
         instances,
         // No jobs and no incidents are simulated: 0 and [] whether or not they were asked for.

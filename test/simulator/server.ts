@@ -19,6 +19,7 @@ import {
   resolveRequest,
   resourceNotFound,
 } from './handlers.js';
+import { FLAVOURS, type FlavourName } from './flavour.js';
 import { DEFAULT_ENGINE_NAME, EngineState } from './state.js';
 
 export interface SimulatorOptions {
@@ -33,6 +34,11 @@ export interface SimulatorOptions {
   tls?: { key: string; cert: string; clientCa?: string };
   /** Port on 127.0.0.1; default 0 (any free port). Tests should keep 0. */
   port?: number;
+  /**
+   * The product to answer as (flavour.ts): 'camunda' (7.24, the default), 'operaton' (2.1.4) or
+   * 'cibseven' (2.2.0). With `state`, the state's own flavour counts and this must not differ.
+   */
+  flavour?: FlavourName;
   /** Start from this state instead of a freshly seeded one. */
   state?: EngineState;
   /**
@@ -226,7 +232,10 @@ async function toPrepared(response: Response): Promise<PreparedResponse> {
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  const state = options.state ?? new EngineState();
+  if (options.state && options.flavour && options.state.flavour.name !== options.flavour) {
+    throw new Error(`startSimulator: the state answers as ${options.state.flavour.name}, not ${options.flavour}`);
+  }
+  const state = options.state ?? new EngineState(FLAVOURS[options.flavour ?? 'camunda']);
   if (options.batchJobsPerSecond !== undefined) state.batchSettings.jobsPerSecond = options.batchJobsPerSecond;
   if (options.loginDelayBaseSeconds !== undefined) state.loginSettings.loginDelayBase = options.loginDelayBaseSeconds;
   if (options.queryMaxResultsLimit !== undefined) state.queryMaxResultsLimit = options.queryMaxResultsLimit;

@@ -4,13 +4,16 @@
 // later handlers (groups, metrics, migration, batches) can add their own collections without touching
 // the existing ones. The seed is deterministic: the same ids every run, so tests can name them.
 import type { ActivityRecord } from './bpmn.js';
+import { type Flavour, FLAVOURS } from './flavour.js';
 import type { MigrationPlan } from './migration.js';
 import { seedMeterLog, seedTaskMeterLog } from './metrics-seed.js';
 import type { MeterLogEntry, TaskMeterLogEntry } from './metrics-seed.js';
 
-export const ENGINE_VERSION = '7.24.0-SNAPSHOT';
+/** The version of the default flavour, Camunda 7.24 (flavour.ts for the forks'). */
+export const ENGINE_VERSION = FLAVOURS.camunda.version;
 export const DEFAULT_ENGINE_NAME = 'default';
-export const ADMIN_GROUP_ID = 'camunda-admin';
+/** The admin group of the default flavour (and of CIB seven); Operaton's is operaton-admin (`state.flavour.adminGroup`). */
+export const ADMIN_GROUP_ID = FLAVOURS.camunda.adminGroup;
 
 /** Resource type integers (ENG/authorization/Resources.java); 21 (SYSTEM) exists since 7.17. */
 export const ResourceType = {
@@ -373,18 +376,18 @@ function initialUsers(): UserRecord[] {
   ];
 }
 
-function initialGroups(): GroupRecord[] {
+function initialGroups(flavour: Flavour): GroupRecord[] {
   return [
-    { id: ADMIN_GROUP_ID, name: 'camunda BPM Administrators', type: 'SYSTEM' },
+    { id: flavour.adminGroup, name: flavour.adminGroupName, type: 'SYSTEM' },
     { id: 'sales', name: 'Sales', type: 'WORKFLOW' },
     { id: 'accounting', name: 'Accounting', type: 'WORKFLOW' },
     { id: 'management', name: 'Management', type: 'WORKFLOW' },
   ];
 }
 
-function initialMemberships(): MembershipRecord[] {
+function initialMemberships(flavour: Flavour): MembershipRecord[] {
   return [
-    { userId: 'demo', groupId: ADMIN_GROUP_ID },
+    { userId: 'demo', groupId: flavour.adminGroup },
     { userId: 'john', groupId: 'sales' },
     { userId: 'mary', groupId: 'accounting' },
     ...ACCOUNTING_MEMBERS.map((userId) => ({ userId, groupId: 'accounting' })),
@@ -395,15 +398,15 @@ function initialMemberships(): MembershipRecord[] {
   ];
 }
 
-function initialAuthorizations(): AuthorizationRecord[] {
+function initialAuthorizations(flavour: Flavour): AuthorizationRecord[] {
   // Like the real admin-user setup (Spring Boot starter / Camunda Run): one GRANT of ALL on '*' for
-  // camunda-admin per resource type. Type 1 (grant), not 0: global authorizations cannot name a group.
+  // the admin group per resource type. Type 1 (grant), not 0: global authorizations cannot name a group.
   const adminGrants = Object.values(ResourceType).map((resourceType) =>
     authorization({
       id: adminGrantId(resourceType),
       type: AuthorizationType.GRANT,
       permissions: ['ALL'],
-      groupId: ADMIN_GROUP_ID,
+      groupId: flavour.adminGroup,
       resourceType,
       resourceId: '*',
     }),
@@ -623,12 +626,14 @@ function seedProcessInstances(): ProcessInstanceRecord[] {
 }
 
 export class EngineState {
+  /** Which product the engine answers as (flavour.ts): version, telemetry, class names, admin group, id whitelist. */
+  readonly flavour: Flavour;
   engines: string[] = [DEFAULT_ENGINE_NAME];
-  version: string = ENGINE_VERSION;
+  version: string;
   users: UserRecord[] = initialUsers();
-  groups: GroupRecord[] = initialGroups();
-  memberships: MembershipRecord[] = initialMemberships();
-  authorizations: AuthorizationRecord[] = initialAuthorizations();
+  groups: GroupRecord[];
+  memberships: MembershipRecord[];
+  authorizations: AuthorizationRecord[];
   processDefinitions: ProcessDefinitionRecord[] = seedProcessDefinitions();
   processInstances: ProcessInstanceRecord[] = seedProcessInstances();
   /** Process instances that have ended (see `endProcessInstance`); the history shows them, the runtime not. */
@@ -645,6 +650,8 @@ export class EngineState {
   queryMaxResultsLimit: number = 2147483647;
   /** Where the job executor stopped (batch.ts): the last time it caught up, and unused fractional steps. */
   jobExecutor: { lastTick: number | null; credit: number } = { lastTick: null, credit: 0 };
+  /** When the engine started (epoch milliseconds): telemetry's data-collection-start-date. */
+  startedAt: number = Date.now();
   /** Epoch milliseconds the engine sees: start and end times, batch progress. Tests may replace it. */
   clock: () => number = () => Date.now();
 
@@ -660,6 +667,19 @@ export class EngineState {
   private extraAuthorizationCount = 0;
   private meterLogEntries: MeterLogEntry[] | undefined;
   private taskMeterLogEntries: TaskMeterLogEntry[] | undefined;
+
+  constructor(flavour: Flavour = FLAVOURS.camunda) {
+    this.flavour = flavour;
+    this.version = flavour.version;
+    this.groups = initialGroups(flavour);
+    this.memberships = initialMemberships(flavour);
+    this.authorizations = initialAuthorizations(flavour);
+  }
+
+  /** `${package}.${name}` in the flavour's Java package: javaClass('engine.rest.dto.VariableValueDto'). */
+  javaClass(name: string): string {
+    return `${this.flavour.javaPackage}.${name}`;
+  }
 
   /**
    * ACT_RU_METER_LOG (see metrics-seed.ts for the seed): built from `clock()` on first use, so a test
@@ -870,6 +890,6 @@ export function formatUtcDate(epochMillis: number): string {
 }
 
 /** A freshly seeded state; every call returns an independent copy. */
-export function createEngineState(): EngineState {
-  return new EngineState();
+export function createEngineState(flavour?: Flavour): EngineState {
+  return new EngineState(flavour);
 }
