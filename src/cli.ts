@@ -72,7 +72,7 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
     .option('--config <file>', 'use this config file instead of searching for one')
     .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'yaml']).default('table'))
     .option('--no-color', 'no colour (also with NO_COLOR or CI set, or when not on a terminal)')
-    .option('-q, --quiet', 'print only data and errors')
+    .option('-q, --quiet', 'print only data, errors and warnings about the work (no progress, no warnings about credentials or TLS)')
     .option('-v, --verbose', 'log each request and response to stderr (credentials redacted)')
     .option('--timeout <seconds>', 'per-request timeout in seconds (default: 30)', checked(parseSeconds))
     .option('--retries <n>', 'retries of requests that are safe to repeat (default: 2)', checked(parseRetries))

@@ -32,15 +32,19 @@ const INVALID_RESOURCE_ID = /'(.*)' is not a valid resource identifier/;
 /** Authorization rules the engine enforces with 500s (docs/engine-notes.md#authorization-rules). */
 const AUTHORIZATION_RULE = /ENGINE-0302[578]|must either have a 'userId' or a 'groupId'/;
 
-/** The engine's 400 for a request to `{url}/engine/NAME/...` when it has no engine NAME (or none at all). */
-const NO_ENGINE = /^No process engine available$/;
+/**
+ * The engine's answer to `{url}/engine/NAME/...` when it has no engine NAME (or to `{url}/...` when
+ * it has no default engine): a 400 `No process engine available`, or with the authentication filter
+ * on, a 404 `Process engine NAME not available`.
+ */
+const NO_ENGINE = /^(No process engine available|Process engine .* not available)$/;
 
 /** Which engine the URL names, and where the names are. */
 function noEngineHint(url: string): string {
   const named = /\/engine\/([^/?]+)\//.exec(url)?.[1];
   return named === undefined
-    ? 'the server has no default engine: name one with --engine (camunda-admin engine info lists them)'
-    : `the server has no engine named '${decodeURIComponent(named)}': is --engine right? (camunda-admin engine info lists the engines)`;
+    ? 'the server has no default engine: name one with --engine; camunda-admin engine info lists them'
+    : `the server has no engine named '${decodeURIComponent(named)}': is --engine right? camunda-admin engine info lists the engines`;
 }
 
 /** A 404 for a request with credentials (EngineNotFoundError.asUser). */
@@ -131,6 +135,7 @@ function describeEngineFailure(error: EngineError): Failure {
     // The JAX-RS runtime's own 404 (no such resource) means the URL is wrong, not the id.
     const wrongRoot = !error.body || error.body.type === 'NotFoundException';
     if (wrongRoot) return failure(ExitCode.NotFound, 'is --url the engine\'s REST root, e.g. http://localhost:8080/engine-rest?');
+    if (NO_ENGINE.test(error.body!.message)) return failure(ExitCode.NotFound, noEngineHint(error.request.url));
     return failure(ExitCode.NotFound, error.asUser ? MAY_NOT_READ : undefined);
   }
   if (error instanceof EngineHttpError) {

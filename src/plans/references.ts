@@ -105,6 +105,13 @@ export async function resolveReference(
   const latest = await definitions.listSome({ latestVersion: true, sortBy: 'key', sortOrder: 'asc' }, 1000);
   const keys = [...new Set(latest.map((definition) => definition.key))];
   const near = closest(reference.key, keys);
-  const hint = near.length > 0 ? `did you mean ${near.join(', ')}?` : keys.length > 0 ? `keys: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ', …' : ''}` : 'no process definitions are deployed';
-  throw new UsageError(`${place(where)}: no process definition with key '${reference.key}'${inTenant} (${hint})`, unreadable);
+  const hint =
+    near.length > 0
+      ? `did you mean ${near.join(', ')}?`
+      : keys.length > 0
+        ? `keys: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ', …' : ''}`
+        : definitions.asUser
+          ? 'none is deployed, or the user may read none'
+          : 'no process definitions are deployed';
+  throw new UsageError(`${place(where)}: no process definition with key '${reference.key}'${inTenant} (${hint})`, keys.length > 0 ? unreadable : undefined);
 }
