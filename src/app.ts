@@ -58,6 +58,7 @@ export class App {
     private readonly program: Command,
   ) {
     this.interrupt = io.interrupt ?? new Interrupt();
+    this.interrupt.watchRequests(() => this.openClients.flatMap((client) => [...client.http.inFlight, ...client.http.abandoned]));
   }
 
   get flags(): GlobalFlags {

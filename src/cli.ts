@@ -18,6 +18,7 @@ import { declareMigrationCommands } from './commands/migration.js';
 import { parseRetries, parseSeconds } from './config/values.js';
 import { CliError, ExitCode, UsageError } from './exit-codes.js';
 import { plainOutput } from './render/output.js';
+import { closest } from './util/suggest.js';
 import { compareText, visibleControls } from './util/text.js';
 import { VERSION } from './version.js';
 
@@ -71,7 +72,7 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
     .option('--config <file>', 'use this config file instead of searching for one')
     .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'yaml']).default('table'))
     .option('--no-color', 'no colour (also with NO_COLOR or CI set, or when not on a terminal)')
-    .option('-q, --quiet', 'print only data and errors')
+    .option('-q, --quiet', 'print only data, errors and warnings about the work (no progress, no warnings about credentials or TLS)')
     .option('-v, --verbose', 'log each request and response to stderr (credentials redacted)')
     .option('--timeout <seconds>', 'per-request timeout in seconds (default: 30)', checked(parseSeconds))
     .option('--retries <n>', 'retries of requests that are safe to repeat (default: 2)', checked(parseRetries))
@@ -86,6 +87,7 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(oneLineError(text)),
     })
     .addHelpText(
       'after',
@@ -117,6 +119,7 @@ Examples:
     command.exitOverride().configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(oneLineError(text)),
     }).showSuggestionAfterError(true);
   }
   return { program, app };
@@ -127,20 +130,70 @@ Examples:
  * commander would. A form this does not follow (`-qo json`) yields no family, so all are declared.
  */
 export function familyNamedIn(argv: readonly string[], program: Command): string | undefined {
+  // Help asked for before the family is the root's help, which lists every family.
+  const [word] = operandsOf(argv, program, { stopAtHelp: true });
+  return word !== undefined && Object.hasOwn(FAMILIES, word) ? word : undefined;
+}
+
+/**
+ * The operands of argv in order (command names, then arguments), skipping the global options and
+ * their values as commander would; with stopAtHelp, none after `--help` or `-h`.
+ */
+function operandsOf(argv: readonly string[], program: Command, options: { stopAtHelp?: boolean } = {}): string[] {
   const valueOf = new Map<string, 'required' | 'optional'>();
   for (const option of program.options) {
     if (!option.required && !option.optional) continue;
     for (const flag of [option.short, option.long]) if (flag) valueOf.set(flag, option.required ? 'required' : 'optional');
   }
+  const operands: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const word = argv[index]!;
-    // Help asked for before the family is the root's help, which lists every family.
-    if (word === '--' || word === '--help' || word === '-h') return undefined;
-    if (!word.startsWith('-') || word === '-') return Object.hasOwn(FAMILIES, word) ? word : undefined;
+    if (word === '--') break;
+    if (options.stopAtHelp && (word === '--help' || word === '-h')) break;
+    if (!word.startsWith('-') || word === '-') {
+      operands.push(word);
+      continue;
+    }
     const value = valueOf.get(word);
     if (value === 'required' || (value === 'optional' && !argv[index + 1]?.startsWith('-'))) index++;
   }
+  return operands;
+}
+
+/**
+ * `help A B` (and `A help B`): the command whose help is asked for, or the name that is no command.
+ * commander's own help command takes one name (`help auth list` showed auth's help) and answers a
+ * name that is no command with the whole help, and no error line.
+ */
+export function helpRequest(argv: readonly string[], program: Command): { command: Command } | { unknown: string; among: Command } | undefined {
+  const operands = operandsOf(argv, program);
+  let current = program;
+  for (let index = 0; index < operands.length; index++) {
+    const word = operands[index]!;
+    if (word === 'help' && current.commands.length > 0 && !subcommand(current, word)) {
+      for (const name of operands.slice(index + 1)) {
+        // `help help` is the help of the command that has the help command.
+        if (name === 'help') continue;
+        const next = subcommand(current, name);
+        if (!next) return { unknown: name, among: current };
+        current = next;
+      }
+      return { command: current };
+    }
+    const next = subcommand(current, word);
+    if (!next) return undefined;
+    current = next;
+  }
   return undefined;
+}
+
+function subcommand(command: Command, name: string): Command | undefined {
+  return command.commands.find((child) => child.name() === name || child.aliases().includes(name));
+}
+
+/** commander's errors in one line, as every error is (docs/exit-codes.md): its suggestion joins the line. */
+function oneLineError(text: string): string {
+  return text.replace(/\n\(Did you mean (.*)\?\)\n?$/, (_whole, names: string) => ` (did you mean ${names}?)\n`);
 }
 
 /** Subcommands in help, alphabetically; commander's sortSubcommands would use localeCompare. */
@@ -168,6 +221,16 @@ function allCommands(command: Command): Command[] {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const { program, app } = buildProgram(io, argv);
   try {
+    const help = helpRequest(argv, program);
+    if (help && 'command' in help) {
+      help.command.outputHelp();
+      return ExitCode.Success;
+    }
+    if (help) {
+      // In the words of commander's own line for an unknown command.
+      const [near] = closest(help.unknown, help.among.commands.map((command) => command.name()), 1);
+      throw new UsageError(`unknown command '${help.unknown}'${near === undefined ? '' : ` (did you mean ${near}?)`}`);
+    }
     await program.parseAsync(argv as string[], { from: 'user' });
     // Stopped by Ctrl-C, a command may still end without an error (one that reports failures one
     // by one, or a probe that catches them): the run was interrupted all the same.

@@ -3,6 +3,7 @@ import type { App } from '../app.js';
 import { engineClient, engineTarget } from '../connection.js';
 import { EngineAuthenticationError } from '../engine/errors.js';
 import { type EngineInfo, SystemApi } from '../engine/system.js';
+import { credentialsHint } from '../exit.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { engineInfoView } from '../render/engine.js';
 
@@ -20,12 +21,8 @@ export async function engineInfo(app: App): Promise<void> {
     // A refused login or a missing engine is the answer's failing part: it is the error line, and
     // stdout stays empty, so that a script never reads a summary of a failed check as success.
     throw method === 'none'
-      ? new CliError(
-          `the engine at ${target.url.value} requires authentication; no credentials were given`,
-          ExitCode.AuthRefused,
-          'set credentials with --username and --password-stdin, CAMUNDA_USERNAME/CAMUNDA_PASSWORD or a profile',
-        )
-      : new CliError(`the engine at ${target.url.value} refused the credentials (401)`, ExitCode.AuthRefused);
+      ? new CliError(`the engine at ${target.url.value} requires authentication; no credentials were given`, ExitCode.AuthRefused, credentialsHint(method))
+      : new CliError(`the engine at ${target.url.value} refused the credentials (401)`, ExitCode.AuthRefused, credentialsHint(method));
   }
   if (selected !== null && !engines.includes(selected)) {
     throw new CliError(`engine '${selected}' not found at ${target.url.value} (engines: ${engines.join(', ') || 'none'})`, ExitCode.NotFound);

@@ -40,6 +40,14 @@ export interface ProcessDefinitionQuery extends Query {
 export class ProcessDefinitionApi {
   constructor(private readonly http: EngineHttp) {}
 
+  /**
+   * Whether the requests carry credentials: an engine that checks authorizations then leaves out of
+   * every query the definitions the user may not read, so "none found" may mean "not readable".
+   */
+  get asUser(): boolean {
+    return this.http.sendsCredentials;
+  }
+
   async list(query: ProcessDefinitionQuery): Promise<ProcessDefinition[]> {
     const response = await this.http.request({
       method: 'GET',

@@ -5,7 +5,7 @@ import type { Authorization, AuthorizationCheck, AuthorizationUpdate } from '../
 import { sinceLabel } from '../engine/product.js';
 import type { View } from './output.js';
 import { type ChangeResult, renderChange } from './diff.js';
-import { listView, renderFields, renderTable } from './table.js';
+import { type Cell, listView, renderFields, renderTable } from './table.js';
 
 /** `user john`, `group sales`, or `all users (*)` for the `*` of global authorizations. */
 export function describeOwner(authorization: Pick<Authorization, 'userId' | 'groupId'>): string {
@@ -58,19 +58,25 @@ export function describeAuthorization(a: Authorization): string {
   return `${authorizationTypeName(a.type)} authorization ${a.id} (${describePermissions(a.permissions)} on ${type} '${a.resourceId ?? ''}' for ${describeOwner(a)})`;
 }
 
-export type AuthorizationDiff = ChangeResult<FieldDiff['field'], AuthorizationUpdate>;
+export type AuthorizationDiff = ChangeResult<FieldDiff['field'], AuthorizationUpdate, FieldDiff['before']>;
 
 export const authorizationDiffView: View<AuthorizationDiff> = {
   table: (result, style) =>
-    renderChange(result, style, (field, value) => (field === 'resourceType' && typeof value === 'number' ? describeResourceType(value) : value)),
+    renderChange(result, style, (field, value) => {
+      if (Array.isArray(value)) return describePermissions(value);
+      return field === 'resourceType' && typeof value === 'number' ? describeResourceType(value) : (value as Cell);
+    }),
 };
 
-export const checkView: View<AuthorizationCheck> = {
-  table(result, style) {
-    const answer = result.authorized ? style.green('yes') : style.red('no');
-    return `${answer}: ${result.permissionName ?? '?'} on ${result.resourceName ?? '?'}${result.resourceId ? ` '${result.resourceId}'` : ''}`;
-  },
-};
+/** `yes: user john has READ on ProcessDefinition 'invoice'`; `who` is the user checked (the engine's answer does not say). */
+export function checkView(who: string): View<AuthorizationCheck> {
+  return {
+    table(result, style) {
+      const answer = result.authorized ? style.green('yes') : style.red('no');
+      return `${answer}: ${who} ${result.authorized ? 'has' : 'lacks'} ${result.permissionName ?? '?'} on ${result.resourceName ?? '?'}${result.resourceId ? ` '${result.resourceId}'` : ''}`;
+    },
+  };
+}
 
 export const catalogueView: View<(ResourceType & { permissions: readonly string[] })[]> = {
   table(rows, style) {

@@ -77,6 +77,15 @@ describe('auth update', () => {
     expect(puts()).toEqual([]);
   });
 
+  it('-o json gives the permissions of the diff as lists, as the engine does', async () => {
+    const result = await cli('auth', 'update', JOHN, '--add-permissions', 'DELETE', '--dry-run', '-o', 'json');
+    expect(result.code).toBe(0);
+    const permissions = JSON.parse(result.stdout).diff.find((field: { field: string }) => field.field === 'permissions');
+    expect(permissions).toEqual({ field: 'permissions', before: ['READ', 'UPDATE'], after: ['READ', 'UPDATE', 'DELETE'], changed: true });
+    const none = await cli('auth', 'update', JOHN, '--permissions', 'NONE', '--dry-run', '-o', 'yaml');
+    expect(none.stdout).toContain('  - field: permissions\n    before:\n      - READ\n      - UPDATE\n    after:\n      - NONE\n');
+  });
+
   it('exits 5 for an unknown authorization', async () => {
     const result = await cli('auth', 'update', 'nope', '--add-permissions', 'READ');
     expect(result.code).toBe(5);
@@ -144,6 +153,18 @@ describe('auth create, delete, list, count, check, resources', () => {
     expect(table.stdout).toMatch(/│ c68e62eb-e5fe-11f1-a2ca-02fc00000001 │ grant\s+│ group camunda-admin │ application \(0\)\s+│ \*\s+│ ALL\s+│/);
   });
 
+  it('check on an engine without the authentication filter: the engine\'s 401 and what it means, not "wrong credentials"', async () => {
+    for (const credentials of [[], ['--username', 'demo', '--password-stdin']]) {
+      const result = await runCli(['--url', engine.url, ...credentials, 'auth', 'check', '--permission', 'READ', '--resource-type', 'process-definition'], { stdin: 'demo' });
+      expect(result.code).toBe(4);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(
+        `error: GET ${engine.url}/authorization/check?permissionName=READ&resourceName=ProcessDefinition&resourceType=6: 401 Unauthorized: InvalidRequestException: You must be authenticated in order to use this resource.` +
+          ' (no user is authenticated on this engine: its REST API runs without the authentication filter, so credentials are not read; the check needs an engine with authentication enabled)\n',
+      );
+    }
+  });
+
   it('count prints a bare number', async () => {
     const result = await cli('auth', 'count', '--user', 'john');
     expect(result.code).toBe(0);
@@ -188,6 +209,15 @@ describe('as a user without permissions (engine auth filter on)', () => {
     const result = await asJohn('auth', 'check', '--permission', 'READ', '--resource-type', 'process-definition', '--resource-id', 'refengine-demo', '-o', 'json');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ permissionName: 'READ', resourceId: 'refengine-demo', authorized: expect.any(Boolean) });
+  });
+
+  it('check names the user it checked: the caller, or --user', async () => {
+    const caller = await asJohn('auth', 'check', '--permission', 'READ', '--resource-type', 'process-definition', '--resource-id', 'refengine-demo');
+    expect(caller.code).toBe(0);
+    expect(caller.stdout).toBe("yes: user john has READ on ProcessDefinition 'refengine-demo'\n");
+    const other = await runCli(['--url', secured.url, '--username', 'demo', '--password-stdin', 'auth', 'check', '--permission', 'UPDATE', '--resource-type', 'process-definition', '--resource-id', 'refengine-demo', '--user', 'mary'], { stdin: 'demo' });
+    expect(other.code).toBe(0);
+    expect(other.stdout).toBe("no: user mary lacks UPDATE on ProcessDefinition 'refengine-demo'\n");
   });
 });
 

@@ -1,6 +1,6 @@
 // `camunda-admin completion bash|zsh|fish` through the built command, and the scripts run in the real shells.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -133,5 +133,26 @@ describe('completion with a wrong shell', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^error: unknown shell 'bsh' \(did you mean bash\?\)/);
+  });
+});
+
+describe('how to install it', () => {
+  it('README, completion --help and the first lines of each script name the same commands', async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Shell completion'), readme.indexOf('\n## ', readme.indexOf('## Shell completion') + 1));
+    // The commands of the README's code blocks, without their comments.
+    const documented = [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].flatMap((block) => block[1]!.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()).filter(Boolean));
+    const help = (await runCli(['completion', '--help'])).stdout;
+    const named: string[] = [];
+    for (const shell of ['bash', 'zsh', 'fish']) {
+      const script = (await runCli(['completion', shell])).stdout;
+      for (const label of ['Load it in this shell:', 'Install it for new ones:']) {
+        const command = new RegExp(`^# ${label}\\s+(.*?)(\\s+\\(after compinit\\))?$`, 'm').exec(script)?.[1];
+        expect(command, `${shell}: ${label}`).toBeDefined();
+        named.push(command!);
+        expect(help, `${shell}: ${command}`).toContain(command);
+      }
+    }
+    expect([...documented].sort()).toEqual([...named].sort());
   });
 });

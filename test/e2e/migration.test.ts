@@ -237,3 +237,30 @@ describe('migration validate', () => {
     expect(result.stderr).toBe('error: missing.yaml: plan file not found\n');
   });
 });
+
+describe('definitions the user may not read', () => {
+  let secured: Simulator;
+  beforeAll(async () => {
+    secured = await startSimulator({ basicAuth: true });
+  });
+  afterAll(async () => {
+    await secured.close();
+  });
+  const as = (user: string, args: string[]) => runCli(['--url', secured.url, '--username', user, '--password-stdin', ...args], { stdin: user });
+
+  it('look like definitions that do not exist: the line says that they may be unreadable', async () => {
+    const byKey = await as('mary', ['migration', 'generate', '--source', 'invoice:1', '--target', 'invoice:latest']);
+    expect(byKey.code).toBe(2);
+    expect(byKey.stderr).toBe("error: --source: no process definition with key 'invoice' (none is deployed, or the user may read none)\n");
+    const byId = await as('mary', ['migration', 'generate', '--source', DEFINITIONS.invoiceV1, '--target', 'invoice:latest']);
+    expect(byId.stderr).toBe(
+      `error: --source: no process definition with id '${DEFINITIONS.invoiceV1}'; use KEY:VERSION or KEY:latest to look it up by key (or the user may not read it: the engine's queries leave out the definitions without READ permission)\n`,
+    );
+  });
+
+  it('without credentials the line is as before: nothing is hidden then', async () => {
+    const result = await cli(['migration', 'generate', '--source', 'invoce:1', '--target', 'invoice:latest']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("error: --source: no process definition with key 'invoce' (did you mean invoice?)\n");
+  });
+});
