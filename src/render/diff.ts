@@ -13,8 +13,13 @@ export interface ChangeResult<F extends string, B> {
 }
 
 export function renderChange<F extends string, B>(result: ChangeResult<F, B>, style: Style, show: (field: F, value: Cell) => Cell = (_field, value) => value): string {
+  // Values are ids and permission names: wrapped between words only.
   const table = renderTable(
-    ['Field', 'Before', 'After'],
+    [
+      { name: 'Field', keepWords: true },
+      { name: 'Before', keepWords: true },
+      { name: 'After', keepWords: true },
+    ],
     result.diff.map((field) => [
       field.changed ? style.yellow(`* ${field.field}`) : `  ${field.field}`,
       show(field.field, field.before),

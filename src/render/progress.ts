@@ -11,11 +11,12 @@ export interface ProgressReporter {
   done(text: string): void;
 }
 
-export async function progressReporter(options: { stderr: Writable; interactive: boolean; quiet: boolean; minIntervalMs?: number }): Promise<ProgressReporter> {
+export async function progressReporter(options: { stderr: Writable; interactive: boolean; quiet: boolean; minIntervalMs?: number; color?: boolean }): Promise<ProgressReporter> {
   if (options.quiet) return { update: () => {}, done: () => {} };
   if (options.interactive) {
     const { default: ora } = await import('ora');
-    const spinner = ora({ stream: options.stderr as NodeJS.WriteStream, discardStdin: false }).start();
+    // ora's chalk decides colour by stdout; the spinner is on stderr, whose colour is ours to say.
+    const spinner = ora({ stream: options.stderr as NodeJS.WriteStream, discardStdin: false, color: options.color === true ? 'cyan' : false }).start();
     return {
       update: (text) => {
         spinner.text = text;
