@@ -160,7 +160,8 @@ export async function* streamTable(
         bottom = writer.bottom();
       } else {
         const writer = new TableWriter(layout.widths);
-        const fit = layout.wrap;
+        // On a terminal, later rows are wrapped to the widths, whether or not the sample needed it.
+        const fit = format.width !== undefined;
         write = (batch) => writer.rows(fit ? wrapRows(batch, headings, layout.widths, false) : batch);
         yield `${writer.top()}${format.headers ? writer.rows(fit ? wrapRows([title], headings, layout.widths, true) : [title]) : ''}`;
         bottom = writer.bottom();
@@ -305,7 +306,7 @@ function displayWidth(line: string): number {
 }
 
 /**
- * 'text' wraps between words and inside a word too long for the column (after a hyphen if it can);
+ * 'text' wraps between words and inside a word too long for the column (after a hyphen or slash if it can);
  * 'words' only between words; 'none' never.
  */
 type WrapMode = 'text' | 'words' | 'none';
@@ -363,7 +364,7 @@ function wrapLine(line: string, width: number, mode: WrapMode): string[] {
       used += gap + wordWidth;
     } else {
       if (current.length > 0) endLine();
-      // A word too long for the column is broken after a hyphen where one fits, else where it must.
+      // A word too long for the column is broken after a hyphen or slash where one fits, else where it must.
       let rest = word;
       let restWidth = wordWidth;
       while (restWidth > width && mode === 'text') {
@@ -374,9 +375,10 @@ function wrapLine(line: string, width: number, mode: WrapMode): string[] {
         while (taken < rest.length && takenWidth + rest[taken]!.width <= width) {
           takenWidth += rest[taken]!.width;
           taken++;
-          if (rest[taken - 1]!.text === '-' && taken < rest.length) [hyphen, hyphenWidth] = [taken, takenWidth];
+          if (BREAKS_AFTER.has(rest[taken - 1]!.text) && taken < rest.length) [hyphen, hyphenWidth] = [taken, takenWidth];
         }
-        if (hyphen > 0) [taken, takenWidth] = [hyphen, hyphenWidth];
+        // Not so early that the line is left mostly empty (`e-` of `engine-rest`).
+        if (hyphen > 0 && hyphenWidth * 2 >= width) [taken, takenWidth] = [hyphen, hyphenWidth];
         // A character wider than the column (a wide one in a column of one) goes on a line of its own.
         if (taken === 0) [taken, takenWidth] = [1, rest[0]!.width];
         lines.push(rest.slice(0, taken));
@@ -402,6 +404,9 @@ function wrapLine(line: string, width: number, mode: WrapMode): string[] {
 }
 
 const SPACE: Piece = { text: ' ', width: 1 };
+
+/** Where a word too long for its column breaks best: after a hyphen, or a slash of a URL or path. */
+const BREAKS_AFTER = new Set(['-', '/']);
 
 /**
  * The lines of a wrapped cell as text. A colour that spans a break is closed at the end of the line
