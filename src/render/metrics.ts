@@ -71,9 +71,9 @@ function chart(name: string, points: MetricInterval[], style: Style): string {
     // Too long for one line with its timestamps: the sparkline on a line of its own, below it where
     // it starts and ends; more points than columns are drawn a mark per so many of them.
     const shown = resample(values, room);
-    const note = shown.per > 1 ? ` (a mark per ${shown.per} intervals, their mean)` : '';
     const ends = first.length + last.length + 1 <= room ? [`${first}${' '.repeat(Math.max(1, shown.values.length - first.length - last.length))}${last}`] : [first, last];
-    return [`${heading}${note}`, style.cyan(sparkline(shown.values)), ...ends].join('\n');
+    const note = shown.per > 1 ? [`(a mark per ${shown.per} intervals, their mean)`] : [];
+    return [heading, style.cyan(sparkline(shown.values)), ...ends, ...note].join('\n');
   }
   const width = String(max).length;
   // timestamp, two spaces, the value, a space: the bar gets what is left of the line.
