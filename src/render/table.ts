@@ -1,9 +1,10 @@
 /**
  * Tables, laid out for the stream they go to (style.table, a TableFormat):
  * - on a terminal, boxed (the compact box cli-table3 draws: one space of padding, no rule between
- *   rows) and fitted to the terminal's width: the widest free-text column is wrapped first, then
- *   columns that wrap only between words; ids are never wrapped or cut. When the ids alone are too
- *   wide for the terminal, the rows are drawn as records, one field a line (as psql's `\x auto`).
+ *   rows) and fitted to the terminal's width: the widest column that may wrap is wrapped first,
+ *   free text anywhere it must, a cell naming ids (`group sales`) only between words; ids are never
+ *   wrapped or cut. When the ids alone are too wide for the terminal, the rows are drawn as records,
+ *   one field a line (as psql's `\x auto`).
  *   `-o wide` draws every cell whole, as wide as it is.
  * - off a terminal, tab-separated: one line per row (the lines of a cell joined by '; '), nothing
  *   shortened, so `cut -f`, `awk -F'\t'` and `grep` work.
@@ -55,7 +56,7 @@ export function renderTable(head: readonly HeadingLike[], rows: readonly (readon
   if (titled.length === 0) return '';
   const layout = layOut(headings, titled, format, format.headers);
   if (layout.records) {
-    const writer = new RecordWriter(headings, style, layout.width);
+    const writer = new RecordWriter(headings, style, layout.width, cells);
     return withoutNewline(`${writer.top()}${writer.records(cells, true)}${writer.bottom()}`);
   }
   const writer = new TableWriter(layout.widths);
@@ -149,7 +150,7 @@ export async function* streamTable(
       if (rows.length === 0) continue;
       const layout = layOut(headings, format.headers ? [title, ...sample] : sample, format, format.headers, true);
       if (layout.records) {
-        const writer = new RecordWriter(headings, style, layout.width);
+        const writer = new RecordWriter(headings, style, layout.width, sample);
         let first = true;
         write = (batch) => {
           const text = writer.records(batch, first);
@@ -199,10 +200,10 @@ type Layout =
   | { readonly records: true; readonly width: number; readonly fallback: readonly number[] };
 
 /**
- * The column widths of a boxed table: each as wide as its widest cell (in a sample, or its known widest), and,
- * when that is wider than the terminal, fitted to it: free-text columns give way first, the widest
- * of them first (to at most MIN_TEXT_WIDTH), then columns wrapped between words (to their longest
- * word), then headings; ids never.
+ * The column widths of a boxed table: each as wide as its widest cell (in a sample, or its known
+ * widest), and, when that is wider than the terminal, fitted to it: the widest column that may wrap
+ * gives way first, down to the next widest, and so on; free text down to MIN_TEXT_WIDTH, a column
+ * wrapped between words down to its longest word. Then the headings of id columns wrap; ids never.
  */
 function layOut(headings: readonly Heading[], lines: readonly (readonly string[])[], format: TableFormat, titled: boolean, sampled = false): Layout {
   // A sample is as wide as the widest known value of its column, which later rows may hold.
@@ -222,8 +223,8 @@ function layOut(headings: readonly Heading[], lines: readonly (readonly string[]
       if (heading.whole) cellWidth = Math.max(cellWidth, measureCell(cell));
       else if (heading.keepWords) cellWord = Math.max(cellWord, longestWord(cell));
     }
-    if (heading.whole) return { natural: naturalWidth, minimum: Math.max(cellWidth, titleWord), phase: 2 };
-    if (heading.keepWords) return { natural: naturalWidth, minimum: Math.max(cellWord, titleWord), phase: 1 };
+    if (heading.whole) return { natural: naturalWidth, minimum: Math.max(cellWidth, titleWord), phase: 1 };
+    if (heading.keepWords) return { natural: naturalWidth, minimum: Math.max(cellWord, titleWord), phase: 0 };
     return { natural: naturalWidth, minimum: Math.min(naturalWidth, Math.max(MIN_TEXT_WIDTH, titleWord)), phase: 0 };
   });
   const fitted = shrink(columns, width - frame);
@@ -234,14 +235,15 @@ function layOut(headings: readonly Heading[], lines: readonly (readonly string[]
 const sum = (numbers: readonly number[]): number => numbers.reduce((total, value) => total + value, 0);
 
 /**
- * Widths that add up to no more than `room`: the widest column of the earliest phase is narrowed
- * first, down to the next widest (so that they give way together) or its minimum. Undefined when
- * every column at its minimum is still too wide.
+ * Widths that add up to no more than `room`: the widest column of the first phase (the columns that
+ * wrap) is narrowed first, down to the next widest (so that they give way together) or its minimum;
+ * then those of the second (headings over ids). Undefined when every column at its minimum is still
+ * too wide.
  */
 function shrink(columns: readonly { natural: number; minimum: number; phase: number }[], room: number): number[] | undefined {
   const widths = columns.map((column) => column.natural);
   let excess = sum(widths) - room;
-  for (const phase of [0, 1, 2]) {
+  for (const phase of [0, 1]) {
     while (excess > 0) {
       const candidates = columns.flatMap((column, index) => (column.phase === phase && widths[index]! > column.minimum ? [index] : []));
       if (candidates.length === 0) break;
@@ -513,13 +515,26 @@ class RecordWriter {
   private readonly writer: TableWriter;
   private readonly valueWidth: number;
 
+  /** `sample`: rows that tell how wide a value must be (an id, a word that is not wrapped). */
   constructor(
     private readonly headings: readonly Heading[],
     style: Style,
     width: number,
+    sample: readonly (readonly string[])[],
   ) {
-    this.names = headings.map((heading) => style.bold(heading.name));
-    const nameWidth = Math.max(...headings.map((heading) => displayWidth(heading.name)));
+    let unbreakable = 0;
+    for (const row of sample) {
+      headings.forEach((heading, column) => {
+        const cell = row[column] ?? '';
+        if (heading.whole) unbreakable = Math.max(unbreakable, measureCell(cell));
+        else if (heading.keepWords) unbreakable = Math.max(unbreakable, longestWord(cell));
+      });
+    }
+    // The names wrap between words when that leaves room for the widest id or word of the values.
+    const naturalNames = Math.max(...headings.map((heading) => displayWidth(heading.name)));
+    const nameWords = Math.max(...headings.map((heading) => longestWord(heading.name)));
+    const nameWidth = Math.min(naturalNames, Math.max(nameWords, width - 7 - unbreakable));
+    this.names = headings.map((heading) => wrapCell(style.bold(heading.name), nameWidth, 'words'));
     this.valueWidth = Math.max(MIN_TEXT_WIDTH, width - nameWidth - 7);
     this.writer = new TableWriter([nameWidth, this.valueWidth]);
   }

@@ -38,7 +38,7 @@ const cli = (args: string[], terminal?: { stdout?: number; stderr?: number }) =>
 const tableLines = (text: string): string[] => text.split(/\r?\n/).filter((line) => /^[┌│├└]/.test(line));
 const widest = (lines: readonly string[]): number => Math.max(0, ...lines.map((line) => stringWidth(line)));
 
-const TABLES: { name: string; args: string[]; stream?: 'stderr' }[] = [
+const TABLES: { name: string; args: string[]; stream?: 'stdout' | 'stderr' }[] = [
   { name: 'auth list', args: ['auth', 'list', '--max', '200'] },
   { name: 'auth get', args: ['auth', 'get', AUTHORIZATIONS.johnProcessDefinitionGrant] },
   { name: 'auth resources', args: ['auth', 'resources'] },
@@ -59,9 +59,9 @@ const TABLES: { name: string; args: string[]; stream?: 'stderr' }[] = [
 ];
 
 describe.each([80, 120])('on a terminal of %i columns', (columns) => {
-  it.each(TABLES)('$name: every line of its tables fits', async ({ args, stream = 'stdout' }) => {
+  it.each(TABLES)('$name: every line of its tables fits', async ({ args, stream }) => {
     const result = await cli(args, { stdout: columns, stderr: columns });
-    const lines = tableLines(result[stream]);
+    const lines = tableLines(stream === 'stderr' ? result.stderr : result.stdout);
     expect(lines.length, result.stderr).toBeGreaterThan(2);
     expect(widest(lines)).toBeLessThanOrEqual(columns);
   });
