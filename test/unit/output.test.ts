@@ -55,7 +55,7 @@ describe('streams', () => {
     const stdoutOnly = await inProcess(args, { stdoutTTY: true });
     expect(stdoutOnly.stderr).toMatch(/^error: /);
     const stderrOnly = await inProcess(args, { stderrTTY: true });
-    expect(stderrOnly.stderr).toMatch(/^\u001b\[31merror:\u001b\[39m /);
+    expect(stderrOnly.stderr.startsWith('\u001b[31merror:\u001b[39m ')).toBe(true);
     // With a table on stdout: coloured headings only when stdout is the terminal.
     expect((await inProcess(['--config', '/dev/null', 'config', 'show'], { stderrTTY: true })).stdout).not.toContain('\u001b[');
     expect((await inProcess(['--config', '/dev/null', 'config', 'show'], { stdoutTTY: true })).stdout).toContain('\u001b[1mSetting\u001b[22m');
@@ -64,7 +64,7 @@ describe('streams', () => {
   it('colours the error line on a terminal with -o json, but never the json', async () => {
     const result = await inProcess(['--config', '/dev/null', '--profile', 'nope', 'config', 'show', '-o', 'json'], { tty: true });
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^\u001b\[31merror:/);
+    expect(result.stderr.startsWith('\u001b[31merror:')).toBe(true);
   });
 
   it('never colours json, even on a terminal', async () => {
