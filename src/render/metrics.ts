@@ -10,7 +10,8 @@ import { compareText } from '../util/text.js';
 export const metricListView = listView<MetricInterval>(
   [
     { name: 'Timestamp', value: (row) => row.timestamp, whole: true },
-    { name: 'Name', value: (row) => row.name, keepWords: true, widest: Math.max(...METRIC_NAMES.map((metric) => metric.name.length)) },
+    // Free text: a long name breaks after a hyphen rather than turn a narrow terminal's list into records.
+    { name: 'Name', value: (row) => row.name, widest: Math.max(...METRIC_NAMES.map((metric) => metric.name.length)) },
     { name: 'Reporter', value: (row) => row.reporter ?? '(all)', whole: true },
     { name: 'Value', value: (row) => row.value, whole: true },
   ],
@@ -95,7 +96,8 @@ export const sumView: View<{ result: number }> = {
 export const namesView: View<MetricName[]> = {
   table(rows, style) {
     return renderTable(
-      [{ name: 'Name', whole: true }, { name: 'Alias of / alias', keepWords: true }, 'Counts'],
+      // Names break after a hyphen where they must, as in `metrics list`.
+      ['Name', { name: 'Alias of / alias', keepWords: true }, 'Counts'],
       rows.map((metric) => [metric.name, metric.alias ? `${metric.isAlias ? 'alias of' : 'alias'} ${metric.alias}` : '', `${metric.description}${metric.sumOnly ? ' (sum only)' : ''}${metric.since ? ` (${metric.since}+)` : ''}`]),
       style,
     );
