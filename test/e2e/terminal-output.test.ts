@@ -52,7 +52,7 @@ const TABLES: { name: string; args: string[]; stream?: 'stdout' | 'stderr' }[] =
   { name: 'batch list', args: ['batch', 'list'] },
   { name: 'metrics list', args: ['metrics', 'list', '--max', '50'] },
   { name: 'metrics names', args: ['metrics', 'names'] },
-  { name: 'metrics report', args: ['metrics', 'report'] },
+  { name: 'metrics report', args: ['metrics', 'report', '--from', '2025-01', '--to', '2025-02'] },
   { name: 'migration validate', args: ['migration', 'validate', 'failing.yaml'] },
   { name: 'migration validate, unmapped', args: ['migration', 'validate', 'invoice.yaml'] },
   { name: 'migration execute, the pre-flight report on stderr', args: ['migration', 'execute', 'failing.yaml', '--all-instances', '--yes'], stream: 'stderr' },
