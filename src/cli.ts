@@ -70,8 +70,16 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
     .option('--token <token>', 'bearer token (gateways, CIB seven JWT) [env CAMUNDA_TOKEN]')
     .option('--profile <name>', 'profile of the config file [env CAMUNDA_PROFILE]')
     .option('--config <file>', 'use this config file instead of searching for one')
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'yaml']).default('table'))
-    .option('--no-color', 'no colour (also with NO_COLOR or CI set, or when not on a terminal)')
+    .addOption(
+      new Option(
+        '-o, --output <format>',
+        'output format: table fits the terminal (wrapping free text, never ids); wide never wraps or shortens; off a terminal both are tab-separated lines without box drawing; json and yaml are the objects unchanged',
+      )
+        .choices(['table', 'wide', 'json', 'yaml'])
+        .default('table'),
+    )
+    .option('--no-headers', 'tables without the heading row')
+    .option('--no-color', 'no colour (also with NO_COLOR or CI set; stdout and stderr each only on a terminal)')
     .option('-q, --quiet', 'print only data, errors and warnings about the work (no progress, no warnings about credentials or TLS)')
     .option('-v, --verbose', 'log each request and response to stderr (credentials redacted)')
     .option('--timeout <seconds>', 'per-request timeout in seconds (default: 30)', checked(parseSeconds))

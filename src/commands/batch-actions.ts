@@ -51,7 +51,7 @@ async function act(id: string, change: () => Promise<void>): Promise<void> {
 export async function listBatches(app: App, options: { type?: string; all?: boolean }): Promise<void> {
   const client = await engineClient(app);
   const rows = await client.batches.statisticsList({ type: options.type }, options.all ? undefined : 100);
-  await (await app.output()).data(rows, batchListView);
+  await (await app.output()).list([rows], batchListView);
 }
 
 export async function getBatch(app: App, id: string): Promise<void> {

@@ -295,7 +295,7 @@ async function preflight(app: App, loaded: LoadedPlan, resolved: ResolvedPlan): 
     output.warn(`activity '${activity.activityId}' has ${activity.instances} running instance${activity.instances === 1 ? '' : 's'} that no instruction maps; selected instances there will fail to migrate`);
   }
   if (!result.valid) {
-    output.detail(output.tableText(validationView, result));
+    output.detailTable(validationView, result);
     throw new CliError('pre-flight validation failed: nothing was executed (fix the plan, or send it anyway with --skip-validation)', ExitCode.ValidationFailed);
   }
 }
@@ -333,12 +333,12 @@ async function validationFailure(app: App, error: unknown, consequence: string):
   const output = await app.output();
   const planReport = planValidationReportOf(error);
   if (planReport) {
-    output.detail(output.tableText({ table: planReportTable }, planReport));
+    output.detailTable({ table: planReportTable }, planReport);
     return new CliError(`the engine refused the plan (MigrationPlanValidationException): ${consequence}`, ExitCode.ValidationFailed);
   }
   const instanceReport = instanceValidationReportOf(error);
   if (instanceReport) {
-    output.detail(output.tableText({ table: instanceReportTable }, instanceReport));
+    output.detailTable({ table: instanceReportTable }, instanceReport);
     return new CliError(`process instance ${instanceReport.processInstanceId} cannot be migrated (MigratingProcessInstanceValidationException): ${consequence}`, ExitCode.ValidationFailed);
   }
   return error;

@@ -43,11 +43,13 @@ const longest = (names: readonly string[]): number => Math.max(...names.map((nam
 export const authorizationListView = listView<Authorization>(
   [
     { name: 'Id', value: (a) => a.id, whole: true },
-    { name: 'Type', value: (a) => authorizationTypeName(a.type), widest: longest(AUTHORIZATION_TYPES.map((type) => type.name)) },
-    { name: 'Owner', value: (a) => describeOwner(a), whole: true },
+    { name: 'Type', value: (a) => authorizationTypeName(a.type), keepWords: true, widest: longest(AUTHORIZATION_TYPES.map((type) => type.name)) },
+    { name: 'Owner', value: (a) => describeOwner(a), keepWords: true },
+    // Free text: a long name breaks after a hyphen (decision-requirements-definition).
     { name: 'Resource type', value: (a) => describeResourceType(a.resourceType), widest: longest(RESOURCE_TYPES.map((type) => describeResourceType(type.code))) },
     { name: 'Resource id', value: (a) => a.resourceId, whole: true },
-    { name: 'Permissions', value: (a) => describePermissions(a.permissions) },
+    // Permission names are copied into --permissions: wrapped between them, never inside one.
+    { name: 'Permissions', value: (a) => describePermissions(a.permissions), keepWords: true },
   ],
   'no authorizations',
 );
@@ -81,26 +83,15 @@ export function checkView(who: string): View<AuthorizationCheck> {
 export const catalogueView: View<(ResourceType & { permissions: readonly string[] })[]> = {
   table(rows, style) {
     return renderTable(
-      ['Code', 'Name', 'Engine name', 'Permissions'],
-      rows.map((type) => [type.code, `${type.name}${type.deprecated ? ' (deprecated)' : ''}${type.since ? ` (${sinceLabel(type.since)})` : ''}`, type.resourceName, wrapList(type.permissions, 60)]),
+      [
+        { name: 'Code', whole: true },
+        { name: 'Name', keepWords: true },
+        { name: 'Engine name', keepWords: true },
+        // Wrapped to the terminal between permission names, never inside one.
+        { name: 'Permissions', keepWords: true },
+      ],
+      rows.map((type) => [type.code, `${type.name}${type.deprecated ? ' (deprecated)' : ''}${type.since ? ` (${sinceLabel(type.since)})` : ''}`, type.resourceName, type.permissions.join(', ')]),
       style,
     );
   },
 };
-
-/** Comma-separated, broken into lines of at most `width` characters, so wide sets stay readable. */
-function wrapList(items: readonly string[], width: number): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const item of items) {
-    const next = line ? `${line}, ${item}` : item;
-    if (next.length > width && line) {
-      lines.push(`${line},`);
-      line = item;
-    } else {
-      line = next;
-    }
-  }
-  if (line) lines.push(line);
-  return lines.join('\n');
-}

@@ -1,20 +1,22 @@
 /** Batches as tables. */
 import type { BatchStatistics, HistoricBatch } from '../engine/batches.js';
 import type { View } from './output.js';
-import { renderFields, renderTable } from './table.js';
+import { listView, renderFields } from './table.js';
 
 export type ShownBatch = { source: 'runtime'; batch: BatchStatistics } | { source: 'history'; batch: HistoricBatch };
 
-export const batchListView: View<BatchStatistics[]> = {
-  table(rows, style) {
-    if (rows.length === 0) return 'no running batches';
-    return renderTable(
-      ['Id', 'Type', 'Jobs done', 'Remaining', 'Failed', 'Suspended', 'Started'],
-      rows.map((batch) => [batch.id, batch.type, `${batch.completedJobs}/${batch.totalJobs}`, batch.remainingJobs, batch.failedJobs, batch.suspended ? 'yes' : 'no', batch.startTime]),
-      style,
-    );
-  },
-};
+export const batchListView = listView<BatchStatistics>(
+  [
+    { name: 'Id', value: (batch) => batch.id, whole: true },
+    { name: 'Type', value: (batch) => batch.type, keepWords: true },
+    { name: 'Jobs done', value: (batch) => `${batch.completedJobs}/${batch.totalJobs}`, whole: true },
+    { name: 'Remaining', value: (batch) => batch.remainingJobs, whole: true },
+    { name: 'Failed', value: (batch) => batch.failedJobs, whole: true },
+    { name: 'Suspended', value: (batch) => (batch.suspended ? 'yes' : 'no'), whole: true },
+    { name: 'Started', value: (batch) => batch.startTime, whole: true },
+  ],
+  'no running batches',
+);
 
 export const batchView: View<ShownBatch> = {
   table(shown, style) {

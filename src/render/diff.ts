@@ -14,8 +14,13 @@ export interface ChangeResult<F extends string, B, V = Cell> {
 }
 
 export function renderChange<F extends string, B, V = Cell>(result: ChangeResult<F, B, V>, style: Style, show: (field: F, value: V) => Cell = (_field, value) => value as Cell): string {
+  // Values are ids and permission names: wrapped between words only.
   const table = renderTable(
-    ['Field', 'Before', 'After'],
+    [
+      { name: 'Field', keepWords: true },
+      { name: 'Before', keepWords: true },
+      { name: 'After', keepWords: true },
+    ],
     result.diff.map((field) => [
       field.changed ? style.yellow(`* ${field.field}`) : `  ${field.field}`,
       show(field.field, field.before),

@@ -42,7 +42,7 @@ export const validationView: View<ValidationResult> = {
     if (failingInstructions.length > 0) {
       parts.push(
         renderTable(
-          ['Instruction (source -> target)', 'Failures'],
+          [{ name: 'Instruction (source -> target)', keepWords: true }, 'Failures'],
           failingInstructions.map((report) => [mapping(report), report.failures.join('\n')]),
           style,
         ),
@@ -51,7 +51,7 @@ export const validationView: View<ValidationResult> = {
     if (failingVariables.length > 0) {
       parts.push(
         renderTable(
-          ['Variable', 'Type', 'Failures'],
+          [{ name: 'Variable', whole: true }, { name: 'Type', keepWords: true }, 'Failures'],
           failingVariables.map(([name, report]) => [name, report.type ?? '(untyped)', report.failures.join('\n')]),
           style,
         ),
@@ -61,7 +61,7 @@ export const validationView: View<ValidationResult> = {
       const label = result.strict ? style.red('failure (--strict)') : style.yellow('warning');
       parts.push(
         renderTable(
-          ['Active but unmapped activity', 'Running instances', ''],
+          [{ name: 'Active but unmapped activity', whole: true }, { name: 'Running instances', whole: true }, { name: '', keepWords: true }],
           result.activeUnmapped.map((activity) => [activity.activityId, activity.instances, label]),
           style,
         ),

@@ -11,13 +11,14 @@ export interface ProgressReporter {
   done(text: string): void;
 }
 
-export async function progressReporter(options: { stderr: Writable; interactive: boolean; quiet: boolean; minIntervalMs?: number }): Promise<ProgressReporter> {
+export async function progressReporter(options: { stderr: Writable; interactive: boolean; quiet: boolean; minIntervalMs?: number; color?: boolean }): Promise<ProgressReporter> {
   if (options.quiet) return { update: () => {}, done: () => {} };
   // ora divides by the terminal's width: a terminal of width 0 (a pty nobody sized, as `script` or a
   // CI runner gives) made it clear lines in a loop that never ended, filling memory.
   if (options.interactive && ((options.stderr as Partial<NodeJS.WriteStream>).columns ?? 0) > 0) {
     const { default: ora } = await import('ora');
-    const spinner = ora({ stream: options.stderr as NodeJS.WriteStream, discardStdin: false }).start();
+    // ora's chalk decides colour by stdout; the spinner is on stderr, whose colour is ours to say.
+    const spinner = ora({ stream: options.stderr as NodeJS.WriteStream, discardStdin: false, color: options.color === true ? 'cyan' : false }).start();
     return {
       update: (text) => {
         spinner.text = text;

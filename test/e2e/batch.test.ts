@@ -101,7 +101,7 @@ describe('batch commands', () => {
     const list = await cli('batch', 'list', '-o', 'json');
     expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ id, totalJobs: 3, remainingJobs: 3, completedJobs: 0, failedJobs: 0 })]);
     const table = await cli('batch', 'list');
-    expect(table.stdout).toMatch(new RegExp(`│ ${id} │ instance-migration │ 0/3\\s+│ 3\\s+│ 0\\s+│ no`));
+    expect(table.stdout).toMatch(new RegExp(`^${id}\tinstance-migration\t0/3\t3\t0\tno\t`, 'm'));
 
     expect((await cli('batch', 'suspend', id)).code).toBe(0);
     // -o json/yaml: the engine's own object, unwrapped, as GET /batch/{id} gives it.

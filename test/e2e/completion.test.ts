@@ -63,7 +63,7 @@ describe('completion bash', () => {
   });
 
   it('completes fixed values: output formats, auth types, resource types, sort orders', () => {
-    expect(complete('-o', '')).toEqual(['json', 'table', 'yaml']);
+    expect(complete('-o', '')).toEqual(['json', 'table', 'wide', 'yaml']);
     expect(complete('auth', 'list', '--output', 'y')).toEqual(['yaml']);
     expect(complete('auth', 'create', '--type', '')).toEqual(['global', 'grant', 'revoke']);
     expect(complete('auth', 'create', '--resource-type', 'proc')).toEqual(['process-definition', 'process-instance']);

@@ -119,7 +119,7 @@ describe('bad input: exit 2, one line, no stack trace, nothing sent', () => {
   const cases: [string, string[], RegExp, string?][] = [
     ['an unknown flag', ['auth', 'get', ADMIN, '--bogus'], /^error: unknown option '--bogus'$/],
     ['an unknown command', ['nope'], /^error: unknown command 'nope'$/],
-    ['an invalid output format', ['-o', 'xml', 'auth', 'get', ADMIN], /^error: option '-o, --output <format>' argument 'xml' is invalid\. Allowed choices are table, json, yaml\.$/],
+    ['an invalid output format', ['-o', 'xml', 'auth', 'get', ADMIN], /^error: option '-o, --output <format>' argument 'xml' is invalid\. Allowed choices are table, wide, json, yaml\.$/],
     ['a non-numeric timeout', ['--timeout', 'soon', 'auth', 'get', ADMIN], /^error: option '--timeout <seconds>' argument 'soon' is invalid\. 'soon' is not a number of seconds/],
     ['a negative retry count', ['--retries', '-1', 'auth', 'get', ADMIN], /^error: option '--retries <n>' argument '-1' is invalid/],
     ['an invalid URL', ['--url', 'localhost:8080', 'auth', 'get', ADMIN], /^error: invalid URL 'localhost:8080' \(flag --url\): only http and https are supported$/],

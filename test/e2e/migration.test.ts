@@ -173,8 +173,8 @@ describe('migration validate', () => {
     );
     const table = await cli(['migration', 'validate', 'plan.yaml'], { cwd });
     expect(table.code).toBe(3);
-    expect(table.stdout).toMatch(/│ approve -> nope\s+│ Target activity 'nope' does not exist\s+│/);
-    expect(table.stdout).toMatch(/│ start -> review\s+│ Activities have incompatible types \(NoneStartEventActivityBehavior is not compatible with UserTaskActivityBehavior\)\s+│/);
+    expect(table.stdout).toMatch(/^approve -> nope\tTarget activity 'nope' does not exist$/m);
+    expect(table.stdout).toMatch(/^start -> review\tActivities have incompatible types \(NoneStartEventActivityBehavior is not compatible with UserTaskActivityBehavior\)$/m);
     expect(table.stdout).toContain(
       `NOT valid: 2 instructions, 2 failing instructions, 0 failing variables, 0 active but unmapped; refengine-demo:1 (${DEFINITIONS.v1}) -> refengine-demo:2 (${DEFINITIONS.v2})`,
     );
@@ -189,7 +189,7 @@ describe('migration validate', () => {
     const warned = await cli(['migration', 'validate', 'plan.yaml'], { cwd });
     expect(warned.code).toBe(0);
     expect(warned.stderr).toContain("warning: activity 'approveInvoice' has 3 running instances that no instruction maps");
-    expect(warned.stdout).toMatch(/│ approveInvoice\s+│ 3\s+│ warning\s+│/);
+    expect(warned.stdout).toMatch(/^approveInvoice\t3\twarning$/m);
 
     const strict = await cli(['migration', 'validate', 'plan.yaml', '--strict', '-o', 'json'], { cwd });
     expect(strict.code).toBe(3);

@@ -73,16 +73,20 @@ describe('control characters from the engine', () => {
     const created = await runCli(['--url', open.url, 'group', 'create', '--id', 'esc1', '--name', evil]);
     expect(created.code).toBe(0);
 
-    const get = await runCli(['--url', open.url, 'group', 'get', 'esc1']);
+    const get = await runCli(['--url', open.url, 'group', 'get', 'esc1'], { terminal: { stdout: 120 } });
     expect(get.code).toBe(0);
     expect(get.stdout).not.toMatch(RAW_CONTROL);
     expect(get.stdout).toContain('│ Name │ Evil\\x1b[2J\\nline2 │');
     expect(get.stdout.trimEnd().split('\n')).toHaveLength(5);
 
-    const list = await runCli(['--url', open.url, 'group', 'list']);
+    const list = await runCli(['--url', open.url, 'group', 'list'], { terminal: { stdout: 120 } });
     expect(list.stdout).not.toMatch(RAW_CONTROL);
     const rows = list.stdout.split('\n').filter((line) => line.includes('esc1'));
     expect(rows).toEqual([expect.stringContaining('Evil\\x1b[2J\\nline2')]);
+    // In a pipe the only control characters are the tabs between the cells.
+    const piped = await runCli(['--url', open.url, 'group', 'list']);
+    expect(piped.stdout.replaceAll('\t', ' ')).not.toMatch(RAW_CONTROL);
+    expect(piped.stdout.split('\n').filter((line) => line.includes('esc1'))).toEqual(['esc1\tEvil\\x1b[2J\\nline2\t-']);
 
     const json = await runCli(['--url', open.url, 'group', 'get', 'esc1', '-o', 'json']);
     expect(JSON.parse(json.stdout).name).toBe(evil);

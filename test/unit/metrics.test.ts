@@ -3,7 +3,7 @@ import { checkMetricName, METRIC_NAMES } from '../../src/catalogue/metrics.js';
 import { UsageError } from '../../src/exit-codes.js';
 import { buildUsageReport } from '../../src/metrics/report.js';
 import { metricChartView, sparkline } from '../../src/render/metrics.js';
-import { plainStyle } from '../../src/render/style.js';
+import { plainStyle, withTable } from '../../src/render/style.js';
 
 describe('metric names', () => {
   it('knows every name of the engine and each alias', () => {
@@ -61,5 +61,26 @@ describe('charts', () => {
     expect(sparkline([0, 7, 14])).toBe('▁▅█');
     const rows = Array.from({ length: 40 }, (_, i) => ({ timestamp: `2026-01-01T00:${String(i).padStart(2, '0')}:00.000+0000`, name: 'x', reporter: 'r', value: i }));
     expect(metricChartView.table(rows, plainStyle).split('\n')).toHaveLength(2);
+  });
+
+  const terminal = (width: number) => withTable(plainStyle, { kind: 'boxed', width, headers: true });
+  const series = (length: number) =>
+    Array.from({ length }, (_, i) => ({ timestamp: new Date(Date.UTC(2026, 0, 1, i)).toISOString().replace('Z', '+0000'), name: 'x', reporter: null, value: i % 10 }));
+
+  it('fits a sparkline to the terminal: its ends below it, a mark per so many intervals when they are more than the columns', () => {
+    // 40 points and two timestamps are 98 columns: too many for 80, so the timestamps go below.
+    const fitting = metricChartView.table(series(40), terminal(80)).split('\n');
+    expect(fitting).toEqual(['x: 40 intervals, total 180, max 9', sparkline(series(40).map((point) => point.value)), '2026-01-01T00:00:00.000+0000 2026-01-02T15:00:00.000+0000']);
+    const resampled = metricChartView.table(series(200), terminal(50)).split('\n');
+    expect(resampled[1]).toHaveLength(50);
+    expect(resampled.slice(2)).toEqual(['2026-01-01T00:00:00.000+0000', '2026-01-09T07:00:00.000+0000', '(a mark per 4 intervals, their mean)']);
+    // Off a terminal, and with -o wide, one line of all the points as before.
+    expect(metricChartView.table(series(200), plainStyle).split('\n')[1]).toHaveLength(28 + 1 + 200 + 1 + 28);
+  });
+
+  it('narrows the bars to the terminal', () => {
+    const lines = metricChartView.table(series(10), terminal(50)).split('\n').slice(1);
+    expect(lines.map((line) => line.length)).toContain(50);
+    expect(Math.max(...lines.map((line) => line.length))).toBe(50);
   });
 });
