@@ -38,7 +38,18 @@ Examples:
     .argument('<id>', 'batch id')
     .option('--interval <seconds>', 'seconds between polls (default: 2)')
     .option('--wait-timeout <seconds>', 'stop watching after this long (exit 9; the batch goes on)')
-    .addHelpText('after', '\nExit codes: 0 finished, 8 jobs failed, 9 --wait-timeout passed, 130 interrupted.\n\nExamples:\n  $ camunda-admin batch watch 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --wait-timeout 600')
+    .addHelpText(
+      'after',
+      `
+A suspended batch runs no job: the progress line says so from the first poll, with the command that
+activates it (camunda-admin batch activate ID), and the watch goes on until someone does, or until
+--wait-timeout (exit 9, naming the suspension) or Ctrl-C.
+
+Exit codes: 0 finished, 8 jobs failed, 9 --wait-timeout passed, 130 interrupted.
+
+Examples:
+  $ camunda-admin batch watch 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --wait-timeout 600`,
+    )
     .action(action('watchBatch'));
 
   for (const [name, suspended] of [['suspend', true], ['activate', false]] as const) {

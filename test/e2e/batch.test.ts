@@ -13,7 +13,8 @@ import {
   type Simulator,
   startSimulator,
 } from '../simulator/index.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { cleanEnv, runCli, tempDir } from '../helpers/cli.js';
+import { runOnPty } from '../helpers/pty.js';
 import { DEMO_PLAN } from '../helpers/plans.js';
 
 let engine: Simulator | undefined;
@@ -183,5 +184,57 @@ describe('batch commands', () => {
       expect(finished.stderr).toContain(`does not exist (batch ${id} has finished; only its history record is left: camunda-admin batch get ${id})\n`);
     }
     expect(sim.requests.filter((r) => r.method === 'PUT' || r.method === 'DELETE')).toEqual([]);
+  });
+});
+
+describe('batch watch on a suspended batch', () => {
+  async function suspendedBatch(sim: Simulator): Promise<string> {
+    const created = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'], { cwd: planDir() });
+    const id = created.stdout.trim();
+    expect((await runCli(['--url', sim.url, 'batch', 'suspend', id])).code).toBe(0);
+    return id;
+  }
+
+  it('says at once that it is suspended and how to activate it; --wait-timeout then names the suspension (exit 9)', async () => {
+    const sim = await start(0);
+    const id = await suspendedBatch(sim);
+    const watched = await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1', '--wait-timeout', '0.5']);
+    expect(watched.code).toBe(9);
+    const lines = watched.stderr.split('\n');
+    expect(lines[0]).toBe(`batch ${id}: 0/3 jobs done (0%), 3 remaining, 0 failed, SUSPENDED: no job runs until it is activated: camunda-admin batch activate ${id}`);
+    expect(watched.stderr).toContain(`error: --wait-timeout passed: batch ${id} is suspended: no job runs until it is activated (camunda-admin batch activate ${id}); follow it with: camunda-admin batch watch ${id}\n`);
+    expect(watched.stderr).not.toContain('still running');
+  });
+
+  it('keeps watching, and follows the batch to its end once someone activates it', async () => {
+    const sim = await start(0);
+    const id = await suspendedBatch(sim);
+    let polls = 0;
+    const activateAfterThreePolls = (request: RecordedRequest): void => {
+      if (request.method !== 'GET' || !request.path.includes('/batch/statistics')) return;
+      polls++;
+      if (polls === 3) sim.state.findBatch(id)!.suspended = false;
+      if (polls > 3) sim.advanceBatches(2);
+    };
+    requestObservers.add(activateAfterThreePolls);
+    onTestFinished(() => void requestObservers.delete(activateAfterThreePolls));
+    const watched = await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1']);
+    expect(watched.code).toBe(0);
+    expect(watched.stderr).toContain(`SUSPENDED: no job runs until it is activated: camunda-admin batch activate ${id}`);
+    expect(watched.stderr).toMatch(new RegExp(`batch ${id}: finished at `));
+    expect(polls).toBeGreaterThan(3);
+  });
+
+  it('shows the suspension in the spinner on a terminal, poll after poll', async () => {
+    const sim = await start(0);
+    const id = await suspendedBatch(sim);
+    const dir = tempDir();
+    const running = runOnPty(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.2', '--wait-timeout', '1'], { env: cleanEnv({}, dir), cwd: dir, columns: 200 });
+    const { code, screen } = await running.result;
+    expect(code).toBe(9);
+    // The spinner redraws its line: the hint is on screen from the first poll to the last.
+    const hint = `SUSPENDED: no job runs until it is activated: camunda-admin batch activate ${id}`;
+    expect(screen.split(hint).length - 1).toBeGreaterThan(3);
+    expect(screen).toContain(`is suspended: no job runs until it is activated (camunda-admin batch activate ${id})`);
   });
 });

@@ -13,9 +13,13 @@ import { BIN } from './cli.js';
  * command's exit code (128 + n when a signal n killed it).
  */
 const BRIDGE = `
-import os, pty, select, sys
+import fcntl, os, pty, select, struct, sys, termios
+columns = int(os.environ.get('PTY_COLUMNS', '0'))
 pid, fd = pty.fork()
 if pid == 0:
+    if columns > 0:
+        # Before exec: the command reads its terminal's size as it starts. python's pty has none (0x0).
+        fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack('HHHH', 24, columns, 0, 0))
     os.execv(sys.argv[1], sys.argv[1:])
 inputs = [fd, 0]
 while True:
@@ -47,8 +51,10 @@ export interface PtyRun {
   result: Promise<{ code: number | null; screen: string }>;
 }
 
-export function runOnPty(args: readonly string[], options: { env: Record<string, string>; cwd: string; timeoutMs?: number }): PtyRun {
-  const child = spawn('python3', ['-c', BRIDGE, process.execPath, BIN, ...args], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'inherit'] });
+/** `columns`: the terminal's width (default: none, 0x0, as python's pty makes it). */
+export function runOnPty(args: readonly string[], options: { env: Record<string, string>; cwd: string; timeoutMs?: number; columns?: number }): PtyRun {
+  const env = options.columns === undefined ? options.env : { ...options.env, PTY_COLUMNS: String(options.columns) };
+  const child = spawn('python3', ['-c', BRIDGE, process.execPath, BIN, ...args], { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'inherit'] });
   let screen = '';
   const waiters: { text: string; resolve: () => void }[] = [];
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
