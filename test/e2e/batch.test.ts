@@ -15,6 +15,7 @@ import {
 } from '../simulator/index.js';
 import { cleanEnv, runCli, tempDir } from '../helpers/cli.js';
 import { runOnPty } from '../helpers/pty.js';
+import { showsDocumentedLine } from '../helpers/docs.js';
 import { DEMO_PLAN } from '../helpers/plans.js';
 
 let engine: Simulator | undefined;
@@ -204,6 +205,9 @@ describe('batch watch on a suspended batch', () => {
     expect(lines[0]).toBe(`batch ${id}: 0/3 jobs done (0%), 3 remaining, 0 failed, SUSPENDED: no job runs until it is activated: camunda-admin batch activate ${id}`);
     expect(watched.stderr).toContain(`error: --wait-timeout passed: batch ${id} is suspended: no job runs until it is activated (camunda-admin batch activate ${id}); follow it with: camunda-admin batch watch ${id}\n`);
     expect(watched.stderr).not.toContain('still running');
+    // As docs/migration.md shows them.
+    expect(showsDocumentedLine(watched.stderr, 'migration.md', 'batch d0000001-…: 0/3 jobs done (0%), 3 remaining, 0 failed, SUSPENDED')).toBe(true);
+    expect(showsDocumentedLine(watched.stderr, 'migration.md', 'error: --wait-timeout passed: batch d0000001-… is suspended')).toBe(true);
   });
 
   it('keeps watching, and follows the batch to its end once someone activates it', async () => {

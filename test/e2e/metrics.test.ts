@@ -1,7 +1,9 @@
 // The metrics family against the simulator's seeded meter data.
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../simulator/index.js';
 import { runCli } from '../helpers/cli.js';
+import { documentedLine } from '../helpers/docs.js';
 
 let engine: Simulator;
 beforeEach(async () => {
@@ -95,12 +97,15 @@ describe('metrics', () => {
     const report = JSON.parse(json.stdout);
     expect(report.months.map((month: { month: string; status: string }) => `${month.month} ${month.status}`)).toEqual([`${last} complete`, `${current} partial`, `${next} future`]);
     expect(json.stderr).toBe(`note: ${current} is the current month, counted up to now; ${next} lies in the future, with nothing counted yet (UTC)\n`);
+    // docs/metrics.md shows the note of a report made in November 2026.
+    expect(json.stderr.replaceAll(current, '2026-11').replaceAll(next, '2026-12')).toBe(`${documentedLine('metrics.md', 'note: ')}\n`);
     const table = await cli('metrics', 'report', '--from', last, '--to', next);
     expect(table.stdout).toContain(`│ ${current} (partial: to date) │`);
     expect(table.stdout).toMatch(new RegExp(`│ ${next} \\(future\\)\\s+│ 0\\s+│`));
     const tooLong = await cli('metrics', 'report', '--from', '2010-01', '--to', '2020-01');
     expect(tooLong.code).toBe(2);
     expect(tooLong.stderr).toBe('error: 2010-01 to 2020-01 is 121 months; the report covers at most 120 (four sums a month): report it in parts with --from and --to\n');
+    expect(readFileSync(new URL('../../docs/metrics.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')).toContain(tooLong.stderr.slice('error: '.length, -1));
   });
 
   it('delete-task-worker needs --before or --all, and confirmation', async () => {

@@ -6,6 +6,7 @@ import { stringify as toYaml } from 'yaml';
 import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../simulator/index.js';
 import { cleanEnv, runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { DEMO_PLAN } from '../helpers/plans.js';
+import { showsDocumentedLine } from '../helpers/docs.js';
 
 let engine: Simulator;
 beforeEach(async () => {
@@ -225,6 +226,14 @@ describe('a re-run with nothing left on the source', () => {
     expect(table.stdout).toMatch(/done: 0 of 0 instances migrated/);
     // No confirmation is needed to change nothing.
     expect(table.stderr).not.toContain('confirmation');
+  });
+
+  it('says so in the words of docs/migration.md', async () => {
+    const cwd = planDir(INVOICE_PLAN);
+    for (const instance of engine.state.processInstances.filter((candidate) => candidate.definitionId === DEFINITIONS.invoiceV1)) engine.state.endProcessInstance(instance.id);
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--yes'], cwd);
+    expect(result.code).toBe(0);
+    expect(showsDocumentedLine(result.stderr, 'migration.md', 'nothing to migrate:')).toBe(true);
   });
 
   it('holds for a query that finds none, a chunked and an async run, and a dry run', async () => {
