@@ -16,15 +16,20 @@ export function declareBatchCommands(program: Command, action: ActionOf<typeof a
 
   batch
     .command('get')
-    .description('show one batch; once it has finished, its history record')
+    .description('show one batch; once it has ended, its history record and how it ended')
     .argument('<id>', 'batch id')
     .addHelpText(
       'after',
       `
 -o json/yaml print the engine's object as it came: GET /batch/{id} while the batch runs, GET
-/history/batch/{id} once it has finished (or when only its history can be read). The history record
+/history/batch/{id} once it has ended (or when only its history can be read). The history record
 has an endTime (null while running); the runtime batch has none. The table adds the job counts of
 GET /batch/statistics.
+
+A history record ends the same way for a batch that completed and one that was deleted: the table
+says which, from the job log (GET /history/job-log/count: deletions, successes, failed runs), or
+that it is not known (the job log needs READ_HISTORY on every process definition). With -o json/yaml
+a batch that did not complete is named on stderr.
 
 Examples:
   $ camunda-admin batch get 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002

@@ -3,6 +3,7 @@ import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { watchBatch } from '../migration/watch.js';
+import { describeEnding } from '../render/batch.js';
 import { activateCommand, describeProgress, progressReporter } from '../render/progress.js';
 
 export async function followBatch(app: App, batchId: string, intervalMs: number, timeoutMs: number | undefined): Promise<{ failure: CliError | undefined; status: string }> {
@@ -21,8 +22,16 @@ export async function followBatch(app: App, batchId: string, intervalMs: number,
   const last = watch.last ? describeProgress(watch.last) : `batch ${batchId}`;
   switch (watch.status) {
     case 'completed':
-      reporter.done(`batch ${batchId}: finished at ${watch.historic.endTime}`);
+      if (watch.ending.kind === 'unknown') {
+        reporter.done(`batch ${batchId}: ended at ${watch.historic.endTime}`);
+        output.warn(describeEnding(watch.historic, watch.ending)!);
+      } else {
+        reporter.done(`batch ${batchId}: finished at ${watch.historic.endTime}`);
+      }
       return { failure: undefined, status: 'completed' };
+    case 'deleted':
+      reporter.done(last);
+      return { status: 'deleted', failure: new CliError(`${describeEnding(watch.historic, watch.ending)!} at ${watch.historic.endTime}; see camunda-admin batch get ${batchId}`, ExitCode.Partial) };
     case 'failed-jobs': {
       reporter.done(last);
       const definition = watch.statistics.batchJobDefinitionId;

@@ -15,7 +15,7 @@ import {
 } from '../simulator/index.js';
 import { cleanEnv, runCli, tempDir } from '../helpers/cli.js';
 import { runOnPty } from '../helpers/pty.js';
-import { showsDocumentedLine } from '../helpers/docs.js';
+import { showsDocumentedLine, showsDocumentedRow } from '../helpers/docs.js';
 import { DEMO_PLAN } from '../helpers/plans.js';
 
 let engine: Simulator | undefined;
@@ -185,6 +185,90 @@ describe('batch commands', () => {
       expect(finished.stderr).toContain(`does not exist (batch ${id} has finished; only its history record is left: camunda-admin batch get ${id})\n`);
     }
     expect(sim.requests.filter((r) => r.method === 'PUT' || r.method === 'DELETE')).toEqual([]);
+  });
+});
+
+describe('batch get of a batch that has ended: how it ended, from its job log', () => {
+  async function endedBatch(sim: Simulator, failing: string[] = []): Promise<string> {
+    sim.state.batchSettings.failInstanceIds = new Set(failing);
+    const created = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'], { cwd: planDir() });
+    expect(created.code).toBe(0);
+    sim.advanceBatches(10);
+    return created.stdout.trim();
+  }
+  const fromEngine = async (sim: Simulator, path: string) => (await fetch(`${sim.url}${path}`)).json() as Promise<Record<string, unknown>>;
+
+  it('a completed batch: completed, every job done; -o json the engine object and nothing on stderr', async () => {
+    const sim = await start(0);
+    const id = await endedBatch(sim);
+    const table = await runCli(['--url', sim.url, 'batch', 'get', id]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/│ State\s+│ completed \(history\)\s+│/);
+    expect(table.stdout).toMatch(/│ Completed jobs\s+│ 3\s+│/);
+    expect(table.stdout).toMatch(/│ Failed job runs\s+│ 0\s+│/);
+    expect(table.stdout).not.toContain('Jobs not done');
+    const json = await runCli(['--url', sim.url, 'batch', 'get', id, '-o', 'json']);
+    expect(JSON.parse(json.stdout)).toEqual(await fromEngine(sim, `/history/batch/${id}`));
+    expect(json.stderr).toBe('');
+  });
+
+  it('a batch deleted (history kept) with a failed job: not like a completed one, in the table and on stderr with -o json', async () => {
+    const sim = await start(0);
+    const id = await endedBatch(sim, [INSTANCES.demoV1Second]);
+    expect((await runCli(['--url', sim.url, 'batch', 'delete', id, '--keep-history', '--yes'])).code).toBe(0);
+    const definition = sim.state.batches[0]!.batchJobDefinitionId;
+    const table = await runCli(['--url', sim.url, 'batch', 'get', id]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/│ State\s+│ deleted before it completed \(history\), with failed jobs\s+│/);
+    expect(table.stdout).toMatch(/│ Completed jobs\s+│ 2\s+│/);
+    expect(table.stdout).toMatch(/│ Jobs not done\s+│ 1\s+│/);
+    expect(table.stdout).toMatch(new RegExp(`│ Failed job runs\\s+│ 3 \\(GET /history/job-log\\?jobDefinitionId=${definition}&failureLog=true\\)`));
+    expect(table.stdout).not.toMatch(/│ State\s+│ completed/);
+    // The rows docs/migration.md shows.
+    for (const row of ['│ State', '│ Completed jobs', '│ Jobs not done', '│ Failed job runs']) expect(showsDocumentedRow(table.stdout, 'migration.md', row), row).toBe(true);
+    for (const format of ['json', 'yaml']) {
+      const machine = await runCli(['--url', sim.url, 'batch', 'get', id, '-o', format]);
+      expect(machine.code).toBe(0);
+      expect(machine.stderr).toBe(`batch ${id} was deleted before it completed: 2 of 3 jobs done, 3 failed job runs (its job log)\n`);
+    }
+    expect(JSON.parse((await runCli(['--url', sim.url, 'batch', 'get', id, '-o', 'json'])).stdout)).toEqual(await fromEngine(sim, `/history/batch/${id}`));
+  });
+
+  it('batch watch of a batch deleted while it is watched: exit 8, not "finished"', async () => {
+    const sim = await start(0);
+    const created = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'], { cwd: planDir() });
+    const id = created.stdout.trim();
+    let polls = 0;
+    const deleteOnSecondPoll = (request: RecordedRequest): void => {
+      if (request.method !== 'GET' || !request.path.includes('/batch/statistics')) return;
+      if (++polls === 1) sim.advanceBatches(2);
+      if (polls === 2) void fetch(`${sim.url}/batch/${id}?cascade=false`, { method: 'DELETE' });
+    };
+    requestObservers.add(deleteOnSecondPoll);
+    onTestFinished(() => void requestObservers.delete(deleteOnSecondPoll));
+    const watched = await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1']);
+    expect(watched.code).toBe(8);
+    expect(watched.stderr).toMatch(new RegExp(`error: batch ${id} was deleted before it completed: 1 of 3 jobs done \\(its job log\\) at \\S+; see camunda-admin batch get ${id}\\n$`));
+    expect(watched.stderr).not.toContain('finished at');
+  });
+
+  it('when the job log is not readable: ended, completed or deleted not known, and why', async () => {
+    engine = await startSimulator({ batchJobsPerSecond: 0, basicAuth: true });
+    const created = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'], { cwd: planDir(), stdin: 'demo' });
+    const id = created.stdout.trim();
+    engine.advanceBatches(10);
+    // john may read the batch's history, not the job log (READ_HISTORY on every process definition).
+    engine.state.authorizations.push({ id: 'e2e-history', type: AuthorizationType.GRANT, userId: 'john', groupId: null, permissions: ['READ_HISTORY'], resourceType: ResourceType.BATCH, resourceId: id, removalTime: null, rootProcessInstanceId: null });
+    const asJohn = (...args: string[]) => runCli(['--url', engine!.url, '--retries', '0', '--username', 'john', '--password-stdin', ...args], { stdin: 'john' });
+    const table = await asJohn('batch', 'get', id);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/│ State\s+│ ended \(history\); completed or deleted is not known\s+│/);
+    expect(table.stdout).toMatch(/│ Outcome\s+│ its job log shows 0 of 3 jobs done and no deletion: reading it needs READ_HISTORY on every process definition \('\*'\)/);
+    const json = await asJohn('batch', 'get', id, '-o', 'json');
+    expect(json.stderr).toContain(`batch ${id} has ended, but whether it completed or was deleted is not known: its job log shows 0 of 3 jobs done`);
+    // demo, in camunda-admin with every permission, reads it.
+    const asDemo = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'batch', 'get', id], { stdin: 'demo' });
+    expect(asDemo.stdout).toMatch(/│ State\s+│ completed \(history\)\s+│/);
   });
 });
 

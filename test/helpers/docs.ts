@@ -28,3 +28,21 @@ export function showsDocumentedLine(output: string, file: string, start: string)
   const pattern = documentedPattern(documentedLine(file, start));
   return output.split('\n').some((line) => pattern.test(line));
 }
+
+/** The cells of a documented table row (`│ a │ b │`), trimmed; `…` in them as in documentedPattern. */
+export function documentedCells(file: string, start: string): string[] {
+  return cellsOf(documentedLine(file, start));
+}
+
+export function cellsOf(row: string): string[] {
+  return row.split('│').slice(1, -1).map((cell) => cell.trim());
+}
+
+/** Whether `output` has a table row whose cells are the documented row's. */
+export function showsDocumentedRow(output: string, file: string, start: string): boolean {
+  const patterns = documentedCells(file, start).map(documentedPattern);
+  return output.split('\n').some((line) => {
+    const cells = cellsOf(line);
+    return cells.length === patterns.length && cells.every((cell, index) => patterns[index]!.test(cell));
+  });
+}
