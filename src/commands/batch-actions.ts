@@ -27,7 +27,7 @@ async function runtimeBatch(client: EngineClient, id: string): Promise<Batch | u
     // running batch has a history record too, without an end: one the caller may not read.
     const historic = await client.batches.historic(id).catch(() => undefined);
     if (!historic?.endTime) return undefined;
-    throw new CliError(error.message, ExitCode.NotFound, `batch ${id} has finished; only its history record is left: camunda-admin batch get ${id}`);
+    throw new CliError(error.message, ExitCode.NotFound, `batch ${id} has ended, completed or deleted; only its history record is left, which says which: camunda-admin batch get ${id}`);
   }
 }
 

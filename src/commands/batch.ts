@@ -62,7 +62,7 @@ Examples:
       .command(name)
       .description(suspended ? 'stop a batch from running more jobs' : 'let a suspended batch run again')
       .argument('<id>', 'batch id')
-      .addHelpText('after', `\nExit 5 when the batch does not exist or has finished.\n\nExamples:\n  $ camunda-admin batch ${name} 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002`)
+      .addHelpText('after', `\nExit 5 when the batch does not exist or has ended.\n\nExamples:\n  $ camunda-admin batch ${name} 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002`)
       .action(action(suspended ? 'suspendBatch' : 'activateBatch'));
   }
 
@@ -71,6 +71,6 @@ Examples:
     .description('delete a batch and its jobs (asks first)')
     .argument('<id>', 'batch id')
     .option('--keep-history', 'keep the historic batch and its job log (default: delete them too)')
-    .addHelpText('after', '\nExit 5 when the batch does not exist or has finished (a finished one before asking).\n\nExamples:\n  $ camunda-admin batch delete 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --yes')
+    .addHelpText('after', '\nExit 5 when the batch does not exist or has ended (an ended one before asking).\n\nExamples:\n  $ camunda-admin batch delete 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --yes')
     .action(action('deleteBatch'));
 }

@@ -182,7 +182,7 @@ describe('batch commands', () => {
       const finished = await runCli(['--url', sim.url, 'batch', ...args]);
       expect(finished.code, args.join(' ')).toBe(5);
       expect(finished.stderr).toContain(`Batch with id '${id}' does not exist`);
-      expect(finished.stderr).toContain(`does not exist (batch ${id} has finished; only its history record is left: camunda-admin batch get ${id})\n`);
+      expect(finished.stderr).toContain(`does not exist (batch ${id} has ended, completed or deleted; only its history record is left, which says which: camunda-admin batch get ${id})\n`);
     }
     expect(sim.requests.filter((r) => r.method === 'PUT' || r.method === 'DELETE')).toEqual([]);
   });
