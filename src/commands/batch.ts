@@ -50,7 +50,8 @@ A suspended batch runs no job: the progress line says so from the first poll, wi
 activates it (camunda-admin batch activate ID), and the watch goes on until someone does, or until
 --wait-timeout (exit 9, naming the suspension) or Ctrl-C.
 
-Exit codes: 0 finished, 8 jobs failed, 9 --wait-timeout passed, 130 interrupted.
+Exit codes: 0 finished, 8 jobs failed or the batch was deleted before it completed, 9
+--wait-timeout passed, 130 interrupted.
 
 Examples:
   $ camunda-admin batch watch 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --wait-timeout 600`,
