@@ -61,7 +61,7 @@ function chart(name: string, series: FilledSeries, style: Style): string {
     return `${heading}${notFilled}\n${points[0]!.timestamp} ${style.cyan(sparkline(values))} ${points[points.length - 1]!.timestamp}`;
   }
   const width = String(max).length;
-  return [heading + notFilled, ...points.map((point) => `${point.timestamp}  ${String(point.value).padStart(width)} ${style.cyan(bar(point.value, max))}`)].join('\n');
+  return [heading + notFilled, ...points.map((point) => `${point.timestamp}  ${String(point.value).padStart(width)} ${style.cyan(bar(point.value, max))}`.trimEnd())].join('\n');
 }
 
 /** `intervalSeconds`: the --interval the rows were asked with; the engine leaves out empty ones, filled in here with 0. */

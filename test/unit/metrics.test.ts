@@ -100,6 +100,8 @@ describe('empty intervals, which the engine leaves out', () => {
       '2026-01-03T00:00:00.000+0000  0',
       '2026-01-04T00:00:00.000+0000  8',
     ]);
+    // An interval of 0 has no bar, and no space left where it would be.
+    expect(lines[2]).toBe('2026-01-02T00:00:00.000+0000  0');
   });
 
   it('get timestamps in the engine format at the offset of the rows, and only between rows a whole number of intervals apart', () => {
