@@ -56,7 +56,10 @@ Examples:
       `
 The selection is the union of --instances, --instances-file, --query, --all-instances and the plan's
 processInstanceIds/processInstanceQuery. It is resolved into ids, counted and checked (every instance
-must be on the source definition) before anything is executed; exactly those ids are sent.
+must be on the source definition) before anything is executed; exactly those ids are sent. When
+only queries select (--all-instances, --query) and they find no instance on the source, as on a
+re-run, nothing is sent and the run exits 0 with a zero summary; an explicit id list that is empty
+is exit 2.
 
 --resume continues the selection its journal holds, on the engine it was written against (URL,
 engine name and version must match; a journal that does not record them is refused): the selection
@@ -65,7 +68,7 @@ flags are refused with it, and the plan's processInstanceIds/processInstanceQuer
 A chunked run holds its journal's lock (<journal>.lock) while it runs: a second run on the same
 journal is refused (exit 11) and sends nothing; the lock of a run killed on this host is taken over.
 
-Exit codes: 0 done, 2 bad input or not confirmed (nothing sent), 3 validation failures (nothing
+Exit codes: 0 done (or nothing left to migrate), 2 bad input or not confirmed (nothing sent), 3 validation failures (nothing
 migrated), 8 partly done (a chunk or batch jobs failed), 9 --wait-timeout passed (the batch goes on),
 11 the journal is in use by another run (nothing sent), 130 interrupted (Ctrl-C, SIGTERM).
 

@@ -2,6 +2,7 @@
 import { METRIC_NAMES, type MetricName } from '../catalogue/metrics.js';
 import type { MetricInterval } from '../engine/metrics.js';
 import { sinceLabel } from '../engine/product.js';
+import { fillEmptyIntervals, type FilledSeries, MAX_FILLED_POINTS } from '../metrics/intervals.js';
 import type { UsageReport } from '../metrics/report.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
@@ -60,11 +61,16 @@ function resample(values: readonly number[], marks: number): { values: number[];
 }
 
 /** A series as bars, or as a sparkline; both fit the terminal's width (style.table.width) when there is one. */
-function chart(name: string, points: MetricInterval[], style: Style): string {
+function chart(name: string, series: FilledSeries, style: Style): string {
+  const points = series.points;
   const values = points.map((point) => point.value);
   const max = Math.max(...values);
   const total = values.reduce((sum, value) => sum + value, 0);
-  const heading = style.bold(`${name}: ${points.length} intervals, total ${total}, max ${max}`);
+  const empty = series.filled > 0 ? ` (${series.filled} without entries, drawn as 0)` : '';
+  const notFilled = series.notFilled > 0
+    ? `\n${style.yellow(`${series.notFilled} intervals without entries between these are not drawn (more than ${MAX_FILLED_POINTS} points): neighbours here may lie far apart; a larger --interval draws them all`)}`
+    : '';
+  const heading = style.bold(`${name}: ${points.length} intervals${empty}, total ${total}, max ${max}`) + notFilled;
   const room = style.table.width;
   if (points.length >= SPARKLINE_FROM) {
     const first = points[0]!.timestamp;
@@ -80,15 +86,18 @@ function chart(name: string, points: MetricInterval[], style: Style): string {
   const width = String(max).length;
   // timestamp, two spaces, the value, a space: the bar gets what is left of the line.
   const barWidth = room === undefined ? BAR_WIDTH : Math.max(1, Math.min(BAR_WIDTH, room - (points[0]!.timestamp.length + 3 + width)));
-  return [heading, ...points.map((point) => `${point.timestamp}  ${String(point.value).padStart(width)} ${style.cyan(bar(point.value, max, barWidth))}`)].join('\n');
+  return [heading, ...points.map((point) => `${point.timestamp}  ${String(point.value).padStart(width)} ${style.cyan(bar(point.value, max, barWidth))}`.trimEnd())].join('\n');
 }
 
-export const metricChartView: View<MetricInterval[]> = {
-  table(rows, style) {
-    if (rows.length === 0) return 'no metric values';
-    return [...series(rows)].map(([name, points]) => chart(name, points, style)).join('\n\n');
-  },
-};
+/** `intervalSeconds`: the --interval the rows were asked with; the engine leaves out empty ones, filled in here with 0. */
+export function metricChartView(intervalSeconds: number): View<MetricInterval[]> {
+  return {
+    table(rows, style) {
+      if (rows.length === 0) return 'no metric values';
+      return [...series(rows)].map(([name, points]) => chart(name, fillEmptyIntervals(points, intervalSeconds), style)).join('\n\n');
+    },
+  };
+}
 
 export const sumView: View<{ result: number }> = {
   table: ({ result }) => String(result),
@@ -105,10 +114,19 @@ export const namesView: View<MetricName[]> = {
   },
 };
 
+const MONTH_MARKS = { complete: '', partial: ' (partial: to date)', future: ' (future)' } as const;
+
 export const usageReportView: View<UsageReport> = {
   table(report, style) {
-    const rows: (string | number)[][] = report.months.map((month) => [month.month, month.processInstances, month.decisionInstances, month.flowNodeInstances, month.taskUsers]);
-    rows.push([style.bold('Total'), report.totals.processInstances, report.totals.decisionInstances, report.totals.flowNodeInstances, `${report.totals.taskUsers} distinct`]);
+    const rows: (string | number)[][] = report.months.map((month) => [
+      month.status === 'complete' ? month.month : style.yellow(`${month.month}${MONTH_MARKS[month.status]}`),
+      month.processInstances,
+      month.decisionInstances,
+      month.flowNodeInstances,
+      month.taskUsers,
+    ]);
+    const toDate = report.months.some((month) => month.status !== 'complete') ? ' (to date)' : '';
+    rows.push([style.bold(`Total${toDate}`), report.totals.processInstances, report.totals.decisionInstances, report.totals.flowNodeInstances, `${report.totals.taskUsers} distinct`]);
     return renderTable(
       [
         { name: 'Month (UTC)', whole: true },
@@ -122,3 +140,13 @@ export const usageReportView: View<UsageReport> = {
     );
   },
 };
+
+/** For stderr, with any format: which months are not over yet; undefined when all are. */
+export function usageReportNote(report: UsageReport): string | undefined {
+  const partial = report.months.filter((month) => month.status === 'partial').map((month) => month.month);
+  const future = report.months.filter((month) => month.status === 'future').map((month) => month.month);
+  const parts: string[] = [];
+  if (partial.length > 0) parts.push(`${partial.join(', ')} is the current month, counted up to now`);
+  if (future.length > 0) parts.push(`${future.length === 1 ? `${future[0]} lies` : `${future[0]} to ${future[future.length - 1]} lie`} in the future, with nothing counted yet`);
+  return parts.length > 0 ? `note: ${parts.join('; ')} (UTC)` : undefined;
+}

@@ -51,7 +51,10 @@ function duration(seconds: number): string {
   return `${Math.floor(seconds / 3600)}h${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}m`;
 }
 
-/** `batch 3f2a…: 40/100 jobs done (40%), 60 remaining, 2 failed, 12.5 jobs/s, ETA 5s` */
+/**
+ * `batch 3f2a…: 40/100 jobs done (40%), 60 remaining, 2 failed, 12.5 jobs/s, ETA 5s`; a suspended
+ * batch runs no job, so instead of a rate and an ETA the line says so and how to go on.
+ */
 export function describeProgress(progress: BatchProgress): string {
   const percent = progress.totalJobs > 0 ? Math.floor((progress.completedJobs / progress.totalJobs) * 100) : 100;
   const parts = [
@@ -59,8 +62,15 @@ export function describeProgress(progress: BatchProgress): string {
     `${progress.remainingJobs} remaining`,
     `${progress.failedJobs} failed`,
   ];
-  if (progress.jobsPerSecond !== undefined) parts.push(`${progress.jobsPerSecond.toFixed(1)} jobs/s`);
-  if (progress.etaSeconds !== undefined && progress.remainingJobs > progress.failedJobs) parts.push(`ETA ${duration(progress.etaSeconds)}`);
-  if (progress.suspended) parts.push('SUSPENDED');
+  if (progress.suspended) {
+    parts.push(`SUSPENDED: no job runs until it is activated: ${activateCommand(progress.batchId)}`);
+  } else {
+    if (progress.jobsPerSecond !== undefined) parts.push(`${progress.jobsPerSecond.toFixed(1)} jobs/s`);
+    if (progress.etaSeconds !== undefined && progress.remainingJobs > progress.failedJobs) parts.push(`ETA ${duration(progress.etaSeconds)}`);
+  }
   return `batch ${progress.batchId}: ${parts.join(', ')}`;
+}
+
+export function activateCommand(batchId: string): string {
+  return `camunda-admin batch activate ${batchId}`;
 }

@@ -27,6 +27,8 @@ const EXACT_PATHS = [
   '/history/batch',
   '/history/batch/count',
   '/history/batch/{id}',
+  '/history/job-log',
+  '/history/job-log/count',
   '/history/process-instance',
   '/history/process-instance/count',
   '/process-definition',

@@ -64,6 +64,10 @@ it('sends only requests the engine contract describes', async () => {
     const result = await runCli(['--url', engine.url, '--retries', '0', ...args], { cwd });
     expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
   }
+  // The finished batch: its history record and its job log.
+  const finished = await runCli(['--url', engine.url, '--retries', '0', 'batch', 'get', engine.state.batches[0]!.id]);
+  expect(finished.stdout).toMatch(/completed \(history\)/);
+  expect(engine.requests.some((request) => request.path.includes('/history/job-log/count?'))).toBe(true);
   expect(engine.requests.length).toBeGreaterThan(60);
   expect(violations(engine.requests)).toEqual([]);
 });

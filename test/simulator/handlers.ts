@@ -11,6 +11,7 @@ import { getResponse, http, HttpResponse } from 'msw';
 import type { HttpHandler, JsonBodyType, PathParams } from 'msw';
 import { registerAuthorizationRoutes } from './authorization.js';
 import { registerBatchRoutes, runDueBatchJobs } from './batch.js';
+import { registerJobLogRoutes } from './job-log.js';
 import { registerMigrationExecutionRoutes } from './execution.js';
 import { registerHistoricProcessInstanceRoutes } from './history.js';
 import { registerIdentityRoutes } from './identity.js';
@@ -575,6 +576,7 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerMigrationRoutes(router, state);
   registerMigrationExecutionRoutes(router, state);
   registerBatchRoutes(router, state);
+  registerJobLogRoutes(router, state);
   registerHistoricProcessInstanceRoutes(router, state);
   registerIdentityRoutes(router, state);
   registerMetricsRoutes(router, state);

@@ -8,6 +8,8 @@
 //   * failures: `state.batchSettings.failInstanceIds` (jobs of those instances fail without retries);
 //     real reasons fail jobs too (instance ended or gone, other definition, unmapped activity);
 //   * time: `state.clock = () => epochMillis` for exact start/end times;
+//   * their job log (job-log.ts): GET /history/job-log(/count), written as jobs are created, run, fail
+//     and are deleted (`state.jobLog`);
 //   * "ended meanwhile": `state.endProcessInstance(id, 'COMPLETED' | 'EXTERNALLY_TERMINATED' | ...)`.
 //
 // Authorizations (authorization.ts, permissions.ts): POST /authorization/create, PUT/DELETE
@@ -225,6 +227,8 @@ export {
   runDueBatchJobs,
 } from './batch.js';
 export type { BatchDto, BatchStatisticsDto, HistoricBatchDto, MigrationBatchOptions } from './batch.js';
+export { DEFAULT_JOB_RETRIES, MONITOR_JOB_TYPE, registerJobLogRoutes, SEED_JOB_TYPE } from './job-log.js';
+export type { HistoricJobLogDto } from './job-log.js';
 export {
   historicProcessInstanceDto,
   historicProcessInstanceRows,

@@ -3,6 +3,7 @@
 // Everything is plain data (arrays of plain objects) so tests can read it, tweak it before a run, and
 // later handlers (groups, metrics, migration, batches) can add their own collections without touching
 // the existing ones. The seed is deterministic: the same ids every run, so tests can name them.
+import type { HistoricJobLogDto } from './job-log.js';
 import type { ActivityRecord } from './bpmn.js';
 import { type Flavour, FLAVOURS } from './flavour.js';
 import type { MigrationPlan } from './migration.js';
@@ -180,6 +181,8 @@ export interface BatchJobRecord {
   status: 'pending' | 'succeeded' | 'failed';
   /** The engine's exception message of a failed job; null otherwise. */
   exceptionMessage: string | null;
+  /** The job's id, once the seed job has created it (job-log.ts). */
+  jobId?: string | undefined;
 }
 
 /**
@@ -215,6 +218,8 @@ export interface BatchRecord {
   inRuntime: boolean;
   /** In the history (GET /history/batch...): false after DELETE /batch/{id}?cascade=true. */
   inHistory: boolean;
+  /** The seed or the monitor job that exists now (at most one of them does), for the job log (job-log.ts). */
+  controlJob?: { kind: 'seed' | 'monitor'; id: string } | undefined;
 }
 
 /**
@@ -640,6 +645,8 @@ export class EngineState {
   endedProcessInstances: EndedProcessInstanceRecord[] = [];
   /** Every batch, runtime and historic (see BatchRecord.inRuntime / inHistory), in creation order. */
   batches: BatchRecord[] = [];
+  /** ACT_HI_JOB_LOG: what the jobs of the batches did (job-log.ts), in the order it was written. */
+  jobLog: HistoricJobLogDto[] = [];
   batchSettings: BatchSettings = defaultBatchSettings();
   /** Login throttling (see `checkPassword`); tests may change it, e.g. `loginDelayBase = 0`. */
   loginSettings: LoginSettings = defaultLoginSettings();
