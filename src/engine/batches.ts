@@ -87,9 +87,10 @@ export class BatchApi {
   }
 
   /** The runtime statistics of one batch; undefined once the batch has finished and left the runtime. */
-  async statistics(id: string): Promise<BatchStatistics | undefined> {
+  async statistics(id: string, signal?: AbortSignal): Promise<BatchStatistics | undefined> {
     const response = await this.http.request({
       method: 'GET',
+      signal,
       path: enginePath`/batch/statistics`,
       // A list query: an engine with queryMaxResultsLimit refuses one without maxResults.
       query: { batchId: id, firstResult: 0, maxResults: 2 },
@@ -99,9 +100,9 @@ export class BatchApi {
     return response.data[0];
   }
 
-  async historic(id: string): Promise<HistoricBatch | undefined> {
+  async historic(id: string, signal?: AbortSignal): Promise<HistoricBatch | undefined> {
     try {
-      return (await this.http.request({ method: 'GET', path: enginePath`/history/batch/${id}`, schema: historicBatchSchema(), expects: 'a historic batch' })).data;
+      return (await this.http.request({ method: 'GET', path: enginePath`/history/batch/${id}`, signal, schema: historicBatchSchema(), expects: 'a historic batch' })).data;
     } catch (error) {
       if (error instanceof EngineNotFoundError) return undefined;
       throw error;

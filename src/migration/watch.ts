@@ -6,6 +6,7 @@
  */
 import { type BatchEnding, batchEnding } from '../batches/ending.js';
 import type { BatchApi, BatchStatistics, HistoricBatch } from '../engine/batches.js';
+import { RequestAbandonedError } from '../engine/http.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 
 export interface BatchProgress {
@@ -43,9 +44,18 @@ export async function watchBatch(batches: BatchApi, batchId: string, options: Wa
   let last: BatchProgress | undefined;
   for (let poll = 0; ; poll++) {
     if (options.signal?.aborted) return { status: 'interrupted', last };
-    const statistics = await batches.statistics(batchId);
+    // --wait-timeout also ends a poll the engine is slow to answer: the watch ends when it says.
+    const deadline = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(Math.max(0, started + options.timeoutMs - Date.now()));
+    let statistics: BatchStatistics | undefined;
+    let historic: HistoricBatch | undefined;
+    try {
+      statistics = await batches.statistics(batchId, deadline);
+      if (!statistics) historic = await batches.historic(batchId, deadline);
+    } catch (error) {
+      if (deadline?.aborted && error instanceof RequestAbandonedError) return { status: 'timed-out', last };
+      throw error;
+    }
     if (!statistics) {
-      const historic = await batches.historic(batchId);
       if (historic?.endTime) {
         // Deleting a batch ends its history record too: only the job log tells it from a completed one.
         const ending = await batchEnding(batches, historic);

@@ -86,6 +86,17 @@ describe('migration execute --async', () => {
     expect(result.code).toBe(9);
     expect(result.stderr).toMatch(/error: --wait-timeout passed: batch (\S+) is still running; follow it with: camunda-admin batch watch \1/);
   });
+
+  it('--wait-timeout also ends a poll the engine does not answer: exit 9 when it says, not when the request gives up', async () => {
+    const sim = await start(0);
+    const cwd = planDir();
+    sim.inject({ method: 'GET', path: /^\/batch\/statistics$/, delayHeadersMs: 10_000 });
+    const started = Date.now();
+    const result = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--wait-timeout', '0.5', '--yes'], { cwd });
+    expect(result.code).toBe(9);
+    expect(result.stderr).toMatch(/error: --wait-timeout passed: batch (\S+) is still running; follow it with: camunda-admin batch watch \1/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
 });
 
 describe('batch commands', () => {
