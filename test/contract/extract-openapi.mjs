@@ -33,6 +33,8 @@ const EXACT_PATHS = [
   '/process-definition/count',
   '/process-definition/{id}',
   '/process-definition/{id}/statistics',
+  '/process-definition/{id}/xml',
+  '/process-definition/statistics',
   '/process-instance',
   '/process-instance/count',
 ];
