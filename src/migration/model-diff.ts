@@ -131,6 +131,9 @@ export function diffModels(source: ProcessModel, target: ProcessModel, statistic
   const instances = runningInstances(statistics);
   const targetById = new Map(target.activities.map((activity) => [activity.id, activity]));
   const sourceIds = new Set(source.activities.map((activity) => activity.id));
+  const renamed = suggestMappings(source, target, instances);
+  const suggestions = [...renamed, ...followingSuggestions(source, target, renamed, instances)];
+  const suggestedTarget = new Map(suggestions.map((suggestion) => [suggestion.sourceActivityId, suggestion.targetActivityId]));
 
   const activities: ActivityComparison[] = [];
   for (const activity of source.activities) {
@@ -151,14 +154,13 @@ export function diffModels(source: ProcessModel, target: ProcessModel, statistic
       });
       continue;
     }
-    const notes = changeNotes(activity, counterpart);
+    const notes = changeNotes(activity, counterpart, suggestedTarget);
     activities.push({ id: activity.id, status: notes.length > 0 ? 'changed' : 'same', source: activity, target: counterpart, instances: count, notes });
   }
   for (const activity of target.activities) {
     if (!sourceIds.has(activity.id)) activities.push({ id: activity.id, status: 'only-in-target', source: null, target: activity, instances: 0, notes: addedNotes(activity) });
   }
 
-  const suggestions = suggestMappings(source, target, instances);
   const suggested = new Set(suggestions.map((suggestion) => suggestion.sourceActivityId));
   const unmappedWithInstances: UnmappedActivity[] = [];
   for (const row of activities) {
@@ -198,7 +200,7 @@ function persistentTrigger(activity: ModelActivity): boolean {
   return ['timer', 'message', 'signal', 'conditional'].includes(activity.trigger?.kind ?? '') && (activity.type !== 'startEvent' || activity.parentId !== null);
 }
 
-function changeNotes(source: ModelActivity, target: ModelActivity): string[] {
+function changeNotes(source: ModelActivity, target: ModelActivity, suggestedTarget: ReadonlyMap<string, string>): string[] {
   const notes: string[] = [];
   if (source.trigger && target.trigger && (source.trigger.detail ?? '') !== (target.trigger.detail ?? '')) {
     const kept = source.trigger.kind === 'timer' ? 'their timer' : 'their subscription';
@@ -207,7 +209,12 @@ function changeNotes(source: ModelActivity, target: ModelActivity): string[] {
   if (source.interrupting !== null && target.interrupting !== null && source.interrupting !== target.interrupting) {
     notes.push(`${source.interrupting ? 'interrupting' : 'non-interrupting'} became ${target.interrupting ? 'interrupting' : 'non-interrupting'}`);
   }
-  if (source.attachedTo !== target.attachedTo) notes.push(`attached to ${source.attachedTo ?? '-'} in the source, to ${target.attachedTo ?? '-'} in the target`);
+  if (source.attachedTo !== null && target.attachedTo !== null && source.attachedTo !== target.attachedTo) {
+    const suggested = suggestedTarget.get(source.attachedTo) === target.attachedTo ? ' (suggested)' : '';
+    notes.push(`attached to ${source.attachedTo} in the source, to ${target.attachedTo} in the target: it migrates only with an instruction ${source.attachedTo} -> ${target.attachedTo}${suggested}`);
+  } else if (source.attachedTo !== target.attachedTo) {
+    notes.push(`attached to ${source.attachedTo ?? '-'} in the source, to ${target.attachedTo ?? '-'} in the target`);
+  }
   if (source.parentId !== target.parentId) notes.push(`moved from ${scopeName(source.parentId)} to ${scopeName(target.parentId)}`);
   if (source.multiInstance !== target.multiInstance) {
     notes.push(
@@ -339,6 +346,47 @@ function score(source: ProcessModel, target: ProcessModel, from: ModelActivity, 
     reasons.push(`in another scope (${scopeName(from.parentId)}, ${scopeName(to.parentId)})`);
   }
   return { score: Math.min(1, Math.round(total * 100) / 100), reasons };
+}
+
+/**
+ * Activities of equal id and type that hang on an activity with a suggested mapping (a boundary
+ * event on the renamed task, an activity in a renamed sub-process): the engine maps them only with
+ * what they hang on, so its generator left them out, and they are suggested to map to themselves.
+ */
+function followingSuggestions(source: ProcessModel, target: ProcessModel, suggestions: readonly SuggestedMapping[], instances: ReadonlyMap<string, number>): SuggestedMapping[] {
+  const targetById = new Map(target.activities.map((activity) => [activity.id, activity]));
+  const suggestedTarget = new Map(suggestions.map((suggestion) => [suggestion.sourceActivityId, suggestion.targetActivityId]));
+  const following: SuggestedMapping[] = [];
+  // Until nothing is added: an activity in a sub-process inside a renamed sub-process follows twice.
+  for (let added = true; added; ) {
+    added = false;
+    for (const activity of source.activities) {
+      const counterpart = targetById.get(activity.id);
+      if (!counterpart || suggestedTarget.has(activity.id) || behaviourKey(activity) !== behaviourKey(counterpart)) continue;
+      const container = activity.attachedTo ?? activity.parentId;
+      const targetContainer = counterpart.attachedTo ?? counterpart.parentId;
+      if (container === null || container === targetContainer || suggestedTarget.get(container) !== targetContainer) continue;
+      const reasons = [
+        `same id and type (${describeType(activity)})`,
+        `${activity.attachedTo ? 'attached to' : 'inside'} ${container} -> ${targetContainer ?? '-'}, suggested: it maps only together with that`,
+      ];
+      if ((activity.trigger?.detail ?? null) !== (counterpart.trigger?.detail ?? null)) {
+        reasons.push(`its trigger changed (${triggerText(activity)} -> ${triggerText(counterpart)}): add updateEventTrigger: true for the new one`);
+      }
+      following.push({
+        sourceActivityId: activity.id,
+        targetActivityId: counterpart.id,
+        confidence: 0.9,
+        level: confidenceLevel(0.9),
+        reasons,
+        instances: instances.get(activity.id) ?? 0,
+        multiInstanceBody: activity.multiInstance !== null && activity.multiInstance === counterpart.multiInstance,
+      });
+      suggestedTarget.set(activity.id, counterpart.id);
+      added = true;
+    }
+  }
+  return following;
 }
 
 /**
