@@ -63,26 +63,33 @@ export async function generatePlan(app: App, options: GenerateOptions): Promise<
     resolveReference(client.processDefinitions, targetReference, { tenant: options.tenant, where: '--target' }),
   ]);
   // The models tell which activities the engine left out, and (with --suggest) what they might map to.
-  const [generated, sourceModel, statistics, targetModel] = await Promise.all([
+  // Without --suggest that list is a help, not the plan: a model that cannot be read only costs it.
+  const sourceSide = Promise.all([readProcessModel(client.processDefinitions, source), client.processDefinitions.activityStatistics(source.id)]);
+  const [generated, sourceInsight, targetModel] = await Promise.all([
     client.migration.generate({
       sourceProcessDefinitionId: source.id,
       targetProcessDefinitionId: target.id,
       updateEventTriggers: Boolean(options.updateEventTriggers),
       ...(variables ? { variables } : {}),
     }),
-    readProcessModel(client.processDefinitions, source),
-    client.processDefinitions.activityStatistics(source.id),
+    options.suggest
+      ? sourceSide
+      : sourceSide.catch((error: unknown) => {
+          output.warn(`the activities the engine left out cannot be listed: ${error instanceof Error ? error.message : String(error)}`);
+          return undefined;
+        }),
     options.suggest ? readProcessModel(client.processDefinitions, target) : undefined,
   ]);
   const document = planDocument({ source, target, sourceReference, targetReference, generated, variables });
   const mappedSources = new Set(document.instructions.map((instruction) => instruction.sourceActivityIds[0]));
   const mappedTargets = new Set(document.instructions.map((instruction) => instruction.targetActivityIds[0]));
+  const [sourceModel, statistics] = sourceInsight ?? [undefined, []];
   const counts = runningInstances(statistics);
-  const unmapped = sourceModel.activities
+  const unmapped = (sourceModel?.activities ?? [])
     .filter((activity) => worthMapping(activity) && !mappedSources.has(activity.id))
     .map((activity) => ({ activityId: activity.id, type: describeType(activity), instances: counts.get(activity.id) ?? 0 }));
   let planSuggestions: PlanSuggestions | undefined;
-  if (targetModel) {
+  if (sourceModel && targetModel) {
     const suggestions = diffModels(sourceModel, targetModel, statistics).suggestions.filter(
       (suggestion) => !mappedSources.has(suggestion.sourceActivityId) && !mappedTargets.has(suggestion.targetActivityId),
     );

@@ -132,6 +132,22 @@ describe('migration generate --suggest', () => {
     expect(parseYaml(uncommented).instructions[0]).toEqual({ sourceActivityIds: ['approve'], targetActivityIds: ['approveInvoice'] });
   });
 
+  it('still writes the plan when the source model cannot be read, saying the list is missing; --suggest needs it (exit 7)', async () => {
+    const definition = engine.state.findProcessDefinition(DEFINITIONS.invoiceApprovalV1)!;
+    definition.bpmnXml = '<not bpmn';
+    try {
+      const plain = await cli(['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2', '-o', 'json']);
+      expect(plain.code).toBe(0);
+      expect(JSON.parse(plain.stdout).instructions).toHaveLength(3);
+      expect(plain.stderr).toMatch(/^warning: the activities the engine left out cannot be listed: the BPMN model of invoice-approval:1 \([^)]+\) cannot be read: not a BPMN 2\.0 document: /m);
+      const suggest = await cli(['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2', '--suggest']);
+      expect(suggest.code).toBe(7);
+      expect(suggest.stdout).toBe('');
+    } finally {
+      delete definition.bpmnXml;
+    }
+  });
+
   it.each([
     [['-o', 'json']],
     [['--out', 'plan.json']],
