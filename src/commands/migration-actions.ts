@@ -3,16 +3,15 @@ import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { EngineClient } from '../engine/client.js';
-import { describeType, diffModels, MULTI_INSTANCE_BODY, runningInstances, worthMapping } from '../migration/model-diff.js';
+import { diffModels, leftOutOfPlan, MULTI_INSTANCE_BODY } from '../migration/model-diff.js';
 import { formatProblem, parsePlan, parseVariables, readInputFile } from '../plans/load.js';
 import { parseReference, type ResolvedDefinition, resolveReference } from '../plans/references.js';
 import { resolvePlan } from '../plans/resolve.js';
-import { buildValidationResult, type UnknownActivity, unknownActivities } from '../plans/validation.js';
+import { buildValidationResult, nearestIds, type UnknownActivity, unknownActivities } from '../plans/validation.js';
 import { type PlanSuggestions, planDocument, serializePlan } from '../plans/write.js';
 import { describeDefinition, validationView } from '../render/migration.js';
 import { modelDiffView } from '../render/model-diff.js';
 import { checkOutputFile, writeFileAtomically } from '../util/files.js';
-import { closest } from '../util/suggest.js';
 import { readProcessModel } from './models.js';
 
 export { executeMigration } from './migration-execute.js';
@@ -81,18 +80,10 @@ export async function generatePlan(app: App, options: GenerateOptions): Promise<
     options.suggest ? readProcessModel(client.processDefinitions, target) : undefined,
   ]);
   const document = planDocument({ source, target, sourceReference, targetReference, generated, variables });
-  const mappedSources = new Set(document.instructions.map((instruction) => instruction.sourceActivityIds[0]));
-  const mappedTargets = new Set(document.instructions.map((instruction) => instruction.targetActivityIds[0]));
   const [sourceModel, statistics] = sourceInsight ?? [undefined, []];
-  const counts = runningInstances(statistics);
-  const unmapped = (sourceModel?.activities ?? [])
-    .filter((activity) => worthMapping(activity) && !mappedSources.has(activity.id))
-    .map((activity) => ({ activityId: activity.id, type: describeType(activity), instances: counts.get(activity.id) ?? 0 }));
+  const { leftOut: unmapped, suggestions } = sourceModel ? leftOutOfPlan(sourceModel, statistics, document.instructions, targetModel) : { leftOut: [], suggestions: undefined };
   let planSuggestions: PlanSuggestions | undefined;
-  if (sourceModel && targetModel) {
-    const suggestions = diffModels(sourceModel, targetModel, statistics).suggestions.filter(
-      (suggestion) => !mappedSources.has(suggestion.sourceActivityId) && !mappedTargets.has(suggestion.targetActivityId),
-    );
+  if (suggestions) {
     const suggested = new Set(suggestions.map((suggestion) => suggestion.sourceActivityId));
     planSuggestions = { suggestions, unmapped: unmapped.filter((activity) => !suggested.has(activity.activityId)) };
   }
@@ -148,9 +139,6 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-/** How many of a model's ids a hint lists when none is close to the unknown one. */
-const LISTED_IDS = 10;
-
 /**
  * The nearest ids of the model an unknown activity was looked for in. Hints only: a model that
  * cannot be read leaves them out (said with --verbose), and the validation goes on.
@@ -177,12 +165,7 @@ async function nearestActivities(
       }
     }),
   );
-  return unknown.map(({ side, activityId }) => {
-    const candidates = ids.get(side) ?? [];
-    const near = closest(activityId, candidates);
-    if (near.length > 0) return { side, activityId, nearest: near, close: true };
-    return { side, activityId, nearest: candidates.slice(0, LISTED_IDS), close: false };
-  });
+  return unknown.map(({ side, activityId }) => ({ side, activityId, ...nearestIds(activityId, ids.get(side) ?? []) }));
 }
 
 export async function validatePlan(app: App, planFile: string, options: ValidateOptions): Promise<void> {

@@ -437,3 +437,36 @@ function suggestMappings(source: ProcessModel, target: ProcessModel, instances: 
       multiInstanceBody: candidate.source.multiInstance !== null && candidate.source.multiInstance === candidate.target.multiInstance,
     }));
 }
+
+/** A source activity that no instruction maps, with its running instances. */
+export interface LeftOutActivity {
+  activityId: string;
+  /** As `describeType` words it. */
+  type: string;
+  instances: number;
+}
+
+/**
+ * What `migration generate` adds to the engine's plan: the source's activities that no instruction
+ * maps (where instances can be found, zero instances included), and, given the target's model, the
+ * suggested mappings for them (none whose source or target an instruction has already).
+ */
+export function leftOutOfPlan(
+  source: ProcessModel,
+  statistics: readonly ActivityStatistics[],
+  instructions: readonly { sourceActivityIds: readonly string[]; targetActivityIds: readonly string[] }[],
+  target?: ProcessModel,
+): { leftOut: LeftOutActivity[]; suggestions: SuggestedMapping[] | undefined } {
+  const mappedSources = new Set(instructions.map((instruction) => instruction.sourceActivityIds[0]));
+  const mappedTargets = new Set(instructions.map((instruction) => instruction.targetActivityIds[0]));
+  const counts = runningInstances(statistics);
+  const leftOut = source.activities
+    .filter((activity) => worthMapping(activity) && !mappedSources.has(activity.id))
+    .map((activity) => ({ activityId: activity.id, type: describeType(activity), instances: counts.get(activity.id) ?? 0 }));
+  const suggestions = target
+    ? diffModels(source, target, statistics).suggestions.filter(
+        (suggestion) => !mappedSources.has(suggestion.sourceActivityId) && !mappedTargets.has(suggestion.targetActivityId),
+      )
+    : undefined;
+  return { leftOut, suggestions };
+}

@@ -6,6 +6,7 @@ import type { MigrationPlanReport } from '../engine/migration.js';
 import type { ActivityStatistics } from '../engine/process-definitions.js';
 import type { MigrationPlanFile } from './schema.js';
 import type { ResolvedDefinition } from './references.js';
+import { closest } from '../util/suggest.js';
 import { compareText } from '../util/text.js';
 
 interface ActiveUnmappedActivity {
@@ -37,6 +38,15 @@ export function unknownActivities(report: MigrationPlanReport): { side: 'source'
     }
   }
   return [...found.values()];
+}
+
+/** How many of a model's ids a hint lists when none is close to the unknown one. */
+const LISTED_IDS = 10;
+
+/** The ids of a model nearest to an unknown one; when none is near, the model's first ids. */
+export function nearestIds(activityId: string, ids: readonly string[]): Pick<UnknownActivity, 'nearest' | 'close'> {
+  const near = closest(activityId, ids);
+  return near.length > 0 ? { nearest: near, close: true } : { nearest: ids.slice(0, LISTED_IDS), close: false };
 }
 
 /** The failure text the engine gives for an unknown activity, to put the hint next to it. */
