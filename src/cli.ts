@@ -11,6 +11,7 @@ import { declareAuthCommands } from './commands/auth.js';
 import { declareBatchCommands } from './commands/batch.js';
 import { declareCompletionCommand } from './commands/completion.js';
 import { declareConfigCommands } from './commands/config.js';
+import { declareDefinitionCommands } from './commands/definition.js';
 import { declareEngineCommands } from './commands/engine.js';
 import { declareGroupCommands } from './commands/group.js';
 import { declareMetricsCommands } from './commands/metrics.js';
@@ -35,6 +36,7 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   group: family(declareGroupCommands, () => import('./commands/group-actions.js')),
   metrics: family(declareMetricsCommands, () => import('./commands/metrics-actions.js')),
   migration: family(declareMigrationCommands, () => import('./commands/migration-actions.js')),
+  definition: family(declareDefinitionCommands, () => import('./commands/definition-actions.js')),
   batch: family(declareBatchCommands, () => import('./commands/batch-actions.js')),
   completion: family(declareCompletionCommand, () => import('./commands/completion-actions.js')),
 };
@@ -52,7 +54,7 @@ function family<M>(declare: (program: Command, action: ActionOf<M>) => void, loa
 
 /**
  * The program for `argv`. When argv names a command family, only that family is declared: declaring
- * all eight costs every run milliseconds (docs/performance.md). Without argv, or when the family is
+ * all nine costs every run milliseconds (docs/performance.md). Without argv, or when the family is
  * not plain to see (help, a typo, completion, which walks the whole tree), every family is.
  */
 export function buildProgram(io: Io, argv?: readonly string[]): { program: Command; app: App } {

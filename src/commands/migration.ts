@@ -16,17 +16,49 @@ export function declareMigrationCommands(program: Command, action: ActionOf<type
     .option('--variables <file>', 'JSON or YAML map of variables to set on every migrated instance')
     .option('--out <file>', 'write the plan here (.json for JSON, otherwise YAML) instead of stdout; an existing file is refused')
     .option('--force', 'with --out: replace an existing file')
+    .option('--suggest', 'add mappings suggested for the activities the engine left out, as commented-out instructions (YAML only)')
     .addHelpText(
       'after',
       `
 With --out, the file name decides the format; -o json with a name that is not .json, or -o yaml
 with a .json name, is refused as a contradiction.
 
+The engine maps only activities of equal id. The source's activities that it left out are listed
+on stderr with their running instances (a warning for those with instances). --suggest adds the
+mappings migration diff suggests for them to the plan as comments, each with its reasons, for a
+reviewer to uncomment; never as live instructions. JSON has no comments: --suggest with a JSON plan
+is refused (use migration diff -o json for the suggestions as data).
+
 Examples:
   $ camunda-admin migration generate --source invoice:1 --target invoice:latest --out plan.yaml
+  $ camunda-admin migration generate --source invoice:1 --target invoice:latest --suggest --out plan.yaml
   $ camunda-admin migration generate --source invoice:1 --target invoice:2 -o json > plan.json`,
     )
     .action(action('generatePlan'));
+
+  migration
+    .command('diff')
+    .description("compare two definitions' BPMN models: activities side by side, type changes, suggested mappings for renamed activities")
+    .argument('<source>', 'source definition: an id, KEY:VERSION or KEY:latest')
+    .argument('<target>', 'target definition: an id, KEY:VERSION or KEY:latest')
+    .option('--tenant <id>', 'resolve KEY:VERSION and KEY:latest within this tenant')
+    .addHelpText(
+      'after',
+      `
+Reads both models (GET /process-definition/{id}/xml) and the source's running instances per activity
+(statistics). Each activity is the same in both, changed (a trigger, multi-instance, scope or
+attachment that migration cares about), of another type (the engine cannot map it), or only in one
+of them. For activities only in one model it suggests mappings (same type plus a similar name or id,
+the same neighbours, the same sequence flows), each with its reasons and a confidence, and it names
+the source's activities with running instances that nothing maps.
+
+A diff is information: exit 0 whatever it finds. -o json prints it for scripts.
+
+Examples:
+  $ camunda-admin migration diff invoice:1 invoice:latest
+  $ camunda-admin migration diff invoice:1 invoice:2 -o json | jq '.suggestions[0]'`,
+    )
+    .action(action('diffDefinitions'));
 
   migration
     .command('execute')

@@ -35,6 +35,8 @@ const EXACT_PATHS = [
   '/process-definition/count',
   '/process-definition/{id}',
   '/process-definition/{id}/statistics',
+  '/process-definition/{id}/xml',
+  '/process-definition/statistics',
   '/process-instance',
   '/process-instance/count',
   '/telemetry/data',

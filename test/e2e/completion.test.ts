@@ -35,7 +35,7 @@ function complete(...words: string[]): string[] {
   return result.stdout.split('\n').filter((line) => line !== '').sort();
 }
 
-const TOP_LEVEL = ['auth', 'batch', 'completion', 'config', 'engine', 'group', 'metrics', 'migration'];
+const TOP_LEVEL = ['auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'metrics', 'migration'];
 
 describe('completion bash', () => {
   it('registers _camunda_admin for camunda-admin', () => {
@@ -53,6 +53,17 @@ describe('completion bash', () => {
     expect(complete('auth', 'u')).toEqual(['update']);
     expect(complete('group', 'members', '')).toEqual(['add', 'list', 'options', 'remove']);
     expect(complete('--profile', 'prod', '-o', 'json', 'auth', 'c')).toEqual(['check', 'count', 'create']);
+  });
+
+  it('completes the definition family, migration diff and generate --suggest', () => {
+    expect(complete('definition', '')).toEqual(['list', 'show']);
+    expect(complete('definition', 'list', '--l')).toEqual(['--latest']);
+    expect(complete('definition', 'show', 'invoice:1', '--te')).toEqual(['--tenant']);
+    // A definition reference is free text: nothing to offer.
+    expect(complete('definition', 'show', '')).toEqual([]);
+    expect(complete('migration', '')).toEqual(['diff', 'execute', 'generate', 'validate']);
+    expect(complete('migration', 'diff', 'a:1', 'a:2', '--te')).toEqual(['--tenant']);
+    expect(complete('migration', 'generate', '--su')).toEqual(['--suggest']);
   });
 
   it('completes the flags of a command and the global ones', () => {

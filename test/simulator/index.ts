@@ -111,6 +111,7 @@ export {
   formatUtcDate,
   ResourceType,
   SEEDED_AUTHORIZATION_IDS,
+  SEEDED_INCIDENT_IDS,
   SEEDED_PROCESS_DEFINITION_IDS,
   SEEDED_PROCESS_INSTANCE_IDS,
 } from './state.js';
@@ -122,6 +123,7 @@ export type {
   BatchSettings,
   EndedProcessInstanceRecord,
   GroupRecord,
+  IncidentRecord,
   LoginSettings,
   MembershipRecord,
   ProcessDefinitionRecord,
@@ -172,7 +174,7 @@ export type {
 } from './permissions.js';
 export { ACTIVITY_TYPES, canGenerateFor, sameBehavior, UNSUPPORTED_ACTIVITY_INSTANCE_FAILURE } from './bpmn.js';
 export type { ActivityRecord, ActivityType, ActivityTypeInfo } from './bpmn.js';
-export { parseEngineDate, processDefinitionDto, registerProcessDefinitionRoutes } from './repository.js';
+export { bpmnXmlOf, parseEngineDate, processDefinitionDto, registerProcessDefinitionRoutes } from './repository.js';
 export type { ProcessDefinitionDto } from './repository.js';
 export { processInstanceDto, processInstanceVisibility, queryFromBody, registerProcessInstanceRoutes, runProcessInstanceQuery } from './runtime.js';
 export type { ProcessInstanceDto, ProcessInstanceQuery } from './runtime.js';

@@ -132,6 +132,29 @@ export interface ProcessDefinitionRecord {
   /** Deployment time in the engine's date format; orders `sortBy=deployTime`. */
   deployTime: string;
   activities: ActivityRecord[];
+  /**
+   * The BPMN 2.0 XML GET /process-definition/{id}/xml answers with. Absent: the file named `resource`
+   * in test/simulator/models/ (real XML as the Camunda Modeler saves it; models.test.ts checks that
+   * each file's flow nodes are `activities`).
+   */
+  bpmnXml?: string;
+}
+
+/**
+ * An open incident (the engine's IncidentDto, the fields the simulator uses). Every failed job (no
+ * retries left) opens a `failedJob` incident, so the statistics count failed jobs as the incidents of
+ * that type.
+ */
+export interface IncidentRecord {
+  id: string;
+  incidentType: string;
+  processInstanceId: string;
+  activityId: string;
+  incidentMessage: string | null;
+  /** Engine date format. */
+  incidentTimestamp: string;
+  /** The failed job's id for a failedJob incident. */
+  configuration: string | null;
 }
 
 /**
@@ -311,6 +334,19 @@ export const SEEDED_PROCESS_DEFINITION_IDS = {
   sharedTenantA: `shared-process:1:${engineUuid(0xc7c2d1b6)}`,
   /** shared-process v1 deployed for tenant-b (same key and version: ambiguous without a tenant). */
   sharedTenantB: `shared-process:1:${engineUuid(0xc7c2d1bf)}`,
+  /**
+   * invoice-approval v1 (models/invoice-approval.v1.bpmn): the user task `approve` with a timer
+   * boundary event `reminder` (PT1H), the external task `sendReminder`, the asynchronous service task
+   * `checkBudget`, the parallel multi-instance user task `signOff`, the call activity `archive` and
+   * the event sub-process `cancellation` (message start).
+   */
+  invoiceApprovalV1: `invoice-approval:1:${engineUuid(0xc7d4e1a1)}`,
+  /**
+   * invoice-approval v2: `approve` renamed `approveInvoice` (same name, same flows), the reminder timer
+   * PT2H, `sendReminder` renamed `notifyApprover`, `checkBudget` a user task now (a type change), a new
+   * user task `reviewInvoice`, `signOff` sequential.
+   */
+  invoiceApprovalV2: `invoice-approval:2:${engineUuid(0xc7d4e1b2)}`,
 } as const;
 
 /**
@@ -336,6 +372,16 @@ export const SEEDED_PROCESS_INSTANCE_IDS = {
   invoiceArchive: engineUuid(0xc7e10a06),
   sharedTenantA: engineUuid(0xc7f2b001),
   sharedTenantB: engineUuid(0xc7f2b002),
+  /** invoice-approval v1 at approve (ia-1, ia-2). */
+  approvalApprove1: engineUuid(0xc7e20b01),
+  approvalApprove2: engineUuid(0xc7e20b02),
+  /** invoice-approval v1 at checkBudget (asyncBefore: a transition instance), its job failed: an incident. */
+  approvalCheckBudget: engineUuid(0xc7e20b03),
+} as const;
+
+/** Seeded incidents: the failed job of the invoice-approval instance at checkBudget. */
+export const SEEDED_INCIDENT_IDS = {
+  checkBudgetFailedJob: engineUuid(0xc7e30c01),
 } as const;
 
 function authorization(
@@ -561,6 +607,7 @@ function seedProcessDefinitions(): ProcessDefinitionRecord[] {
         ...invoiceTail,
       ],
     },
+    ...invoiceApprovalDefinitions(),
     {
       ...shared,
       id: SEEDED_PROCESS_DEFINITION_IDS.sharedTenantA,
@@ -576,6 +623,70 @@ function seedProcessDefinitions(): ProcessDefinitionRecord[] {
       tenantId: 'tenant-b',
       deployTime: '2026-11-21T22:56:05.338+0000',
       activities: shared.activities.map((activity) => ({ ...activity })),
+    },
+  ];
+}
+
+function invoiceApprovalDefinitions(): ProcessDefinitionRecord[] {
+  const common = {
+    key: 'invoice-approval',
+    category: 'http://camunda.org/examples',
+    description: null,
+    name: 'Invoice Approval',
+    diagram: null,
+    suspended: false,
+    tenantId: null,
+    versionTag: null,
+    historyTimeToLive: 30,
+    startableInTasklist: true,
+  };
+  // The multi-instance body of signOff is not modelled (nor is the event sub-process's start in migrations).
+  const eventSubProcess: ActivityRecord[] = [
+    { id: 'cancellation', type: 'subProcess' },
+    { id: 'cancelRequested', type: 'messageStartEvent', parentId: 'cancellation' },
+    { id: 'cancelled', type: 'endEvent', parentId: 'cancellation' },
+  ];
+  return [
+    {
+      ...common,
+      id: SEEDED_PROCESS_DEFINITION_IDS.invoiceApprovalV1,
+      version: 1,
+      resource: 'invoice-approval.v1.bpmn',
+      deploymentId: engineUuid(0xc7d4e1a0),
+      deployTime: '2026-11-21T22:56:02.210+0000',
+      activities: [
+        { id: 'start', type: 'startEvent' },
+        { id: 'approve', type: 'userTask' },
+        { id: 'reminder', type: 'boundaryTimerEvent', attachedTo: 'approve' },
+        { id: 'sendReminder', type: 'externalTask' },
+        { id: 'reminderSent', type: 'endEvent' },
+        { id: 'checkBudget', type: 'serviceTask', async: true },
+        { id: 'signOff', type: 'userTask' },
+        { id: 'archive', type: 'callActivity' },
+        { id: 'end', type: 'endEvent' },
+        ...eventSubProcess,
+      ],
+    },
+    {
+      ...common,
+      id: SEEDED_PROCESS_DEFINITION_IDS.invoiceApprovalV2,
+      version: 2,
+      resource: 'invoice-approval.v2.bpmn',
+      deploymentId: engineUuid(0xc7d4e1b0),
+      deployTime: '2026-11-21T22:56:03.480+0000',
+      activities: [
+        { id: 'start', type: 'startEvent' },
+        { id: 'approveInvoice', type: 'userTask' },
+        { id: 'reminder', type: 'boundaryTimerEvent', attachedTo: 'approveInvoice' },
+        { id: 'notifyApprover', type: 'externalTask' },
+        { id: 'reminderSent', type: 'endEvent' },
+        { id: 'checkBudget', type: 'userTask' },
+        { id: 'reviewInvoice', type: 'userTask' },
+        { id: 'signOff', type: 'userTask' },
+        { id: 'archive', type: 'callActivity' },
+        { id: 'end', type: 'endEvent' },
+        ...eventSubProcess.map((activity) => ({ ...activity })),
+      ],
     },
   ];
 }
@@ -627,6 +738,25 @@ function seedProcessInstances(): ProcessInstanceRecord[] {
     instance(ids.invoiceArchive, defs.invoiceV1, 'invoice-6', 'archiveInvoice', '2026-11-21T22:55:59.803+0000'),
     instance(ids.sharedTenantA, defs.sharedTenantA, 'shared-a', 'task', '2026-11-21T22:56:05.140+0000', { tenantId: 'tenant-a' }),
     instance(ids.sharedTenantB, defs.sharedTenantB, 'shared-b', 'task', '2026-11-21T22:56:05.421+0000', { tenantId: 'tenant-b' }),
+    instance(ids.approvalApprove1, defs.invoiceApprovalV1, 'ia-1', 'approve', '2026-11-21T22:56:02.530+0000'),
+    instance(ids.approvalApprove2, defs.invoiceApprovalV1, 'ia-2', 'approve', '2026-11-21T22:56:02.688+0000'),
+    instance(ids.approvalCheckBudget, defs.invoiceApprovalV1, 'ia-3', 'checkBudget', '2026-11-21T22:56:02.841+0000', {
+      activityInstanceIds: [seededActivityInstanceId(ids.approvalCheckBudget, 'checkBudget', true)],
+    }),
+  ];
+}
+
+function seedIncidents(): IncidentRecord[] {
+  return [
+    {
+      id: SEEDED_INCIDENT_IDS.checkBudgetFailedJob,
+      incidentType: 'failedJob',
+      processInstanceId: SEEDED_PROCESS_INSTANCE_IDS.approvalCheckBudget,
+      activityId: 'checkBudget',
+      incidentMessage: 'Budget service unavailable',
+      incidentTimestamp: '2026-11-21T22:56:04.102+0000',
+      configuration: engineUuid(0xc7e30c02),
+    },
   ];
 }
 
@@ -641,6 +771,8 @@ export class EngineState {
   authorizations: AuthorizationRecord[];
   processDefinitions: ProcessDefinitionRecord[] = seedProcessDefinitions();
   processInstances: ProcessInstanceRecord[] = seedProcessInstances();
+  /** Open incidents (see IncidentRecord); the statistics count them and the failed jobs. */
+  incidents: IncidentRecord[] = seedIncidents();
   /** Process instances that have ended (see `endProcessInstance`); the history shows them, the runtime not. */
   endedProcessInstances: EndedProcessInstanceRecord[] = [];
   /** Every batch, runtime and historic (see BatchRecord.inRuntime / inHistory), in creation order. */
