@@ -176,7 +176,7 @@ describe('one run per journal: the lock', () => {
     const env = cleanEnv();
     const first = ['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '2', '--yes'];
     const resume = ['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--resume', '--yes'];
-    const kills = 12;
+    const kills = 6;
     for (let round = 0; round < kills; round++) {
       if (round > 0 && !existsSync(join(cwd, JOURNAL))) break;
       const before = executes().length;
