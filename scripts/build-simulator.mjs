@@ -1,5 +1,6 @@
 // Bundles the engine simulator (test/simulator/main.ts, msw handlers on a loopback socket) into
 // .build/simulator.mjs, so `npm run demo` and `npm run simulator` run it with plain node.
+import { cp } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
@@ -18,6 +19,8 @@ export async function buildSimulator() {
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'warning',
   });
+  // The BPMN models it serves are read from beside the bundle, as from beside repository.ts.
+  await cp(new URL('test/simulator/models/', root), new URL('.build/models/', root), { recursive: true });
   return new URL('.build/simulator.mjs', root).pathname;
 }
 

@@ -16,7 +16,7 @@ const common = {
   // cosmiconfig needs typescript only for .ts config files, which we do not search for.
   external: ['typescript'],
   define: { __CAMUNDA_ADMIN_VERSION__: JSON.stringify(pkg.version) },
-  // The CommonJS dependencies (commander, cosmiconfig, cli-table3) require Node's built-in modules.
+  // The CommonJS dependencies (commander, cosmiconfig) require Node's built-in modules.
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   logLevel: 'warning',
 };

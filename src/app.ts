@@ -10,12 +10,13 @@ import type { EngineClient } from './engine/client.js';
 import { CliError, ExitCode, UsageError } from './exit-codes.js';
 import { Interrupt, interruption } from './interrupt.js';
 import { Output, type OutputFormat } from './render/output.js';
-import { colorStyle, plainStyle, useColor } from './render/style.js';
+import { colorStyle, plainStyle, type Style, type TableFormat, useColor, withTable } from './render/style.js';
 import { visibleControls } from './util/text.js';
 
 export interface Io {
-  stdout: Writable & { isTTY?: boolean };
-  stderr: Writable & { isTTY?: boolean };
+  /** columns: the terminal's width, when the stream is one. */
+  stdout: Writable & { isTTY?: boolean; columns?: number };
+  stderr: Writable & { isTTY?: boolean; columns?: number };
   stdin: Readable & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
   cwd: string;
@@ -33,7 +34,10 @@ export interface GlobalFlags {
   token?: string;
   profile?: string;
   config?: string;
-  output: OutputFormat;
+  /** wide: a table whose cells are never wrapped or cut. */
+  output: OutputFormat | 'wide';
+  /** false with --no-headers */
+  headers: boolean;
   color: boolean;
   quiet?: boolean;
   verbose?: boolean;
@@ -58,6 +62,7 @@ export class App {
     private readonly program: Command,
   ) {
     this.interrupt = io.interrupt ?? new Interrupt();
+    this.interrupt.watchRequests(() => this.openClients.flatMap((client) => [...client.http.inFlight, ...client.http.abandoned]));
   }
 
   get flags(): GlobalFlags {
@@ -73,15 +78,19 @@ export class App {
   output(): Promise<Output> {
     this.outputPromise ??= (async () => {
       const flags = this.flags;
-      const color = useColor({
-        colorFlag: flags.color,
-        format: flags.output,
-        env: this.io.env,
-        isTTY: Boolean(this.io.stdout.isTTY),
-      });
+      const format = flags.output === 'wide' ? 'table' : flags.output;
+      // Each stream by itself: stdout in a pipe and stderr on the terminal (or the other way round)
+      // get plain text on the pipe and colour on the terminal.
+      const styleOf = async (stream: Io['stdout'], carries: OutputFormat, headers: boolean): Promise<Style> => {
+        const table = tableFormat(stream, flags.output === 'wide', headers);
+        const color = useColor({ colorFlag: flags.color, format: carries, env: this.io.env, isTTY: Boolean(stream.isTTY) });
+        return color ? await colorStyle(table) : withTable(plainStyle, table);
+      };
       return new Output({
-        format: flags.output,
-        style: color ? await colorStyle() : plainStyle,
+        format,
+        style: await styleOf(this.io.stdout, format, flags.headers !== false),
+        // Failure reports on stderr keep their headings: --no-headers is about the data.
+        stderrStyle: await styleOf(this.io.stderr, 'table', true),
         quiet: Boolean(flags.quiet),
         verbose: Boolean(flags.verbose),
         stdout: this.io.stdout,
@@ -157,4 +166,14 @@ export class App {
   async close(): Promise<void> {
     await Promise.allSettled(this.openClients.map((client) => client.close()));
   }
+}
+
+/** A terminal whose width is unknown (0 or absent) is taken to be this wide, as most are by default. */
+const DEFAULT_TERMINAL_WIDTH = 80;
+
+/** Tables on a terminal are boxed and fitted to its width (not with -o wide); elsewhere tab-separated. */
+function tableFormat(stream: Io['stdout'], wide: boolean, headers: boolean): TableFormat {
+  if (!stream.isTTY) return { kind: 'tabs', width: undefined, headers };
+  const columns = stream.columns;
+  return { kind: 'boxed', width: wide ? undefined : columns !== undefined && columns > 0 ? columns : DEFAULT_TERMINAL_WIDTH, headers };
 }

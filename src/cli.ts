@@ -12,6 +12,7 @@ import { declareAuthCommands } from './commands/auth.js';
 import { declareBatchCommands } from './commands/batch.js';
 import { declareCompletionCommand } from './commands/completion.js';
 import { declareConfigCommands } from './commands/config.js';
+import { declareDefinitionCommands } from './commands/definition.js';
 import { declareEngineCommands } from './commands/engine.js';
 import { declareGroupCommands } from './commands/group.js';
 import { declareMetricsCommands } from './commands/metrics.js';
@@ -19,6 +20,7 @@ import { declareMigrationCommands } from './commands/migration.js';
 import { parseRetries, parseSeconds } from './config/values.js';
 import { CliError, ExitCode, UsageError } from './exit-codes.js';
 import { plainOutput } from './render/output.js';
+import { closest } from './util/suggest.js';
 import { compareText, visibleControls } from './util/text.js';
 import { VERSION } from './version.js';
 
@@ -36,6 +38,7 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   group: family(declareGroupCommands, () => import('./commands/group-actions.js')),
   metrics: family(declareMetricsCommands, () => import('./commands/metrics-actions.js')),
   migration: family(declareMigrationCommands, () => import('./commands/migration-actions.js')),
+  definition: family(declareDefinitionCommands, () => import('./commands/definition-actions.js')),
   batch: family(declareBatchCommands, () => import('./commands/batch-actions.js')),
   completion: family(declareCompletionCommand, () => import('./commands/completion-actions.js')),
 };
@@ -60,7 +63,7 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
   const program = new Command('camunda-admin');
   const app = new App(io, program);
   program
-    .description('Administer a Camunda Platform 7 engine (and Operaton, CIB seven) through its REST API.')
+    .description('Administer a Camunda Platform 7 engine, or one of its forks Operaton and CIB seven, through its REST API.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('--url <url>', 'REST root of the engine (default: http://localhost:8080/engine-rest) [env CAMUNDA_URL]')
@@ -71,9 +74,17 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
     .option('--token <token>', 'bearer token (gateways, CIB seven JWT) [env CAMUNDA_TOKEN]')
     .option('--profile <name>', 'profile of the config file [env CAMUNDA_PROFILE]')
     .option('--config <file>', 'use this config file instead of searching for one')
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'yaml']).default('table'))
-    .option('--no-color', 'no colour (also with NO_COLOR or CI set, or when not on a terminal)')
-    .option('-q, --quiet', 'print only data and errors')
+    .addOption(
+      new Option(
+        '-o, --output <format>',
+        'output format: table fits the terminal (wrapping free text, never ids); wide never wraps or shortens; off a terminal both are tab-separated lines without box drawing; json and yaml are the objects unchanged',
+      )
+        .choices(['table', 'wide', 'json', 'yaml'])
+        .default('table'),
+    )
+    .option('--no-headers', 'tables without the heading row')
+    .option('--no-color', 'no colour (also with NO_COLOR or CI set; stdout and stderr each only on a terminal)')
+    .option('-q, --quiet', 'print only data, errors and warnings about the work (no progress, no warnings about credentials or TLS)')
     .option('-v, --verbose', 'log each request and response to stderr (credentials redacted)')
     .option('--timeout <seconds>', 'per-request timeout in seconds (default: 30)', checked(parseSeconds))
     .option('--retries <n>', 'retries of requests that are safe to repeat (default: 2)', checked(parseRetries))
@@ -88,10 +99,15 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(oneLineError(text)),
     })
     .addHelpText(
       'after',
       `
+Engines: Camunda 7 and its forks Operaton and CIB seven answer the same REST API; engine info names
+the product. Each numbers its own releases (Operaton 2.x is not older than Camunda 7.24), and the
+admin group is operaton-admin on Operaton, camunda-admin on the others (docs/engines.md).
+
 Proxies: https_proxy or HTTPS_PROXY for an https URL, http_proxy or HTTP_PROXY for an http one,
 no_proxy or NO_PROXY for hosts reached directly; read as curl reads them, but for HTTP_PROXY,
 which curl ignores (docs/configuration.md).
@@ -116,6 +132,7 @@ Examples:
     command.exitOverride().configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(oneLineError(text)),
     }).showSuggestionAfterError(true);
   }
   return { program, app };
@@ -126,20 +143,70 @@ Examples:
  * commander would. A form this does not follow (`-qo json`) yields no family, so all are declared.
  */
 export function familyNamedIn(argv: readonly string[], program: Command): string | undefined {
+  // Help asked for before the family is the root's help, which lists every family.
+  const [word] = operandsOf(argv, program, { stopAtHelp: true });
+  return word !== undefined && Object.hasOwn(FAMILIES, word) ? word : undefined;
+}
+
+/**
+ * The operands of argv in order (command names, then arguments), skipping the global options and
+ * their values as commander would; with stopAtHelp, none after `--help` or `-h`.
+ */
+function operandsOf(argv: readonly string[], program: Command, options: { stopAtHelp?: boolean } = {}): string[] {
   const valueOf = new Map<string, 'required' | 'optional'>();
   for (const option of program.options) {
     if (!option.required && !option.optional) continue;
     for (const flag of [option.short, option.long]) if (flag) valueOf.set(flag, option.required ? 'required' : 'optional');
   }
+  const operands: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const word = argv[index]!;
-    // Help asked for before the family is the root's help, which lists every family.
-    if (word === '--' || word === '--help' || word === '-h') return undefined;
-    if (!word.startsWith('-') || word === '-') return Object.hasOwn(FAMILIES, word) ? word : undefined;
+    if (word === '--') break;
+    if (options.stopAtHelp && (word === '--help' || word === '-h')) break;
+    if (!word.startsWith('-') || word === '-') {
+      operands.push(word);
+      continue;
+    }
     const value = valueOf.get(word);
     if (value === 'required' || (value === 'optional' && !argv[index + 1]?.startsWith('-'))) index++;
   }
+  return operands;
+}
+
+/**
+ * `help A B` (and `A help B`): the command whose help is asked for, or the name that is no command.
+ * commander's own help command takes one name (`help auth list` showed auth's help) and answers a
+ * name that is no command with the whole help, and no error line.
+ */
+export function helpRequest(argv: readonly string[], program: Command): { command: Command } | { unknown: string; among: Command } | undefined {
+  const operands = operandsOf(argv, program);
+  let current = program;
+  for (let index = 0; index < operands.length; index++) {
+    const word = operands[index]!;
+    if (word === 'help' && current.commands.length > 0 && !subcommand(current, word)) {
+      for (const name of operands.slice(index + 1)) {
+        // `help help` is the help of the command that has the help command.
+        if (name === 'help') continue;
+        const next = subcommand(current, name);
+        if (!next) return { unknown: name, among: current };
+        current = next;
+      }
+      return { command: current };
+    }
+    const next = subcommand(current, word);
+    if (!next) return undefined;
+    current = next;
+  }
   return undefined;
+}
+
+function subcommand(command: Command, name: string): Command | undefined {
+  return command.commands.find((child) => child.name() === name || child.aliases().includes(name));
+}
+
+/** commander's errors in one line, as every error is (docs/exit-codes.md): its suggestion joins the line. */
+function oneLineError(text: string): string {
+  return text.replace(/\n\(Did you mean (.*)\?\)\n?$/, (_whole, names: string) => ` (did you mean ${names}?)\n`);
 }
 
 /** Subcommands in help, alphabetically; commander's sortSubcommands would use localeCompare. */
@@ -167,6 +234,16 @@ function allCommands(command: Command): Command[] {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const { program, app } = buildProgram(io, argv);
   try {
+    const help = helpRequest(argv, program);
+    if (help && 'command' in help) {
+      help.command.outputHelp();
+      return ExitCode.Success;
+    }
+    if (help) {
+      // In the words of commander's own line for an unknown command.
+      const [near] = closest(help.unknown, help.among.commands.map((command) => command.name()), 1);
+      throw new UsageError(`unknown command '${help.unknown}'${near === undefined ? '' : ` (did you mean ${near}?)`}`);
+    }
     await program.parseAsync(argv as string[], { from: 'user' });
     // Stopped by Ctrl-C, a command may still end without an error (one that reports failures one
     // by one, or a probe that catches them): the run was interrupted all the same.

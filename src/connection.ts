@@ -8,10 +8,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { App } from './app.js';
-import { readClientCertificate } from './config/client-certificate.js';
+import { type ClientCertificate, readClientCertificate } from './config/client-certificate.js';
 import { loadConfig } from './config/load.js';
 import { describeProxy } from './config/proxy.js';
 import { refuseEmptyTargetValues, type ResolvedTarget, resolveTarget, type Sourced } from './config/resolve.js';
+import { setupWarnings } from './config/warnings.js';
 import { EngineClient } from './engine/client.js';
 import { UsageError } from './exit-codes.js';
 import { formatExchange } from './render/exchange.js';
@@ -72,12 +73,10 @@ async function resolveRunTarget(app: App): Promise<ResolvedTarget> {
   const stdinPassword = flags.passwordStdin ? await readPasswordFromStdin(app) : undefined;
   const target = resolveTarget(flags, app.io.env, config, stdinPassword);
   const output = await app.output();
-  for (const warning of config.warnings ?? []) output.warn(warning);
-  if (target.insecure.value) {
-    output.warn('TLS certificate verification is off (--insecure): the connection can be intercepted');
-  }
-  if (flags.password !== undefined && !flags.passwordStdin) {
-    output.warn('a password on the command line can be seen by other users (ps, shell history); prefer --password-stdin');
+  // -q: data and errors only; these the user has heard before (src/config/warnings.ts).
+  if (!output.quiet) {
+    const warnings = setupWarnings({ target, passwordOnCommandLine: flags.password !== undefined && !flags.passwordStdin, configWarnings: config.warnings ?? [] });
+    for (const warning of warnings) output.warn(warning);
   }
   return target;
 }
@@ -85,8 +84,7 @@ async function resolveRunTarget(app: App): Promise<ResolvedTarget> {
 async function createClient(app: App): Promise<EngineClient> {
   const target = await engineTarget(app);
   const output = await app.output();
-  const ca = target.caFile ? await readCaFile(target.caFile) : undefined;
-  const clientCertificate = target.certFile || target.keyFile ? await readClientCertificate(target) : undefined;
+  const { ca, clientCertificate } = await readTlsFiles(target);
   if (output.verbose && target.proxy.setting) output.debug(describeProxy(target.proxy, target.url.value));
   const credentials = target.credentials
     ? target.credentials.type === 'basic'
@@ -112,6 +110,16 @@ async function createClient(app: App): Promise<EngineClient> {
       : undefined,
   });
   return app.track(client);
+}
+
+/**
+ * The target's CA file and client certificate, read and checked: a file that is missing or holds no
+ * PEM is exit 2 naming the flag or the profile key. `config show` checks them as every command does.
+ */
+export async function readTlsFiles(target: ResolvedTarget): Promise<{ ca: string | undefined; clientCertificate: ClientCertificate | undefined }> {
+  const ca = target.caFile ? await readCaFile(target.caFile) : undefined;
+  const clientCertificate = target.certFile || target.keyFile ? await readClientCertificate(target) : undefined;
+  return { ca, clientCertificate };
 }
 
 async function readPasswordFromStdin(app: App): Promise<string> {

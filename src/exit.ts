@@ -14,6 +14,7 @@ import {
   outcomeUnknown,
 } from './engine/errors.js';
 import { InvalidPathParameterError } from './engine/http.js';
+import { resourceIdHint } from './engine/product.js';
 
 export interface Failure {
   exitCode: ExitCode;
@@ -23,10 +24,44 @@ export interface Failure {
   internal: boolean;
 }
 
-/** The engine's id whitelist refusal (a 500 that is really a validation error). */
-const INVALID_RESOURCE_ID = /is not a valid resource identifier/;
+/**
+ * The engine's id whitelist refusal (a 500 that is really a validation error), every product alike:
+ * "Group has an invalid id: 'x' is not a valid resource identifier." (EnsureUtil).
+ */
+const INVALID_RESOURCE_ID = /'(.*)' is not a valid resource identifier/;
 /** Authorization rules the engine enforces with 500s (docs/engine-notes.md#authorization-rules). */
 const AUTHORIZATION_RULE = /ENGINE-0302[578]|must either have a 'userId' or a 'groupId'/;
+
+/**
+ * The engine's answer to `{url}/engine/NAME/...` when it has no engine NAME (or to `{url}/...` when
+ * it has no default engine): a 400 `No process engine available`, or with the authentication filter
+ * on, a 404 `Process engine NAME not available`.
+ */
+const NO_ENGINE = /^(No process engine available|Process engine .* not available)$/;
+
+/** Which engine the URL names, and where the names are. */
+function noEngineHint(url: string): string {
+  const named = /\/engine\/([^/?]+)\//.exec(url)?.[1];
+  return named === undefined
+    ? 'the server has no default engine: name one with --engine; camunda-admin engine info lists them'
+    : `the server has no engine named '${decodeURIComponent(named)}': is --engine right? camunda-admin engine info lists the engines`;
+}
+
+/** A 404 for a request with credentials (EngineNotFoundError.asUser). */
+const MAY_NOT_READ = "or the user may not read it: the engine answers a missing READ permission with 'does not exist'";
+
+/** What to do about a 401, by the credentials that were sent (engine info says the same). */
+export function credentialsHint(sent: 'basic' | 'bearer' | 'none'): string | undefined {
+  if (sent === 'none') return 'set credentials with --username and --password-stdin, CAMUNDA_USERNAME/CAMUNDA_PASSWORD or a profile';
+  // After a failed login the engine refuses even the right password for a few seconds, doubling per
+  // failure (loginDelayBase of its DbIdentityServiceProvider; docs/configuration.md#credentials).
+  if (sent === 'basic') return 'wrong credentials, or the engine still delays logins after a recent failed attempt: wait a few seconds and retry';
+  return undefined;
+}
+
+/** The engine's own 401 (GET /authorization/check): its REST API authenticates no one. */
+const NO_AUTHENTICATION_FILTER =
+  "no user is authenticated on this engine: its REST API runs without the authentication filter, so credentials are not read; the check needs an engine with authentication enabled";
 
 const OUTCOME_UNKNOWN = 'the outcome is unknown: the engine may have received and acted on the request; check before repeating it';
 
@@ -93,20 +128,15 @@ function describeEngineFailure(error: EngineError): Failure {
   if (error instanceof EngineUnreachableError) return failure(ExitCode.Unreachable, error.hint);
   if (error instanceof EngineResponseError) return failure(ExitCode.Unreachable);
   if (error instanceof EngineAuthenticationError) {
-    return failure(
-      ExitCode.AuthRefused,
-      error.credentialsSent === 'none'
-        ? 'set credentials with --username and --password-stdin, CAMUNDA_USERNAME/CAMUNDA_PASSWORD or a profile'
-        : error.credentialsSent === 'basic'
-          ? 'wrong credentials, or the engine still delays logins after a recent failed attempt: wait a few seconds and retry'
-          : undefined,
-    );
+    return failure(ExitCode.AuthRefused, error.noAuthenticatedUser ? NO_AUTHENTICATION_FILTER : credentialsHint(error.credentialsSent));
   }
   if (error instanceof EngineAuthorizationError) return failure(ExitCode.AuthRefused);
   if (error instanceof EngineNotFoundError) {
     // The JAX-RS runtime's own 404 (no such resource) means the URL is wrong, not the id.
     const wrongRoot = !error.body || error.body.type === 'NotFoundException';
-    return failure(ExitCode.NotFound, wrongRoot ? 'is --url the engine\'s REST root, e.g. http://localhost:8080/engine-rest?' : undefined);
+    if (wrongRoot) return failure(ExitCode.NotFound, 'is --url the engine\'s REST root, e.g. http://localhost:8080/engine-rest?');
+    if (NO_ENGINE.test(error.body!.message)) return failure(ExitCode.NotFound, noEngineHint(error.request.url));
+    return failure(ExitCode.NotFound, error.asUser ? MAY_NOT_READ : undefined);
   }
   if (error instanceof EngineHttpError) {
     if (!error.body && [429, 502, 503, 504].includes(error.status)) return failure(ExitCode.Unreachable);
@@ -114,12 +144,9 @@ function describeEngineFailure(error: EngineError): Failure {
     if (!error.body && error.status >= 300 && error.status < 400) {
       return failure(ExitCode.Unreachable, "a redirect: is --url the engine's REST root and not a proxy or login page?");
     }
-    if (error.body && INVALID_RESOURCE_ID.test(error.body.message)) {
-      return failure(
-        ExitCode.EngineRejected,
-        "the engine only accepts ids matching its whitelist pattern, by default [a-zA-Z0-9]+|camunda-admin",
-      );
-    }
+    const invalidId = error.body ? INVALID_RESOURCE_ID.exec(error.body.message) : null;
+    if (invalidId) return failure(ExitCode.EngineRejected, resourceIdHint(invalidId[1]));
+    if (error.body && NO_ENGINE.test(error.body.message)) return failure(ExitCode.EngineRejected, noEngineHint(error.request.url));
     if (error.body && AUTHORIZATION_RULE.test(error.body.message)) {
       return failure(ExitCode.EngineRejected, 'the engine reports this broken authorization rule as a 500: an authorization has exactly one owner, and a global one has user * and no group');
     }

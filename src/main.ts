@@ -1,5 +1,6 @@
 /** The process boundary: real streams in, exit code out. Everything else is testable in-process. */
 import { run } from './cli.js';
+import { ExitCode } from './exit-codes.js';
 import { Interrupt } from './interrupt.js';
 
 export async function main(): Promise<void> {
@@ -10,20 +11,25 @@ export async function main(): Promise<void> {
     });
   }
   // Ctrl-C stops the run with one line (naming the request in flight when it was a change) instead
-  // of killing it silently. Once the run is stopping, Node's own handling is back: a second Ctrl-C
-  // ends the process at once, should something not heed the first.
+  // of killing it silently. Once the run is stopping, a second Ctrl-C ends the process at once,
+  // should something not heed the first, with a line of its own: the run's line would not come.
   const interrupt = new Interrupt();
+  const stopAtOnce = (): void => {
+    process.stderr.write(`error: ${interrupt.forcedStopLine()}\n`);
+    // eslint-disable-next-line no-restricted-syntax -- a second Ctrl-C is the request to stop at once, output cut or not
+    process.exit(ExitCode.Interrupted);
+  };
   const onSigint = (): void => {
     // A terminal echoes ^C where the cursor is: what is printed next starts a line of its own.
     if (process.stderr.isTTY) process.stderr.write('\n');
+    if (interrupt.stopped) return stopAtOnce();
     interrupt.trigger();
-    if (interrupt.stopped) process.off('SIGINT', onSigint);
   };
   // SIGTERM (a pipeline cancelled, a container stopped) is an interruption too: the run ends the
   // same way, giving back what it holds (a journal's lock), with exit 130.
   const onSigterm = (): void => {
+    if (interrupt.stopped) return stopAtOnce();
     interrupt.trigger('SIGTERM');
-    if (interrupt.stopped) process.off('SIGTERM', onSigterm);
   };
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigterm);

@@ -144,15 +144,15 @@ export function checkOwner(authorizationType: number, update: Pick<Authorization
   }
 }
 
+/** One field before and after; permissions as the engine's lists (`-o json` shows them so). */
 export interface FieldDiff {
   field: keyof AuthorizationUpdate;
-  before: string | number | null;
-  after: string | number | null;
+  before: string | number | readonly string[] | null;
+  after: string | number | readonly string[] | null;
   changed: boolean;
 }
 
 export function diffAuthorization(before: AuthorizationUpdate, after: AuthorizationUpdate): FieldDiff[] {
-  const show = (permissions: string[]) => (permissions.length === 0 ? '(none)' : permissions.join(', '));
   return [
     { field: 'userId', before: before.userId, after: after.userId, changed: before.userId !== after.userId },
     { field: 'groupId', before: before.groupId, after: after.groupId, changed: before.groupId !== after.groupId },
@@ -160,8 +160,8 @@ export function diffAuthorization(before: AuthorizationUpdate, after: Authorizat
     { field: 'resourceId', before: before.resourceId, after: after.resourceId, changed: before.resourceId !== after.resourceId },
     {
       field: 'permissions',
-      before: show(before.permissions),
-      after: show(after.permissions),
+      before: [...before.permissions],
+      after: [...after.permissions],
       changed: before.resourceType !== after.resourceType || !samePermissions(before.permissions, after.permissions, after.resourceType),
     },
   ];

@@ -7,7 +7,7 @@ import type { Authorization, AuthorizationApi, AuthorizationUpdate } from '../en
 import type { ObjectUpdate } from '../engine-objects/update.js';
 import { sendChange } from '../exit.js';
 import { refusingDuplicates } from './duplicate.js';
-import { type AuthorizationChange, applyChange, type DesiredState, diffAuthorization, toUpdate } from './change.js';
+import { type AuthorizationChange, applyChange, type DesiredState, diffAuthorization, type FieldDiff, toUpdate } from './change.js';
 
 export function authorizationUpdate(api: AuthorizationApi, id: string, change: AuthorizationChange, desired: DesiredState | undefined): ObjectUpdate<Authorization, AuthorizationUpdate> {
   // The type cannot change (the engine has no way to); it names the duplicate the engine would refuse.
@@ -28,6 +28,9 @@ export function authorizationUpdate(api: AuthorizationApi, id: string, change: A
   };
 }
 
-function show(value: string | number | null): string {
-  return value === null ? 'null' : typeof value === 'number' ? String(value) : `'${value}'`;
+function show(value: FieldDiff['before']): string {
+  if (value === null) return 'null';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return `'${value}'`;
+  return value.length === 0 ? '(none)' : `'${value.join(', ')}'`;
 }

@@ -134,7 +134,7 @@ async function stopped(app: App, stop: ApplyStopped): Promise<Error> {
   const failed = stop.results.find((result) => result.status === 'failed');
   if (failed && stop.failure instanceof ChangeOutcomeUnknownError) failed.note = 'outcome unknown';
   if (output.machineReadable) await output.data(stop.results.map(({ change, status, note }) => ({ ...change, status, ...(note ? { note } : {}) })), { table: () => '' });
-  else output.detail(appliedTable(stop.results, output.style));
+  else output.detail(appliedTable(stop.results, output.stderrStyle));
   const done = stop.results.filter((result) => result.status === 'done').length;
   const left = stop.results.length - done;
   const what = failed ? `${failed.change.action} ${failed.change.object} ${describeChange(failed.change)}` : 'a change';

@@ -180,7 +180,7 @@ export async function deleteAuthorization(app: App, id: string): Promise<void> {
 export async function checkAuthorization(app: App, flags: CheckFlags): Promise<void> {
   const resourceType = parseResourceType(flags.resourceType);
   const [permissionName] = parsePermissions([flags.permission], resourceType, '--permission');
-  const client = await engineClient(app);
+  const [client, target] = await Promise.all([engineClient(app), engineTarget(app)]);
   const result = await client.authorizations.check({
     permissionName: permissionName!,
     resourceName: resourceType.resourceName,
@@ -188,7 +188,10 @@ export async function checkAuthorization(app: App, flags: CheckFlags): Promise<v
     resourceId: flags.resourceId,
     userId: flags.user,
   });
-  await (await app.output()).data(result, checkView);
+  // Without --user the engine checks the caller: the username sent, or whoever the token names.
+  const caller = target.credentials?.type === 'basic' ? target.credentials.username.value : undefined;
+  const user = flags.user ?? caller;
+  await (await app.output()).data(result, checkView(user === undefined ? "the token's user" : `user ${user}`));
 }
 
 export async function explainAuthorization(app: App, flags: ExplainFlags): Promise<void> {

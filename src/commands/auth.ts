@@ -93,7 +93,7 @@ Examples:
     .requiredOption('--resource-type <type>', 'resource type name (process-definition) or code (6)')
     .option('--resource-id <id>', 'resource id (default: the type as a whole)')
     .option('--user <id>', 'check for this user (needs READ on authorizations)')
-    .addHelpText('after', '\nPrints yes or no; exits 0 either way (use -o json and .authorized in scripts).\n\nExamples:\n  $ camunda-admin auth check --permission READ --resource-type process-definition --resource-id invoice --user john')
+    .addHelpText('after', '\nPrints yes or no and the user checked; exits 0 either way (use -o json and .authorized in scripts).\nNeeds an engine with authentication enabled: the engine checks the user it authenticated, and\nwithout its authentication filter it authenticates no one and answers 401 to every check (exit 4).\n\nExamples:\n  $ camunda-admin auth check --permission READ --resource-type process-definition --resource-id invoice --user john')
     .action(action('checkAuthorization'));
 
   auth

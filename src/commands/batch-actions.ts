@@ -7,7 +7,8 @@ import type { EngineClient } from '../engine/client.js';
 import { EngineHttpError, EngineNotFoundError } from '../engine/errors.js';
 import { sendChange } from '../exit.js';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { batchListView, batchView } from '../render/batch.js';
+import { batchEnding } from '../batches/ending.js';
+import { batchListView, batchView, describeEnding } from '../render/batch.js';
 import { followBatch } from './follow-batch.js';
 
 /**
@@ -26,7 +27,7 @@ async function runtimeBatch(client: EngineClient, id: string): Promise<Batch | u
     // running batch has a history record too, without an end: one the caller may not read.
     const historic = await client.batches.historic(id).catch(() => undefined);
     if (!historic?.endTime) return undefined;
-    throw new CliError(error.message, ExitCode.NotFound, `batch ${id} has finished; only its history record is left: camunda-admin batch get ${id}`);
+    throw new CliError(error.message, ExitCode.NotFound, `batch ${id} has ended, completed or deleted; only its history record is left, which says which: camunda-admin batch get ${id}`);
   }
 }
 
@@ -51,14 +52,15 @@ async function act(id: string, change: () => Promise<void>): Promise<void> {
 export async function listBatches(app: App, options: { type?: string; all?: boolean }): Promise<void> {
   const client = await engineClient(app);
   const rows = await client.batches.statisticsList({ type: options.type }, options.all ? undefined : 100);
-  await (await app.output()).data(rows, batchListView);
+  await (await app.output()).list([rows], batchListView);
 }
 
 export async function getBatch(app: App, id: string): Promise<void> {
   const client = await engineClient(app);
   const output = await app.output();
   if (output.machineReadable) {
-    // Scripts written against the engine read its DTO: no wrapper, no fields of ours.
+    // Scripts written against the engine read its DTO: no wrapper, no fields of ours. How a batch
+    // known from its history ended is not in it: a line on stderr says so when it did not complete.
     try {
       await output.data(await client.batches.get(id), { table: () => '' });
     } catch (error) {
@@ -66,6 +68,8 @@ export async function getBatch(app: App, id: string): Promise<void> {
       const historic = await client.batches.historic(id);
       if (!historic) throw error;
       await output.data(historic, { table: () => '' });
+      const note = describeEnding(historic, await batchEnding(client.batches, historic));
+      if (note) output.info(note);
     }
     return;
   }
@@ -76,7 +80,7 @@ export async function getBatch(app: App, id: string): Promise<void> {
   }
   const historic = await client.batches.historic(id);
   if (historic) {
-    await output.data({ source: 'history' as const, batch: historic }, batchView);
+    await output.data({ source: 'history' as const, batch: historic, ending: await batchEnding(client.batches, historic) }, batchView);
     return;
   }
   // Neither: let the engine's own 404 speak (exit 5).

@@ -16,15 +16,20 @@ export function declareBatchCommands(program: Command, action: ActionOf<typeof a
 
   batch
     .command('get')
-    .description('show one batch; once it has finished, its history record')
+    .description('show one batch; once it has ended, its history record and how it ended')
     .argument('<id>', 'batch id')
     .addHelpText(
       'after',
       `
 -o json/yaml print the engine's object as it came: GET /batch/{id} while the batch runs, GET
-/history/batch/{id} once it has finished (or when only its history can be read). The history record
+/history/batch/{id} once it has ended (or when only its history can be read). The history record
 has an endTime (null while running); the runtime batch has none. The table adds the job counts of
 GET /batch/statistics.
+
+A history record ends the same way for a batch that completed and one that was deleted: the table
+says which, from the job log (GET /history/job-log/count: deletions, successes, failed runs), or
+that it is not known (the job log needs READ_HISTORY on every process definition). With -o json/yaml
+a batch that did not complete is named on stderr.
 
 Examples:
   $ camunda-admin batch get 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002
@@ -38,7 +43,19 @@ Examples:
     .argument('<id>', 'batch id')
     .option('--interval <seconds>', 'seconds between polls (default: 2)')
     .option('--wait-timeout <seconds>', 'stop watching after this long (exit 9; the batch goes on)')
-    .addHelpText('after', '\nExit codes: 0 finished, 8 jobs failed, 9 --wait-timeout passed, 130 interrupted.\n\nExamples:\n  $ camunda-admin batch watch 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --wait-timeout 600')
+    .addHelpText(
+      'after',
+      `
+A suspended batch runs no job: the progress line says so from the first poll, with the command that
+activates it (camunda-admin batch activate ID), and the watch goes on until someone does, or until
+--wait-timeout (exit 9, naming the suspension) or Ctrl-C.
+
+Exit codes: 0 finished, 8 jobs failed or the batch was deleted before it completed, 9
+--wait-timeout passed, 130 interrupted.
+
+Examples:
+  $ camunda-admin batch watch 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --wait-timeout 600`,
+    )
     .action(action('watchBatch'));
 
   for (const [name, suspended] of [['suspend', true], ['activate', false]] as const) {
@@ -46,7 +63,7 @@ Examples:
       .command(name)
       .description(suspended ? 'stop a batch from running more jobs' : 'let a suspended batch run again')
       .argument('<id>', 'batch id')
-      .addHelpText('after', `\nExit 5 when the batch does not exist or has finished.\n\nExamples:\n  $ camunda-admin batch ${name} 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002`)
+      .addHelpText('after', `\nExit 5 when the batch does not exist or has ended.\n\nExamples:\n  $ camunda-admin batch ${name} 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002`)
       .action(action(suspended ? 'suspendBatch' : 'activateBatch'));
   }
 
@@ -55,6 +72,6 @@ Examples:
     .description('delete a batch and its jobs (asks first)')
     .argument('<id>', 'batch id')
     .option('--keep-history', 'keep the historic batch and its job log (default: delete them too)')
-    .addHelpText('after', '\nExit 5 when the batch does not exist or has finished (a finished one before asking).\n\nExamples:\n  $ camunda-admin batch delete 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --yes')
+    .addHelpText('after', '\nExit 5 when the batch does not exist or has ended (an ended one before asking).\n\nExamples:\n  $ camunda-admin batch delete 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --yes')
     .action(action('deleteBatch'));
 }

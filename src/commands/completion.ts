@@ -23,7 +23,8 @@ Load it in the current shell, or install it for new ones:
         camunda-admin completion bash > ~/.local/share/bash-completion/completions/camunda-admin
   zsh   source <(camunda-admin completion zsh)           (after compinit)
         camunda-admin completion zsh > "\${fpath[1]}/_camunda_admin"
-  fish  camunda-admin completion fish > ~/.config/fish/completions/camunda-admin.fish
+  fish  camunda-admin completion fish | source
+        camunda-admin completion fish > ~/.config/fish/completions/camunda-admin.fish
 
 Examples:
   $ camunda-admin completion bash > ~/.local/share/bash-completion/completions/camunda-admin

@@ -14,6 +14,10 @@ export function declareConfigCommands(program: Command, action: ActionOf<typeof 
 -o json/yaml print an object of this tool's: {configFile, profile, profileSource, endpoint, settings:
 {NAME: {value, source}}}; secrets are <redacted>.
 
+A setting every command would refuse is refused here too, with the same error line and exit 2: an
+unknown profile, an unset \${VAR}, a CA or client certificate file that is missing or holds no PEM.
+Nothing is sent to the engine.
+
 Examples:
   $ camunda-admin config show
   $ camunda-admin --profile prod config show -o yaml`,

@@ -3,12 +3,13 @@ import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { watchBatch } from '../migration/watch.js';
-import { describeProgress, progressReporter } from '../render/progress.js';
+import { describeEnding } from '../render/batch.js';
+import { activateCommand, describeProgress, progressReporter } from '../render/progress.js';
 
 export async function followBatch(app: App, batchId: string, intervalMs: number, timeoutMs: number | undefined): Promise<{ failure: CliError | undefined; status: string }> {
   const output = await app.output();
   const client = await engineClient(app);
-  const reporter = await progressReporter({ stderr: app.io.stderr, interactive: app.interactive && !output.machineReadable, quiet: output.quiet, minIntervalMs: Math.max(intervalMs, 5000) });
+  const reporter = await progressReporter({ stderr: app.io.stderr, interactive: app.interactive && !output.machineReadable, quiet: output.quiet, color: output.stderrStyle.enabled, minIntervalMs: Math.max(intervalMs, 5000) });
   // Ctrl-C stops the watching, not the batch: the poll in flight is answered, and the run says how to follow on.
   const interrupt = new AbortController();
   const release = app.interrupt.takeOver(() => interrupt.abort());
@@ -21,8 +22,16 @@ export async function followBatch(app: App, batchId: string, intervalMs: number,
   const last = watch.last ? describeProgress(watch.last) : `batch ${batchId}`;
   switch (watch.status) {
     case 'completed':
-      reporter.done(`batch ${batchId}: finished at ${watch.historic.endTime}`);
+      if (watch.ending.kind === 'unknown') {
+        reporter.done(`batch ${batchId}: ended at ${watch.historic.endTime}`);
+        output.warn(describeEnding(watch.historic, watch.ending)!);
+      } else {
+        reporter.done(`batch ${batchId}: finished at ${watch.historic.endTime}`);
+      }
       return { failure: undefined, status: 'completed' };
+    case 'deleted':
+      reporter.done(last);
+      return { status: 'deleted', failure: new CliError(`${describeEnding(watch.historic, watch.ending)!} at ${watch.historic.endTime}; see camunda-admin batch get ${batchId}`, ExitCode.Partial) };
     case 'failed-jobs': {
       reporter.done(last);
       const definition = watch.statistics.batchJobDefinitionId;
@@ -37,9 +46,14 @@ export async function followBatch(app: App, batchId: string, intervalMs: number,
     }
     case 'timed-out':
       reporter.done(last);
-      return { status: 'timed-out', failure: new CliError(`--wait-timeout passed: batch ${batchId} is still running; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.WaitTimedOut) };
+      return { status: 'timed-out', failure: new CliError(`--wait-timeout passed: batch ${batchId} ${stillThere(watch.last)}; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.WaitTimedOut) };
     case 'interrupted':
       reporter.done(last);
-      return { status: 'interrupted', failure: new CliError(`stopped watching: batch ${batchId} goes on; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.Interrupted) };
+      return { status: 'interrupted', failure: new CliError(`stopped watching: batch ${batchId} ${watch.last?.suspended ? stillThere(watch.last) : 'goes on'}; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.Interrupted) };
   }
+}
+
+/** Where a batch that did not end stands: running, or suspended and waiting for someone to activate it. */
+function stillThere(last: { suspended: boolean; batchId: string } | undefined): string {
+  return last?.suspended ? `is suspended: no job runs until it is activated (${activateCommand(last.batchId)})` : 'is still running';
 }

@@ -6,8 +6,9 @@ import { parseDateInput } from '../engine/dates.js';
 import { METRICS_MAX_RESULTS } from '../engine/metrics.js';
 import { sendChange } from '../exit.js';
 import { UsageError } from '../exit-codes.js';
-import { buildUsageReport } from '../metrics/report.js';
-import { metricChartView, metricListView, namesView, sumView, usageReportView } from '../render/metrics.js';
+import { DEFAULT_METRICS_INTERVAL_SECONDS } from '../metrics/intervals.js';
+import { buildUsageReport, MAX_REPORT_MONTHS } from '../metrics/report.js';
+import { metricChartView, metricListView, namesView, sumView, usageReportNote, usageReportView } from '../render/metrics.js';
 import { listWithLimit } from './listing.js';
 import { paging, type PagingFlags, wholeNumber } from './options.js';
 
@@ -33,6 +34,10 @@ function checkRange(start: Date | undefined, end: Date | undefined): void {
 }
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+function label(month: { year: number; month: number }): string {
+  return `${month.year}-${String(month.month).padStart(2, '0')}`;
+}
 
 function month(text: string, flag: string): { year: number; month: number } {
   const match = MONTH.exec(text.trim());
@@ -61,7 +66,7 @@ export async function listMetrics(app: App, flags: ListFlags): Promise<void> {
     }
     return rows;
   };
-  await listWithLimit(output, { page, fetchPage, view: flags.chart ? metricChartView : metricListView, noun: 'rows', limit: client.http.queryLimit });
+  await listWithLimit(output, { page, fetchPage, view: flags.chart ? metricChartView(interval ?? DEFAULT_METRICS_INTERVAL_SECONDS) : metricListView, noun: 'rows', limit: client.http.queryLimit });
 }
 
 export async function sumMetric(app: App, name: string, flags: { start?: string; end?: string }): Promise<void> {
@@ -84,10 +89,16 @@ export async function usageReport(app: App, flags: { from?: string; to?: string 
   const from = flags.from ? month(flags.from, '--from') : { year: to.year - (to.month <= 11 ? 1 : 0), month: ((to.month + 12 - 11 - 1) % 12) + 1 };
   const months = (to.year - from.year) * 12 + (to.month - from.month) + 1;
   if (months < 1) throw new UsageError('--from must not be after --to');
-  if (months > 120) throw new UsageError('the report covers at most 120 months');
+  if (months > MAX_REPORT_MONTHS) {
+    const span = `${label(from)} to ${label(to)}`;
+    throw new UsageError(`${span} is ${months} months; the report covers at most ${MAX_REPORT_MONTHS} (four sums a month): report it in parts with --from and --to`);
+  }
   const client = await engineClient(app);
-  const report = await buildUsageReport((name, start, end) => client.metrics.sum(name, start, end), from, months);
-  await (await app.output()).data(report, usageReportView);
+  const report = await buildUsageReport((name, start, end) => client.metrics.sum(name, start, end), from, months, now);
+  const output = await app.output();
+  await output.data(report, usageReportView);
+  const note = usageReportNote(report);
+  if (note) output.info(note);
 }
 
 export async function deleteTaskWorkerMetrics(app: App, flags: { before?: string; all?: boolean }): Promise<void> {

@@ -42,7 +42,19 @@ export function declareMetricsCommands(program: Command, action: ActionOf<typeof
     .description('month-by-month usage for licence reporting, with totals')
     .option('--from <month>', 'first month, YYYY-MM (default: 11 months before --to)')
     .option('--to <month>', 'last month, YYYY-MM (default: this month)')
-    .addHelpText('after', '\nMonths are UTC. The task users total is the number of distinct users over the whole period, not\nthe sum of the months.\n\nExamples:\n  $ camunda-admin metrics report --from 2026-01 --to 2026-12\n  $ camunda-admin metrics report -o json')
+    .addHelpText(
+      'after',
+      `
+Months are UTC. The task users total is the number of distinct users over the whole period, not
+the sum of the months. The current month is counted up to now and marked "(partial: to date)",
+months after it "(future)"; -o json gives each month a status (complete, partial, future), and a
+note on stderr names them. A report covers at most 120 months (four sums a month); report a longer
+span in parts.
+
+Examples:
+  $ camunda-admin metrics report --from 2026-01 --to 2026-12
+  $ camunda-admin metrics report -o json`,
+    )
     .action(action('usageReport'));
 
   metrics

@@ -2,13 +2,17 @@
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
+import type { EngineClient } from '../engine/client.js';
+import { diffModels, leftOutOfPlan, MULTI_INSTANCE_BODY } from '../migration/model-diff.js';
 import { formatProblem, parsePlan, parseVariables, readInputFile } from '../plans/load.js';
-import { parseReference, resolveReference } from '../plans/references.js';
+import { parseReference, type ResolvedDefinition, resolveReference } from '../plans/references.js';
 import { resolvePlan } from '../plans/resolve.js';
-import { buildValidationResult } from '../plans/validation.js';
-import { planDocument, serializePlan } from '../plans/write.js';
+import { buildValidationResult, nearestIds, type UnknownActivity, unknownActivities } from '../plans/validation.js';
+import { type PlanSuggestions, planDocument, serializePlan } from '../plans/write.js';
 import { describeDefinition, validationView } from '../render/migration.js';
+import { modelDiffView } from '../render/model-diff.js';
 import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/files.js';
+import { readProcessModel } from './models.js';
 
 export { executeMigration } from './migration-execute.js';
 
@@ -20,6 +24,7 @@ interface GenerateOptions {
   variables?: string;
   out?: string;
   force?: boolean;
+  suggest?: boolean;
 }
 
 interface ValidateOptions {
@@ -33,6 +38,11 @@ export async function generatePlan(app: App, options: GenerateOptions): Promise<
   app.refuseStdinClash({ '--variables': options.variables });
   if (options.force && !options.out) throw new UsageError('--force needs --out');
   const format = documentFormat(options.out, output.format);
+  if (options.suggest && format === 'json') {
+    throw new UsageError(
+      '--suggest writes its suggestions as comments, which a JSON plan cannot hold; write YAML (--out NAME.yaml, or no -o json), or use migration diff -o json for the suggestions as data',
+    );
+  }
   if (options.out) {
     await checkOutputFile(options.out, '--out', Boolean(options.force));
   }
@@ -51,20 +61,40 @@ export async function generatePlan(app: App, options: GenerateOptions): Promise<
     resolveReference(client.processDefinitions, sourceReference, { tenant: options.tenant, where: '--source' }),
     resolveReference(client.processDefinitions, targetReference, { tenant: options.tenant, where: '--target' }),
   ]);
-  const generated = await client.migration.generate({
-    sourceProcessDefinitionId: source.id,
-    targetProcessDefinitionId: target.id,
-    updateEventTriggers: Boolean(options.updateEventTriggers),
-    ...(variables ? { variables } : {}),
-  });
+  // The models tell which activities the engine left out, and (with --suggest) what they might map to.
+  // Without --suggest that list is a help, not the plan: a model that cannot be read only costs it.
+  const sourceSide = Promise.all([readProcessModel(client.processDefinitions, source), client.processDefinitions.activityStatistics(source.id)]);
+  const [generated, sourceInsight, targetModel] = await Promise.all([
+    client.migration.generate({
+      sourceProcessDefinitionId: source.id,
+      targetProcessDefinitionId: target.id,
+      updateEventTriggers: Boolean(options.updateEventTriggers),
+      ...(variables ? { variables } : {}),
+    }),
+    options.suggest
+      ? sourceSide
+      : sourceSide.catch((error: unknown) => {
+          output.warn(`the activities the engine left out cannot be listed: ${error instanceof Error ? error.message : String(error)}`);
+          return undefined;
+        }),
+    options.suggest ? readProcessModel(client.processDefinitions, target) : undefined,
+  ]);
   const document = planDocument({ source, target, sourceReference, targetReference, generated, variables });
+  const [sourceModel, statistics] = sourceInsight ?? [undefined, []];
+  const { leftOut: unmapped, suggestions } = sourceModel ? leftOutOfPlan(sourceModel, statistics, document.instructions, targetModel) : { leftOut: [], suggestions: undefined };
+  let planSuggestions: PlanSuggestions | undefined;
+  if (suggestions) {
+    const suggested = new Set(suggestions.map((suggestion) => suggestion.sourceActivityId));
+    planSuggestions = { suggestions, unmapped: unmapped.filter((activity) => !suggested.has(activity.activityId)) };
+  }
   const command = [
     `camunda-admin migration generate --source ${options.source} --target ${options.target}`,
     ...(options.tenant ? [`--tenant ${options.tenant}`] : []),
     ...(options.updateEventTriggers ? ['--update-event-triggers'] : []),
     ...(options.variables ? [`--variables ${options.variables}`] : []),
+    ...(options.suggest ? ['--suggest'] : []),
   ].join(' ');
-  const text = await serializePlan(document, format, command);
+  const text = await serializePlan(document, format, command, planSuggestions);
   if (options.out) {
     await writeFileAtomically(options.out, text);
   } else {
@@ -75,7 +105,67 @@ export async function generatePlan(app: App, options: GenerateOptions): Promise<
     `mapped ${count} ${count === 1 ? 'activity' : 'activities'}: ${describeDefinition(source)} -> ${describeDefinition(target)}` +
       (options.out ? `; plan written to ${options.out}` : ''),
   );
+  const suggestionFor = new Map((planSuggestions?.suggestions ?? []).map((suggestion) => [suggestion.sourceActivityId, suggestion]));
+  for (const activity of unmapped) {
+    const suggestion = suggestionFor.get(activity.activityId);
+    const suggested = suggestion ? `; suggested in the plan: ${suggestion.targetActivityId} (${suggestion.level} confidence)` : '';
+    if (activity.instances > 0) {
+      output.warn(`not mapped: ${activity.activityId} (${activity.type}) has ${plural(activity.instances, 'running instance')}; migrating them would fail without an instruction${suggested}`);
+    } else {
+      output.info(`not mapped: ${activity.activityId} (${activity.type}), 0 running instances${suggested}`);
+    }
+  }
   if (count === 0) output.warn('the engine mapped no activity: edit the plan and add instructions before executing it');
+}
+
+export async function diffDefinitions(app: App, sourceText: string, targetText: string, options: { tenant?: string }): Promise<void> {
+  const sourceReference = parseReference(sourceText, '<source>');
+  const targetReference = parseReference(targetText, '<target>');
+  const client = await engineClient(app);
+  const [source, target] = await Promise.all([
+    resolveReference(client.processDefinitions, sourceReference, { tenant: options.tenant, where: '<source>' }),
+    resolveReference(client.processDefinitions, targetReference, { tenant: options.tenant, where: '<target>' }),
+  ]);
+  const [sourceModel, targetModel, statistics] = await Promise.all([
+    readProcessModel(client.processDefinitions, source),
+    readProcessModel(client.processDefinitions, target),
+    client.processDefinitions.activityStatistics(source.id),
+  ]);
+  // A diff is information: exit 0 whatever it finds.
+  await (await app.output()).data({ source, target, ...diffModels(sourceModel, targetModel, statistics) }, modelDiffView);
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * The nearest ids of the model an unknown activity was looked for in. Hints only: a model that
+ * cannot be read leaves them out (said with --verbose), and the validation goes on.
+ */
+async function nearestActivities(
+  client: EngineClient,
+  sides: { source: ResolvedDefinition; target: ResolvedDefinition },
+  unknown: readonly { side: 'source' | 'target'; activityId: string }[],
+  debug: (message: string) => void,
+): Promise<UnknownActivity[]> {
+  if (unknown.length === 0) return [];
+  const wanted = [...new Set(unknown.map((activity) => activity.side))];
+  const ids = new Map<'source' | 'target', string[]>();
+  await Promise.all(
+    wanted.map(async (side) => {
+      try {
+        const model = await readProcessModel(client.processDefinitions, sides[side]);
+        ids.set(
+          side,
+          model.activities.flatMap((activity) => (activity.multiInstance ? [activity.id, `${activity.id}${MULTI_INSTANCE_BODY}`] : [activity.id])),
+        );
+      } catch (error) {
+        debug(`no hints for unknown ${side} activities: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }),
+  );
+  return unknown.map(({ side, activityId }) => ({ side, activityId, ...nearestIds(activityId, ids.get(side) ?? []) }));
 }
 
 export async function validatePlan(app: App, planFile: string, options: ValidateOptions): Promise<void> {
@@ -92,6 +182,7 @@ export async function validatePlan(app: App, planFile: string, options: Validate
     client.migration.validate(resolved.request),
     client.processDefinitions.activityStatistics(resolved.source.id),
   ]);
+  const unknown = await nearestActivities(client, resolved, unknownActivities(report), (message) => output.debug(message));
   const result = buildValidationResult({
     plan: name,
     planFile: loaded.plan,
@@ -101,6 +192,7 @@ export async function validatePlan(app: App, planFile: string, options: Validate
     report,
     statistics,
     warnings,
+    unknownActivities: unknown,
   });
   if (!options.strict) {
     for (const activity of result.activeUnmapped) {

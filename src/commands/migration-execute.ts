@@ -136,7 +136,8 @@ async function executeWithJournal(
     for (const id of ids) explicitIds.add(id);
   };
   const parts: string[] = [];
-  if (options.instances) {
+  if (options.instances !== undefined) {
+    if (options.instances.trim() === '') throw new UsageError('--instances: no process instance id given (an empty list selects nothing); nothing was sent');
     const ids = commaList(options.instances, '--instances');
     addIds(ids);
     parts.push(`${ids.length} from --instances`);
@@ -156,7 +157,10 @@ async function executeWithJournal(
   }
   if (loaded.plan.processInstanceQuery) queries.push({ label: "the plan's processInstanceQuery", query: loaded.plan.processInstanceQuery });
   const resuming = Boolean(options.resume);
+  // Ids given one by one are a list someone made: an empty one is a mistake upstream, not "done".
+  const idsGiven = options.instances !== undefined || options.instancesFile !== undefined || loaded.plan.processInstanceIds !== undefined;
   if (!resuming && explicitIds.size === 0 && queries.length === 0 && !options.allInstances) {
+    if (idsGiven) throw new UsageError(`the selection (${parts.join(', ')}) holds no process instance id: nothing to migrate, nothing was sent`);
     throw new UsageError('no instances selected: give --instances, --instances-file, --query or --all-instances (or processInstanceIds in the plan)');
   }
 
@@ -211,7 +215,13 @@ async function executeWithJournal(
     const found = await resolveSelection(client.processInstances, { ids: explicitIds, queries, parts }, resolved.source.id);
     refuseStrays(found, describeDefinition(resolved.source));
     selected = found.ids;
-    if (selected.length === 0) throw new UsageError(`the selection (${parts.join(', ')}) holds no instance of ${describeDefinition(resolved.source)}: nothing to migrate, nothing was sent`);
+    if (selected.length === 0) {
+      if (idsGiven) throw new UsageError(`the selection (${parts.join(', ')}) holds no instance of ${describeDefinition(resolved.source)}: nothing to migrate, nothing was sent`);
+      // Only queries, and none finds an instance on the source: all moved already (a re-run), or none
+      // ever ran. Nothing is left to do, which is success; the summary says 0 of 0.
+      await nothingToMigrate(app, context, { parts, dryRun: Boolean(options.dryRun), report: options.report, mode: options.async ? 'async' : chunkSize === undefined ? 'sync' : 'chunked' });
+      return;
+    }
     output.info(`${selected.length} instance${selected.length === 1 ? '' : 's'}: ${direction}`);
   }
 
@@ -269,6 +279,23 @@ async function executeWithJournal(
   if (failure) throw failure;
 }
 
+/**
+ * A selection by queries only that finds no instance on the source: exit 0, a note on stderr, and
+ * (unless --dry-run) the summary of a run with zero counts, and the --report file, as a run that
+ * migrated something would write them.
+ */
+async function nothingToMigrate(app: App, context: ExecutionContext, run: { parts: string[]; dryRun: boolean; report: string | undefined; mode: ExecutionResult['mode'] }): Promise<void> {
+  const output = await app.output();
+  output.info(`nothing to migrate: no running instances of ${describeDefinition(context.source)} match (${run.parts.join(', ')}); nothing was sent`);
+  if (run.dryRun) return;
+  const result = await finish(context, { mode: run.mode, ids: [], startedAt: new Date() });
+  if (run.report) {
+    await writeReport(run.report, result);
+    output.info(`report written to ${run.report}`);
+  }
+  await output.data(summarize(result), executionView);
+}
+
 /** The engine this run talks to, as a journal records it. */
 async function currentEngine(app: App): Promise<JournalEngine> {
   const [target, client] = await Promise.all([engineTarget(app), engineClient(app)]);
@@ -295,7 +322,7 @@ async function preflight(app: App, loaded: LoadedPlan, resolved: ResolvedPlan): 
     output.warn(`activity '${activity.activityId}' has ${activity.instances} running instance${activity.instances === 1 ? '' : 's'} that no instruction maps; selected instances there will fail to migrate`);
   }
   if (!result.valid) {
-    output.detail(output.tableText(validationView, result));
+    output.detailTable(validationView, result);
     throw new CliError('pre-flight validation failed: nothing was executed (fix the plan, or send it anyway with --skip-validation)', ExitCode.ValidationFailed);
   }
 }
@@ -333,12 +360,12 @@ async function validationFailure(app: App, error: unknown, consequence: string):
   const output = await app.output();
   const planReport = planValidationReportOf(error);
   if (planReport) {
-    output.detail(output.tableText({ table: planReportTable }, planReport));
+    output.detailTable({ table: planReportTable }, planReport);
     return new CliError(`the engine refused the plan (MigrationPlanValidationException): ${consequence}`, ExitCode.ValidationFailed);
   }
   const instanceReport = instanceValidationReportOf(error);
   if (instanceReport) {
-    output.detail(output.tableText({ table: instanceReportTable }, instanceReport));
+    output.detailTable({ table: instanceReportTable }, instanceReport);
     return new CliError(`process instance ${instanceReport.processInstanceId} cannot be migrated (MigratingProcessInstanceValidationException): ${consequence}`, ExitCode.ValidationFailed);
   }
   return error;

@@ -16,17 +16,49 @@ export function declareMigrationCommands(program: Command, action: ActionOf<type
     .option('--variables <file>', 'JSON or YAML map of variables to set on every migrated instance')
     .option('--out <file>', 'write the plan here (.json for JSON, otherwise YAML) instead of stdout; an existing file is refused')
     .option('--force', 'with --out: replace an existing file')
+    .option('--suggest', 'add mappings suggested for the activities the engine left out, as commented-out instructions (YAML only)')
     .addHelpText(
       'after',
       `
 With --out, the file name decides the format; -o json with a name that is not .json, or -o yaml
 with a .json name, is refused as a contradiction.
 
+The engine maps only activities of equal id. The source's activities that it left out are listed
+on stderr with their running instances (a warning for those with instances). --suggest adds the
+mappings migration diff suggests for them to the plan as comments, each with its reasons, for a
+reviewer to uncomment; never as live instructions. JSON has no comments: --suggest with a JSON plan
+is refused (use migration diff -o json for the suggestions as data).
+
 Examples:
   $ camunda-admin migration generate --source invoice:1 --target invoice:latest --out plan.yaml
+  $ camunda-admin migration generate --source invoice:1 --target invoice:latest --suggest --out plan.yaml
   $ camunda-admin migration generate --source invoice:1 --target invoice:2 -o json > plan.json`,
     )
     .action(action('generatePlan'));
+
+  migration
+    .command('diff')
+    .description("compare two definitions' BPMN models: activities side by side, type changes, suggested mappings for renamed activities")
+    .argument('<source>', 'source definition: an id, KEY:VERSION or KEY:latest')
+    .argument('<target>', 'target definition: an id, KEY:VERSION or KEY:latest')
+    .option('--tenant <id>', 'resolve KEY:VERSION and KEY:latest within this tenant')
+    .addHelpText(
+      'after',
+      `
+Reads both models (GET /process-definition/{id}/xml) and the source's running instances per activity
+(statistics). Each activity is the same in both, changed (a trigger, multi-instance, scope or
+attachment that migration cares about), of another type (the engine cannot map it), or only in one
+of them. For activities only in one model it suggests mappings (same type plus a similar name or id,
+the same neighbours, the same sequence flows), each with its reasons and a confidence, and it names
+the source's activities with running instances that nothing maps.
+
+A diff is information: exit 0 whatever it finds. -o json prints it for scripts.
+
+Examples:
+  $ camunda-admin migration diff invoice:1 invoice:latest
+  $ camunda-admin migration diff invoice:1 invoice:2 -o json | jq '.suggestions[0]'`,
+    )
+    .action(action('diffDefinitions'));
 
   migration
     .command('execute')
@@ -56,7 +88,10 @@ Examples:
       `
 The selection is the union of --instances, --instances-file, --query, --all-instances and the plan's
 processInstanceIds/processInstanceQuery. It is resolved into ids, counted and checked (every instance
-must be on the source definition) before anything is executed; exactly those ids are sent.
+must be on the source definition) before anything is executed; exactly those ids are sent. When
+only queries select (--all-instances, --query) and they find no instance on the source, as on a
+re-run, nothing is sent and the run exits 0 with a zero summary; an explicit id list that is empty
+is exit 2.
 
 --resume continues the selection its journal holds, on the engine it was written against (URL,
 engine name and version must match; a journal that does not record them is refused): the selection
@@ -65,7 +100,7 @@ flags are refused with it, and the plan's processInstanceIds/processInstanceQuer
 A chunked run holds its journal's lock (<journal>.lock) while it runs: a second run on the same
 journal is refused (exit 11) and sends nothing; the lock of a run killed on this host is taken over.
 
-Exit codes: 0 done, 2 bad input or not confirmed (nothing sent), 3 validation failures (nothing
+Exit codes: 0 done (or nothing left to migrate), 2 bad input or not confirmed (nothing sent), 3 validation failures (nothing
 migrated), 8 partly done (a chunk or batch jobs failed), 9 --wait-timeout passed (the batch goes on),
 11 the journal is in use by another run (nothing sent), 130 interrupted (Ctrl-C, SIGTERM).
 

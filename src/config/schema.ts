@@ -19,6 +19,16 @@ const bearerAuthSchema = lazy(() => z.strictObject({
   token: z.string().check(z.minLength(1)),
 }));
 
+const AUTH_TYPES = 'the auth types are basic (with username and password) and bearer (with token)';
+
+/** In the user's words rather than zod's ("Invalid discriminator value"): which types there are. */
+function describeAuthIssue(issue: { code?: string; input?: unknown }): string | undefined {
+  if (issue.code === 'invalid_type') return 'expected an object: { type: basic, username: U, password: P } or { type: bearer, token: T }';
+  if (issue.code !== 'invalid_union') return undefined;
+  const type = issue.input !== null && typeof issue.input === 'object' ? (issue.input as { type?: unknown }).type : undefined;
+  return type === undefined ? `required: ${AUTH_TYPES}` : `${typeof type === 'string' ? `'${type}'` : String(type)} is not an auth type: ${AUTH_TYPES}`;
+}
+
 const seconds = expected(`a number of seconds (${SECONDS_EXPECTED})`);
 const retries = expected(RETRIES_EXPECTED);
 const resultsLimit = expected(RESULTS_LIMIT_EXPECTED);
@@ -26,7 +36,7 @@ const resultsLimit = expected(RESULTS_LIMIT_EXPECTED);
 export const profileSchema = lazy(() => z.strictObject({
   url: z.optional(z.string().check(z.minLength(1))),
   engine: z.optional(z.string().check(z.minLength(1))),
-  auth: z.optional(z.discriminatedUnion('type', [basicAuthSchema(), bearerAuthSchema()])),
+  auth: z.optional(z.discriminatedUnion('type', [basicAuthSchema(), bearerAuthSchema()], { error: describeAuthIssue })),
   /** Seconds per request. */
   timeout: z.optional(z.number(seconds).check(z.positive(seconds), z.lte(MAX_TIMEOUT_SECONDS, seconds))),
   retries: z.optional(z.int(retries).check(z.gte(0, retries), z.lte(MAX_RETRIES, retries))),

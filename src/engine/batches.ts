@@ -37,6 +37,21 @@ export type Batch = z.infer<ReturnType<typeof batchSchema>>;
 export type BatchStatistics = z.infer<ReturnType<typeof batchStatisticsSchema>>;
 export type HistoricBatch = z.infer<ReturnType<typeof historicBatchSchema>>;
 
+/**
+ * A filter of GET /history/job-log/count. A log flag filters only when true (the engine ignores
+ * false), so it is sent as true or not at all. Every job definition of a batch has the batch id as
+ * its configuration.
+ */
+export interface JobLogFilter extends Query {
+  jobDefinitionId?: string;
+  jobDefinitionConfiguration?: string;
+  successLog?: true;
+  failureLog?: true;
+  deletionLog?: true;
+}
+
+const countSchema = lazy(() => z.looseObject({ count: z.int() }));
+
 export interface BatchQuery extends Query {
   batchId?: string;
   type?: string;
@@ -72,9 +87,10 @@ export class BatchApi {
   }
 
   /** The runtime statistics of one batch; undefined once the batch has finished and left the runtime. */
-  async statistics(id: string): Promise<BatchStatistics | undefined> {
+  async statistics(id: string, signal?: AbortSignal): Promise<BatchStatistics | undefined> {
     const response = await this.http.request({
       method: 'GET',
+      signal,
       path: enginePath`/batch/statistics`,
       // A list query: an engine with queryMaxResultsLimit refuses one without maxResults.
       query: { batchId: id, firstResult: 0, maxResults: 2 },
@@ -84,13 +100,21 @@ export class BatchApi {
     return response.data[0];
   }
 
-  async historic(id: string): Promise<HistoricBatch | undefined> {
+  async historic(id: string, signal?: AbortSignal): Promise<HistoricBatch | undefined> {
     try {
-      return (await this.http.request({ method: 'GET', path: enginePath`/history/batch/${id}`, schema: historicBatchSchema(), expects: 'a historic batch' })).data;
+      return (await this.http.request({ method: 'GET', path: enginePath`/history/batch/${id}`, signal, schema: historicBatchSchema(), expects: 'a historic batch' })).data;
     } catch (error) {
       if (error instanceof EngineNotFoundError) return undefined;
       throw error;
     }
+  }
+
+  /**
+   * Entries of the historic job log (GET /history/job-log/count): what the batch's jobs did, which
+   * tells a batch deleted before it finished from one that completed (src/batches/ending.ts).
+   */
+  async jobLogCount(filter: JobLogFilter): Promise<number> {
+    return (await this.http.request({ method: 'GET', path: enginePath`/history/job-log/count`, query: filter, schema: countSchema(), expects: 'a job log count' })).data.count;
   }
 
   /** The body's `suspended` is a primitive: omitted means false, which activates. Always send it. */

@@ -33,6 +33,11 @@ export abstract class EngineError extends Error {
   ) {
     super(`${request.method} ${request.url}: ${detail}`);
   }
+
+  /** A request that was tried more than once fails with its last answer: the line says how often it was sent. */
+  noteAttempts(attempts: number): void {
+    if (attempts > 1) this.message = `${this.message} (after ${attempts} attempts)`;
+  }
 }
 
 /** A multi-line engine message (migration reports use \n\t) collapsed to one line. */
@@ -99,11 +104,17 @@ export class EngineHttpError extends EngineError {
   }
 }
 
-/** 401: the engine's Basic filter answers with an empty body and `WWW-Authenticate`. */
+/**
+ * 401. The engine's authentication filter answers so with an empty body and `WWW-Authenticate`.
+ * An engine without the filter answers `GET /authorization/check` with a 401 of its own, with its
+ * error body and no challenge: no user is authenticated there, whatever was sent (noAuthenticatedUser).
+ */
 export class EngineAuthenticationError extends EngineHttpError {
   override name = 'EngineAuthenticationError';
   readonly challenge: string | undefined;
   readonly credentialsSent: 'basic' | 'bearer' | 'none';
+  /** The engine's own 401 (a REST API without the authentication filter): credentials were not read. */
+  readonly noAuthenticatedUser: boolean;
 
   constructor(
     request: RequestLine,
@@ -115,14 +126,17 @@ export class EngineAuthenticationError extends EngineHttpError {
   ) {
     const { body, bodySnippet, challenge, credentialsSent } = answer;
     const challengeText = challenge ? ` (${challenge})` : '';
-    const detail =
-      credentialsSent === 'none'
+    const noAuthenticatedUser = body !== undefined && challenge === undefined;
+    const detail = noAuthenticatedUser
+      ? `401 Unauthorized: ${body.type}: ${oneLine(body.message)}`
+      : credentialsSent === 'none'
         ? `401 Unauthorized: the engine requires authentication${challengeText}; no credentials were sent`
         : `401 Unauthorized: the engine refused the ${credentialsSent === 'basic' ? 'username and password' : 'bearer token'}${challengeText}` +
           (body?.message ? `: ${oneLine(body.message)}` : '');
     super(request, { status: 401, body, bodySnippet }, detail);
     this.challenge = challenge;
     this.credentialsSent = credentialsSent;
+    this.noAuthenticatedUser = noAuthenticatedUser;
   }
 }
 
@@ -162,6 +176,17 @@ function describeForbidden(
 
 export class EngineNotFoundError extends EngineHttpError {
   override name = 'EngineNotFoundError';
+  constructor(
+    request: RequestLine,
+    answer: HttpAnswer,
+    /**
+     * The request carried credentials. An engine that checks authorizations answers "does not
+     * exist" for what that user may not read (its queries leave it out), so the 404 may mean either.
+     */
+    readonly asUser = false,
+  ) {
+    super(request, answer);
+  }
 }
 
 /** The request never got an HTTP answer: refused, DNS, TLS, timeout, reset. */

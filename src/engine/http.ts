@@ -10,6 +10,7 @@ import { formatEngineDate } from './dates.js';
 import {
   EngineAuthenticationError,
   EngineAuthorizationError,
+  EngineError,
   type EngineErrorBody,
   EngineHttpError,
   EngineNotFoundError,
@@ -187,6 +188,8 @@ export class EngineHttp {
   private kind: TransportKind = 'single';
   /** Requests that were in flight when the run was interrupted: whether the engine got them is unknown. */
   readonly abandoned: RequestLine[] = [];
+  /** Requests sent and not yet answered, for the line of a second Ctrl-C (src/interrupt.ts). */
+  private readonly unanswered = new Set<RequestLine>();
   /** The engine's limit on rows per list request, shared by every list of the run (./limits.ts). */
   readonly queryLimit: QueryLimit;
 
@@ -198,6 +201,16 @@ export class EngineHttp {
     } else if (credentials?.type === 'bearer') {
       this.authorization = `Bearer ${credentials.token}`;
     }
+  }
+
+  /** Whether the requests carry credentials (Basic or a bearer token). */
+  get sendsCredentials(): boolean {
+    return this.authorization !== undefined;
+  }
+
+  /** Requests sent and not answered yet. */
+  get inFlight(): RequestLine[] {
+    return [...this.unanswered];
   }
 
   /**
@@ -237,7 +250,12 @@ export class EngineHttp {
         if (spec.signal?.aborted || this.options.interrupt?.aborted) throw error;
         if (outcomeUnknown(error)) lost ??= error;
         const retryAfter = this.retryDecision(error, idempotent);
-        if (retryAfter === false || attempt > this.options.retries) throw outcomeUnknown(error) ? error : (lost ?? error);
+        if (retryAfter === false || attempt > this.options.retries) {
+          const failure = outcomeUnknown(error) ? error : (lost ?? error);
+          // Retried in silence until now: the line says that this was not the first try.
+          if (failure instanceof EngineError) failure.noteAttempts(attempt);
+          throw failure;
+        }
         // Ctrl-C during the wait ends it: the next attempt then sends nothing.
         await sleep(backoff(attempt, retryAfter), this.options.interrupt);
       }
@@ -278,6 +296,7 @@ export class EngineHttp {
     // process.hrtime rather than performance.now(): the first use of the global loads perf_hooks.
     const started = process.hrtime.bigint();
     let response: TransportResponse;
+    this.unanswered.add(line);
     try {
       const transport = await this.transport();
       response = await transport.send({ method: spec.method, url, headers, body, signal });
@@ -289,6 +308,8 @@ export class EngineHttp {
       const unreachable = this.unreachable(line, error, spec.method);
       this.report({ line, requestHeaders: headers, requestBody: body, responseHeaders: {}, started, attempt, error: unreachable.message });
       throw unreachable;
+    } finally {
+      this.unanswered.delete(line);
     }
     const { status, headers: responseHeaders, text } = response;
     this.report({ line, requestHeaders: headers, requestBody: body, status, responseHeaders, responseBody: text, started, attempt });
@@ -349,7 +370,7 @@ export class EngineHttp {
       return new EngineAuthenticationError(line, { body, bodySnippet, challenge: headers['www-authenticate'], credentialsSent: this.options.credentials?.type ?? 'none' });
     }
     if (status === 403) return new EngineAuthorizationError(line, body, bodySnippet);
-    if (status === 404) return new EngineNotFoundError(line, { status, body, bodySnippet });
+    if (status === 404) return new EngineNotFoundError(line, { status, body, bodySnippet }, this.options.credentials !== undefined);
     if (RETRYABLE_STATUS.has(status) && !body) {
       return new RetryableHttpError(line, status, bodySnippet, parseRetryAfter(headers['retry-after']));
     }
@@ -360,7 +381,7 @@ export class EngineHttp {
     const proxy = this.options.proxy;
     const refusal = causeChain(error).find((cause) => cause instanceof ProxyRefusedError);
     if (refusal) return this.proxyRefused(line, refusal.proxy, refusal.status);
-    const { reason, detail, beforeConnected, serverAlert } = classifyNetworkError(error);
+    const { reason, detail, beforeConnected, serverAlert, plainHttp } = classifyNetworkError(error);
     // Only a connection never made (refused, no such host, timed out connecting) proves that not one
     // byte reached the engine.
     const certainlyNotSent = reason === 'connection-refused' || reason === 'dns' || beforeConnected === true || (reason === 'tls' && method !== 'GET');
@@ -379,7 +400,9 @@ export class EngineHttp {
     // where the client sends its request before the server has checked the certificate) closes the
     // connection, which may then arrive as a reset.
     let hint: string | undefined;
-    if (line.url.startsWith('https:') && (serverAlert || reason === 'connection-reset')) {
+    if (plainHttp) {
+      hint = `is it a plain http server? try --url ${this.options.baseUrl.replace(/^https:/, 'http:')}`;
+    } else if (line.url.startsWith('https:') && (serverAlert || reason === 'connection-reset')) {
       hint = this.options.cert
         ? 'the server may not accept the client certificate: was it issued by a CA the server trusts for clients?'
         : 'if the server requires a client certificate, give it with --cert-file and --key-file, or certFile and keyFile in a profile';
@@ -493,7 +516,7 @@ function causeChain(error: unknown): unknown[] {
   return chain;
 }
 
-export function classifyNetworkError(error: unknown): { reason: UnreachableReason; detail: string; beforeConnected?: boolean; serverAlert?: boolean } {
+export function classifyNetworkError(error: unknown): { reason: UnreachableReason; detail: string; beforeConnected?: boolean; serverAlert?: boolean; plainHttp?: boolean } {
   const chain = causeChain(error) as Array<{ code?: string; message?: string; connecting?: boolean }>;
   const codes = chain.map((e) => e.code ?? '');
   const has = (...wanted: string[]): boolean => codes.some((code) => wanted.includes(code));
@@ -515,6 +538,11 @@ export function classifyNetworkError(error: unknown): { reason: UnreachableReaso
   if (alert) {
     const name = alert.replace(/^ERR_SSL_\w+?_ALERT_/, '').toLowerCase().replace(/_/g, ' ');
     return { reason: 'tls', detail: `TLS failure: the server ended the handshake: ${name} (${alert})`, serverAlert: true };
+  }
+  // A plain http server answers the TLS hello with "HTTP/1.1 400", which OpenSSL reads as a record
+  // of an unknown version: the URL says https where the server speaks http.
+  if (has('ERR_SSL_WRONG_VERSION_NUMBER') || messages.some((message) => /wrong version number/i.test(message))) {
+    return { reason: 'tls', detail: 'TLS failure: the server does not speak TLS (OpenSSL: wrong version number)', plainHttp: true };
   }
   const tlsCode = codes.find((code) => TLS_CODES.test(code));
   if (tlsCode) {

@@ -1,4 +1,4 @@
-/** `/process-definition`: lookups for resolving `invoice:3` and the live pre-flight (docs/engine-notes.md#definitions). */
+/** `/process-definition`: lookups for resolving `invoice:3`, the live pre-flight, statistics and BPMN models (docs/engine-notes.md#definitions). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
@@ -17,13 +17,45 @@ const processDefinitionSchema = lazy(() => z.looseObject({
 
 export type ProcessDefinition = z.infer<ReturnType<typeof processDefinitionSchema>>;
 
+const incidentCountsSchema = lazy(() => z.optional(z.nullable(z.array(z.looseObject({
+  incidentType: z.optional(z.nullable(z.string())),
+  incidentCount: z.optional(z.nullable(z.int())),
+})))));
+
 const activityStatisticsSchema = lazy(() => z.looseObject({
   id: z.string(),
   instances: z.int(),
   failedJobs: z.optional(z.int()),
+  incidents: incidentCountsSchema(),
 }));
 
 export type ActivityStatistics = z.infer<ReturnType<typeof activityStatisticsSchema>>;
+
+/** GET /process-definition/statistics: one row per definition, the definition itself embedded. */
+const definitionStatisticsSchema = lazy(() => z.looseObject({
+  id: z.string(),
+  instances: z.int(),
+  failedJobs: z.optional(z.int()),
+  incidents: incidentCountsSchema(),
+}));
+
+export type DefinitionStatistics = z.infer<ReturnType<typeof definitionStatisticsSchema>>;
+
+const diagramSchema = lazy(() => z.looseObject({
+  id: z.optional(z.nullable(z.string())),
+  bpmn20Xml: z.optional(z.nullable(z.string())),
+}));
+
+/** The incidents of a statistics row, all types together. */
+export function incidentCount(row: { incidents?: readonly { incidentCount?: number | null | undefined }[] | null | undefined }): number {
+  return (row.incidents ?? []).reduce((sum, incident) => sum + (incident.incidentCount ?? 0), 0);
+}
+
+/** What a statistics request counts besides running instances (the engine leaves both out unless asked). */
+export interface StatisticsOptions {
+  failedJobs?: boolean;
+  incidents?: boolean;
+}
 
 export interface ProcessDefinitionQuery extends Query {
   processDefinitionId?: string;
@@ -39,6 +71,14 @@ export interface ProcessDefinitionQuery extends Query {
 
 export class ProcessDefinitionApi {
   constructor(private readonly http: EngineHttp) {}
+
+  /**
+   * Whether the requests carry credentials: an engine that checks authorizations then leaves out of
+   * every query the definitions the user may not read, so "none found" may mean "not readable".
+   */
+  get asUser(): boolean {
+    return this.http.sendsCredentials;
+  }
 
   async list(query: ProcessDefinitionQuery): Promise<ProcessDefinition[]> {
     const response = await this.http.request({
@@ -71,13 +111,47 @@ export class ProcessDefinitionApi {
   }
 
   /** Activities with running instances (what Cockpit shows as markers on the diagram). */
-  async activityStatistics(id: string): Promise<ActivityStatistics[]> {
+  async activityStatistics(id: string, options: StatisticsOptions = {}): Promise<ActivityStatistics[]> {
     const response = await this.http.request({
       method: 'GET',
       path: enginePath`/process-definition/${id}/statistics`,
+      query: statisticsQuery(options),
       schema: z.array(activityStatisticsSchema()),
       expects: 'activity statistics',
     });
     return response.data;
   }
+
+  /**
+   * Running instances (and, when asked, failed jobs and incidents) of every definition the caller may
+   * read, in one unpaged answer: the engine runs this query without a row limit (unlimitedList).
+   */
+  async definitionStatistics(options: StatisticsOptions = {}): Promise<DefinitionStatistics[]> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/process-definition/statistics`,
+      query: statisticsQuery(options),
+      schema: z.array(definitionStatisticsSchema()),
+      expects: 'process definition statistics',
+    });
+    return response.data;
+  }
+
+  /** The BPMN 2.0 XML the definition was deployed with (GET /process-definition/{id}/xml). */
+  async bpmnXml(id: string): Promise<string> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/process-definition/${id}/xml`,
+      schema: diagramSchema(),
+      expects: 'the BPMN XML of a process definition',
+    });
+    return response.data.bpmn20Xml ?? '';
+  }
+}
+
+function statisticsQuery(options: StatisticsOptions): Query {
+  return {
+    ...(options.failedJobs ? { failedJobs: true } : {}),
+    ...(options.incidents ? { incidents: true } : {}),
+  };
 }

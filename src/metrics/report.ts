@@ -1,12 +1,19 @@
 /** The licence usage report: the four licence metrics per UTC month, with totals. */
 import { LICENCE_METRICS } from '../catalogue/metrics.js';
 
+/**
+ * 'partial': the current month, counted up to now; 'future': nothing can have been counted yet. The
+ * counts are the engine's either way.
+ */
+export type MonthStatus = 'complete' | 'partial' | 'future';
+
 interface UsageMonth {
   month: string;
   processInstances: number;
   decisionInstances: number;
   flowNodeInstances: number;
   taskUsers: number;
+  status: MonthStatus;
 }
 
 export interface UsageReport {
@@ -14,8 +21,11 @@ export interface UsageReport {
   to: string;
   months: UsageMonth[];
   /** Sums over the months, except taskUsers: distinct users over the whole period. */
-  totals: Omit<UsageMonth, 'month'>;
+  totals: Omit<UsageMonth, 'month' | 'status'>;
 }
+
+/** The report spans at most this many months: four sums a month, 480 requests. */
+export const MAX_REPORT_MONTHS = 120;
 
 const KEYS = ['processInstances', 'decisionInstances', 'flowNodeInstances', 'taskUsers'] as const;
 
@@ -42,6 +52,7 @@ export async function buildUsageReport(
   sum: (name: string, start: Date, end: Date) => Promise<number>,
   from: { year: number; month: number },
   months: number,
+  now: Date = new Date(),
 ): Promise<UsageReport> {
   const ranges = Array.from({ length: months }, (_, index) => {
     const start = new Date(Date.UTC(from.year, from.month - 1 + index, 1));
@@ -56,7 +67,8 @@ export async function buildUsageReport(
   const distinctTaskUsers = values.pop()!;
   const rows: UsageMonth[] = ranges.map((range, index) => {
     const slice = values.slice(index * LICENCE_METRICS.length, (index + 1) * LICENCE_METRICS.length);
-    return { month: range.label, processInstances: slice[0]!, decisionInstances: slice[1]!, flowNodeInstances: slice[2]!, taskUsers: slice[3]! };
+    const status: MonthStatus = range.end.getTime() <= now.getTime() ? 'complete' : range.start.getTime() <= now.getTime() ? 'partial' : 'future';
+    return { month: range.label, processInstances: slice[0]!, decisionInstances: slice[1]!, flowNodeInstances: slice[2]!, taskUsers: slice[3]!, status };
   });
   const totals = { processInstances: 0, decisionInstances: 0, flowNodeInstances: 0, taskUsers: distinctTaskUsers };
   for (const row of rows) for (const key of KEYS) if (key !== 'taskUsers') totals[key] += row[key];

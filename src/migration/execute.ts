@@ -145,6 +145,8 @@ export async function runChunks(context: ExecutionContext, run: ChunkedRun, jour
     // on the source, a few times; the rest is reported as moved by that other run.
     let ids = run.ids.slice(start, start + run.chunkSize);
     for (let attempt = 0; ; attempt++, chunk++) {
+      // Every line about this send names it as the journal does, where that differs from its place.
+      const name = chunkName({ position: done + 1, total, chunk });
       await journal.append({ event: 'sent', chunk, ids, at: at() });
       for (const id of ids) sent.add(id);
       let error: unknown;
@@ -155,7 +157,7 @@ export async function runChunks(context: ExecutionContext, run: ChunkedRun, jour
       }
       if (error === undefined) {
         await journal.append({ event: 'done', chunk, at: at() });
-        context.info(`chunk ${done + 1}/${total}: migrated ${ids.length} instance${ids.length === 1 ? '' : 's'}`);
+        context.info(`${name}: migrated ${ids.length} instance${ids.length === 1 ? '' : 's'}`);
         break;
       }
       if (error instanceof RequestAbandonedError) {
@@ -170,7 +172,7 @@ export async function runChunks(context: ExecutionContext, run: ChunkedRun, jour
       // target, it did migrate the chunk, and the run goes on.
       if (unknown && (await migratedAfterAll(context, ids))) {
         await journal.append({ event: 'done', chunk, at: at() });
-        context.warn(`chunk ${done + 1}/${total}: the answer did not say whether it was migrated (${message}), but the engine has its ${ids.length} instances on the target: migrated`);
+        context.warn(`${name}: the answer did not say whether it was migrated (${message}), but the engine has its ${ids.length} instances on the target: migrated`);
         break;
       }
       const where = !unknown && anotherRunsMove(error) && attempt < MOVED_RETRIES ? await whereNow(context, ids) : undefined;
@@ -183,9 +185,9 @@ export async function runChunks(context: ExecutionContext, run: ChunkedRun, jour
           for (const id of where.filter((outcome) => outcome.outcome === 'migrated').map((outcome) => outcome.id)) movedElsewhere.add(id);
           if (elsewhere.length > 0) {
             await journal.append({ event: 'elsewhere', chunk, ids: elsewhere, at: at() });
-            context.warn(`chunk ${done + 1}/${total}: ${elsewhere.length} of its ${ids.length} instances were moved by another run meanwhile (${message})${onSource.length > 0 ? `; sending the ${onSource.length} still on the source again` : ''}`);
+            context.warn(`${name}: ${elsewhere.length} of its ${ids.length} instances were moved by another run meanwhile (${message})${onSource.length > 0 ? `; sending the ${onSource.length} still on the source again` : ''}`);
           } else {
-            context.warn(`chunk ${done + 1}/${total}: ${message}; sending it again`);
+            context.warn(`${name}: ${message}; sending it again`);
           }
           if (onSource.length === 0) break;
           ids = onSource;

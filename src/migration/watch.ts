@@ -1,9 +1,12 @@
 /**
  * Follows a batch until it ends: polls GET /batch/statistics?batchId=, and once the batch has left the
- * runtime (the engine deletes it when every job is done) reads GET /history/batch/{id}. A batch whose
- * remaining jobs have all failed never finishes on its own; the watch stops there.
+ * runtime (the engine deletes it when every job is done) reads GET /history/batch/{id}, and the job
+ * log to tell a completed batch from a deleted one (src/batches/ending.ts). A batch whose remaining
+ * jobs have all failed never finishes on its own; the watch stops there.
  */
+import { type BatchEnding, batchEnding } from '../batches/ending.js';
 import type { BatchApi, BatchStatistics, HistoricBatch } from '../engine/batches.js';
+import { RequestAbandonedError } from '../engine/http.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 
 export interface BatchProgress {
@@ -21,7 +24,9 @@ export interface BatchProgress {
 }
 
 export type WatchResult =
-  | { status: 'completed'; historic: HistoricBatch; last: BatchProgress | undefined }
+  /** Ended: completed, or (ending 'unknown') ended in a way the job log does not tell. */
+  | { status: 'completed'; historic: HistoricBatch; ending: BatchEnding; last: BatchProgress | undefined }
+  | { status: 'deleted'; historic: HistoricBatch; ending: BatchEnding & { kind: 'deleted' }; last: BatchProgress | undefined }
   | { status: 'failed-jobs'; statistics: BatchStatistics; last: BatchProgress }
   | { status: 'timed-out'; last: BatchProgress | undefined }
   | { status: 'interrupted'; last: BatchProgress | undefined };
@@ -39,10 +44,24 @@ export async function watchBatch(batches: BatchApi, batchId: string, options: Wa
   let last: BatchProgress | undefined;
   for (let poll = 0; ; poll++) {
     if (options.signal?.aborted) return { status: 'interrupted', last };
-    const statistics = await batches.statistics(batchId);
+    // --wait-timeout also ends a poll the engine is slow to answer: the watch ends when it says.
+    const deadline = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(Math.max(0, started + options.timeoutMs - Date.now()));
+    let statistics: BatchStatistics | undefined;
+    let historic: HistoricBatch | undefined;
+    try {
+      statistics = await batches.statistics(batchId, deadline);
+      if (!statistics) historic = await batches.historic(batchId, deadline);
+    } catch (error) {
+      if (deadline?.aborted && error instanceof RequestAbandonedError) return { status: 'timed-out', last };
+      throw error;
+    }
     if (!statistics) {
-      const historic = await batches.historic(batchId);
-      if (historic?.endTime) return { status: 'completed', historic, last };
+      if (historic?.endTime) {
+        // Deleting a batch ends its history record too: only the job log tells it from a completed one.
+        const ending = await batchEnding(batches, historic);
+        if (ending.kind === 'deleted') return { status: 'deleted', historic, ending, last };
+        return { status: 'completed', historic, ending, last };
+      }
       if (!historic) {
         throw new CliError(`batch ${batchId} not found: it is neither running nor in the history`, ExitCode.NotFound);
       }

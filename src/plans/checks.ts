@@ -24,12 +24,22 @@ const INTEGER_RANGES: Record<string, [number, number]> = {
   Long: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
 };
 
-export function checkPlan(plan: MigrationPlanFile, report: Report): { errors: PlanProblem[]; warnings: PlanProblem[] } {
+/**
+ * A plan as the checks read it: a loaded one, or the well-formed parts of one that failed its schema
+ * (src/plans/load.ts), where an instruction that is not well formed is a hole (undefined).
+ */
+export type CheckablePlan = Pick<MigrationPlanFile, 'source' | 'target' | 'sourceProcessDefinitionId' | 'targetProcessDefinitionId' | 'variables'> & {
+  instructions: readonly (MigrationPlanFile['instructions'][number] | undefined)[];
+};
+
+/** `named`: the fields the file has, also those left out for a schema problem (never missing, then). */
+export function checkPlan(plan: CheckablePlan, report: Report, named: ReadonlySet<string> = new Set()): { errors: PlanProblem[]; warnings: PlanProblem[] } {
   const errors: PlanProblem[] = [];
   const warnings: PlanProblem[] = [];
 
   for (const side of ['source', 'target'] as const) {
-    if (!plan[side] && !plan[`${side}ProcessDefinitionId`]) {
+    const idField = `${side}ProcessDefinitionId` as const;
+    if (!plan[side] && !plan[idField] && !named.has(side) && !named.has(idField)) {
       errors.push(report([], `the plan names no ${side}: add ${side} (a reference such as invoice:1) or ${side}ProcessDefinitionId`));
     }
   }
@@ -39,6 +49,7 @@ export function checkPlan(plan: MigrationPlanFile, report: Report): { errors: Pl
   }
   const mappedBy = new Map<string, number>();
   plan.instructions.forEach((instruction, index) => {
+    if (instruction === undefined) return;
     for (const field of ['sourceActivityIds', 'targetActivityIds'] as const) {
       const ids = instruction[field];
       if (ids.length !== 1) {

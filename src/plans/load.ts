@@ -19,9 +19,10 @@ import { NestingTooDeep, parseYamlDocument } from '../input/yaml-document.js';
 import { readYamlSubset } from '../input/yaml-subset.js';
 import { closest } from '../util/suggest.js';
 import { firstLine, jsonSyntaxProblem, lineAndColumn, withoutBom } from '../util/syntax.js';
-import { checkPlan, checkVariable } from './checks.js';
+import { type CheckablePlan, checkPlan, checkVariable } from './checks.js';
 import {
   executionRequestSchema,
+  instructionSchema,
   type MigrationPlanFile,
   planFileSchema,
   PROCESS_INSTANCE_QUERY_KEYS,
@@ -266,17 +267,23 @@ export function parsePlan(text: string, file: string): LoadedPlan {
   const shape = 'migrationPlan' in data ? 'execution-request' : 'plan';
   const schema = shape === 'plan' ? planFileSchema : executionRequestSchema;
   const parsed = schema.safeParse(data, { reportInput: true });
-  if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
-
-  const plan: MigrationPlanFile =
-    'migrationPlan' in parsed.data
-      ? normalize({ ...parsed.data.migrationPlan, ...withoutPlan(parsed.data) })
-      : normalize(parsed.data);
   const pathPrefix = shape === 'plan' ? [] : ['migrationPlan'];
   const report = (path: readonly PropertyKey[], message: string, at?: 'key' | 'value'): PlanProblem => {
     const full = planPath(path, pathPrefix);
     return problem(offsetOf(full, at), full, message);
   };
+  if (!parsed.success) {
+    // A value of the wrong type must not hide the plan's other problems: the parts that are well
+    // formed are checked too, and every problem is reported at once.
+    const salvaged = salvagePlan(data as Record<string, unknown>);
+    const checked = salvaged ? checkPlan(salvaged.plan, report, salvaged.named).errors : [];
+    throw new PlanError(byPosition([...parsedText.issues(parsed.error), ...checked]));
+  }
+
+  const plan: MigrationPlanFile =
+    'migrationPlan' in parsed.data
+      ? normalize({ ...parsed.data.migrationPlan, ...withoutPlan(parsed.data) })
+      : normalize(parsed.data);
   const { errors, warnings } = checkPlan(plan, report);
   if (errors.length > 0) throw new PlanError(byPosition(errors));
   const locate = (path: readonly (string | number)[]) => {
@@ -284,6 +291,44 @@ export function parsePlan(text: string, file: string): LoadedPlan {
     return { line, column };
   };
   return { file, format: parsedText.format, shape, plan, warnings, locate };
+}
+
+/**
+ * The well-formed parts of a plan that failed its schema, for the checks that follow it: a field of
+ * the wrong type is left out (its schema problem is reported), an instruction that is not well formed
+ * is a hole, so that the others keep their index. `named` lists the fields the file has, well formed
+ * or not: a source of the wrong type is no missing source. Undefined when there is nothing to check
+ * (an execute request whose migrationPlan is not an object).
+ */
+function salvagePlan(data: Record<string, unknown>): { plan: CheckablePlan; named: ReadonlySet<string> } | undefined {
+  let fields: Record<string, unknown> = data;
+  if ('migrationPlan' in data) {
+    const nested = data.migrationPlan;
+    if (nested === null || typeof nested !== 'object' || Array.isArray(nested)) return undefined;
+    const { migrationPlan: _plan, ...execution } = data;
+    fields = { ...(nested as Record<string, unknown>), ...execution };
+  }
+  const named = new Set(Object.keys(fields).filter((key) => fields[key] !== null && fields[key] !== undefined));
+  const plan: CheckablePlan = { instructions: [] };
+  for (const side of ['source', 'target', 'sourceProcessDefinitionId', 'targetProcessDefinitionId'] as const) {
+    const value = fields[side];
+    if (typeof value === 'string' && value !== '') plan[side] = value;
+  }
+  if (Array.isArray(fields.instructions)) {
+    plan.instructions = fields.instructions.map((item: unknown) => {
+      const instruction = instructionSchema.safeParse(item);
+      return instruction.success ? instruction.data : undefined;
+    });
+  }
+  const variables = fields.variables;
+  if (variables !== null && typeof variables === 'object' && !Array.isArray(variables)) {
+    plan.variables = {};
+    for (const [name, variable] of Object.entries(variables)) {
+      const parsed = variableValueSchema.safeParse(variable);
+      if (parsed.success) plan.variables[name] = parsed.data;
+    }
+  }
+  return { plan, named };
 }
 
 /** A variables file (`migration generate --variables`): a map of name to {value, type, valueInfo}. */

@@ -92,8 +92,10 @@ export async function resolveReference(
       `${place(where)} '${reference.text}' matches ${found.length} process definitions (tenants: ${tenants}); choose one with --tenant ID or give the definition id`,
     );
   }
+  // READ on a process definition is granted per key: a key with visible versions is readable whole.
+  const unreadable = definitions.asUser ? "or the user may not read it: the engine's queries leave out the definitions without READ permission" : undefined;
   if (reference.kind === 'id') {
-    throw new UsageError(`${place(where)}: no process definition with id '${reference.id}'; use KEY:VERSION or KEY:latest to look it up by key`);
+    throw new UsageError(`${place(where)}: no process definition with id '${reference.id}'; use KEY:VERSION or KEY:latest to look it up by key`, unreadable);
   }
   const versions = await definitions.listAll({ key: reference.key, ...tenantFilter });
   if (versions.length > 0) {
@@ -103,6 +105,13 @@ export async function resolveReference(
   const latest = await definitions.listSome({ latestVersion: true, sortBy: 'key', sortOrder: 'asc' }, 1000);
   const keys = [...new Set(latest.map((definition) => definition.key))];
   const near = closest(reference.key, keys);
-  const hint = near.length > 0 ? `did you mean ${near.join(', ')}?` : keys.length > 0 ? `keys: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ', …' : ''}` : 'no process definitions are deployed';
-  throw new UsageError(`${place(where)}: no process definition with key '${reference.key}'${inTenant} (${hint})`);
+  const hint =
+    near.length > 0
+      ? `did you mean ${near.join(', ')}?`
+      : keys.length > 0
+        ? `keys: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ', …' : ''}`
+        : definitions.asUser
+          ? 'none is deployed, or the user may read none'
+          : 'no process definitions are deployed';
+  throw new UsageError(`${place(where)}: no process definition with key '${reference.key}'${inTenant} (${hint})`, keys.length > 0 ? unreadable : undefined);
 }

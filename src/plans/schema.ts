@@ -7,7 +7,7 @@ import * as z from 'zod';
 
 const activityIds = z.array(z.string().min(1));
 
-const instructionSchema = z.strictObject({
+export const instructionSchema = z.strictObject({
   sourceActivityIds: activityIds,
   targetActivityIds: activityIds,
   updateEventTrigger: z.boolean().optional(),

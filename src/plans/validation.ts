@@ -6,11 +6,52 @@ import type { MigrationPlanReport } from '../engine/migration.js';
 import type { ActivityStatistics } from '../engine/process-definitions.js';
 import type { MigrationPlanFile } from './schema.js';
 import type { ResolvedDefinition } from './references.js';
+import { closest } from '../util/suggest.js';
 import { compareText } from '../util/text.js';
 
 interface ActiveUnmappedActivity {
   activityId: string;
   instances: number;
+}
+
+/** An instruction naming an activity its model does not have, with the nearest ids of that model. */
+export interface UnknownActivity {
+  side: 'source' | 'target';
+  activityId: string;
+  /** The model's closest ids (or, when none is close, some of its ids); empty when the model could not be read. */
+  nearest: string[];
+  /** True when `nearest` holds close ids, false when it lists some of the model's ids instead. */
+  close: boolean;
+}
+
+const UNKNOWN_ACTIVITY = /^(Source|Target) activity '(.*)' does not exist$/s;
+
+/** The activities the engine reported as missing ("Target activity 'nope' does not exist"), each once. */
+export function unknownActivities(report: MigrationPlanReport): { side: 'source' | 'target'; activityId: string }[] {
+  const found = new Map<string, { side: 'source' | 'target'; activityId: string }>();
+  for (const instruction of report.instructionReports) {
+    for (const failure of instruction.failures) {
+      const match = UNKNOWN_ACTIVITY.exec(failure);
+      if (!match) continue;
+      const side = match[1] === 'Source' ? 'source' : 'target';
+      found.set(`${side}\u0000${match[2]}`, { side, activityId: match[2]! });
+    }
+  }
+  return [...found.values()];
+}
+
+/** How many of a model's ids a hint lists when none is close to the unknown one. */
+const LISTED_IDS = 10;
+
+/** The ids of a model nearest to an unknown one; when none is near, the model's first ids. */
+export function nearestIds(activityId: string, ids: readonly string[]): Pick<UnknownActivity, 'nearest' | 'close'> {
+  const near = closest(activityId, ids);
+  return near.length > 0 ? { nearest: near, close: true } : { nearest: ids.slice(0, LISTED_IDS), close: false };
+}
+
+/** The failure text the engine gives for an unknown activity, to put the hint next to it. */
+export function unknownActivityFailure(activity: Pick<UnknownActivity, 'side' | 'activityId'>): string {
+  return `${activity.side === 'source' ? 'Source' : 'Target'} activity '${activity.activityId}' does not exist`;
 }
 
 export interface ValidationResult {
@@ -23,6 +64,8 @@ export interface ValidationResult {
   /** The engine's MigrationPlanReportDto, unchanged. */
   report: MigrationPlanReport;
   activeUnmapped: ActiveUnmappedActivity[];
+  /** Activities the engine reported as missing, with the nearest ids of their model. */
+  unknownActivities: UnknownActivity[];
   /** Plan warnings, `file:line:column: path: message`. */
   warnings: string[];
   summary: {
@@ -57,6 +100,7 @@ export function buildValidationResult(input: {
   report: MigrationPlanReport;
   statistics: readonly ActivityStatistics[];
   warnings: string[];
+  unknownActivities?: UnknownActivity[];
 }): ValidationResult {
   const instructionFailures = input.report.instructionReports.filter((report) => report.failures.length > 0).length;
   const variableFailures = Object.values(input.report.variableReports ?? {}).filter((report) => report.failures.length > 0).length;
@@ -70,6 +114,7 @@ export function buildValidationResult(input: {
     target: input.target,
     report: input.report,
     activeUnmapped,
+    unknownActivities: input.unknownActivities ?? [],
     warnings: input.warnings,
     summary: {
       instructions: input.planFile.instructions.length,

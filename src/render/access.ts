@@ -2,7 +2,7 @@
 import type { AccessChange, AccessPlan, AuthorizationChange, GroupFields } from '../access/plan.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
-import { renderTable } from './table.js';
+import { type Heading, renderTable } from './table.js';
 
 function permissions(list: readonly string[] | null): string {
   return list === null ? '' : list.length === 0 ? '(none)' : list.join(', ');
@@ -72,7 +72,14 @@ export function changeRows(changes: readonly AccessChange[], style: Style): stri
   return changes.map((change) => [actionCell(change, style), change.object, describeChange(change), describeDetail(change), change.object === 'authorization' ? (change.id ?? '') : '']);
 }
 
-export const CHANGE_HEADING = ['Action', 'Object', 'What', 'Change', 'Id'];
+export const CHANGE_HEADING: readonly Heading[] = [
+  { name: 'Action', keepWords: true },
+  { name: 'Object', keepWords: true },
+  // `grant group sales on process-definition 'invoice'` names ids: wrapped between words only.
+  { name: 'What', keepWords: true },
+  { name: 'Change', keepWords: true },
+  { name: 'Id', whole: true },
+];
 
 export const accessPlanView: View<AccessPlan> = {
   table(plan, style) {
@@ -103,7 +110,7 @@ export function appliedTable(rows: readonly AppliedRow[], style: Style): string 
     return row.status === 'done' ? style.green(text) : row.status === 'failed' ? style.red(text) : style.dim(text);
   };
   const changes = changeRows(rows.map((row) => row.change), style);
-  return renderTable(['Status', ...CHANGE_HEADING], rows.map((row, index) => [status(row), ...changes[index]!]), style);
+  return renderTable([{ name: 'Status', keepWords: true }, ...CHANGE_HEADING], rows.map((row, index) => [status(row), ...changes[index]!]), style);
 }
 
 /** `--dry-run`: the requests, one a line: `PUT URL {body}`. */

@@ -2,9 +2,10 @@
 import { AUTHORIZATION_TYPES, authorizationTypeName, describeResourceType, RESOURCE_TYPES, type ResourceType, resourceTypeByCode } from '../catalogue/authorization.js';
 import type { FieldDiff } from '../authorizations/change.js';
 import type { Authorization, AuthorizationCheck, AuthorizationUpdate } from '../engine/authorizations.js';
+import { sinceLabel } from '../engine/product.js';
 import type { View } from './output.js';
 import { type ChangeResult, renderChange } from './diff.js';
-import { listView, renderFields, renderTable } from './table.js';
+import { type Cell, listView, renderFields, renderTable } from './table.js';
 
 /** `user john`, `group sales`, or `all users (*)` for the `*` of global authorizations. */
 export function describeOwner(authorization: Pick<Authorization, 'userId' | 'groupId'>): string {
@@ -42,11 +43,13 @@ const longest = (names: readonly string[]): number => Math.max(...names.map((nam
 export const authorizationListView = listView<Authorization>(
   [
     { name: 'Id', value: (a) => a.id, whole: true },
-    { name: 'Type', value: (a) => authorizationTypeName(a.type), widest: longest(AUTHORIZATION_TYPES.map((type) => type.name)) },
-    { name: 'Owner', value: (a) => describeOwner(a), whole: true },
+    { name: 'Type', value: (a) => authorizationTypeName(a.type), keepWords: true, widest: longest(AUTHORIZATION_TYPES.map((type) => type.name)) },
+    { name: 'Owner', value: (a) => describeOwner(a), keepWords: true },
+    // Free text: a long name breaks after a hyphen (decision-requirements-definition).
     { name: 'Resource type', value: (a) => describeResourceType(a.resourceType), widest: longest(RESOURCE_TYPES.map((type) => describeResourceType(type.code))) },
     { name: 'Resource id', value: (a) => a.resourceId, whole: true },
-    { name: 'Permissions', value: (a) => describePermissions(a.permissions) },
+    // Permission names are copied into --permissions: wrapped between them, never inside one.
+    { name: 'Permissions', value: (a) => describePermissions(a.permissions), keepWords: true },
   ],
   'no authorizations',
 );
@@ -57,43 +60,38 @@ export function describeAuthorization(a: Authorization): string {
   return `${authorizationTypeName(a.type)} authorization ${a.id} (${describePermissions(a.permissions)} on ${type} '${a.resourceId ?? ''}' for ${describeOwner(a)})`;
 }
 
-export type AuthorizationDiff = ChangeResult<FieldDiff['field'], AuthorizationUpdate>;
+export type AuthorizationDiff = ChangeResult<FieldDiff['field'], AuthorizationUpdate, FieldDiff['before']>;
 
 export const authorizationDiffView: View<AuthorizationDiff> = {
   table: (result, style) =>
-    renderChange(result, style, (field, value) => (field === 'resourceType' && typeof value === 'number' ? describeResourceType(value) : value)),
+    renderChange(result, style, (field, value) => {
+      if (Array.isArray(value)) return describePermissions(value);
+      return field === 'resourceType' && typeof value === 'number' ? describeResourceType(value) : (value as Cell);
+    }),
 };
 
-export const checkView: View<AuthorizationCheck> = {
-  table(result, style) {
-    const answer = result.authorized ? style.green('yes') : style.red('no');
-    return `${answer}: ${result.permissionName ?? '?'} on ${result.resourceName ?? '?'}${result.resourceId ? ` '${result.resourceId}'` : ''}`;
-  },
-};
+/** `yes: user john has READ on ProcessDefinition 'invoice'`; `who` is the user checked (the engine's answer does not say). */
+export function checkView(who: string): View<AuthorizationCheck> {
+  return {
+    table(result, style) {
+      const answer = result.authorized ? style.green('yes') : style.red('no');
+      return `${answer}: ${who} ${result.authorized ? 'has' : 'lacks'} ${result.permissionName ?? '?'} on ${result.resourceName ?? '?'}${result.resourceId ? ` '${result.resourceId}'` : ''}`;
+    },
+  };
+}
 
 export const catalogueView: View<(ResourceType & { permissions: readonly string[] })[]> = {
   table(rows, style) {
     return renderTable(
-      ['Code', 'Name', 'Engine name', 'Permissions'],
-      rows.map((type) => [type.code, `${type.name}${type.deprecated ? ' (deprecated)' : ''}${type.since ? ` (${type.since}+)` : ''}`, type.resourceName, wrapList(type.permissions, 60)]),
+      [
+        { name: 'Code', whole: true },
+        { name: 'Name', keepWords: true },
+        { name: 'Engine name', keepWords: true },
+        // Wrapped to the terminal between permission names, never inside one.
+        { name: 'Permissions', keepWords: true },
+      ],
+      rows.map((type) => [type.code, `${type.name}${type.deprecated ? ' (deprecated)' : ''}${type.since ? ` (${sinceLabel(type.since)})` : ''}`, type.resourceName, type.permissions.join(', ')]),
       style,
     );
   },
 };
-
-/** Comma-separated, broken into lines of at most `width` characters, so wide sets stay readable. */
-function wrapList(items: readonly string[], width: number): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const item of items) {
-    const next = line ? `${line}, ${item}` : item;
-    if (next.length > width && line) {
-      lines.push(`${line},`);
-      line = item;
-    } else {
-      line = next;
-    }
-  }
-  if (line) lines.push(line);
-  return lines.join('\n');
-}

@@ -82,6 +82,7 @@ export const configView: View<ShownConfig> = {
         ([name, setting]) => [name, setting.value, setting.source] as [string, string | number | boolean | null, string],
       ),
     ];
-    return renderTable(['Setting', 'Value', 'Source'], rows, style);
+    // Values are URLs, paths and names: wrapped between words only.
+    return renderTable([{ name: 'Setting', keepWords: true }, { name: 'Value', keepWords: true }, 'Source'], rows, style);
   },
 };

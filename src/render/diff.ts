@@ -3,18 +3,24 @@ import type { Cell } from './table.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
 
-export interface ChangeResult<F extends string, B> {
+export interface ChangeResult<F extends string, B, V = Cell> {
   id: string;
   changed: boolean;
   dryRun: boolean;
-  diff: { field: F; before: Cell; after: Cell; changed: boolean }[];
+  /** Values as json and yaml print them; `show` makes a table cell of each. */
+  diff: { field: F; before: V; after: V; changed: boolean }[];
   /** What is (or would be) sent; null when nothing changes. */
   request: { method: string; url: string; body: B } | null;
 }
 
-export function renderChange<F extends string, B>(result: ChangeResult<F, B>, style: Style, show: (field: F, value: Cell) => Cell = (_field, value) => value): string {
+export function renderChange<F extends string, B, V = Cell>(result: ChangeResult<F, B, V>, style: Style, show: (field: F, value: V) => Cell = (_field, value) => value as Cell): string {
+  // Values are ids and permission names: wrapped between words only.
   const table = renderTable(
-    ['Field', 'Before', 'After'],
+    [
+      { name: 'Field', keepWords: true },
+      { name: 'Before', keepWords: true },
+      { name: 'After', keepWords: true },
+    ],
     result.diff.map((field) => [
       field.changed ? style.yellow(`* ${field.field}`) : `  ${field.field}`,
       show(field.field, field.before),

@@ -25,7 +25,7 @@ const OUTCOME_LABELS: [keyof ExecutionResult['outcome'], string][] = [
 export const executionView: View<ExecutionSummary> = {
   table(result, style) {
     const rows = OUTCOME_LABELS.map(([key, label]) => [label, result.outcome[key]] as [string, number]);
-    const lines = [renderTable(['Outcome', 'Instances'], rows, style)];
+    const lines = [renderTable(['Outcome', { name: 'Instances', whole: true }], rows, style)];
     const batches = result.batches.length > 0 ? `; batch ${result.batches.map((batch) => batch.id).join(', ')}` : '';
     const chunks = result.chunks ? `; ${result.chunks.done}/${result.chunks.total} chunks of ${result.chunks.size}` : '';
     const allDone = result.outcome.migrated + result.outcome['already-migrated'] + result.outcome.ended === result.selected;
@@ -48,7 +48,7 @@ export function instanceReportTable(report: InstanceValidationReport, style: Sty
   for (const entry of report.transitionInstanceValidationReports) {
     rows.push([report.processInstanceId, `transition instance ${entry.transitionInstanceId} (${entry.sourceScopeId ?? '?'})`, entry.failures.join('\n')]);
   }
-  return renderTable(['Process instance', 'Activity or transition instance', 'Failures'], rows, style);
+  return renderTable([{ name: 'Process instance', whole: true }, { name: 'Activity or transition instance', keepWords: true }, 'Failures'], rows, style);
 }
 
 /** A MigrationPlanValidationException's report, as `migration validate` shows it. */
@@ -63,5 +63,5 @@ export function planReportTable(report: MigrationPlanReport, style: Style): stri
   for (const [name, variable] of Object.entries(report.variableReports ?? {})) {
     if (variable.failures.length > 0) rows.push([`variable ${name} (${variable.type ?? 'untyped'})`, variable.failures.join('\n')]);
   }
-  return renderTable(['Instruction or variable', 'Failures'], rows, style);
+  return renderTable([{ name: 'Instruction or variable', keepWords: true }, 'Failures'], rows, style);
 }

@@ -34,7 +34,16 @@ function effect(row: ExplainedAuthorization): string {
 function authorizationsTable(report: ExplainReport, style: Style): string {
   if (report.authorizations.length === 0) return `no authorization of ${subjectText(report)} on ${report.resourceType} '${report.resourceId}' or '*'`;
   return renderTable(
-    ['#', 'Level', 'Id', 'Type', 'Owner', 'Resource id', 'Permissions', 'Effect'],
+    [
+      { name: '#', whole: true },
+      { name: 'Level', keepWords: true },
+      { name: 'Id', whole: true },
+      { name: 'Type', keepWords: true },
+      { name: 'Owner', keepWords: true },
+      { name: 'Resource id', whole: true },
+      { name: 'Permissions', keepWords: true },
+      { name: 'Effect', keepWords: true },
+    ],
     report.authorizations.map((row) => [row.row, row.level, row.id, row.type, row.owner, row.resourceId, row.permissions.length > 0 ? row.permissions.join(', ') : '(none)', effect(row)]),
     style,
   );
@@ -54,7 +63,7 @@ export const explainView: View<ExplainReport> = {
   table(report, style) {
     const header = `${subjectText(report)} on ${resourceText(report)}; revoke checks ${report.revokeChecks ? 'on (a revoke names the user, * or a group)' : 'off (no revoke names the user, * or a group)'}`;
     const permissions = renderTable(
-      ['Permission', 'Granted', ...(report.engineCheck?.asked ? ['Engine'] : []), 'Decided by'],
+      [{ name: 'Permission', whole: true }, { name: 'Granted', whole: true }, ...(report.engineCheck?.asked ? [{ name: 'Engine', whole: true }] : []), { name: 'Decided by', keepWords: true }],
       report.permissions.map((entry) => [entry.permission, answer(entry.granted, style), ...(report.engineCheck?.asked ? [entry.engine === undefined ? '-' : answer(entry.engine, style)] : []), decidedBy(entry, report)]),
       style,
     );

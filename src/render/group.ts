@@ -9,7 +9,7 @@ export const groupListView = listView<Group>(
   [
     { name: 'Id', value: (group) => group.id, whole: true },
     { name: 'Name', value: (group) => group.name },
-    { name: 'Type', value: (group) => group.type },
+    { name: 'Type', value: (group) => group.type, keepWords: true },
   ],
   'no groups',
 );
@@ -23,7 +23,7 @@ export const memberListView = listView<UserProfile>(
     { name: 'User', value: (user) => user.id, whole: true },
     { name: 'First name', value: (user) => user.firstName },
     { name: 'Last name', value: (user) => user.lastName },
-    { name: 'Email', value: (user) => user.email },
+    { name: 'Email', value: (user) => user.email, keepWords: true },
   ],
   'no members',
 );
@@ -34,7 +34,7 @@ const ACTIONS: Record<string, string> = { list: 'list', count: 'count', create: 
 export const linksView: View<{ links: Link[] }> = {
   table({ links }, style) {
     if (links.length === 0) return 'no actions allowed';
-    return renderTable(['Action', 'Method', 'URL'], links.map((link) => [ACTIONS[link.rel] ?? link.rel, link.method, link.href]), style);
+    return renderTable([{ name: 'Action', keepWords: true }, { name: 'Method', whole: true }, { name: 'URL', keepWords: true }], links.map((link) => [ACTIONS[link.rel] ?? link.rel, link.method, link.href]), style);
   },
 };
 
@@ -58,6 +58,6 @@ export const membershipResultView: View<MembershipResult> = {
   table(result, style) {
     const cell = (row: MembershipResult['results'][number]): string =>
       !row.ok ? style.red(row.result) : row.result === MEMBERSHIP_UNCHANGED[result.action] ? style.dim(row.result) : style.green(row.result);
-    return renderTable(['User', 'Result'], result.results.map((row) => [row.userId, cell(row)]), style);
+    return renderTable([{ name: 'User', whole: true }, 'Result'], result.results.map((row) => [row.userId, cell(row)]), style);
   },
 };

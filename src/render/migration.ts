@@ -1,7 +1,7 @@
 /** Migration plans and validation reports as tables. */
 import type { InstructionReport } from '../engine/migration.js';
 import type { ResolvedDefinition } from '../plans/references.js';
-import type { ValidationResult } from '../plans/validation.js';
+import { unknownActivityFailure, type UnknownActivity, type ValidationResult } from '../plans/validation.js';
 import type { Style } from './style.js';
 import type { View } from './output.js';
 import { renderTable } from './table.js';
@@ -34,6 +34,13 @@ function summaryLine(result: ValidationResult, style: Style): string {
   return `${verdict}: ${counts}; ${describeDefinition(result.source)} -> ${describeDefinition(result.target)}`;
 }
 
+/** "Target activity 'nope' does not exist (did you mean approveInvoice?)": the hint after the engine's failure. */
+function withHint(failure: string, unknown: readonly UnknownActivity[]): string {
+  const activity = unknown.find((candidate) => unknownActivityFailure(candidate) === failure);
+  if (!activity || activity.nearest.length === 0) return failure;
+  return activity.close ? `${failure} (did you mean ${activity.nearest.join(', ')}?)` : `${failure} (activities of the ${activity.side}: ${activity.nearest.join(', ')})`;
+}
+
 export const validationView: View<ValidationResult> = {
   table(result, style) {
     const parts: string[] = [];
@@ -42,8 +49,8 @@ export const validationView: View<ValidationResult> = {
     if (failingInstructions.length > 0) {
       parts.push(
         renderTable(
-          ['Instruction (source -> target)', 'Failures'],
-          failingInstructions.map((report) => [mapping(report), report.failures.join('\n')]),
+          [{ name: 'Instruction (source -> target)', keepWords: true }, 'Failures'],
+          failingInstructions.map((report) => [mapping(report), report.failures.map((failure) => withHint(failure, result.unknownActivities ?? [])).join('\n')]),
           style,
         ),
       );
@@ -51,7 +58,7 @@ export const validationView: View<ValidationResult> = {
     if (failingVariables.length > 0) {
       parts.push(
         renderTable(
-          ['Variable', 'Type', 'Failures'],
+          [{ name: 'Variable', whole: true }, { name: 'Type', keepWords: true }, 'Failures'],
           failingVariables.map(([name, report]) => [name, report.type ?? '(untyped)', report.failures.join('\n')]),
           style,
         ),
@@ -61,7 +68,7 @@ export const validationView: View<ValidationResult> = {
       const label = result.strict ? style.red('failure (--strict)') : style.yellow('warning');
       parts.push(
         renderTable(
-          ['Active but unmapped activity', 'Running instances', ''],
+          [{ name: 'Active but unmapped activity', whole: true }, { name: 'Running instances', whole: true }, { name: '', keepWords: true }],
           result.activeUnmapped.map((activity) => [activity.activityId, activity.instances, label]),
           style,
         ),

@@ -21,11 +21,16 @@ export interface View<T> {
 /** A list's view; with columns (render/table.ts listView), a long list is drawn as its pages come. */
 export interface ListView<T> extends View<T[]> {
   readonly columns?: readonly Column<T>[];
+  /** What an empty list says ("no groups"): on stdout on a terminal, on stderr off one, where stdout carries only rows. */
+  readonly empty?: string;
 }
 
 export interface OutputSettings {
   format: OutputFormat;
+  /** Colour and tables on stdout. */
   style: Style;
+  /** Colour and tables on stderr (errors, warnings, --verbose logs, failure reports); no colour when not given. */
+  stderrStyle?: Style;
   quiet: boolean;
   verbose: boolean;
   stdout: Writable;
@@ -35,6 +40,7 @@ export interface OutputSettings {
 export class Output {
   readonly format: OutputFormat;
   readonly style: Style;
+  readonly stderrStyle: Style;
   readonly quiet: boolean;
   readonly verbose: boolean;
   private readonly stdout: Writable;
@@ -43,6 +49,7 @@ export class Output {
   constructor(settings: OutputSettings) {
     this.format = settings.format;
     this.style = settings.style;
+    this.stderrStyle = settings.stderrStyle ?? plainStyle;
     this.quiet = settings.quiet;
     this.verbose = settings.verbose;
     this.stdout = settings.stdout;
@@ -76,9 +83,10 @@ export class Output {
   /**
    * A list given page by page, streamed: json and yaml are written as the pages come (flat memory for
    * --all over many pages; json in slices of JSON_SLICE records). The json is the same text as
-   * `JSON.stringify(allRows, null, 2)`. A table of a view with columns takes its widths from the
-   * first SAMPLE_ROWS rows and is then written a page at a time, wider cells cut (streamTable); a
-   * table of no more rows, or of a view without columns (a chart), is drawn from all rows at once.
+   * `JSON.stringify(allRows, null, 2)`. A table of a view with columns is tab-separated lines as the
+   * pages come when stdout is not a terminal; on one it takes its widths from the first SAMPLE_ROWS
+   * rows and is then written a page at a time (streamTable). A table of no more rows, or of a view
+   * without columns (a chart), is drawn from all rows at once.
    */
   async list<T>(pages: AsyncIterable<readonly T[]> | Iterable<readonly T[]>, view: ListView<T>): Promise<number> {
     let count = 0;
@@ -90,7 +98,7 @@ export class Output {
         await this.data(collected, view);
         return collected.length;
       }
-      const { SAMPLE_ROWS, sampledLayout, streamTable } = await import('./table.js');
+      const { SAMPLE_ROWS, streamTable } = await import('./table.js');
       const style = this.style;
       async function* cells(columns: readonly Column<T>[]): AsyncGenerator<Cell[][]> {
         for await (const page of pages) {
@@ -99,11 +107,14 @@ export class Output {
           yield visibleData(page).map((item) => columns.map((column) => column.value(item, style)));
         }
       }
-      const head = columns.map((column) => column.name);
-      // Rows already in hand (one page, --max) are drawn whole: nothing is saved by cutting them.
+      // Rows already in hand (one page, --max) are laid out whole: nothing is saved by sampling them.
       const sampleRows = Array.isArray(pages) ? Number.POSITIVE_INFINITY : SAMPLE_ROWS;
-      for await (const text of streamTable(head, cells(columns), style, { sampleRows, layout: sampledLayout(columns) })) await this.write(text);
-      if (count === 0) await this.data([], view);
+      for await (const text of streamTable(columns, cells(columns), style, { sampleRows })) await this.write(text);
+      if (count === 0) {
+        // Off a terminal stdout carries rows only: `… | wc -l` counts none, as kubectl does.
+        if (style.table.kind === 'tabs' && view.empty !== undefined) this.info(view.empty);
+        else await this.data([], view);
+      }
       return count;
     }
     if (this.format === 'json') {
@@ -146,8 +157,13 @@ export class Output {
     this.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
   }
 
+  /** Details of a failure as a view's table, on stderr and laid out for it, before its error line; shown even with --quiet. */
+  detailTable<T>(view: View<T>, data: T): void {
+    this.detail(view.table(visibleData(data), this.stderrStyle));
+  }
+
   /**
-   * A view's table for the terminal. The data is copied with its control characters escaped before
+   * A view's table for stdout. The data is copied with its control characters escaped before
    * the view sees it, so a name from the engine can neither drive the terminal nor split a row, while
    * the colours the view adds stay. Every table goes through here; json and yaml stay exact.
    */
@@ -161,7 +177,7 @@ export class Output {
   }
 
   warn(message: string): void {
-    this.stderr.write(`${this.style.yellow('warning:')} ${visibleControls(message)}\n`);
+    this.stderr.write(`${this.stderrStyle.yellow('warning:')} ${visibleControls(message)}\n`);
   }
 
   /**
@@ -171,12 +187,12 @@ export class Output {
    */
   error(message: string, hint?: string): void {
     const lines = message.split('\n').map(visibleControls).join('\n');
-    this.stderr.write(`${this.style.red('error:')} ${lines}${hint ? ` (${visibleControls(hint)})` : ''}\n`);
+    this.stderr.write(`${this.stderrStyle.red('error:')} ${lines}${hint ? ` (${visibleControls(hint)})` : ''}\n`);
   }
 
   /** --verbose diagnostics. */
   debug(message: string): void {
-    if (this.verbose) this.stderr.write(`${this.style.dim(message.split('\n').map(visibleControls).join('\n'))}\n`);
+    if (this.verbose) this.stderr.write(`${this.stderrStyle.dim(message.split('\n').map(visibleControls).join('\n'))}\n`);
   }
 }
 

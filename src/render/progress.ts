@@ -11,13 +11,14 @@ export interface ProgressReporter {
   done(text: string): void;
 }
 
-export async function progressReporter(options: { stderr: Writable; interactive: boolean; quiet: boolean; minIntervalMs?: number }): Promise<ProgressReporter> {
+export async function progressReporter(options: { stderr: Writable; interactive: boolean; quiet: boolean; minIntervalMs?: number; color?: boolean }): Promise<ProgressReporter> {
   if (options.quiet) return { update: () => {}, done: () => {} };
   // ora divides by the terminal's width: a terminal of width 0 (a pty nobody sized, as `script` or a
   // CI runner gives) made it clear lines in a loop that never ended, filling memory.
   if (options.interactive && ((options.stderr as Partial<NodeJS.WriteStream>).columns ?? 0) > 0) {
     const { default: ora } = await import('ora');
-    const spinner = ora({ stream: options.stderr as NodeJS.WriteStream, discardStdin: false }).start();
+    // ora's chalk decides colour by stdout; the spinner is on stderr, whose colour is ours to say.
+    const spinner = ora({ stream: options.stderr as NodeJS.WriteStream, discardStdin: false, color: options.color === true ? 'cyan' : false }).start();
     return {
       update: (text) => {
         spinner.text = text;
@@ -50,7 +51,10 @@ function duration(seconds: number): string {
   return `${Math.floor(seconds / 3600)}h${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}m`;
 }
 
-/** `batch 3f2a…: 40/100 jobs done (40%), 60 remaining, 2 failed, 12.5 jobs/s, ETA 5s` */
+/**
+ * `batch 3f2a…: 40/100 jobs done (40%), 60 remaining, 2 failed, 12.5 jobs/s, ETA 5s`; a suspended
+ * batch runs no job, so instead of a rate and an ETA the line says so and how to go on.
+ */
 export function describeProgress(progress: BatchProgress): string {
   const percent = progress.totalJobs > 0 ? Math.floor((progress.completedJobs / progress.totalJobs) * 100) : 100;
   const parts = [
@@ -58,8 +62,15 @@ export function describeProgress(progress: BatchProgress): string {
     `${progress.remainingJobs} remaining`,
     `${progress.failedJobs} failed`,
   ];
-  if (progress.jobsPerSecond !== undefined) parts.push(`${progress.jobsPerSecond.toFixed(1)} jobs/s`);
-  if (progress.etaSeconds !== undefined && progress.remainingJobs > progress.failedJobs) parts.push(`ETA ${duration(progress.etaSeconds)}`);
-  if (progress.suspended) parts.push('SUSPENDED');
+  if (progress.suspended) {
+    parts.push(`SUSPENDED: no job runs until it is activated: ${activateCommand(progress.batchId)}`);
+  } else {
+    if (progress.jobsPerSecond !== undefined) parts.push(`${progress.jobsPerSecond.toFixed(1)} jobs/s`);
+    if (progress.etaSeconds !== undefined && progress.remainingJobs > progress.failedJobs) parts.push(`ETA ${duration(progress.etaSeconds)}`);
+  }
   return `batch ${progress.batchId}: ${parts.join(', ')}`;
+}
+
+export function activateCommand(batchId: string): string {
+  return `camunda-admin batch activate ${batchId}`;
 }

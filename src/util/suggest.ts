@@ -1,5 +1,5 @@
 /** Levenshtein distance, small and allocation-light: inputs here are flag values and property names. */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {

@@ -27,14 +27,19 @@ const EXACT_PATHS = [
   '/history/batch',
   '/history/batch/count',
   '/history/batch/{id}',
+  '/history/job-log',
+  '/history/job-log/count',
   '/history/process-instance',
   '/history/process-instance/count',
   '/process-definition',
   '/process-definition/count',
   '/process-definition/{id}',
   '/process-definition/{id}/statistics',
+  '/process-definition/{id}/xml',
+  '/process-definition/statistics',
   '/process-instance',
   '/process-instance/count',
+  '/telemetry/data',
 ];
 
 /** A prefix stands for the path itself and everything below it. */

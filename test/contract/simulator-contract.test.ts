@@ -1,8 +1,8 @@
 // The simulator against the official API contract, and the contract checker against real captures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMigrationBatch, SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_DEFINITION_IDS, SEEDED_PROCESS_INSTANCE_IDS, startSimulator } from '../simulator/index.js';
-import type { MigrationPlan, Simulator } from '../simulator/index.js';
-import { loadSample, sampleIndex } from '../simulator/samples.js';
+import { createMigrationBatch, FLAVOURS, SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_DEFINITION_IDS, SEEDED_PROCESS_INSTANCE_IDS, startSimulator } from '../simulator/index.js';
+import type { FlavourName, MigrationPlan, Simulator } from '../simulator/index.js';
+import { forkSampleIndex, loadForkSample, loadSample, sampleIndex } from '../simulator/samples.js';
 import type { SampleEntry } from '../simulator/samples.js';
 import { contractDocument, ContractValidator, UNDOCUMENTED_STATUSES, validateRequest, validateResponse } from './validate.js';
 
@@ -32,11 +32,14 @@ describe('the committed contract', () => {
         '/engine',
         '/group', '/group/count', '/group/create', '/group/{id}', '/group/{id}/members', '/group/{id}/members/{userId}',
         '/history/batch', '/history/batch/count', '/history/batch/{id}',
+        '/history/job-log', '/history/job-log/count',
         '/history/process-instance', '/history/process-instance/count',
         '/metrics', '/metrics/task-worker', '/metrics/{metrics-name}/sum',
         '/migration/execute', '/migration/executeAsync', '/migration/generate', '/migration/validate',
         '/process-definition', '/process-definition/count', '/process-definition/{id}', '/process-definition/{id}/statistics',
+        '/process-definition/{id}/xml', '/process-definition/statistics',
         '/process-instance', '/process-instance/count',
+        '/telemetry/data',
         '/user', '/user/count',
         '/version',
       ].sort(),
@@ -80,7 +83,7 @@ describe('real captured responses', () => {
   );
 
   it('allows only deviations that are real: undocumented statuses, each backed by a captured sample', () => {
-    const names = new Set(samples.map((sample) => sample.name));
+    const names = new Set([...samples, ...forkSampleIndex()].map((sample) => sample.name));
     for (const [operation, entries] of Object.entries(UNDOCUMENTED_STATUSES)) {
       for (const entry of entries) {
         if (operation !== '*') {
@@ -114,6 +117,24 @@ describe('real captured responses', () => {
     const url = new URL(sample.url);
     const result = validateRequest(sample.method, url.pathname.replace(/^\/engine-rest/, ''), url.searchParams, sample.request ?? undefined);
     expect({ name, valid: result.valid }).toEqual({ name, valid: !deliberatelyInvalid.has(name) });
+  });
+});
+
+describe('real captured responses of Camunda, Operaton and CIB seven (samples/forks)', () => {
+  const forkSamples = forkSampleIndex();
+  // GET /process-definition/statistics (all definitions) is not an endpoint camunda-admin calls (the
+  // contract would take it for GET /process-definition/{id}); those samples only show the `@class` packages.
+  const inContract = forkSamples.filter((sample) => sample.path !== '/process-definition/statistics');
+
+  it('leave out only the statistics', () => {
+    expect(forkSamples.filter((sample) => !inContract.includes(sample)).map((sample) => sample.name)).toEqual(
+      ['camunda', 'operaton', 'cibseven'].map((product) => `${product}-process-definition-statistics`),
+    );
+  });
+
+  it.each(inContract.map((sample) => [sample.name, sample] as const))('%s conforms', (_name, sample) => {
+    const result = validateResponse(sample.method, sample.path, sample.status, loadForkSample(sample.file.replace(/\.json$/, '')));
+    expect(result.errors).toEqual([]);
   });
 });
 
@@ -190,6 +211,8 @@ describe('the simulator', () => {
     { method: 'GET', path: '/engine', status: 200 },
     { method: 'GET', path: '/version', status: 200 },
     { method: 'GET', path: '/engine/default/version', status: 200 },
+    { method: 'GET', path: '/telemetry/data', status: 200 },
+    { method: 'GET', path: '/engine/default/telemetry/data', status: 200 },
     { method: 'GET', path: '/authorization', status: 200 },
     { method: 'GET', path: '/authorization?groupIdIn=camunda-admin&resourceType=0', status: 200 },
     { method: 'GET', path: '/authorization?userIdIn=john,mary&type=1&resourceId=refengine-demo', status: 200 },
@@ -226,6 +249,13 @@ describe('the simulator', () => {
     { method: 'GET', path: `/process-definition/${defs.v1}/statistics?failedJobs=true&incidents=true`, status: 200 },
     { method: 'GET', path: '/process-definition/does-not-exist/statistics', status: 200 },
     { method: 'GET', path: `/process-definition/${defs.v1}/statistics?incidents=true&incidentsForType=failedJob`, status: 400 },
+    { method: 'GET', path: `/process-definition/${defs.invoiceApprovalV1}/statistics?failedJobs=true&incidents=true`, status: 200 },
+    { method: 'GET', path: '/process-definition/statistics', status: 200 },
+    { method: 'GET', path: '/process-definition/statistics?failedJobs=true&incidents=true', status: 200 },
+    { method: 'GET', path: '/process-definition/statistics?rootIncidents=true', status: 200 },
+    { method: 'GET', path: '/process-definition/statistics?incidents=true&incidentsForType=failedJob', status: 400 },
+    { method: 'GET', path: `/process-definition/${defs.invoiceApprovalV2}/xml`, status: 200 },
+    { method: 'GET', path: '/process-definition/does-not-exist/xml', status: 404 },
     { method: 'GET', path: '/process-instance', status: 200 },
     { method: 'GET', path: `/process-instance?processDefinitionId=${defs.v1}`, status: 200 },
     { method: 'GET', path: `/process-instance?processInstanceIds=${pis.demoV1First},${pis.sharedTenantA}&tenantIdIn=tenant-a&sortBy=businessKey&sortOrder=desc`, status: 200 },
@@ -330,6 +360,12 @@ describe('the simulator', () => {
     { method: 'GET', path: '/history/batch/nope', status: 404 },
     { method: 'DELETE', path: '/batch/{failedBatch}?cascade=false', status: 204 },
     { method: 'GET', path: '/history/batch/{failedBatch}', status: 200 },
+    { method: 'GET', path: '/history/job-log', status: 200 },
+    { method: 'GET', path: '/history/job-log?jobDefinitionConfiguration={failedBatch}&sortBy=occurrence&sortOrder=asc&firstResult=0&maxResults=50', status: 200 },
+    { method: 'GET', path: '/history/job-log?failureLog=true&deletionLog=false&withoutTenantId=true&jobPriorityLowerThanOrEquals=0', status: 200 },
+    { method: 'GET', path: '/history/job-log?sortBy=nope&sortOrder=asc', status: 400 },
+    { method: 'GET', path: '/history/job-log/count?jobDefinitionConfiguration={failedBatch}&deletionLog=true', status: 200 },
+    { method: 'GET', path: '/history/job-log/count?successLog=true&tenantIdIn=tenant-a,tenant-b', status: 200 },
 
     { method: 'GET', path: `/history/process-instance?processInstanceIds=${pis.demoV1First},${pis.sharedTenantB},${pis.invoicePrepare2}`, status: 200 },
     { method: 'GET', path: '/history/process-instance?finished=true&sortBy=endTime&sortOrder=desc&firstResult=0&maxResults=5', status: 200 },
@@ -496,6 +532,8 @@ describe('the simulator', () => {
     { as: 'john', method: 'GET', path: '/metrics?name=decision-instances&maxResults=2', status: 200 },
     { as: 'john', method: 'DELETE', path: '/metrics/task-worker', status: 403 },
     { as: 'demo', method: 'DELETE', path: '/metrics/task-worker', status: 204 },
+    { as: 'john', method: 'GET', path: '/telemetry/data', status: 403 },
+    { as: 'demo', method: 'GET', path: '/telemetry/data', status: 200 },
   ];
 
   it.each(securedCalls.map((call) => [`${call.as}: ${call.method} ${call.path}`, call] as const))('%s answers by the contract', async (_name, call) => {
@@ -517,6 +555,41 @@ describe('the simulator', () => {
     expect(response.status).toBe(401);
     expect(validateResponse('GET', '/authorization/count', 401, await response.text()).errors).toEqual([]);
   });
+});
+
+// The forks answer what differs (flavour.ts) by the same contract; the rest is the same code as above.
+describe.each(['operaton', 'cibseven'] as const)('the simulator as %s', (flavour: FlavourName) => {
+  let fork: Simulator;
+  beforeAll(async () => {
+    fork = await startSimulator({ flavour, basicAuth: true, loginDelayBaseSeconds: 0 });
+  });
+  afterAll(async () => {
+    await fork.close();
+  });
+
+  const { adminGroup } = FLAVOURS[flavour];
+  const otherAdminGroup = adminGroup === 'operaton-admin' ? 'camunda-admin' : 'operaton-admin';
+  const calls: { as: 'demo' | 'john'; method: string; path: string; status: number; body?: unknown }[] = [
+    { as: 'demo', method: 'GET', path: '/version', status: 200 },
+    { as: 'demo', method: 'GET', path: '/telemetry/data', status: 200 },
+    { as: 'john', method: 'GET', path: '/telemetry/data', status: 403 },
+    { as: 'demo', method: 'GET', path: `/process-definition/${SEEDED_PROCESS_DEFINITION_IDS.v1}/statistics`, status: 200 },
+    { as: 'demo', method: 'GET', path: `/group/${adminGroup}`, status: 200 },
+    { as: 'demo', method: 'POST', path: '/group/create', status: 400, body: { id: adminGroup, name: 'Admins' } },
+    { as: 'demo', method: 'POST', path: '/group/create', status: 500, body: { id: otherAdminGroup, name: 'Admins' } },
+  ];
+
+  it.each(calls.map((call) => [`${call.as}: ${call.method} ${call.path} ${call.body === undefined ? '' : JSON.stringify(call.body)}`.trim(), call] as const))(
+    '%s answers by the contract',
+    async (_name, call) => {
+      const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`${call.as}:${call.as}`).toString('base64')}` };
+      if (call.body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(`${fork.url}${call.path}`, { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) });
+      const text = await response.text();
+      expect(response.status).toBe(call.status);
+      expect(validateResponse(call.method, call.path, response.status, text === '' ? undefined : JSON.parse(text)).errors).toEqual([]);
+    },
+  );
 });
 
 describe('the checker rejects what breaks the contract', () => {

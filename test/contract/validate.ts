@@ -85,6 +85,31 @@ function withNullableExceptionCode(schemas: Record<string, SchemaObject>): Recor
 }
 
 /**
+ * TelemetryInternalsDto as the products send it: `license-key` is `null` on an engine without a
+ * licence (camunda-telemetry-data, cibseven-telemetry-data), though the document does not make the
+ * $ref nullable; Operaton names the integration list `operaton-integration` instead of
+ * `camunda-integration` (operaton-telemetry-data). The samples are in test/fixtures/samples/forks/.
+ */
+function withForkTelemetryInternals(schemas: Record<string, SchemaObject>): Record<string, SchemaObject> {
+  const internals = schemas.TelemetryInternalsDto;
+  const properties = internals?.properties;
+  const licenseKey = properties?.['license-key'];
+  const integration = properties?.['camunda-integration'];
+  if (internals === undefined || properties === undefined || licenseKey === undefined || integration === undefined) return schemas;
+  return {
+    ...schemas,
+    TelemetryInternalsDto: {
+      ...internals,
+      properties: {
+        ...properties,
+        'license-key': { allOf: [licenseKey], nullable: true },
+        'operaton-integration': integration,
+      },
+    },
+  };
+}
+
+/**
  * Error bodies richer than ExceptionDto, which the document does not describe (it types every error
  * as ExceptionDto). Hand-written from the engine's AuthorizationExceptionDto and migration exception
  * DTOs (docs/engine-notes.md#error-bodies); selected by the body's `type`.
@@ -187,6 +212,8 @@ export const UNDOCUMENTED_STATUSES: Record<string, { status: number; body: 'erro
   'GET /process-definition/{id}': [{ status: 404, body: 'error', evidence: 'process-definition-get-404 (the document says 400)' }],
   'POST /group/create': [{ status: 400, body: 'error', evidence: 'group-create-duplicate' }],
   'GET /metrics/{metrics-name}/sum': [{ status: 400, body: 'error', evidence: 'metrics-sum-invalid-date' }],
+  // Neither admin nor READ on SYSTEM: ENGINE-03110, the same on Camunda, Operaton and CIB seven.
+  'GET /telemetry/data': [{ status: 403, body: 'error', evidence: 'camunda-telemetry-data-403, operaton-telemetry-data-403, cibseven-telemetry-data-403' }],
   'POST /migration/execute': [
     { status: 500, body: 'error', evidence: 'migration-execute-foreign-instance, migration-execute-no-plan' },
     // Every migration endpoint builds its plan with CreateMigrationPlanCmd (READ on both definitions);
@@ -411,7 +438,7 @@ export class ContractValidator {
     private readonly document: OpenApiDocument = contractDocument,
     options: ValidationOptions = {},
   ) {
-    this.checker = new SchemaChecker({ ...withNullableExceptionCode(document.components.schemas), ...ERROR_SCHEMAS }, options);
+    this.checker = new SchemaChecker({ ...withForkTelemetryInternals(withNullableExceptionCode(document.components.schemas)), ...ERROR_SCHEMAS }, options);
   }
 
   /** Literal segments beat template segments, so '/batch/statistics' wins over '/batch/{id}'. */

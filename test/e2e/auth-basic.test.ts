@@ -67,6 +67,8 @@ describe('with the engine auth filter on', () => {
       engines: ['default'],
       engineFound: true,
       version: '7.24.0-SNAPSHOT',
+      product: 'Camunda BPM Runtime',
+      productUnknownReason: null,
       authentication: { method: 'basic', username: 'demo', status: 'accepted' },
     });
   });
@@ -75,7 +77,7 @@ describe('with the engine auth filter on', () => {
     const result = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'engine', 'info', '-o', 'json'], { stdin: 'nope' });
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: the engine at ${engine.url} refused the credentials (401)\n`);
+    expect(result.stderr).toBe(`error: the engine at ${engine.url} refused the credentials (401) (wrong credentials, or the engine still delays logins after a recent failed attempt: wait a few seconds and retry)\n`);
   });
 });
 

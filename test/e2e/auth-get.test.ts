@@ -43,8 +43,8 @@ describe('auth get', () => {
     const rows = Object.fromEntries(
       result.stdout
         .split('\n')
-        .filter((line) => line.startsWith('│'))
-        .map((line) => line.split('│').slice(1, 3).map((cell) => cell.trim()) as [string, string]),
+        .filter((line) => line !== '')
+        .map((line) => line.split('\t') as [string, string]),
     );
     expect(rows).toEqual({
       Id: SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant,
@@ -61,12 +61,12 @@ describe('auth get', () => {
 
   it('describes global and revoke authorizations', async () => {
     const global = await cli('auth', 'get', SEEDED_AUTHORIZATION_IDS.globalFilterRead);
-    expect(global.stdout).toMatch(/Type\s+│ global/);
-    expect(global.stdout).toMatch(/Owner\s+│ all users \(\*\)/);
-    expect(global.stdout).toMatch(/Resource type\s+│ filter \(5\)/);
+    expect(global.stdout).toMatch(/^Type\tglobal$/m);
+    expect(global.stdout).toMatch(/^Owner\tall users \(\*\)$/m);
+    expect(global.stdout).toMatch(/^Resource type\tfilter \(5\)$/m);
     const revoke = await cli('auth', 'get', SEEDED_AUTHORIZATION_IDS.salesProcessDefinitionRevoke);
-    expect(revoke.stdout).toMatch(/Type\s+│ revoke/);
-    expect(revoke.stdout).toMatch(/Owner\s+│ group sales/);
+    expect(revoke.stdout).toMatch(/^Type\trevoke$/m);
+    expect(revoke.stdout).toMatch(/^Owner\tgroup sales$/m);
   });
 
   it('exits 5 with the engine message for an unknown id', async () => {

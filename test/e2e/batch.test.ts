@@ -13,7 +13,9 @@ import {
   type Simulator,
   startSimulator,
 } from '../simulator/index.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { cleanEnv, runCli, tempDir } from '../helpers/cli.js';
+import { runOnPty } from '../helpers/pty.js';
+import { showsDocumentedLine, showsDocumentedRow } from '../helpers/docs.js';
 import { DEMO_PLAN } from '../helpers/plans.js';
 
 let engine: Simulator | undefined;
@@ -84,6 +86,17 @@ describe('migration execute --async', () => {
     expect(result.code).toBe(9);
     expect(result.stderr).toMatch(/error: --wait-timeout passed: batch (\S+) is still running; follow it with: camunda-admin batch watch \1/);
   });
+
+  it('--wait-timeout also ends a poll the engine does not answer: exit 9 when it says, not when the request gives up', async () => {
+    const sim = await start(0);
+    const cwd = planDir();
+    sim.inject({ method: 'GET', path: /^\/batch\/statistics$/, delayHeadersMs: 10_000 });
+    const started = Date.now();
+    const result = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--wait-timeout', '0.5', '--yes'], { cwd });
+    expect(result.code).toBe(9);
+    expect(result.stderr).toMatch(/error: --wait-timeout passed: batch (\S+) is still running; follow it with: camunda-admin batch watch \1/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
 });
 
 describe('batch commands', () => {
@@ -101,7 +114,7 @@ describe('batch commands', () => {
     const list = await cli('batch', 'list', '-o', 'json');
     expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ id, totalJobs: 3, remainingJobs: 3, completedJobs: 0, failedJobs: 0 })]);
     const table = await cli('batch', 'list');
-    expect(table.stdout).toMatch(new RegExp(`│ ${id} │ instance-migration │ 0/3\\s+│ 3\\s+│ 0\\s+│ no`));
+    expect(table.stdout).toMatch(new RegExp(`^${id}\tinstance-migration\t0/3\t3\t0\tno\t`, 'm'));
 
     expect((await cli('batch', 'suspend', id)).code).toBe(0);
     // -o json/yaml: the engine's own object, unwrapped, as GET /batch/{id} gives it.
@@ -156,7 +169,7 @@ describe('batch commands', () => {
     const id = created.stdout.trim();
     // READ_HISTORY too: a running batch has a history record, without an end, which is not a finished batch.
     engine.state.authorizations.push({ id: 'e2e-batch', type: AuthorizationType.GRANT, userId: 'john', groupId: null, permissions: ['UPDATE', 'DELETE', 'READ_HISTORY'], resourceType: ResourceType.BATCH, resourceId: id, removalTime: null, rootProcessInstanceId: null });
-    const asJohn = (...args: string[]) => runCli(['--url', engine!.url, '--retries', '0', '--username', 'john', '--password-stdin', ...args], { stdin: 'john' });
+    const asJohn = (...args: string[]) => runCli(['--url', engine!.url, '--retries', '0', '--username', 'john', '--password-stdin', ...args], { stdin: 'john', terminal: { stdout: 200 } });
     const suspended = await asJohn('batch', 'suspend', id);
     expect(suspended.stderr).toBe(`batch ${id} suspended\n`);
     expect(suspended.code).toBe(0);
@@ -180,8 +193,147 @@ describe('batch commands', () => {
       const finished = await runCli(['--url', sim.url, 'batch', ...args]);
       expect(finished.code, args.join(' ')).toBe(5);
       expect(finished.stderr).toContain(`Batch with id '${id}' does not exist`);
-      expect(finished.stderr).toContain(`does not exist (batch ${id} has finished; only its history record is left: camunda-admin batch get ${id})\n`);
+      expect(finished.stderr).toContain(`does not exist (batch ${id} has ended, completed or deleted; only its history record is left, which says which: camunda-admin batch get ${id})\n`);
     }
     expect(sim.requests.filter((r) => r.method === 'PUT' || r.method === 'DELETE')).toEqual([]);
+  });
+});
+
+describe('batch get of a batch that has ended: how it ended, from its job log', () => {
+  async function endedBatch(sim: Simulator, failing: string[] = []): Promise<string> {
+    sim.state.batchSettings.failInstanceIds = new Set(failing);
+    const created = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'], { cwd: planDir() });
+    expect(created.code).toBe(0);
+    sim.advanceBatches(10);
+    return created.stdout.trim();
+  }
+  const fromEngine = async (sim: Simulator, path: string) => (await fetch(`${sim.url}${path}`)).json() as Promise<Record<string, unknown>>;
+
+  it('a completed batch: completed, every job done; -o json the engine object and nothing on stderr', async () => {
+    const sim = await start(0);
+    const id = await endedBatch(sim);
+    const table = await runCli(['--url', sim.url, 'batch', 'get', id], { terminal: { stdout: 200 } });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/│ State\s+│ completed \(history\)\s+│/);
+    expect(table.stdout).toMatch(/│ Completed jobs\s+│ 3\s+│/);
+    expect(table.stdout).toMatch(/│ Failed job runs\s+│ 0\s+│/);
+    expect(table.stdout).not.toContain('Jobs not done');
+    const json = await runCli(['--url', sim.url, 'batch', 'get', id, '-o', 'json']);
+    expect(JSON.parse(json.stdout)).toEqual(await fromEngine(sim, `/history/batch/${id}`));
+    expect(json.stderr).toBe('');
+  });
+
+  it('a batch deleted (history kept) with a failed job: not like a completed one, in the table and on stderr with -o json', async () => {
+    const sim = await start(0);
+    const id = await endedBatch(sim, [INSTANCES.demoV1Second]);
+    expect((await runCli(['--url', sim.url, 'batch', 'delete', id, '--keep-history', '--yes'])).code).toBe(0);
+    const definition = sim.state.batches[0]!.batchJobDefinitionId;
+    const table = await runCli(['--url', sim.url, 'batch', 'get', id], { terminal: { stdout: 200 } });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/│ State\s+│ deleted before it completed \(history\), with failed jobs\s+│/);
+    expect(table.stdout).toMatch(/│ Completed jobs\s+│ 2\s+│/);
+    expect(table.stdout).toMatch(/│ Jobs not done\s+│ 1\s+│/);
+    expect(table.stdout).toMatch(new RegExp(`│ Failed job runs\\s+│ 3 \\(GET /history/job-log\\?jobDefinitionId=${definition}&failureLog=true\\)`));
+    expect(table.stdout).not.toMatch(/│ State\s+│ completed/);
+    // The rows docs/migration.md shows.
+    for (const row of ['│ State', '│ Completed jobs', '│ Jobs not done', '│ Failed job runs']) expect(showsDocumentedRow(table.stdout, 'migration.md', row), row).toBe(true);
+    for (const format of ['json', 'yaml']) {
+      const machine = await runCli(['--url', sim.url, 'batch', 'get', id, '-o', format]);
+      expect(machine.code).toBe(0);
+      expect(machine.stderr).toBe(`batch ${id} was deleted before it completed: 2 of 3 jobs done, 3 failed job runs (its job log)\n`);
+    }
+    expect(JSON.parse((await runCli(['--url', sim.url, 'batch', 'get', id, '-o', 'json'])).stdout)).toEqual(await fromEngine(sim, `/history/batch/${id}`));
+  });
+
+  it('batch watch of a batch deleted while it is watched: exit 8, not "finished"', async () => {
+    const sim = await start(0);
+    const created = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'], { cwd: planDir() });
+    const id = created.stdout.trim();
+    let polls = 0;
+    const deleteOnSecondPoll = (request: RecordedRequest): void => {
+      if (request.method !== 'GET' || !request.path.includes('/batch/statistics')) return;
+      if (++polls === 1) sim.advanceBatches(2);
+      if (polls === 2) void fetch(`${sim.url}/batch/${id}?cascade=false`, { method: 'DELETE' });
+    };
+    requestObservers.add(deleteOnSecondPoll);
+    onTestFinished(() => void requestObservers.delete(deleteOnSecondPoll));
+    const watched = await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1']);
+    expect(watched.code).toBe(8);
+    expect(watched.stderr).toMatch(new RegExp(`error: batch ${id} was deleted before it completed: 1 of 3 jobs done \\(its job log\\) at \\S+; see camunda-admin batch get ${id}\\n$`));
+    expect(watched.stderr).not.toContain('finished at');
+  });
+
+  it('when the job log is not readable: ended, completed or deleted not known, and why', async () => {
+    engine = await startSimulator({ batchJobsPerSecond: 0, basicAuth: true });
+    const created = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'], { cwd: planDir(), stdin: 'demo' });
+    const id = created.stdout.trim();
+    engine.advanceBatches(10);
+    // john may read the batch's history, not the job log (READ_HISTORY on every process definition).
+    engine.state.authorizations.push({ id: 'e2e-history', type: AuthorizationType.GRANT, userId: 'john', groupId: null, permissions: ['READ_HISTORY'], resourceType: ResourceType.BATCH, resourceId: id, removalTime: null, rootProcessInstanceId: null });
+    const asJohn = (...args: string[]) => runCli(['--url', engine!.url, '--retries', '0', '--username', 'john', '--password-stdin', ...args], { stdin: 'john', terminal: { stdout: 200 } });
+    const table = await asJohn('batch', 'get', id);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/│ State\s+│ ended \(history\); completed or deleted is not known\s+│/);
+    expect(table.stdout).toMatch(/│ Outcome\s+│ its job log shows 0 of 3 jobs done and no deletion: reading it needs READ_HISTORY on every process definition \('\*'\)/);
+    const json = await asJohn('batch', 'get', id, '-o', 'json');
+    expect(json.stderr).toContain(`batch ${id} has ended, but whether it completed or was deleted is not known: its job log shows 0 of 3 jobs done`);
+    // demo, in camunda-admin with every permission, reads it.
+    const asDemo = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'batch', 'get', id], { stdin: 'demo', terminal: { stdout: 200 } });
+    expect(asDemo.stdout).toMatch(/│ State\s+│ completed \(history\)\s+│/);
+  });
+});
+
+describe('batch watch on a suspended batch', () => {
+  async function suspendedBatch(sim: Simulator): Promise<string> {
+    const created = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'], { cwd: planDir() });
+    const id = created.stdout.trim();
+    expect((await runCli(['--url', sim.url, 'batch', 'suspend', id])).code).toBe(0);
+    return id;
+  }
+
+  it('says at once that it is suspended and how to activate it; --wait-timeout then names the suspension (exit 9)', async () => {
+    const sim = await start(0);
+    const id = await suspendedBatch(sim);
+    const watched = await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1', '--wait-timeout', '0.5']);
+    expect(watched.code).toBe(9);
+    const lines = watched.stderr.split('\n');
+    expect(lines[0]).toBe(`batch ${id}: 0/3 jobs done (0%), 3 remaining, 0 failed, SUSPENDED: no job runs until it is activated: camunda-admin batch activate ${id}`);
+    expect(watched.stderr).toContain(`error: --wait-timeout passed: batch ${id} is suspended: no job runs until it is activated (camunda-admin batch activate ${id}); follow it with: camunda-admin batch watch ${id}\n`);
+    expect(watched.stderr).not.toContain('still running');
+    // As docs/migration.md shows them.
+    expect(showsDocumentedLine(watched.stderr, 'migration.md', 'batch d0000001-…: 0/3 jobs done (0%), 3 remaining, 0 failed, SUSPENDED')).toBe(true);
+    expect(showsDocumentedLine(watched.stderr, 'migration.md', 'error: --wait-timeout passed: batch d0000001-… is suspended')).toBe(true);
+  });
+
+  it('keeps watching, and follows the batch to its end once someone activates it', async () => {
+    const sim = await start(0);
+    const id = await suspendedBatch(sim);
+    let polls = 0;
+    const activateAfterThreePolls = (request: RecordedRequest): void => {
+      if (request.method !== 'GET' || !request.path.includes('/batch/statistics')) return;
+      polls++;
+      if (polls === 3) sim.state.findBatch(id)!.suspended = false;
+      if (polls > 3) sim.advanceBatches(2);
+    };
+    requestObservers.add(activateAfterThreePolls);
+    onTestFinished(() => void requestObservers.delete(activateAfterThreePolls));
+    const watched = await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1']);
+    expect(watched.code).toBe(0);
+    expect(watched.stderr).toContain(`SUSPENDED: no job runs until it is activated: camunda-admin batch activate ${id}`);
+    expect(watched.stderr).toMatch(new RegExp(`batch ${id}: finished at `));
+    expect(polls).toBeGreaterThan(3);
+  });
+
+  it('shows the suspension in the spinner on a terminal, poll after poll', async () => {
+    const sim = await start(0);
+    const id = await suspendedBatch(sim);
+    const dir = tempDir();
+    const running = runOnPty(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.2', '--wait-timeout', '1'], { env: cleanEnv({}, dir), cwd: dir, columns: 200 });
+    const { code, screen } = await running.result;
+    expect(code).toBe(9);
+    // The spinner redraws its line: the hint is on screen from the first poll to the last.
+    const hint = `SUSPENDED: no job runs until it is activated: camunda-admin batch activate ${id}`;
+    expect(screen.split(hint).length - 1).toBeGreaterThan(3);
+    expect(screen).toContain(`is suspended: no job runs until it is activated (camunda-admin batch activate ${id})`);
   });
 });

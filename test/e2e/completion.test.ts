@@ -1,6 +1,6 @@
 // `camunda-admin completion bash|zsh|fish` through the built command, and the scripts run in the real shells.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -35,7 +35,7 @@ function complete(...words: string[]): string[] {
   return result.stdout.split('\n').filter((line) => line !== '').sort();
 }
 
-const TOP_LEVEL = ['access', 'auth', 'batch', 'completion', 'config', 'engine', 'group', 'metrics', 'migration'];
+const TOP_LEVEL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'metrics', 'migration'];
 
 describe('completion bash', () => {
   it('registers _camunda_admin for camunda-admin', () => {
@@ -55,6 +55,17 @@ describe('completion bash', () => {
     expect(complete('--profile', 'prod', '-o', 'json', 'auth', 'c')).toEqual(['check', 'count', 'create']);
   });
 
+  it('completes the definition family, migration diff and generate --suggest', () => {
+    expect(complete('definition', '')).toEqual(['list', 'show']);
+    expect(complete('definition', 'list', '--l')).toEqual(['--latest']);
+    expect(complete('definition', 'show', 'invoice:1', '--te')).toEqual(['--tenant']);
+    // A definition reference is free text: nothing to offer.
+    expect(complete('definition', 'show', '')).toEqual([]);
+    expect(complete('migration', '')).toEqual(['diff', 'execute', 'generate', 'validate']);
+    expect(complete('migration', 'diff', 'a:1', 'a:2', '--te')).toEqual(['--tenant']);
+    expect(complete('migration', 'generate', '--su')).toEqual(['--suggest']);
+  });
+
   it('completes the flags of a command and the global ones', () => {
     expect(complete('migration', 'execute', '--ch')).toEqual(['--chunk-size']);
     expect(complete('migration', 'validate', '--st')).toEqual(['--strict']);
@@ -63,7 +74,7 @@ describe('completion bash', () => {
   });
 
   it('completes fixed values: output formats, auth types, resource types, sort orders', () => {
-    expect(complete('-o', '')).toEqual(['json', 'table', 'yaml']);
+    expect(complete('-o', '')).toEqual(['json', 'table', 'wide', 'yaml']);
     expect(complete('auth', 'list', '--output', 'y')).toEqual(['yaml']);
     expect(complete('auth', 'create', '--type', '')).toEqual(['global', 'grant', 'revoke']);
     expect(complete('auth', 'create', '--resource-type', 'proc')).toEqual(['process-definition', 'process-instance']);
@@ -136,5 +147,26 @@ describe('completion with a wrong shell', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^error: unknown shell 'bsh' \(did you mean bash\?\)/);
+  });
+});
+
+describe('how to install it', () => {
+  it('README, completion --help and the first lines of each script name the same commands', async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Shell completion'), readme.indexOf('\n## ', readme.indexOf('## Shell completion') + 1));
+    // The commands of the README's code blocks, without their comments.
+    const documented = [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].flatMap((block) => block[1]!.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()).filter(Boolean));
+    const help = (await runCli(['completion', '--help'])).stdout;
+    const named: string[] = [];
+    for (const shell of ['bash', 'zsh', 'fish']) {
+      const script = (await runCli(['completion', shell])).stdout;
+      for (const label of ['Load it in this shell:', 'Install it for new ones:']) {
+        const command = new RegExp(`^# ${label}\\s+(.*?)(\\s+\\(after compinit\\))?$`, 'm').exec(script)?.[1];
+        expect(command, `${shell}: ${label}`).toBeDefined();
+        named.push(command!);
+        expect(help, `${shell}: ${command}`).toContain(command);
+      }
+    }
+    expect([...documented].sort()).toEqual([...named].sort());
   });
 });

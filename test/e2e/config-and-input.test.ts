@@ -1,5 +1,7 @@
 // Config files, profiles, precedence and bad input.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_AUTHORIZATION_IDS, type Simulator, startSimulator } from '../simulator/index.js';
@@ -117,7 +119,7 @@ describe('bad input: exit 2, one line, no stack trace, nothing sent', () => {
   const cases: [string, string[], RegExp, string?][] = [
     ['an unknown flag', ['auth', 'get', ADMIN, '--bogus'], /^error: unknown option '--bogus'$/],
     ['an unknown command', ['nope'], /^error: unknown command 'nope'$/],
-    ['an invalid output format', ['-o', 'xml', 'auth', 'get', ADMIN], /^error: option '-o, --output <format>' argument 'xml' is invalid\. Allowed choices are table, json, yaml\.$/],
+    ['an invalid output format', ['-o', 'xml', 'auth', 'get', ADMIN], /^error: option '-o, --output <format>' argument 'xml' is invalid\. Allowed choices are table, wide, json, yaml\.$/],
     ['a non-numeric timeout', ['--timeout', 'soon', 'auth', 'get', ADMIN], /^error: option '--timeout <seconds>' argument 'soon' is invalid\. 'soon' is not a number of seconds/],
     ['a negative retry count', ['--retries', '-1', 'auth', 'get', ADMIN], /^error: option '--retries <n>' argument '-1' is invalid/],
     ['an invalid URL', ['--url', 'localhost:8080', 'auth', 'get', ADMIN], /^error: invalid URL 'localhost:8080' \(flag --url\): only http and https are supported$/],
@@ -192,6 +194,114 @@ describe('bad input: exit 2, one line, no stack trace, nothing sent', () => {
   });
 });
 
+describe('config show refuses what every command refuses', () => {
+  it.each([
+    ['caFile', 'caFile: missing-ca.pem'],
+    ['certFile', 'certFile: missing-cert.pem'],
+    ['keyFile', 'certFile: cert.pem\n    keyFile: missing-key.pem'],
+  ])('a %s that does not exist: the same line as group list, exit 2, nothing on stdout', async (key, lines) => {
+    const cwd = project(`defaultProfile: p\nprofiles:\n  p:\n    url: https://bpm.example.com/engine-rest\n    ${lines}\n`);
+    writeFileSync(join(cwd, 'cert.pem'), '-----BEGIN CERTIFICATE-----\nx\n-----END CERTIFICATE-----\n');
+    const shown = await runCli(['config', 'show'], { cwd });
+    const command = await runCli(['group', 'list'], { cwd });
+    expect(shown.code).toBe(2);
+    expect(shown.stdout).toBe('');
+    expect(shown.stderr).toMatch(new RegExp(`^error: \\S+: profiles\\.p\\.${key} \\S+: file not found\\n$`));
+    expect(shown.stderr).toBe(command.stderr);
+  });
+
+  it('a --ca-file that holds no certificate', async () => {
+    const cwd = project('profiles: {}\n');
+    writeFileSync(join(cwd, 'ca.pem'), 'not a certificate\n');
+    const result = await runCli(['--url', 'https://bpm.example.com/engine-rest', '--ca-file', 'ca.pem', 'config', 'show'], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --ca-file ca.pem: no PEM certificate found in the file\n');
+  });
+});
+
+describe('auth of a profile', () => {
+  it.each([
+    ['without a type', '{ username: ops, password: x }', 'profiles.p.auth.type: required: the auth types are basic (with username and password) and bearer (with token)'],
+    ['of an unknown type', '{ type: digest, username: ops }', "profiles.p.auth.type: 'digest' is not an auth type: the auth types are basic (with username and password) and bearer (with token)"],
+    ['that is not an object', 'basic', 'profiles.p.auth: expected an object: { type: basic, username: U, password: P } or { type: bearer, token: T }'],
+  ])('%s: the line says which types there are', async (_name, auth, message) => {
+    const cwd = project(`defaultProfile: p\nprofiles:\n  p:\n    url: http://localhost:8080/engine-rest\n    auth: ${auth}\n`);
+    const result = await runCli(['config', 'show'], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: ${join(cwd, '.camunda-adminrc.yaml')}: ${message}\n`);
+  });
+});
+
+describe('warnings about how the run is set up', () => {
+  const PASSWORD_WARNING = 'warning: a password on the command line can be seen by other users (ps, shell history); prefer --password-stdin\n';
+
+  it('-q leaves only data and errors: no warning about --password or --insecure', async () => {
+    const args = ['--url', 'https://bpm.example.com/engine-rest', '--insecure', '--username', 'ops', '--password', 'x', 'config', 'show', '-o', 'json'];
+    const loud = await runCli(args);
+    expect(loud.stderr).toBe(`warning: TLS certificate verification is off (--insecure): the connection can be intercepted\n${PASSWORD_WARNING}`);
+    const quiet = await runCli(['-q', ...args]);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).toBe('');
+    expect(quiet.stdout).toBe(loud.stdout);
+  });
+
+  it('-q keeps the error line', async () => {
+    const result = await runCli(['-q', '--url', 'https://bpm.example.com/engine-rest', '--insecure', '--password', 'x', 'config', 'show']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("error: a password was given (flag --password) but no username; add --username\n");
+  });
+
+  it('--insecure on an http:// URL has no effect, and says so instead of warning of interception', async () => {
+    const result = await runCli(['--url', 'http://localhost:8080/engine-rest', '--insecure', 'config', 'show', '-o', 'json']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('warning: --insecure has no effect: http://localhost:8080 is plain http, without TLS to verify\n');
+    const fromProfile = await runCli(['config', 'show', '-o', 'json'], { cwd: project('defaultProfile: p\nprofiles:\n  p:\n    url: http://localhost:8080/engine-rest\n    insecure: true\n') });
+    expect(fromProfile.stderr).toBe('warning: insecure: true (profile p) has no effect: http://localhost:8080 is plain http, without TLS to verify\n');
+  });
+
+  it.each([
+    ['Basic credentials', ['--username', 'ops', '--password-stdin'], 'the password'],
+    ['a bearer token', ['--token', 't0k3n'], 'the bearer token'],
+  ])('%s over http:// to another host: warned once, in cleartext', async (_name, credentials, secret) => {
+    const result = await runCli(['--url', 'http://bpm.example.com:8080/engine-rest', ...credentials, 'config', 'show', '-o', 'json'], { stdin: 'x' });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(`warning: ${secret} goes to bpm.example.com:8080 in cleartext (http://): anyone on the network path can read it; use https://\n`);
+    expect((await runCli(['-q', '--url', 'http://bpm.example.com:8080/engine-rest', ...credentials, 'config', 'show', '-o', 'json'], { stdin: 'x' })).stderr).toBe('');
+  });
+
+  it('once per run, however many requests it sends', async () => {
+    // A proxy that passes every request for bpm.example.com on to the simulator, as a corporate one would.
+    let passed = 0;
+    const proxy = createServer((request, response) => {
+      passed++;
+      const target = new URL(request.url ?? '/');
+      const upstream = httpRequest(`${engine.origin}${target.pathname}${target.search}`, { method: request.method, headers: request.headers }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      });
+      request.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const env = cleanEnv({ http_proxy: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+      const result = await runCli(['--url', 'http://bpm.example.com/engine-rest', '--username', 'demo', '--password-stdin', 'engine', 'info', '-o', 'json'], { env, stdin: 'demo' });
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout).authentication.status).toBe('accepted');
+      expect(passed).toBeGreaterThanOrEqual(3);
+      expect(result.stderr).toBe('warning: the password goes to bpm.example.com in cleartext (http://): anyone on the network path can read it; use https://\n');
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+  });
+
+  it.each(['https://bpm.example.com/engine-rest', 'http://localhost:8080/engine-rest', 'http://127.0.0.2/engine-rest', 'http://[::1]:8080/engine-rest'])('no cleartext warning for %s', async (url) => {
+    const result = await runCli(['--url', url, '--username', 'ops', '--password-stdin', 'config', 'show', '-o', 'json'], { stdin: 'x' });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+  });
+});
+
 describe('help and version', () => {
   it('--version prints the package version only', async () => {
     const result = await runCli(['--version']);
@@ -204,5 +314,15 @@ describe('help and version', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Examples:');
     expect(result.stdout).toContain('--url <url>');
+  });
+
+  it('help names the forks, how their versions and admin groups differ, and engine info\'s product', async () => {
+    const root = await runCli(['--help']);
+    expect(root.stdout).toMatch(/Administer a Camunda Platform 7 engine, or one of its forks Operaton and CIB\s+seven/);
+    expect(root.stdout).toContain('Operaton 2.x is not older than Camunda 7.24');
+    expect(root.stdout).toContain('admin group is operaton-admin on Operaton');
+    const info = await runCli(['engine', 'info', '--help']);
+    expect(info.stdout).toContain('GET /telemetry/data (Camunda BPM Runtime, Operaton BPM Runtime, CIB seven)');
+    expect(info.stdout).toContain('productUnknownReason (forbidden');
   });
 });

@@ -58,6 +58,11 @@ it('sends only requests the engine contract describes', async () => {
     ['metrics', 'report', '--from', '2026-01', '--to', '2026-02'],
     ['metrics', 'delete-task-worker', '--before', '2025-01-01', '--yes'],
     ['migration', 'generate', '--source', 'invoice:1', '--target', 'invoice:latest'],
+    ['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:latest', '--suggest'],
+    ['migration', 'diff', 'invoice-approval:1', 'invoice-approval:2'],
+    ['definition', 'list', '--latest', '--max', '3'],
+    ['definition', 'list', '--key', 'invoice', '--all'],
+    ['definition', 'show', 'invoice-approval:1'],
     ['migration', 'validate', 'plan.yaml'],
     ['migration', 'execute', 'plan.yaml', '--query', 'query.json', '--yes'],
     ['migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1First, '--chunk-size', '1', '--yes'],
@@ -72,6 +77,10 @@ it('sends only requests the engine contract describes', async () => {
     const result = await runCli(['--url', engine.url, '--retries', '0', ...args], { cwd });
     expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
   }
+  // The finished batch: its history record and its job log.
+  const finished = await runCli(['--url', engine.url, '--retries', '0', 'batch', 'get', engine.state.batches[0]!.id]);
+  expect(finished.stdout).toMatch(/completed \(history\)/);
+  expect(engine.requests.some((request) => request.path.includes('/history/job-log/count?'))).toBe(true);
   expect(engine.requests.length).toBeGreaterThan(60);
   expect(violations(engine.requests)).toEqual([]);
 });

@@ -58,7 +58,7 @@ describe('a change whose answer is lost', () => {
     expect(engine.requests.filter((request) => request.method === 'DELETE')).toHaveLength(2);
     expect(engine.state.findAuthorization(id)).toBeUndefined();
     expect(result.code).toBe(7);
-    expect(result.stderr).toBe(`error: DELETE ${engine.url}/authorization/${id}: 504 Gateway Timeout without an engine error body: empty body (${UNKNOWN}: camunda-admin auth get ${id})\n`);
+    expect(result.stderr).toBe(`error: DELETE ${engine.url}/authorization/${id}: 504 Gateway Timeout without an engine error body: empty body (after 2 attempts) (${UNKNOWN}: camunda-admin auth get ${id})\n`);
   });
 
   it('auth update: a reset connection names auth get', async () => {

@@ -6,6 +6,7 @@ import { stringify as toYaml } from 'yaml';
 import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../simulator/index.js';
 import { cleanEnv, runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { DEMO_PLAN } from '../helpers/plans.js';
+import { showsDocumentedLine } from '../helpers/docs.js';
 
 let engine: Simulator;
 beforeEach(async () => {
@@ -113,18 +114,29 @@ describe('before anything is executed', () => {
     expect(executes()).toEqual([]);
   });
 
-  it('refuses an empty selection and a missing one', async () => {
+  it('refuses a missing selection and an explicitly given empty id list', async () => {
     const cwd = planDir(DEMO_PLAN);
     const unreadable = await cli(['migration', 'execute', 'plan.yaml', '--query', 'q.json', '--yes'], cwd);
     expect(unreadable.code).toBe(2);
     expect(unreadable.stderr).toBe('error: q.json: query file not found\n');
-    writeFileSync(join(cwd, 'q.json'), JSON.stringify({ businessKey: 'no-such-key' }));
-    const none = await cli(['migration', 'execute', 'plan.yaml', '--query', 'q.json', '--yes'], cwd);
-    expect(none.code).toBe(2);
-    expect(none.stderr).toContain('holds no instance of refengine-demo:1');
     const missing = await cli(['migration', 'execute', 'plan.yaml', '--yes'], cwd);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no instances selected');
+    engine.requests.length = 0;
+    const emptyFlag = await cli(['migration', 'execute', 'plan.yaml', '--instances', '', '--yes'], cwd);
+    expect(emptyFlag.code).toBe(2);
+    expect(emptyFlag.stderr).toBe('error: --instances: no process instance id given (an empty list selects nothing); nothing was sent\n');
+    writeFileSync(join(cwd, 'ids.txt'), '# nothing left\n');
+    const emptyFile = await cli(['migration', 'execute', 'plan.yaml', '--instances-file', 'ids.txt', '--yes'], cwd);
+    expect(emptyFile.code).toBe(2);
+    expect(emptyFile.stderr).toBe('error: the selection (0 from --instances-file) holds no process instance id: nothing to migrate, nothing was sent\n');
+    // Asked of the engine before the list was found empty: nothing.
+    expect(engine.requests).toEqual([]);
+    // With a query besides, an empty list still does not pass for "all done".
+    for (const id of demoV1) engine.state.endProcessInstance(id);
+    const withQuery = await cli(['migration', 'execute', 'plan.yaml', '--instances-file', 'ids.txt', '--all-instances', '--yes'], cwd);
+    expect(withQuery.code).toBe(2);
+    expect(withQuery.stderr).toContain('error: the selection (0 from --instances-file, --all-instances) holds no instance of refengine-demo:1');
     expect(executes()).toEqual([]);
   });
 
@@ -132,7 +144,7 @@ describe('before anything is executed', () => {
     const cwd = planDir({ ...DEMO_PLAN, instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['nope'] }] });
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--yes'], cwd);
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/│ approve -> nope\s+│ Target activity 'nope' does not exist/);
+    expect(result.stderr).toMatch(/^approve -> nope\tTarget activity 'nope' does not exist$/m);
     expect(result.stderr).toContain('error: pre-flight validation failed: nothing was executed');
     expect(executes()).toEqual([]);
   });
@@ -161,7 +173,7 @@ describe('sync execute', () => {
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--yes', '--report', 'report.csv'], cwd);
     expect(result.code).toBe(0);
     expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
-    expect(result.stdout).toMatch(/│ migrated \(on the target definition\)\s+│ 3\s+│/);
+    expect(result.stdout).toMatch(/^migrated \(on the target definition\)\t3$/m);
     expect(result.stdout).toMatch(/done: 3 of 3 instances migrated/);
     const csv = readFileSync(join(cwd, 'report.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toBe('processInstanceId,outcome,definitionId,sourceProcessDefinitionId,targetProcessDefinitionId,mode,batchIds,finishedAt');
@@ -185,9 +197,65 @@ describe('sync execute', () => {
     const cwd = planDir(INVOICE_PLAN);
     const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.invoicePrepare1},${INSTANCES.invoiceApprove1}`, '--yes'], cwd);
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(new RegExp(`│ ${INSTANCES.invoiceApprove1}\\s+│ activity instance approveInvoice:\\S+ \\(approveInvoice\\)\\s+│ There is no migration instruction for this instance's activity`));
+    expect(result.stderr).toMatch(new RegExp(`^${INSTANCES.invoiceApprove1}\tactivity instance approveInvoice:\\S+ \\(approveInvoice\\)\tThere is no migration instruction for this instance's activity`, 'm'));
     expect(result.stderr).toContain(`error: process instance ${INSTANCES.invoiceApprove1} cannot be migrated (MigratingProcessInstanceValidationException): nothing was migrated`);
     expect(definitionOf(INSTANCES.invoicePrepare1)).toBe(DEFINITIONS.invoiceV1);
+  });
+});
+
+describe('a re-run with nothing left on the source', () => {
+  it('is exit 0 with a note, and prints and reports a run of zero instances as a real run would', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    const first = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--yes', '-o', 'json'], cwd);
+    expect(first.code).toBe(0);
+    const firstSummary = JSON.parse(first.stdout);
+    const again = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--yes', '-o', 'json', '--report', 'report.json'], cwd);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain(`nothing to migrate: no running instances of refengine-demo:1 (${DEFINITIONS.v1}) match (--all-instances); nothing was sent\n`);
+    const summary = JSON.parse(again.stdout);
+    // The same fields as the first run's summary, with zero counts.
+    expect(Object.keys(summary)).toEqual(Object.keys(firstSummary));
+    expect(summary).toMatchObject({ mode: 'sync', selected: 0, batches: [], chunks: null, outcome: { migrated: 0, 'already-migrated': 0, 'on-source': 0, ended: 0, unknown: 0 } });
+    expect(summary.source).toEqual(firstSummary.source);
+    expect(JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'))).toMatchObject({ selected: 0, instances: [] });
+    expect(executes()).toHaveLength(1);
+
+    const table = await cli(['migration', 'execute', 'plan.yaml', '--all-instances'], cwd);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^migrated \(on the target definition\)\t0$/m);
+    expect(table.stdout).toMatch(/done: 0 of 0 instances migrated/);
+    // No confirmation is needed to change nothing.
+    expect(table.stderr).not.toContain('confirmation');
+  });
+
+  it('says so in the words of docs/migration.md', async () => {
+    const cwd = planDir(INVOICE_PLAN);
+    for (const instance of engine.state.processInstances.filter((candidate) => candidate.definitionId === DEFINITIONS.invoiceV1)) engine.state.endProcessInstance(instance.id);
+    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--yes'], cwd);
+    expect(result.code).toBe(0);
+    expect(showsDocumentedLine(result.stderr, 'migration.md', 'nothing to migrate:')).toBe(true);
+  });
+
+  it('holds for a query that finds none, a chunked and an async run, and a dry run', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    writeFileSync(join(cwd, 'q.json'), JSON.stringify({ businessKey: 'no-such-key' }));
+    const query = await cli(['migration', 'execute', 'plan.yaml', '--query', 'q.json', '--yes', '-o', 'json'], cwd);
+    expect(query.code).toBe(0);
+    expect(query.stderr).toContain('match (--query q.json); nothing was sent');
+    expect(JSON.parse(query.stdout)).toMatchObject({ selected: 0 });
+    for (const id of demoV1) engine.state.endProcessInstance(id);
+    const chunked = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '2', '--yes', '-o', 'json'], cwd);
+    expect(chunked.code).toBe(0);
+    expect(JSON.parse(chunked.stdout)).toMatchObject({ mode: 'chunked', selected: 0 });
+    const async = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--yes', '-o', 'json'], cwd);
+    expect(async.code).toBe(0);
+    expect(JSON.parse(async.stdout)).toMatchObject({ mode: 'async', selected: 0, batches: [] });
+    const dryRun = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--dry-run'], cwd);
+    expect(dryRun.code).toBe(0);
+    expect(dryRun.stdout).toBe('');
+    expect(dryRun.stderr).toContain('nothing to migrate: no running instances of refengine-demo:1');
+    expect(executes()).toEqual([]);
+    expect(engine.state.batches).toEqual([]);
   });
 });
 
@@ -254,6 +322,9 @@ describe('chunked execute', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('resuming plan.yaml.journal.jsonl: 1 of 3 instances confirmed migrated, 1 more no longer on the source, 1 to go');
     expect(executedIds()).toEqual([third]);
+    // Its own count from 1, and the journal's number of the chunk, to find it there.
+    expect(result.stderr).toContain('chunk 1/1 (journal chunk 2): migrated 1 instance\n');
+    expect(readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8')).toContain(`{"event":"sent","chunk":2,"ids":["${third}"]`);
     expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
     expect(result.stdout).toMatch(/done: 3 of 3 instances migrated/);
   });

@@ -16,40 +16,65 @@ afterAll(async () => {
   await engine.close();
 });
 
-const cli = (...args: string[]) => runCli(['--url', engine.url, '--retries', '0', ...args]);
+const cli = (args: string[], columns?: number) => runCli(['--url', engine.url, '--retries', '0', ...args], columns === undefined ? {} : { terminal: { stdout: columns } });
 const firstColumn = (line: string): string => line.split('│')[1]!.trim();
+const idsOf = async (command: string): Promise<string[]> => (JSON.parse((await cli([command, 'list', '--all', '-o', 'json'])).stdout) as { id: string }[]).map((item) => item.id);
 
-describe('list --all as a table, over several pages', () => {
-  it('group list: every group, aligned, a later long name cut and a long id whole', async () => {
-    const table = await cli('group', 'list', '--all');
+describe('list --all as a table on a terminal, over several pages', () => {
+  it('group list: every group, in the widths of the first thousand rows, a later long name wrapped and a long id whole', async () => {
+    const table = await cli(['group', 'list', '--all'], 200);
     expect(table.code).toBe(0);
-    const ids = (JSON.parse((await cli('group', 'list', '--all', '-o', 'json')).stdout) as { id: string }[]).map((group) => group.id);
+    const ids = await idsOf('group');
     expect(ids).toHaveLength(1205);
     const lines = table.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(ids.length + 3);
-    expect(lines.slice(2, -1).map(firstColumn)).toEqual(ids);
+    expect(lines.slice(2, -1).map(firstColumn).filter((id) => id !== '')).toEqual(ids);
     // Widths from the first 1,000 rows: 'camunda-admin' and 'camunda BPM Administrators' are the widest.
     expect(lines[1]).toBe('│ Id            │ Name                       │ Type     │');
-    expect(lines.at(-2)).toBe('│ zz-a-group-id-longer-than-any-before │ A name far longer than an… │ WORKFLOW │');
-    expect(new Set(lines.slice(0, -2).concat(lines.at(-1)!).map((line) => stringWidth(line))).size).toBe(1);
+    expect(lines.slice(-3, -1)).toEqual([
+      '│ zz-a-group-id-longer-than-any-before │ A name far longer than any │ WORKFLOW │',
+      '│               │ in the first thousand rows │          │',
+    ]);
+    expect(table.stdout).not.toContain('…');
+    expect(new Set(lines.filter((line) => !line.includes('zz-a-group-id')).map((line) => stringWidth(line))).size).toBe(1);
   });
 
-  it('group list with --max over all rows: one page, the whole table as before, nothing cut', async () => {
-    const table = await cli('group', 'list', '--max', '2000');
+  it('group list with --max over all rows: one page, the whole table as before, nothing wrapped', async () => {
+    const table = await cli(['group', 'list', '--max', '2000'], 200);
     expect(table.code).toBe(0);
-    expect(table.stdout).not.toContain('…');
     expect(table.stdout).toContain('│ zz-a-group-id-longer-than-any-before │ A name far longer than any in the first thousand rows │ WORKFLOW │');
   });
 
   it('auth list: every authorization, aligned', async () => {
-    const table = await cli('auth', 'list', '--all');
+    const table = await cli(['auth', 'list', '--all'], 250);
     expect(table.code).toBe(0);
-    const ids = (JSON.parse((await cli('auth', 'list', '--all', '-o', 'json')).stdout) as { id: string }[]).map((auth) => auth.id);
+    const ids = await idsOf('auth');
     expect(ids.length).toBeGreaterThan(1200);
     const lines = table.stdout.trimEnd().split('\n');
     expect(lines.slice(2, -1).map(firstColumn)).toEqual(ids);
     expect(new Set(lines.map((line) => stringWidth(line))).size).toBe(1);
     // The Type and Resource type columns are as wide as their longest names, whichever come later.
     expect(lines[1]).toMatch(/^│ Id +│ Type {3}│ Owner +│ Resource type {25}│ Resource id +│ Permissions +│$/);
+  });
+
+  it('auth list at 120 columns: every line fits, every authorization is there', async () => {
+    const table = await cli(['auth', 'list', '--all'], 120);
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(Math.max(...lines.map((line) => stringWidth(line)))).toBeLessThanOrEqual(120);
+    for (const id of await idsOf('auth')) expect(table.stdout).toContain(`│ ${id} `);
+  });
+});
+
+describe('list --all off a terminal', () => {
+  it('group list: a heading line, then a tab-separated line per group as the pages come, nothing cut', async () => {
+    const piped = await cli(['group', 'list', '--all']);
+    expect(piped.code).toBe(0);
+    const lines = piped.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('Id\tName\tType');
+    expect(lines.slice(1).map((line) => line.split('\t')[0])).toEqual(await idsOf('group'));
+    expect(lines.at(-1)).toBe('zz-a-group-id-longer-than-any-before\tA name far longer than any in the first thousand rows\tWORKFLOW');
+    expect(lines.every((line) => line.split('\t').length === 3)).toBe(true);
+    const bare = await cli(['--no-headers', 'group', 'list', '--all']);
+    expect(bare.stdout).toBe(`${lines.slice(1).join('\n')}\n`);
   });
 });

@@ -1,10 +1,11 @@
 // What reaches the terminal, through the built command: help exits 0, server text cannot drive the
 // terminal, a failed check prints no data, errors say where and carry no stack trace unless a bug.
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../simulator/index.js';
-import { cleanEnv, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, cleanEnv, runCli, tempDir } from '../helpers/cli.js';
 
 let open: Simulator;
 let guarded: Simulator;
@@ -28,10 +29,40 @@ describe('help', () => {
     expect(result.stderr).toBe('');
   });
 
-  it('for a command that does not exist is a usage error', async () => {
+  it('for a command that does not exist is one error line, exit 2', async () => {
     const result = await runCli(['help', 'nope']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
+    expect(result.stderr).toBe("error: unknown command 'nope'\n");
+  });
+
+  it.each([[['auth', 'list']], [['group', 'members', 'add']], [['help', 'auth']]])('help %j prints the page that --help prints', async (path) => {
+    const help = await runCli(['--url', open.url, 'help', ...path]);
+    const flag = await runCli([...path.filter((word) => word !== 'help'), '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stderr).toBe('');
+    expect(help.stdout).toMatch(/^Usage: camunda-admin /);
+    expect(help.stdout).toBe(flag.stdout);
+  });
+
+  it.each([[['help', 'auth', 'lst']], [['auth', 'help', 'lst']]])('%j names the mistake in one line, with the command meant', async (args) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe("error: unknown command 'lst' (did you mean list?)\n");
+  });
+});
+
+describe('a command or flag that does not exist', () => {
+  it.each([
+    [['engin', 'info'], "error: unknown command 'engin' (did you mean engine?)\n"],
+    [['auth', 'lst'], "error: unknown command 'lst' (did you mean list?)\n"],
+    [['auth', 'list', '--tpye', 'grant'], "error: unknown option '--tpye' (did you mean --type?)\n"],
+  ])('%j is one error line, with the suggestion', async (args, line) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(line);
   });
 });
 
@@ -42,16 +73,20 @@ describe('control characters from the engine', () => {
     const created = await runCli(['--url', open.url, 'group', 'create', '--id', 'esc1', '--name', evil]);
     expect(created.code).toBe(0);
 
-    const get = await runCli(['--url', open.url, 'group', 'get', 'esc1']);
+    const get = await runCli(['--url', open.url, 'group', 'get', 'esc1'], { terminal: { stdout: 120 } });
     expect(get.code).toBe(0);
     expect(get.stdout).not.toMatch(RAW_CONTROL);
     expect(get.stdout).toContain('│ Name │ Evil\\x1b[2J\\nline2 │');
     expect(get.stdout.trimEnd().split('\n')).toHaveLength(5);
 
-    const list = await runCli(['--url', open.url, 'group', 'list']);
+    const list = await runCli(['--url', open.url, 'group', 'list'], { terminal: { stdout: 120 } });
     expect(list.stdout).not.toMatch(RAW_CONTROL);
     const rows = list.stdout.split('\n').filter((line) => line.includes('esc1'));
     expect(rows).toEqual([expect.stringContaining('Evil\\x1b[2J\\nline2')]);
+    // In a pipe the only control characters are the tabs between the cells.
+    const piped = await runCli(['--url', open.url, 'group', 'list']);
+    expect(piped.stdout.replaceAll('\t', ' ')).not.toMatch(RAW_CONTROL);
+    expect(piped.stdout.split('\n').filter((line) => line.includes('esc1'))).toEqual(['esc1\tEvil\\x1b[2J\\nline2\t-']);
 
     const json = await runCli(['--url', open.url, 'group', 'get', 'esc1', '-o', 'json']);
     expect(JSON.parse(json.stdout).name).toBe(evil);
@@ -81,6 +116,13 @@ describe('engine info when the check fails', () => {
     expect(result.stderr).toMatch(/^error: the engine at \S+ requires authentication; no credentials were given/);
   });
 
+  it('a wrong password: the hint names the engine\'s login delay, as every other command\'s does', async () => {
+    const result = await runCli(['--url', guarded.url, '--username', 'nora', '--password-stdin', 'engine', 'info'], { stdin: 'wrong' });
+    expect(result.code).toBe(4);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`error: the engine at ${guarded.url} refused the credentials (401) (wrong credentials, or the engine still delays logins after a recent failed attempt: wait a few seconds and retry)\n`);
+  });
+
   it('prints no data and one error line when the named engine does not exist', async () => {
     const result = await runCli(['--url', open.url, '--engine', 'nope', 'engine', 'info', '-o', 'json']);
     expect(result.code).toBe(5);
@@ -92,6 +134,22 @@ describe('engine info when the check fails', () => {
     const result = await runCli(['--url', open.url, 'engine', 'info', '-o', 'json']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ engines: ['default'], engineFound: true, authentication: { status: 'not-required' } });
+  });
+});
+
+describe('an --engine the server does not have', () => {
+  const hint = "the server has no engine named 'nope': is --engine right? camunda-admin engine info lists the engines";
+
+  it('without the authentication filter: the engine\'s 400, exit 6, and the hint', async () => {
+    const result = await runCli(['--url', open.url, '--engine', 'nope', 'group', 'get', 'sales']);
+    expect(result.code).toBe(6);
+    expect(result.stderr).toBe(`error: GET ${open.url}/engine/nope/group/sales: 400 Bad Request: InvalidRequestException: No process engine available (${hint})\n`);
+  });
+
+  it('with it: the filter\'s 404, exit 5, and the same hint (not the one about READ permissions)', async () => {
+    const result = await runCli(['--url', guarded.url, '--engine', 'nope', '--username', 'demo', '--password-stdin', 'group', 'get', 'sales'], { stdin: 'demo' });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toBe(`error: GET ${guarded.url}/engine/nope/group/sales: 404 Not Found: InvalidRequestException: Process engine nope not available (${hint})\n`);
   });
 });
 
@@ -170,5 +228,58 @@ describe('input files', () => {
     expect(result.stderr).not.toContain('\u0000');
     expect(result.stderr).not.toContain('\uFFFD');
     expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual(['error: ids.txt: not UTF-8 text (a UTF-16 byte order mark or NUL bytes); save the ids as UTF-8']);
+  });
+});
+
+describe('a request tried more than once', () => {
+  afterEach(() => open.clearFaults());
+
+  it('says how often it was sent: a gateway\'s 503 each time', async () => {
+    open.inject({ method: 'GET', path: /^\/group$/, status: 503, times: 3 });
+    const result = await runCli(['--url', open.url, '--retries', '2', 'group', 'list']);
+    expect(result.code).toBe(7);
+    expect(result.stderr).toBe(`error: GET ${open.url}/group?firstResult=0&maxResults=101: 503 Service Unavailable without an engine error body: empty body (after 3 attempts)\n`);
+  });
+
+  it('says how often it was sent: a timeout each time', async () => {
+    open.inject({ method: 'GET', path: /^\/group$/, delayHeadersMs: 3_000, times: 2 });
+    const result = await runCli(['--url', open.url, '--timeout', '0.2', '--retries', '1', 'group', 'list']);
+    expect(result.code).toBe(7);
+    expect(result.stderr).toMatch(/^error: GET \S+: timed out waiting for the engine \(raise --timeout if it is just slow\) \(after 2 attempts\)\n$/);
+  });
+
+  it('sent once, the line says nothing of attempts', async () => {
+    open.inject({ method: 'GET', path: /^\/group$/, status: 503, times: 1 });
+    const result = await runCli(['--url', open.url, '--retries', '0', 'group', 'list']);
+    expect(result.code).toBe(7);
+    expect(result.stderr).not.toContain('attempts');
+  });
+});
+
+describe('a second Ctrl-C', () => {
+  it('when the first did not end the run: ends it at once with one line, exit 130', async () => {
+    const cwd = tempDir();
+    // The config file, loaded before the password is read, says when the run is under way: by then
+    // Ctrl-C is the run's to handle. --password-stdin then waits for standard input, which stays
+    // open: the first Ctrl-C cannot end that wait.
+    writeFileSync(join(cwd, 'camunda-admin.config.cjs'), "require('node:fs').writeFileSync(__dirname + '/started', '');\nmodule.exports = { profiles: {} };\n");
+    const sent = open.requests.length;
+    const child = spawn(process.execPath, [BIN, '--config', 'camunda-admin.config.cjs', '--url', open.url, '--username', 'demo', '--password-stdin', 'group', 'list'], { cwd, env: cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    try {
+      for (let waited = 0; !existsSync(join(cwd, 'started')) && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Signals sent close together may arrive as one: send until the process is gone.
+      const timer = setInterval(() => child.kill('SIGINT'), 100);
+      child.kill('SIGINT');
+      const code = await exited;
+      clearInterval(timer);
+      expect(stderr).toBe('error: interrupted again: stopped at once\n');
+      expect(code).toBe(130);
+      expect(open.requests.slice(sent)).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });

@@ -54,6 +54,26 @@ describe('https', () => {
   });
 });
 
+describe('https:// to a server that speaks plain http', () => {
+  let plain: Simulator;
+  beforeAll(async () => {
+    plain = await startSimulator();
+  });
+  afterAll(async () => {
+    await plain.close();
+  });
+
+  it('says that the server does not speak TLS and names the http:// URL, for single and bulk requests; not --ca-file', async () => {
+    const url = plain.url.replace(/^http:/, 'https:');
+    for (const command of [['auth', 'get', ADMIN], ['auth', 'list', '--all']]) {
+      const result = await runCli(['--url', url, ...command]);
+      expect(result.code).toBe(7);
+      expect(result.stderr).toMatch(new RegExp(`^error: GET https://127\\.0\\.0\\.1:\\d+/engine-rest/authorization\\S*: TLS failure: the server does not speak TLS \\(OpenSSL: wrong version number\\) \\(is it a plain http server\\? try --url ${plain.url.replace(/[.?]/g, '\\$&')}\\)\\n$`));
+      expect(result.stderr).not.toContain('--ca-file');
+    }
+  });
+});
+
 describe('mutual TLS: a server that requires a client certificate', () => {
   const fixture = (name: string): string => new URL(`../fixtures/tls/${name}`, import.meta.url).pathname;
   const clientCert = fixture('client-cert.pem');

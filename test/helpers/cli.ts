@@ -26,6 +26,11 @@ export interface CliOptions {
   stdin?: string;
   cwd?: string;
   timeoutMs?: number;
+  /**
+   * runCli only: streams that act as a terminal of this many columns (isTTY and columns, as Node
+   * sets them on a terminal); the others are pipes. What a real terminal does is test/helpers/pty.ts.
+   */
+  terminal?: { stdout?: number; stderr?: number };
 }
 
 export function cleanEnv(extra: Record<string, string> = {}, home = tempDir('camunda-admin-home-')): Record<string, string> {
@@ -40,6 +45,16 @@ export function cleanEnv(extra: Record<string, string> = {}, home = tempDir('cam
 class Captured extends Writable {
   text = '';
   isTTY = false;
+  columns: number | undefined;
+
+  constructor(columns?: number) {
+    super();
+    if (columns !== undefined) {
+      this.isTTY = true;
+      this.columns = columns;
+    }
+  }
+
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void): void {
     this.text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
     done();
@@ -55,8 +70,8 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
   const { run } = await import('../../src/cli.js');
   const env = options.env ?? cleanEnv();
   const cwd = options.cwd ?? tempDir();
-  const stdout = new Captured();
-  const stderr = new Captured();
+  const stdout = new Captured(options.terminal?.stdout);
+  const stderr = new Captured(options.terminal?.stderr);
   const stdin = Object.assign(Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]), { isTTY: false });
   const outerEnv = { ...process.env };
   const outerCwd = process.cwd();

@@ -9,14 +9,20 @@ import { BIN } from './cli.js';
 
 /**
  * Forks the command onto a new pty (it becomes the session leader, the pty its controlling
- * terminal), copies our stdin to the terminal and the terminal to our stdout, and exits with the
- * command's exit code (128 + n when a signal n killed it).
+ * terminal) of the given width, with stdout or stderr sent to a file instead when asked, copies our
+ * stdin to the terminal and the terminal to our stdout, and exits with the command's exit code
+ * (128 + n when a signal n killed it).
  */
 const BRIDGE = `
-import os, pty, select, sys
+import fcntl, os, pty, select, struct, sys, termios
+columns, stdout_file, stderr_file = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 pid, fd = pty.fork()
 if pid == 0:
-    os.execv(sys.argv[1], sys.argv[1:])
+    fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack('HHHH', 24, columns, 0, 0))
+    for target, name in ((1, stdout_file), (2, stderr_file)):
+        if name != '-':
+            os.dup2(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), target)
+    os.execv(sys.argv[4], sys.argv[4:])
 inputs = [fd, 0]
 while True:
     ready, _, _ = select.select(inputs, [], [])
@@ -47,8 +53,21 @@ export interface PtyRun {
   result: Promise<{ code: number | null; screen: string }>;
 }
 
-export function runOnPty(args: readonly string[], options: { env: Record<string, string>; cwd: string; timeoutMs?: number }): PtyRun {
-  const child = spawn('python3', ['-c', BRIDGE, process.execPath, BIN, ...args], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'inherit'] });
+export interface PtyOptions {
+  env: Record<string, string>;
+  cwd: string;
+  timeoutMs?: number;
+  /** The terminal's width (default 80). */
+  columns?: number;
+  /** Writes the command's stdout to this file instead of the terminal: only its other streams are a terminal. */
+  stdoutFile?: string;
+  /** Writes the command's stderr to this file instead of the terminal (`2>file`). */
+  stderrFile?: string;
+}
+
+export function runOnPty(args: readonly string[], options: PtyOptions): PtyRun {
+  const streams = [String(options.columns ?? 80), options.stdoutFile ?? '-', options.stderrFile ?? '-'];
+  const child = spawn('python3', ['-c', BRIDGE, ...streams, process.execPath, BIN, ...args], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'inherit'] });
   let screen = '';
   const waiters: { text: string; resolve: () => void }[] = [];
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

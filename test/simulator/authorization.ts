@@ -84,7 +84,8 @@ const AUTHORIZATION_QUERY_PARAMS: Record<string, QueryParamKind> = {
 };
 const AUTHORIZATION_SORT_BY = ['resourceType', 'resourceId'] as const;
 
-const REST_DTO = 'org.camunda.bpm.engine.rest.dto.authorization';
+/** The package of the authorization DTOs below the flavour's (state.javaClass). */
+const REST_DTO = 'engine.rest.dto.authorization';
 
 function authorizationNotFound(id: string): Response {
   return invalidRequest(404, `Authorization with id ${id} does not exist.`);
@@ -451,7 +452,7 @@ export function registerAuthorizationRoutes(router: EngineRouter, state: EngineS
       const engineError = context.engineError();
       if (engineError) return engineError;
       const dto = bound.dto;
-      if (dto === null) return nullPointer(`Cannot invoke "${REST_DTO}.AuthorizationCreateDto.getType()" because "dto" is null`);
+      if (dto === null) return nullPointer(`Cannot invoke "${state.javaClass(REST_DTO)}.AuthorizationCreateDto.getType()" because "dto" is null`);
       if (dto.type === undefined) return nullPointer('Cannot invoke "java.lang.Integer.intValue()" because "this.type" is null');
 
       const authentication = authenticationFor(context);
@@ -476,7 +477,7 @@ export function registerAuthorizationRoutes(router: EngineRouter, state: EngineS
       const ownerError = setOwner(draft, dto.groupId ?? null, dto.userId ?? null);
       if (ownerError) return ownerError;
       if (dto.resourceType === undefined) {
-        return nullPointer(`Cannot invoke "java.lang.Integer.intValue()" because the return value of "${REST_DTO}.AuthorizationCreateDto.getResourceType()" is null`);
+        return nullPointer(`Cannot invoke "java.lang.Integer.intValue()" because the return value of "${state.javaClass(REST_DTO)}.AuthorizationCreateDto.getResourceType()" is null`);
       }
       draft.resourceType = dto.resourceType;
       draft.resourceId = dto.resourceId ?? null;
@@ -535,7 +536,7 @@ export function registerAuthorizationRoutes(router: EngineRouter, state: EngineS
     if (!found.ok) return found.response;
     const { auth } = found;
     const dto = bound.dto;
-    if (dto === null) return nullPointer(`Cannot invoke "${REST_DTO}.AuthorizationDto.getGroupId()" because "dto" is null`);
+    if (dto === null) return nullPointer(`Cannot invoke "${state.javaClass(REST_DTO)}.AuthorizationDto.getGroupId()" because "dto" is null`);
 
     const draft: Draft = {
       type: auth.type,
@@ -554,7 +555,7 @@ export function registerAuthorizationRoutes(router: EngineRouter, state: EngineS
     if (dto.resourceType !== undefined) draft.resourceType = dto.resourceType;
     if (dto.permissions !== undefined) {
       if (dto.resourceType === undefined) {
-        return nullPointer(`Cannot invoke "java.lang.Integer.intValue()" because the return value of "${REST_DTO}.AuthorizationDto.getResourceType()" is null`);
+        return nullPointer(`Cannot invoke "java.lang.Integer.intValue()" because the return value of "${state.javaClass(REST_DTO)}.AuthorizationDto.getResourceType()" is null`);
       }
       const permissionError = setPermissions(draft, dto.permissions, dto.resourceType);
       if (permissionError) return permissionError;

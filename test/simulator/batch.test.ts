@@ -145,6 +145,7 @@ describe('failed jobs', () => {
       processInstanceIds: [PIS.demoV1Second],
       status: 'failed',
       exceptionMessage: `Simulated failure for process instance '${PIS.demoV1Second}' (batchSettings.failInstanceIds)`,
+      jobId: expect.any(String),
     });
     expect(await definitionOf(PIS.demoV1Second)).toBe(DEFS.v1);
     expect((await get(sim, '/batch/statistics?withFailures=true')).body).toHaveLength(1);

@@ -13,6 +13,8 @@
 // never completes (failedJobs > 0, remainingJobs counts the failed job), like the engine. Suspended
 // batches do not move. Batches take turns in creation order: the oldest batch with work gets the step.
 //
+// Every job created, run, failed or deleted is written to the historic job log (job-log.ts).
+//
 // Time. `state.batchSettings.jobsPerSecond` steps per second of `state.clock` time are worked off
 // lazily, before each request the simulator answers (runDueBatchJobs); nothing runs in between, so
 // tests that look at `state` directly call runDueBatchJobs(state) first. Steps get the time they would
@@ -37,6 +39,7 @@ import {
   sortPairError,
 } from './handlers.js';
 import type { EngineRouter, ParsedQuery, QueryParamKind, QueryValue, RouteContext } from './handlers.js';
+import { DEFAULT_JOB_RETRIES, logJob, removeJobLogOf } from './job-log.js';
 import type { MigrationPlan } from './migration.js';
 import { nullPointer } from './migration.js';
 import { authenticationOf, checkAuthorization, genericPermission, queryVisibility } from './permissions.js';
@@ -189,6 +192,9 @@ export function createMigrationBatch(state: EngineState, options: MigrationBatch
     inHistory: true,
   };
   state.batches.push(batch);
+  // BatchBuilder.build: the job definitions, the historic batch, then the seed job.
+  batch.controlJob = { kind: 'seed', id: state.nextId() };
+  logJob(state, batch, { kind: 'seed', id: batch.controlJob.id, retries: DEFAULT_JOB_RETRIES }, 'created', state.clock());
   return batch;
 }
 
@@ -217,7 +223,18 @@ function executeJob(state: EngineState, batch: BatchRecord, job: BatchJobRecord)
 
 function step(state: EngineState, batch: BatchRecord, at: number): void {
   if (batch.jobsCreated < batch.totalJobs) {
-    batch.jobsCreated = Math.min(batch.totalJobs, batch.jobsCreated + batch.batchJobsPerSeed);
+    // BatchSeedJobHandler: creates the next jobs, then the next seed job, or the monitor job when done.
+    const created = Math.min(batch.totalJobs, batch.jobsCreated + batch.batchJobsPerSeed);
+    for (const job of batch.jobs.slice(batch.jobsCreated, created)) {
+      job.jobId = state.nextId();
+      logJob(state, batch, { kind: 'batch', id: job.jobId, retries: DEFAULT_JOB_RETRIES }, 'created', at);
+    }
+    batch.jobsCreated = created;
+    // The handler creates the next job; the seed job's success is logged after the handler returns.
+    const seedJob = batch.controlJob;
+    batch.controlJob = { kind: created < batch.totalJobs ? 'seed' : 'monitor', id: state.nextId() };
+    logJob(state, batch, { ...batch.controlJob, retries: DEFAULT_JOB_RETRIES }, 'created', at);
+    if (seedJob) logJob(state, batch, { ...seedJob, retries: DEFAULT_JOB_RETRIES }, 'succeeded', at);
   } else {
     const job = batch.jobs.slice(0, batch.jobsCreated).find((candidate) => candidate.status === 'pending');
     if (job === undefined) return;
@@ -226,12 +243,37 @@ function step(state: EngineState, batch: BatchRecord, at: number): void {
     const failure = executeJob(state, batch, job);
     job.status = failure === null ? 'succeeded' : 'failed';
     job.exceptionMessage = failure;
+    const jobId = job.jobId ?? state.nextId();
+    if (failure === null) {
+      logJob(state, batch, { kind: 'batch', id: jobId, retries: DEFAULT_JOB_RETRIES }, 'succeeded', at);
+    } else {
+      // Failed for good: every attempt failed, each logged before its retry was taken away.
+      for (let retries = DEFAULT_JOB_RETRIES; retries > 0; retries--) logJob(state, batch, { kind: 'batch', id: jobId, retries }, 'failed', at, failure);
+    }
   }
-  // The monitor job: all jobs created and done, none failed.
+  // The monitor job: all jobs created and done, none failed. It deletes the batch while it executes
+  // itself, so it leaves a success log, no deletion log.
   if (batch.jobsCreated === batch.totalJobs && batch.jobs.every((job) => job.status === 'succeeded')) {
+    if (batch.controlJob) logJob(state, batch, { ...batch.controlJob, retries: DEFAULT_JOB_RETRIES }, 'succeeded', at);
+    batch.controlJob = undefined;
     batch.inRuntime = false;
     batch.endTime = formatUtcDate(at);
   }
+}
+
+/**
+ * BatchEntity.delete from DELETE /batch/{id}: the seed or monitor job that exists and every batch job
+ * not done are deleted, each with a deletion log; with cascade the log of the batch goes as well.
+ */
+function deleteBatchJobs(state: EngineState, batch: BatchRecord, cascade: boolean): void {
+  const at = state.clock();
+  if (batch.controlJob) logJob(state, batch, { ...batch.controlJob, retries: DEFAULT_JOB_RETRIES }, 'deleted', at);
+  batch.controlJob = undefined;
+  for (const job of batch.jobs.slice(0, batch.jobsCreated)) {
+    if (job.status === 'succeeded' || job.jobId === undefined) continue;
+    logJob(state, batch, { kind: 'batch', id: job.jobId, retries: job.status === 'failed' ? 0 : DEFAULT_JOB_RETRIES }, 'deleted', at);
+  }
+  if (cascade) removeJobLogOf(state, batch);
 }
 
 /**
@@ -467,7 +509,7 @@ export function registerBatchRoutes(router: EngineRouter, state: EngineState): v
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     if (body.body === null) {
-      return nullPointer('Cannot invoke "org.camunda.bpm.engine.rest.dto.SuspensionStateDto.getSuspended()" because "suspensionState" is null');
+      return nullPointer(`Cannot invoke "${state.javaClass('engine.rest.dto.SuspensionStateDto')}.getSuspended()" because "suspensionState" is null`);
     }
     if (!isJsonObject(body.body)) return invalidJsonBody();
     const fields = new JsonFields(body.body);
@@ -495,6 +537,7 @@ export function registerBatchRoutes(router: EngineRouter, state: EngineState): v
     const denied = checkBatchPermission(context, state, 'DELETE', batch);
     if (denied) return denied;
     // BatchEntity.delete: the historic batch ends; cascade removes it (and the job log) as well.
+    deleteBatchJobs(state, batch, cascade);
     batch.inRuntime = false;
     batch.endTime ??= formatUtcDate(state.clock());
     if (cascade) batch.inHistory = false;

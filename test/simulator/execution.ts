@@ -127,10 +127,10 @@ export function prepareMigration(
   if (dto === null) {
     return {
       ok: false,
-      response: nullPointer('Cannot invoke "org.camunda.bpm.engine.rest.dto.migration.MigrationExecutionDto.getMigrationPlan()" because "migrationExecution" is null'),
+      response: nullPointer(`Cannot invoke "${state.javaClass('engine.rest.dto.migration.MigrationExecutionDto')}.getMigrationPlan()" because "migrationExecution" is null`),
     };
   }
-  const read = readMigrationPlanDto(dto.migrationPlan, 'migrationPlanDto');
+  const read = readMigrationPlanDto(dto.migrationPlan, 'migrationPlanDto', state.flavour.javaPackage);
   if (!read.ok) return read;
   const definitions = resolvePlanDefinitions(state, read.sourceId, read.targetId);
   if (!definitions.ok) return definitions;

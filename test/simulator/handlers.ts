@@ -11,6 +11,7 @@ import { getResponse, http, HttpResponse } from 'msw';
 import type { HttpHandler, JsonBodyType, PathParams } from 'msw';
 import { registerAuthorizationRoutes } from './authorization.js';
 import { registerBatchRoutes, runDueBatchJobs } from './batch.js';
+import { registerJobLogRoutes } from './job-log.js';
 import { registerMigrationExecutionRoutes } from './execution.js';
 import { registerHistoricProcessInstanceRoutes } from './history.js';
 import { registerIdentityRoutes } from './identity.js';
@@ -18,6 +19,7 @@ import { registerMetricsRoutes } from './metrics.js';
 import { registerMigrationRoutes } from './migration.js';
 import { registerProcessDefinitionRoutes } from './repository.js';
 import { registerProcessInstanceRoutes } from './runtime.js';
+import { registerTelemetryRoutes } from './telemetry.js';
 import type { EngineState } from './state.js';
 
 export const DEFAULT_REST_ROOT = '/engine-rest';
@@ -574,9 +576,11 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerMigrationRoutes(router, state);
   registerMigrationExecutionRoutes(router, state);
   registerBatchRoutes(router, state);
+  registerJobLogRoutes(router, state);
   registerHistoricProcessInstanceRoutes(router, state);
   registerIdentityRoutes(router, state);
   registerMetricsRoutes(router, state);
+  registerTelemetryRoutes(router, state);
   router.addUnknownEngineFallback();
 
   return [engineList, ...router.handlers];

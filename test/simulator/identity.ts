@@ -60,13 +60,15 @@ import {
 import { nullPointer } from './migration.js';
 import { authenticationOf, authorizationDenied, genericPermission, isAuthorized, missingAuthorization, queryVisibility } from './permissions.js';
 import type { Authentication } from './permissions.js';
+import { FLAVOURS } from './flavour.js';
 import { AuthorizationType, ResourceType } from './state.js';
 import type { EngineState, GroupRecord, UserRecord } from './state.js';
 
-const REST_DTO = 'org.camunda.bpm.engine.rest.dto.identity';
+/** The package of the identity DTOs below the flavour's (state.javaClass). */
+const REST_DTO = 'engine.rest.dto.identity';
 
-/** generalResourceWhitelistPattern's default (groupResourceWhitelistPattern unset). */
-export const RESOURCE_ID_WHITELIST = /^(?:[a-zA-Z0-9]+|camunda-admin)$/;
+/** generalResourceWhitelistPattern's default on Camunda 7 (groupResourceWhitelistPattern unset); `state.flavour.resourceIdWhitelist` is the engine's. */
+export const RESOURCE_ID_WHITELIST = FLAVOURS.camunda.resourceIdWhitelist;
 
 /** The generic persistence error of ExceptionUtil.wrapPersistenceException. */
 export const PERSISTENCE_EXCEPTION_MESSAGE =
@@ -369,9 +371,9 @@ function bindGroupDto(body: unknown): Result<{ id?: string; name?: string; type?
 }
 
 /** EnsureUtil.ensureWhitelistedResourceId(commandContext, "Group", id). */
-function whitelistError(id: string | null): Response | undefined {
+function whitelistError(state: EngineState, id: string | null): Response | undefined {
   if (id === null) return nullPointer('Cannot invoke "java.lang.CharSequence.length()" because "this.text" is null');
-  if (RESOURCE_ID_WHITELIST.test(id)) return undefined;
+  if (state.flavour.resourceIdWhitelist.test(id)) return undefined;
   return engineException('ProcessEngineException', `Group has an invalid id: '${id}' is not a valid resource identifier.`, 500);
 }
 
@@ -491,10 +493,10 @@ export function registerIdentityRoutes(router: EngineRouter, state: EngineState)
       const engineError = context.engineError();
       if (engineError) return engineError;
       const dto = bound.value;
-      if (dto === null) return nullPointer(`Cannot invoke "${REST_DTO}.GroupDto.getId()" because "groupDto" is null`);
+      if (dto === null) return nullPointer(`Cannot invoke "${state.javaClass(REST_DTO)}.GroupDto.getId()" because "groupDto" is null`);
       // CreateGroupCmd: ensureNotNull("groupId", groupId).
       if (dto.id === undefined) return engineException('NullValueException', 'groupId is null', 500);
-      const whitelist = whitelistError(dto.id);
+      const whitelist = whitelistError(state, dto.id);
       if (whitelist) return whitelist;
       const denied = checkPermission(state, authenticationFor(context), 'CREATE', ResourceType.GROUP, null);
       if (denied) return denied;
@@ -544,10 +546,10 @@ export function registerIdentityRoutes(router: EngineRouter, state: EngineState)
     const group = lookupGroup(context, id);
     if (group === undefined) return groupNotFound(id);
     const dto = bound.value;
-    if (dto === null) return nullPointer(`Cannot invoke "${REST_DTO}.GroupDto.update(org.camunda.bpm.engine.identity.Group)" because "group" is null`);
+    if (dto === null) return nullPointer(`Cannot invoke "${state.javaClass(REST_DTO)}.GroupDto.update(${state.javaClass('engine.identity.Group')})" because "group" is null`);
     // GroupDto.update: every field replaced, absent ones with null.
     const newId = dto.id ?? null;
-    const whitelist = whitelistError(newId);
+    const whitelist = whitelistError(state, newId);
     if (whitelist) return whitelist;
     const denied = checkPermission(state, authenticationFor(context), 'UPDATE', ResourceType.GROUP, newId);
     if (denied) return denied;

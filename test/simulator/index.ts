@@ -8,6 +8,8 @@
 //   * failures: `state.batchSettings.failInstanceIds` (jobs of those instances fail without retries);
 //     real reasons fail jobs too (instance ended or gone, other definition, unmapped activity);
 //   * time: `state.clock = () => epochMillis` for exact start/end times;
+//   * their job log (job-log.ts): GET /history/job-log(/count), written as jobs are created, run, fail
+//     and are deleted (`state.jobLog`);
 //   * "ended meanwhile": `state.endProcessInstance(id, 'COMPLETED' | 'EXTERNALLY_TERMINATED' | ...)`.
 //
 // Authorizations (authorization.ts, permissions.ts): POST /authorization/create, PUT/DELETE
@@ -38,6 +40,16 @@
 // in a row), during which even the right password is a plain 401; 10 failures in a row lock the user until
 // `state.unlockUser(id)`, a successful login resets the count. Times follow `state.clock`; change the base with
 // `startSimulator({ loginDelayBaseSeconds })` (main.ts: --login-delay) or `state.loginSettings`; 0 = no delays.
+//
+// Flavours (flavour.ts): `startSimulator({ flavour: 'operaton' | 'cibseven' })` (main.ts: --flavour)
+// answers as that fork instead of Camunda 7.24: its version, GET /telemetry/data (telemetry.ts; 403
+// ENGINE-03110 for a user who is neither admin nor holds READ on SYSTEM), the Java package of class
+// names (`@class`, NullPointerException messages), the admin group (`state.flavour.adminGroup`:
+// operaton-admin on Operaton, seeded with demo and the ALL grants) and the id whitelist (Operaton
+// refuses camunda-admin). Everything else answers the same, as on the real engines.
+export { FLAVOUR_NAMES, FLAVOURS, isFlavourName } from './flavour.js';
+export type { Flavour, FlavourName } from './flavour.js';
+export { registerTelemetryRoutes, telemetryDataDto } from './telemetry.js';
 export { requestObservers, responseObservers, startSimulator } from './server.js';
 export type { Fault, RecordedRequest, Simulator, SimulatorOptions } from './server.js';
 export {
@@ -99,6 +111,7 @@ export {
   formatUtcDate,
   ResourceType,
   SEEDED_AUTHORIZATION_IDS,
+  SEEDED_INCIDENT_IDS,
   SEEDED_PROCESS_DEFINITION_IDS,
   SEEDED_PROCESS_INSTANCE_IDS,
 } from './state.js';
@@ -110,6 +123,7 @@ export type {
   BatchSettings,
   EndedProcessInstanceRecord,
   GroupRecord,
+  IncidentRecord,
   LoginSettings,
   MembershipRecord,
   ProcessDefinitionRecord,
@@ -160,7 +174,7 @@ export type {
 } from './permissions.js';
 export { ACTIVITY_TYPES, canGenerateFor, sameBehavior, UNSUPPORTED_ACTIVITY_INSTANCE_FAILURE } from './bpmn.js';
 export type { ActivityRecord, ActivityType, ActivityTypeInfo } from './bpmn.js';
-export { parseEngineDate, processDefinitionDto, registerProcessDefinitionRoutes } from './repository.js';
+export { bpmnXmlOf, parseEngineDate, processDefinitionDto, registerProcessDefinitionRoutes } from './repository.js';
 export type { ProcessDefinitionDto } from './repository.js';
 export { processInstanceDto, processInstanceVisibility, queryFromBody, registerProcessInstanceRoutes, runProcessInstanceQuery } from './runtime.js';
 export type { ProcessInstanceDto, ProcessInstanceQuery } from './runtime.js';
@@ -215,6 +229,8 @@ export {
   runDueBatchJobs,
 } from './batch.js';
 export type { BatchDto, BatchStatisticsDto, HistoricBatchDto, MigrationBatchOptions } from './batch.js';
+export { DEFAULT_JOB_RETRIES, MONITOR_JOB_TYPE, registerJobLogRoutes, SEED_JOB_TYPE } from './job-log.js';
+export type { HistoricJobLogDto } from './job-log.js';
 export {
   historicProcessInstanceDto,
   historicProcessInstanceRows,

@@ -101,7 +101,7 @@ describe('TLS', () => {
 });
 
 describe('main.ts', () => {
-  it('bundles with esbuild, prints the URL line, serves, and stops on SIGTERM', async () => {
+  it('bundles with esbuild, prints the URL line, serves as the --flavour, and stops on SIGTERM', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'camunda-simulator-'));
     try {
       const outfile = join(dir, 'simulator.mjs');
@@ -114,7 +114,7 @@ describe('main.ts', () => {
         outfile,
         logLevel: 'silent',
       });
-      const child = spawn(process.execPath, [outfile, '--port', '0', '--basic-auth', '--batch-jobs-per-second', '0', '--login-delay', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [outfile, '--port', '0', '--basic-auth', '--flavour', 'operaton', '--batch-jobs-per-second', '0', '--login-delay', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       const url = await new Promise<string>((resolve, reject) => {
         let output = '';
@@ -133,7 +133,10 @@ describe('main.ts', () => {
       // --login-delay 0 took effect: the right password works right after a wrong one.
       const as = (password: string): Record<string, string> => ({ authorization: `Basic ${Buffer.from(`demo:${password}`).toString('base64')}` });
       expect((await fetch(`${url}/version`, { headers: as('wrong') })).status).toBe(401);
-      expect((await fetch(`${url}/version`, { headers: as('demo') })).status).toBe(200);
+      const version = await fetch(`${url}/version`, { headers: as('demo') });
+      expect(version.status).toBe(200);
+      // --flavour took effect.
+      expect(await version.json()).toEqual({ version: '2.1.4' });
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {
@@ -141,12 +144,12 @@ describe('main.ts', () => {
     }
   }, 20_000);
 
-  it('rejects unknown options and bad --login-delay values with usage and exit code 2', async () => {
+  it('rejects unknown options, bad --login-delay and --flavour values with usage and exit code 2', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'camunda-simulator-'));
     try {
       const outfile = join(dir, 'simulator.mjs');
       await build({ entryPoints: [new URL('./main.ts', import.meta.url).pathname], bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'silent' });
-      for (const args of [['--nope'], ['--login-delay', '1.5'], ['--login-delay', '-1']]) {
+      for (const args of [['--nope'], ['--login-delay', '1.5'], ['--login-delay', '-1'], ['--flavour', 'camunda8']]) {
         const child = spawn(process.execPath, [outfile, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
         let stderr = '';
         child.stderr.setEncoding('utf8');

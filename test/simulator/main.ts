@@ -1,8 +1,10 @@
 // Runs the engine simulator as a process (bundled for `npm run demo`):
 //
-//   main [--port N] [--basic-auth] [--rest-root /engine-rest] [--batch-jobs-per-second N]
-//        [--extra-groups N] [--extra-authorizations N] [--login-delay SECONDS]
+//   main [--port N] [--basic-auth] [--flavour camunda|operaton|cibseven] [--rest-root /engine-rest]
+//        [--batch-jobs-per-second N] [--extra-groups N] [--extra-authorizations N] [--login-delay SECONDS]
 //
+// --flavour answers as that product (flavour.ts): Camunda 7.24 (the default), Operaton 2.1.4 or
+// CIB seven 2.2.0, with their version, telemetry, class names, admin group and id whitelist.
 // --extra-groups / --extra-authorizations add bulk data for benchmarks (group00001.. and as many
 // authorizations; see SimulatorOptions.extraGroups / extraAuthorizations). --login-delay sets the
 // engine's loginDelayBase (default 3 s: the first delay after a failed --basic-auth login); 0 = none.
@@ -10,9 +12,10 @@
 // Prints one line, `camunda engine simulator listening on <url>`, so a parent process can wait for
 // it and read the URL; stops cleanly on SIGINT/SIGTERM. No test-framework imports here.
 import { parseArgs } from 'node:util';
+import { FLAVOUR_NAMES, type FlavourName, isFlavourName } from './flavour.js';
 import { startSimulator } from './server.js';
 
-const USAGE = 'usage: main [--port N] [--basic-auth] [--rest-root PATH] [--batch-jobs-per-second N] [--extra-groups N] [--extra-authorizations N] [--login-delay SECONDS]';
+const USAGE = 'usage: main [--port N] [--basic-auth] [--flavour camunda|operaton|cibseven] [--rest-root PATH] [--batch-jobs-per-second N] [--extra-groups N] [--extra-authorizations N] [--login-delay SECONDS]';
 
 function parsePort(raw: string | undefined): number {
   if (raw === undefined) return 0;
@@ -34,6 +37,12 @@ function parseCount(flag: string, raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
+function parseFlavour(raw: string | undefined): FlavourName {
+  if (raw === undefined) return 'camunda';
+  if (!isFlavourName(raw)) throw new Error(`--flavour must be one of ${FLAVOUR_NAMES.join(', ')}, got '${raw}'`);
+  return raw;
+}
+
 /** The engine's loginDelayBase is a Java int of seconds. */
 function parseLoginDelay(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -44,6 +53,7 @@ function parseLoginDelay(raw: string | undefined): number | undefined {
 async function main(): Promise<void> {
   let port: number;
   let basicAuth: boolean;
+  let flavour: FlavourName;
   let restRoot: string | undefined;
   let batchJobsPerSecond: number | undefined;
   let extraGroups: number | undefined;
@@ -54,6 +64,7 @@ async function main(): Promise<void> {
       options: {
         port: { type: 'string' },
         'basic-auth': { type: 'boolean', default: false },
+        flavour: { type: 'string' },
         'rest-root': { type: 'string' },
         'batch-jobs-per-second': { type: 'string' },
         'extra-groups': { type: 'string' },
@@ -65,6 +76,7 @@ async function main(): Promise<void> {
     });
     port = parsePort(values.port);
     basicAuth = values['basic-auth'] ?? false;
+    flavour = parseFlavour(values.flavour);
     restRoot = values['rest-root'];
     batchJobsPerSecond = parseJobsPerSecond(values['batch-jobs-per-second']);
     extraGroups = parseCount('extra-groups', values['extra-groups']);
@@ -76,7 +88,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const simulator = await startSimulator({ port, basicAuth, restRoot, batchJobsPerSecond, extraGroups, extraAuthorizations, loginDelayBaseSeconds });
+  const simulator = await startSimulator({ port, basicAuth, flavour, restRoot, batchJobsPerSecond, extraGroups, extraAuthorizations, loginDelayBaseSeconds });
   process.stdout.write(`camunda engine simulator listening on ${simulator.url}\n`);
 
   const stop = (): void => {

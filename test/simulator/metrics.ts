@@ -216,10 +216,10 @@ function convertNumber(raw: string, type: 'java.lang.Integer' | 'java.lang.Long'
 }
 
 /** Unboxing the null a converter returned for 'null'. */
-function unboxedNull(type: 'Integer' | 'Long'): Response {
+function unboxedNull(javaPackage: string, type: 'Integer' | 'Long'): Response {
   return nullPointer(
     `Cannot invoke "java.lang.${type}.${type === 'Integer' ? 'intValue' : 'longValue'}()" because the return value of ` +
-      `"org.camunda.bpm.engine.rest.dto.converter.${type}Converter.convertQueryParameterToType(String)" is null`,
+      `"${javaPackage}.engine.rest.dto.converter.${type}Converter.convertQueryParameterToType(String)" is null`,
   );
 }
 
@@ -228,7 +228,7 @@ function persistenceError(): Response {
 }
 
 /** MetricsRestServiceImpl.interval + applyQueryParams, in their order. */
-function intervalQuery(params: URLSearchParams): Converted<MetricsIntervalQuery> {
+function intervalQuery(params: URLSearchParams, javaPackage: string): Converted<MetricsIntervalQuery> {
   const query: MetricsIntervalQuery = {};
   const name = params.get('name');
   const reporter = params.get('reporter');
@@ -248,7 +248,7 @@ function intervalQuery(params: URLSearchParams): Converted<MetricsIntervalQuery>
     if (raw === null) continue;
     const number = convertNumber(raw, 'java.lang.Integer');
     if (!number.ok) return number;
-    if (number.value === null) return { ok: false, response: unboxedNull('Integer') };
+    if (number.value === null) return { ok: false, response: unboxedNull(javaPackage, 'Integer') };
     if (key === 'maxResults' && number.value > METRICS_MAX_RESULTS) {
       return {
         ok: false,
@@ -262,7 +262,7 @@ function intervalQuery(params: URLSearchParams): Converted<MetricsIntervalQuery>
   if (rawInterval !== null) {
     const interval = convertNumber(rawInterval, 'java.lang.Long');
     if (!interval.ok) return interval;
-    if (interval.value === null) return { ok: false, response: unboxedNull('Long') };
+    if (interval.value === null) return { ok: false, response: unboxedNull(javaPackage, 'Long') };
     if (interval.value === 0) return { ok: false, response: persistenceError() };
     query.interval = interval.value;
   }
@@ -287,7 +287,7 @@ function sumRange(params: URLSearchParams): Converted<{ startDate?: number; endD
 
 export function registerMetricsRoutes(router: EngineRouter, state: EngineState): void {
   router.add('get', '/metrics', (context) => {
-    const query = intervalQuery(context.url.searchParams);
+    const query = intervalQuery(context.url.searchParams, state.flavour.javaPackage);
     return query.ok ? json(metricsIntervalRows(state.meterLog, query.value, { counts: state.unloggedMeters, now: state.clock() })) : query.response;
   });
 
@@ -302,7 +302,7 @@ export function registerMetricsRoutes(router: EngineRouter, state: EngineState):
       const engineError = context.engineError();
       if (engineError) return engineError;
       const authentication = authenticationOf(state, context.authenticatedUserId);
-      if (authentication !== null && !isCamundaAdmin(authentication)) {
+      if (authentication !== null && !isCamundaAdmin(state, authentication)) {
         const lookup = permissionForName('DELETE', ResourceType.SYSTEM);
         const allowed = lookup.ok && isAuthorized(state, authentication, { permission: lookup.permission, resourceType: ResourceType.SYSTEM, resourceId: null });
         if (!allowed) return json({ ...requiredAdminBody([missingAuthorization('DELETE', ResourceType.SYSTEM, null)]) }, 403);

@@ -432,18 +432,19 @@ export function bindMigrationPlanDto(body: unknown): { ok: true; dto: MigrationP
 export function readMigrationPlanDto(
   dto: MigrationPlanBody | null,
   localName: string,
+  javaPackage: string,
 ): { ok: true; sourceId?: string; targetId?: string; instructions: MigrationInstruction[]; variables: Map<string, TypedVariable> | null } | { ok: false; response: Response } {
   if (dto === null) {
     return {
       ok: false,
       response: nullPointer(
-        `Cannot invoke "org.camunda.bpm.engine.rest.dto.migration.MigrationPlanDto.getSourceProcessDefinitionId()" because "${localName}" is null`,
+        `Cannot invoke "${javaPackage}.engine.rest.dto.migration.MigrationPlanDto.getSourceProcessDefinitionId()" because "${localName}" is null`,
       ),
     };
   }
   let variables: Map<string, TypedVariable> | null = null;
   if (dto.variables !== undefined) {
-    const converted = convertVariables(dto.variables);
+    const converted = convertVariables(dto.variables, javaPackage);
     if (converted === undefined) return { ok: false, response: invalidJsonBody() };
     if (!converted.ok) return converted;
     variables = converted.variables;
@@ -455,14 +456,14 @@ export function readMigrationPlanDto(
       return {
         ok: false,
         response: nullPointer(
-          'Cannot invoke "org.camunda.bpm.engine.rest.dto.migration.MigrationInstructionDto.getSourceActivityIds()" because "migrationInstructionDto" is null',
+          `Cannot invoke "${javaPackage}.engine.rest.dto.migration.MigrationInstructionDto.getSourceActivityIds()" because "migrationInstructionDto" is null`,
         ),
       };
     }
     const first = (ids: (string | null)[] | undefined, getter: string): { id: string | null } | Response => {
       if (ids === undefined) {
         return nullPointer(
-          `Cannot invoke "java.util.List.get(int)" because the return value of "org.camunda.bpm.engine.rest.dto.migration.MigrationInstructionDto.${getter}()" is null`,
+          `Cannot invoke "java.util.List.get(int)" because the return value of "${javaPackage}.engine.rest.dto.migration.MigrationInstructionDto.${getter}()" is null`,
         );
       }
       if (ids.length === 0) return json(exceptionBody('IndexOutOfBoundsException', 'Index 0 out of bounds for length 0'), 500);
@@ -496,13 +497,13 @@ export function registerMigrationRoutes(router: EngineRouter, state: EngineState
       if (engineError) return engineError;
       if (body.body === null) {
         return nullPointer(
-          'Cannot invoke "org.camunda.bpm.engine.rest.dto.migration.MigrationPlanGenerationDto.getSourceProcessDefinitionId()" because "generationDto" is null',
+          `Cannot invoke "${state.javaClass('engine.rest.dto.migration.MigrationPlanGenerationDto')}.getSourceProcessDefinitionId()" because "generationDto" is null`,
         );
       }
 
       let variables: Map<string, TypedVariable> | null = null;
       if (rawVariables !== undefined) {
-        const converted = convertVariables(rawVariables);
+        const converted = convertVariables(rawVariables, state.flavour.javaPackage);
         if (converted === undefined) return invalidJsonBody();
         if (!converted.ok) return converted.response;
         variables = converted.variables;
@@ -538,7 +539,7 @@ export function registerMigrationRoutes(router: EngineRouter, state: EngineState
       if (!bound.ok) return bound.response;
       const engineError = context.engineError();
       if (engineError) return engineError;
-      const dto = readMigrationPlanDto(bound.dto, 'migrationPlanDto');
+      const dto = readMigrationPlanDto(bound.dto, 'migrationPlanDto', state.flavour.javaPackage);
       if (!dto.ok) return dto.response;
       const definitions = resolvePlanDefinitions(state, dto.sourceId, dto.targetId);
       if (!definitions.ok) return definitions.response;

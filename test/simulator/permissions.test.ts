@@ -124,7 +124,7 @@ describe('stored bits', () => {
 describe('isCamundaAdmin', () => {
   it('is membership in camunda-admin', () => {
     const state = createEngineState();
-    expect(isCamundaAdmin({ userId: 'demo', groupIds: state.groupIdsOf('demo') })).toBe(true);
-    expect(isCamundaAdmin({ userId: 'john', groupIds: state.groupIdsOf('john') })).toBe(false);
+    expect(isCamundaAdmin(state, { userId: 'demo', groupIds: state.groupIdsOf('demo') })).toBe(true);
+    expect(isCamundaAdmin(state, { userId: 'john', groupIds: state.groupIdsOf('john') })).toBe(false);
   });
 });

@@ -19,12 +19,12 @@
 // over a Group REVOKE authorization", docs: user-guide/process-engine/authorization-service.md).
 // A GRANT matches when it has every bit of the permission, a REVOKE when it lacks one. REVOKE lines
 // only run when revoke checks are on (authorizationCheckRevokes "auto": some REVOKE exists for the
-// user, '*' or one of the groups). Members of camunda-admin get no shortcut here: they are
+// user, '*' or one of the groups). Members of the admin group get no shortcut here: they are
 // authorized by the seeded ALL grants, as on a real engine (the admin group only matters for the
 // admin-only operations: `isCamundaAdmin`, `requiredAdminBody`).
 import { json } from './handlers.js';
 import type { AuthorizationRecord, EngineState } from './state.js';
-import { ADMIN_GROUP_ID, AuthorizationType, ResourceType } from './state.js';
+import { AuthorizationType, ResourceType } from './state.js';
 
 export interface PermissionDefinition {
   name: string;
@@ -346,9 +346,12 @@ export function isVisibleInQuery(state: EngineState, authentication: Authenticat
   );
 }
 
-/** AuthorizationManager.isCamundaAdmin with the default adminGroups (camunda-admin) and no adminUsers. */
-export function isCamundaAdmin(authentication: Authentication): boolean {
-  return authentication.groupIds.includes(ADMIN_GROUP_ID);
+/**
+ * AuthorizationManager.isCamundaAdmin (Operaton: isOperatonAdmin) with the default adminGroups, the
+ * flavour's admin group (camunda-admin; operaton-admin on Operaton), and no adminUsers.
+ */
+export function isCamundaAdmin(state: EngineState, authentication: Authentication): boolean {
+  return authentication.groupIds.includes(state.flavour.adminGroup);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // GET /process-definition, /count, /{id} and /{id}/statistics over the real socket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED_PROCESS_DEFINITION_IDS as DEFS, startSimulator } from './index.js';
+import { SEEDED_INCIDENT_IDS, SEEDED_PROCESS_DEFINITION_IDS as DEFS, startSimulator } from './index.js';
 import type { ProcessDefinitionDto, Simulator } from './index.js';
 import { loadSample } from './samples.js';
 
@@ -37,7 +37,8 @@ async function count(query: string): Promise<number> {
   return (result.body as { count: number }).count;
 }
 
-const ALL_BY_ID = [DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB];
+const ALL_BY_ID = [DEFS.invoiceApprovalV1, DEFS.invoiceApprovalV2, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB];
+const APPROVAL = [DEFS.invoiceApprovalV1, DEFS.invoiceApprovalV2];
 
 describe('GET /process-definition', () => {
   it('answers the captured query exactly like process-definition-list.json', async () => {
@@ -56,7 +57,7 @@ describe('GET /process-definition', () => {
 
   it('lists everything by id when unsorted', async () => {
     expect(await ids('')).toEqual(ALL_BY_ID);
-    expect(await count('')).toBe(6);
+    expect(await count('')).toBe(8);
   });
 
   it('resolves key and version (and the deprecated alias ver)', async () => {
@@ -73,16 +74,16 @@ describe('GET /process-definition', () => {
   });
 
   it('filters by tenant like the engine: withoutTenantId wins, includeProcessDefinitionsWithoutTenantId widens tenantIdIn', async () => {
-    expect(await ids('?withoutTenantId=true')).toEqual([DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]);
-    expect(await ids('?tenantIdIn=tenant-a&withoutTenantId=true')).toEqual([DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]);
+    expect(await ids('?withoutTenantId=true')).toEqual([...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]);
+    expect(await ids('?tenantIdIn=tenant-a&withoutTenantId=true')).toEqual([...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]);
     expect(await ids('?tenantIdIn=tenant-a&includeProcessDefinitionsWithoutTenantId=true')).toEqual([
-      DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2, DEFS.sharedTenantA,
+      ...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2, DEFS.sharedTenantA,
     ]);
     expect(await ids('?includeProcessDefinitionsWithoutTenantId=true')).toEqual(ALL_BY_ID);
   });
 
   it('gives the latest version per key and tenant (and the deprecated alias latest)', async () => {
-    expect(await ids('?latestVersion=true')).toEqual([DEFS.invoiceV2, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB]);
+    expect(await ids('?latestVersion=true')).toEqual([DEFS.invoiceApprovalV2, DEFS.invoiceV2, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB]);
     expect(await ids('?key=invoice&latestVersion=true')).toEqual([DEFS.invoiceV2]);
     expect(await ids('?key=invoice&latest=true')).toEqual([DEFS.invoiceV2]);
     expect(await ids('?keyLike=ref%25&latestVersion=true')).toEqual([DEFS.v2]);
@@ -129,13 +130,18 @@ describe('GET /process-definition', () => {
     expect(await ids('?nameLike=%25Receipt')).toEqual([DEFS.invoiceV1, DEFS.invoiceV2]);
     expect(await ids('?keyLike=_nvoice')).toEqual([DEFS.invoiceV1, DEFS.invoiceV2]);
     expect(await ids('?keyLike=invoice_')).toEqual([]);
+    expect(await ids('?keyLike=invoice_%25')).toEqual(APPROVAL);
     expect(await ids('?versionTag=V1.0')).toEqual([DEFS.invoiceV1]);
     expect(await ids('?versionTagLike=V%25&withoutTenantId=true')).toEqual([DEFS.invoiceV1, DEFS.invoiceV2]);
     expect(await ids('?withoutVersionTag=true&key=refengine-demo')).toEqual([DEFS.v1, DEFS.v2]);
     expect(await ids('?resourceName=refengine-demo-v2.bpmn')).toEqual([DEFS.v2]);
-    expect(await ids('?category=http://camunda.org/examples')).toEqual([DEFS.invoiceV1, DEFS.invoiceV2]);
+    expect(await ids('?category=http://camunda.org/examples')).toEqual([...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2]);
     expect(await ids('?deploymentId=c90b49fb-e5fe-11f1-a2ca-02fc00000001')).toEqual([DEFS.v2]);
-    expect(await ids('?incidentType=failedJob')).toEqual([]);
+    // The seeded incident is on an instance of invoice-approval v1.
+    expect(await ids('?incidentType=failedJob')).toEqual([DEFS.invoiceApprovalV1]);
+    expect(await ids('?incidentType=customIncident')).toEqual([]);
+    expect(await ids('?incidentMessageLike=%25unavailable')).toEqual([DEFS.invoiceApprovalV1]);
+    expect(await ids(`?incidentId=${SEEDED_INCIDENT_IDS.checkBudgetFailedJob}`)).toEqual([DEFS.invoiceApprovalV1]);
   });
 
   it('filters by deployment time in the engine date format', async () => {
@@ -153,12 +159,12 @@ describe('GET /process-definition', () => {
   });
 
   it.each([
-    ['key', 'asc', [DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB]],
-    ['version', 'desc', [DEFS.invoiceV2, DEFS.v2, DEFS.invoiceV1, DEFS.v1, DEFS.sharedTenantA, DEFS.sharedTenantB]],
-    ['deployTime', 'asc', [DEFS.invoiceV1, DEFS.invoiceV2, DEFS.sharedTenantA, DEFS.sharedTenantB, DEFS.v1, DEFS.v2]],
-    ['tenantId', 'desc', [DEFS.sharedTenantB, DEFS.sharedTenantA, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]],
-    ['versionTag', 'asc', [DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB, DEFS.invoiceV1, DEFS.invoiceV2]],
-    ['name', 'asc', [DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB]],
+    ['key', 'asc', [DEFS.invoiceV1, DEFS.invoiceV2, ...APPROVAL, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB]],
+    ['version', 'desc', [DEFS.invoiceApprovalV2, DEFS.invoiceV2, DEFS.v2, DEFS.invoiceApprovalV1, DEFS.invoiceV1, DEFS.v1, DEFS.sharedTenantA, DEFS.sharedTenantB]],
+    ['deployTime', 'asc', [DEFS.invoiceV1, DEFS.invoiceV2, ...APPROVAL, DEFS.sharedTenantA, DEFS.sharedTenantB, DEFS.v1, DEFS.v2]],
+    ['tenantId', 'desc', [DEFS.sharedTenantB, DEFS.sharedTenantA, ...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]],
+    ['versionTag', 'asc', [...APPROVAL, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB, DEFS.invoiceV1, DEFS.invoiceV2]],
+    ['name', 'asc', [...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB]],
     ['id', 'desc', [...ALL_BY_ID].reverse()],
   ])('sorts by %s %s (ties by id)', async (sortBy, sortOrder, expected) => {
     expect(await ids(`?sortBy=${sortBy}&sortOrder=${sortOrder}`)).toEqual(expected);
@@ -256,5 +262,93 @@ describe('GET /process-definition/{id}/statistics', () => {
   it('checks the engine before anything else', async () => {
     expect((await call(`/engine/nope/process-definition/${DEFS.v1}/statistics`)).body).toEqual(loadSample('unknown-engine'));
     expect((await call(`/engine/nope/process-definition/${DEFS.v1}`)).body).toEqual(loadSample('unknown-engine'));
+  });
+});
+
+describe('statistics with incidents and failed jobs', () => {
+  const incidentRow = { incidentType: 'failedJob', incidentCount: 1 };
+
+  it('counts the failed job and its incident on the activity when asked, and only then', async () => {
+    const path = `/process-definition/${DEFS.invoiceApprovalV1}/statistics`;
+    const rows = (await call(`${path}?failedJobs=true&incidents=true`)).body as { id: string; instances: number; failedJobs: number; incidents: unknown[] }[];
+    expect(rows.map(({ id, instances, failedJobs, incidents }) => ({ id, instances, failedJobs, incidents }))).toEqual([
+      { id: 'approve', instances: 2, failedJobs: 0, incidents: [] },
+      { id: 'checkBudget', instances: 1, failedJobs: 1, incidents: [incidentRow] },
+    ]);
+    const plain = (await call(path)).body as { failedJobs: number; incidents: unknown[] }[];
+    expect(plain.map((row) => [row.failedJobs, row.incidents])).toEqual([[0, []], [0, []]]);
+    const ofType = (await call(`${path}?incidentsForType=customIncident`)).body as { incidents: unknown[] }[];
+    expect(ofType.map((row) => row.incidents)).toEqual([[], []]);
+  });
+
+  it('GET /process-definition/statistics gives every definition with its counts and the definition itself', async () => {
+    const result = await call('/process-definition/statistics?failedJobs=true&incidents=true');
+    expect(result.status).toBe(200);
+    const rows = result.body as { id: string; instances: number; failedJobs: number; incidents: unknown[]; definition: ProcessDefinitionDto }[];
+    expect(rows.map((row) => row.id)).toEqual(ALL_BY_ID);
+    expect(Object.keys(rows[0] ?? {})).toEqual(['@class', 'id', 'instances', 'failedJobs', 'incidents', 'definition']);
+    const approval = rows.find((row) => row.id === DEFS.invoiceApprovalV1);
+    expect(approval).toMatchObject({ instances: 3, failedJobs: 1, incidents: [incidentRow], definition: { key: 'invoice-approval', version: 1 } });
+    expect(rows.find((row) => row.id === DEFS.invoiceV2)).toMatchObject({ instances: 0, failedJobs: 0, incidents: [] });
+    expect(rows.find((row) => row.id === DEFS.invoiceV1)?.instances).toBe(6);
+    // Without the flags the engine counts instances only.
+    const bare = (await call('/process-definition/statistics')).body as { id: string; failedJobs: number; incidents: unknown[] }[];
+    expect(bare.find((row) => row.id === DEFS.invoiceApprovalV1)).toMatchObject({ failedJobs: 0, incidents: [] });
+  });
+
+  it.each([
+    ['incidents=true&incidentsForType=failedJob', 'Only one of the query parameter includeIncidents or includeIncidentsForType can be set.'],
+    ['incidents=true&rootIncidents=true', 'Only one of the query parameter includeIncidents or includeRootIncidents can be set.'],
+    ['rootIncidents=true&incidentsForType=failedJob', 'Only one of the query parameter includeRootIncidents or includeIncidentsForType can be set.'],
+  ])('GET /process-definition/statistics?%s is a 400', async (query, message) => {
+    expect(await call(`/process-definition/statistics?${query}`)).toEqual({
+      status: 400,
+      contentType: 'application/json',
+      body: { type: 'InvalidRequestException', message, code: null },
+    });
+  });
+});
+
+describe('GET /process-definition/{id}/xml', () => {
+  it('answers the ProcessDefinitionDiagramDto: the id and the deployed BPMN XML', async () => {
+    const result = await call(`/process-definition/${DEFS.invoiceApprovalV2}/xml`);
+    expect(result.status).toBe(200);
+    const body = result.body as { id: string; bpmn20Xml: string };
+    expect(Object.keys(body)).toEqual(['id', 'bpmn20Xml']);
+    expect(body.id).toBe(DEFS.invoiceApprovalV2);
+    expect(body.bpmn20Xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<bpmn:definitions /);
+    expect(body.bpmn20Xml).toContain('<bpmn:process id="invoice-approval"');
+  });
+
+  it('answers an unknown id with the 404 of the definition resource', async () => {
+    expect(await call('/process-definition/does-not-exist/xml')).toEqual({
+      status: 404,
+      contentType: 'application/json',
+      body: { type: 'InvalidRequestException', message: 'No matching definition with id does-not-exist', code: 0 },
+    });
+  });
+
+  it('answers with the XML a test gave the definition', async () => {
+    const definition = sim.state.findProcessDefinition(DEFS.v1);
+    if (!definition) throw new Error('seed missing');
+    definition.bpmnXml = '<definitions/>';
+    try {
+      expect((await call(`/process-definition/${DEFS.v1}/xml`)).body).toEqual({ id: DEFS.v1, bpmn20Xml: '<definitions/>' });
+    } finally {
+      delete definition.bpmnXml;
+    }
+  });
+
+  it('is refused (403) without READ on the definition when Basic auth is on', async () => {
+    const secured = await startSimulator({ basicAuth: true });
+    try {
+      const as = (user: string) => ({ headers: { authorization: `Basic ${Buffer.from(`${user}:${user}`).toString('base64')}` } });
+      const john = await fetch(`${secured.url}/process-definition/${DEFS.invoiceV1}/xml`, as('john'));
+      expect(john.status).toBe(403);
+      expect(await john.json()).toMatchObject({ type: 'AuthorizationException' });
+      expect((await fetch(`${secured.url}/process-definition/${DEFS.v1}/xml`, as('john'))).status).toBe(200);
+    } finally {
+      await secured.close();
+    }
   });
 });

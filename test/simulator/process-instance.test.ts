@@ -1,6 +1,6 @@
 // GET/POST /process-instance and /process-instance/count over the real socket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED_PROCESS_DEFINITION_IDS as DEFS, SEEDED_PROCESS_INSTANCE_IDS as PIS, startSimulator } from './index.js';
+import { SEEDED_INCIDENT_IDS, SEEDED_PROCESS_DEFINITION_IDS as DEFS, SEEDED_PROCESS_INSTANCE_IDS as PIS, startSimulator } from './index.js';
 import type { ProcessInstanceDto, Simulator } from './index.js';
 import { loadSample } from './samples.js';
 
@@ -43,7 +43,8 @@ const INVOICE = [PIS.invoiceApprove1, PIS.invoiceApprove2, PIS.invoiceApprove3, 
 const SHARED = [PIS.sharedTenantA, PIS.sharedTenantB];
 const DEMO_V1 = [PIS.demoV1First, PIS.demoV1Second, PIS.demoV1Third];
 const DEMO_V2 = [PIS.demoV2First, PIS.demoV2Extra, PIS.demoV2Third];
-const ALL = [...INVOICE, ...SHARED, ...DEMO_V1, ...DEMO_V2];
+const APPROVAL = [PIS.approvalApprove1, PIS.approvalApprove2, PIS.approvalCheckBudget];
+const ALL = [...INVOICE, ...APPROVAL, ...SHARED, ...DEMO_V1, ...DEMO_V2];
 
 describe('GET /process-instance', () => {
   it('answers the captured query exactly like process-instance-list.json', async () => {
@@ -80,8 +81,16 @@ describe('GET /process-instance', () => {
     expect((await get('/process-instance/count?processDefinitionWithoutTenantId=true')).body).toEqual({ count: ALL.length - 2 });
   });
 
-  it('finds nothing for what the simulator does not hold (incidents, hierarchies, variables)', async () => {
-    for (const query of ['withIncident=true', 'incidentType=failedJob', `superProcessInstance=${PIS.demoV1First}`, 'caseInstanceId=x', 'variables=amount_eq_1']) {
+  it('finds the instance with the seeded incident by its incident', async () => {
+    for (const query of ['withIncident=true', 'incidentType=failedJob', 'incidentMessageLike=Budget%25', `incidentId=${SEEDED_INCIDENT_IDS.checkBudgetFailedJob}`]) {
+      expect({ query, ids: idsOf(await get(`/process-instance?${query}`)) }).toEqual({ query, ids: [PIS.approvalCheckBudget] });
+    }
+    expect(idsOf(await get('/process-instance?incidentType=customIncident'))).toEqual([]);
+    expect(idsOf(await post('/process-instance', { withIncident: true, processDefinitionKey: 'invoice' }))).toEqual([]);
+  });
+
+  it('finds nothing for what the simulator does not hold (hierarchies, variables)', async () => {
+    for (const query of [`superProcessInstance=${PIS.demoV1First}`, 'caseInstanceId=x', 'variables=amount_eq_1']) {
       expect({ query, ids: idsOf(await get(`/process-instance?${query}`)) }).toEqual({ query, ids: [] });
     }
     expect((await get('/process-instance?variables=amount_between_1')).body).toEqual({
@@ -92,9 +101,9 @@ describe('GET /process-instance', () => {
   });
 
   it.each([
-    ['businessKey', 'asc', [PIS.demoV2Extra, ...INVOICE, ...SHARED, ...DEMO_V1, PIS.demoV2First, PIS.demoV2Third]],
-    ['definitionKey', 'desc', [...SHARED, ...DEMO_V1, ...DEMO_V2, ...INVOICE]],
-    ['tenantId', 'desc', [PIS.sharedTenantB, PIS.sharedTenantA, ...INVOICE, ...DEMO_V1, ...DEMO_V2]],
+    ['businessKey', 'asc', [PIS.demoV2Extra, ...APPROVAL, ...INVOICE, ...SHARED, ...DEMO_V1, PIS.demoV2First, PIS.demoV2Third]],
+    ['definitionKey', 'desc', [...SHARED, ...DEMO_V1, ...DEMO_V2, ...APPROVAL, ...INVOICE]],
+    ['tenantId', 'desc', [PIS.sharedTenantB, PIS.sharedTenantA, ...INVOICE, ...APPROVAL, ...DEMO_V1, ...DEMO_V2]],
     ['instanceId', 'desc', [...ALL].reverse()],
   ])('sorts by %s %s', async (sortBy, sortOrder, expected) => {
     expect(idsOf(await get(`/process-instance?sortBy=${sortBy}&sortOrder=${sortOrder}`))).toEqual(expected);

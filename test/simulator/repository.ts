@@ -1,6 +1,8 @@
-// Process definitions: GET /process-definition, /process-definition/count, /process-definition/{id}
-// and /process-definition/{id}/statistics, like ProcessDefinitionRestServiceImpl,
-// ProcessDefinitionQueryDto / ProcessDefinitionQueryImpl and ProcessDefinitionResourceImpl (7.24).
+// Process definitions: GET /process-definition, /process-definition/count, /process-definition/{id},
+// /process-definition/{id}/statistics, /process-definition/{id}/xml and /process-definition/statistics,
+// like ProcessDefinitionRestServiceImpl, ProcessDefinitionQueryDto / ProcessDefinitionQueryImpl and
+// ProcessDefinitionResourceImpl (7.24).
+import { readFileSync } from 'node:fs';
 import {
   pagedJson,
   compareNullable,
@@ -14,10 +16,22 @@ import {
   sortPairError,
 } from './handlers.js';
 import type { EngineRouter, ParsedQuery, QueryParamKind, QueryValue, RouteContext } from './handlers.js';
-import { authenticationOf, genericPermission, isAuthorized, queryVisibility } from './permissions.js';
+import { authenticationOf, checkAuthorization, genericPermission, isAuthorized, queryVisibility } from './permissions.js';
 import { processInstanceVisibility } from './runtime.js';
 import { ResourceType } from './state.js';
-import type { EngineState, ProcessDefinitionRecord } from './state.js';
+import type { EngineState, IncidentRecord, ProcessDefinitionRecord, ProcessInstanceRecord } from './state.js';
+
+const MODELS_DIR = new URL('./models/', import.meta.url);
+
+/** The BPMN 2.0 XML a definition was deployed with: its own, or the file of its resource in ./models/. */
+export function bpmnXmlOf(definition: ProcessDefinitionRecord): string {
+  if (definition.bpmnXml !== undefined) return definition.bpmnXml;
+  try {
+    return readFileSync(new URL(definition.resource, MODELS_DIR), 'utf8');
+  } catch {
+    throw new Error(`simulator: no BPMN model for ${definition.id}: give it bpmnXml or add test/simulator/models/${definition.resource}`);
+  }
+}
 
 /** The engine's ProcessDefinitionDto, field for field and in engine order. */
 export interface ProcessDefinitionDto {
@@ -149,9 +163,27 @@ function matchesTenant(tenantId: string | null, values: Record<string, QueryValu
   return tenantIds.includes(tenantId);
 }
 
-function matchesDefinition(definition: ProcessDefinitionRecord, filters: DefinitionFilters, all: readonly ProcessDefinitionRecord[]): boolean {
+/** Open incidents by the id of the definition their process instance runs on. */
+function incidentsByDefinition(state: EngineState): Map<string, IncidentRecord[]> {
+  const definitionOf = new Map(state.processInstances.map((instance) => [instance.id, instance.definitionId]));
+  const byDefinition = new Map<string, IncidentRecord[]>();
+  for (const incident of state.incidents) {
+    const definitionId = definitionOf.get(incident.processInstanceId);
+    if (definitionId === undefined) continue;
+    byDefinition.set(definitionId, [...(byDefinition.get(definitionId) ?? []), incident]);
+  }
+  return byDefinition;
+}
+
+function matchesDefinition(
+  definition: ProcessDefinitionRecord,
+  filters: DefinitionFilters,
+  all: readonly ProcessDefinitionRecord[],
+  incidents: readonly IncidentRecord[] = [],
+): boolean {
   const v = filters.values;
   const str = (name: string): string | undefined => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
+  const hasIncident = (test: (incident: IncidentRecord) => boolean) => incidents.some(test);
   const checks: [string | undefined, (value: string) => boolean][] = [
     [str('processDefinitionId'), (id) => definition.id === id],
     [str('category'), (value) => definition.category === value],
@@ -165,11 +197,11 @@ function matchesDefinition(definition: ProcessDefinitionRecord, filters: Definit
     [str('resourceNameLike'), (pattern) => likeMatches(definition.resource, pattern)],
     [str('versionTag'), (value) => definition.versionTag === value],
     [str('versionTagLike'), (pattern) => likeMatches(definition.versionTag, pattern)],
-    // No incidents exist in the simulated engine.
-    [str('incidentId'), () => false],
-    [str('incidentType'), () => false],
-    [str('incidentMessage'), () => false],
-    [str('incidentMessageLike'), () => false],
+    // Definitions with an open incident of that id, type or message (on one of their instances).
+    [str('incidentId'), (id) => hasIncident((incident) => incident.id === id)],
+    [str('incidentType'), (type) => hasIncident((incident) => incident.incidentType === type)],
+    [str('incidentMessage'), (message) => hasIncident((incident) => incident.incidentMessage === message)],
+    [str('incidentMessageLike'), (pattern) => hasIncident((incident) => incident.incidentMessage !== null && likeMatches(incident.incidentMessage, pattern))],
   ];
   if (checks.some(([value, test]) => value !== undefined && !test(value))) return false;
 
@@ -247,7 +279,8 @@ export function registerProcessDefinitionRoutes(router: EngineRouter, state: Eng
     const authentication = authenticationOf(state, context.authenticatedUserId);
     const readable = authentication === null ? () => true : queryVisibility(state, authentication, genericPermission('READ'), ResourceType.PROCESS_DEFINITION);
     // `latestVersion` looks at every version of the key, readable or not (the same key decides both).
-    const matching = all.filter((definition) => readable(definition.key) && matchesDefinition(definition, filters.filters, all));
+    const incidents = incidentsByDefinition(state);
+    const matching = all.filter((definition) => readable(definition.key) && matchesDefinition(definition, filters.filters, all, incidents.get(definition.id)));
     return { ok: true, items: sortDefinitions(matching, parsed.query) };
   };
 
@@ -275,6 +308,48 @@ export function registerProcessDefinitionRoutes(router: EngineRouter, state: Eng
     { engineCheck: 'manual' },
   );
 
+  router.add('get', '/process-definition/statistics', ({ url, authenticatedUserId }) => {
+    // ProcessDefinitionRestServiceImpl.getStatistics: @QueryParam Boolean, so presence decides.
+    const has = (name: string) => url.searchParams.has(name);
+    if (has('incidents') && has('incidentsForType')) return invalidRequest(400, 'Only one of the query parameter includeIncidents or includeIncidentsForType can be set.');
+    if (has('incidents') && has('rootIncidents')) return invalidRequest(400, 'Only one of the query parameter includeIncidents or includeRootIncidents can be set.');
+    if (has('rootIncidents') && has('incidentsForType')) return invalidRequest(400, 'Only one of the query parameter includeRootIncidents or includeIncidentsForType can be set.');
+    const counting = statisticsCounting(state, url);
+    const authentication = authenticationOf(state, authenticatedUserId);
+    const readable = authentication === null ? () => true : queryVisibility(state, authentication, genericPermission('READ'), ResourceType.PROCESS_DEFINITION);
+    const visible = processInstanceVisibility(state, authentication);
+    // Every readable definition, with or without instances (unlimitedList: no paging, no limit).
+    const rows = state.processDefinitions
+      .filter((definition) => readable(definition.key))
+      .sort((a, b) => compareStrings(a.id, b.id))
+      .map((definition) => {
+        const instances = state.processInstances.filter((instance) => instance.definitionId === definition.id && visible(instance));
+        return {
+          '@class': 'org.camunda.bpm.engine.rest.dto.repository.ProcessDefinitionStatisticsResultDto',
+          id: definition.id,
+          instances: instances.length,
+          ...counting(instances, () => true),
+          definition: processDefinitionDto(definition),
+        };
+      });
+    return json(rows);
+  });
+
+  router.add('get', '/process-definition/:id/xml', ({ params, authenticatedUserId }) => {
+    const id = params.id ?? '';
+    const definition = state.findProcessDefinition(id);
+    // ProcessDefinitionResourceImpl.getProcessDefinitionBpmn20Xml: RepositoryService.getProcessModel
+    // throws NotFoundException (wrapped in a 404) for an unknown id, and AuthorizationException
+    // (passed on: 403) without READ on the definition's key.
+    if (definition === undefined) return json(exceptionBody('InvalidRequestException', `No matching definition with id ${id}`, 0), 404);
+    const denied = checkAuthorization(state, authenticationOf(state, authenticatedUserId), [
+      { permission: genericPermission('READ'), resourceType: ResourceType.PROCESS_DEFINITION, resourceId: definition.key },
+    ]);
+    if (denied) return denied;
+    // ProcessDefinitionDiagramDto: the id and the deployed resource as one string.
+    return json({ id: definition.id, bpmn20Xml: bpmnXmlOf(definition) });
+  });
+
   router.add('get', '/process-definition/:id', ({ params, authenticatedUserId }) => {
     const id = params.id ?? '';
     const definition = state.findProcessDefinition(id);
@@ -301,21 +376,44 @@ export function registerProcessDefinitionRoutes(router: EngineRouter, state: Eng
     const counts = new Map<string, number>();
     // configureActivityStatisticsQuery: only instances the caller may read count (no check on the definition).
     const visible = processInstanceVisibility(state, authenticationOf(state, authenticatedUserId));
-    for (const instance of state.processInstances) {
-      if (instance.definitionId !== params.id || !visible(instance)) continue;
+    const instances = state.processInstances.filter((instance) => instance.definitionId === params.id && visible(instance));
+    for (const instance of instances) {
       for (const activityId of instance.activityIds) counts.set(activityId, (counts.get(activityId) ?? 0) + 1);
     }
+    const counting = statisticsCounting(state, url);
     const rows = [...counts.entries()]
       .sort(([a], [b]) => compareStrings(a, b))
-      .map(([activityId, instances]) => ({
+      .map(([activityId, count]) => ({
         // StatisticsResultDto is @JsonTypeInfo(use = CLASS): the class name goes first.
-        '@class': 'org.camunda.bpm.engine.rest.dto.repository.ActivityStatisticsResultDto',
+        '@class': state.javaClass('engine.rest.dto.repository.ActivityStatisticsResultDto'),
         id: activityId,
-        instances,
-        // No jobs and no incidents are simulated: 0 and [] whether or not they were asked for.
-        failedJobs: 0,
-        incidents: [],
+        instances: count,
+        ...counting(instances, (incident) => incident.activityId === activityId),
       }));
     return json(rows);
   });
+}
+
+/**
+ * failedJobs and incidents of a statistics row, as asked for: failedJobs only with failedJobs=true
+ * (else 0), incidents grouped by type only with incidents=true, rootIncidents=true or
+ * incidentsForType=TYPE (that type alone), else []. Failed jobs are the open failedJob incidents.
+ * Every simulated incident is its own root cause, so rootIncidents counts them all.
+ */
+function statisticsCounting(state: EngineState, url: URL): (instances: readonly ProcessInstanceRecord[], where: (incident: IncidentRecord) => boolean) => { failedJobs: number; incidents: { incidentType: string; incidentCount: number }[] } {
+  const failedJobs = url.searchParams.get('failedJobs') === 'true';
+  const allTypes = url.searchParams.get('incidents') === 'true' || url.searchParams.get('rootIncidents') === 'true';
+  const oneType = url.searchParams.get('incidentsForType');
+  return (instances, where) => {
+    const ids = new Set(instances.map((instance) => instance.id));
+    const incidents = state.incidents.filter((incident) => ids.has(incident.processInstanceId) && where(incident));
+    const byType = new Map<string, number>();
+    for (const incident of incidents) {
+      if (allTypes || incident.incidentType === oneType) byType.set(incident.incidentType, (byType.get(incident.incidentType) ?? 0) + 1);
+    }
+    return {
+      failedJobs: failedJobs ? incidents.filter((incident) => incident.incidentType === 'failedJob').length : 0,
+      incidents: [...byType].map(([incidentType, incidentCount]) => ({ incidentType, incidentCount })),
+    };
+  };
 }

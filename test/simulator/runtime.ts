@@ -173,11 +173,22 @@ function matches(state: EngineState, instance: ProcessInstanceRecord, query: Pro
   const keyNotIn = nonEmptyList(l.processDefinitionKeyNotIn);
   if (keyNotIn !== undefined && keyNotIn.includes(definition?.key ?? null)) return false;
   if (s.deploymentId !== undefined && definition?.deploymentId !== s.deploymentId) return false;
-  // No call hierarchies, case instances or incidents are simulated: every instance is a root and a leaf.
+  // No call hierarchies or case instances are simulated: every instance is a root and a leaf.
   if (s.caseInstanceId !== undefined || s.superProcessInstance !== undefined || s.subProcessInstance !== undefined) return false;
   if (s.superCaseInstance !== undefined || s.subCaseInstance !== undefined) return false;
-  if (s.incidentId !== undefined || s.incidentType !== undefined || s.incidentMessage !== undefined || s.incidentMessageLike !== undefined) return false;
-  if (b.withIncident === true) return false;
+  // Incidents (state.incidents): the instance must have one matching every incident filter given.
+  const incidentFilters = s.incidentId !== undefined || s.incidentType !== undefined || s.incidentMessage !== undefined || s.incidentMessageLike !== undefined || b.withIncident === true;
+  if (incidentFilters) {
+    const matching = state.incidents.filter(
+      (incident) =>
+        incident.processInstanceId === instance.id &&
+        (s.incidentId === undefined || incident.id === s.incidentId) &&
+        (s.incidentType === undefined || incident.incidentType === s.incidentType) &&
+        (s.incidentMessage === undefined || incident.incidentMessage === s.incidentMessage) &&
+        (s.incidentMessageLike === undefined || (incident.incidentMessage !== null && likeMatches(incident.incidentMessage, s.incidentMessageLike))),
+    );
+    if (matching.length === 0) return false;
+  }
   if (s.rootProcessInstanceId !== undefined && instance.id !== s.rootProcessInstanceId) return false;
   if (b.active === true && instance.suspended) return false;
   if (b.suspended === true && !instance.suspended) return false;

@@ -37,3 +37,26 @@ export function loadSampleAt<T = unknown>(name: string, rootUrl: string): T {
   const text = readFileSync(new URL(`${name}.json`, SAMPLES_DIR), 'utf8');
   return JSON.parse(text.split(CAPTURE_ROOT_URL).join(rootUrl)) as T;
 }
+
+/** One request of the fork capture (test/fixtures/samples/forks/README.md). */
+export interface ForkSampleEntry {
+  name: string;
+  /** The flavour it was captured on. */
+  product: 'camunda' | 'operaton' | 'cibseven';
+  method: string;
+  /** Below the REST root: '/telemetry/data'. */
+  path: string;
+  request?: unknown;
+  status: number;
+  file: string;
+  note?: string;
+}
+
+export function forkSampleIndex(): ForkSampleEntry[] {
+  return JSON.parse(readFileSync(new URL('forks/index.json', SAMPLES_DIR), 'utf8')) as ForkSampleEntry[];
+}
+
+/** The parsed body of `forks/NAME.json`. */
+export function loadForkSample<T = unknown>(name: string): T {
+  return JSON.parse(readFileSync(new URL(`forks/${name}.json`, SAMPLES_DIR), 'utf8')) as T;
+}

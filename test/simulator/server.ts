@@ -19,6 +19,7 @@ import {
   resolveRequest,
   resourceNotFound,
 } from './handlers.js';
+import { FLAVOURS, type FlavourName } from './flavour.js';
 import { DEFAULT_ENGINE_NAME, EngineState } from './state.js';
 
 export interface SimulatorOptions {
@@ -33,6 +34,11 @@ export interface SimulatorOptions {
   tls?: { key: string; cert: string; clientCa?: string };
   /** Port on 127.0.0.1; default 0 (any free port). Tests should keep 0. */
   port?: number;
+  /**
+   * The product to answer as (flavour.ts): 'camunda' (7.24, the default), 'operaton' (2.1.4) or
+   * 'cibseven' (2.2.0). With `state`, the state's own flavour counts and this must not differ.
+   */
+  flavour?: FlavourName;
   /** Start from this state instead of a freshly seeded one. */
   state?: EngineState;
   /**
@@ -172,6 +178,17 @@ function recordHeaders(req: IncomingMessage): Record<string, string> {
 }
 
 /** Resolves true after `ms`, or false as soon as one of `signals` aborts (AbortSignal.any needs Node 20.3). */
+/** Runs `wait` with signals of the client giving up and of the simulator closing; destroys the answer when one came first. */
+async function whileConnected(res: ServerResponse, closing: AbortSignal, wait: (signals: AbortSignal[]) => Promise<boolean>): Promise<boolean> {
+  const gaveUp = new AbortController();
+  const onClose = (): void => gaveUp.abort();
+  res.once('close', onClose);
+  const completed = await wait([gaveUp.signal, closing]);
+  res.off('close', onClose);
+  if (!completed) res.destroy();
+  return completed;
+}
+
 /** Resolves true once `release` settles, false if a signal aborts first. */
 function until(release: Promise<unknown>, signals: AbortSignal[]): Promise<boolean> {
   return new Promise((resolve) => {
@@ -226,7 +243,10 @@ async function toPrepared(response: Response): Promise<PreparedResponse> {
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  const state = options.state ?? new EngineState();
+  if (options.state && options.flavour && options.state.flavour.name !== options.flavour) {
+    throw new Error(`startSimulator: the state answers as ${options.state.flavour.name}, not ${options.flavour}`);
+  }
+  const state = options.state ?? new EngineState(FLAVOURS[options.flavour ?? 'camunda']);
   if (options.batchJobsPerSecond !== undefined) state.batchSettings.jobsPerSecond = options.batchJobsPerSecond;
   if (options.loginDelayBaseSeconds !== undefined) state.loginSettings.loginDelayBase = options.loginDelayBaseSeconds;
   if (options.queryMaxResultsLimit !== undefined) state.queryMaxResultsLimit = options.queryMaxResultsLimit;
@@ -329,29 +349,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const pathname = new URL(`http://simulator.invalid${req.url ?? '/'}`).pathname;
     const fault = takeFault(method, pathAfterRoot(pathname) ?? pathname);
 
-    if (fault?.delayHeadersMs !== undefined && fault.delayHeadersMs > 0) {
-      // Stop waiting when the client gives up or the simulator closes.
-      const gaveUp = new AbortController();
-      const onClose = (): void => gaveUp.abort();
-      res.once('close', onClose);
-      const waited = await sleep(fault.delayHeadersMs, [gaveUp.signal, closing.signal]);
-      res.off('close', onClose);
-      if (!waited) {
-        res.destroy();
-        return;
-      }
-    }
-    if (fault?.holdUntil !== undefined) {
-      const gaveUp = new AbortController();
-      const onClose = (): void => gaveUp.abort();
-      res.once('close', onClose);
-      const released = await until(fault.holdUntil, [gaveUp.signal, closing.signal]);
-      res.off('close', onClose);
-      if (!released) {
-        res.destroy();
-        return;
-      }
-    }
+    // A held answer is dropped when the client gives up or the simulator closes meanwhile.
+    const delay = fault?.delayHeadersMs ?? 0;
+    if (delay > 0 && !(await whileConnected(res, closing.signal, (signals) => sleep(delay, signals)))) return;
+    const hold = fault?.holdUntil;
+    if (hold !== undefined && !(await whileConnected(res, closing.signal, (signals) => until(hold, signals)))) return;
     if (fault?.resetConnection) {
       req.socket.destroy();
       return;

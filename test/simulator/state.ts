@@ -3,14 +3,18 @@
 // Everything is plain data (arrays of plain objects) so tests can read it, tweak it before a run, and
 // later handlers (groups, metrics, migration, batches) can add their own collections without touching
 // the existing ones. The seed is deterministic: the same ids every run, so tests can name them.
+import type { HistoricJobLogDto } from './job-log.js';
 import type { ActivityRecord } from './bpmn.js';
+import { type Flavour, FLAVOURS } from './flavour.js';
 import type { MigrationPlan } from './migration.js';
 import { seedMeterLog, seedTaskMeterLog } from './metrics-seed.js';
 import type { MeterLogEntry, TaskMeterLogEntry } from './metrics-seed.js';
 
-export const ENGINE_VERSION = '7.24.0-SNAPSHOT';
+/** The version of the default flavour, Camunda 7.24 (flavour.ts for the forks'). */
+export const ENGINE_VERSION = FLAVOURS.camunda.version;
 export const DEFAULT_ENGINE_NAME = 'default';
-export const ADMIN_GROUP_ID = 'camunda-admin';
+/** The admin group of the default flavour (and of CIB seven); Operaton's is operaton-admin (`state.flavour.adminGroup`). */
+export const ADMIN_GROUP_ID = FLAVOURS.camunda.adminGroup;
 
 /** Resource type integers (ENG/authorization/Resources.java); 21 (SYSTEM) exists since 7.17. */
 export const ResourceType = {
@@ -128,6 +132,29 @@ export interface ProcessDefinitionRecord {
   /** Deployment time in the engine's date format; orders `sortBy=deployTime`. */
   deployTime: string;
   activities: ActivityRecord[];
+  /**
+   * The BPMN 2.0 XML GET /process-definition/{id}/xml answers with. Absent: the file named `resource`
+   * in test/simulator/models/ (real XML as the Camunda Modeler saves it; models.test.ts checks that
+   * each file's flow nodes are `activities`).
+   */
+  bpmnXml?: string;
+}
+
+/**
+ * An open incident (the engine's IncidentDto, the fields the simulator uses). Every failed job (no
+ * retries left) opens a `failedJob` incident, so the statistics count failed jobs as the incidents of
+ * that type.
+ */
+export interface IncidentRecord {
+  id: string;
+  incidentType: string;
+  processInstanceId: string;
+  activityId: string;
+  incidentMessage: string | null;
+  /** Engine date format. */
+  incidentTimestamp: string;
+  /** The failed job's id for a failedJob incident. */
+  configuration: string | null;
 }
 
 /**
@@ -177,6 +204,8 @@ export interface BatchJobRecord {
   status: 'pending' | 'succeeded' | 'failed';
   /** The engine's exception message of a failed job; null otherwise. */
   exceptionMessage: string | null;
+  /** The job's id, once the seed job has created it (job-log.ts). */
+  jobId?: string | undefined;
 }
 
 /**
@@ -212,6 +241,8 @@ export interface BatchRecord {
   inRuntime: boolean;
   /** In the history (GET /history/batch...): false after DELETE /batch/{id}?cascade=true. */
   inHistory: boolean;
+  /** The seed or the monitor job that exists now (at most one of them does), for the job log (job-log.ts). */
+  controlJob?: { kind: 'seed' | 'monitor'; id: string } | undefined;
 }
 
 /**
@@ -303,6 +334,19 @@ export const SEEDED_PROCESS_DEFINITION_IDS = {
   sharedTenantA: `shared-process:1:${engineUuid(0xc7c2d1b6)}`,
   /** shared-process v1 deployed for tenant-b (same key and version: ambiguous without a tenant). */
   sharedTenantB: `shared-process:1:${engineUuid(0xc7c2d1bf)}`,
+  /**
+   * invoice-approval v1 (models/invoice-approval.v1.bpmn): the user task `approve` with a timer
+   * boundary event `reminder` (PT1H), the external task `sendReminder`, the asynchronous service task
+   * `checkBudget`, the parallel multi-instance user task `signOff`, the call activity `archive` and
+   * the event sub-process `cancellation` (message start).
+   */
+  invoiceApprovalV1: `invoice-approval:1:${engineUuid(0xc7d4e1a1)}`,
+  /**
+   * invoice-approval v2: `approve` renamed `approveInvoice` (same name, same flows), the reminder timer
+   * PT2H, `sendReminder` renamed `notifyApprover`, `checkBudget` a user task now (a type change), a new
+   * user task `reviewInvoice`, `signOff` sequential.
+   */
+  invoiceApprovalV2: `invoice-approval:2:${engineUuid(0xc7d4e1b2)}`,
 } as const;
 
 /**
@@ -328,6 +372,16 @@ export const SEEDED_PROCESS_INSTANCE_IDS = {
   invoiceArchive: engineUuid(0xc7e10a06),
   sharedTenantA: engineUuid(0xc7f2b001),
   sharedTenantB: engineUuid(0xc7f2b002),
+  /** invoice-approval v1 at approve (ia-1, ia-2). */
+  approvalApprove1: engineUuid(0xc7e20b01),
+  approvalApprove2: engineUuid(0xc7e20b02),
+  /** invoice-approval v1 at checkBudget (asyncBefore: a transition instance), its job failed: an incident. */
+  approvalCheckBudget: engineUuid(0xc7e20b03),
+} as const;
+
+/** Seeded incidents: the failed job of the invoice-approval instance at checkBudget. */
+export const SEEDED_INCIDENT_IDS = {
+  checkBudgetFailedJob: engineUuid(0xc7e30c01),
 } as const;
 
 function authorization(
@@ -373,18 +427,18 @@ function initialUsers(): UserRecord[] {
   ];
 }
 
-function initialGroups(): GroupRecord[] {
+function initialGroups(flavour: Flavour): GroupRecord[] {
   return [
-    { id: ADMIN_GROUP_ID, name: 'camunda BPM Administrators', type: 'SYSTEM' },
+    { id: flavour.adminGroup, name: flavour.adminGroupName, type: 'SYSTEM' },
     { id: 'sales', name: 'Sales', type: 'WORKFLOW' },
     { id: 'accounting', name: 'Accounting', type: 'WORKFLOW' },
     { id: 'management', name: 'Management', type: 'WORKFLOW' },
   ];
 }
 
-function initialMemberships(): MembershipRecord[] {
+function initialMemberships(flavour: Flavour): MembershipRecord[] {
   return [
-    { userId: 'demo', groupId: ADMIN_GROUP_ID },
+    { userId: 'demo', groupId: flavour.adminGroup },
     { userId: 'john', groupId: 'sales' },
     { userId: 'mary', groupId: 'accounting' },
     ...ACCOUNTING_MEMBERS.map((userId) => ({ userId, groupId: 'accounting' })),
@@ -395,15 +449,15 @@ function initialMemberships(): MembershipRecord[] {
   ];
 }
 
-function initialAuthorizations(): AuthorizationRecord[] {
+function initialAuthorizations(flavour: Flavour): AuthorizationRecord[] {
   // Like the real admin-user setup (Spring Boot starter / Camunda Run): one GRANT of ALL on '*' for
-  // camunda-admin per resource type. Type 1 (grant), not 0: global authorizations cannot name a group.
+  // the admin group per resource type. Type 1 (grant), not 0: global authorizations cannot name a group.
   const adminGrants = Object.values(ResourceType).map((resourceType) =>
     authorization({
       id: adminGrantId(resourceType),
       type: AuthorizationType.GRANT,
       permissions: ['ALL'],
-      groupId: ADMIN_GROUP_ID,
+      groupId: flavour.adminGroup,
       resourceType,
       resourceId: '*',
     }),
@@ -553,6 +607,7 @@ function seedProcessDefinitions(): ProcessDefinitionRecord[] {
         ...invoiceTail,
       ],
     },
+    ...invoiceApprovalDefinitions(),
     {
       ...shared,
       id: SEEDED_PROCESS_DEFINITION_IDS.sharedTenantA,
@@ -568,6 +623,70 @@ function seedProcessDefinitions(): ProcessDefinitionRecord[] {
       tenantId: 'tenant-b',
       deployTime: '2026-11-21T22:56:05.338+0000',
       activities: shared.activities.map((activity) => ({ ...activity })),
+    },
+  ];
+}
+
+function invoiceApprovalDefinitions(): ProcessDefinitionRecord[] {
+  const common = {
+    key: 'invoice-approval',
+    category: 'http://camunda.org/examples',
+    description: null,
+    name: 'Invoice Approval',
+    diagram: null,
+    suspended: false,
+    tenantId: null,
+    versionTag: null,
+    historyTimeToLive: 30,
+    startableInTasklist: true,
+  };
+  // The multi-instance body of signOff is not modelled (nor is the event sub-process's start in migrations).
+  const eventSubProcess: ActivityRecord[] = [
+    { id: 'cancellation', type: 'subProcess' },
+    { id: 'cancelRequested', type: 'messageStartEvent', parentId: 'cancellation' },
+    { id: 'cancelled', type: 'endEvent', parentId: 'cancellation' },
+  ];
+  return [
+    {
+      ...common,
+      id: SEEDED_PROCESS_DEFINITION_IDS.invoiceApprovalV1,
+      version: 1,
+      resource: 'invoice-approval.v1.bpmn',
+      deploymentId: engineUuid(0xc7d4e1a0),
+      deployTime: '2026-11-21T22:56:02.210+0000',
+      activities: [
+        { id: 'start', type: 'startEvent' },
+        { id: 'approve', type: 'userTask' },
+        { id: 'reminder', type: 'boundaryTimerEvent', attachedTo: 'approve' },
+        { id: 'sendReminder', type: 'externalTask' },
+        { id: 'reminderSent', type: 'endEvent' },
+        { id: 'checkBudget', type: 'serviceTask', async: true },
+        { id: 'signOff', type: 'userTask' },
+        { id: 'archive', type: 'callActivity' },
+        { id: 'end', type: 'endEvent' },
+        ...eventSubProcess,
+      ],
+    },
+    {
+      ...common,
+      id: SEEDED_PROCESS_DEFINITION_IDS.invoiceApprovalV2,
+      version: 2,
+      resource: 'invoice-approval.v2.bpmn',
+      deploymentId: engineUuid(0xc7d4e1b0),
+      deployTime: '2026-11-21T22:56:03.480+0000',
+      activities: [
+        { id: 'start', type: 'startEvent' },
+        { id: 'approveInvoice', type: 'userTask' },
+        { id: 'reminder', type: 'boundaryTimerEvent', attachedTo: 'approveInvoice' },
+        { id: 'notifyApprover', type: 'externalTask' },
+        { id: 'reminderSent', type: 'endEvent' },
+        { id: 'checkBudget', type: 'userTask' },
+        { id: 'reviewInvoice', type: 'userTask' },
+        { id: 'signOff', type: 'userTask' },
+        { id: 'archive', type: 'callActivity' },
+        { id: 'end', type: 'endEvent' },
+        ...eventSubProcess.map((activity) => ({ ...activity })),
+      ],
     },
   ];
 }
@@ -619,22 +738,47 @@ function seedProcessInstances(): ProcessInstanceRecord[] {
     instance(ids.invoiceArchive, defs.invoiceV1, 'invoice-6', 'archiveInvoice', '2026-11-21T22:55:59.803+0000'),
     instance(ids.sharedTenantA, defs.sharedTenantA, 'shared-a', 'task', '2026-11-21T22:56:05.140+0000', { tenantId: 'tenant-a' }),
     instance(ids.sharedTenantB, defs.sharedTenantB, 'shared-b', 'task', '2026-11-21T22:56:05.421+0000', { tenantId: 'tenant-b' }),
+    instance(ids.approvalApprove1, defs.invoiceApprovalV1, 'ia-1', 'approve', '2026-11-21T22:56:02.530+0000'),
+    instance(ids.approvalApprove2, defs.invoiceApprovalV1, 'ia-2', 'approve', '2026-11-21T22:56:02.688+0000'),
+    instance(ids.approvalCheckBudget, defs.invoiceApprovalV1, 'ia-3', 'checkBudget', '2026-11-21T22:56:02.841+0000', {
+      activityInstanceIds: [seededActivityInstanceId(ids.approvalCheckBudget, 'checkBudget', true)],
+    }),
+  ];
+}
+
+function seedIncidents(): IncidentRecord[] {
+  return [
+    {
+      id: SEEDED_INCIDENT_IDS.checkBudgetFailedJob,
+      incidentType: 'failedJob',
+      processInstanceId: SEEDED_PROCESS_INSTANCE_IDS.approvalCheckBudget,
+      activityId: 'checkBudget',
+      incidentMessage: 'Budget service unavailable',
+      incidentTimestamp: '2026-11-21T22:56:04.102+0000',
+      configuration: engineUuid(0xc7e30c02),
+    },
   ];
 }
 
 export class EngineState {
+  /** Which product the engine answers as (flavour.ts): version, telemetry, class names, admin group, id whitelist. */
+  readonly flavour: Flavour;
   engines: string[] = [DEFAULT_ENGINE_NAME];
-  version: string = ENGINE_VERSION;
+  version: string;
   users: UserRecord[] = initialUsers();
-  groups: GroupRecord[] = initialGroups();
-  memberships: MembershipRecord[] = initialMemberships();
-  authorizations: AuthorizationRecord[] = initialAuthorizations();
+  groups: GroupRecord[];
+  memberships: MembershipRecord[];
+  authorizations: AuthorizationRecord[];
   processDefinitions: ProcessDefinitionRecord[] = seedProcessDefinitions();
   processInstances: ProcessInstanceRecord[] = seedProcessInstances();
+  /** Open incidents (see IncidentRecord); the statistics count them and the failed jobs. */
+  incidents: IncidentRecord[] = seedIncidents();
   /** Process instances that have ended (see `endProcessInstance`); the history shows them, the runtime not. */
   endedProcessInstances: EndedProcessInstanceRecord[] = [];
   /** Every batch, runtime and historic (see BatchRecord.inRuntime / inHistory), in creation order. */
   batches: BatchRecord[] = [];
+  /** ACT_HI_JOB_LOG: what the jobs of the batches did (job-log.ts), in the order it was written. */
+  jobLog: HistoricJobLogDto[] = [];
   batchSettings: BatchSettings = defaultBatchSettings();
   /** Login throttling (see `checkPassword`); tests may change it, e.g. `loginDelayBase = 0`. */
   loginSettings: LoginSettings = defaultLoginSettings();
@@ -645,6 +789,8 @@ export class EngineState {
   queryMaxResultsLimit: number = 2147483647;
   /** Where the job executor stopped (batch.ts): the last time it caught up, and unused fractional steps. */
   jobExecutor: { lastTick: number | null; credit: number } = { lastTick: null, credit: 0 };
+  /** When the engine started (epoch milliseconds): telemetry's data-collection-start-date. */
+  startedAt: number = Date.now();
   /** Epoch milliseconds the engine sees: start and end times, batch progress. Tests may replace it. */
   clock: () => number = () => Date.now();
 
@@ -660,6 +806,19 @@ export class EngineState {
   private extraAuthorizationCount = 0;
   private meterLogEntries: MeterLogEntry[] | undefined;
   private taskMeterLogEntries: TaskMeterLogEntry[] | undefined;
+
+  constructor(flavour: Flavour = FLAVOURS.camunda) {
+    this.flavour = flavour;
+    this.version = flavour.version;
+    this.groups = initialGroups(flavour);
+    this.memberships = initialMemberships(flavour);
+    this.authorizations = initialAuthorizations(flavour);
+  }
+
+  /** `${package}.${name}` in the flavour's Java package: javaClass('engine.rest.dto.VariableValueDto'). */
+  javaClass(name: string): string {
+    return `${this.flavour.javaPackage}.${name}`;
+  }
 
   /**
    * ACT_RU_METER_LOG (see metrics-seed.ts for the seed): built from `clock()` on first use, so a test
@@ -870,6 +1029,6 @@ export function formatUtcDate(epochMillis: number): string {
 }
 
 /** A freshly seeded state; every call returns an independent copy. */
-export function createEngineState(): EngineState {
-  return new EngineState();
+export function createEngineState(flavour?: Flavour): EngineState {
+  return new EngineState(flavour);
 }

@@ -134,7 +134,7 @@ function serverError(type: string, message: string): Response {
  * prefix here, as on the migration endpoints (docs/engine-notes.md#variables); other endpoints add their own.
  * Returns undefined for a body property that is not a JSON object of objects (a mapping error).
  */
-export function convertVariables(raw: Record<string, unknown>): VariablesResult | undefined {
+export function convertVariables(raw: Record<string, unknown>, javaPackage: string): VariablesResult | undefined {
   const variables = new Map<string, TypedVariable>();
   for (const [name, entry] of Object.entries(raw)) {
     if (entry === null) {
@@ -143,7 +143,7 @@ export function convertVariables(raw: Record<string, unknown>): VariablesResult 
         ok: false,
         response: serverError(
           'NullPointerException',
-          'Cannot invoke "org.camunda.bpm.engine.rest.dto.VariableValueDto.toTypedValue(org.camunda.bpm.engine.ProcessEngine, com.fasterxml.jackson.databind.ObjectMapper)" because the return value of "java.util.Map$Entry.getValue()" is null',
+          `Cannot invoke "${javaPackage}.engine.rest.dto.VariableValueDto.toTypedValue(${javaPackage}.engine.ProcessEngine, com.fasterxml.jackson.databind.ObjectMapper)" because the return value of "java.util.Map$Entry.getValue()" is null`,
         ),
       };
     }

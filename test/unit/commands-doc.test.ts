@@ -43,7 +43,7 @@ describe('docs/commands.md', () => {
       for (const option of command.options) expect(reference).toContain(`\`${option.flags}\``);
     }
     expect(reference).toContain('$ camunda-admin auth update');
-    expect(reference).toMatch(/\| `-o, --output <format>` \| output format; one of `table`, `json`, `yaml` \| `table` \|/);
+    expect(reference).toMatch(/\| `-o, --output <format>` \| output format: .*; one of `table`, `wide`, `json`, `yaml` \| `table` \|/);
   });
 });
 

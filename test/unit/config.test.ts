@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, mayFindConfigFile } from '../../src/config/load.js';
 import { SEARCH_PLACES } from '../../src/config/places.js';
 import { describeSource, resolveTarget } from '../../src/config/resolve.js';
+import { isLoopback } from '../../src/config/warnings.js';
 import { UsageError } from '../../src/exit-codes.js';
 import { usageErrorMessage } from '../helpers/errors.js';
 import { tempDir } from '../helpers/temp.js';
@@ -214,5 +215,15 @@ describe('skipping the search when no config file can exist (mayFindConfigFile)'
       expect(mayFindConfigFile(from)).toBe(true);
       expect(await cosmiconfigFinds(from)).toBe(true);
     });
+  });
+});
+
+describe('this machine, where cleartext credentials cross no network', () => {
+  it.each(['localhost', 'LOCALHOST', 'api.localhost', 'localhost.', '127.0.0.1', '127.1.2.3', '[::1]', '[::ffff:7f00:1]'])('%s is loopback', (host) => {
+    expect(isLoopback(host)).toBe(true);
+  });
+
+  it.each(['bpm.example.com', '10.0.0.5', '128.0.0.1', '127.0.0.1.example.com', '[::2]', 'localhost.example.com'])('%s is not', (host) => {
+    expect(isLoopback(host)).toBe(false);
   });
 });

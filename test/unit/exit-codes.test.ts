@@ -53,6 +53,11 @@ describe('failures map to the exit codes of docs/exit-codes.md', () => {
       new EngineHttpError(line, { status: 500, body: engineBody('ProcessEngineException', "Group has an invalid id: 'my-group' is not a valid resource identifier."), bodySnippet: undefined }),
     );
     expect(failure.hint).toContain('[a-zA-Z0-9]+|camunda-admin');
+    expect(failure.hint).toContain('[a-zA-Z0-9]+|operaton-admin (Operaton)');
+    const onOperaton = describeFailure(
+      new EngineHttpError(line, { status: 500, body: engineBody('ProcessEngineException', "Group has an invalid id: 'camunda-admin' is not a valid resource identifier."), bodySnippet: undefined }),
+    );
+    expect(onOperaton).toMatchObject({ exitCode: ExitCode.EngineRejected, hint: expect.stringContaining("'camunda-admin' is the admin group of Camunda 7 and CIB seven, not of Operaton") });
   });
 
   it('spells out the missing authorizations of a 403', () => {

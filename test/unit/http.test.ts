@@ -41,4 +41,13 @@ describe('network failures', () => {
   ])('%s is %s', (code, reason) => {
     expect(classifyNetworkError(failure(code)).reason).toBe(reason);
   });
+
+  it.each([
+    ['undici', failure('ERR_SSL_WRONG_VERSION_NUMBER', '80BC:error:0A00010B:SSL routines:ssl3_get_record:wrong version number')],
+    ['node:http', Object.assign(new Error('write EPROTO 80BC:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:../deps/openssl/ssl/record/ssl3_record.c:354:\n'), { code: 'EPROTO' })],
+  ])('OpenSSL\'s "wrong version number" (%s) is a server that does not speak TLS, not a CA to trust', (_client, error) => {
+    const classified = classifyNetworkError(error);
+    expect(classified).toMatchObject({ reason: 'tls', plainHttp: true });
+    expect(classified.detail).toBe('TLS failure: the server does not speak TLS (OpenSSL: wrong version number)');
+  });
 });

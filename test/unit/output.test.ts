@@ -27,9 +27,9 @@ describe('colour', () => {
 });
 
 /** The CLI in-process with fake streams: the fastest way to check what goes where. */
-async function inProcess(args: string[], { tty = false, env = {} }: { tty?: boolean; env?: NodeJS.ProcessEnv } = {}) {
-  const stdout = Object.assign(new PassThrough(), { isTTY: tty });
-  const stderr = Object.assign(new PassThrough(), { isTTY: tty });
+async function inProcess(args: string[], { tty = false, env = {}, stdoutTTY = tty, stderrTTY = tty }: { tty?: boolean; env?: NodeJS.ProcessEnv; stdoutTTY?: boolean; stderrTTY?: boolean } = {}) {
+  const stdout = Object.assign(new PassThrough(), { isTTY: stdoutTTY, columns: 100 });
+  const stderr = Object.assign(new PassThrough(), { isTTY: stderrTTY, columns: 100 });
   const stdin = Object.assign(new PassThrough(), { isTTY: tty });
   stdin.end();
   let out = '';
@@ -47,6 +47,24 @@ describe('streams', () => {
     expect(tty.stdout).toContain('\u001b[1m');
     const piped = await inProcess(['--config', '/dev/null', 'config', 'show']);
     expect(piped.stdout).not.toContain('\u001b[');
+  });
+
+  it('colours each stream only when that stream is a terminal', async () => {
+    // A profile that does not exist: a table would go to stdout, the error goes to stderr.
+    const args = ['--config', '/dev/null', '--profile', 'nope', 'config', 'show'];
+    const stdoutOnly = await inProcess(args, { stdoutTTY: true });
+    expect(stdoutOnly.stderr).toMatch(/^error: /);
+    const stderrOnly = await inProcess(args, { stderrTTY: true });
+    expect(stderrOnly.stderr.startsWith('\u001b[31merror:\u001b[39m ')).toBe(true);
+    // With a table on stdout: coloured headings only when stdout is the terminal.
+    expect((await inProcess(['--config', '/dev/null', 'config', 'show'], { stderrTTY: true })).stdout).not.toContain('\u001b[');
+    expect((await inProcess(['--config', '/dev/null', 'config', 'show'], { stdoutTTY: true })).stdout).toContain('\u001b[1mSetting\u001b[22m');
+  });
+
+  it('colours the error line on a terminal with -o json, but never the json', async () => {
+    const result = await inProcess(['--config', '/dev/null', '--profile', 'nope', 'config', 'show', '-o', 'json'], { tty: true });
+    expect(result.stdout).toBe('');
+    expect(result.stderr.startsWith('\u001b[31merror:')).toBe(true);
   });
 
   it('never colours json, even on a terminal', async () => {

@@ -132,6 +132,39 @@ describe('refused plans name file, line, column and path', () => {
     expect(loaded.warnings.map((w) => w.path)).toEqual(['instructions']);
   });
 
+  it('a value of the wrong type does not hide the other problems: every one is reported, in file order', () => {
+    const plan = [
+      'source: invoice:1',
+      'processInstanceIds: abc',
+      'instructions:',
+      '  - sourceActivityIds: [a, b]',
+      '    targetActivityIds: [x]',
+      '  - sourceActivityIds: a',
+      '    targetActivityIds: [y]',
+      '  - { sourceActivityIds: [a], targetActivityIds: [z] }',
+      'variables:',
+      '  v: { value: 1, type: Integr }',
+      '',
+    ].join('\n');
+    expect(problems(plan)).toEqual([
+      'plan.yaml:1:1: the plan names no target: add target (a reference such as invoice:1) or targetProcessDefinitionId',
+      'plan.yaml:2:21: processInstanceIds: expected a list, got the string "abc"',
+      "plan.yaml:4:24: instructions[0].sourceActivityIds: must hold exactly one activity id, not 2 (the engine reads only the first, 'a', and ignores the rest)",
+      'plan.yaml:6:24: instructions[1].sourceActivityIds: expected a list, got the string "a"',
+      "plan.yaml:8:27: instructions[2].sourceActivityIds[0]: activity 'a' is already mapped by instructions[0]; each source activity can be mapped once",
+      "plan.yaml:10:24: variables.v.type: unknown value type 'Integr' (did you mean Integer?)",
+    ]);
+  });
+
+  it('in an execute request too; a source of the wrong type is not also a missing one', () => {
+    const request = '{\n  "migrationPlan": { "source": 1, "target": "a:2", "instructions": [{ "sourceActivityIds": ["a", "b"], "targetActivityIds": ["c"] }] },\n  "skipIoMappings": "yes"\n}\n';
+    expect(problems(request, 'plan.json')).toEqual([
+      'plan.json:2:32: migrationPlan.source: expected a string, got the number 1',
+      "plan.json:2:92: migrationPlan.instructions[0].sourceActivityIds: must hold exactly one activity id, not 2 (the engine reads only the first, 'a', and ignores the rest)",
+      'plan.json:3:21: skipIoMappings: expected true or false, got the string "yes"',
+    ]);
+  });
+
   it('syntax errors, duplicate keys, wrong types and empty files', () => {
     expect(problems('{"source": "a:1",\n "target": "a:2",\n}', 'plan.json')[0]).toMatch(/^plan\.json:3:1: invalid JSON: /);
     expect(problems('source: a:1\nsource: a:2\n')[0]).toMatch(/^plan\.yaml:2:1: duplicate key: /);

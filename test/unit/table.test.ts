@@ -1,9 +1,11 @@
-// Tables of plain cells are drawn without cli-table3, and long tables of other cells in blocks
-// (cli-table3's layout is quadratic in rows); the result must be the table cli-table3 draws in one piece.
+// Tables are drawn without cli-table3 (its layout is quadratic in rows); a table that needs no fitting
+// must be the table cli-table3 draws in one piece. Fitted to a terminal, the widest free-text column
+// wraps first and ids never; off a terminal, tab-separated lines.
 import Table from 'cli-table3';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { colorStyle, plainStyle } from '../../src/render/style.js';
-import { renderFields, renderTable } from '../../src/render/table.js';
+import { colorStyle, plainStyle, type Style, withTable } from '../../src/render/style.js';
+import { type Heading, renderFields, renderTable, wrapCell } from '../../src/render/table.js';
 
 const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
 
@@ -59,7 +61,7 @@ describe('tables of plain cells, drawn without cli-table3', () => {
     }
   });
 
-  it('leave cells that are not plain ASCII to cli-table3', () => {
+  it('of other cells: wide characters, several lines, combining marks, as cli-table3 draws them', () => {
     const rows = [['Grüße', '請求書'], ['tab\there', '👍 ok'], ['…', 'e\u0301']];
     expect(renderTable(['a', 'b'], rows, plainStyle)).toBe(inOnePiece(['a', 'b'], rows));
     expect(renderFields([['請求書', 'x'], ['b', 'two\nlines']], plainStyle)).toBe(
@@ -69,5 +71,122 @@ describe('tables of plain cells, drawn without cli-table3', () => {
         return table.toString();
       })(),
     );
+  });
+});
+
+const terminal = (width: number | undefined, headers = true): Style => withTable(plainStyle, { kind: 'boxed', width, headers });
+const pipe = (headers = true): Style => withTable(plainStyle, { kind: 'tabs', width: undefined, headers });
+const widths = (text: string): Set<number> => new Set(text.split('\n').map((line) => stringWidth(line)));
+
+describe('tables fitted to the terminal', () => {
+  const head: Heading[] = [{ name: 'User', whole: true }, { name: 'Result' }];
+  const failure = "PUT http://127.0.0.1:8080/engine-rest/group/sales/members/nobody: 500 Internal Server Error: NullValueException: No user found with id 'nobody'.";
+  const rows = [['john', 'already a member'], ['nobody', failure]];
+
+  it('are drawn as they are when they fit, and with -o wide whatever their width', () => {
+    const unfitted = renderTable(head, rows, plainStyle);
+    expect(renderTable(head, rows, terminal(200))).toBe(unfitted);
+    expect(renderTable(head, rows, terminal(undefined))).toBe(unfitted);
+    expect(widths(unfitted)).toEqual(new Set([failure.length + 13]));
+  });
+
+  it.each([80, 120, 40])('wrap the free-text column between words to %i columns, the ids whole', (width) => {
+    const text = renderTable(head, rows, terminal(width));
+    expect(widths(text)).toEqual(new Set([width]));
+    const lines = text.split('\n');
+    expect(lines[1]).toMatch(/^│ User {3}│ Result +│$/);
+    expect(lines[3]).toMatch(/^│ nobody │ PUT /);
+    // The failure whole, in order, one line of the table after the other.
+    const result = lines.slice(3, -1).map((line) => line.split('│')[2]!.trim());
+    expect(result.join('').replaceAll(' ', '')).toBe(failure.replaceAll(' ', ''));
+    if (width === 40) expect(result.slice(0, 3)).toEqual(['PUT', 'http://127.0.0.1:8080/', 'engine-rest/group/sales/']);
+  });
+
+  it('break a word too long for the column after a hyphen, else where they must', () => {
+    expect(wrapCell('decision-requirements-definition (14)', 14, 'text')).toBe('decision-\nrequirements-\ndefinition\n(14)');
+    expect(wrapCell('NoneStartEventActivityBehavior is', 12, 'text')).toBe('NoneStartEve\nntActivityBe\nhavior is');
+    expect(wrapCell('group camunda-admin', 8, 'words')).toBe('group\ncamunda-admin');
+    expect(wrapCell('c68e62eb-e5fe-11f1-a2ca-02fc00000001', 8, 'none')).toBe('c68e62eb-e5fe-11f1-a2ca-02fc00000001');
+  });
+
+  it('narrow the widest column first, down to the next widest, and never break a word of one that wraps between words', () => {
+    const table = renderTable(
+      [{ name: 'Id', whole: true }, { name: 'Owner', keepWords: true }, 'Note', 'Comment'],
+      [['a1', 'group camunda-admin', 'a short note', 'a much longer comment than the note is']],
+      terminal(60),
+    );
+    expect(widths(table)).toEqual(new Set([60]));
+    // The comment gives way down to the owner's width, then both together; the note keeps its line.
+    expect(table.split('\n').slice(1, -1)).toEqual([
+      '│ Id │ Owner            │ Note         │ Comment           │',
+      '│ a1 │ group            │ a short note │ a much longer     │',
+      '│    │ camunda-admin    │              │ comment than the  │',
+      '│    │                  │              │ note is           │',
+    ]);
+  });
+
+  it('turn rows into records when their ids alone are too wide, as psql does', () => {
+    const id = 'c68e62eb-e5fe-11f1-a2ca-02fc00000001';
+    const table = renderTable(
+      [{ name: 'Id', whole: true }, { name: 'Resource id', whole: true }, 'Permissions'],
+      [
+        [id, id.replace('c68e', 'c950'), 'READ, UPDATE'],
+        [id.replace('62eb', '62ec'), '*', 'ALL'],
+      ],
+      terminal(60),
+    );
+    expect(table.split('\n')).toEqual([
+      '┌─────────────┬────────────────────────────────────────────┐',
+      `│ Id          │ ${id}       │`,
+      `│ Resource id │ ${id.replace('c68e', 'c950')}       │`,
+      '│ Permissions │ READ, UPDATE                               │',
+      '├─────────────┼────────────────────────────────────────────┤',
+      `│ Id          │ ${id.replace('62eb', '62ec')}       │`,
+      '│ Resource id │ *                                          │',
+      '│ Permissions │ ALL                                        │',
+      '└─────────────┴────────────────────────────────────────────┘',
+    ]);
+  });
+
+  it("wrap a field's value, never its name; fields never turn into records", () => {
+    const fields = renderFields([['Authentication', 'not required (the REST API has no authentication filter)'], ['URL', 'http://localhost:8080/engine-rest']], terminal(56));
+    expect(widths(fields)).toEqual(new Set([56]));
+    expect(fields).toContain('│ Authentication │ not required (the REST API has no   │\n│                │ authentication filter)              │');
+    expect(fields).toContain('│ URL            │ http://localhost:8080/engine-rest   │');
+    // A URL longer than the terminal leaves is shown whole.
+    const narrow = renderFields([['URL', 'http://localhost:8080/engine-rest']], terminal(30));
+    expect(narrow).toContain('│ URL │ http://localhost:8080/engine-rest │');
+  });
+
+  it('keep a colour across the lines of a wrapped cell, and the box drawing out of it', async () => {
+    const style = await colorStyle({ kind: 'boxed', width: 30, headers: true });
+    const table = renderTable(head, [['nobody', style.red('No user found with id nobody')]], style);
+    expect(table).toContain('│ nobody │ \u001b[31mNo user found\u001b[0m     │');
+    expect(table).toContain('│        │ \u001b[31mwith id nobody\u001b[39m    │');
+    expect(widths(table)).toEqual(new Set([30]));
+  });
+
+  it('leave out the heading row with --no-headers', () => {
+    expect(renderTable(head, rows.slice(0, 1), terminal(80, false))).toBe('┌──────┬──────────────────┐\n│ john │ already a member │\n└──────┴──────────────────┘');
+  });
+});
+
+describe('tables off a terminal', () => {
+  it('are tab-separated lines: a heading row, then one line per row, nothing shortened', () => {
+    const text = renderTable(['Instruction', 'Failures'], [['approve -> nope', "Target activity 'nope' does not exist"], ['start -> review', 'one\ntwo'], ['x', null]], pipe());
+    expect(text.split('\n').map((line) => line.split('\t'))).toEqual([
+      ['Instruction', 'Failures'],
+      ['approve -> nope', "Target activity 'nope' does not exist"],
+      ['start -> review', 'one; two'],
+      ['x', '-'],
+    ]);
+  });
+
+  it('have no heading row with --no-headers', () => {
+    expect(renderTable(['a', 'b'], [['1', '2']], pipe(false))).toBe('1\t2');
+  });
+
+  it('give a field a line, its name and value separated by a tab', () => {
+    expect(renderFields([['Id', 'sales'], ['Name', 'Sales and marketing'], ['Type', null]], pipe())).toBe('Id\tsales\nName\tSales and marketing\nType\t-');
   });
 });

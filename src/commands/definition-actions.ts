@@ -1,0 +1,47 @@
+/** What the `definition` commands do (declared in ./definition.ts). */
+import type { App } from '../app.js';
+import { engineClient } from '../connection.js';
+import { definitionActivities } from '../definitions/activities.js';
+import { countsById, type DefinitionCounts, withCounts } from '../definitions/list.js';
+import type { ProcessDefinitionQuery } from '../engine/process-definitions.js';
+import { parseReference, resolveReference } from '../plans/references.js';
+import { definitionListView, definitionView } from '../render/definition.js';
+import { readProcessModel } from './models.js';
+import { listWithLimit } from './listing.js';
+import { paging, type PagingFlags } from './options.js';
+
+interface ListFlags extends PagingFlags {
+  key?: string;
+  latest?: boolean;
+}
+
+export async function listDefinitions(app: App, flags: ListFlags): Promise<void> {
+  const page = paging(flags);
+  const query: ProcessDefinitionQuery = {
+    ...(flags.key !== undefined ? { key: flags.key } : {}),
+    ...(flags.latest ? { latestVersion: true } : {}),
+    // Pages cut by a unique key: rows of equal keys could otherwise be skipped or repeated.
+    sortBy: 'id',
+    sortOrder: 'asc',
+  };
+  const client = await engineClient(app, { bulk: page.maxResults === undefined });
+  // One request for the counts of every definition, made once and joined to each page.
+  let counts: Promise<Map<string, DefinitionCounts>> | undefined;
+  const fetchPage = async (firstResult: number, maxResults: number) => {
+    counts ??= client.processDefinitions.definitionStatistics({ incidents: true, failedJobs: true }).then(countsById);
+    const [definitions, byId] = await Promise.all([client.processDefinitions.list({ ...query, firstResult, maxResults }), counts]);
+    return withCounts(definitions, byId);
+  };
+  await listWithLimit(await app.output(), { page, fetchPage, view: definitionListView, noun: 'definitions', limit: client.http.queryLimit });
+}
+
+export async function showDefinition(app: App, referenceText: string, flags: { tenant?: string }): Promise<void> {
+  const reference = parseReference(referenceText, '<ref>');
+  const client = await engineClient(app);
+  const definition = await resolveReference(client.processDefinitions, reference, { tenant: flags.tenant, where: '<ref>' });
+  const [model, statistics] = await Promise.all([
+    readProcessModel(client.processDefinitions, definition),
+    client.processDefinitions.activityStatistics(definition.id, { failedJobs: true, incidents: true }),
+  ]);
+  await (await app.output()).data({ definition, activities: definitionActivities(model, statistics) }, definitionView);
+}
