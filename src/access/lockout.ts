@@ -8,16 +8,17 @@
 import { type AuthorizationRow, decide, type Subject } from '../authorizations/effective.js';
 import { groupIdsOf, subjectAuthorizations } from '../authorizations/subject-rows.js';
 import type { EngineClient } from '../engine/client.js';
+import { knownAdminGroups } from '../engine/product.js';
 import { createBody } from './apply.js';
 import type { AccessChange, AccessPlan } from './plan.js';
 
 /**
- * The groups whose members pass the engine's admin-only checks (its `adminGroups`). Camunda 7 and
- * CIB seven name theirs camunda-admin, Operaton operaton-admin; the guard keeps both until it knows
- * the product. The one place that names them here: src/engine/product.ts will say which per product.
+ * The groups whose members pass the engine's admin-only checks (its `adminGroups`): every product's
+ * default (src/engine/product.ts), since the guard does not ask the engine which product it is. A
+ * group of another product's name is rarely there, and keeping it is only more careful.
  */
 export function adminGroups(): readonly string[] {
-  return ['camunda-admin', 'operaton-admin'];
+  return knownAdminGroups();
 }
 
 const AUTHORIZATION = 4;
