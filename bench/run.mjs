@@ -8,6 +8,7 @@ import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { once } from 'node:events';
+import { startAccessServer } from './access-server.mjs';
 import { AUTHORIZATION_ID, PLAN_SOURCE, PLAN_TARGET, startBenchServer } from './server.mjs';
 
 // Against a running engine instead of the loopback server with fixed answers: bench/engine.mjs.
@@ -213,6 +214,29 @@ for (const [noun, key] of [['group', 'groups'], ['auth', 'authorizations']]) {
   results.push({ case: 'baseline: JSON.parse + the request', median: baseline });
   target(`validate 5,000 <= 1.25x the build before issue 22`, validate <= before * 1.25, `${validate.toFixed(0)} ms vs ${before.toFixed(0)} ms (${(validate / before).toFixed(2)}x)`);
   target('validate 5,000 <= 2x JSON.parse + request', validate <= baseline * 2, `${validate.toFixed(0)} ms vs ${baseline.toFixed(0)} ms`);
+  await server.close();
+}
+
+// 5. Access as code (issue 18): export, plan and apply-with-no-changes of an engine with 10,000
+// authorizations and 500 groups (10 members each), each within 3 s and 150 MB, paged, and no request
+// per authorization (members are read per group: no list request answers them for many groups).
+{
+  const server = await startAccessServer({ groups: 500, authorizations: 10_000, membersPerGroup: 10, users: 2000 });
+  const file = join(work, 'access.yaml');
+  const before = server.requests.count;
+  const [exported] = await measureBulk([[process.execPath, [bin, '--url', server.url, 'access', 'export', '--out', file, '--force']]]);
+  const exportRequests = (server.requests.count - before) / BULK_RUNS;
+  const [planned, applied] = await measureBulk([
+    [process.execPath, [bin, '--url', server.url, 'access', 'plan', file, '--prune', '--detailed-exitcode']],
+    [process.execPath, [bin, '--url', server.url, 'access', 'apply', file, '--prune']],
+  ]);
+  const requests = (server.requests.count - before) / BULK_RUNS;
+  for (const [name, run] of [['access export', exported], ['access plan, no changes', planned], ['access apply, no changes', applied]]) {
+    results.push({ case: `${name}: 10,000 auths, 500 groups`, median: run.ms, rss: run.rss });
+    target(`${name}, 10,000 authorizations and 500 groups: <= 3 s and <= 150 MB`, run.ms <= 3000 && run.rss <= 150, `${(run.ms / 1000).toFixed(2)} s, ${run.rss.toFixed(0)} MB`);
+  }
+  // Export, plan, apply: each the group list, 500 member lists, two pages of authorizations, a few more.
+  target('access export/plan/apply: no request per authorization', requests <= 3 * (500 + 20), `${requests} requests for the three (${exportRequests} for export)`);
   await server.close();
 }
 

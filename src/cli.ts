@@ -7,6 +7,7 @@
 import { Command, CommanderError, Help, InvalidArgumentError, Option } from 'commander';
 import { App, type Io } from './app.js';
 import type { ActionOf } from './commands/action.js';
+import { declareAccessCommands } from './commands/access.js';
 import { declareAuthCommands } from './commands/auth.js';
 import { declareBatchCommands } from './commands/batch.js';
 import { declareCompletionCommand } from './commands/completion.js';
@@ -33,6 +34,7 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   engine: family(declareEngineCommands, () => import('./commands/engine-actions.js')),
   config: family(declareConfigCommands, () => import('./commands/config-actions.js')),
   auth: family(declareAuthCommands, () => import('./commands/auth-actions.js')),
+  access: family(declareAccessCommands, () => import('./commands/access-actions.js')),
   group: family(declareGroupCommands, () => import('./commands/group-actions.js')),
   metrics: family(declareMetricsCommands, () => import('./commands/metrics-actions.js')),
   migration: family(declareMigrationCommands, () => import('./commands/migration-actions.js')),
@@ -112,7 +114,8 @@ which curl ignores (docs/configuration.md).
 
 Exit codes: 0 ok, 1 internal error, 2 usage, 3 validation failures, 4 auth refused, 5 not found,
 6 rejected by the engine, 7 engine unreachable, 8 partial success, 9 --wait timed out,
-11 in use by another run, 12 change not confirmed, 130 interrupted.
+10 differences found (access plan --detailed-exitcode), 11 in use by another run,
+12 change not confirmed, 130 interrupted.
 
 Examples:
   $ camunda-admin engine info --url http://localhost:8080/engine-rest

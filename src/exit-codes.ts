@@ -13,7 +13,8 @@ export const ExitCode = {
   Unreachable: 7,
   Partial: 8,
   WaitTimedOut: 9,
-  // 10 is reserved for `access plan --detailed-exitcode`: differences found.
+  /** `access plan --detailed-exitcode`: the engine is not as the file says (terraform's convention). */
+  DifferencesFound: 10,
   Locked: 11,
   NotConfirmed: 12,
   Interrupted: 130,

@@ -44,7 +44,8 @@ function expand(permissions: readonly string[], type: ResourceType | undefined):
   return new Set(permissions.filter((permission) => permission !== 'NONE'));
 }
 
-function samePermissions(a: readonly string[], b: readonly string[], resourceType: number): boolean {
+/** Two permission lists grant (or revoke) the same: as sets, ALL as every permission of the type, NONE as none. */
+export function samePermissions(a: readonly string[], b: readonly string[], resourceType: number): boolean {
   const type = resourceTypeByCode(resourceType);
   const left = expand(a, type);
   const right = expand(b, type);

@@ -47,6 +47,14 @@ interface UpdateFlags {
   dryRun?: boolean;
 }
 
+interface ExplainFlags {
+  user?: string;
+  group?: string;
+  resourceType: string;
+  resourceId?: string;
+  permission?: string;
+}
+
 interface CheckFlags {
   permission: string;
   resourceType: string;
@@ -184,6 +192,30 @@ export async function checkAuthorization(app: App, flags: CheckFlags): Promise<v
   const caller = target.credentials?.type === 'basic' ? target.credentials.username.value : undefined;
   const user = flags.user ?? caller;
   await (await app.output()).data(result, checkView(user === undefined ? "the token's user" : `user ${user}`));
+}
+
+export async function explainAuthorization(app: App, flags: ExplainFlags): Promise<void> {
+  if ((flags.user === undefined) === (flags.group === undefined)) throw new UsageError('give --user ID or --group ID (one of them)');
+  for (const [flag, value] of [['--user', flags.user], ['--group', flags.group], ['--resource-id', flags.resourceId]] as const) {
+    if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} must not be empty`);
+  }
+  const resourceType = parseResourceType(flags.resourceType);
+  const permissions = flags.permission === undefined ? resourceType.permissions : parsePermissions([flags.permission], resourceType, '--permission');
+  if (permissions.some((permission) => (UNIVERSAL_PERMISSIONS as readonly string[]).includes(permission))) {
+    throw new UsageError(`--permission: ask about one permission of ${resourceType.name} (${resourceType.permissions.join(', ')}), not ${permissions.join('')}`);
+  }
+  const target = await engineTarget(app);
+  const client = await engineClient(app);
+  const { explainAccess } = await import('../authorizations/explain.js');
+  const ownUser = target.credentials?.type === 'basic' && flags.user !== undefined && target.credentials.username.value === flags.user;
+  const report = await explainAccess(client, { user: flags.user, group: flags.group, resourceType, resourceId: flags.resourceId, permissions, crossCheck: ownUser });
+  const { explainOneView, explainView } = await import('../render/explain.js');
+  const output = await app.output();
+  if (flags.permission === undefined) await output.data(report, explainView);
+  else await output.data({ permission: permissions[0]!, authorized: report.permissions[0]!.granted, ...report }, explainOneView);
+  if (report.engineCheck?.asked && report.engineCheck.disagreements.length > 0) {
+    output.warn(`the engine answers otherwise than the rules computed here for ${report.engineCheck.disagreements.join(', ')} (see docs/access.md#explain)`);
+  }
 }
 
 export async function listResourceTypes(app: App): Promise<void> {

@@ -97,6 +97,29 @@ Examples:
     .action(action('checkAuthorization'));
 
   auth
+    .command('explain')
+    .description('why a user or group has a permission or not: the effective permissions and the authorizations behind them')
+    .option('--user <id>', 'a user: their own, their groups\' and the global authorizations count')
+    .option('--group <id>', 'a group: its own and the global authorizations count')
+    .requiredOption('--resource-type <type>', 'resource type name (process-definition) or code (6)')
+    .option('--resource-id <id>', 'a resource id (default: the type as a whole, *)')
+    .option('--permission <name>', 'answer yes or no for this permission only')
+    .addHelpText(
+      'after',
+      `
+Computed by the engine's precedence rules (docs/access.md#explain): the user's own authorizations
+before their groups', those before the global ones; within each, the resource id before *, and on
+the same footing a grant before a revoke. Needs READ on the authorizations and groups it reads.
+When the credentials are the explained user's, the engine is asked too (GET /authorization/check)
+and a disagreement is shown. Exits 0 whether the answer is yes or no (-o json: .authorized).
+
+Examples:
+  $ camunda-admin auth explain --user john --resource-type process-definition --resource-id invoice
+  $ camunda-admin auth explain --group sales --resource-type process-definition --permission READ -o json`,
+    )
+    .action(action('explainAuthorization'));
+
+  auth
     .command('resources')
     .description('the offline catalogue: resource types, their codes and valid permissions')
     .addHelpText('after', '\nExamples:\n  $ camunda-admin auth resources\n  $ camunda-admin auth resources -o json')

@@ -13,6 +13,7 @@ export function completionHints(): ValueHint[] {
   return [
     { command: 'auth', option: '--type', values: AUTHORIZATION_TYPES.map((type) => type.name) },
     { command: 'auth', option: '--resource-type', values: RESOURCE_TYPES.map((type) => type.name) },
+    { command: 'access export', option: '--resource-type', values: RESOURCE_TYPES.map((type) => type.name) },
     { command: '', option: '--sort-order', values: ['asc', 'desc'] },
     // Sum-only metrics (the task meter log) have no intervals: metrics list refuses them.
     { command: 'metrics list', option: '--name', values: METRIC_NAMES.filter((metric) => !metric.sumOnly).map((metric) => metric.name) },

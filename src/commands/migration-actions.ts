@@ -11,7 +11,7 @@ import { buildValidationResult, nearestIds, type UnknownActivity, unknownActivit
 import { type PlanSuggestions, planDocument, serializePlan } from '../plans/write.js';
 import { describeDefinition, validationView } from '../render/migration.js';
 import { modelDiffView } from '../render/model-diff.js';
-import { checkOutputFile, writeFileAtomically } from '../util/files.js';
+import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/files.js';
 import { readProcessModel } from './models.js';
 
 export { executeMigration } from './migration-execute.js';
@@ -37,7 +37,7 @@ export async function generatePlan(app: App, options: GenerateOptions): Promise<
   // Everything the user gave is checked before the first request.
   app.refuseStdinClash({ '--variables': options.variables });
   if (options.force && !options.out) throw new UsageError('--force needs --out');
-  const format = planFormat(options.out, output.format);
+  const format = documentFormat(options.out, output.format);
   if (options.suggest && format === 'json') {
     throw new UsageError(
       '--suggest writes its suggestions as comments, which a JSON plan cannot hold; write YAML (--out NAME.yaml, or no -o json), or use migration diff -o json for the suggestions as data',
@@ -205,15 +205,3 @@ export async function validatePlan(app: App, planFile: string, options: Validate
   if (!result.valid) app.exitCode = ExitCode.ValidationFailed;
 }
 
-/**
- * JSON for a .json --out or -o json; YAML otherwise (the table format of a plan is YAML). A file
- * name and an -o that disagree are refused: either choice would silently ignore the other.
- */
-function planFormat(out: string | undefined, format: 'table' | 'json' | 'yaml'): 'json' | 'yaml' {
-  if (!out) return format === 'json' ? 'json' : 'yaml';
-  const byName = /\.json$/i.test(out) ? 'json' : 'yaml';
-  if (format !== 'table' && format !== byName) {
-    throw new UsageError(`--out ${out} is written as ${byName === 'json' ? 'JSON (a .json name)' : 'YAML (not a .json name)'}, which contradicts -o ${format}; name the file to match, or leave out -o`);
-  }
-  return byName;
-}

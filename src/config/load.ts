@@ -9,6 +9,7 @@ import envPaths from 'env-paths';
 import type * as core from 'zod/v4/core';
 import '../util/zod-messages.js';
 import { UsageError } from '../exit-codes.js';
+import { expandEnvironment } from '../input/environment.js';
 import { formatSize, MAX_CONFIG_BYTES } from '../input/limits.js';
 import { closest } from '../util/suggest.js';
 import { SEARCH_PLACES } from './places.js';
@@ -181,30 +182,13 @@ async function exposedSecretWarnings(file: string, profiles: Record<string, Prof
 }
 
 /**
- * Replaces `${NAME}` in every string with the environment's value; `$${NAME}` stays literal.
+ * The selected profile with `${NAME}` replaced from the environment (src/input/environment.ts).
  * Only the selected profile is interpolated, so a variable that another profile needs may be unset.
  */
 function interpolate(value: unknown, env: NodeJS.ProcessEnv, file: string, path: string): unknown {
-  if (typeof value === 'string') {
-    return value.replace(/\$(\$?)\{([^}]*)\}/g, (whole, escaped: string, name: string) => {
-      if (escaped) return whole.slice(1);
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-        throw new UsageError(`${file}: ${path}: '\${${name}}' is not a valid environment variable reference`);
-      }
-      const replacement = env[name];
-      if (replacement === undefined) {
-        throw new UsageError(`${file}: ${path}: environment variable ${name} is not set`);
-      }
-      return replacement;
-    });
-  }
-  if (Array.isArray(value)) return value.map((item, index) => interpolate(item, env, file, `${path}[${index}]`));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, interpolate(item, env, file, `${path}.${key}`)]),
-    );
-  }
-  return value;
+  return expandEnvironment(value, env, (at, message) => {
+    throw new UsageError(`${file}: ${path}${at.map((segment) => (typeof segment === 'number' ? `[${segment}]` : `.${segment}`)).join('')}: ${message}`);
+  });
 }
 
 function describeSchemaError(file: string, error: core.$ZodError, prefix: PropertyKey[] = []): string {

@@ -62,7 +62,7 @@ export class GroupApi {
     return (await this.http.request({ method: 'GET', path: enginePath`/group/${id}`, schema: groupSchema(), expects: 'a group' })).data;
   }
 
-  async create(group: { id: string; name: string; type: string | null }): Promise<void> {
+  async create(group: { id: string; name: string | null; type: string | null }): Promise<void> {
     await this.http.request({ method: 'POST', path: enginePath`/group/create`, body: group });
   }
 
@@ -112,8 +112,12 @@ export class GroupApi {
     return members;
   }
 
-  /** There is no POST user query, so the ids go in the URL, at most MAX_IDS_IN_URL a request. */
-  private async usersAmong(filter: Query, userIds: readonly string[]): Promise<Set<string>> {
+  /**
+   * Which of `userIds` the user query finds with `filter` (`{}`: which are users at all, as far as
+   * the caller may READ them). There is no POST user query, so the ids go in the URL, at most
+   * MAX_IDS_IN_URL a request.
+   */
+  async usersAmong(filter: Query, userIds: readonly string[]): Promise<Set<string>> {
     const unique = [...new Set(userIds)];
     // idIn is comma-separated: an id holding a comma (possible with a custom id pattern) is asked for alone.
     const queries: [Query, number][] = unique.filter((userId) => userId.includes(',')).map((userId) => [{ id: userId }, 1]);

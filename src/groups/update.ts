@@ -7,9 +7,10 @@ import type { Group, GroupApi } from '../engine/groups.js';
 import type { ObjectUpdate } from '../engine-objects/update.js';
 import { sendChange } from '../exit.js';
 
+/** A field left out (undefined) keeps the engine's value; null clears it. */
 export interface GroupChange {
-  name?: string | undefined;
-  type?: string | undefined;
+  name?: string | null | undefined;
+  type?: string | null | undefined;
 }
 
 export type GroupBody = { id: string; name: string | null; type: string | null };
@@ -17,7 +18,7 @@ export type GroupBody = { id: string; name: string | null; type: string | null }
 export const GROUP_FIELDS = ['name', 'type'] as const;
 
 export function mergeGroup(current: Group, change: GroupChange): GroupBody {
-  return { id: current.id, name: change.name ?? current.name, type: change.type ?? current.type };
+  return { id: current.id, name: change.name === undefined ? current.name : change.name, type: change.type === undefined ? current.type : change.type };
 }
 
 export function groupUpdate(api: GroupApi, id: string, change: GroupChange): ObjectUpdate<Group, GroupBody> {

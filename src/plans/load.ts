@@ -16,6 +16,7 @@ import {
   tooDeepMessage,
 } from '../input/limits.js';
 import { NestingTooDeep, parseYamlDocument } from '../input/yaml-document.js';
+import { readYamlSubset } from '../input/yaml-subset.js';
 import { closest } from '../util/suggest.js';
 import { firstLine, jsonSyntaxProblem, lineAndColumn, withoutBom } from '../util/syntax.js';
 import { type CheckablePlan, checkPlan, checkVariable } from './checks.js';
@@ -116,7 +117,7 @@ function decode(buffer: Buffer, name: string): string {
   return text;
 }
 
-interface StructuredText {
+export interface StructuredText {
   format: 'json' | 'yaml';
   data: unknown;
   offsetOf(path: readonly PropertyKey[], at?: 'key' | 'value'): number;
@@ -131,13 +132,18 @@ interface StructuredText {
  * a path; `freeText` says which values are data rather than names (a variable's value), where only
  * NUL is refused.
  */
-function parseStructured(
+export function parseStructured(
   text: string,
   file: string,
   what: string,
-  keys: { allowed: (path: readonly (string | number)[]) => string[]; freeText?: (path: readonly (string | number)[]) => boolean },
+  keys: {
+    allowed: (path: readonly (string | number)[]) => string[];
+    freeText?: (path: readonly (string | number)[]) => boolean;
+    /** What follows "unknown property (did you mean …?)"; default: that the engine would silently ignore it. */
+    unknownNote?: string;
+  },
 ): StructuredText {
-  const { allowed, freeText = () => false } = keys;
+  const { allowed, freeText = () => false, unknownNote = '; the engine would silently ignore it' } = keys;
   const source = withoutBom(text);
   const format = /^\s*[{[]/.test(source) ? 'json' : 'yaml';
   const lineCounter = new LineCounter();
@@ -177,6 +183,9 @@ function parseStructured(
     const json: unknown = JSON.parse(source);
     if (keysInText(source) === keysIn(json)) data = json;
   }
+  // Most YAML files are in the plain subset a fast reader knows (src/input/yaml-subset.ts); the
+  // library reads the rest, and builds the document for any file with a problem to place.
+  if (format === 'yaml') data = readYamlSubset(source)?.value;
   if (data === undefined) {
     const errors = document().errors;
     if (errors.length > 0) {
@@ -209,7 +218,7 @@ function parseStructured(
     data,
     offsetOf,
     problem,
-    issues: (error) => byPosition(error.issues.flatMap((issue) => describeIssue(issue, document(), { offsetOf, problem, allowedAt: allowed }))),
+    issues: (error) => byPosition(error.issues.flatMap((issue) => describeIssue(issue, document(), { offsetOf, problem, allowedAt: allowed, unknownNote }))),
   };
 }
 
@@ -372,7 +381,7 @@ function isVariableValue(path: readonly (string | number)[]): boolean {
   return path.length >= 3 && path[path.length - 1] === 'value' && path[path.length - 3] === 'variables';
 }
 
-function byPosition(problems: PlanProblem[]): PlanProblem[] {
+export function byPosition(problems: PlanProblem[]): PlanProblem[] {
   return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
@@ -427,9 +436,10 @@ function describeIssue(
     offsetOf: (path: readonly PropertyKey[]) => number;
     problem: (offset: number, path: readonly PropertyKey[], message: string) => PlanProblem;
     allowedAt: (path: readonly (string | number)[]) => string[];
+    unknownNote: string;
   },
 ): PlanProblem[] {
-  const { offsetOf, problem, allowedAt } = place;
+  const { offsetOf, problem, allowedAt, unknownNote } = place;
   const path = issue.path as (string | number)[];
   if (issue.code === 'unrecognized_keys') {
     const allowed = allowedAt(path);
@@ -445,7 +455,7 @@ function describeIssue(
       }
       const near = closest(key, allowed);
       const hint = near.length > 0 ? ` (did you mean '${near[0]}'?)` : '';
-      return problem(offset, [...path, key], `unknown property${hint}; the engine would silently ignore it`);
+      return problem(offset, [...path, key], `unknown property${hint}${unknownNote}`);
     });
   }
   return [problem(offsetOf(path), path, issueMessage(issue))];

@@ -50,3 +50,17 @@ export async function checkOutputFile(file: string, flag: string, force: boolean
   const why = await whyNotCreatable(file);
   if (why) throw refuse(why);
 }
+
+/**
+ * The format of a written document (a plan, an access file): JSON for a .json --out or -o json; YAML
+ * otherwise (YAML is also what a table shows of it). A file name and an -o that disagree are
+ * refused: either choice would silently ignore the other.
+ */
+export function documentFormat(out: string | undefined, format: 'table' | 'json' | 'yaml'): 'json' | 'yaml' {
+  if (!out) return format === 'json' ? 'json' : 'yaml';
+  const byName = /\.json$/i.test(out) ? 'json' : 'yaml';
+  if (format !== 'table' && format !== byName) {
+    throw new UsageError(`--out ${out} is written as ${byName === 'json' ? 'JSON (a .json name)' : 'YAML (not a .json name)'}, which contradicts -o ${format}; name the file to match, or leave out -o`);
+  }
+  return byName;
+}

@@ -35,7 +35,7 @@ function complete(...words: string[]): string[] {
   return result.stdout.split('\n').filter((line) => line !== '').sort();
 }
 
-const TOP_LEVEL = ['auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'metrics', 'migration'];
+const TOP_LEVEL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'metrics', 'migration'];
 
 describe('completion bash', () => {
   it('registers _camunda_admin for camunda-admin', () => {
@@ -80,6 +80,8 @@ describe('completion bash', () => {
     expect(complete('auth', 'create', '--resource-type', 'proc')).toEqual(['process-definition', 'process-instance']);
     expect(complete('auth', 'list', '--sort-order', '')).toEqual(['asc', 'desc']);
     expect(complete('group', 'list', '--sort-order', 'd')).toEqual(['desc']);
+    expect(complete('access', 'export', '--resource-type', 'group')).toEqual(['group', 'group-membership']);
+    expect(complete('access', '')).toEqual(['apply', 'export', 'plan']);
   });
 
   it('completes metric names and shells', () => {
@@ -92,6 +94,7 @@ describe('completion bash', () => {
 
   it('completes file names where a file is expected, nothing where free text is', () => {
     expect(complete('migration', 'validate', 'pl')).toEqual(['plan.yaml']);
+    expect(complete('access', 'apply', 'pl')).toEqual(['plan.yaml']);
     expect(complete('migration', 'execute', 'plan.yaml', '--report', 'pl')).toEqual(['plan.yaml']);
     expect(complete('auth', 'get', '')).toEqual([]);
     expect(complete('--url', '')).toEqual([]);

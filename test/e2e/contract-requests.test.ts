@@ -29,6 +29,10 @@ it('sends only requests the engine contract describes', async () => {
   const cwd = tempDir();
   writeFileSync(join(cwd, 'plan.yaml'), toYaml({ source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }));
   writeFileSync(join(cwd, 'query.json'), JSON.stringify({ businessKey: 'v1-3' }));
+  writeFileSync(
+    join(cwd, 'access.yaml'),
+    'scope: { groups: ["aud*"], resourceTypes: ["*"] }\ngroups:\n  auditors: { name: Auditors, members: [mary] }\nauthorizations:\n  - { type: grant, group: auditors, resource: process-definition, resourceId: invoice, permissions: [READ] }\n',
+  );
   const tour = [
     ['engine', 'info'],
     ['auth', 'get', AUTHORIZATIONS.adminApplication],
@@ -64,6 +68,10 @@ it('sends only requests the engine contract describes', async () => {
     ['migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1First, '--chunk-size', '1', '--yes'],
     ['migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--yes'],
     ['batch', 'list'],
+    ['auth', 'explain', '--user', 'john', '--resource-type', 'process-definition', '--resource-id', 'invoice'],
+    ['access', 'export', '--groups', 'sales', '--resource-type', 'process-definition'],
+    ['access', 'plan', 'access.yaml', '--prune'],
+    ['access', 'apply', 'access.yaml', '--prune', '--yes'],
   ];
   for (const args of tour) {
     const result = await runCli(['--url', engine.url, '--retries', '0', ...args], { cwd });

@@ -78,8 +78,20 @@ const generateInvoicePlan = (file: string) => ['migration', 'generate', '--sourc
 /** The runbook's edit of the generated plan: the renamed activity mapped by hand. */
 const MAP_RENAMED = '  - sourceActivityIds: [ approveInvoice ]\n    targetActivityIds: [ approveInvoiceV2 ]\n';
 
+/** The access file of docs/access.md's plan: a new group, a renamed one, a member, a revoke widened. */
+const ACCESS_FILE = `scope: { groups: ["sa*", accounting], resourceTypes: [process-definition] }
+groups:
+  sales: { name: Sales Team, type: WORKFLOW, members: [john, lena, max] }
+  audit: { name: Audit, members: [mary] }
+authorizations:
+  - { type: revoke, group: sales, resource: process-definition, permissions: [DELETE, UPDATE] }
+  - { type: grant, group: audit, resource: process-definition, resourceId: invoice, permissions: [READ] }
+`;
+
 /** Keyed by where the example is and its command. */
 const RUNS: Record<string, Run> = {
+  'docs/access.md access plan access.yaml': { setup: ({ cwd }) => writeFileSync(join(cwd, 'access.yaml'), ACCESS_FILE) },
+  'docs/access.md auth explain --user john --resource-type process-definition --resource-id refengine-demo': { abridged: 'the page shows the first permissions of 23' },
   'docs/authorizations.md auth resources': {},
   'docs/authorizations.md auth update c950b77a-e5fe-11f1-a2ca-02fc00000001 --add-permissions DELETE': {},
   'docs/groups.md group members add sales john mary nobody': {},

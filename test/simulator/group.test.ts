@@ -346,10 +346,14 @@ describe('PUT and DELETE /group/{id}/members/{userId}', () => {
     expect(sim.state.findAuthorization('m')).toBeDefined();
   });
 
-  it('removing an existing member also drops the GROUP_MEMBERSHIP authorizations on that group (deleteMembership)', async () => {
+  it("removing an existing member also drops that user's GROUP_MEMBERSHIP authorizations on that group (deleteMembership), no one else's", async () => {
     sim.state.authorizations.push({ id: 'm', type: 1, permissions: ['ALL'], userId: 'mary', groupId: null, resourceType: 3, resourceId: 'sales', removalTime: null, rootProcessInstanceId: null });
+    sim.state.authorizations.push({ id: 'j', type: 1, permissions: ['ALL'], userId: 'john', groupId: null, resourceType: 3, resourceId: 'sales', removalTime: null, rootProcessInstanceId: null });
+    sim.state.authorizations.push({ id: 'g', type: 1, permissions: ['ALL'], userId: null, groupId: 'sales', resourceType: 3, resourceId: 'sales', removalTime: null, rootProcessInstanceId: null });
     expect(await remove('/group/sales/members/john')).toEqual(NO_CONTENT);
-    expect(sim.state.findAuthorization('m')).toBeUndefined();
+    expect(sim.state.findAuthorization('j')).toBeUndefined();
+    expect(sim.state.findAuthorization('m')).toBeDefined();
+    expect(sim.state.findAuthorization('g')).toBeDefined();
   });
 
   it('decodes the user id in the path', async () => {

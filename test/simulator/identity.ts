@@ -35,7 +35,8 @@
 // occurred in the persistence layer. ...", code 0). Inferred from the source, not captured.
 // DELETE /group/{id} is 204 even for an unknown id; it removes the group's memberships and the
 // authorizations on GROUP <id> (not those granted to the group). Removing a member removes, when the
-// membership exists, every authorization on GROUP_MEMBERSHIP <group id> too (deleteMembership does).
+// membership exists, that user's authorizations on GROUP_MEMBERSHIP <group id> too (deleteMembership:
+// deleteAuthorizationsForUser; the SQL deleteAuthorizationsForResourceIdAndUserId).
 import type { AtomLink, EngineRouter, Paging, ParsedQuery, QueryParamKind, RouteContext } from './handlers.js';
 import {
   pagedJson,
@@ -630,7 +631,8 @@ export function registerIdentityRoutes(router: EngineRouter, state: EngineState)
     const denied = checkPermission(state, authenticationFor(context), 'DELETE', ResourceType.GROUP_MEMBERSHIP, groupId);
     if (denied) return denied;
     if (state.hasMembership(userId, groupId)) {
-      removeWhere(state.authorizations, (auth) => auth.resourceType === ResourceType.GROUP_MEMBERSHIP && auth.resourceId === groupId);
+      // deleteAuthorizationsForUser(GROUP_MEMBERSHIP, groupId, userId): the removed user's only.
+      removeWhere(state.authorizations, (auth) => auth.resourceType === ResourceType.GROUP_MEMBERSHIP && auth.resourceId === groupId && auth.userId === userId);
       removeWhere(state.memberships, (membership) => membership.userId === userId && membership.groupId === groupId);
     }
     return noContent();

@@ -5,7 +5,7 @@ import { buildProgram, familyNamedIn } from '../../src/cli.js';
 
 const io = () => ({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, cwd: '/' });
 const families = (argv?: string[]) => buildProgram(io(), argv).program.commands.map((command) => command.name()).sort();
-const ALL = ['auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'metrics', 'migration'];
+const ALL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'metrics', 'migration'];
 
 describe('declaring only the family argv names', () => {
   const { program } = buildProgram(io());

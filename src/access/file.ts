@@ -1,0 +1,316 @@
+/**
+ * Access files (docs/access.md): groups, their members and authorizations as JSON or YAML. Read as
+ * strictly as plan files, with the same machinery (src/plans/load.ts): every problem is a line
+ * `FILE:LINE:COLUMN: path: message`, all of them at once, exit 2, and nothing is sent. Names are the
+ * catalogue's (src/catalogue/authorization.ts); `${VAR}` in values expands from the environment as
+ * in config files (src/input/environment.ts).
+ */
+import * as z from 'zod';
+import {
+  AUTHORIZATION_TYPES,
+  type ResourceType,
+  RESOURCE_TYPES,
+  resourceTypeByCode,
+  UNIVERSAL_PERMISSIONS,
+  validPermissions,
+} from '../catalogue/authorization.js';
+import { expandEnvironment } from '../input/environment.js';
+import { byPosition, parseStructured, PlanError, type PlanProblem, readInputFile } from '../plans/load.js';
+import { closest } from '../util/suggest.js';
+import { compareText } from '../util/text.js';
+import { GLOBAL, GRANT, REVOKE } from '../authorizations/effective.js';
+
+const name = z.string().min(1);
+
+const groupSchema = z.nullable(
+  z.strictObject({
+    name: z.string().nullable().optional(),
+    type: z.string().nullable().optional(),
+    members: z.array(name).optional(),
+  }),
+);
+
+const authorizationSchema = z.strictObject({
+  type: name,
+  user: name.optional(),
+  group: name.optional(),
+  resource: z.union([name, z.number().int()]),
+  resourceId: name.optional(),
+  permissions: z.array(name),
+});
+
+const fileSchema = z.strictObject({
+  scope: z
+    .strictObject({
+      groups: z.array(name).optional(),
+      users: z.array(name).optional(),
+      global: z.boolean().optional(),
+      resourceTypes: z.array(z.union([name, z.number().int()])).optional(),
+    })
+    .optional(),
+  groups: z.record(name, groupSchema).nullable().optional(),
+  authorizations: z.array(authorizationSchema).nullable().optional(),
+});
+
+const TOP_KEYS = ['scope', 'groups', 'authorizations'];
+const SCOPE_KEYS = ['groups', 'users', 'global', 'resourceTypes'];
+const GROUP_KEYS = ['name', 'type', 'members'];
+const AUTHORIZATION_KEYS = ['type', 'user', 'group', 'resource', 'resourceId', 'permissions'];
+
+function allowedKeys(path: readonly (string | number)[]): string[] {
+  if (path.length === 0) return TOP_KEYS;
+  if (path.length === 1 && path[0] === 'scope') return SCOPE_KEYS;
+  if (path.length === 2 && path[0] === 'groups') return GROUP_KEYS;
+  if (path.length === 2 && path[0] === 'authorizations') return AUTHORIZATION_KEYS;
+  return [];
+}
+
+/** A group as the file wants it; a field left out (undefined) is not managed. */
+export interface DesiredGroup {
+  id: string;
+  name?: string | null | undefined;
+  type?: string | null | undefined;
+  /** In the file's order; undefined: the members are not managed. */
+  members?: string[] | undefined;
+}
+
+/** An authorization as the file wants it: identified by type, owner, resource type and resource id. */
+export interface DesiredAuthorization {
+  type: number;
+  /** '*' for a global one. */
+  userId: string | null;
+  groupId: string | null;
+  resourceType: number;
+  resourceId: string;
+  /** In the engine's spelling, sorted; ['ALL'] for all; [] for none. */
+  permissions: string[];
+  /** Its place in the file's list, for messages. */
+  index: number;
+}
+
+/**
+ * What the file speaks for (docs/access.md#scope). Engine objects outside it are never changed; those
+ * inside that the file does not name are "not in file": kept, or deleted with --prune.
+ */
+export interface AccessScope {
+  /** Engine groups whose existence, name, type and members the file decides. */
+  group(id: string): boolean;
+  /** Engine authorizations whose existence and permissions the file decides (owner and resource type). */
+  authorization(row: { type: number; userId: string | null; groupId: string | null; resourceType: number }): boolean;
+  /** The resource types it covers: every one, or these codes. */
+  readonly resourceTypes: 'all' | ReadonlySet<number>;
+  /** The group ids in scope when they are known without listing every group (no globs); undefined otherwise. */
+  readonly exactGroups: readonly string[] | undefined;
+}
+
+export interface AccessFile {
+  file: string;
+  format: 'json' | 'yaml';
+  groups: DesiredGroup[];
+  authorizations: DesiredAuthorization[];
+  scope: AccessScope;
+  /** A problem at a place in the file (a path of keys and indexes), for checks against the engine. */
+  problem(path: readonly (string | number)[], message: string): PlanProblem;
+}
+
+/** Reads an access file (or standard input for `-`) and checks it. */
+export async function readAccessFile(file: string, stdin: NodeJS.ReadableStream & { isTTY?: boolean }, env: NodeJS.ProcessEnv): Promise<AccessFile> {
+  const input = await readInputFile(file, stdin, 'access file');
+  return parseAccessFile(input.text, input.name, env);
+}
+
+/** `*` any run of characters, `?` one; everything else literal. */
+export function globMatcher(patterns: readonly string[]): (id: string) => boolean {
+  const exact = new Set(patterns.filter((pattern) => !/[*?]/.test(pattern)));
+  const globs = patterns
+    .filter((pattern) => /[*?]/.test(pattern))
+    .map((pattern) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[\\s\\S]*').replaceAll('?', '[\\s\\S]')}$`));
+  return (id) => exact.has(id) || globs.some((glob) => glob.test(id));
+}
+
+export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessEnv): AccessFile {
+  const parsedText = parseStructured(text, file, 'access file', { allowed: allowedKeys, unknownNote: '' });
+  const { offsetOf, problem } = parsedText;
+  const at = (path: readonly (string | number)[], message: string, place: 'key' | 'value' = 'value'): PlanProblem => problem(offsetOf(path, place), path, message);
+  if (parsedText.data === null || typeof parsedText.data !== 'object' || Array.isArray(parsedText.data)) {
+    throw new PlanError([at([], 'an access file must be an object with scope, groups and authorizations')]);
+  }
+  const problems: PlanProblem[] = [];
+  // Without a `$` there is nothing to expand, and no copy of a large file to make.
+  const data = text.includes('$') ? expandEnvironment(parsedText.data, env, (path, message) => problems.push(at(path, message))) : parsedText.data;
+  if (problems.length > 0) throw new PlanError(byPosition(problems));
+  const parsed = fileSchema.safeParse(data, { reportInput: true });
+  if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
+  const content = parsed.data;
+
+  const groups: DesiredGroup[] = [];
+  for (const [id, group] of Object.entries(content.groups ?? {})) {
+    const desired: DesiredGroup = { id };
+    if (group?.name !== undefined) desired.name = group.name;
+    if (group?.type !== undefined) desired.type = group.type;
+    if (group?.members !== undefined) {
+      desired.members = [...group.members];
+      listedTwice(group.members, ['groups', id, 'members'], problems, at, (member) => `member ${member}`);
+    }
+    groups.push(desired);
+  }
+  groups.sort((a, b) => compareText(a.id, b.id));
+
+  const authorizations: DesiredAuthorization[] = [];
+  const byKey = new Map<string, number>();
+  (content.authorizations ?? []).forEach((entry, index) => {
+    const path = ['authorizations', index];
+    const type = authorizationType(entry.type, [...path, 'type'], problems, at);
+    const resourceType = resourceTypeOf(entry.resource, [...path, 'resource'], problems, at);
+    const owner = ownerOf(entry, type, path, problems, at);
+    const permissions = resourceType ? checkedPermissions(entry.permissions, resourceType, [...path, 'permissions'], problems, at) : undefined;
+    if (type === undefined || resourceType === undefined || owner === undefined || permissions === undefined) return;
+    const desired: DesiredAuthorization = { type, ...owner, resourceType: resourceType.code, resourceId: entry.resourceId ?? '*', permissions, index };
+    const key = authorizationKey(desired);
+    const first = byKey.get(key);
+    if (first !== undefined) {
+      const { line } = at(['authorizations', first], '');
+      problems.push(at(path, `the same authorization as authorizations[${first}] (line ${line}): the engine keeps one per type, owner, resource type and resource id; merge their permissions`));
+      return;
+    }
+    byKey.set(key, index);
+    authorizations.push(desired);
+  });
+
+  const scope = scopeOf(content.scope, groups, authorizations, problems, at);
+  if (problems.length > 0) throw new PlanError(byPosition(problems));
+  return { file, format: parsedText.format, groups, authorizations, scope, problem: (path, message) => at(path, message) };
+}
+
+type At = (path: readonly (string | number)[], message: string, place?: 'key' | 'value') => PlanProblem;
+
+/** The identity of an authorization: type, owner, resource type and resource id (the engine's unique constraints). */
+export function authorizationKey(row: { type: number; userId: string | null; groupId: string | null; resourceType: number; resourceId: string | null }): string {
+  const owner = row.groupId !== null ? `group:${row.groupId}` : `user:${row.userId ?? ''}`;
+  return JSON.stringify([row.type, owner, row.resourceType, row.resourceId]);
+}
+
+
+function listedTwice(items: readonly string[], path: readonly (string | number)[], problems: PlanProblem[], at: At, what: (item: string) => string): void {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item)) problems.push(at([...path, index], `${what(item)} is listed twice`));
+    seen.add(item);
+  });
+}
+
+function authorizationType(text: string, path: readonly (string | number)[], problems: PlanProblem[], at: At): number | undefined {
+  const found = AUTHORIZATION_TYPES.find((type) => type.name === text.trim().toLowerCase());
+  if (found) return found.code;
+  const near = closest(text.trim().toLowerCase(), AUTHORIZATION_TYPES.map((type) => type.name));
+  problems.push(at(path, `unknown authorization type '${text}' (${near.length > 0 ? `did you mean ${near[0]}?` : 'valid: global, grant, revoke'})`));
+  return undefined;
+}
+
+function resourceTypeOf(input: string | number, path: readonly (string | number)[], problems: PlanProblem[], at: At): ResourceType | undefined {
+  const text = String(input).trim();
+  if (/^\d+$/.test(text)) {
+    const type = resourceTypeByCode(Number(text));
+    if (type) return type;
+    problems.push(at(path, `unknown resource type code ${text} (valid codes are 0-${RESOURCE_TYPES.length - 1})`));
+    return undefined;
+  }
+  const normalized = text.toLowerCase().replaceAll('_', '-');
+  const type = RESOURCE_TYPES.find((candidate) => candidate.name === normalized);
+  if (type) return type;
+  const near = closest(normalized, RESOURCE_TYPES.map((candidate) => candidate.name));
+  problems.push(at(path, `unknown resource type '${text}' (${near.length > 0 ? `did you mean ${near.join(', ')}?` : 'see `camunda-admin auth resources`'})`));
+  return undefined;
+}
+
+function ownerOf(
+  entry: { user?: string | undefined; group?: string | undefined },
+  type: number | undefined,
+  path: readonly (string | number)[],
+  problems: PlanProblem[],
+  at: At,
+): { userId: string | null; groupId: string | null } | undefined {
+  if (type === GLOBAL) {
+    const given = entry.user !== undefined ? 'user' : entry.group !== undefined ? 'group' : undefined;
+    if (given) {
+      problems.push(at([...path, given], `a global authorization applies to all users: it has no ${given} (make it a grant to name one)`, 'key'));
+      return undefined;
+    }
+    return { userId: '*', groupId: null };
+  }
+  if (entry.user !== undefined && entry.group !== undefined) {
+    problems.push(at([...path, 'group'], 'an authorization has one owner: a user or a group, not both', 'key'));
+    return undefined;
+  }
+  if (entry.user === undefined && entry.group === undefined) {
+    if (type !== undefined) problems.push(at(path, `a ${type === GRANT ? 'grant' : 'revoke'} needs an owner: user or group (a global authorization is type global)`));
+    return undefined;
+  }
+  return entry.user !== undefined ? { userId: entry.user, groupId: null } : { userId: null, groupId: entry.group! };
+}
+
+/** Permissions in the engine's spelling, sorted; each must exist for the resource type (did you mean …?). */
+function checkedPermissions(names: readonly string[], type: ResourceType, path: readonly (string | number)[], problems: PlanProblem[], at: At): string[] | undefined {
+  const valid = validPermissions(type);
+  const result: string[] = [];
+  let failed = false;
+  names.forEach((raw, index) => {
+    const permission = raw.trim().toUpperCase().replaceAll('-', '_');
+    if (!valid.includes(permission)) {
+      const near = closest(permission, valid);
+      problems.push(at([...path, index], `permission '${raw}' is not valid for resource type ${type.name} (${near.length > 0 ? `did you mean ${near.join(', ')}?` : `valid: ${valid.join(', ')}`})`));
+      failed = true;
+    } else if (result.includes(permission)) {
+      problems.push(at([...path, index], `permission ${permission} is listed twice`));
+      failed = true;
+    } else {
+      result.push(permission);
+    }
+  });
+  if (failed) return undefined;
+  const universal = result.filter((permission) => (UNIVERSAL_PERMISSIONS as readonly string[]).includes(permission));
+  if (universal.length > 0 && result.length > 1) {
+    problems.push(at(path, `${universal[0]} stands alone: ${universal[0] === 'ALL' ? 'it holds every permission' : 'it means no permission'}; write [${universal[0]}] or the permissions`));
+    return undefined;
+  }
+  if (universal[0] === 'NONE') return [];
+  return result.sort(compareText);
+}
+
+function scopeOf(
+  given: { groups?: string[] | undefined; users?: string[] | undefined; global?: boolean | undefined; resourceTypes?: (string | number)[] | undefined } | undefined,
+  groups: readonly DesiredGroup[],
+  authorizations: readonly DesiredAuthorization[],
+  problems: PlanProblem[],
+  at: At,
+): AccessScope {
+  const groupPatterns = given?.groups ?? groups.map((group) => group.id);
+  const group = globMatcher(groupPatterns);
+  const ownerGroups = new Set(authorizations.flatMap((row) => (row.groupId !== null ? [row.groupId] : [])));
+  const user = globMatcher(given?.users ?? [...new Set(authorizations.flatMap((row) => (row.userId !== null && row.type !== GLOBAL ? [row.userId] : [])))]);
+  const global = given?.global ?? authorizations.some((row) => row.type === GLOBAL);
+  let resourceTypes: 'all' | Set<number>;
+  if (given?.resourceTypes === undefined) {
+    resourceTypes = new Set(authorizations.map((row) => row.resourceType));
+  } else if (given.resourceTypes.some((entry) => entry === '*')) {
+    resourceTypes = 'all';
+  } else {
+    resourceTypes = new Set();
+    given.resourceTypes.forEach((entry, index) => {
+      const type = resourceTypeOf(entry, ['scope', 'resourceTypes', index], problems, at);
+      if (type) (resourceTypes as Set<number>).add(type.code);
+    });
+  }
+  const coversType = (code: number) => resourceTypes === 'all' || resourceTypes.has(code);
+  return {
+    group,
+    authorization: (row) => {
+      if (!coversType(row.resourceType)) return false;
+      if (row.type === GLOBAL) return global;
+      if (row.groupId !== null) return group(row.groupId) || ownerGroups.has(row.groupId);
+      return row.userId !== null && (row.type === GRANT || row.type === REVOKE) && user(row.userId);
+    },
+    resourceTypes,
+    exactGroups: groupPatterns.some((pattern) => /[*?]/.test(pattern)) ? undefined : groupPatterns,
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * `access plan`: what it takes to make the engine look like an access file, inside the file's scope
+ * (./file.ts). Authorizations are matched by their identity (type, owner, resource type, resource id)
+ * and compared as permission sets; groups by id, on the fields the file names. What the engine has
+ * in scope and the file does not name is kept, or deleted with --prune.
+ *
+ * The changes come in the order apply makes them (./apply.ts): groups, members, authorizations,
+ * then the deletions in reverse (authorizations, members, groups).
+ */
+import { samePermissions } from '../authorizations/change.js';
+import { GLOBAL } from '../authorizations/effective.js';
+import { authorizationTypeName, resourceTypeByCode } from '../catalogue/authorization.js';
+import type { Authorization } from '../engine/authorizations.js';
+import type { EngineClient } from '../engine/client.js';
+import type { Group } from '../engine/groups.js';
+import { PlanError } from '../plans/load.js';
+import { compareText } from '../util/text.js';
+import { existingUsers, readAuthorizations, readGroups, readMembers } from './engine.js';
+import { type AccessFile, authorizationKey, type DesiredAuthorization } from './file.js';
+
+export interface GroupFields {
+  name: string | null;
+  type: string | null;
+}
+
+export interface GroupChange {
+  action: 'create' | 'update' | 'delete' | 'keep';
+  object: 'group';
+  group: string;
+  before: GroupFields | null;
+  after: GroupFields | null;
+}
+
+export interface MemberChange {
+  action: 'add' | 'remove' | 'keep';
+  object: 'member';
+  group: string;
+  user: string;
+}
+
+export interface AuthorizationChange {
+  action: 'create' | 'update' | 'delete' | 'keep';
+  object: 'authorization';
+  /** The engine's id; null for one to create. */
+  id: string | null;
+  type: string;
+  user: string | null;
+  group: string | null;
+  /** The catalogue's name, or `unknown (CODE)`. */
+  resource: string;
+  resourceType: number;
+  resourceId: string | null;
+  /** Permissions on the engine; null for one to create. */
+  before: string[] | null;
+  /** Permissions after the change; null for one to delete. */
+  after: string[] | null;
+}
+
+export type AccessChange = GroupChange | MemberChange | AuthorizationChange;
+
+export interface AccessPlan {
+  /** What apply changes, in apply's order. */
+  changes: AccessChange[];
+  /** In scope on the engine, not named by the file, left alone (without --prune). */
+  kept: AccessChange[];
+  prune: boolean;
+}
+
+/** What the plan is computed from: the engine's side of the file's scope. */
+export interface EngineAccess {
+  groups: Map<string, Group>;
+  /** Members of the groups whose members the file names (and that exist). */
+  members: Map<string, string[]>;
+  authorizations: Authorization[];
+}
+
+/** Reads what the file's scope covers, then checks what only the engine can tell (members are users). */
+export async function readEngineAccess(client: EngineClient, file: AccessFile): Promise<EngineAccess> {
+  const named = new Set(file.groups.map((group) => group.id));
+  const exact = file.scope.exactGroups;
+  const groups = await readGroups(client, {
+    ids: exact === undefined ? undefined : [...new Set([...named, ...exact])],
+    accepts: (id) => named.has(id) || file.scope.group(id),
+  });
+  const byId = new Map(groups.map((group) => [group.id, group]));
+  const managed = file.groups.filter((group) => group.members !== undefined && byId.has(group.id)).map((group) => group.id);
+  const members = await readMembers(client, managed);
+  const resourceTypes = file.scope.resourceTypes === 'all' ? 'all' : new Set([...file.scope.resourceTypes, ...file.authorizations.map((row) => row.resourceType)]);
+  const authorizations = await readAuthorizations(client, resourceTypes);
+  await checkMembersAreUsers(client, file, members);
+  return { groups: byId, members, authorizations };
+}
+
+/** Members the file adds must be users of the engine: the engine would answer a 500 for each. */
+async function checkMembersAreUsers(client: EngineClient, file: AccessFile, members: Map<string, string[]>): Promise<void> {
+  const toAdd = new Set<string>();
+  for (const group of file.groups) {
+    const current = new Set(members.get(group.id) ?? []);
+    for (const user of group.members ?? []) if (!current.has(user)) toAdd.add(user);
+  }
+  if (toAdd.size === 0) return;
+  const found = await existingUsers(client, [...toAdd].sort(compareText));
+  const problems = file.groups.flatMap((group) =>
+    (group.members ?? []).flatMap((user, index) => (toAdd.has(user) && !found.has(user) ? [file.problem(['groups', group.id, 'members', index], `${user} is not a user of the engine (or one these credentials may not read)`)] : [])),
+  );
+  if (problems.length > 0) throw new PlanError(problems);
+}
+
+/** The identity of an authorization as a change shows it. */
+export function describeRow(row: { type: number; userId: string | null; groupId: string | null; resourceType: number; resourceId: string | null }): Pick<AuthorizationChange, 'type' | 'user' | 'group' | 'resource' | 'resourceType' | 'resourceId'> {
+  return {
+    type: authorizationTypeName(row.type),
+    user: row.type === GLOBAL ? null : row.userId,
+    group: row.groupId,
+    resource: resourceTypeByCode(row.resourceType)?.name ?? `unknown (${row.resourceType})`,
+    resourceType: row.resourceType,
+    resourceId: row.resourceId,
+  };
+}
+
+export function computePlan(file: AccessFile, engine: EngineAccess, prune: boolean): AccessPlan {
+  const groupChanges: GroupChange[] = [];
+  const memberAdds: MemberChange[] = [];
+  const memberRemovals: MemberChange[] = [];
+  const groupDeletions: GroupChange[] = [];
+  const kept: AccessChange[] = [];
+
+  for (const desired of file.groups) {
+    const current = engine.groups.get(desired.id);
+    if (current === undefined) {
+      groupChanges.push({ action: 'create', object: 'group', group: desired.id, before: null, after: { name: desired.name ?? null, type: desired.type ?? null } });
+    } else {
+      const after = { name: desired.name === undefined ? current.name : desired.name, type: desired.type === undefined ? current.type : desired.type };
+      if (after.name !== current.name || after.type !== current.type) {
+        groupChanges.push({ action: 'update', object: 'group', group: desired.id, before: { name: current.name, type: current.type }, after });
+      }
+    }
+    if (desired.members === undefined) continue;
+    const now = new Set(current === undefined ? [] : (engine.members.get(desired.id) ?? []));
+    const wanted = new Set(desired.members);
+    for (const user of [...wanted].sort(compareText)) if (!now.has(user)) memberAdds.push({ action: 'add', object: 'member', group: desired.id, user });
+    for (const user of [...now].sort(compareText)) {
+      if (wanted.has(user)) continue;
+      const change: MemberChange = { action: prune ? 'remove' : 'keep', object: 'member', group: desired.id, user };
+      (prune ? memberRemovals : kept).push(change);
+    }
+  }
+
+  const named = new Set(file.groups.map((group) => group.id));
+  const owners = new Set(file.authorizations.flatMap((row) => (row.groupId !== null ? [row.groupId] : [])));
+  for (const group of [...engine.groups.values()].sort((a, b) => compareText(a.id, b.id))) {
+    // A group the file's authorizations name as their owner is the file's too, if not its members.
+    if (named.has(group.id) || owners.has(group.id) || !file.scope.group(group.id)) continue;
+    const change: GroupChange = { action: prune ? 'delete' : 'keep', object: 'group', group: group.id, before: { name: group.name, type: group.type }, after: null };
+    (prune ? groupDeletions : kept).push(change);
+  }
+
+  const onEngine = new Map<string, Authorization>();
+  for (const row of engine.authorizations) onEngine.set(authorizationKey(row), row);
+  const authorizationChanges: AuthorizationChange[] = [];
+  const wantedKeys = new Set<string>();
+  for (const desired of sortedRows(file.authorizations)) {
+    const key = authorizationKey(desired);
+    wantedKeys.add(key);
+    const current = onEngine.get(key);
+    if (current === undefined) {
+      authorizationChanges.push({ action: 'create', object: 'authorization', id: null, ...describeRow(desired), before: null, after: desired.permissions });
+    } else if (!samePermissions(current.permissions, desired.permissions, desired.resourceType)) {
+      authorizationChanges.push({ action: 'update', object: 'authorization', id: current.id, ...describeRow(desired), before: [...current.permissions], after: desired.permissions });
+    }
+  }
+  const authorizationDeletions: AuthorizationChange[] = [];
+  for (const row of sortedRows(engine.authorizations)) {
+    if (wantedKeys.has(authorizationKey(row)) || !file.scope.authorization(row)) continue;
+    const change: AuthorizationChange = { action: prune ? 'delete' : 'keep', object: 'authorization', id: row.id, ...describeRow(row), before: [...row.permissions], after: null };
+    (prune ? authorizationDeletions : kept).push(change);
+  }
+
+  return {
+    changes: [...groupChanges, ...memberAdds, ...authorizationChanges, ...authorizationDeletions, ...memberRemovals, ...groupDeletions],
+    kept,
+    prune,
+  };
+}
+
+/** By resource type name, resource id, type, owner: as export writes them. */
+function sortedRows<R extends Pick<DesiredAuthorization, 'type' | 'userId' | 'groupId' | 'resourceType'> & { resourceId: string | null }>(rows: readonly R[]): R[] {
+  const key = (row: R): string =>
+    [resourceTypeByCode(row.resourceType)?.name ?? `~${row.resourceType}`, row.resourceId === '*' ? '' : `\u0001${row.resourceId ?? ''}`, row.type, row.groupId !== null ? `g${row.groupId}` : `u${row.userId ?? ''}`].join('\u0000');
+  return [...rows].sort((a, b) => compareText(key(a), key(b)));
+}

@@ -1,0 +1,163 @@
+/** What the `access` commands do (declared in ./access.ts); the work is in src/access/. */
+import type { App } from '../app.js';
+import { engineClient, engineTarget } from '../connection.js';
+import { exportAccess, exportHeader, serializeAccess } from '../access/export.js';
+import { authorizationKey, readAccessFile } from '../access/file.js';
+import { applyPlan, ApplyStopped, plannedRequests } from '../access/apply.js';
+import { lockoutLosses, mayTakeAway } from '../access/lockout.js';
+import { type AccessPlan, type AuthorizationChange, computePlan, readEngineAccess } from '../access/plan.js';
+import { parseResourceType } from '../catalogue/authorization.js';
+import type { EngineClient } from '../engine/client.js';
+import { EngineError } from '../engine/errors.js';
+import { updatePolicyFrom } from '../engine-objects/update.js';
+import { ChangeOutcomeUnknownError, describeFailure } from '../exit.js';
+import { CliError, ExitCode, UsageError } from '../exit-codes.js';
+import { accessPlanView, appliedTable, describeAuthorizationChange, describeChange, describeLosses, describeUnknownUserRisk, planSummary, requestLines } from '../render/access.js';
+import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/files.js';
+import { commaList } from './options.js';
+
+interface PlanFlags {
+  prune?: boolean;
+  detailedExitcode?: boolean;
+}
+
+interface ApplyFlags {
+  prune?: boolean;
+  dryRun?: boolean;
+  allowLockout?: boolean;
+}
+
+interface ExportFlags {
+  groups?: string;
+  resourceType?: string[];
+  out?: string;
+  force?: boolean;
+}
+
+export async function exportAccessFile(app: App, flags: ExportFlags): Promise<void> {
+  const output = await app.output();
+  if (flags.force && !flags.out) throw new UsageError('--force needs --out');
+  const format = documentFormat(flags.out, output.format);
+  const groups = flags.groups === undefined ? undefined : commaList(flags.groups, '--groups');
+  const resourceTypes = flags.resourceType?.flatMap((value) => commaList(value, '--resource-type')).map((value) => parseResourceType(value));
+  if (flags.out) await checkOutputFile(flags.out, '--out', Boolean(flags.force));
+
+  const target = await engineTarget(app);
+  const client = await engineClient(app, { bulk: true });
+  const version = await client.system.version().catch((error: unknown) => {
+    if (error instanceof EngineError) return null;
+    throw error;
+  });
+  const { document, skipped } = await exportAccess(client, { groups, resourceTypes });
+  for (const line of skipped) output.warn(line);
+  const command = [
+    'camunda-admin access export',
+    ...(groups ? [`--groups ${groups.join(',')}`] : []),
+    ...(resourceTypes ? [`--resource-type ${resourceTypes.map((type) => type.name).join(' ')}`] : []),
+  ].join(' ');
+  const header = exportHeader({ url: target.url.value, engine: target.engine?.value, version }, command);
+  const text = await serializeAccess(document, format, header);
+  if (flags.out) await writeFileAtomically(flags.out, text);
+  else output.raw(text);
+  const groupCount = Object.keys(document.groups).length;
+  output.info(`exported ${groupCount} group${groupCount === 1 ? '' : 's'} and ${document.authorizations.length} authorization${document.authorizations.length === 1 ? '' : 's'}${flags.out ? ` to ${flags.out}` : ''}`);
+}
+
+export async function planAccess(app: App, fileName: string, flags: PlanFlags): Promise<void> {
+  app.refuseStdinClash({ '<file>': fileName });
+  const output = await app.output();
+  const file = await readAccessFile(fileName, app.io.stdin, app.io.env);
+  const client = await engineClient(app, { bulk: true });
+  const engine = await readEngineAccess(client, file);
+  const plan = computePlan(file, engine, Boolean(flags.prune));
+  if (output.machineReadable) await output.data(plan.changes, { table: () => '' });
+  else if (plan.changes.length + plan.kept.length > 0) await output.data(plan, accessPlanView);
+  output.info(planSummary(plan));
+  const lockout = plan.changes.length > 0 ? await lockoutProblem(app, client, plan) : undefined;
+  if (lockout) output.warn(`lock-out guard: ${lockout}; apply refuses this plan without --allow-lockout`);
+  if (flags.detailedExitcode && plan.changes.length > 0) app.exitCode = ExitCode.DifferencesFound;
+}
+
+export async function applyAccess(app: App, fileName: string, flags: ApplyFlags): Promise<void> {
+  app.refuseStdinClash({ '<file>': fileName });
+  const output = await app.output();
+  const file = await readAccessFile(fileName, app.io.stdin, app.io.env);
+  const client = await engineClient(app, { bulk: true });
+  const engine = await readEngineAccess(client, file);
+  const prune = Boolean(flags.prune);
+  const plan = computePlan(file, engine, prune);
+  if (plan.changes.length === 0) {
+    if (output.machineReadable) await output.data([], { table: () => '' });
+    else if (plan.kept.length > 0) await output.data(plan, accessPlanView);
+    output.info(planSummary(plan));
+    return;
+  }
+  const lockout = flags.allowLockout ? undefined : await lockoutProblem(app, client, plan);
+  if (flags.dryRun) {
+    if (lockout) output.warn(`lock-out guard: ${lockout}; apply refuses this plan without --allow-lockout`);
+    const requests = plannedRequests(client, plan, engine);
+    if (output.machineReadable) {
+      await output.data(requests.map(({ change, request }) => ({ ...change, request })), { table: () => '' });
+    } else {
+      await output.data(plan, accessPlanView);
+      output.raw(`${requestLines(requests)}\n`);
+    }
+    output.info(`${planSummary(plan)}; dry run: nothing was sent`);
+    return;
+  }
+  if (!output.machineReadable) await output.data(plan, accessPlanView);
+  output.info(planSummary(plan));
+  if (lockout) throw new UsageError(`refusing to apply: ${lockout}; nothing was changed`, 'check the plan; --allow-lockout applies it all the same');
+  const target = await engineTarget(app);
+  await app.confirm(`apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} to ${target.url.value}`);
+
+  const wanted = new Set(file.authorizations.map((row) => authorizationKey(row)));
+  const notice = (made: AuthorizationChange) =>
+    output.warn(`the engine gave the new group ${made.group ?? ''} ${describeAuthorizationChange(made)} (${made.before?.join(', ') ?? ''}), which the file does not name: ${made.action === 'delete' ? 'deleting it (--prune)' : 'kept (--prune deletes it)'}`);
+  let results;
+  try {
+    results = await applyPlan(client, plan, engine, { policy: updatePolicyFrom(app.io.env, (message) => output.warn(message)), prune, scope: file.scope, wanted, notice });
+  } catch (error) {
+    if (!(error instanceof ApplyStopped)) throw error;
+    throw await stopped(app, error);
+  }
+  if (output.machineReadable) await output.data(results.map(({ change, status, note }) => ({ ...change, status, ...(note ? { note } : {}) })), { table: () => '' });
+  const done = results.filter((result) => result.status === 'done').length;
+  output.info(`applied ${done} change${done === 1 ? '' : 's'}`);
+}
+
+/** The error that ends a stopped apply, after the report of what was done and what not. */
+async function stopped(app: App, stop: ApplyStopped): Promise<Error> {
+  const failure = describeFailure(stop.failure);
+  if (failure.internal) return stop.failure instanceof Error ? stop.failure : new Error(String(stop.failure));
+  const output = await app.output();
+  const failed = stop.results.find((result) => result.status === 'failed');
+  if (failed && stop.failure instanceof ChangeOutcomeUnknownError) failed.note = 'outcome unknown';
+  if (output.machineReadable) await output.data(stop.results.map(({ change, status, note }) => ({ ...change, status, ...(note ? { note } : {}) })), { table: () => '' });
+  else output.detail(appliedTable(stop.results, output.stderrStyle));
+  const done = stop.results.filter((result) => result.status === 'done').length;
+  const left = stop.results.length - done;
+  const what = failed ? `${failed.change.action} ${failed.change.object} ${describeChange(failed.change)}` : 'a change';
+  return new CliError(
+    `apply stopped at ${what}: ${failure.message}; ${done} of ${stop.results.length} changes were made, ${left} not (apply the file again to make the rest)`,
+    done > 0 ? ExitCode.Partial : failure.exitCode,
+    failure.hint,
+  );
+}
+
+/**
+ * What the lock-out guard (src/access/lockout.ts) finds in the plan for the credentials' user, in
+ * words; undefined when nothing. Without credentials the REST API checks nothing; a bearer token
+ * names no user the tool can read, so a plan that may take permissions away is a finding.
+ */
+async function lockoutProblem(app: App, client: EngineClient, plan: AccessPlan): Promise<string | undefined> {
+  const credentials = (await engineTarget(app)).credentials;
+  if (credentials === undefined) return undefined;
+  if (credentials.type === 'bearer') {
+    const risky = mayTakeAway(plan);
+    return risky.length === 0 ? undefined : describeUnknownUserRisk(risky);
+  }
+  const user = credentials.username.value;
+  const losses = await lockoutLosses(client, plan, user);
+  return losses.length === 0 ? undefined : describeLosses(user, losses);
+}

@@ -1,0 +1,127 @@
+// The access file loader: what it reads, the scope it derives, and each refusal with its exact line.
+import { describe, expect, it } from 'vitest';
+import { parseAccessFile } from '../../src/access/file.js';
+import { PlanError } from '../../src/plans/load.js';
+
+function problems(text: string, env: Record<string, string> = {}): string[] {
+  try {
+    parseAccessFile(text, 'access.yaml', env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(PlanError);
+    expect((error as PlanError).exitCode).toBe(2);
+    return (error as PlanError).message.split('\n');
+  }
+  throw new Error('expected the access file to be refused');
+}
+
+const EXAMPLE = `scope:
+  groups: [sales, "invoice-*"]
+  resourceTypes: [process-definition, process-instance]
+groups:
+  sales: { name: Sales, type: WORKFLOW, members: [mary, john] }
+authorizations:
+  - { type: grant, group: sales, resource: process-definition, resourceId: invoice, permissions: [read, CREATE_INSTANCE] }
+  - { type: revoke, user: john, resource: process-instance, permissions: [DELETE] }
+  - { type: global, resource: filter, permissions: [READ] }
+`;
+
+describe('accepted access files', () => {
+  it('reads the example of the contract, names normalized, permissions sorted', () => {
+    const loaded = parseAccessFile(EXAMPLE, 'access.yaml', {});
+    expect(loaded.format).toBe('yaml');
+    expect(loaded.groups).toEqual([{ id: 'sales', name: 'Sales', type: 'WORKFLOW', members: ['mary', 'john'] }]);
+    expect(loaded.authorizations).toEqual([
+      { type: 1, userId: null, groupId: 'sales', resourceType: 6, resourceId: 'invoice', permissions: ['CREATE_INSTANCE', 'READ'], index: 0 },
+      { type: 2, userId: 'john', groupId: null, resourceType: 8, resourceId: '*', permissions: ['DELETE'], index: 1 },
+      { type: 0, userId: '*', groupId: null, resourceType: 5, resourceId: '*', permissions: ['READ'], index: 2 },
+    ]);
+  });
+
+  it('scope: globs for groups; owners named in the file; the listed resource types', () => {
+    const { scope } = parseAccessFile(EXAMPLE, 'access.yaml', {});
+    expect(['sales', 'invoice-eu', 'invoice', 'accounting'].map((id) => scope.group(id))).toEqual([true, true, false, false]);
+    const row = (fields: object) => ({ type: 1, userId: null, groupId: null, resourceType: 6, ...fields });
+    expect(scope.authorization(row({ groupId: 'invoice-eu' }))).toBe(true);
+    expect(scope.authorization(row({ groupId: 'invoice-eu', resourceType: 5 }))).toBe(false);
+    expect(scope.authorization(row({ userId: 'john', type: 2, resourceType: 8 }))).toBe(true);
+    expect(scope.authorization(row({ userId: 'mary' }))).toBe(false);
+    // The file names a global authorization (on filter, outside resourceTypes): only the types listed count.
+    expect(scope.authorization(row({ type: 0, userId: '*', resourceType: 6 }))).toBe(true);
+    expect(scope.authorization(row({ type: 0, userId: '*', resourceType: 5 }))).toBe(false);
+  });
+
+  it('without a scope: the groups, owners and resource types the file names', () => {
+    const { scope } = parseAccessFile('groups:\n  audit: { members: [] }\nauthorizations:\n  - { type: grant, group: ops, resource: 6, permissions: [ALL] }\n', 'a.yaml', {});
+    expect([scope.group('audit'), scope.group('ops'), scope.group('sales')]).toEqual([true, false, false]);
+    expect(scope.authorization({ type: 1, userId: null, groupId: 'ops', resourceType: 6 })).toBe(true);
+    expect(scope.authorization({ type: 1, userId: null, groupId: 'ops', resourceType: 5 })).toBe(false);
+    expect(scope.authorization({ type: 0, userId: '*', groupId: null, resourceType: 6 })).toBe(false);
+  });
+
+  it('expands ${VAR} in values from the environment; $${VAR} stays literal', () => {
+    const loaded = parseAccessFile('groups:\n  ops: { name: "${TEAM} team", type: "$${X}", members: ["${LEAD}"] }\n', 'a.yaml', { TEAM: 'Ops', LEAD: 'mary' });
+    expect(loaded.groups).toEqual([{ id: 'ops', name: 'Ops team', type: '${X}', members: ['mary'] }]);
+  });
+
+  it('reads JSON; NONE is no permission; an empty file section is fine', () => {
+    const loaded = parseAccessFile(JSON.stringify({ groups: null, authorizations: [{ type: 'GRANT', user: 'john', resource: 'TASK', permissions: ['NONE'] }] }), 'a.json', {});
+    expect(loaded.format).toBe('json');
+    expect(loaded.authorizations[0]).toMatchObject({ type: 1, userId: 'john', resourceType: 7, permissions: [] });
+  });
+});
+
+describe('refused access files name file, line, column and path', () => {
+  it('a permission the resource type does not have, with the closest', () => {
+    expect(problems('authorizations:\n  - type: grant\n    group: sales\n    resource: process-definition\n    permissions: [READ, READ_INSTANCES]\n')).toEqual([
+      "access.yaml:5:25: authorizations[0].permissions[1]: permission 'READ_INSTANCES' is not valid for resource type process-definition (did you mean READ_INSTANCE?)",
+    ]);
+    expect(problems('authorizations:\n  - { type: grant, group: sales, resource: user, permissions: [ACCESS] }\n')[0]).toContain("permission 'ACCESS' is not valid for resource type user");
+  });
+
+  it('unknown properties, with did-you-mean', () => {
+    expect(problems('groups:\n  sales:\n    name: Sales\n    memebers: [john]\nauthorisations: []\n')).toEqual([
+      "access.yaml:4:5: groups.sales.memebers: unknown property (did you mean 'members'?)",
+      "access.yaml:5:1: authorisations: unknown property (did you mean 'authorizations'?)",
+    ]);
+  });
+
+  it('duplicate authorizations (same type, owner, resource type and id) and duplicate groups', () => {
+    expect(problems('authorizations:\n  - { type: grant, group: sales, resource: process-definition, permissions: [READ] }\n  - { type: grant, group: sales, resource: 6, resourceId: "*", permissions: [UPDATE] }\n')).toEqual([
+      'access.yaml:3:5: authorizations[1]: the same authorization as authorizations[0] (line 2): the engine keeps one per type, owner, resource type and resource id; merge their permissions',
+    ]);
+    expect(problems('groups:\n  sales: {}\n  sales: {}\n')).toEqual(['access.yaml:3:3: duplicate key: Map keys must be unique']);
+  });
+
+  it('owners: global with one, grant or revoke without, both at once', () => {
+    expect(
+      problems(
+        'authorizations:\n  - { type: global, user: john, resource: filter, permissions: [READ] }\n  - { type: grant, resource: filter, permissions: [READ] }\n  - { type: revoke, user: john, group: sales, resource: filter, permissions: [READ] }\n',
+      ),
+    ).toEqual([
+      'access.yaml:2:21: authorizations[0].user: a global authorization applies to all users: it has no user (make it a grant to name one)',
+      'access.yaml:3:5: authorizations[1]: a grant needs an owner: user or group (a global authorization is type global)',
+      'access.yaml:4:33: authorizations[2].group: an authorization has one owner: a user or a group, not both',
+    ]);
+  });
+
+  it('unknown types and resource types, members listed twice, ALL with others', () => {
+    expect(
+      problems('groups:\n  sales: { members: [john, john] }\nauthorizations:\n  - { type: grnat, user: john, resource: proces-definition, permissions: [READ] }\n  - { type: grant, user: john, resource: task, permissions: [ALL, READ] }\n'),
+    ).toEqual([
+      'access.yaml:2:28: groups.sales.members[1]: member john is listed twice',
+      "access.yaml:4:13: authorizations[0].type: unknown authorization type 'grnat' (did you mean grant?)",
+      "access.yaml:4:42: authorizations[0].resource: unknown resource type 'proces-definition' (did you mean process-definition?)",
+      'access.yaml:5:61: authorizations[1].permissions: ALL stands alone: it holds every permission; write [ALL] or the permissions',
+    ]);
+  });
+
+  it('an unset ${VAR}, where it is used', () => {
+    expect(problems('groups:\n  ops:\n    name: "${NOPE}"\n')).toEqual(['access.yaml:3:11: groups.ops.name: environment variable NOPE is not set']);
+  });
+
+  it('wrong shapes, with the zod problem at its place', () => {
+    expect(problems('- a\n')).toEqual(['access.yaml:1:1: an access file must be an object with scope, groups and authorizations']);
+    expect(problems('authorizations:\n  - { type: grant, user: john, resource: task }\n')).toEqual(['access.yaml:2:5: authorizations[0].permissions: required']);
+    expect(problems('scope:\n  resourceTypes: [taks]\n')).toEqual(["access.yaml:2:19: scope.resourceTypes[0]: unknown resource type 'taks' (did you mean task?)"]);
+  });
+});

@@ -1,0 +1,61 @@
+// The fast YAML subset reader against the yaml library: what it reads, it reads the same; what it
+// does not know, it leaves to the library (undefined).
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { readYamlSubset } from '../../src/input/yaml-subset.js';
+
+const same = (text: string) => {
+  const fast = readYamlSubset(text);
+  expect(fast, text).toBeDefined();
+  expect(fast!.value, text).toEqual(parse(text));
+};
+
+describe('readYamlSubset', () => {
+  it.each([
+    'a: 1\nb: true\nc: ~\nd:\ne: null\nf: text with spaces # a comment\n',
+    '# header\nscope: {groups: ["*"], users: [], global: true, resourceTypes: [process-definition, "6"]}\n',
+    'groups:\n  sales:\n    name: Sales Team\n    type: WORKFLOW\n    members:\n      - john\n      - "mary"\n  audit: {name: Audit, members: [ann, bob]}\n  empty: {}\n',
+    'authorizations:\n  - {type: grant, group: sales, resource: process-definition, resourceId: invoice, permissions: [READ, CREATE_INSTANCE]}\n  - type: revoke\n    user: john\n    resource: task\n    permissions:\n      - DELETE\n  -\n    type: global\n',
+    'list:\n- a\n- b\nnext: {x: [1, -2, +3, 0]}\n',
+    "quotes: ['it''s', \"tab\\there \\u00e9 \\\"q\\\"\", 'a # not a comment', \"x: y\"]\n",
+    'k: O\'Brien say "hi"\nurl: http://x:8080/a#frag\n"quoted key": 1\n\'single\': {"a b": c}\n',
+    '- a\n- [b, [c, {d: e}]]\n- {f: , g: h}\n',
+    'just a scalar\n',
+    'a:\r\n  - b\r\n',
+    '__proto__: {polluted: true}\n',
+  ])('reads %j as yaml does', (text) => same(text));
+
+  it.each([
+    'a: &anchor 1\nb: *anchor\n',
+    'a: !tag x\n',
+    'a: |\n  block\n',
+    'a: b\n  continued\n',
+    'a: 1.5\n',
+    'a: 0x1F\n',
+    'a: 007\n',
+    'a: .inf\n',
+    'a: 1\na: 2\n',
+    'a: {b: 1, b: 2}\n',
+    '---\na: 1\n',
+    'a:\tb\n',
+    'a: [1, 2,\n  3]\n',
+    'a: [1, 2,]\n',
+    'a: "\\x41"\n',
+    '? complex\n: key\n',
+    'a: b: c\n',
+    'a: "open\n',
+    '1: number key\n',
+    '  a: 1\nb: 2\n',
+    '# only a comment\n',
+  ])('leaves %j to the library', (text) => {
+    expect(readYamlSubset(text)).toBeUndefined();
+  });
+
+  it('reads an export of thousands of authorizations as yaml does', () => {
+    const lines = ['# Access of http://localhost:8080/engine-rest (version 7.24.0)', 'scope: {groups: ["*"], users: ["*"], global: true, resourceTypes: ["*"]}', 'groups:'];
+    for (let group = 0; group < 50; group++) lines.push(`  group${group}:`, `    name: Group ${group}`, '    type: WORKFLOW', '    members:', ...Array.from({ length: 5 }, (_, member) => `      - user${group * 5 + member}`));
+    lines.push('authorizations:');
+    for (let index = 0; index < 2000; index++) lines.push(`  - {type: grant, group: group${index % 50}, resource: process-definition, resourceId: process${index}, permissions: [READ, READ_INSTANCE]}`);
+    same(`${lines.join('\n')}\n`);
+  });
+});
