@@ -14,9 +14,9 @@ export default defineConfig({
     hookTimeout: 20_000,
     pool: 'forks',
     // vitest's default is one worker fewer than there are cores, which is one on a two-core machine.
-    // Many cases wait on a child process, a socket or a timer: one worker more than there are cores
-    // keeps them all busy (on two cores: 35 s with two workers, 29-33 s with three or four).
-    maxWorkers: availableParallelism() + 1,
+    // Many cases wait on a child process, a socket or a timer: two workers more than there are cores
+    // keep them busy (npm test on two cores, 2,443 tests: 59 s with three workers, 53 s with four).
+    maxWorkers: availableParallelism() + 2,
     // One worker process runs file after file without loading every module anew for each: about a
     // third of the CPU time of isolated files. What a file changes it restores (process.env in place,
     // the working directory, observers of the simulator, spies), and each file sets its hooks up
