@@ -1,0 +1,433 @@
+/**
+ * The one execution pipeline of a migration, shared by `migration execute` and `migration sweep`: a
+ * resolved plan and a selection in, an outcome out. Its steps: the pre-flight, the selection resolved
+ * into ids (or the pending ids of a journal), the confirmation, then a sync, chunked or async run, and
+ * the report of where every instance is now. Terminal-free: what it says and asks goes through the
+ * host the command passes in (src/commands/migration-host.ts).
+ */
+import type { Batch } from '../engine/batches.js';
+import type { EngineClient } from '../engine/client.js';
+import {
+  type InstanceValidationReport,
+  instanceValidationReportOf,
+  type MigrationExecutionRequest,
+  type MigrationPlanReport,
+  planValidationReportOf,
+} from '../engine/migration.js';
+import { describeFailure, sendChange } from '../exit.js';
+import { CliError, ExitCode, UsageError } from '../exit-codes.js';
+import type { StopSignal } from '../interrupt.js';
+import type { LoadedPlan } from '../plans/load.js';
+import type { ResolvedPlan } from '../plans/resolve.js';
+import { buildValidationResult, type ValidationResult } from '../plans/validation.js';
+import { describeDefinition } from '../render/migration.js';
+import { chunkName, type ExecutionContext, type ExecutionResult, executionRequest, finish, pendingAfterResume, runChunks } from './execute.js';
+import { type IdList, idRange } from './instance-ids.js';
+import { Journal, type JournalEngine, type JournalState } from './journal.js';
+import { writeReport } from './report.js';
+import { resolveSelection, type ResolvedSelection, type SelectionRequest } from './selection.js';
+
+/** What the pipeline needs from the command that runs it: the engine, the terminal, Ctrl-C. */
+export interface MigrationHost {
+  client: EngineClient;
+  info(message: string): void;
+  warn(message: string): void;
+  /** Lines on stderr that explain an error to come (lists of ids). */
+  detail(message: string): void;
+  /** The tables that explain a refusal, on stderr. */
+  showValidation(result: ValidationResult): void;
+  showPlanReport(report: MigrationPlanReport): void;
+  showInstanceReport(report: InstanceValidationReport): void;
+  /** Asks before a change; throws when the answer is no (or cannot be given). */
+  confirm(question: string): Promise<void>;
+  /** While the returned release is not called, Ctrl-C (and SIGTERM) calls `handler` instead of stopping the run. */
+  takeOverInterrupt(handler: (signal: StopSignal) => void): () => void;
+  /** Follows a batch until it ends, with progress; the failure says why it did not complete. */
+  followBatch(batchId: string, intervalMs: number, timeoutMs: number | undefined): Promise<{ failure: CliError | undefined }>;
+}
+
+/** A plan, read and resolved against the engine. */
+export interface PlanToRun {
+  /** The plan's name in messages, the journal and the report: its file, or <stdin>. */
+  name: string;
+  loaded: LoadedPlan;
+  resolved: ResolvedPlan;
+}
+
+/** Which instances: a selection to resolve, or the pending ids of a journal being resumed. */
+export type SelectionToRun =
+  /** `idsGiven`: ids were listed one by one (flags, a file, the plan): a list that finds nothing is a mistake upstream. */
+  | { kind: 'select'; request: SelectionRequest; idsGiven: boolean }
+  | { kind: 'resume'; journalFile: string; state: JournalState };
+
+export interface PrepareOptions {
+  skipValidation: boolean;
+  /** The flags; when not given, the plan's own values (false by default). */
+  skipCustomListeners: boolean | undefined;
+  skipIoMappings: boolean | undefined;
+}
+
+/** A run checked and counted, ready to be confirmed and carried out. */
+export interface PreparedMigration {
+  plan: PlanToRun;
+  context: ExecutionContext;
+  /** `invoice:1 (…) -> invoice:2 (…)` */
+  direction: string;
+  /** The ids to send: the selection, or what a resumed journal still has on the source. */
+  ids: IdList;
+  /** What the selection was made of, for messages: "3 from --instances", "--all-instances". */
+  parts: string[];
+  resumed: { journalFile: string; state: JournalState } | undefined;
+  /**
+   * A selection by queries only that found no instance on the source: all moved already (a re-run),
+   * or none ever ran. Nothing is left to do, which is success.
+   */
+  nothingSelected: boolean;
+}
+
+/** How the prepared run is sent. */
+export type RunMode =
+  | { kind: 'sync' }
+  | { kind: 'chunked'; chunkSize: number; journalFile: string; replaceJournal: boolean; engine: JournalEngine }
+  | { kind: 'async'; wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined };
+
+export interface RunOptions {
+  mode: RunMode;
+  /** Where the outcome of every instance goes (--report); checked before anything was sent. */
+  report?: string | undefined;
+}
+
+/** What a run ended with: a result when the engine was asked where the instances are, and why it did not fully succeed. */
+export interface RunOutcome {
+  result: ExecutionResult | undefined;
+  /** An async run without --wait: the batch it created. */
+  batch: Batch | undefined;
+  failure: CliError | undefined;
+}
+
+/** `migration execute` from resolution to outcome, or the request bodies of a dry run. */
+export type MigrationOutcome =
+  | { kind: 'dry-run'; template: MigrationExecutionRequest; idLists: IdList[]; chunkSize: number | undefined; async: boolean; ids: number }
+  | ({ kind: 'run' | 'nothing-to-migrate' } & RunOutcome);
+
+/**
+ * The whole pipeline for one plan: prepared, then (unless `dryRun`) confirmed and carried out. The
+ * chunk size of a resumed run is the journal's unless `chunkSize` is given.
+ */
+export async function migrate(
+  host: MigrationHost,
+  plan: PlanToRun,
+  selection: SelectionToRun,
+  options: PrepareOptions & RunOptions & { dryRun: boolean },
+): Promise<MigrationOutcome> {
+  const prepared = await prepareMigration(host, plan, selection, options);
+  if (prepared.nothingSelected) {
+    return { kind: 'nothing-to-migrate', ...(await nothingToMigrate(host, prepared, { dryRun: options.dryRun, report: options.report, mode: options.mode.kind })) };
+  }
+  if (options.dryRun) {
+    const chunkSize = options.mode.kind === 'chunked' ? options.mode.chunkSize : undefined;
+    return dryRunOf(prepared, { chunkSize, async: options.mode.kind === 'async' });
+  }
+  if (prepared.ids.length === 0) {
+    host.info('nothing left to migrate');
+  } else {
+    await host.confirm(confirmationOf(prepared, options.mode.kind === 'async'));
+  }
+  return { kind: 'run', ...(await carryOut(host, prepared, options)) };
+}
+
+/**
+ * A selection that found nothing to do: a note on stderr and (unless a dry run) the outcome of a run
+ * with zero counts, and the --report file, as a run that migrated something would write them.
+ */
+export async function nothingToMigrate(host: MigrationHost, prepared: PreparedMigration, run: { dryRun: boolean; report: string | undefined; mode: ExecutionResult['mode'] }): Promise<RunOutcome> {
+  const { context } = prepared;
+  host.info(`nothing to migrate: no running instances of ${describeDefinition(context.source)} match (${prepared.parts.join(', ')}); nothing was sent`);
+  if (run.dryRun) return { result: undefined, batch: undefined, failure: undefined };
+  const result = await finish(context, { mode: run.mode, ids: [], startedAt: new Date() });
+  if (run.report) {
+    await writeReport(run.report, result);
+    host.info(`report written to ${run.report}`);
+  }
+  return { result, batch: undefined, failure: undefined };
+}
+
+/** The question before a run: `migrate 3 process instances invoice:1 (…) -> invoice:2 (…)`. */
+export function confirmationOf(prepared: PreparedMigration, async: boolean): string {
+  const count = prepared.ids.length;
+  return `migrate ${count} process instance${count === 1 ? '' : 's'} ${prepared.direction}${async ? ' as a batch' : ''}`;
+}
+
+/**
+ * The pre-flight (unless skipped), then the ids: the selection resolved and checked (every instance on
+ * the source, at least one), or what a resumed journal has still on the source.
+ */
+export async function prepareMigration(host: MigrationHost, plan: PlanToRun, selection: SelectionToRun, options: PrepareOptions): Promise<PreparedMigration> {
+  const { resolved, loaded } = plan;
+  const direction = `${describeDefinition(resolved.source)} -> ${describeDefinition(resolved.target)}`;
+  if (!options.skipValidation) await preflight(host, plan);
+
+  const context: ExecutionContext = {
+    client: host.client,
+    plan: plan.name,
+    source: resolved.source,
+    target: resolved.target,
+    migrationPlan: resolved.request,
+    skipCustomListeners: Boolean(options.skipCustomListeners ?? loaded.plan.skipCustomListeners),
+    skipIoMappings: Boolean(options.skipIoMappings ?? loaded.plan.skipIoMappings),
+    info: (message: string) => host.info(message),
+    warn: (message: string) => host.warn(message),
+  };
+
+  if (selection.kind === 'resume') {
+    const { state, journalFile } = selection;
+    if (state.start.sourceProcessDefinitionId !== resolved.source.id || state.start.targetProcessDefinitionId !== resolved.target.id) {
+      throw new UsageError(
+        `journal ${journalFile} is for ${state.start.sourceProcessDefinitionId} -> ${state.start.targetProcessDefinitionId}, not for this plan (${resolved.source.id} -> ${resolved.target.id})`,
+      );
+    }
+    const { pending, settled } = await pendingAfterResume(context, state);
+    host.info(
+      `resuming ${journalFile}: ${state.migrated.size} of ${state.start.ids.length} instances confirmed migrated, ${settled} more no longer on the source, ${pending.length} to go: ${direction}`,
+    );
+    return { plan, context, direction, ids: pending, parts: [], resumed: { journalFile, state }, nothingSelected: false };
+  }
+
+  const { request } = selection;
+  const found = await resolveSelection(host.client.processInstances, request, resolved.source.id);
+  refuseStrays(found, describeDefinition(resolved.source));
+  const ids = found.ids;
+  if (ids.length === 0) {
+    if (selection.idsGiven) throw new UsageError(`the selection (${request.parts.join(', ')}) holds no instance of ${describeDefinition(resolved.source)}: nothing to migrate, nothing was sent`);
+    return { plan, context, direction, ids, parts: request.parts, resumed: undefined, nothingSelected: true };
+  }
+  host.info(`${ids.length} instance${ids.length === 1 ? '' : 's'}: ${direction}`);
+  return { plan, context, direction, ids, parts: request.parts, resumed: undefined, nothingSelected: false };
+}
+
+function refuseStrays(found: ResolvedSelection, source: string): void {
+  const strays = [
+    ...found.notFound.map((id) => `${id} (not found)`),
+    ...found.elsewhere.map(({ id, definitionId }) => `${id} (on ${definitionId})`),
+  ];
+  if (strays.length === 0) return;
+  const shown = strays.slice(0, 10).join(', ') + (strays.length > 10 ? `, … ${strays.length - 10} more` : '');
+  throw new UsageError(`${strays.length} selected instance${strays.length === 1 ? ' is' : 's are'} not running on ${source}: ${shown}; the engine would refuse the whole request, nothing was sent`);
+}
+
+/** The checks and validation of `migration validate`; failures stop the run (exit 3). */
+async function preflight(host: MigrationHost, plan: PlanToRun): Promise<void> {
+  const { client } = host;
+  const { loaded, resolved } = plan;
+  const [report, statistics] = await Promise.all([client.migration.validate(resolved.request), client.processDefinitions.activityStatistics(resolved.source.id)]);
+  const result = buildValidationResult({ plan: loaded.file, planFile: loaded.plan, strict: false, source: resolved.source, target: resolved.target, report, statistics, warnings: [] });
+  for (const activity of result.activeUnmapped) {
+    host.warn(`activity '${activity.activityId}' has ${activity.instances} running instance${activity.instances === 1 ? '' : 's'} that no instruction maps; selected instances there will fail to migrate`);
+  }
+  if (!result.valid) {
+    host.showValidation(result);
+    throw new CliError('pre-flight validation failed: nothing was executed (fix the plan, or send it anyway with --skip-validation)', ExitCode.ValidationFailed);
+  }
+}
+
+/** The bodies a run would send: one, or one per chunk. */
+function dryRunOf(prepared: PreparedMigration, request: { chunkSize: number | undefined; async: boolean }): MigrationOutcome {
+  const { ids } = prepared;
+  const chunkSize = request.chunkSize ?? prepared.resumed?.state.start.chunkSize;
+  const template = executionRequest(prepared.context, []);
+  if (chunkSize === undefined) return { kind: 'dry-run', template, idLists: [ids], chunkSize: undefined, async: request.async, ids: ids.length };
+  const idLists: IdList[] = [];
+  for (let start = 0; start < ids.length; start += chunkSize) idLists.push(idRange(ids, start, Math.min(ids.length, start + chunkSize)));
+  return { kind: 'dry-run', template, idLists, chunkSize, async: request.async, ids: ids.length };
+}
+
+/**
+ * Sends a prepared (and confirmed) run, asks the engine where every instance is, writes the report,
+ * and says whether the run did all it should: the failure to end the command with, if any.
+ */
+export async function carryOut(host: MigrationHost, prepared: PreparedMigration, options: RunOptions): Promise<RunOutcome> {
+  const { context, resumed } = prepared;
+  // From here on the ids are sent, journalled and reported: as strings.
+  const ids = prepared.ids.slice(0);
+  const startedAt = new Date();
+  const { mode } = options;
+  let run: RunOutcome;
+  if (mode.kind === 'async') {
+    run = await runAsync(host, context, { ids, startedAt, wait: mode.wait, intervalMs: mode.intervalMs, waitTimeoutMs: mode.waitTimeoutMs });
+  } else if (mode.kind === 'chunked') {
+    const allIds = resumed ? resumed.state.start.ids : ids;
+    run = await runChunked(host, context, { ids, allIds, chunkSize: mode.chunkSize, journalFile: mode.journalFile, replaceJournal: mode.replaceJournal, resumed: resumed?.state, plan: prepared.plan.name, engine: mode.engine }, startedAt);
+  } else {
+    run = await runSync(host, context, ids, startedAt);
+  }
+  const { result } = run;
+  let { failure } = run;
+  if (result) {
+    let reportFailure: string | undefined;
+    if (options.report) {
+      try {
+        await writeReport(options.report, result);
+        host.info(`report written to ${options.report}`);
+      } catch (error) {
+        // Checked before the run, yet gone now (a full disk, a directory removed meanwhile): the
+        // outcome is then the only record, and the error must not claim that nothing was sent.
+        reportFailure = `the migration ran (outcome on stdout), but the report was not written: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
+    failure ??= incompleteRun(result);
+    if (reportFailure) {
+      if (failure) host.warn(reportFailure);
+      else failure = new CliError(reportFailure, ExitCode.Partial);
+    }
+  }
+  return { result, batch: run.batch, failure };
+}
+
+/** A run the engine accepted after which instances are not on the target: exit 8, or 7 when none moved at all. */
+function incompleteRun(result: ExecutionResult): CliError | undefined {
+  const missing = result.outcome['on-source'] + result.outcome.unknown;
+  if (missing === 0) return undefined;
+  // The engine migrates a request's instances in one transaction: a 204 with none of them moved
+  // was not the engine's (a proxy answering for it), not a partial success.
+  const noneDone = result.mode === 'sync' && result.outcome.migrated + result.outcome.ended === 0;
+  return noneDone
+    ? new CliError(`none of the ${result.selected} instances is on the target definition after a success answer: the answer was most likely not the engine's (a proxy?)`, ExitCode.Unreachable)
+    : new CliError(`${missing} of ${result.selected} instances are not on the target definition after the run`, ExitCode.Partial);
+}
+
+async function runSync(host: MigrationHost, context: ExecutionContext, ids: string[], startedAt: Date): Promise<RunOutcome> {
+  try {
+    await context.client.migration.execute(executionRequest(context, ids));
+  } catch (error) {
+    throw validationFailure(host, error, 'nothing was migrated (the execute is one transaction)');
+  }
+  return { result: await finish(context, { mode: 'sync', ids, startedAt }), batch: undefined, failure: undefined };
+}
+
+/** Turns the engine's migration validation errors into their report tables and exit 3. */
+function validationFailure(host: MigrationHost, error: unknown, consequence: string): unknown {
+  const planReport = planValidationReportOf(error);
+  if (planReport) {
+    host.showPlanReport(planReport);
+    return new CliError(`the engine refused the plan (MigrationPlanValidationException): ${consequence}`, ExitCode.ValidationFailed);
+  }
+  const instanceReport = instanceValidationReportOf(error);
+  if (instanceReport) {
+    host.showInstanceReport(instanceReport);
+    return new CliError(`process instance ${instanceReport.processInstanceId} cannot be migrated (MigratingProcessInstanceValidationException): ${consequence}`, ExitCode.ValidationFailed);
+  }
+  return error;
+}
+
+interface ChunkedRunSettings {
+  ids: string[];
+  /** The whole selection of the journal: what the outcome is asked for. */
+  allIds: string[];
+  chunkSize: number;
+  journalFile: string;
+  replaceJournal: boolean;
+  resumed: JournalState | undefined;
+  plan: string;
+  engine: JournalEngine;
+}
+
+async function runChunked(host: MigrationHost, context: ExecutionContext, run: ChunkedRunSettings, startedAt: Date): Promise<RunOutcome> {
+  const now = () => new Date().toISOString();
+  let journal;
+  if (run.resumed) {
+    journal = (await Journal.resume(run.journalFile)).journal;
+    await journal.append({ event: 'resume', at: now(), pending: run.ids.length, alreadyDone: run.resumed.migrated.size });
+  } else {
+    journal = await Journal.create(run.journalFile, {
+      event: 'start',
+      version: 1,
+      engine: run.engine,
+      plan: run.plan,
+      sourceProcessDefinitionId: context.source.id,
+      targetProcessDefinitionId: context.target.id,
+      chunkSize: run.chunkSize,
+      ids: run.ids,
+      at: now(),
+    }, { replace: run.replaceJournal });
+  }
+
+  // First Ctrl-C: finish the chunk in flight, then stop. Second: abandon it (the journal says so).
+  let stopRequested = false;
+  const abandon = new AbortController();
+  const onSigint = (signal: StopSignal) => {
+    if (!stopRequested) {
+      stopRequested = true;
+      // Only at a terminal is there a second Ctrl-C to offer; a SIGTERM's sender decides for itself.
+      host.warn(`interrupted: finishing the chunk in flight, then stopping${signal === 'SIGINT' ? ' (Ctrl-C again to abandon it)' : ''}`);
+    } else {
+      abandon.abort();
+    }
+  };
+  const release = host.takeOverInterrupt(onSigint);
+  let outcome;
+  try {
+    outcome = await runChunks(context, { ids: run.ids, chunkSize: run.chunkSize, journalFile: run.journalFile, resumed: run.resumed, stopRequested: () => stopRequested, abandon: abandon.signal }, journal);
+  } finally {
+    release();
+    await journal.close();
+  }
+
+  // Migrated by this run: what its journal sent. An instance on the target that it never sent, or that
+  // was on the target already when its chunk was refused, another run moved there.
+  const sentIds = new Set(outcome.sent);
+  for (const event of run.resumed?.events ?? []) if (event.event === 'sent') for (const id of event.ids) sentIds.add(id);
+  const movedElsewhere = new Set([...(run.resumed?.elsewhere ?? []), ...outcome.movedElsewhere, ...run.allIds.filter((id) => !sentIds.has(id))]);
+  const result = await finish(context, { mode: 'chunked', ids: run.allIds, startedAt, chunks: outcome.chunks, movedElsewhere });
+  const byAnother = result.outcome['already-migrated'];
+  if (byAnother > 0) host.info(`${byAnother} instance${byAnother === 1 ? ' was' : 's were'} already on the target, moved there by another run, not by this one`);
+  if (outcome.interrupted) {
+    return { result, batch: undefined, failure: new CliError(`interrupted after ${outcome.chunks.done} chunk${outcome.chunks.done === 1 ? '' : 's'}; continue with --resume (journal ${run.journalFile})`, ExitCode.Interrupted) };
+  }
+  if (outcome.failure) {
+    const failed = outcome.failure;
+    const chunk = chunkName(failed);
+    const cause = validationFailure(host, failed.error, `${chunk} was rolled back`);
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const notMigrated = result.instances.filter((instance) => instance.outcome !== 'migrated' && instance.outcome !== 'ended').map((instance) => instance.id);
+    const migrated = result.instances.filter((instance) => instance.outcome === 'migrated').map((instance) => instance.id);
+    const elsewhere = result.instances.filter((instance) => instance.outcome === 'already-migrated').map((instance) => instance.id);
+    host.detail(`migrated (${migrated.length}): ${listIds(migrated)}`);
+    if (elsewhere.length > 0) host.detail(`already on the target, not moved by this run (${elsewhere.length}): ${listIds(elsewhere)}`);
+    host.detail(`not migrated (${notMigrated.length}): ${listIds(notMigrated)}`);
+    const code = migrated.length > 0 ? ExitCode.Partial : describeFailure(cause).exitCode;
+    const message = failed.outcomeUnknown
+      ? `${chunk}: the answer does not say whether it was migrated (${reason}); the lists above are where the engine has the instances now; --resume checks again before sending any (journal ${run.journalFile})`
+      : `${chunk} failed: ${reason}; fix the cause, then continue with --resume (journal ${run.journalFile})`;
+    return { result, batch: undefined, failure: new CliError(message, code) };
+  }
+  return { result, batch: undefined, failure: undefined };
+}
+
+function listIds(ids: string[]): string {
+  if (ids.length === 0) return '-';
+  return ids.length <= 50 ? ids.join(', ') : `${ids.slice(0, 50).join(', ')}, … (${ids.length - 50} more; --report FILE lists them all)`;
+}
+
+async function runAsync(
+  host: MigrationHost,
+  context: ExecutionContext,
+  run: { ids: string[]; startedAt: Date; wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined },
+): Promise<RunOutcome> {
+  const { ids, startedAt, ...options } = run;
+  let batch;
+  try {
+    batch = await sendChange(['batch', 'list', '--type', 'instance-migration'], () => context.client.migration.executeAsync(executionRequest(context, ids)));
+  } catch (error) {
+    throw validationFailure(host, error, 'no batch was created');
+  }
+  const count = `${ids.length} instance${ids.length === 1 ? '' : 's'}`;
+  const jobs = `${batch.totalJobs} job${batch.totalJobs === 1 ? '' : 's'} of ${batch.invocationsPerBatchJob} instance${batch.invocationsPerBatchJob === 1 ? '' : 's'}`;
+  if (!options.wait) {
+    host.info(`batch ${batch.id} created: ${count} in ${jobs}; follow it with: camunda-admin batch watch ${batch.id}`);
+    return { result: undefined, batch, failure: undefined };
+  }
+  host.info(`batch ${batch.id} created: ${count} in ${jobs}`);
+  const watch = await host.followBatch(batch.id, options.intervalMs, options.waitTimeoutMs);
+  const result = await finish(context, { mode: 'async', ids, startedAt, batches: [batch] });
+  return { result, batch: undefined, failure: watch.failure };
+}
