@@ -42,6 +42,7 @@ interface ExecuteOptions {
   report?: string;
   force?: boolean;
   takeOverLock?: boolean;
+  canary?: string;
 }
 
 function positiveInteger(text: string | undefined, flag: string): number | undefined {
@@ -76,6 +77,7 @@ export async function executeMigration(app: App, planFile: string, options: Exec
   checkFlagCombinations(options);
   app.refuseStdinClash({ '<plan>': planFile, '--instances-file': options.instancesFile, '--query': options.query });
   const chunkSize = positiveInteger(options.chunkSize, '--chunk-size');
+  const canary = positiveInteger(options.canary, '--canary');
   const waitTimeoutMs = options.waitTimeout === undefined ? undefined : parseSeconds(options.waitTimeout, '--wait-timeout') * 1000;
   const intervalMs = options.interval === undefined ? 2000 : parseSeconds(options.interval, '--interval') * 1000;
   if (planFile === '-' && (options.instancesFile === '-' || options.query === '-')) {
@@ -89,7 +91,7 @@ export async function executeMigration(app: App, planFile: string, options: Exec
   // One run per journal: the lock is taken before the journal is read or started, and held until the
   // outcome is reported, on every way out (Ctrl-C and SIGTERM end the run through here too).
   if (options.dryRun || (chunkSize === undefined && !options.resume)) {
-    await executeWithJournal(app, planFile, options, { chunkSize, waitTimeoutMs, intervalMs, journalFile });
+    await executeWithJournal(app, planFile, options, { chunkSize, canary, waitTimeoutMs, intervalMs, journalFile });
     return;
   }
   if (options.resume) await Journal.checkResumable(journalFile);
@@ -100,7 +102,7 @@ export async function executeMigration(app: App, planFile: string, options: Exec
     : 'the same command with --take-over-lock';
   const lock = await JournalLock.acquire(journalFile, { takeOver: Boolean(options.takeOverLock), notice: (message) => output.warn(message), takeOverCommand });
   try {
-    await executeWithJournal(app, planFile, options, { chunkSize, waitTimeoutMs, intervalMs, journalFile });
+    await executeWithJournal(app, planFile, options, { chunkSize, canary, waitTimeoutMs, intervalMs, journalFile });
   } finally {
     await lock.release();
   }
@@ -110,9 +112,9 @@ async function executeWithJournal(
   app: App,
   planFile: string,
   options: ExecuteOptions,
-  settings: { chunkSize: number | undefined; waitTimeoutMs: number | undefined; intervalMs: number; journalFile: string },
+  settings: { chunkSize: number | undefined; canary: number | undefined; waitTimeoutMs: number | undefined; intervalMs: number; journalFile: string },
 ): Promise<void> {
-  const { chunkSize, waitTimeoutMs, intervalMs, journalFile } = settings;
+  const { chunkSize, canary, waitTimeoutMs, intervalMs, journalFile } = settings;
   const force = Boolean(options.force);
   if (options.report) {
     await checkReportFile(options.report, force);
@@ -197,6 +199,7 @@ async function executeWithJournal(
     dryRun: Boolean(options.dryRun),
     mode,
     report: options.report,
+    canary,
   });
   if (outcome.kind === 'dry-run') {
     await printDryRun(app, client, outcome);
@@ -217,11 +220,18 @@ async function printDryRun(app: App, client: EngineClient, dryRun: Extract<Migra
   const url = client.http.url(dryRun.async ? enginePath`/migration/executeAsync` : enginePath`/migration/execute`);
   // JSON is the request as sent, also in table output; -o yaml asks for the same bodies as YAML.
   const writeRequests = output.format === 'yaml' ? writeExecutionRequestsYaml : writeExecutionRequests;
-  if (dryRun.chunkSize === undefined) {
+  if (dryRun.chunkSize === undefined && dryRun.canary === undefined) {
     await writeRequests(app.io.stdout, dryRun.template, dryRun.idLists, false);
     output.info(`dry run: would POST ${url} for ${dryRun.ids} instances; nothing was sent`);
     return;
   }
   await writeRequests(app.io.stdout, dryRun.template, dryRun.idLists, true);
+  if (dryRun.canary !== undefined) {
+    // The canary is always a sync execute, also before a batch.
+    const rest = dryRun.idLists.length - 1;
+    const then = rest === 0 ? '' : `, then ${dryRun.async ? `POST ${url}` : rest === 1 ? 'once more' : `${rest} more times (chunks of ${dryRun.chunkSize})`} for the other ${dryRun.ids - dryRun.canary}`;
+    output.info(`dry run: would POST ${client.http.url(enginePath`/migration/execute`)} for a canary of ${dryRun.canary} instance${dryRun.canary === 1 ? '' : 's'}${then}; nothing was sent`);
+    return;
+  }
   output.info(`dry run: would POST ${url} ${dryRun.idLists.length} times (chunks of ${dryRun.chunkSize}) for ${dryRun.ids} instances; nothing was sent`);
 }

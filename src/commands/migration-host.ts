@@ -4,7 +4,7 @@ import { engineClient, engineTarget } from '../connection.js';
 import type { EngineClient } from '../engine/client.js';
 import type { JournalEngine } from '../migration/journal.js';
 import type { MigrationHost } from '../migration/pipeline.js';
-import { instanceReportTable, planReportTable } from '../render/execution.js';
+import { canaryTable, instanceReportTable, planReportTable } from '../render/execution.js';
 import { validationView } from '../render/migration.js';
 import { followBatch } from './follow-batch.js';
 
@@ -18,6 +18,11 @@ export async function migrationHost(app: App, client: EngineClient): Promise<Mig
     showValidation: (result) => output.detailTable(validationView, result),
     showPlanReport: (report) => output.detailTable({ table: planReportTable }, report),
     showInstanceReport: (report) => output.detailTable({ table: instanceReportTable }, report),
+    // A passed canary is progress (--quiet hides it); a failed one explains the error to come.
+    showCanary: (check) => {
+      if (check.passed && output.quiet) return;
+      output.detailTable({ table: canaryTable }, check);
+    },
     confirm: (question) => app.confirm(question),
     takeOverInterrupt: (handler) => app.interrupt.takeOver(handler),
     followBatch: (batchId, intervalMs, timeoutMs) => followBatch(app, batchId, intervalMs, timeoutMs),

@@ -77,6 +77,7 @@ Examples:
     .option('--wait', 'with --async: follow the batch until it ends')
     .option('--wait-timeout <seconds>', 'with --wait: stop watching after this long (exit 9; the batch goes on)')
     .option('--interval <seconds>', 'with --wait: seconds between progress polls (default: 2)')
+    .option('--canary <n>', 'migrate N instances first (one sync execute) and check them: on the target, no new incident; then ask before the rest')
     .option('--chunk-size <n>', 'send the selection as several sync executes of at most N instances')
     .option('--journal <file>', 'with --chunk-size: where the journal goes (default: <plan>.journal.jsonl)')
     .option('--resume', 'continue a chunked run from its journal')
@@ -97,16 +98,22 @@ is exit 2.
 engine name and version must match; a journal that does not record them is refused): the selection
 flags are refused with it, and the plan's processInstanceIds/processInstanceQuery are not read.
 
+--canary N migrates the first N instances of the selection on their own, then checks them: each on
+the target definition, and no incident on it that it did not have before (GET /incident). A failed
+check stops the run (exit 8) with the canary's table; a passed one asks before the rest (--yes goes
+on). With --chunk-size the canary is the journal's first chunk, so --resume continues across it.
+
 A chunked run holds its journal's lock (<journal>.lock) while it runs: a second run on the same
 journal is refused (exit 11) and sends nothing; the lock of a run killed on this host is taken over.
 
 Exit codes: 0 done (or nothing left to migrate), 2 bad input or not confirmed (nothing sent), 3 validation failures (nothing
-migrated), 8 partly done (a chunk or batch jobs failed), 9 --wait-timeout passed (the batch goes on),
+migrated), 8 partly done (a chunk or batch jobs failed, a failed canary), 9 --wait-timeout passed (the batch goes on),
 11 the journal is in use by another run (nothing sent), 130 interrupted (Ctrl-C, SIGTERM).
 
 Examples:
   $ camunda-admin migration execute plan.yaml --all-instances --dry-run
   $ camunda-admin migration execute plan.yaml --instances-file ids.txt --chunk-size 500 --yes --report out.csv
+  $ camunda-admin migration execute plan.yaml --all-instances --canary 5 --chunk-size 500
   $ camunda-admin migration execute plan.yaml --all-instances --async --wait --yes`,
     )
     .action(action('executeMigration'));

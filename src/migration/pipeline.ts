@@ -14,6 +14,7 @@ import {
   type MigrationPlanReport,
   planValidationReportOf,
 } from '../engine/migration.js';
+import { outcomeUnknown } from '../engine/errors.js';
 import { describeFailure, sendChange } from '../exit.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import type { StopSignal } from '../interrupt.js';
@@ -21,9 +22,11 @@ import type { LoadedPlan } from '../plans/load.js';
 import type { ResolvedPlan } from '../plans/resolve.js';
 import { buildValidationResult, type ValidationResult } from '../plans/validation.js';
 import { describeDefinition } from '../render/migration.js';
+import { type CanaryCheck, checkCanary, incidentIdsOf } from './canary.js';
 import { chunkName, type ExecutionContext, type ExecutionResult, executionRequest, finish, pendingAfterResume, runChunks } from './execute.js';
 import { type IdList, idRange } from './instance-ids.js';
 import { Journal, type JournalEngine, type JournalState } from './journal.js';
+import { classifyInstances } from './outcome.js';
 import { writeReport } from './report.js';
 import { resolveSelection, type ResolvedSelection, type SelectionRequest } from './selection.js';
 
@@ -38,6 +41,8 @@ export interface MigrationHost {
   showValidation(result: ValidationResult): void;
   showPlanReport(report: MigrationPlanReport): void;
   showInstanceReport(report: InstanceValidationReport): void;
+  /** The check of a canary: a table on stderr (a failed one even with --quiet). */
+  showCanary(check: CanaryCheck): void;
   /** Asks before a change; throws when the answer is no (or cannot be given). */
   confirm(question: string): Promise<void>;
   /** While the returned release is not called, Ctrl-C (and SIGTERM) calls `handler` instead of stopping the run. */
@@ -95,6 +100,8 @@ export interface RunOptions {
   mode: RunMode;
   /** Where the outcome of every instance goes (--report); checked before anything was sent. */
   report?: string | undefined;
+  /** --canary N: migrate and check N instances before the rest (a resumed journal's own when not given). */
+  canary?: number | undefined;
 }
 
 /** What a run ended with: a result when the engine was asked where the instances are, and why it did not fully succeed. */
@@ -107,7 +114,7 @@ export interface RunOutcome {
 
 /** `migration execute` from resolution to outcome, or the request bodies of a dry run. */
 export type MigrationOutcome =
-  | { kind: 'dry-run'; template: MigrationExecutionRequest; idLists: IdList[]; chunkSize: number | undefined; async: boolean; ids: number }
+  | { kind: 'dry-run'; template: MigrationExecutionRequest; idLists: IdList[]; chunkSize: number | undefined; async: boolean; ids: number; canary: number | undefined }
   | ({ kind: 'run' | 'nothing-to-migrate' } & RunOutcome);
 
 /**
@@ -126,7 +133,7 @@ export async function migrate(
   }
   if (options.dryRun) {
     const chunkSize = options.mode.kind === 'chunked' ? options.mode.chunkSize : undefined;
-    return dryRunOf(prepared, { chunkSize, async: options.mode.kind === 'async' });
+    return dryRunOf(prepared, { chunkSize, async: options.mode.kind === 'async', canary: options.canary ?? prepared.resumed?.state.start.canary });
   }
   if (prepared.ids.length === 0) {
     host.info('nothing left to migrate');
@@ -230,35 +237,56 @@ async function preflight(host: MigrationHost, plan: PlanToRun): Promise<void> {
   }
 }
 
-/** The bodies a run would send: one, or one per chunk. */
-function dryRunOf(prepared: PreparedMigration, request: { chunkSize: number | undefined; async: boolean }): MigrationOutcome {
+/** The bodies a run would send: one, or one per chunk, after the canary's own when there is one. */
+function dryRunOf(prepared: PreparedMigration, request: { chunkSize: number | undefined; async: boolean; canary: number | undefined }): MigrationOutcome {
   const { ids } = prepared;
   const chunkSize = request.chunkSize ?? prepared.resumed?.state.start.chunkSize;
   const template = executionRequest(prepared.context, []);
-  if (chunkSize === undefined) return { kind: 'dry-run', template, idLists: [ids], chunkSize: undefined, async: request.async, ids: ids.length };
   const idLists: IdList[] = [];
-  for (let start = 0; start < ids.length; start += chunkSize) idLists.push(idRange(ids, start, Math.min(ids.length, start + chunkSize)));
-  return { kind: 'dry-run', template, idLists, chunkSize, async: request.async, ids: ids.length };
+  // A resumed journal whose canary was sent has none to send again.
+  const canary = request.canary !== undefined && prepared.resumed?.state.canary === undefined ? Math.min(request.canary, ids.length) : 0;
+  if (canary > 0) idLists.push(idRange(ids, 0, canary));
+  if (chunkSize === undefined) {
+    if (canary === 0) idLists.push(ids);
+    else if (canary < ids.length) idLists.push(idRange(ids, canary, ids.length));
+  } else {
+    for (let start = canary; start < ids.length; start += chunkSize) idLists.push(idRange(ids, start, Math.min(ids.length, start + chunkSize)));
+  }
+  return { kind: 'dry-run', template, idLists, chunkSize, async: request.async, ids: ids.length, canary: canary > 0 ? canary : undefined };
 }
 
 /**
- * Sends a prepared (and confirmed) run, asks the engine where every instance is, writes the report,
- * and says whether the run did all it should: the failure to end the command with, if any.
+ * Sends a prepared (and confirmed) run, a canary first when asked, asks the engine where every
+ * instance is, writes the report, and says whether the run did all it should: the failure to end the
+ * command with, if any.
  */
 export async function carryOut(host: MigrationHost, prepared: PreparedMigration, options: RunOptions): Promise<RunOutcome> {
-  const { context, resumed } = prepared;
+  const { resumed } = prepared;
   // From here on the ids are sent, journalled and reported: as strings.
   const ids = prepared.ids.slice(0);
   const startedAt = new Date();
   const { mode } = options;
   let run: RunOutcome;
-  if (mode.kind === 'async') {
-    run = await runAsync(host, context, { ids, startedAt, wait: mode.wait, intervalMs: mode.intervalMs, waitTimeoutMs: mode.waitTimeoutMs });
-  } else if (mode.kind === 'chunked') {
+  if (mode.kind === 'chunked') {
     const allIds = resumed ? resumed.state.start.ids : ids;
-    run = await runChunked(host, context, { ids, allIds, chunkSize: mode.chunkSize, journalFile: mode.journalFile, replaceJournal: mode.replaceJournal, resumed: resumed?.state, plan: prepared.plan.name, engine: mode.engine }, startedAt);
+    run = await runChunked(
+      host,
+      prepared,
+      {
+        ids,
+        allIds,
+        chunkSize: mode.chunkSize,
+        journalFile: mode.journalFile,
+        replaceJournal: mode.replaceJournal,
+        resumed: resumed?.state,
+        plan: prepared.plan.name,
+        engine: mode.engine,
+        canary: options.canary ?? resumed?.state.start.canary,
+      },
+      startedAt,
+    );
   } else {
-    run = await runSync(host, context, ids, startedAt);
+    run = await runWhole(host, prepared, { mode, ids, canary: options.canary, startedAt });
   }
   const { result } = run;
   let { failure } = run;
@@ -283,6 +311,96 @@ export async function carryOut(host: MigrationHost, prepared: PreparedMigration,
   return { result, batch: run.batch, failure };
 }
 
+/** A sync or async run: one execute (or one batch) for the selection, after a canary when asked. */
+async function runWhole(
+  host: MigrationHost,
+  prepared: PreparedMigration,
+  run: { mode: Exclude<RunMode, { kind: 'chunked' }>; ids: string[]; canary: number | undefined; startedAt: Date },
+): Promise<RunOutcome> {
+  const { context } = prepared;
+  const { mode, ids, startedAt } = run;
+  let rest = ids;
+  let canary: ExecutionResult['canary'];
+  if (run.canary !== undefined && ids.length > 0) {
+    const canaryIds = ids.slice(0, run.canary);
+    rest = ids.slice(canaryIds.length);
+    // Without a journal a stopped run is not resumed: run again, and the selection finds what is left.
+    const phase = await runCanary(host, prepared, { ids: canaryIds, remaining: rest.length, journal: undefined, chunk: 1, total: 2, resumeHint: '; run the command again for the rest (a query or --all-instances finds the instances still on the source)' });
+    canary = phase.summary;
+    if (phase.failure || rest.length === 0) {
+      return { result: await finish(context, { mode: mode.kind, ids, startedAt, canary }), batch: undefined, failure: phase.failure };
+    }
+  }
+  if (mode.kind === 'async') return runAsync(host, context, { ids: rest, allIds: ids, startedAt, wait: mode.wait, intervalMs: mode.intervalMs, waitTimeoutMs: mode.waitTimeoutMs, canary });
+  return runSync(host, context, { ids: rest, allIds: ids, startedAt, canary });
+}
+
+interface CanaryPhase {
+  summary: NonNullable<ExecutionResult['canary']>;
+  failure: CliError | undefined;
+}
+
+/**
+ * The canary: its instances' incidents noted, the instances migrated in one sync execute (a chunk of
+ * the journal, when there is one), checked, and, when they pass and more is to come, the question
+ * whether to go on.
+ */
+async function runCanary(
+  host: MigrationHost,
+  prepared: PreparedMigration,
+  run: { ids: string[]; remaining: number; journal: Journal | undefined; chunk: number; total: number; resumeHint: string },
+): Promise<CanaryPhase> {
+  const { context } = prepared;
+  const at = () => new Date().toISOString();
+  const incidentsBefore = await incidentIdsOf(context.client, run.ids);
+  await run.journal?.append({ event: 'sent', chunk: run.chunk, ids: run.ids, at: at(), canary: true, incidentsBefore });
+  try {
+    await context.client.migration.execute(executionRequest(context, run.ids));
+  } catch (error) {
+    const unknown = outcomeUnknown(error);
+    await run.journal?.append({ event: unknown ? 'unknown' : 'failed', chunk: run.chunk, error: error instanceof Error ? error.message : String(error), at: at() });
+    if (unknown && run.journal) {
+      throw new CliError(
+        `the canary: the answer does not say whether it was migrated (${error instanceof Error ? error.message : String(error)}); --resume asks the engine and checks it before sending more (journal ${run.journal.file})`,
+        ExitCode.Unreachable,
+      );
+    }
+    throw validationFailure(host, error, 'the canary was rolled back: nothing was migrated');
+  }
+  await run.journal?.append({ event: 'done', chunk: run.chunk, at: at() });
+  host.info(`canary (chunk 1/${run.total}): migrated ${run.ids.length} instance${run.ids.length === 1 ? '' : 's'}; checking them: on the target, no new incident`);
+  const check = await checkCanary(context.client, { ids: run.ids, sourceDefinitionId: context.source.id, targetDefinitionId: context.target.id, incidentsBefore: new Set(incidentsBefore) });
+  return canaryVerdict(host, prepared, check, run);
+}
+
+/** What a checked canary decides: stop (exit 8), or ask before the rest. */
+async function canaryVerdict(
+  host: MigrationHost,
+  prepared: PreparedMigration,
+  check: CanaryCheck,
+  run: { remaining: number; journal: Journal | undefined; chunk: number; resumeHint: string },
+): Promise<CanaryPhase> {
+  await run.journal?.append({ event: 'canary', chunk: run.chunk, passed: check.passed, problems: check.problems, at: new Date().toISOString() });
+  host.showCanary(check);
+  const size = check.instances.length;
+  const summary = { size, passed: check.passed, problems: check.problems };
+  const canaryInstances = `${size} canary instance${size === 1 ? '' : 's'}`;
+  if (!check.passed) {
+    const problems = `${check.problems.length} problem${check.problems.length === 1 ? '' : 's'}`;
+    return { summary, failure: new CliError(`the canary failed (${problems}: ${check.problems[0]}): the other ${run.remaining} instance${run.remaining === 1 ? ' was' : 's were'} not sent${run.resumeHint}`, ExitCode.Partial) };
+  }
+  if (run.remaining === 0) return { summary, failure: undefined };
+  try {
+    await host.confirm(`the canary passed (${canaryInstances} on the target, no new incident): migrate the other ${run.remaining} ${prepared.direction}`);
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    const interrupted = error.exitCode === ExitCode.Interrupted;
+    const stop = `${interrupted ? 'interrupted' : 'not confirmed'} after the canary: its ${canaryInstances} ${size === 1 ? 'is' : 'are'} on the target, the other ${run.remaining} ${run.remaining === 1 ? 'was' : 'were'} not sent${run.resumeHint}`;
+    return { summary, failure: new CliError(stop, interrupted ? ExitCode.Interrupted : ExitCode.Partial) };
+  }
+  return { summary, failure: undefined };
+}
+
 /** A run the engine accepted after which instances are not on the target: exit 8, or 7 when none moved at all. */
 function incompleteRun(result: ExecutionResult): CliError | undefined {
   const missing = result.outcome['on-source'] + result.outcome.unknown;
@@ -295,13 +413,17 @@ function incompleteRun(result: ExecutionResult): CliError | undefined {
     : new CliError(`${missing} of ${result.selected} instances are not on the target definition after the run`, ExitCode.Partial);
 }
 
-async function runSync(host: MigrationHost, context: ExecutionContext, ids: string[], startedAt: Date): Promise<RunOutcome> {
+async function runSync(host: MigrationHost, context: ExecutionContext, run: { ids: string[]; allIds: string[]; startedAt: Date; canary: ExecutionResult['canary'] }): Promise<RunOutcome> {
   try {
-    await context.client.migration.execute(executionRequest(context, ids));
+    await context.client.migration.execute(executionRequest(context, run.ids));
   } catch (error) {
-    throw validationFailure(host, error, 'nothing was migrated (the execute is one transaction)');
+    if (!run.canary) throw validationFailure(host, error, 'nothing was migrated (the execute is one transaction)');
+    // The canary's instances are migrated: the outcome says where every one is, and the run is partly done.
+    const cause = validationFailure(host, error, 'none of the instances after the canary was migrated (the execute is one transaction)');
+    const result = await finish(context, { mode: 'sync', ids: run.allIds, startedAt: run.startedAt, canary: run.canary });
+    return { result, batch: undefined, failure: new CliError(cause instanceof Error ? cause.message : String(cause), ExitCode.Partial) };
   }
-  return { result: await finish(context, { mode: 'sync', ids, startedAt }), batch: undefined, failure: undefined };
+  return { result: await finish(context, { mode: 'sync', ids: run.allIds, startedAt: run.startedAt, canary: run.canary }), batch: undefined, failure: undefined };
 }
 
 /** Turns the engine's migration validation errors into their report tables and exit 3. */
@@ -329,9 +451,12 @@ interface ChunkedRunSettings {
   resumed: JournalState | undefined;
   plan: string;
   engine: JournalEngine;
+  /** --canary N, or the journal's. */
+  canary: number | undefined;
 }
 
-async function runChunked(host: MigrationHost, context: ExecutionContext, run: ChunkedRunSettings, startedAt: Date): Promise<RunOutcome> {
+async function runChunked(host: MigrationHost, prepared: PreparedMigration, run: ChunkedRunSettings, startedAt: Date): Promise<RunOutcome> {
+  const { context } = prepared;
   const now = () => new Date().toISOString();
   let journal;
   if (run.resumed) {
@@ -346,6 +471,7 @@ async function runChunked(host: MigrationHost, context: ExecutionContext, run: C
       sourceProcessDefinitionId: context.source.id,
       targetProcessDefinitionId: context.target.id,
       chunkSize: run.chunkSize,
+      ...(run.canary === undefined ? {} : { canary: run.canary }),
       ids: run.ids,
       at: now(),
     }, { replace: run.replaceJournal });
@@ -365,8 +491,24 @@ async function runChunked(host: MigrationHost, context: ExecutionContext, run: C
   };
   const release = host.takeOverInterrupt(onSigint);
   let outcome;
+  let canary: CanaryPhase | undefined;
+  const canaryIds: string[] = [];
   try {
-    outcome = await runChunks(context, { ids: run.ids, chunkSize: run.chunkSize, journalFile: run.journalFile, resumed: run.resumed, stopRequested: () => stopRequested, abandon: abandon.signal }, journal);
+    const phase = await canaryOfChunkedRun(host, prepared, run, journal);
+    canary = phase.canary;
+    canaryIds.push(...phase.sent);
+    if (canary?.failure) {
+      outcome = undefined;
+    } else if (stopRequested && phase.ran) {
+      await journal.append({ event: 'interrupted', at: now() });
+      outcome = { failure: undefined, movedElsewhere: new Set<string>(), sent: new Set<string>(), interrupted: true, chunks: { size: run.chunkSize, total: 1 + Math.ceil(phase.rest.length / run.chunkSize), done: 1, failed: 0, journal: journal.file } };
+    } else {
+      outcome = await runChunks(
+        context,
+        { ids: phase.rest, chunkSize: run.chunkSize, journalFile: run.journalFile, resumed: run.resumed, before: phase.ran ? { chunks: 1, lastChunk: phase.chunk } : undefined, stopRequested: () => stopRequested, abandon: abandon.signal },
+        journal,
+      );
+    }
   } finally {
     release();
     await journal.close();
@@ -374,12 +516,15 @@ async function runChunked(host: MigrationHost, context: ExecutionContext, run: C
 
   // Migrated by this run: what its journal sent. An instance on the target that it never sent, or that
   // was on the target already when its chunk was refused, another run moved there.
-  const sentIds = new Set(outcome.sent);
+  const sentIds = new Set([...(outcome?.sent ?? []), ...canaryIds]);
   for (const event of run.resumed?.events ?? []) if (event.event === 'sent') for (const id of event.ids) sentIds.add(id);
-  const movedElsewhere = new Set([...(run.resumed?.elsewhere ?? []), ...outcome.movedElsewhere, ...run.allIds.filter((id) => !sentIds.has(id))]);
-  const result = await finish(context, { mode: 'chunked', ids: run.allIds, startedAt, chunks: outcome.chunks, movedElsewhere });
+  const movedElsewhere = new Set([...(run.resumed?.elsewhere ?? []), ...(outcome?.movedElsewhere ?? []), ...run.allIds.filter((id) => !sentIds.has(id))]);
+  const chunks = outcome?.chunks ?? { size: run.chunkSize, total: 1 + Math.ceil((run.ids.length - canaryIds.length) / run.chunkSize), done: 1, failed: 0, journal: journal.file };
+  const result = await finish(context, { mode: 'chunked', ids: run.allIds, startedAt, chunks, movedElsewhere, canary: canary?.summary });
   const byAnother = result.outcome['already-migrated'];
   if (byAnother > 0) host.info(`${byAnother} instance${byAnother === 1 ? ' was' : 's were'} already on the target, moved there by another run, not by this one`);
+  if (canary?.failure) return { result, batch: undefined, failure: canary.failure };
+  if (!outcome) return { result, batch: undefined, failure: undefined };
   if (outcome.interrupted) {
     return { result, batch: undefined, failure: new CliError(`interrupted after ${outcome.chunks.done} chunk${outcome.chunks.done === 1 ? '' : 's'}; continue with --resume (journal ${run.journalFile})`, ExitCode.Interrupted) };
   }
@@ -403,6 +548,46 @@ async function runChunked(host: MigrationHost, context: ExecutionContext, run: C
   return { result, batch: undefined, failure: undefined };
 }
 
+/**
+ * The canary of a chunked run, journalled as its first chunk. A resumed run continues the journal's
+ * canary: one sent and not yet checked is checked now (its instances on the target against the
+ * incidents they had before); one checked is not repeated; none sent yet is sent now.
+ */
+async function canaryOfChunkedRun(
+  host: MigrationHost,
+  prepared: PreparedMigration,
+  run: ChunkedRunSettings,
+  journal: Journal,
+): Promise<{ canary: CanaryPhase | undefined; ran: boolean; chunk: number; sent: string[]; rest: string[] }> {
+  const { context } = prepared;
+  const earlier = run.resumed?.canary;
+  const resumeHint = `; continue with --resume (journal ${run.journalFile})`;
+  const none = { canary: undefined, ran: false, chunk: 0, sent: [], rest: run.ids };
+  if (earlier?.passed === false) {
+    host.warn(`the canary of journal ${run.journalFile} failed (${earlier.problems[0] ?? 'see the journal'}); --resume goes on with the rest`);
+    return none;
+  }
+  if (earlier?.passed === true) return none;
+  if (earlier) {
+    // Sent before, never checked: those of its instances the engine has on the target are its result.
+    const outcomes = await classifyInstances(context.client.processInstances, earlier.ids, context.source.id, context.target.id);
+    const moved = outcomes.filter((outcome) => outcome.outcome === 'migrated' || outcome.outcome === 'ended').map((outcome) => outcome.id);
+    if (moved.length > 0) {
+      host.info(`checking the canary of journal ${run.journalFile}: ${moved.length} instance${moved.length === 1 ? '' : 's'} on the target`);
+      const check = await checkCanary(context.client, { ids: moved, sourceDefinitionId: context.source.id, targetDefinitionId: context.target.id, incidentsBefore: new Set(earlier.incidentsBefore) });
+      const canary = await canaryVerdict(host, prepared, check, { remaining: run.ids.length, journal, chunk: earlier.chunk, resumeHint });
+      return { canary, ran: false, chunk: earlier.chunk, sent: [], rest: run.ids };
+    }
+  }
+  if (run.canary === undefined || run.ids.length === 0) return none;
+  const ids = run.ids.slice(0, run.canary);
+  const rest = run.ids.slice(ids.length);
+  const chunk = run.resumed ? run.resumed.lastChunk + 1 : 1;
+  const total = 1 + Math.ceil(rest.length / run.chunkSize);
+  const canary = await runCanary(host, prepared, { ids, remaining: rest.length, journal, chunk, total, resumeHint });
+  return { canary, ran: true, chunk, sent: ids, rest };
+}
+
 function listIds(ids: string[]): string {
   if (ids.length === 0) return '-';
   return ids.length <= 50 ? ids.join(', ') : `${ids.slice(0, 50).join(', ')}, … (${ids.length - 50} more; --report FILE lists them all)`;
@@ -411,14 +596,17 @@ function listIds(ids: string[]): string {
 async function runAsync(
   host: MigrationHost,
   context: ExecutionContext,
-  run: { ids: string[]; startedAt: Date; wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined },
+  run: { ids: string[]; allIds: string[]; startedAt: Date; wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined; canary: ExecutionResult['canary'] },
 ): Promise<RunOutcome> {
   const { ids, startedAt, ...options } = run;
   let batch;
   try {
     batch = await sendChange(['batch', 'list', '--type', 'instance-migration'], () => context.client.migration.executeAsync(executionRequest(context, ids)));
   } catch (error) {
-    throw validationFailure(host, error, 'no batch was created');
+    if (!run.canary) throw validationFailure(host, error, 'no batch was created');
+    const cause = validationFailure(host, error, 'no batch was created for the instances after the canary');
+    const result = await finish(context, { mode: 'async', ids: run.allIds, startedAt, canary: run.canary });
+    return { result, batch: undefined, failure: new CliError(cause instanceof Error ? cause.message : String(cause), ExitCode.Partial) };
   }
   const count = `${ids.length} instance${ids.length === 1 ? '' : 's'}`;
   const jobs = `${batch.totalJobs} job${batch.totalJobs === 1 ? '' : 's'} of ${batch.invocationsPerBatchJob} instance${batch.invocationsPerBatchJob === 1 ? '' : 's'}`;
@@ -428,6 +616,6 @@ async function runAsync(
   }
   host.info(`batch ${batch.id} created: ${count} in ${jobs}`);
   const watch = await host.followBatch(batch.id, options.intervalMs, options.waitTimeoutMs);
-  const result = await finish(context, { mode: 'async', ids, startedAt, batches: [batch] });
+  const result = await finish(context, { mode: 'async', ids: run.allIds, startedAt, batches: [batch], canary: run.canary });
   return { result, batch: undefined, failure: watch.failure };
 }
