@@ -15,6 +15,7 @@ import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/fi
 import { readProcessModel } from './models.js';
 
 export { executeMigration } from './migration-execute.js';
+export { sweepMigration } from './migration-sweep.js';
 
 interface GenerateOptions {
   source: string;

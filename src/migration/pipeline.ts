@@ -94,7 +94,18 @@ export interface PreparedMigration {
 export type RunMode =
   | { kind: 'sync' }
   | { kind: 'chunked'; chunkSize: number; journalFile: string; replaceJournal: boolean; engine: JournalEngine }
-  | { kind: 'async'; wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined };
+  | { kind: 'async'; wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined; journal?: AsyncJournal | undefined };
+
+/**
+ * A journal for an async run (each version of a sweep has one): the ids, the send, and the batch it
+ * created, so that a resume never creates a second batch for them.
+ */
+export interface AsyncJournal {
+  file: string;
+  replace: boolean;
+  engine: JournalEngine;
+  plan: string;
+}
 
 export interface RunOptions {
   mode: RunMode;
@@ -165,16 +176,10 @@ export function confirmationOf(prepared: PreparedMigration, async: boolean): str
   return `migrate ${count} process instance${count === 1 ? '' : 's'} ${prepared.direction}${async ? ' as a batch' : ''}`;
 }
 
-/**
- * The pre-flight (unless skipped), then the ids: the selection resolved and checked (every instance on
- * the source, at least one), or what a resumed journal has still on the source.
- */
-export async function prepareMigration(host: MigrationHost, plan: PlanToRun, selection: SelectionToRun, options: PrepareOptions): Promise<PreparedMigration> {
+/** What the steps of a run share: the engine, the resolved plan, the options, where messages go. */
+export function executionContext(host: MigrationHost, plan: PlanToRun, options: PrepareOptions): ExecutionContext {
   const { resolved, loaded } = plan;
-  const direction = `${describeDefinition(resolved.source)} -> ${describeDefinition(resolved.target)}`;
-  if (!options.skipValidation) await preflight(host, plan);
-
-  const context: ExecutionContext = {
+  return {
     client: host.client,
     plan: plan.name,
     source: resolved.source,
@@ -185,6 +190,18 @@ export async function prepareMigration(host: MigrationHost, plan: PlanToRun, sel
     info: (message: string) => host.info(message),
     warn: (message: string) => host.warn(message),
   };
+}
+
+/**
+ * The pre-flight (unless skipped), then the ids: the selection resolved and checked (every instance on
+ * the source, at least one), or what a resumed journal has still on the source.
+ */
+export async function prepareMigration(host: MigrationHost, plan: PlanToRun, selection: SelectionToRun, options: PrepareOptions): Promise<PreparedMigration> {
+  const { resolved } = plan;
+  const direction = `${describeDefinition(resolved.source)} -> ${describeDefinition(resolved.target)}`;
+  if (!options.skipValidation) await preflight(host, plan);
+
+  const context = executionContext(host, plan, options);
 
   if (selection.kind === 'resume') {
     const { state, journalFile } = selection;
@@ -331,7 +348,9 @@ async function runWhole(
       return { result: await finish(context, { mode: mode.kind, ids, startedAt, canary }), batch: undefined, failure: phase.failure };
     }
   }
-  if (mode.kind === 'async') return runAsync(host, context, { ids: rest, allIds: ids, startedAt, wait: mode.wait, intervalMs: mode.intervalMs, waitTimeoutMs: mode.waitTimeoutMs, canary });
+  if (mode.kind === 'async') {
+    return runAsync(host, context, { ids: rest, allIds: ids, startedAt, wait: mode.wait, intervalMs: mode.intervalMs, waitTimeoutMs: mode.waitTimeoutMs, canary, journal: mode.journal, resumed: prepared.resumed?.state });
+  }
   return runSync(host, context, { ids: rest, allIds: ids, startedAt, canary });
 }
 
@@ -368,7 +387,7 @@ async function runCanary(
     throw validationFailure(host, error, 'the canary was rolled back: nothing was migrated');
   }
   await run.journal?.append({ event: 'done', chunk: run.chunk, at: at() });
-  host.info(`canary (chunk 1/${run.total}): migrated ${run.ids.length} instance${run.ids.length === 1 ? '' : 's'}; checking them: on the target, no new incident`);
+  host.info(`canary (chunk 1/${run.total}): migrated ${run.ids.length} instance${run.ids.length === 1 ? '' : 's'}; checking ${run.ids.length === 1 ? 'it' : 'them'}: on the target, no new incident`);
   const check = await checkCanary(context.client, { ids: run.ids, sourceDefinitionId: context.source.id, targetDefinitionId: context.target.id, incidentsBefore: new Set(incidentsBefore) });
   return canaryVerdict(host, prepared, check, run);
 }
@@ -596,17 +615,44 @@ function listIds(ids: string[]): string {
 async function runAsync(
   host: MigrationHost,
   context: ExecutionContext,
-  run: { ids: string[]; allIds: string[]; startedAt: Date; wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined; canary: ExecutionResult['canary'] },
+  run: {
+    ids: string[];
+    allIds: string[];
+    startedAt: Date;
+    wait: boolean;
+    intervalMs: number;
+    waitTimeoutMs: number | undefined;
+    canary: ExecutionResult['canary'];
+    journal?: AsyncJournal | undefined;
+    resumed?: JournalState | undefined;
+  },
 ): Promise<RunOutcome> {
   const { ids, startedAt, ...options } = run;
+  const at = () => new Date().toISOString();
+  let journal: Journal | undefined;
+  if (run.journal && run.resumed) {
+    journal = (await Journal.resume(run.journal.file)).journal;
+    await journal.append({ event: 'resume', at: at(), pending: ids.length, alreadyDone: run.resumed.migrated.size });
+  } else if (run.journal) {
+    const start = { event: 'start', version: 1, engine: run.journal.engine, plan: run.journal.plan, sourceProcessDefinitionId: context.source.id, targetProcessDefinitionId: context.target.id, chunkSize: Math.max(1, run.allIds.length), ids: run.allIds, at: at() } as const;
+    journal = await Journal.create(run.journal.file, start, { replace: run.journal.replace });
+  }
+  const chunk = run.resumed ? run.resumed.lastChunk + 1 : 1;
   let batch;
   try {
+    await journal?.append({ event: 'sent', chunk, ids, at: at() });
     batch = await sendChange(['batch', 'list', '--type', 'instance-migration'], () => context.client.migration.executeAsync(executionRequest(context, ids)));
+    await journal?.append({ event: 'batch', chunk, batchId: batch.id, at: at() });
   } catch (error) {
+    await journal?.append({ event: outcomeUnknown(error) ? 'unknown' : 'failed', chunk, error: error instanceof Error ? error.message : String(error), at: at() });
+    await journal?.close();
+    journal = undefined;
     if (!run.canary) throw validationFailure(host, error, 'no batch was created');
     const cause = validationFailure(host, error, 'no batch was created for the instances after the canary');
     const result = await finish(context, { mode: 'async', ids: run.allIds, startedAt, canary: run.canary });
     return { result, batch: undefined, failure: new CliError(cause instanceof Error ? cause.message : String(cause), ExitCode.Partial) };
+  } finally {
+    await journal?.close();
   }
   const count = `${ids.length} instance${ids.length === 1 ? '' : 's'}`;
   const jobs = `${batch.totalJobs} job${batch.totalJobs === 1 ? '' : 's'} of ${batch.invocationsPerBatchJob} instance${batch.invocationsPerBatchJob === 1 ? '' : 's'}`;
