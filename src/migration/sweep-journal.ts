@@ -25,6 +25,9 @@ export interface SweepJournalStart {
   engine: JournalEngine;
   key: string;
   plans: SweepJournalPlan[];
+  /** The options the sweep started with, which a resume keeps unless given again. */
+  canary?: number;
+  chunkSize?: number;
   at: string;
 }
 

@@ -96,6 +96,8 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
     checkJournalEngine(options.sweepJournal, found.start.engine, options.engine);
     checkSamePlans(options.sweepJournal, found.start.plans, ordered);
     state = found;
+    // The versions still to run are run as the sweep began, unless told otherwise.
+    options = { ...options, canary: options.canary ?? found.start.canary, chunkSize: options.chunkSize ?? found.start.chunkSize };
   } else if (!options.dryRun) {
     // Refused now, while nothing was sent: a journal of an earlier sweep may still need its --resume.
     for (const plan of ordered) await Journal.checkNew(plan.journalFile, { replace: options.force });
@@ -181,7 +183,7 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
           : outcome.batch
             ? 'submitted'
             : 'done';
-      ran.set(entry.plan, { status, outcome, error: failure?.message, failure });
+      ran.set(entry.plan, { status, outcome, error: failure ? withoutResumeHint(failure.message) : undefined, failure });
       await journal.append({ event: 'version', version, status, ...(failure ? { error: failure.message } : {}), at: at() });
       if (status === 'interrupted') stopped = 'interrupted';
       else if (status === 'failed' && !options.continueOnFailure) stopped = 'failed';
@@ -218,6 +220,8 @@ function startOf(options: SweepRunOptions, plans: readonly SweepPlanToRun[]): Pa
       targetProcessDefinitionId: plan.plan.resolved.target.id,
       journal: plan.journalFile,
     })),
+    ...(options.canary === undefined ? {} : { canary: options.canary }),
+    ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }),
     at: new Date().toISOString(),
   };
 }
@@ -265,7 +269,7 @@ function modeOf(plan: SweepPlanToRun, prepared: PreparedMigration, options: Swee
 
 async function runVersion(host: MigrationHost, entry: Extract<Entry, { kind: 'run' }>, options: SweepRunOptions, place: string): Promise<RunOutcome> {
   const { prepared, plan } = entry;
-  host.info(`${plan.file} (${place}): ${prepared.ids.length} instance${prepared.ids.length === 1 ? '' : 's'}, ${prepared.direction}`);
+  host.info(`${plan.file} (${place}): ${prepared.ids.length} instance${prepared.ids.length === 1 ? '' : 's'}`);
   const mode = modeOf(plan, prepared, options);
   if (prepared.nothingSelected) return nothingToMigrate(host, prepared, { dryRun: false, report: undefined, mode: mode.kind });
   if (prepared.ids.length === 0) {
@@ -340,8 +344,13 @@ function sweepFailure(
     const migratedElsewhere = versions.some((version) => version !== first && (version.result?.outcome.migrated ?? 0) > 0);
     const code = firstFailure.exitCode === ExitCode.Interrupted ? ExitCode.Interrupted : migratedElsewhere ? ExitCode.Partial : firstFailure.exitCode;
     const why = stopped ? `the sweep stopped${left}; ${resume}` : resume;
-    return new CliError(`version ${first.version} (${first.file}): ${firstFailure.message}; ${why}`, code);
+    return new CliError(`version ${first.version} (${first.file}): ${withoutResumeHint(firstFailure.message)}; ${why}`, code);
   }
-  const list = failed.map((version) => `v${version.version} (${version.error ?? version.status})`).join('; ');
+  const list = failed.map((version) => `v${version.version} (${version.error ? withoutResumeHint(version.error) : version.status})`).join('; ');
   return new CliError(`${failed.length} of ${versions.length} versions failed: ${list}${left}; ${resume}`, stopped === 'interrupted' ? ExitCode.Interrupted : ExitCode.Partial);
+}
+
+/** A version's error without its own advice to resume its journal: a sweep is resumed as a whole. */
+export function withoutResumeHint(message: string): string {
+  return message.replace(/;? (fix the cause, then )?continue with --resume \(journal [^)]*\)$/, '').replace(/; --resume checks again before sending any \(journal [^)]*\)$/, '');
 }

@@ -123,7 +123,8 @@ export const sweepRunView: View<SweepRunSummary> = {
       version.outcome ? version.outcome.migrated + version.outcome['already-migrated'] : '-',
       version.outcome ? version.outcome['on-source'] + version.outcome.unknown : '-',
       runStatusLabel(version.status, version.earlier, style) + (version.canary ? `; canary ${version.canary.passed ? 'passed' : style.red('FAILED')}` : ''),
-      version.error ?? (version.batches.length > 0 ? `batch ${version.batches.join(', ')}` : '-'),
+      // The error line below has the whole of it.
+      version.error ? version.error.replace(/ \(.*$/s, '') : version.batches.length > 0 ? `batch ${version.batches.join(', ')}` : '-',
     ]);
     const table = renderTable(
       [{ name: 'Version', whole: true }, { name: 'Plan', whole: true }, { name: 'Instances', whole: true }, { name: 'On the target', whole: true }, { name: 'Not on it', whole: true }, { name: 'Status', keepWords: true }, 'Note'],

@@ -193,6 +193,8 @@ describe('--plans DIR --execute', () => {
     const resumed = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--resume', '--continue-on-failure', '--yes'], cwd);
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain('warning: the canary of journal');
+    // v4 was not run yet: it gets the canary the sweep began with.
+    expect(resumed.stderr).toContain('order-v4-to-v5.yaml (version 2 of 2): 2 instances\ncanary (chunk 1/2): migrated 1 instance');
     expect(resumed.stdout).toMatch(/^1\torder-v1-to-v5\.yaml\t3\t3\t0\tdone \(earlier run\)/m);
     expect(allInstances().filter((id) => !versions[1]!.ids.includes(id)).map(definitionOf)).toEqual(allInstances().map(() => target()));
   });
