@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import { raiseIncident, type Simulator, startSimulator } from '../simulator/index.js';
 import { cleanEnv, runCli, tempDir } from '../helpers/cli.js';
+import { showsDocumentedLine } from '../helpers/docs.js';
 import { runOnPty } from '../helpers/pty.js';
 
 let engine: Simulator;
@@ -48,6 +49,9 @@ describe('--canary', () => {
     expect(onTarget()).toEqual(source.ids);
     expect(result.stderr).toContain('canary (chunk 1/3): migrated 2 instances; checking them: on the target, no new incident\n');
     expect(result.stderr).toMatch(/canary passed: 2 instances, 0 problems/);
+    // As docs/migration.md shows it.
+    expect(showsDocumentedLine(result.stderr, 'migration.md', 'canary (chunk 1/3)')).toBe(true);
+    expect(showsDocumentedLine(result.stderr, 'migration.md', 'canary passed:')).toBe(true);
     expect(result.stderr).toContain('chunk 2/3: migrated 3 instances\nchunk 3/3: migrated 1 instance\n');
     expect(JSON.parse(result.stdout)).toMatchObject({ selected: 6, canary: { size: 2, passed: true, problems: [] }, chunks: { total: 3, done: 3 }, outcome: { migrated: 6 } });
     const journal = journalOf(cwd);

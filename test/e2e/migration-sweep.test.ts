@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
 import { type Simulator, startSimulator } from '../simulator/index.js';
 import { BIN, cleanEnv, runCli, tempDir } from '../helpers/cli.js';
+import { showsDocumentedLine } from '../helpers/docs.js';
 
 let engine: Simulator;
 /** order v1..v5: v5 the target; v1 names `review` `check` (renamed since); v2 has no instances. */
@@ -56,6 +57,7 @@ describe('the review', () => {
       `4\t${versions[3]!.id}\t2\t2\tvalid\t-`,
     ]);
     expect(lines[5]).toBe(`NOT valid: 4 versions -> order:5 (${target()}): 2 valid, 0 not valid, 1 active but unmapped, 0 skipped, 1 without running instances`);
+    expect(showsDocumentedLine(result.stdout, 'migration.md', 'NOT valid: 4 versions')).toBe(true);
     const generated = engine.requests.filter((request) => request.path.endsWith('/migration/generate')).map((request) => JSON.parse(request.body).sourceProcessDefinitionId);
     expect(generated.sort()).toEqual([versions[0]!.id, versions[2]!.id, versions[3]!.id].sort());
     expect(executes()).toEqual([]);
@@ -152,6 +154,7 @@ describe('--plans DIR --execute', () => {
     expect(allInstances().filter((id) => versions[1]!.ids.includes(id) === false).map(definitionOf)).toEqual(allInstances().map(() => target()));
     expect(executedIds()).toEqual([...versions[0]!.ids, ...versions[2]!.ids, ...versions[3]!.ids]);
     expect(result.stdout).toContain(`done: 8 of 8 instances of order on the target (or ended) in 3 versions -> order:5 (${target()})`);
+    expect(showsDocumentedLine(result.stdout, 'migration.md', 'done: 8 of 8 instances of order')).toBe(true);
     expect(readdirSync(join(cwd, 'plans')).filter((name) => name.endsWith('.jsonl')).sort()).toEqual([
       'order-v1-to-v5.yaml.journal.jsonl',
       'order-v3-to-v5.yaml.journal.jsonl',
