@@ -109,11 +109,13 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
   for (const plan of ordered) {
     const status = state?.status.get(versionOf(plan));
     const journalState = state ? await versionJournal(plan.journalFile, options.engine) : undefined;
-    if (settled(status)) {
+    const batchId = journalState ? [...journalState.batches.values()].at(-1) : undefined;
+    // A batch created without --wait is followed by a resume with --wait.
+    const follow = status === 'submitted' && options.async?.wait === true && batchId !== undefined;
+    if (settled(status) && !follow) {
       entries.push({ kind: 'settled', plan, status: status!, state: journalState });
       continue;
     }
-    const batchId = journalState ? [...journalState.batches.values()].at(-1) : undefined;
     if (journalState && batchId !== undefined) {
       entries.push({ kind: 'batch', plan, state: journalState, batchId });
       continue;
@@ -304,7 +306,7 @@ async function outcomesOf(
     if (entry.kind === 'settled') {
       const ids = entry.state?.start.ids ?? [];
       const mode = entry.state && entry.state.batches.size > 0 ? 'async' : 'chunked';
-      const result = entry.status === 'submitted' ? undefined : await finish(executionContext(host, plan.plan, options.prepare), { mode, ids, startedAt: new Date() });
+      const result = await finish(executionContext(host, plan.plan, options.prepare), { mode, ids, startedAt: new Date() });
       outcomes.push({ ...base, status: entry.status === 'started' ? 'failed' : (entry.status as SweepVersionState), selected: 0, earlier: true, result, batch: undefined, error: undefined });
       continue;
     }
@@ -334,7 +336,8 @@ function sweepFailure(
     return new CliError(`interrupted between versions${left}; ${resume}`, ExitCode.Interrupted);
   }
   if (failed.length === 0) {
-    const incomplete = versions.filter((version) => version.result && version.result.outcome['on-source'] + version.result.outcome.unknown > 0);
+    // A batch created without --wait goes on after the sweep: its instances may well still be on the source.
+    const incomplete = versions.filter((version) => version.status !== 'submitted' && version.result && version.result.outcome['on-source'] + version.result.outcome.unknown > 0);
     if (incomplete.length === 0) return undefined;
     return new CliError(`${incomplete.map((version) => `v${version.version}`).join(', ')}: instances are not on the target definition after the sweep; see the report`, ExitCode.Partial);
   }

@@ -135,12 +135,16 @@ export const sweepRunView: View<SweepRunSummary> = {
       const total = run.versions.reduce((sum, version) => sum + version.selected, 0);
       return `${table}\ndry run: ${plural(total, 'instance')} in ${plural(run.versions.filter((version) => version.selected > 0).length, 'version')} would be migrated; nothing was sent`;
     }
-    const counted = run.versions.filter((version) => version.outcome !== null);
+    // Batches created without --wait are still at work: their instances are counted apart.
+    const submitted = run.versions.filter((version) => version.status === 'submitted');
+    const counted = run.versions.filter((version) => version.outcome !== null && version.status !== 'submitted');
     const total = counted.reduce((sum, version) => sum + Object.values(version.outcome!).reduce((a, b) => a + b, 0), 0);
     const onTarget = counted.reduce((sum, version) => sum + version.outcome!.migrated + version.outcome!['already-migrated'] + version.outcome!.ended, 0);
     const complete = run.versions.every((version) => version.status === 'done' || version.status === 'nothing' || version.status === 'submitted') && onTarget === total;
     const verdict = complete ? style.green('done') : style.red('NOT complete');
     const targets = [...new Set(run.versions.map((version) => describeDefinition(version.target)))];
-    return `${table}\n${verdict}: ${onTarget} of ${plural(total, 'instance')} of ${run.key} on the target (or ended) in ${plural(run.versions.length, 'version')} -> ${targets.length === 1 ? targets[0] : 'their targets'}`;
+    const batches = submitted.length === 0 ? '' : `; ${plural(submitted.length, 'version')} in batches still at work (camunda-admin batch watch ID, or --resume --async --wait)`;
+    const versions = plural(run.versions.length - submitted.length, 'version');
+    return `${table}\n${verdict}: ${onTarget} of ${plural(total, 'instance')} of ${run.key} on the target (or ended) in ${versions} -> ${targets.length === 1 ? targets[0] : 'their targets'}${batches}`;
   },
 };

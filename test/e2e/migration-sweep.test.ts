@@ -288,3 +288,41 @@ describe('killed mid-way, then resumed', () => {
     expect(rows.every((row) => row[1] === 'migrated' && row[2] === target())).toBe(true);
   }, 30_000);
 });
+
+describe('tenants and batches', () => {
+  it('sweeps within a tenant, and asks for one when the key is deployed for several', async () => {
+    const cwd = tempDir();
+    engine.state.deployVersions('shared-process', [{ activities: activities('review'), instances: { approve: 1 } }], { tenantId: 'tenant-a' });
+    const ambiguous = await cli(['migration', 'sweep', 'shared-process'], cwd);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toContain('--tenant');
+    const result = await cli(['migration', 'sweep', 'shared-process', '--tenant', 'tenant-a'], cwd);
+    expect(result.code).toBe(0);
+    // Version 1 of tenant-a, to version 2 of tenant-a; tenant-b's version 1 is not one of them.
+    expect(result.stdout.trim().split('\n')).toHaveLength(3);
+    expect(result.stdout).toMatch(/^1\tshared-process:1:\S+\t1\t0\tactive but unmapped\ttask: 1 running instance that no instruction maps$/m);
+    expect(result.stdout).toContain('1 version -> shared-process:2');
+  });
+
+  it('creates a batch per version without --wait, and a resume follows them without sending them again', async () => {
+    const cwd = await reviewedPlans();
+    engine.state.batchSettings.jobsPerSecond = 0;
+    const created = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--async', '--yes', '-o', 'json'], cwd);
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.stdout).versions.map((version: { status: string }) => version.status)).toEqual(['submitted', 'submitted', 'submitted']);
+    expect(engine.state.batches).toHaveLength(3);
+    // Without --wait a resume leaves them be, and says where their instances are now.
+    const looked = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--resume', '--yes'], cwd);
+    expect(looked.code).toBe(0);
+    expect(looked.stdout).toMatch(/^1\torder-v1-to-v5\.yaml\t3\t0\t3\tbatch created \(earlier run\)\t-$/m);
+    expect(looked.stdout).toContain('done: 0 of 0 instances of order on the target (or ended) in 0 versions -> order:5');
+    expect(looked.stdout).toContain('; 3 versions in batches still at work (camunda-admin batch watch ID, or --resume --async --wait)');
+    engine.state.batchSettings.jobsPerSecond = 200;
+    // With --wait it follows them, and sends nothing again.
+    const resumed = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--resume', '--async', '--wait', '--interval', '0.05', '--yes'], cwd);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('order-v1-to-v5.yaml: batch');
+    expect(engine.state.batches).toHaveLength(3);
+    expect(resumed.stdout).toMatch(/^1\torder-v1-to-v5\.yaml\t3\t3\t0\tdone\t/m);
+  });
+});
