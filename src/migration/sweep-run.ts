@@ -128,7 +128,7 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
     }
     const selection: SelectionToRun = journalState
       ? { kind: 'resume', journalFile: plan.journalFile, state: journalState }
-      : { kind: 'select', request: { ids: new InstanceIdSet(), queries: [{ label: 'every instance', query: { processDefinitionId: plan.plan.resolved.source.id } }], parts: ['every instance'] }, idsGiven: false };
+      : { kind: 'select', request: { ids: new InstanceIdSet(), queries: [{ label: 'every instance of the version', query: { processDefinitionId: plan.plan.resolved.source.id } }], parts: ['every instance of the version'] }, idsGiven: false };
     entries.push({ kind: 'run', plan, prepared: await prepareMigration(host, plan.plan, selection, options.prepare) });
   }
 
