@@ -66,7 +66,7 @@ export interface SweepVersionOutcome {
   selected: number;
   /** Settled by an earlier run of this sweep; its outcome is asked for again. */
   earlier: boolean;
-  /** Where every instance of the version's journal is now (none for a version not run, or submitted as a batch). */
+  /** Where every instance of the version's journal is now (none for a version not run). */
   result: ExecutionResult | undefined;
   batch: Batch | undefined;
   error: string | undefined;
