@@ -240,6 +240,29 @@ for (const [noun, key] of [['group', 'groups'], ['auth', 'authorizations']]) {
   await server.close();
 }
 
+// 5. A sweep over 20 versions with 50,000 instances (2,500 each): the review writing a plan per
+// version, and the dry run of those plans (every version resolved, validated, its instances selected).
+{
+  const small = await startBenchServer({ sweepVersions: 20, instancesPerVersion: 250 });
+  const big = await startBenchServer({ sweepVersions: 20, instancesPerVersion: 2500 });
+  const plans = join(work, 'sweep-plans');
+  const smallPlans = join(work, 'sweep-plans-small');
+  await measure(process.execPath, [bin, '--url', small.url, 'migration', 'sweep', 'sweep', '--out-dir', smallPlans]);
+  // The review comes first in every round: the dry run reads the plans it writes.
+  const [review, dryRun, smallDryRun] = await measureBulk([
+    [process.execPath, [bin, '--url', big.url, 'migration', 'sweep', 'sweep', '--out-dir', plans, '--force']],
+    [process.execPath, [bin, '--url', big.url, 'migration', 'sweep', 'sweep', '--plans', plans, '--execute', '--dry-run']],
+    [process.execPath, [bin, '--url', small.url, 'migration', 'sweep', 'sweep', '--plans', smallPlans, '--execute', '--dry-run']],
+  ]);
+  results.push({ case: 'sweep review: 20 versions, 50,000 instances, plans written', median: review.ms, rss: review.rss });
+  results.push({ case: 'sweep --execute --dry-run: 20 versions, 50,000', median: dryRun.ms, rss: dryRun.rss });
+  results.push({ case: 'sweep --execute --dry-run: 20 versions, 5,000', median: smallDryRun.ms, rss: smallDryRun.rss });
+  target('sweep of 20 versions, 50,000 instances: review and dry run <= 5 s each', review.ms <= 5000 && dryRun.ms <= 5000, `${(review.ms / 1000).toFixed(2)} s, ${(dryRun.ms / 1000).toFixed(2)} s`);
+  target('sweep of 20 versions, 50,000 instances: peak RSS <= 150 MB', review.rss <= 150 && dryRun.rss <= 150, `${review.rss.toFixed(0)} MB, ${dryRun.rss.toFixed(0)} MB (5,000 instances: ${smallDryRun.rss.toFixed(0)} MB)`);
+  await small.close();
+  await big.close();
+}
+
 rmSync(work, { recursive: true, force: true });
 console.log(`\nnode ${process.version}, ${RUNS} interleaved runs per start-up case, ${BULK_RUNS} per bulk case (median time, highest peak RSS)\n`);
 console.log('case'.padEnd(52), 'ms'.padStart(9), 'x node'.padStart(8), 'RSS MB'.padStart(8));

@@ -1,4 +1,4 @@
-/** What the `migration` commands do (declared in ./migration.ts); `execute` is ./migration-execute.ts. */
+/** What the `migration` commands do (declared in ./migration.ts); `execute` is ./migration-execute.ts, over the pipeline of src/migration/pipeline.ts. */
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
@@ -15,6 +15,7 @@ import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/fi
 import { readProcessModel } from './models.js';
 
 export { executeMigration } from './migration-execute.js';
+export { sweepMigration } from './migration-sweep.js';
 
 interface GenerateOptions {
   source: string;

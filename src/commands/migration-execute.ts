@@ -1,28 +1,25 @@
 /**
- * `migration execute`: selection, pre-flight, confirmation, then a sync, chunked or async run, and a
- * report of where every instance is now. The steps live in src/migration/; this file wires flags to them.
+ * `migration execute`: flags and files read and checked, the plan resolved, then the pipeline of
+ * src/migration/pipeline.ts (pre-flight, selection, confirmation, the run, the report), and its outcome
+ * printed. `migration sweep` runs the same pipeline for every old version.
  */
 import type { App } from '../app.js';
-import { engineClient, engineTarget } from '../connection.js';
+import { engineClient } from '../connection.js';
 import { parseSeconds } from '../config/values.js';
+import type { EngineClient } from '../engine/client.js';
 import { enginePath } from '../engine/http.js';
-import { instanceValidationReportOf, planValidationReportOf } from '../engine/migration.js';
-import { commandLine, describeFailure, sendChange } from '../exit.js';
-import { CliError, ExitCode, UsageError } from '../exit-codes.js';
+import { commandLine } from '../exit.js';
+import { UsageError } from '../exit-codes.js';
 import { writeExecutionRequests, writeExecutionRequestsYaml } from '../migration/dry-run.js';
-import { chunkName, type ExecutionContext, type ExecutionResult, executionRequest, finish, pendingAfterResume, runChunks } from '../migration/execute.js';
-import { type IdList, idRange } from '../migration/instance-ids.js';
-import { checkJournalEngine, Journal, type JournalEngine, type JournalState } from '../migration/journal.js';
+import { checkJournalEngine, Journal, type JournalState } from '../migration/journal.js';
 import { JournalLock } from '../migration/journal-lock.js';
-import { checkReportFile, writeReport } from '../migration/report.js';
-import { InstanceIdSet, LOOKUP_PAGE, readInstanceIds, resolveSelection, type ResolvedSelection } from '../migration/selection.js';
-import type { StopSignal } from '../interrupt.js';
-import { formatProblem, type LoadedPlan, parsePlan, parseQueryFile, readInputFile } from '../plans/load.js';
-import { resolvePlan, type ResolvedPlan } from '../plans/resolve.js';
-import { buildValidationResult } from '../plans/validation.js';
-import { executionView, instanceReportTable, planReportTable, summarize } from '../render/execution.js';
-import { describeDefinition, validationView } from '../render/migration.js';
-import { followBatch } from './follow-batch.js';
+import { migrate, type MigrationOutcome, type RunMode, type SelectionToRun } from '../migration/pipeline.js';
+import { checkReportFile } from '../migration/report.js';
+import { InstanceIdSet, LOOKUP_PAGE, readInstanceIds } from '../migration/selection.js';
+import { formatProblem, parsePlan, parseQueryFile, readInputFile } from '../plans/load.js';
+import { resolvePlan } from '../plans/resolve.js';
+import { executionView, summarize } from '../render/execution.js';
+import { currentEngine, migrationHost } from './migration-host.js';
 import { commaList } from './options.js';
 
 interface ExecuteOptions {
@@ -45,6 +42,7 @@ interface ExecuteOptions {
   report?: string;
   force?: boolean;
   takeOverLock?: boolean;
+  canary?: string;
 }
 
 function positiveInteger(text: string | undefined, flag: string): number | undefined {
@@ -79,6 +77,7 @@ export async function executeMigration(app: App, planFile: string, options: Exec
   checkFlagCombinations(options);
   app.refuseStdinClash({ '<plan>': planFile, '--instances-file': options.instancesFile, '--query': options.query });
   const chunkSize = positiveInteger(options.chunkSize, '--chunk-size');
+  const canary = positiveInteger(options.canary, '--canary');
   const waitTimeoutMs = options.waitTimeout === undefined ? undefined : parseSeconds(options.waitTimeout, '--wait-timeout') * 1000;
   const intervalMs = options.interval === undefined ? 2000 : parseSeconds(options.interval, '--interval') * 1000;
   if (planFile === '-' && (options.instancesFile === '-' || options.query === '-')) {
@@ -92,7 +91,7 @@ export async function executeMigration(app: App, planFile: string, options: Exec
   // One run per journal: the lock is taken before the journal is read or started, and held until the
   // outcome is reported, on every way out (Ctrl-C and SIGTERM end the run through here too).
   if (options.dryRun || (chunkSize === undefined && !options.resume)) {
-    await executeWithJournal(app, planFile, options, { chunkSize, waitTimeoutMs, intervalMs, journalFile });
+    await executeWithJournal(app, planFile, options, { chunkSize, canary, waitTimeoutMs, intervalMs, journalFile });
     return;
   }
   if (options.resume) await Journal.checkResumable(journalFile);
@@ -103,7 +102,7 @@ export async function executeMigration(app: App, planFile: string, options: Exec
     : 'the same command with --take-over-lock';
   const lock = await JournalLock.acquire(journalFile, { takeOver: Boolean(options.takeOverLock), notice: (message) => output.warn(message), takeOverCommand });
   try {
-    await executeWithJournal(app, planFile, options, { chunkSize, waitTimeoutMs, intervalMs, journalFile });
+    await executeWithJournal(app, planFile, options, { chunkSize, canary, waitTimeoutMs, intervalMs, journalFile });
   } finally {
     await lock.release();
   }
@@ -113,9 +112,9 @@ async function executeWithJournal(
   app: App,
   planFile: string,
   options: ExecuteOptions,
-  settings: { chunkSize: number | undefined; waitTimeoutMs: number | undefined; intervalMs: number; journalFile: string },
+  settings: { chunkSize: number | undefined; canary: number | undefined; waitTimeoutMs: number | undefined; intervalMs: number; journalFile: string },
 ): Promise<void> {
-  const { chunkSize, waitTimeoutMs, intervalMs, journalFile } = settings;
+  const { chunkSize, canary, waitTimeoutMs, intervalMs, journalFile } = settings;
   const force = Boolean(options.force);
   if (options.report) {
     await checkReportFile(options.report, force);
@@ -178,305 +177,61 @@ async function executeWithJournal(
     resumedState = state;
   }
   const resolved = await resolvePlan(loaded, client.processDefinitions, options.tenant);
-  const direction = `${describeDefinition(resolved.source)} -> ${describeDefinition(resolved.target)}`;
   if (options.allInstances) {
     queries.push({ label: '--all-instances', query: { processDefinitionId: resolved.source.id } });
   }
   parts.push(...queries.map((query) => query.label));
 
-  if (!options.skipValidation) await preflight(app, loaded, resolved);
-
-  const context = {
-    client,
-    plan: name,
-    source: resolved.source,
-    target: resolved.target,
-    migrationPlan: resolved.request,
-    skipCustomListeners: Boolean(options.skipCustomListeners ?? loaded.plan.skipCustomListeners),
-    skipIoMappings: Boolean(options.skipIoMappings ?? loaded.plan.skipIoMappings),
-    info: (message: string) => output.info(message),
-    warn: (message: string) => output.warn(message),
-  };
-
-  let selected: IdList;
-  if (resumedState) {
-    const state = resumedState;
-    if (state.start.sourceProcessDefinitionId !== resolved.source.id || state.start.targetProcessDefinitionId !== resolved.target.id) {
-      throw new UsageError(
-        `journal ${journalFile} is for ${state.start.sourceProcessDefinitionId} -> ${state.start.targetProcessDefinitionId}, not for this plan (${resolved.source.id} -> ${resolved.target.id})`,
-      );
-    }
-    const { pending, settled } = await pendingAfterResume(context, state);
-    output.info(
-      `resuming ${journalFile}: ${state.migrated.size} of ${state.start.ids.length} instances confirmed migrated, ${settled} more no longer on the source, ${pending.length} to go: ${direction}`,
-    );
-    selected = pending;
-  } else {
-    const found = await resolveSelection(client.processInstances, { ids: explicitIds, queries, parts }, resolved.source.id);
-    refuseStrays(found, describeDefinition(resolved.source));
-    selected = found.ids;
-    if (selected.length === 0) {
-      if (idsGiven) throw new UsageError(`the selection (${parts.join(', ')}) holds no instance of ${describeDefinition(resolved.source)}: nothing to migrate, nothing was sent`);
-      // Only queries, and none finds an instance on the source: all moved already (a re-run), or none
-      // ever ran. Nothing is left to do, which is success; the summary says 0 of 0.
-      await nothingToMigrate(app, context, { parts, dryRun: Boolean(options.dryRun), report: options.report, mode: options.async ? 'async' : chunkSize === undefined ? 'sync' : 'chunked' });
-      return;
-    }
-    output.info(`${selected.length} instance${selected.length === 1 ? '' : 's'}: ${direction}`);
-  }
-
-  if (options.dryRun) {
-    await dryRun(app, context, selected, { chunkSize: chunkSize ?? resumedState?.start.chunkSize, async: Boolean(options.async) });
+  const selection: SelectionToRun = resumedState
+    ? { kind: 'resume', journalFile, state: resumedState }
+    : { kind: 'select', request: { ids: explicitIds, queries, parts }, idsGiven };
+  const runChunked = chunkSize !== undefined || resumedState !== undefined;
+  const mode: RunMode = options.async
+    ? { kind: 'async', wait: Boolean(options.wait), intervalMs, waitTimeoutMs }
+    : runChunked
+      ? { kind: 'chunked', chunkSize: chunkSize ?? resumedState!.start.chunkSize, journalFile, replaceJournal: force, engine: engine! }
+      : { kind: 'sync' };
+  const host = await migrationHost(app, client);
+  const outcome = await migrate(host, { name, loaded, resolved }, selection, {
+    skipValidation: Boolean(options.skipValidation),
+    skipCustomListeners: options.skipCustomListeners,
+    skipIoMappings: options.skipIoMappings,
+    dryRun: Boolean(options.dryRun),
+    mode,
+    report: options.report,
+    canary,
+  });
+  if (outcome.kind === 'dry-run') {
+    await printDryRun(app, client, outcome);
     return;
   }
-  // From here on the ids are sent, journalled and reported: as strings.
-  const ids = selected.slice(0);
-  if (ids.length === 0) {
-    output.info('nothing left to migrate');
-  } else {
-    await app.confirm(`migrate ${ids.length} process instance${ids.length === 1 ? '' : 's'} ${direction}${options.async ? ' as a batch' : ''}`);
+  if (outcome.kind === 'nothing-to-migrate' && !outcome.result) return;
+  if (outcome.batch) {
+    if (output.machineReadable) await output.data(outcome.batch, { table: () => '' });
+    else output.raw(`${outcome.batch.id}\n`);
   }
-
-  const startedAt = new Date();
-  let result;
-  let failure: CliError | undefined;
-  if (options.async) {
-    ({ result, failure } = await runAsync(app, context, { ids, startedAt, wait: Boolean(options.wait), intervalMs, waitTimeoutMs }));
-  } else if (chunkSize !== undefined || resumedState) {
-    const allIds = resumedState ? resumedState.start.ids : ids;
-    const run = { ids, allIds, chunkSize: chunkSize ?? resumedState!.start.chunkSize, journalFile, replaceJournal: force, resumed: resumedState, plan: name, engine: engine! };
-    ({ result, failure } = await runChunked(app, context, run, startedAt));
-  } else {
-    ({ result, failure } = await runSync(app, context, ids, startedAt));
-  }
-  if (result) {
-    let reportFailure: string | undefined;
-    if (options.report) {
-      try {
-        await writeReport(options.report, result);
-        output.info(`report written to ${options.report}`);
-      } catch (error) {
-        // Checked before the run, yet gone now (a full disk, a directory removed meanwhile): the
-        // outcome below is then the only record, and the error must not claim that nothing was sent.
-        reportFailure = `the migration ran (outcome on stdout), but the report was not written: ${error instanceof Error ? error.message : String(error)}`;
-      }
-    }
-    await output.data(summarize(result), executionView);
-    const missing = result.outcome['on-source'] + result.outcome.unknown;
-    if (!failure && missing > 0) {
-      // The engine migrates a request's instances in one transaction: a 204 with none of them moved
-      // was not the engine's (a proxy answering for it), not a partial success.
-      const noneDone = result.mode === 'sync' && result.outcome.migrated + result.outcome.ended === 0;
-      failure = noneDone
-        ? new CliError(`none of the ${result.selected} instances is on the target definition after a success answer: the answer was most likely not the engine's (a proxy?)`, ExitCode.Unreachable)
-        : new CliError(`${missing} of ${result.selected} instances are not on the target definition after the run`, ExitCode.Partial);
-    }
-    if (reportFailure) {
-      if (failure) output.warn(reportFailure);
-      else failure = new CliError(reportFailure, ExitCode.Partial);
-    }
-  }
-  if (failure) throw failure;
+  if (outcome.result) await output.data(summarize(outcome.result), executionView);
+  if (outcome.failure) throw outcome.failure;
 }
 
-/**
- * A selection by queries only that finds no instance on the source: exit 0, a note on stderr, and
- * (unless --dry-run) the summary of a run with zero counts, and the --report file, as a run that
- * migrated something would write them.
- */
-async function nothingToMigrate(app: App, context: ExecutionContext, run: { parts: string[]; dryRun: boolean; report: string | undefined; mode: ExecutionResult['mode'] }): Promise<void> {
+/** The request bodies of a dry run on stdout: JSON as sent, or YAML with -o yaml. */
+async function printDryRun(app: App, client: EngineClient, dryRun: Extract<MigrationOutcome, { kind: 'dry-run' }>): Promise<void> {
   const output = await app.output();
-  output.info(`nothing to migrate: no running instances of ${describeDefinition(context.source)} match (${run.parts.join(', ')}); nothing was sent`);
-  if (run.dryRun) return;
-  const result = await finish(context, { mode: run.mode, ids: [], startedAt: new Date() });
-  if (run.report) {
-    await writeReport(run.report, result);
-    output.info(`report written to ${run.report}`);
-  }
-  await output.data(summarize(result), executionView);
-}
-
-/** The engine this run talks to, as a journal records it. */
-async function currentEngine(app: App): Promise<JournalEngine> {
-  const [target, client] = await Promise.all([engineTarget(app), engineClient(app)]);
-  return { url: target.url.value, name: target.engine?.value ?? 'default', version: await client.system.version() };
-}
-
-function refuseStrays(found: ResolvedSelection, source: string): void {
-  const strays = [
-    ...found.notFound.map((id) => `${id} (not found)`),
-    ...found.elsewhere.map(({ id, definitionId }) => `${id} (on ${definitionId})`),
-  ];
-  if (strays.length === 0) return;
-  const shown = strays.slice(0, 10).join(', ') + (strays.length > 10 ? `, … ${strays.length - 10} more` : '');
-  throw new UsageError(`${strays.length} selected instance${strays.length === 1 ? ' is' : 's are'} not running on ${source}: ${shown}; the engine would refuse the whole request, nothing was sent`);
-}
-
-/** The checks and validation of `migration validate`; failures stop the run (exit 3). */
-async function preflight(app: App, loaded: LoadedPlan, resolved: ResolvedPlan): Promise<void> {
-  const client = await engineClient(app);
-  const output = await app.output();
-  const [report, statistics] = await Promise.all([client.migration.validate(resolved.request), client.processDefinitions.activityStatistics(resolved.source.id)]);
-  const result = buildValidationResult({ plan: loaded.file, planFile: loaded.plan, strict: false, source: resolved.source, target: resolved.target, report, statistics, warnings: [] });
-  for (const activity of result.activeUnmapped) {
-    output.warn(`activity '${activity.activityId}' has ${activity.instances} running instance${activity.instances === 1 ? '' : 's'} that no instruction maps; selected instances there will fail to migrate`);
-  }
-  if (!result.valid) {
-    output.detailTable(validationView, result);
-    throw new CliError('pre-flight validation failed: nothing was executed (fix the plan, or send it anyway with --skip-validation)', ExitCode.ValidationFailed);
-  }
-}
-
-async function dryRun(app: App, context: ExecutionContext, ids: IdList, request: { chunkSize: number | undefined; async: boolean }): Promise<void> {
-  const { chunkSize, async } = request;
-  const output = await app.output();
-  const url = context.client.http.url(async ? enginePath`/migration/executeAsync` : enginePath`/migration/execute`);
+  const url = client.http.url(dryRun.async ? enginePath`/migration/executeAsync` : enginePath`/migration/execute`);
   // JSON is the request as sent, also in table output; -o yaml asks for the same bodies as YAML.
   const writeRequests = output.format === 'yaml' ? writeExecutionRequestsYaml : writeExecutionRequests;
-  if (chunkSize === undefined) {
-    await writeRequests(app.io.stdout, executionRequest(context, []), [ids], false);
-    output.info(`dry run: would POST ${url} for ${ids.length} instances; nothing was sent`);
+  if (dryRun.chunkSize === undefined && dryRun.canary === undefined) {
+    await writeRequests(app.io.stdout, dryRun.template, dryRun.idLists, false);
+    output.info(`dry run: would POST ${url} for ${dryRun.ids} instances; nothing was sent`);
     return;
   }
-  const chunks: IdList[] = [];
-  for (let start = 0; start < ids.length; start += chunkSize) chunks.push(idRange(ids, start, Math.min(ids.length, start + chunkSize)));
-  await writeRequests(app.io.stdout, executionRequest(context, []), chunks, true);
-  output.info(`dry run: would POST ${url} ${chunks.length} times (chunks of ${chunkSize}) for ${ids.length} instances; nothing was sent`);
-}
-
-type RunResult = { result: ExecutionResult | undefined; failure: CliError | undefined };
-
-async function runSync(app: App, context: ExecutionContext, ids: string[], startedAt: Date): Promise<RunResult> {
-  try {
-    await context.client.migration.execute(executionRequest(context, ids));
-  } catch (error) {
-    throw await validationFailure(app, error, 'nothing was migrated (the execute is one transaction)');
+  await writeRequests(app.io.stdout, dryRun.template, dryRun.idLists, true);
+  if (dryRun.canary !== undefined) {
+    // The canary is always a sync execute, also before a batch.
+    const rest = dryRun.idLists.length - 1;
+    const then = rest === 0 ? '' : `, then ${dryRun.async ? `POST ${url}` : rest === 1 ? 'once more' : `${rest} more times (chunks of ${dryRun.chunkSize})`} for the other ${dryRun.ids - dryRun.canary}`;
+    output.info(`dry run: would POST ${client.http.url(enginePath`/migration/execute`)} for a canary of ${dryRun.canary} instance${dryRun.canary === 1 ? '' : 's'}${then}; nothing was sent`);
+    return;
   }
-  return { result: await finish(context, { mode: 'sync', ids, startedAt }), failure: undefined };
-}
-
-/** Turns the engine's migration validation errors into their report tables and exit 3. */
-async function validationFailure(app: App, error: unknown, consequence: string): Promise<unknown> {
-  const output = await app.output();
-  const planReport = planValidationReportOf(error);
-  if (planReport) {
-    output.detailTable({ table: planReportTable }, planReport);
-    return new CliError(`the engine refused the plan (MigrationPlanValidationException): ${consequence}`, ExitCode.ValidationFailed);
-  }
-  const instanceReport = instanceValidationReportOf(error);
-  if (instanceReport) {
-    output.detailTable({ table: instanceReportTable }, instanceReport);
-    return new CliError(`process instance ${instanceReport.processInstanceId} cannot be migrated (MigratingProcessInstanceValidationException): ${consequence}`, ExitCode.ValidationFailed);
-  }
-  return error;
-}
-
-async function runChunked(
-  app: App,
-  context: ExecutionContext,
-  run: { ids: string[]; allIds: string[]; chunkSize: number; journalFile: string; replaceJournal: boolean; resumed: JournalState | undefined; plan: string; engine: JournalEngine },
-  startedAt: Date,
-): Promise<RunResult> {
-  const output = await app.output();
-  const now = () => new Date().toISOString();
-  let journal;
-  if (run.resumed) {
-    journal = (await Journal.resume(run.journalFile)).journal;
-    await journal.append({ event: 'resume', at: now(), pending: run.ids.length, alreadyDone: run.resumed.migrated.size });
-  } else {
-    journal = await Journal.create(run.journalFile, {
-      event: 'start',
-      version: 1,
-      engine: run.engine,
-      plan: run.plan,
-      sourceProcessDefinitionId: context.source.id,
-      targetProcessDefinitionId: context.target.id,
-      chunkSize: run.chunkSize,
-      ids: run.ids,
-      at: now(),
-    }, { replace: run.replaceJournal });
-  }
-
-  // First Ctrl-C: finish the chunk in flight, then stop. Second: abandon it (the journal says so).
-  let stopRequested = false;
-  const abandon = new AbortController();
-  const onSigint = (signal: StopSignal) => {
-    if (!stopRequested) {
-      stopRequested = true;
-      // Only at a terminal is there a second Ctrl-C to offer; a SIGTERM's sender decides for itself.
-      output.warn(`interrupted: finishing the chunk in flight, then stopping${signal === 'SIGINT' ? ' (Ctrl-C again to abandon it)' : ''}`);
-    } else {
-      abandon.abort();
-    }
-  };
-  const release = app.interrupt.takeOver(onSigint);
-  let outcome;
-  try {
-    outcome = await runChunks(context, { ids: run.ids, chunkSize: run.chunkSize, journalFile: run.journalFile, resumed: run.resumed, stopRequested: () => stopRequested, abandon: abandon.signal }, journal);
-  } finally {
-    release();
-    await journal.close();
-  }
-
-  // Migrated by this run: what its journal sent. An instance on the target that it never sent, or that
-  // was on the target already when its chunk was refused, another run moved there.
-  const sentIds = new Set(outcome.sent);
-  for (const event of run.resumed?.events ?? []) if (event.event === 'sent') for (const id of event.ids) sentIds.add(id);
-  const movedElsewhere = new Set([...(run.resumed?.elsewhere ?? []), ...outcome.movedElsewhere, ...run.allIds.filter((id) => !sentIds.has(id))]);
-  const result = await finish(context, { mode: 'chunked', ids: run.allIds, startedAt, chunks: outcome.chunks, movedElsewhere });
-  const byAnother = result.outcome['already-migrated'];
-  if (byAnother > 0) output.info(`${byAnother} instance${byAnother === 1 ? ' was' : 's were'} already on the target, moved there by another run, not by this one`);
-  if (outcome.interrupted) {
-    return { result, failure: new CliError(`interrupted after ${outcome.chunks.done} chunk${outcome.chunks.done === 1 ? '' : 's'}; continue with --resume (journal ${run.journalFile})`, ExitCode.Interrupted) };
-  }
-  if (outcome.failure) {
-    const failed = outcome.failure;
-    const chunk = chunkName(failed);
-    const cause = await validationFailure(app, failed.error, `${chunk} was rolled back`);
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    const notMigrated = result.instances.filter((instance) => instance.outcome !== 'migrated' && instance.outcome !== 'ended').map((instance) => instance.id);
-    const migrated = result.instances.filter((instance) => instance.outcome === 'migrated').map((instance) => instance.id);
-    const elsewhere = result.instances.filter((instance) => instance.outcome === 'already-migrated').map((instance) => instance.id);
-    output.detail(`migrated (${migrated.length}): ${listIds(migrated)}`);
-    if (elsewhere.length > 0) output.detail(`already on the target, not moved by this run (${elsewhere.length}): ${listIds(elsewhere)}`);
-    output.detail(`not migrated (${notMigrated.length}): ${listIds(notMigrated)}`);
-    const code = migrated.length > 0 ? ExitCode.Partial : describeFailure(cause).exitCode;
-    const message = failed.outcomeUnknown
-      ? `${chunk}: the answer does not say whether it was migrated (${reason}); the lists above are where the engine has the instances now; --resume checks again before sending any (journal ${run.journalFile})`
-      : `${chunk} failed: ${reason}; fix the cause, then continue with --resume (journal ${run.journalFile})`;
-    return { result, failure: new CliError(message, code) };
-  }
-  return { result, failure: undefined };
-}
-
-function listIds(ids: string[]): string {
-  if (ids.length === 0) return '-';
-  return ids.length <= 50 ? ids.join(', ') : `${ids.slice(0, 50).join(', ')}, … (${ids.length - 50} more; --report FILE lists them all)`;
-}
-
-async function runAsync(
-  app: App,
-  context: ExecutionContext,
-  run: { ids: string[]; startedAt: Date; wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined },
-): Promise<RunResult> {
-  const { ids, startedAt, ...options } = run;
-  const output = await app.output();
-  let batch;
-  try {
-    batch = await sendChange(['batch', 'list', '--type', 'instance-migration'], () => context.client.migration.executeAsync(executionRequest(context, ids)));
-  } catch (error) {
-    throw await validationFailure(app, error, 'no batch was created');
-  }
-  const count = `${ids.length} instance${ids.length === 1 ? '' : 's'}`;
-  const jobs = `${batch.totalJobs} job${batch.totalJobs === 1 ? '' : 's'} of ${batch.invocationsPerBatchJob} instance${batch.invocationsPerBatchJob === 1 ? '' : 's'}`;
-  if (!options.wait) {
-    output.info(`batch ${batch.id} created: ${count} in ${jobs}; follow it with: camunda-admin batch watch ${batch.id}`);
-    if (output.machineReadable) await output.data(batch, { table: () => '' });
-    else output.raw(`${batch.id}\n`);
-    return { result: undefined, failure: undefined };
-  }
-  output.info(`batch ${batch.id} created: ${count} in ${jobs}`);
-  const watch = await followBatch(app, batch.id, options.intervalMs, options.waitTimeoutMs);
-  const result = await finish(context, { mode: 'async', ids, startedAt, batches: [batch] });
-  return { result, failure: watch.failure };
+  output.info(`dry run: would POST ${url} ${dryRun.idLists.length} times (chunks of ${dryRun.chunkSize}) for ${dryRun.ids} instances; nothing was sent`);
 }

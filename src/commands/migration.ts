@@ -1,4 +1,4 @@
-/** `migration`: generate plans, validate them (the dry run before a release), execute them. docs/commands.md, docs/migration.md. What runs: ./migration-actions.ts. */
+/** `migration`: generate plans, validate them (the dry run before a release), execute them, sweep every old version. docs/commands.md, docs/migration.md. What runs: ./migration-actions.ts. */
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
 import type * as actions from './migration-actions.js';
@@ -77,6 +77,7 @@ Examples:
     .option('--wait', 'with --async: follow the batch until it ends')
     .option('--wait-timeout <seconds>', 'with --wait: stop watching after this long (exit 9; the batch goes on)')
     .option('--interval <seconds>', 'with --wait: seconds between progress polls (default: 2)')
+    .option('--canary <n>', 'migrate N instances first (one sync execute) and check them: on the target, no new incident; then ask before the rest')
     .option('--chunk-size <n>', 'send the selection as several sync executes of at most N instances')
     .option('--journal <file>', 'with --chunk-size: where the journal goes (default: <plan>.journal.jsonl)')
     .option('--resume', 'continue a chunked run from its journal')
@@ -97,16 +98,22 @@ is exit 2.
 engine name and version must match; a journal that does not record them is refused): the selection
 flags are refused with it, and the plan's processInstanceIds/processInstanceQuery are not read.
 
+--canary N migrates the first N instances of the selection on their own, then checks them: each on
+the target definition, and no incident on it that it did not have before (GET /incident). A failed
+check stops the run (exit 8) with the canary's table; a passed one asks before the rest (--yes goes
+on). With --chunk-size the canary is the journal's first chunk, so --resume continues across it.
+
 A chunked run holds its journal's lock (<journal>.lock) while it runs: a second run on the same
 journal is refused (exit 11) and sends nothing; the lock of a run killed on this host is taken over.
 
 Exit codes: 0 done (or nothing left to migrate), 2 bad input or not confirmed (nothing sent), 3 validation failures (nothing
-migrated), 8 partly done (a chunk or batch jobs failed), 9 --wait-timeout passed (the batch goes on),
+migrated), 8 partly done (a chunk or batch jobs failed, a failed canary), 9 --wait-timeout passed (the batch goes on),
 11 the journal is in use by another run (nothing sent), 130 interrupted (Ctrl-C, SIGTERM).
 
 Examples:
   $ camunda-admin migration execute plan.yaml --all-instances --dry-run
   $ camunda-admin migration execute plan.yaml --instances-file ids.txt --chunk-size 500 --yes --report out.csv
+  $ camunda-admin migration execute plan.yaml --all-instances --canary 5 --chunk-size 500
   $ camunda-admin migration execute plan.yaml --all-instances --async --wait --yes`,
     )
     .action(action('executeMigration'));
@@ -128,4 +135,61 @@ Examples:
   $ camunda-admin migration validate plan.yaml --strict -o json`,
     )
     .action(action('validatePlan'));
+
+  migration
+    .command('sweep')
+    .description('every old version of a process at once: a plan per version with running instances, reviewed, then run oldest first')
+    .argument('<key>', 'the process definition key, e.g. invoice')
+    .option('--to <ref>', 'the target: an id, KEY:VERSION or KEY:latest (default: KEY:latest)')
+    .option('--tenant <id>', 'versions and references within this tenant')
+    .option('--overrides <file>', 'instructions on top of the generated plans: for every version, and per version (or skip: true)')
+    .option('--out-dir <dir>', 'write one plan per version there (KEY-v3-to-v7.yaml), for review; created if missing')
+    .option('--strict', 'also fail (exit 3) when an activity with running instances is not mapped')
+    .option('--plans <dir>', 'the plans to validate, or with --execute to run (as --out-dir wrote them, reviewed)')
+    .option('--execute', 'with --plans: run the plans, oldest version first')
+    .option('--dry-run', 'with --execute: check and count everything, send nothing')
+    .option('--canary <n>', 'with --execute: per version, migrate N instances first and check them before the rest')
+    .option('--chunk-size <n>', 'with --execute: sync executes of at most N instances (default: one per version)')
+    .option('--async', 'with --execute: one batch per version')
+    .option('--wait', 'with --async: follow each batch until it ends')
+    .option('--wait-timeout <seconds>', 'with --wait: stop watching a batch after this long (exit 9; it goes on)')
+    .option('--interval <seconds>', 'with --wait: seconds between progress polls (default: 2)')
+    .option('--run-dir <dir>', 'with --execute: where the journals go (default: the --plans directory)')
+    .option('--resume', 'with --execute: continue the sweep its journal holds')
+    .option('--continue-on-failure', 'with --execute: go on with the next version after one fails (exit 8 at the end)')
+    .option('--report <file>', 'with --execute: the outcome of every instance of every version (JSON, or CSV for a .csv file)')
+    .option('--skip-custom-listeners', 'with --execute: do not run execution listeners of the process')
+    .option('--skip-io-mappings', 'with --execute: do not run input/output mappings')
+    .option('--force', 'replace existing plan files (--out-dir), or start over existing journals and --report (--execute)')
+    .option('--take-over-lock', "with --execute: take over the journals' locks of a sweep that is no longer running")
+    .addHelpText(
+      'after',
+      `
+Without --plans, the review: the versions of KEY (within --tenant) other than the target; for each
+one with running instances, the engine's generated plan (POST /migration/generate), the --overrides
+on top, the engine's validation and the check of its running instances. One table: version,
+definition, instances, instructions, status (valid, not valid, active but unmapped, skipped, no
+running instances) and the first failure. Versions without running instances are never sent.
+--out-dir writes each plan with its references (KEY:3 -> KEY:latest), so a redeploy since is found
+by the drift check when it runs.
+
+With --plans DIR, the plans of DIR (KEY-vN-to-vM.yaml) are validated again; with --execute they run
+oldest version first, each through the same steps as migration execute --all-instances (pre-flight,
+selection, canary, chunks or batch), after one confirmation for the whole sweep. The run directory
+holds a journal per version (<plan>.journal.jsonl) and the sweep's (KEY.sweep.journal.jsonl):
+--resume continues a sweep stopped anywhere, sending no instance twice and skipping none. A version
+that fails stops the sweep unless --continue-on-failure.
+
+Exit codes: 0 valid / done, 2 bad input or not confirmed (nothing sent), 3 a plan is not valid (or,
+with --strict, leaves running instances unmapped; with --execute: nothing sent), 8 a version failed
+(a chunk, a canary, batch jobs) or instances are left on a source, 9 --wait-timeout passed, 11 a
+journal is in use by another run, 130 interrupted.
+
+Examples:
+  $ camunda-admin migration sweep invoice --out-dir plans/
+  $ camunda-admin migration sweep invoice --overrides overrides.yaml --out-dir plans/ --force
+  $ camunda-admin migration sweep invoice --plans plans/ --execute --canary 5 --chunk-size 500 --report sweep.csv
+  $ camunda-admin migration sweep invoice --plans plans/ --execute --resume --yes`,
+    )
+    .action(action('sweepMigration'));
 }

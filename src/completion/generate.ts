@@ -34,7 +34,7 @@ export interface ValueHint {
 }
 
 /** What can be completed at a value position: nothing in particular, file names, or fixed values. */
-type ValueKind = { type: 'free' } | { type: 'files' } | { type: 'values'; values: readonly string[] };
+type ValueKind = { type: 'free' } | { type: 'files' } | { type: 'directories' } | { type: 'values'; values: readonly string[] };
 
 interface CompletionOption {
   /** Short and long flags, e.g. ['-o', '--output']. */
@@ -70,6 +70,8 @@ export interface CompletionCommand {
 
 /** Placeholders that name a file: `<file>`, `<plan>`, `<instances-file>`. */
 const FILE_PLACEHOLDER = /(^|[-_])(file|plan)s?$/i;
+/** Placeholders that name a directory: `<dir>`, `<out-dir>`. */
+const DIRECTORY_PLACEHOLDER = /(^|[-_])dir(ectory)?$/i;
 
 /**
  * Words put into the scripts unquoted (compgen word lists, fish -a lists): no blanks, quotes,
@@ -105,6 +107,7 @@ function describeOption(option: Option, path: readonly string[], hints: readonly
   if (hint) value = { type: 'values', values: hint.values.map((word) => checkWord(word, `value of ${option.flags}`)) };
   else if (option.argChoices) value = { type: 'values', values: option.argChoices.map((word) => checkWord(word, `value of ${option.flags}`)) };
   else if (name !== undefined && FILE_PLACEHOLDER.test(name)) value = { type: 'files' };
+  else if (name !== undefined && DIRECTORY_PLACEHOLDER.test(name)) value = { type: 'directories' };
   return { flags, description: oneLine(option.description), takesValue, value, help };
 }
 
@@ -114,6 +117,7 @@ function describeArgument(argument: Argument, index: number, path: readonly stri
   if (hint) value = { type: 'values', values: hint.values.map((word) => checkWord(word, `value of <${argument.name()}>`)) };
   else if (argument.argChoices) value = { type: 'values', values: argument.argChoices.map((word) => checkWord(word, `value of <${argument.name()}>`)) };
   else if (FILE_PLACEHOLDER.test(argument.name())) value = { type: 'files' };
+  else if (DIRECTORY_PLACEHOLDER.test(argument.name())) value = { type: 'directories' };
   return { name: argument.name(), description: oneLine(argument.description), variadic: argument.variadic, value };
 }
 
@@ -207,13 +211,15 @@ function helpFlags(command: CompletionCommand): CompletionOption[] {
   return command.options.filter((option) => option.help);
 }
 
-/** `values:a b c`, `files` or `` (free text): what the generated `option`/`argument` functions put in REPLY. */
+/** `values:a b c`, `files`, `directories` or `` (free text): what the generated `option`/`argument` functions put in REPLY. */
 function kindWord(value: ValueKind): string {
   switch (value.type) {
     case 'free':
       return '';
     case 'files':
       return 'files';
+    case 'directories':
+      return 'directories';
     case 'values':
       return `values:${value.values.join(' ')}`;
   }
@@ -240,7 +246,7 @@ function sharedLookups(root: CompletionCommand, fn: string, indent = '  '): stri
   lines.push(`${i2}*) return 1 ;;`, `${i1}esac`, `}`, '');
 
   lines.push(`# ${fn}_option PATH FLAG: succeeds if FLAG takes a value at PATH; REPLY is what the value can be`);
-  lines.push(`# (values:WORDS, files, or empty for free text).`);
+  lines.push(`# (values:WORDS, files, directories, or empty for free text).`);
   lines.push(`${fn}_option() {`, `${i1}case "$1|$2" in`);
   // Deepest declarations first, so a command's own option wins over an inherited one of the same name.
   const declared = commands
@@ -313,6 +319,10 @@ export function bashScript(root: CompletionCommand): string {
     '    files)',
     '      compopt -o filenames 2>/dev/null',
     '      while IFS= read -r item; do COMPREPLY+=("$prefix$item"); done < <(compgen -f -- "$cur")',
+    '      ;;',
+    '    directories)',
+    '      compopt -o filenames 2>/dev/null',
+    '      while IFS= read -r item; do COMPREPLY+=("$prefix$item"); done < <(compgen -d -- "$cur")',
     '      ;;',
     '    values:*)',
     '      while IFS= read -r item; do COMPREPLY+=("$prefix$item"); done < <(compgen -W "${kind#values:}" -- "$cur")',
@@ -424,6 +434,7 @@ export function zshScript(root: CompletionCommand): string {
     '  local -a values',
     '  case $1 in',
     '    files) _files ;;',
+    '    directories) _files -/ ;;',
     '    values:*) values=(${=${1#values:}}); compadd -a values ;;',
     '  esac',
     '}',
@@ -510,6 +521,8 @@ function fishValue(value: ValueKind): string {
       return '-x';
     case 'files':
       return '-r -F';
+    case 'directories':
+      return `-x -a ${fq('(__fish_complete_directories (commandline -ct))')}`;
     case 'values':
       return `-x -a ${fq(value.values.join(' '))}`;
   }
@@ -629,7 +642,12 @@ export function fishScript(root: CompletionCommand): string {
     command.arguments.forEach((argument, index) => {
       if (argument.value.type === 'free') return;
       const condition = fq(`${fn}_is ${fq(pathText(command))} ${index}${argument.variadic ? '+' : ''}`);
-      const value = argument.value.type === 'files' ? '-F' : `-a ${fq(argument.value.values.join(' '))}`;
+      const value =
+        argument.value.type === 'files'
+          ? '-F'
+          : argument.value.type === 'directories'
+            ? `-x -a ${fq('(__fish_complete_directories (commandline -ct))')}`
+            : `-a ${fq(argument.value.values.join(' '))}`;
       lines.push(`${c} -n ${condition} ${value}`);
     });
   }

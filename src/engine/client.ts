@@ -6,6 +6,7 @@ import { AuthorizationApi } from './authorizations.js';
 import { BatchApi } from './batches.js';
 import { GroupApi } from './groups.js';
 import { EngineHttp, type EngineHttpOptions } from './http.js';
+import { IncidentApi } from './incidents.js';
 import { MetricsApi } from './metrics.js';
 import { MigrationApi } from './migration.js';
 import { ProcessDefinitionApi } from './process-definitions.js';
@@ -22,6 +23,7 @@ export class EngineClient {
   readonly batches: BatchApi;
   readonly groups: GroupApi;
   readonly metrics: MetricsApi;
+  readonly incidents: IncidentApi;
 
   constructor(readonly options: EngineHttpOptions) {
     this.http = new EngineHttp(options);
@@ -33,6 +35,7 @@ export class EngineClient {
     this.batches = new BatchApi(this.http);
     this.groups = new GroupApi(this.http);
     this.metrics = new MetricsApi(this.http);
+    this.incidents = new IncidentApi(this.http);
   }
 
   /** The same target without credentials, to tell "refused" from "not required". */

@@ -51,6 +51,8 @@ export interface ExecutionResult {
   selected: number;
   batches: Batch[];
   chunks: { size: number; total: number; done: number; failed: number; journal: string } | null;
+  /** --canary: how many instances went first, and what their check found (absent without a canary). */
+  canary?: { size: number; passed: boolean; problems: string[] };
   startedAt: string;
   finishedAt: string;
   durationMs: number;
@@ -76,6 +78,7 @@ export interface FinishedRun {
   chunks?: ExecutionResult['chunks'];
   /** Instances found on the target that another run moved there. */
   movedElsewhere?: ReadonlySet<string>;
+  canary?: ExecutionResult['canary'];
 }
 
 export async function finish(context: ExecutionContext, run: FinishedRun): Promise<ExecutionResult> {
@@ -94,6 +97,7 @@ export async function finish(context: ExecutionContext, run: FinishedRun): Promi
     selected: ids.length,
     batches: extra.batches ?? [],
     chunks: extra.chunks ?? null,
+    ...(extra.canary ? { canary: extra.canary } : {}),
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
@@ -108,6 +112,8 @@ export interface ChunkedRun {
   journalFile: string;
   /** Set when continuing an earlier run. */
   resumed?: JournalState | undefined;
+  /** Chunks this run sent before these (a canary): counted in the progress and the totals. */
+  before?: { chunks: number; lastChunk: number } | undefined;
   /** Asked before every chunk: true stops after the chunk in flight (first Ctrl-C). */
   stopRequested: () => boolean;
   /** Aborts the chunk in flight (second Ctrl-C). */
@@ -129,9 +135,9 @@ export interface ChunkedOutcome {
  * after the engine answered, so a resume knows what was confirmed and re-checks only what was not.
  */
 export async function runChunks(context: ExecutionContext, run: ChunkedRun, journal: Journal): Promise<ChunkedOutcome> {
-  let chunk = run.resumed ? run.resumed.lastChunk + 1 : 1;
-  const total = Math.ceil(run.ids.length / run.chunkSize);
-  let done = 0;
+  let chunk = run.before ? run.before.lastChunk + 1 : run.resumed ? run.resumed.lastChunk + 1 : 1;
+  const total = (run.before?.chunks ?? 0) + Math.ceil(run.ids.length / run.chunkSize);
+  let done = run.before?.chunks ?? 0;
   const movedElsewhere = new Set<string>();
   const sent = new Set<string>();
   const at = () => new Date().toISOString();

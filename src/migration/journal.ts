@@ -27,6 +27,8 @@ export interface JournalStart {
   sourceProcessDefinitionId: string;
   targetProcessDefinitionId: string;
   chunkSize: number;
+  /** --canary: the instances migrated and checked first (absent: no canary). */
+  canary?: number;
   /** The whole selection, as confirmed: a resume never re-evaluates a query. */
   ids: string[];
   at: string;
@@ -35,7 +37,12 @@ export interface JournalStart {
 export type JournalEvent =
   | JournalStart
   | { event: 'resume'; at: string; pending: number; alreadyDone: number }
-  | { event: 'sent'; chunk: number; ids: string[]; at: string }
+  /** A canary is a chunk of its own: its instances' open incidents before it was sent are recorded with it. */
+  | { event: 'sent'; chunk: number; ids: string[]; at: string; canary?: true; incidentsBefore?: string[] }
+  /** The check of the canary chunk, once it was done: on the target, and no new incident. */
+  | { event: 'canary'; chunk: number; passed: boolean; problems: string[]; at: string }
+  /** An async run's batch, created for the chunk sent before it. */
+  | { event: 'batch'; chunk: number; batchId: string; at: string }
   | { event: 'done'; chunk: number; at: string }
   | { event: 'failed'; chunk: number; error: string; at: string }
   /** An answer that does not say whether the chunk was migrated (lost, cut off, or not the engine's). */
@@ -53,6 +60,10 @@ export interface JournalState {
   elsewhere: Set<string>;
   /** The highest chunk number used so far; numbers start at 1 (at 0 in journals of earlier versions). */
   lastChunk: number;
+  /** The canary chunk, once sent: its ids, the incidents they had before, and the check's verdict once made. */
+  canary: { chunk: number; ids: string[]; incidentsBefore: string[]; done: boolean; passed: boolean | undefined; problems: string[] } | undefined;
+  /** The batches of an async run, by chunk. */
+  batches: Map<number, string>;
   events: JournalEvent[];
 }
 
@@ -212,15 +223,24 @@ export function parseJournal(text: string, file: string): JournalState {
   const migrated = new Set<string>();
   const elsewhere = new Set<string>();
   let lastChunk = 0;
+  let canary: JournalState['canary'];
+  const batches = new Map<number, string>();
   for (const event of events) {
     if (event.event === 'sent') {
       sent.set(event.chunk, event.ids);
       lastChunk = Math.max(lastChunk, event.chunk);
+      if (event.canary) canary = { chunk: event.chunk, ids: event.ids, incidentsBefore: event.incidentsBefore ?? [], done: false, passed: undefined, problems: [] };
     } else if (event.event === 'done') {
       for (const id of sent.get(event.chunk) ?? []) migrated.add(id);
+      if (canary?.chunk === event.chunk) canary.done = true;
     } else if (event.event === 'elsewhere' && Array.isArray(event.ids)) {
       for (const id of event.ids) elsewhere.add(id);
+    } else if (event.event === 'canary' && canary?.chunk === event.chunk) {
+      canary.passed = event.passed;
+      canary.problems = Array.isArray(event.problems) ? event.problems : [];
+    } else if (event.event === 'batch') {
+      batches.set(event.chunk, event.batchId);
     }
   }
-  return { start, migrated, elsewhere, lastChunk, events };
+  return { start, migrated, elsewhere, lastChunk, canary, batches, events };
 }

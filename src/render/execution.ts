@@ -1,4 +1,5 @@
 /** The outcome of `migration execute`: where the submitted instances are now. */
+import type { CanaryCheck } from '../migration/canary.js';
 import type { ExecutionResult } from '../migration/execute.js';
 import type { InstanceValidationReport, MigrationPlanReport } from '../engine/migration.js';
 import { describeDefinition } from './migration.js';
@@ -28,11 +29,12 @@ export const executionView: View<ExecutionSummary> = {
     const lines = [renderTable(['Outcome', { name: 'Instances', whole: true }], rows, style)];
     const batches = result.batches.length > 0 ? `; batch ${result.batches.map((batch) => batch.id).join(', ')}` : '';
     const chunks = result.chunks ? `; ${result.chunks.done}/${result.chunks.total} chunks of ${result.chunks.size}` : '';
+    const canary = result.canary ? `; canary of ${result.canary.size} ${result.canary.passed ? 'passed' : 'FAILED'}` : '';
     const allDone = result.outcome.migrated + result.outcome['already-migrated'] + result.outcome.ended === result.selected;
     const byAnother = result.outcome['already-migrated'] > 0 ? ` (${result.outcome['already-migrated']} more moved by another run)` : '';
     const verdict = allDone ? style.green('done') : style.red('NOT complete');
     lines.push(
-      `${verdict}: ${result.outcome.migrated} of ${result.selected} instances migrated${byAnother}, ${describeDefinition(result.source)} -> ${describeDefinition(result.target)}, ${(result.durationMs / 1000).toFixed(1)}s${chunks}${batches}`,
+      `${verdict}: ${result.outcome.migrated} of ${result.selected} instances migrated${byAnother}, ${describeDefinition(result.source)} -> ${describeDefinition(result.target)}, ${(result.durationMs / 1000).toFixed(1)}s${canary}${chunks}${batches}`,
     );
     return lines.join('\n');
   },
@@ -64,4 +66,16 @@ export function planReportTable(report: MigrationPlanReport, style: Style): stri
     if (variable.failures.length > 0) rows.push([`variable ${name} (${variable.type ?? 'untyped'})`, variable.failures.join('\n')]);
   }
   return renderTable([{ name: 'Instruction or variable', keepWords: true }, 'Failures'], rows, style);
+}
+
+/** The check of a canary: where each instance is now, and the incidents it did not have before. */
+export function canaryTable(check: CanaryCheck, style: Style): string {
+  const rows = check.instances.map((instance) => {
+    const where = instance.state === 'on-target' ? 'on the target' : instance.state === 'ended' ? 'ended meanwhile' : instance.definitionId === null ? 'found nowhere' : `on ${instance.definitionId}`;
+    const incidents = instance.newIncidents.map((incident) => `${incident.incidentType ?? '(no type)'} at ${incident.activityId ?? '(no activity)'}: ${incident.incidentMessage ?? '(no message)'}`);
+    const good = instance.state !== 'elsewhere' && incidents.length === 0;
+    return [instance.id, where, incidents.length === 0 ? '-' : incidents.join('\n'), good ? style.green('ok') : style.red('FAILED')];
+  });
+  const verdict = check.passed ? style.green('canary passed') : style.red('canary FAILED');
+  return `${renderTable([{ name: 'Canary instance', whole: true }, { name: 'Now', keepWords: true }, 'New incidents', 'Check'], rows, style)}\n${verdict}: ${check.instances.length} instance${check.instances.length === 1 ? '' : 's'}, ${check.problems.length} problem${check.problems.length === 1 ? '' : 's'}`;
 }

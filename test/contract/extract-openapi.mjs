@@ -31,6 +31,8 @@ const EXACT_PATHS = [
   '/history/job-log/count',
   '/history/process-instance',
   '/history/process-instance/count',
+  '/incident',
+  '/incident/count',
   '/process-definition',
   '/process-definition/count',
   '/process-definition/{id}',

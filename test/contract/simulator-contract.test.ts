@@ -1,6 +1,6 @@
 // The simulator against the official API contract, and the contract checker against real captures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMigrationBatch, FLAVOURS, SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_DEFINITION_IDS, SEEDED_PROCESS_INSTANCE_IDS, startSimulator } from '../simulator/index.js';
+import { createMigrationBatch, FLAVOURS, raiseIncident, SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_DEFINITION_IDS, SEEDED_PROCESS_INSTANCE_IDS, startSimulator } from '../simulator/index.js';
 import type { FlavourName, MigrationPlan, Simulator } from '../simulator/index.js';
 import { forkSampleIndex, loadForkSample, loadSample, sampleIndex } from '../simulator/samples.js';
 import type { SampleEntry } from '../simulator/samples.js';
@@ -34,6 +34,7 @@ describe('the committed contract', () => {
         '/history/batch', '/history/batch/count', '/history/batch/{id}',
         '/history/job-log', '/history/job-log/count',
         '/history/process-instance', '/history/process-instance/count',
+        '/incident', '/incident/count',
         '/metrics', '/metrics/task-worker', '/metrics/{metrics-name}/sum',
         '/migration/execute', '/migration/executeAsync', '/migration/generate', '/migration/validate',
         '/process-definition', '/process-definition/count', '/process-definition/{id}', '/process-definition/{id}/statistics',
@@ -168,6 +169,8 @@ describe('the simulator', () => {
     batchIds.pendingBatch = createMigrationBatch(state, { plan: invoicePlan, processInstanceIds: [pis.invoiceApprove2], createUserId: 'demo' }).id;
     // One instance has ended: its historic row has an end time and a duration.
     state.endProcessInstance(pis.sharedTenantB, 'COMPLETED');
+    // One open incident, for the incident queries.
+    raiseIncident(state, state.findProcessInstance(pis.invoiceApprove1)!, { incidentMessage: 'boom' });
     // An authorization for the DELETE calls (the seeded ones are read by earlier calls).
     state.authorizations.push({
       id: DELETABLE_AUTHORIZATION,
@@ -382,6 +385,11 @@ describe('the simulator', () => {
     },
     { method: 'POST', path: '/history/process-instance', status: 400, body: { processInstanceIds: 'x' } },
     { method: 'POST', path: '/history/process-instance/count', status: 200, body: { completed: true } },
+
+    { method: 'GET', path: `/incident?processInstanceId=${pis.invoiceApprove1}&firstResult=0&maxResults=10`, status: 200 },
+    { method: 'GET', path: '/incident?incidentType=failedJob&incidentMessageLike=bo%25&processDefinitionKeyIn=invoice,x&sortBy=incidentTimestamp&sortOrder=desc', status: 200 },
+    { method: 'GET', path: '/incident?sortBy=nope&sortOrder=asc', status: 400 },
+    { method: 'GET', path: '/incident/count?processDefinitionId=nope', status: 200 },
 
     // Groups and users: reads first, then writes on groups of their own (the seeded ones stay for the reads).
     { method: 'GET', path: '/group', status: 200 },

@@ -1,6 +1,6 @@
 // `camunda-admin completion bash|zsh|fish` through the built command, and the scripts run in the real shells.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -24,6 +24,7 @@ beforeAll(async () => {
   bashFile = join(work, 'camunda-admin.bash');
   writeFileSync(bashFile, result.stdout);
   writeFileSync(join(work, 'plan.yaml'), 'source: invoice:1\n');
+  mkdirSync(join(work, 'sweeps'));
 });
 
 /** What bash offers for the words typed (the last one is at the cursor, '' after a space). */
@@ -61,7 +62,7 @@ describe('completion bash', () => {
     expect(complete('definition', 'show', 'invoice:1', '--te')).toEqual(['--tenant']);
     // A definition reference is free text: nothing to offer.
     expect(complete('definition', 'show', '')).toEqual([]);
-    expect(complete('migration', '')).toEqual(['diff', 'execute', 'generate', 'validate']);
+    expect(complete('migration', '')).toEqual(['diff', 'execute', 'generate', 'sweep', 'validate']);
     expect(complete('migration', 'diff', 'a:1', 'a:2', '--te')).toEqual(['--tenant']);
     expect(complete('migration', 'generate', '--su')).toEqual(['--suggest']);
   });
@@ -96,6 +97,10 @@ describe('completion bash', () => {
     expect(complete('migration', 'validate', 'pl')).toEqual(['plan.yaml']);
     expect(complete('access', 'apply', 'pl')).toEqual(['plan.yaml']);
     expect(complete('migration', 'execute', 'plan.yaml', '--report', 'pl')).toEqual(['plan.yaml']);
+    // Directories only where a directory is asked for.
+    expect(complete('migration', 'sweep', 'invoice', '--out-dir', '')).toEqual(['sweeps']);
+    expect(complete('migration', 'sweep', 'invoice', '--plans', 'sweeps', '--execute', '--run-dir', 's')).toEqual(['sweeps']);
+    expect(complete('migration', 'sweep', 'invoice', '--can')).toEqual(['--canary']);
     expect(complete('auth', 'get', '')).toEqual([]);
     expect(complete('--url', '')).toEqual([]);
   });

@@ -30,6 +30,7 @@ import { ACTIVITY_TYPES, UNSUPPORTED_ACTIVITY_INSTANCE_FAILURE } from './bpmn.js
 import type { ActivityRecord } from './bpmn.js';
 import { batchDto, createMigrationBatch } from './batch.js';
 import { exceptionBody, invalidJsonBody, isJsonObject, json, JsonFields, noContent, readJsonBody } from './handlers.js';
+import { incidentsAfterMigration } from './incident.js';
 import type { EngineRouter, RouteContext } from './handlers.js';
 import {
   bindMigrationPlanDto,
@@ -327,8 +328,10 @@ export function checkProcessInstanceMigration(state: EngineState, plan: Migratio
     ok: true,
     migrate: () => {
       // Activity instances keep their ids; plan variables are accepted but not stored.
+      const sourceActivityIds = instance.activityIds;
       instance.definitionId = plan.target.id;
       instance.activityIds = targets;
+      incidentsAfterMigration(state, instance, sourceActivityIds);
     },
   };
 }

@@ -15,6 +15,7 @@ import { registerJobLogRoutes } from './job-log.js';
 import { registerMigrationExecutionRoutes } from './execution.js';
 import { registerHistoricProcessInstanceRoutes } from './history.js';
 import { registerIdentityRoutes } from './identity.js';
+import { registerIncidentRoutes } from './incident.js';
 import { registerMetricsRoutes } from './metrics.js';
 import { registerMigrationRoutes } from './migration.js';
 import { registerProcessDefinitionRoutes } from './repository.js';
@@ -578,6 +579,7 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerBatchRoutes(router, state);
   registerJobLogRoutes(router, state);
   registerHistoricProcessInstanceRoutes(router, state);
+  registerIncidentRoutes(router, state);
   registerIdentityRoutes(router, state);
   registerMetricsRoutes(router, state);
   registerTelemetryRoutes(router, state);

@@ -12,6 +12,13 @@
 //     and are deleted (`state.jobLog`);
 //   * "ended meanwhile": `state.endProcessInstance(id, 'COMPLETED' | 'EXTERNALLY_TERMINATED' | ...)`.
 //
+// Versions and incidents (state.ts `deployVersions`, incident.ts): `state.deployVersions(key, [{ activities,
+// instances: { approve: 3 } }, ...])` deploys more versions of a key with running instances where named,
+// for sweeps; /migration/generate between any two answers as the engine's generator does (equal ids of
+// compatible types). GET /incident(/count) reads `state.incidents` (one seeded; `raiseIncident(state,
+// instance)` adds one); a migrated instance keeps its incidents, and `state.incidentsOnMigration.push({
+// targetDefinitionId, processInstanceIds?, activityId? })` makes one appear on every instance so migrated.
+//
 // Authorizations (authorization.ts, permissions.ts): POST /authorization/create, PUT/DELETE
 // /authorization/{id} and GET /authorization/check validate and answer like the engine. With
 // `startSimulator({ basicAuth: true })` the authenticated user's authorizations are evaluated like the
@@ -130,7 +137,10 @@ export type {
   ProcessInstanceEndState,
   ProcessInstanceRecord,
   UserRecord,
+  VersionSeed,
 } from './state.js';
+export { incidentsAfterMigration, raiseIncident, registerIncidentRoutes } from './incident.js';
+export type { IncidentDto, IncidentOnMigration } from './incident.js';
 export {
   authorizationDto,
   bindAuthorizationCreateDto,

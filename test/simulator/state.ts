@@ -6,6 +6,7 @@
 import type { HistoricJobLogDto } from './job-log.js';
 import type { ActivityRecord } from './bpmn.js';
 import { type Flavour, FLAVOURS } from './flavour.js';
+import type { IncidentOnMigration } from './incident.js';
 import type { MigrationPlan } from './migration.js';
 import { seedMeterLog, seedTaskMeterLog } from './metrics-seed.js';
 import type { MeterLogEntry, TaskMeterLogEntry } from './metrics-seed.js';
@@ -180,6 +181,12 @@ export interface ProcessInstanceRecord {
   startTime?: string;
   /** The user who started the instance (HistoricProcessInstanceDto.startUserId); default null. */
   startUserId?: string | null;
+}
+
+/** One version for `EngineState.deployVersions`: its activities, and how many instances wait where. */
+export interface VersionSeed {
+  activities: ActivityRecord[];
+  instances?: Record<string, number>;
 }
 
 /** How a process instance ended (HistoricProcessInstance.state of a finished instance). */
@@ -775,6 +782,8 @@ export class EngineState {
   incidents: IncidentRecord[] = seedIncidents();
   /** Process instances that have ended (see `endProcessInstance`); the history shows them, the runtime not. */
   endedProcessInstances: EndedProcessInstanceRecord[] = [];
+  /** Incidents that appear when an instance is migrated, as a test arranges them (incident.ts). */
+  incidentsOnMigration: IncidentOnMigration[] = [];
   /** Every batch, runtime and historic (see BatchRecord.inRuntime / inHistory), in creation order. */
   batches: BatchRecord[] = [];
   /** ACT_HI_JOB_LOG: what the jobs of the batches did (job-log.ts), in the order it was written. */
@@ -891,6 +900,62 @@ export class EngineState {
     this.extraAuthorizationCount += added.length;
     for (const auth of added) this.authorizations.push(auth);
     return added;
+  }
+
+  /**
+   * Deploys more versions of `key` (numbered after those of the key within the tenant), each with
+   * running instances at the activities named (`instances: { approve: 3 }`), for sweeps over many
+   * versions. Returns, per version, the definition and its new instances' ids.
+   */
+  deployVersions(
+    key: string,
+    versions: readonly VersionSeed[],
+    options: { tenantId?: string | null; name?: string } = {},
+  ): { definition: ProcessDefinitionRecord; instanceIds: string[] }[] {
+    const tenantId = options.tenantId ?? null;
+    let version = Math.max(0, ...this.processDefinitions.filter((definition) => definition.key === key && definition.tenantId === tenantId).map((definition) => definition.version));
+    return versions.map((seed) => {
+      version += 1;
+      const deployedAt = this.clock();
+      const definition: ProcessDefinitionRecord = {
+        id: `${key}:${version}:${this.nextId()}`,
+        key,
+        category: 'http://bpmn.io/schema/bpmn',
+        description: null,
+        name: options.name ?? key,
+        version,
+        resource: `${key}.bpmn`,
+        deploymentId: this.nextId(),
+        diagram: null,
+        suspended: false,
+        tenantId,
+        versionTag: null,
+        historyTimeToLive: 180,
+        startableInTasklist: true,
+        deployTime: formatUtcDate(deployedAt),
+        activities: seed.activities.map((activity) => ({ ...activity })),
+      };
+      this.processDefinitions.push(definition);
+      const instanceIds: string[] = [];
+      for (const [activityId, count] of Object.entries(seed.instances ?? {})) {
+        if (!definition.activities.some((activity) => activity.id === activityId)) throw new Error(`deployVersions: ${key} v${version} has no activity '${activityId}'`);
+        for (let index = 0; index < count; index += 1) {
+          const id = this.nextId();
+          this.processInstances.push({
+            id,
+            definitionId: definition.id,
+            businessKey: `${key}-v${version}-${instanceIds.length + 1}`,
+            tenantId,
+            suspended: false,
+            activityIds: [activityId],
+            startTime: formatUtcDate(deployedAt),
+            startUserId: null,
+          });
+          instanceIds.push(id);
+        }
+      }
+      return { definition, instanceIds };
+    });
   }
 
   hasEngine(name: string): boolean {

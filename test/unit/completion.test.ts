@@ -31,7 +31,7 @@ function tool(): Command {
   thing.command('list').description("list things, 'quoted'").option('--kind <kind>', 'kind').option('--sort-order <order>', 'asc or desc').option('--all', 'every one');
   thing.command('get').description('one thing').argument('<id>', 'thing id').alias('show');
   program.command('sum').description('a sum').argument('<name>', 'metric').argument('[more...]', 'more metrics');
-  program.command('run').description('run a plan').argument('<plan>', 'plan file').option('--report <file>', 'report file').option('--chunk-size <n>', 'chunk');
+  program.command('run').description('run a plan').argument('<plan>', 'plan file').option('--report <file>', 'report file').option('--chunk-size <n>', 'chunk').option('--out-dir <dir>', 'where to');
   return program;
 }
 
@@ -74,6 +74,7 @@ describe('completion model', () => {
     ]);
     expect(byPath.get('run')?.arguments[0]?.value).toEqual({ type: 'files' });
     expect(byPath.get('run')?.options.find((option) => option.flags.includes('--report'))?.value).toEqual({ type: 'files' });
+    expect(byPath.get('run')?.options.find((option) => option.flags.includes('--out-dir'))?.value).toEqual({ type: 'directories' });
   });
 
   it('refuses values the scripts cannot carry unquoted', () => {

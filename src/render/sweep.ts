@@ -1,0 +1,150 @@
+/** `migration sweep`: the review of every old version, and the outcome of running their plans. */
+import type { SweepStatus } from '../migration/sweep.js';
+import type { SweepVersionState } from '../migration/sweep-run.js';
+import type { ResolvedDefinition } from '../plans/references.js';
+import { describeDefinition } from './migration.js';
+import type { View } from './output.js';
+import type { Style } from './style.js';
+import { renderTable } from './table.js';
+
+/** The review as printed: with -o json/yaml this object, without the plans themselves. */
+export interface SweepReviewSummary {
+  key: string;
+  target: ResolvedDefinition;
+  strict: boolean;
+  valid: boolean;
+  versions: {
+    version: number;
+    definitionId: string;
+    instances: number;
+    instructions: number | null;
+    overridden: number;
+    status: SweepStatus;
+    firstFailure: string | null;
+    activeUnmapped: { activityId: string; instances: number }[];
+    /** The plan written with --out-dir. */
+    file: string | null;
+  }[];
+  outDir: string | null;
+}
+
+function statusLabel(status: SweepStatus, strict: boolean, style: Style): string {
+  switch (status) {
+    case 'valid':
+      return style.green('valid');
+    case 'not-valid':
+      return style.red('NOT valid');
+    case 'active-unmapped':
+      return strict ? style.red('active but unmapped') : style.yellow('active but unmapped');
+    case 'skipped':
+      return 'skipped (overrides)';
+    case 'no-instances':
+      return 'no running instances';
+    case 'newer':
+      return 'newer than the target';
+  }
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+export const sweepReviewView: View<SweepReviewSummary> = {
+  table(review, style) {
+    const rows = review.versions.map((version) => [
+      version.version,
+      version.definitionId,
+      version.instances,
+      version.instructions === null ? '-' : `${version.instructions}${version.overridden > 0 ? ` (${version.overridden} from overrides)` : ''}`,
+      statusLabel(version.status, review.strict, style),
+      version.firstFailure ?? '-',
+    ]);
+    const table = renderTable(
+      [{ name: 'Version', whole: true }, { name: 'Definition', whole: true }, { name: 'Instances', whole: true }, { name: 'Instructions', keepWords: true }, { name: 'Status', keepWords: true }, 'First failure'],
+      rows,
+      style,
+    );
+    const count = (status: SweepStatus) => review.versions.filter((version) => version.status === status).length;
+    const parts = [
+      `${count('valid')} valid`,
+      `${count('not-valid')} not valid`,
+      `${count('active-unmapped')} active but unmapped`,
+      `${count('skipped')} skipped`,
+      `${count('no-instances')} without running instances`,
+      ...(count('newer') > 0 ? [`${count('newer')} newer than the target`] : []),
+    ];
+    const planned = review.versions.filter((version) => version.file !== null).length;
+    const written = review.outDir ? `; ${plural(planned, 'plan')} written to ${review.outDir}` : '';
+    const verdict = review.valid ? style.green('valid') : style.red('NOT valid');
+    const heading = review.versions.length === 0 ? `no other version of ${review.key}` : plural(review.versions.length, 'version');
+    return `${review.versions.length > 0 ? `${table}\n` : ''}${verdict}: ${heading} -> ${describeDefinition(review.target)}: ${parts.join(', ')}${written}`;
+  },
+};
+
+/** The outcome of a sweep run as printed: per version, without the instances (--report has them). */
+export interface SweepRunSummary {
+  key: string;
+  sweepJournal: string;
+  dryRun: boolean;
+  versions: {
+    version: number;
+    file: string;
+    source: ResolvedDefinition;
+    target: ResolvedDefinition;
+    status: SweepVersionState;
+    earlier: boolean;
+    selected: number;
+    outcome: Record<'migrated' | 'already-migrated' | 'on-source' | 'ended' | 'unknown', number> | null;
+    batches: string[];
+    canary: { size: number; passed: boolean } | null;
+    error: string | null;
+  }[];
+}
+
+function runStatusLabel(status: SweepVersionState, earlier: boolean, style: Style): string {
+  const label = {
+    done: style.green('done'),
+    nothing: 'nothing left to migrate',
+    submitted: 'batch created',
+    failed: style.red('FAILED'),
+    interrupted: style.red('interrupted'),
+    'not-run': style.yellow('not run'),
+    'dry-run': 'would be sent',
+  }[status];
+  return earlier ? `${label} (earlier run)` : label;
+}
+
+export const sweepRunView: View<SweepRunSummary> = {
+  table(run, style) {
+    const rows = run.versions.map((version) => [
+      version.version,
+      version.file,
+      run.dryRun ? version.selected : (version.outcome ? version.outcome.migrated + version.outcome['already-migrated'] + version.outcome.ended + version.outcome['on-source'] + version.outcome.unknown : version.selected),
+      version.outcome ? version.outcome.migrated + version.outcome['already-migrated'] : '-',
+      version.outcome ? version.outcome['on-source'] + version.outcome.unknown : '-',
+      runStatusLabel(version.status, version.earlier, style) + (version.canary ? `; canary ${version.canary.passed ? 'passed' : style.red('FAILED')}` : ''),
+      // The error line below has the whole of it.
+      version.error ? version.error.replace(/ \(.*$/s, '') : version.batches.length > 0 ? `batch ${version.batches.join(', ')}` : '-',
+    ]);
+    const table = renderTable(
+      [{ name: 'Version', whole: true }, { name: 'Plan', whole: true }, { name: 'Instances', whole: true }, { name: 'On the target', whole: true }, { name: 'Not on it', whole: true }, { name: 'Status', keepWords: true }, 'Note'],
+      rows,
+      style,
+    );
+    if (run.dryRun) {
+      const total = run.versions.reduce((sum, version) => sum + version.selected, 0);
+      return `${table}\ndry run: ${plural(total, 'instance')} in ${plural(run.versions.filter((version) => version.selected > 0).length, 'version')} would be migrated; nothing was sent`;
+    }
+    // Batches created without --wait are still at work: their instances are counted apart.
+    const submitted = run.versions.filter((version) => version.status === 'submitted');
+    const counted = run.versions.filter((version) => version.outcome !== null && version.status !== 'submitted');
+    const total = counted.reduce((sum, version) => sum + Object.values(version.outcome!).reduce((a, b) => a + b, 0), 0);
+    const onTarget = counted.reduce((sum, version) => sum + version.outcome!.migrated + version.outcome!['already-migrated'] + version.outcome!.ended, 0);
+    const complete = run.versions.every((version) => version.status === 'done' || version.status === 'nothing' || version.status === 'submitted') && onTarget === total;
+    const verdict = complete ? style.green('done') : style.red('NOT complete');
+    const targets = [...new Set(run.versions.map((version) => describeDefinition(version.target)))];
+    const batches = submitted.length === 0 ? '' : `; ${plural(submitted.length, 'version')} in batches still at work (camunda-admin batch watch ID, or --resume --async --wait)`;
+    const versions = plural(run.versions.length - submitted.length, 'version');
+    return `${table}\n${verdict}: ${onTarget} of ${plural(total, 'instance')} of ${run.key} on the target (or ended) in ${versions} -> ${targets.length === 1 ? targets[0] : 'their targets'}${batches}`;
+  },
+};
