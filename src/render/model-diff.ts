@@ -39,7 +39,7 @@ function plural(count: number, word: string, words = `${word}s`): string {
   return `${count} ${count === 1 ? word : words}`;
 }
 
-export function diffSummary(result: ModelDiffResult): string {
+function diffSummary(result: ModelDiffResult): string {
   const { summary } = result;
   const counts = [
     `${summary.same} same`,
