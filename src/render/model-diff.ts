@@ -6,6 +6,7 @@ import { describeDefinition } from './migration.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
+import { plural } from '../util/text.js';
 
 /** The diff with what the references resolved to: the -o json object of `migration diff`. */
 export interface ModelDiffResult extends ModelDiff {
@@ -33,10 +34,6 @@ function status(row: ActivityComparison, style: Style): string {
     default:
       return style.yellow(word);
   }
-}
-
-function plural(count: number, word: string, words = `${word}s`): string {
-  return `${count} ${count === 1 ? word : words}`;
 }
 
 function diffSummary(result: ModelDiffResult): string {
