@@ -90,7 +90,7 @@ export interface DesiredAuthorization {
 }
 
 /**
- * What the file speaks for (docs/access.md#scope). Engine objects outside it are never changed; those
+ * What the file speaks for (docs/access.md#scope-and-prune). Engine objects outside it are never changed; those
  * inside that the file does not name are "not in file": kept, or deleted with --prune.
  */
 export interface AccessScope {
