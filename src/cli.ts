@@ -178,7 +178,7 @@ function operandsOf(argv: readonly string[], program: Command, options: { stopAt
  * commander's own help command takes one name (`help auth list` showed auth's help) and answers a
  * name that is no command with the whole help, and no error line.
  */
-export function helpRequest(argv: readonly string[], program: Command): { command: Command } | { unknown: string; among: Command } | undefined {
+function helpRequest(argv: readonly string[], program: Command): { command: Command } | { unknown: string; among: Command } | undefined {
   const operands = operandsOf(argv, program);
   let current = program;
   for (let index = 0; index < operands.length; index++) {

@@ -9,7 +9,7 @@
 import { applyChange } from '../authorizations/change.js';
 import { refusingDuplicates, listCommand } from '../authorizations/duplicate.js';
 import { authorizationUpdate } from '../authorizations/update.js';
-import { AUTHORIZATION_TYPES } from '../catalogue/authorization.js';
+import { GLOBAL, parseAuthorizationType } from '../catalogue/authorization.js';
 import type { Authorization, AuthorizationCreate } from '../engine/authorizations.js';
 import type { EngineClient } from '../engine/client.js';
 import { EngineNotFoundError } from '../engine/errors.js';
@@ -47,14 +47,10 @@ export interface PlannedRequest {
   body?: unknown;
 }
 
-function typeCode(name: string): number {
-  return AUTHORIZATION_TYPES.find((type) => type.name === name)!.code;
-}
-
 /** The engine's create body of a planned authorization. */
 export function createBody(change: AuthorizationChange): AuthorizationCreate {
-  const type = typeCode(change.type);
-  return { type, permissions: change.after ?? [], userId: type === 0 ? '*' : change.user, groupId: change.group, resourceType: change.resourceType, resourceId: change.resourceId };
+  const type = parseAuthorizationType(change.type).code;
+  return { type, permissions: change.after ?? [], userId: type === GLOBAL ? '*' : change.user, groupId: change.group, resourceType: change.resourceType, resourceId: change.resourceId };
 }
 
 /** What apply would send for each change, bodies as they would be now (for --dry-run). */

@@ -17,13 +17,9 @@ const MEMBER_READS_IN_FLIGHT = 4;
  * asked for (idIn); otherwise every group is listed and filtered here.
  */
 export async function readGroups(client: EngineClient, wanted: { ids?: readonly string[] | undefined; accepts: (id: string) => boolean }): Promise<Group[]> {
-  const limit = client.http.queryLimit;
-  if (wanted.ids !== undefined) {
-    if (wanted.ids.length === 0) return [];
-    const groups = await collectPages((first, max) => client.groups.list({ idIn: wanted.ids, sortBy: 'id', sortOrder: 'asc' }, first, max), { limit });
-    return groups.filter((group) => wanted.accepts(group.id));
-  }
-  const groups = await collectPages((first, max) => client.groups.list({ sortBy: 'id', sortOrder: 'asc' }, first, max), { limit });
+  if (wanted.ids?.length === 0) return [];
+  const idIn = wanted.ids === undefined ? {} : { idIn: wanted.ids };
+  const groups = await collectPages((first, max) => client.groups.list({ ...idIn, sortBy: 'id', sortOrder: 'asc' }, first, max), { limit: client.http.queryLimit });
   return groups.filter((group) => wanted.accepts(group.id));
 }
 

@@ -3,11 +3,10 @@
  * catalogue's names, everything sorted, so that exporting twice gives the same bytes and two
  * engines' exports can be compared with diff.
  */
-import { authorizationTypeName, type ResourceType, resourceTypeByCode } from '../catalogue/authorization.js';
+import { authorizationTypeName, GLOBAL, GRANT, REVOKE, type ResourceType, resourceTypeByCode } from '../catalogue/authorization.js';
 import type { Authorization } from '../engine/authorizations.js';
 import type { EngineClient } from '../engine/client.js';
 import { compareText, visibleControls } from '../util/text.js';
-import { GLOBAL, GRANT, REVOKE } from '../authorizations/effective.js';
 import { readAuthorizations, readGroups, readMembers } from './engine.js';
 import { globMatcher } from './file.js';
 

@@ -8,17 +8,18 @@
 import * as z from 'zod';
 import {
   AUTHORIZATION_TYPES,
+  GLOBAL,
+  GRANT,
+  lookUpPermission,
+  lookUpResourceType,
   type ResourceType,
-  RESOURCE_TYPES,
-  resourceTypeByCode,
+  REVOKE,
   UNIVERSAL_PERMISSIONS,
-  validPermissions,
 } from '../catalogue/authorization.js';
 import { expandEnvironment } from '../input/environment.js';
 import { byPosition, parseStructured, PlanError, type PlanProblem, readInputFile } from '../plans/load.js';
 import { closest } from '../util/suggest.js';
 import { compareText } from '../util/text.js';
-import { GLOBAL, GRANT, REVOKE } from '../authorizations/effective.js';
 
 const name = z.string().min(1);
 
@@ -89,7 +90,7 @@ export interface DesiredAuthorization {
 }
 
 /**
- * What the file speaks for (docs/access.md#scope). Engine objects outside it are never changed; those
+ * What the file speaks for (docs/access.md#scope-and-prune). Engine objects outside it are never changed; those
  * inside that the file does not name are "not in file": kept, or deleted with --prune.
  */
 export interface AccessScope {
@@ -208,18 +209,9 @@ function authorizationType(text: string, path: readonly (string | number)[], pro
 }
 
 function resourceTypeOf(input: string | number, path: readonly (string | number)[], problems: PlanProblem[], at: At): ResourceType | undefined {
-  const text = String(input).trim();
-  if (/^\d+$/.test(text)) {
-    const type = resourceTypeByCode(Number(text));
-    if (type) return type;
-    problems.push(at(path, `unknown resource type code ${text} (valid codes are 0-${RESOURCE_TYPES.length - 1})`));
-    return undefined;
-  }
-  const normalized = text.toLowerCase().replaceAll('_', '-');
-  const type = RESOURCE_TYPES.find((candidate) => candidate.name === normalized);
-  if (type) return type;
-  const near = closest(normalized, RESOURCE_TYPES.map((candidate) => candidate.name));
-  problems.push(at(path, `unknown resource type '${text}' (${near.length > 0 ? `did you mean ${near.join(', ')}?` : 'see `camunda-admin auth resources`'})`));
+  const found = lookUpResourceType(String(input));
+  if ('type' in found) return found.type;
+  problems.push(at(path, found.problem));
   return undefined;
 }
 
@@ -251,20 +243,18 @@ function ownerOf(
 
 /** Permissions in the engine's spelling, sorted; each must exist for the resource type (did you mean …?). */
 function checkedPermissions(names: readonly string[], type: ResourceType, path: readonly (string | number)[], problems: PlanProblem[], at: At): string[] | undefined {
-  const valid = validPermissions(type);
   const result: string[] = [];
   let failed = false;
   names.forEach((raw, index) => {
-    const permission = raw.trim().toUpperCase().replaceAll('-', '_');
-    if (!valid.includes(permission)) {
-      const near = closest(permission, valid);
-      problems.push(at([...path, index], `permission '${raw}' is not valid for resource type ${type.name} (${near.length > 0 ? `did you mean ${near.join(', ')}?` : `valid: ${valid.join(', ')}`})`));
+    const found = lookUpPermission(raw, type);
+    if ('problem' in found) {
+      problems.push(at([...path, index], found.problem));
       failed = true;
-    } else if (result.includes(permission)) {
-      problems.push(at([...path, index], `permission ${permission} is listed twice`));
+    } else if (result.includes(found.permission)) {
+      problems.push(at([...path, index], `permission ${found.permission} is listed twice`));
       failed = true;
     } else {
-      result.push(permission);
+      result.push(found.permission);
     }
   });
   if (failed) return undefined;

@@ -8,28 +8,21 @@
 import { type AuthorizationRow, decide, type Subject } from '../authorizations/effective.js';
 import { groupIdsOf, subjectAuthorizations } from '../authorizations/subject-rows.js';
 import type { EngineClient } from '../engine/client.js';
+import { parseResourceType } from '../catalogue/authorization.js';
 import { knownAdminGroups } from '../engine/product.js';
 import { createBody } from './apply.js';
 import type { AccessChange, AccessPlan } from './plan.js';
 
-/**
- * The groups whose members pass the engine's admin-only checks (its `adminGroups`): every product's
- * default (src/engine/product.ts), since the guard does not ask the engine which product it is. A
- * group of another product's name is rarely there, and keeping it is only more careful.
- */
-export function adminGroups(): readonly string[] {
-  return knownAdminGroups();
+/** A resource type of the catalogue and the permissions on it the guard keeps, in the order messages name them. */
+function guarded(name: string, permissions: readonly string[]): { resourceType: number; name: string; permissions: readonly string[] } {
+  return { resourceType: parseResourceType(name).code, name, permissions };
 }
 
-const AUTHORIZATION = 4;
-const GROUP = 2;
-const GROUP_MEMBERSHIP = 3;
-
 /** What reading and changing authorizations and groups needs, on each type as a whole. */
-export const GUARDED: readonly { resourceType: number; name: string; permissions: readonly string[] }[] = [
-  { resourceType: AUTHORIZATION, name: 'authorization', permissions: ['READ', 'CREATE', 'UPDATE', 'DELETE'] },
-  { resourceType: GROUP, name: 'group', permissions: ['READ', 'CREATE', 'UPDATE', 'DELETE'] },
-  { resourceType: GROUP_MEMBERSHIP, name: 'group-membership', permissions: ['CREATE', 'DELETE'] },
+const GUARDED = [
+  guarded('authorization', ['READ', 'CREATE', 'UPDATE', 'DELETE']),
+  guarded('group', ['READ', 'CREATE', 'UPDATE', 'DELETE']),
+  guarded('group-membership', ['CREATE', 'DELETE']),
 ];
 
 export interface Loss {
@@ -74,7 +67,9 @@ function holdings(rows: readonly Row[], subject: Subject): Map<string, boolean> 
       held.set(`${permission} on ${guarded.name}`, decide(rows, subject, { resourceType: guarded.resourceType, permission }).granted);
     }
   }
-  for (const group of adminGroups()) held.set(`membership of the admin group ${group}`, subject.groupIds.includes(group));
+  // Every product's admin group (src/engine/product.ts): the guard does not ask the engine which
+  // product it is, and keeping a group of another product's name is only more careful.
+  for (const group of knownAdminGroups()) held.set(`membership of the admin group ${group}`, subject.groupIds.includes(group));
   return held;
 }
 

@@ -8,8 +8,7 @@
  * then the deletions in reverse (authorizations, members, groups).
  */
 import { samePermissions } from '../authorizations/change.js';
-import { GLOBAL } from '../authorizations/effective.js';
-import { authorizationTypeName, resourceTypeByCode } from '../catalogue/authorization.js';
+import { authorizationTypeName, GLOBAL, resourceTypeByCode } from '../catalogue/authorization.js';
 import type { Authorization } from '../engine/authorizations.js';
 import type { EngineClient } from '../engine/client.js';
 import type { Group } from '../engine/groups.js';

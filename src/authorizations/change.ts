@@ -6,6 +6,7 @@
  */
 import type { Authorization, AuthorizationUpdate } from '../engine/authorizations.js';
 import {
+  GLOBAL,
   parsePermissions,
   parseResourceType,
   type ResourceType,
@@ -36,7 +37,6 @@ export interface DesiredState {
   resourceId?: string | null | undefined;
 }
 
-const GLOBAL = 0;
 
 /** The permission set as a set of names, ALL expanded, NONE empty, for comparing and editing. */
 function expand(permissions: readonly string[], type: ResourceType | undefined): Set<string> {

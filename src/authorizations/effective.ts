@@ -26,10 +26,8 @@
  * Membership of the admin group is no shortcut here: the engine checks it only for its admin-only
  * operations (checkCamundaAdmin), never in isAuthorized.
  */
-
-export const GLOBAL = 0;
-export const GRANT = 1;
-export const REVOKE = 2;
+import { GLOBAL, GRANT, REVOKE } from '../catalogue/authorization.js';
+import { compareText } from '../util/text.js';
 
 /** Whose permissions: a user with their groups, or a group alone (`userId` null). */
 export interface Subject {
@@ -77,7 +75,7 @@ export interface Options {
 }
 
 /** The level at which `row` speaks for `subject`, or undefined when it does not. */
-export function levelOf(row: AuthorizationRow, subject: Subject): Level | undefined {
+function levelOf(row: AuthorizationRow, subject: Subject): Level | undefined {
   if (row.type === GLOBAL) return row.userId === '*' ? 'global' : undefined;
   if (row.type !== GRANT && row.type !== REVOKE) return undefined;
   if (subject.userId !== null && row.userId === subject.userId) return 'user';
@@ -98,13 +96,9 @@ export function revokeChecksApply(rows: Iterable<AuthorizationRow>, subject: Sub
   return false;
 }
 
-function names(row: AuthorizationRow): readonly string[] {
-  return row.permissions;
-}
-
 /** The row's bits contain the permission's: a GRANT or GLOBAL row that names it or ALL. */
 function holds(row: AuthorizationRow, permission: string): boolean {
-  return names(row).includes('ALL') || names(row).includes(permission);
+  return row.permissions.includes('ALL') || row.permissions.includes(permission);
 }
 
 /** The row matches the line for `permission`. */
@@ -134,7 +128,7 @@ export function linesFor(subject: Subject, resourceId: string | null | undefined
 }
 
 /** Rows of the subject on the check's resource, each with its level and place, in the engine's order (ids break ties). */
-export function relevantRows<R extends AuthorizationRow>(rows: Iterable<R>, subject: Subject, resourceType: number, resourceId: string | null | undefined): { row: R; level: Level; on: 'id' | '*' }[] {
+function relevantRows<R extends AuthorizationRow>(rows: Iterable<R>, subject: Subject, resourceType: number, resourceId: string | null | undefined): { row: R; level: Level; on: 'id' | '*' }[] {
   const specific = isSpecific(resourceId);
   const found: { row: R; level: Level; on: 'id' | '*' }[] = [];
   for (const row of rows) {
@@ -151,14 +145,8 @@ export function relevantRows<R extends AuthorizationRow>(rows: Iterable<R>, subj
       levelRank[a.level] - levelRank[b.level] ||
       (a.on === b.on ? 0 : a.on === 'id' ? -1 : 1) ||
       typeRank(a.row) - typeRank(b.row) ||
-      compareIds(a.row.id, b.row.id),
+      compareText(a.row.id ?? '', b.row.id ?? ''),
   );
-}
-
-function compareIds(a: string | undefined, b: string | undefined): number {
-  const left = a ?? '';
-  const right = b ?? '';
-  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 /** The rows of one line: the subject's rows at that level and place, of the type the line reads. */

@@ -4,7 +4,7 @@
  * the engine's order, and, when the credentials are the explained user's, the engine's own answer
  * (GET /authorization/check) next to it.
  */
-import { authorizationTypeName, type ResourceType } from '../catalogue/authorization.js';
+import { authorizationTypeName, GLOBAL, type ResourceType } from '../catalogue/authorization.js';
 import type { Authorization } from '../engine/authorizations.js';
 import type { EngineClient } from '../engine/client.js';
 import { EngineError } from '../engine/errors.js';
@@ -66,7 +66,7 @@ export interface ExplainReport {
 }
 
 function ownerOf(row: Authorization): string {
-  if (row.type === 0) return 'everybody (*)';
+  if (row.type === GLOBAL) return 'everybody (*)';
   return row.userId !== null ? `user ${row.userId}` : `group ${row.groupId ?? '?'}`;
 }
 

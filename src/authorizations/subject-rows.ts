@@ -5,7 +5,8 @@
 import type { Authorization, AuthorizationQuery } from '../engine/authorizations.js';
 import type { EngineClient } from '../engine/client.js';
 import { collectPages } from '../engine/paging.js';
-import { GLOBAL, REVOKE, type Subject } from './effective.js';
+import { GLOBAL, REVOKE } from '../catalogue/authorization.js';
+import type { Subject } from './effective.js';
 
 /** Group ids per authorization query: they go in the URL (the query has no POST form). */
 const GROUP_IDS_PER_QUERY = 50;

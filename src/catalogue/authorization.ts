@@ -79,10 +79,15 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
 /** ALL and NONE are valid for every resource type. */
 export const UNIVERSAL_PERMISSIONS = ['ALL', 'NONE'] as const;
 
+/** The authorization types' codes, as the REST API sends them. */
+export const GLOBAL = 0;
+export const GRANT = 1;
+export const REVOKE = 2;
+
 export const AUTHORIZATION_TYPES = [
-  { code: 0, name: 'global', meaning: 'applies to all users (userId "*")' },
-  { code: 1, name: 'grant', meaning: 'grants permissions to one user or group' },
-  { code: 2, name: 'revoke', meaning: 'revokes permissions from one user or group' },
+  { code: GLOBAL, name: 'global', meaning: 'applies to all users (userId "*")' },
+  { code: GRANT, name: 'grant', meaning: 'grants permissions to one user or group' },
+  { code: REVOKE, name: 'revoke', meaning: 'revokes permissions from one user or group' },
 ] as const;
 
 const byCode = new Map(RESOURCE_TYPES.map((type) => [type.code, type]));
@@ -97,21 +102,29 @@ export function resourceTypeByCode(code: number): ResourceType | undefined {
 }
 
 /**
- * A resource type from what a user typed: `process-definition`, `PROCESS_DEFINITION` or `6`.
- * Throws a usage error naming the closest valid names.
+ * A resource type from what a user typed: `process-definition`, `PROCESS_DEFINITION` or `6`; or
+ * why it is none, naming the closest valid names. For flags parseResourceType, for files (which
+ * report every problem at once) this.
  */
-export function parseResourceType(input: string, flag = '--resource-type'): ResourceType {
+export function lookUpResourceType(input: string): { type: ResourceType } | { problem: string } {
   const trimmed = input.trim();
   if (/^\d+$/.test(trimmed)) {
     const type = byCode.get(Number(trimmed));
-    if (type) return type;
-    throw new UsageError(`${flag}: unknown resource type code ${trimmed} (valid codes are 0-${RESOURCE_TYPES.length - 1})`);
+    if (type) return { type };
+    return { problem: `unknown resource type code ${trimmed} (valid codes are 0-${RESOURCE_TYPES.length - 1})` };
   }
   const type = byNormalizedName.get(normalizeName(trimmed));
-  if (type) return type;
+  if (type) return { type };
   const suggestions = closest(normalizeName(trimmed), RESOURCE_TYPES.map((t) => t.name));
   const hint = suggestions.length > 0 ? `did you mean ${suggestions.join(', ')}?` : 'see `camunda-admin auth resources`';
-  throw new UsageError(`${flag}: unknown resource type '${input}' (${hint})`);
+  return { problem: `unknown resource type '${input}' (${hint})` };
+}
+
+/** lookUpResourceType for a flag: a usage error naming the flag and the closest valid names. */
+export function parseResourceType(input: string, flag = '--resource-type'): ResourceType {
+  const found = lookUpResourceType(input);
+  if ('problem' in found) throw new UsageError(`${flag}: ${found.problem}`);
+  return found.type;
 }
 
 /** How a resource type is shown: `process-definition (6)`; unknown codes as `unknown (42)`. */
@@ -140,12 +153,19 @@ export function validPermissions(type: ResourceType): readonly string[] {
  * and returns them in the engine's spelling. Throws a usage error naming the closest valid names.
  */
 export function parsePermissions(names: readonly string[], type: ResourceType, flag = '--permissions'): string[] {
-  const valid = validPermissions(type);
   return names.map((raw) => {
-    const name = raw.trim().toUpperCase().replaceAll('-', '_');
-    if (valid.includes(name)) return name;
-    const suggestions = closest(name, valid);
-    const hint = suggestions.length > 0 ? `did you mean ${suggestions.join(', ')}?` : `valid: ${valid.join(', ')}`;
-    throw new UsageError(`${flag}: permission '${raw}' is not valid for resource type ${type.name} (${hint})`);
+    const found = lookUpPermission(raw, type);
+    if ('problem' in found) throw new UsageError(`${flag}: ${found.problem}`);
+    return found.permission;
   });
+}
+
+/** One permission name as parsePermissions reads it, or why it is not valid (for files, which report every problem at once). */
+export function lookUpPermission(raw: string, type: ResourceType): { permission: string } | { problem: string } {
+  const valid = validPermissions(type);
+  const name = raw.trim().toUpperCase().replaceAll('-', '_');
+  if (valid.includes(name)) return { permission: name };
+  const suggestions = closest(name, valid);
+  const hint = suggestions.length > 0 ? `did you mean ${suggestions.join(', ')}?` : `valid: ${valid.join(', ')}`;
+  return { problem: `permission '${raw}' is not valid for resource type ${type.name} (${hint})` };
 }

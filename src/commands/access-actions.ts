@@ -3,7 +3,7 @@ import type { App } from '../app.js';
 import { engineClient, engineTarget } from '../connection.js';
 import { exportAccess, exportHeader, serializeAccess } from '../access/export.js';
 import { authorizationKey, readAccessFile } from '../access/file.js';
-import { applyPlan, ApplyStopped, plannedRequests } from '../access/apply.js';
+import { type AppliedChange, applyPlan, ApplyStopped, plannedRequests } from '../access/apply.js';
 import { lockoutLosses, mayTakeAway } from '../access/lockout.js';
 import { type AccessPlan, type AuthorizationChange, computePlan, readEngineAccess } from '../access/plan.js';
 import { parseResourceType } from '../catalogue/authorization.js';
@@ -14,6 +14,7 @@ import { ChangeOutcomeUnknownError, describeFailure } from '../exit.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { accessPlanView, appliedTable, describeAuthorizationChange, describeChange, describeLosses, describeUnknownUserRisk, planSummary, requestLines } from '../render/access.js';
 import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/files.js';
+import { plural } from '../util/text.js';
 import { commaList } from './options.js';
 
 interface PlanFlags {
@@ -60,16 +61,21 @@ export async function exportAccessFile(app: App, flags: ExportFlags): Promise<vo
   if (flags.out) await writeFileAtomically(flags.out, text);
   else output.raw(text);
   const groupCount = Object.keys(document.groups).length;
-  output.info(`exported ${groupCount} group${groupCount === 1 ? '' : 's'} and ${document.authorizations.length} authorization${document.authorizations.length === 1 ? '' : 's'}${flags.out ? ` to ${flags.out}` : ''}`);
+  output.info(`exported ${plural(groupCount, 'group')} and ${plural(document.authorizations.length, 'authorization')}${flags.out ? ` to ${flags.out}` : ''}`);
 }
 
-export async function planAccess(app: App, fileName: string, flags: PlanFlags): Promise<void> {
+/** The access file, what the engine holds within its scope, and the plan between them. */
+async function planOf(app: App, fileName: string, prune: boolean) {
   app.refuseStdinClash({ '<file>': fileName });
   const output = await app.output();
   const file = await readAccessFile(fileName, app.io.stdin, app.io.env);
   const client = await engineClient(app, { bulk: true });
   const engine = await readEngineAccess(client, file);
-  const plan = computePlan(file, engine, Boolean(flags.prune));
+  return { output, file, client, engine, plan: computePlan(file, engine, prune) };
+}
+
+export async function planAccess(app: App, fileName: string, flags: PlanFlags): Promise<void> {
+  const { output, client, plan } = await planOf(app, fileName, Boolean(flags.prune));
   if (output.machineReadable) await output.data(plan.changes, { table: () => '' });
   else if (plan.changes.length + plan.kept.length > 0) await output.data(plan, accessPlanView);
   output.info(planSummary(plan));
@@ -79,13 +85,8 @@ export async function planAccess(app: App, fileName: string, flags: PlanFlags): 
 }
 
 export async function applyAccess(app: App, fileName: string, flags: ApplyFlags): Promise<void> {
-  app.refuseStdinClash({ '<file>': fileName });
-  const output = await app.output();
-  const file = await readAccessFile(fileName, app.io.stdin, app.io.env);
-  const client = await engineClient(app, { bulk: true });
-  const engine = await readEngineAccess(client, file);
   const prune = Boolean(flags.prune);
-  const plan = computePlan(file, engine, prune);
+  const { output, file, client, engine, plan } = await planOf(app, fileName, prune);
   if (plan.changes.length === 0) {
     if (output.machineReadable) await output.data([], { table: () => '' });
     else if (plan.kept.length > 0) await output.data(plan, accessPlanView);
@@ -109,7 +110,7 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
   output.info(planSummary(plan));
   if (lockout) throw new UsageError(`refusing to apply: ${lockout}; nothing was changed`, 'check the plan; --allow-lockout applies it all the same');
   const target = await engineTarget(app);
-  await app.confirm(`apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} to ${target.url.value}`);
+  await app.confirm(`apply ${plural(plan.changes.length, 'change')} to ${target.url.value}`);
 
   const wanted = new Set(file.authorizations.map((row) => authorizationKey(row)));
   const notice = (made: AuthorizationChange) =>
@@ -121,9 +122,14 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
     if (!(error instanceof ApplyStopped)) throw error;
     throw await stopped(app, error);
   }
-  if (output.machineReadable) await output.data(results.map(({ change, status, note }) => ({ ...change, status, ...(note ? { note } : {}) })), { table: () => '' });
+  if (output.machineReadable) await output.data(appliedRecords(results), { table: () => '' });
   const done = results.filter((result) => result.status === 'done').length;
-  output.info(`applied ${done} change${done === 1 ? '' : 's'}`);
+  output.info(`applied ${plural(done, 'change')}`);
+}
+
+/** What -o json|yaml shows of each change apply made, failed or did not make. */
+function appliedRecords(results: readonly AppliedChange[]) {
+  return results.map(({ change, status, note }) => ({ ...change, status, ...(note ? { note } : {}) }));
 }
 
 /** The error that ends a stopped apply, after the report of what was done and what not. */
@@ -133,7 +139,7 @@ async function stopped(app: App, stop: ApplyStopped): Promise<Error> {
   const output = await app.output();
   const failed = stop.results.find((result) => result.status === 'failed');
   if (failed && stop.failure instanceof ChangeOutcomeUnknownError) failed.note = 'outcome unknown';
-  if (output.machineReadable) await output.data(stop.results.map(({ change, status, note }) => ({ ...change, status, ...(note ? { note } : {}) })), { table: () => '' });
+  if (output.machineReadable) await output.data(appliedRecords(stop.results), { table: () => '' });
   else output.detail(appliedTable(stop.results, output.stderrStyle));
   const done = stop.results.filter((result) => result.status === 'done').length;
   const left = stop.results.length - done;

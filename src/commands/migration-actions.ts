@@ -12,6 +12,7 @@ import { type PlanSuggestions, planDocument, serializePlan } from '../plans/writ
 import { describeDefinition, validationView } from '../render/migration.js';
 import { modelDiffView } from '../render/model-diff.js';
 import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/files.js';
+import { plural } from '../util/text.js';
 import { readProcessModel } from './models.js';
 
 export { executeMigration } from './migration-execute.js';
@@ -134,10 +135,6 @@ export async function diffDefinitions(app: App, sourceText: string, targetText: 
   ]);
   // A diff is information: exit 0 whatever it finds.
   await (await app.output()).data({ source, target, ...diffModels(sourceModel, targetModel, statistics) }, modelDiffView);
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /**

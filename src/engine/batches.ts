@@ -4,6 +4,7 @@ import { lazy } from '../util/lazy.js';
 import { EngineNotFoundError } from './errors.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
 import { collectPages } from './paging.js';
+import { countSchema } from './schemas.js';
 
 export const batchSchema = lazy(() => z.looseObject({
   id: z.string(),
@@ -49,8 +50,6 @@ export interface JobLogFilter extends Query {
   failureLog?: true;
   deletionLog?: true;
 }
-
-const countSchema = lazy(() => z.looseObject({ count: z.int() }));
 
 export interface BatchQuery extends Query {
   batchId?: string;

@@ -22,24 +22,20 @@ const incidentCountsSchema = lazy(() => z.optional(z.nullable(z.array(z.looseObj
   incidentCount: z.optional(z.nullable(z.int())),
 })))));
 
-const activityStatisticsSchema = lazy(() => z.looseObject({
+/**
+ * A row of GET /process-definition/{id}/statistics (one per activity) and of GET
+ * /process-definition/statistics (one per definition, the definition itself embedded and not read):
+ * `id` is the activity's or the definition's.
+ */
+const statisticsSchema = lazy(() => z.looseObject({
   id: z.string(),
   instances: z.int(),
   failedJobs: z.optional(z.int()),
   incidents: incidentCountsSchema(),
 }));
 
-export type ActivityStatistics = z.infer<ReturnType<typeof activityStatisticsSchema>>;
-
-/** GET /process-definition/statistics: one row per definition, the definition itself embedded. */
-const definitionStatisticsSchema = lazy(() => z.looseObject({
-  id: z.string(),
-  instances: z.int(),
-  failedJobs: z.optional(z.int()),
-  incidents: incidentCountsSchema(),
-}));
-
-export type DefinitionStatistics = z.infer<ReturnType<typeof definitionStatisticsSchema>>;
+export type ActivityStatistics = z.infer<ReturnType<typeof statisticsSchema>>;
+export type DefinitionStatistics = ActivityStatistics;
 
 const diagramSchema = lazy(() => z.looseObject({
   id: z.optional(z.nullable(z.string())),
@@ -116,7 +112,7 @@ export class ProcessDefinitionApi {
       method: 'GET',
       path: enginePath`/process-definition/${id}/statistics`,
       query: statisticsQuery(options),
-      schema: z.array(activityStatisticsSchema()),
+      schema: z.array(statisticsSchema()),
       expects: 'activity statistics',
     });
     return response.data;
@@ -131,7 +127,7 @@ export class ProcessDefinitionApi {
       method: 'GET',
       path: enginePath`/process-definition/statistics`,
       query: statisticsQuery(options),
-      schema: z.array(definitionStatisticsSchema()),
+      schema: z.array(statisticsSchema()),
       expects: 'process definition statistics',
     });
     return response.data;

@@ -110,14 +110,6 @@ export function knownAdminGroups(): string[] {
 }
 
 /**
- * The admin groups an engine of this product has by default; when the product is not known, every
- * product's (a lock-out guard then keeps all of them).
- */
-export function adminGroupsOf(product: Product | undefined): string[] {
-  return product ? [product.adminGroup] : knownAdminGroups();
-}
-
-/**
  * Why the engine refused an id as "not a valid resource identifier": each product's default pattern
  * or, when the id is one product's admin group, that the engine is another product (Operaton's
  * pattern refuses camunda-admin).

@@ -67,7 +67,7 @@ export const MULTI_INSTANCE_BODY = '#multiInstanceBody';
  * Running instances per activity id. A multi-instance activity counts the larger of its body and its
  * inner instances, not their sum: one process instance waiting in three parallel tasks is three.
  */
-export function runningInstances(statistics: readonly ActivityStatistics[]): Map<string, number> {
+function runningInstances(statistics: readonly ActivityStatistics[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const row of statistics) {
     const id = row.id.endsWith(MULTI_INSTANCE_BODY) ? row.id.slice(0, -MULTI_INSTANCE_BODY.length) : row.id;
@@ -81,7 +81,7 @@ export function runningInstances(statistics: readonly ActivityStatistics[]): Map
  * SameEventTypeValidator), as far as the model shows it: the element, how a service-like task is
  * implemented, and an event's trigger. Sub-processes and event sub-processes are equivalent to it.
  */
-export function behaviourKey(activity: ModelActivity): string {
+function behaviourKey(activity: ModelActivity): string {
   if (activity.implementation === 'external') return 'externalTask';
   if (activity.type === 'subProcess') return 'subProcess';
   const serviceLike = activity.implementation !== null && activity.implementation !== 'decision';
@@ -123,7 +123,7 @@ export function worthMapping(activity: ModelActivity): boolean {
 /** Below this a pair is not suggested: the same type alone proves nothing. */
 const SUGGESTION_THRESHOLD = 0.35;
 
-export function confidenceLevel(confidence: number): ConfidenceLevel {
+function confidenceLevel(confidence: number): ConfidenceLevel {
   return confidence >= 0.7 ? 'high' : confidence >= 0.5 ? 'medium' : 'low';
 }
 

@@ -3,7 +3,7 @@ import type { MigrationPlan, VariableValueDto } from '../engine/migration.js';
 import { MULTI_INSTANCE_BODY, type SuggestedMapping } from '../migration/model-diff.js';
 import type { DefinitionReference, ResolvedDefinition } from './references.js';
 import type { MigrationInstruction } from './schema.js';
-import { visibleControls } from '../util/text.js';
+import { plural, visibleControls } from '../util/text.js';
 
 export interface PlanDocument {
   source?: string;
@@ -66,10 +66,6 @@ export async function serializePlan(document: PlanDocument, format: 'json' | 'ya
 /** One line of comment: a name from the model may hold line breaks and control characters. */
 function oneLine(text: string): string {
   return visibleControls(text.replace(/\s+/g, ' ').trim());
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /** The comment's lines, each starting with a space: `# ` then the text; instruction lines uncomment into list items. */

@@ -33,7 +33,7 @@ export function describeChange(change: AccessChange): string {
 }
 
 /** What changes, as the table's Change column shows it. */
-export function describeDetail(change: AccessChange): string {
+function describeDetail(change: AccessChange): string {
   if (change.action === 'keep') return 'not in file (kept)';
   switch (change.object) {
     case 'group': {
@@ -68,11 +68,11 @@ function actionCell(change: AccessChange, style: Style): string {
   }
 }
 
-export function changeRows(changes: readonly AccessChange[], style: Style): string[][] {
+function changeRows(changes: readonly AccessChange[], style: Style): string[][] {
   return changes.map((change) => [actionCell(change, style), change.object, describeChange(change), describeDetail(change), change.object === 'authorization' ? (change.id ?? '') : '']);
 }
 
-export const CHANGE_HEADING: readonly Heading[] = [
+const CHANGE_HEADING: readonly Heading[] = [
   { name: 'Action', keepWords: true },
   { name: 'Object', keepWords: true },
   // `grant group sales on process-definition 'invoice'` names ids: wrapped between words only.
@@ -119,7 +119,7 @@ export function requestLines(requests: readonly { request: { method: string; url
 }
 
 /** A change in one phrase for messages: `delete authorization grant group x on group * (ID)`. */
-export function describeChangeLine(change: AccessChange): string {
+function describeChangeLine(change: AccessChange): string {
   return `${change.action} ${change.object} ${describeChange(change)}${change.object === 'authorization' && change.id ? ` (${change.id})` : ''}`;
 }
 

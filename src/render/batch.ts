@@ -4,10 +4,9 @@ import type { BatchStatistics, HistoricBatch } from '../engine/batches.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
 import { listView, renderFields } from './table.js';
+import { plural } from '../util/text.js';
 
 export type ShownBatch = { source: 'runtime'; batch: BatchStatistics } | { source: 'history'; batch: HistoricBatch; ending: BatchEnding };
-
-const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** The State of a batch known from its history record only. */
 function historicState(ending: BatchEnding, style: Style): string {

@@ -5,6 +5,7 @@ import { unknownActivityFailure, type UnknownActivity, type ValidationResult } f
 import type { Style } from './style.js';
 import type { View } from './output.js';
 import { renderTable } from './table.js';
+import { plural } from '../util/text.js';
 
 export function describeDefinition(definition: ResolvedDefinition): string {
   const tenant = definition.tenantId ? `, tenant ${definition.tenantId}` : '';
@@ -16,10 +17,6 @@ function mapping(report: InstructionReport): string {
   if (!instruction) return '(no instruction)';
   const first = (ids: (string | null)[] | null) => (ids && ids[0] != null ? ids[0] : '(null)');
   return `${first(instruction.sourceActivityIds)} -> ${first(instruction.targetActivityIds)}`;
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 function summaryLine(result: ValidationResult, style: Style): string {

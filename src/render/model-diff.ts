@@ -6,6 +6,7 @@ import { describeDefinition } from './migration.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
+import { plural } from '../util/text.js';
 
 /** The diff with what the references resolved to: the -o json object of `migration diff`. */
 export interface ModelDiffResult extends ModelDiff {
@@ -35,11 +36,7 @@ function status(row: ActivityComparison, style: Style): string {
   }
 }
 
-function plural(count: number, word: string, words = `${word}s`): string {
-  return `${count} ${count === 1 ? word : words}`;
-}
-
-export function diffSummary(result: ModelDiffResult): string {
+function diffSummary(result: ModelDiffResult): string {
   const { summary } = result;
   const counts = [
     `${summary.same} same`,

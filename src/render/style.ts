@@ -18,7 +18,7 @@ export interface TableFormat {
 }
 
 /** Box drawing as wide as the cells, with headings: tables as drawn before they were fitted. */
-export const UNFITTED: TableFormat = { kind: 'boxed', width: undefined, headers: true };
+const UNFITTED: TableFormat = { kind: 'boxed', width: undefined, headers: true };
 
 export interface Style {
   readonly enabled: boolean;

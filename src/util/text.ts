@@ -7,6 +7,11 @@ export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** `1 activity`, `2 activities`: the count and the word that goes with it. */
+export function plural(count: number, word: string, words = `${word}s`): string {
+  return `${count} ${count === 1 ? word : words}`;
+}
+
 /**
  * C0 controls, DEL and C1 controls, and the bidirectional formatting characters. A terminal acts on
  * the first instead of showing them: ESC starts a sequence that can clear the screen or retitle the
