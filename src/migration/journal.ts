@@ -4,9 +4,10 @@
  * A torn last line (the process died mid-write) is ignored when the journal is read back.
  */
 import type { Stats } from 'node:fs';
-import { type FileHandle, open, readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { UsageError } from '../exit-codes.js';
 import { whyNotCreatable } from '../util/files.js';
+import { createJournalFile, JournalFile, reopenJournalFile } from './journal-file.js';
 
 /** Which engine a journal was written against: its ids mean something on that engine only. */
 export interface JournalEngine {
@@ -67,11 +68,7 @@ export interface JournalState {
   events: JournalEvent[];
 }
 
-export class Journal {
-  private constructor(
-    readonly file: string,
-    private readonly handle: FileHandle,
-  ) {}
+export class Journal extends JournalFile<JournalEvent> {
 
   /**
    * Refuses a place where no new journal can be started, before anything is sent: an existing
@@ -89,14 +86,7 @@ export class Journal {
   /** Starts a new journal; refuses to overwrite one (that run may still need --resume) unless `replace` (--force). */
   static async create(file: string, start: JournalStart, options: { replace?: boolean } = {}): Promise<Journal> {
     await Journal.checkNew(file, options);
-    let handle: FileHandle;
-    try {
-      // 'wx': another run starting the same journal meanwhile makes this fail instead of interleaving.
-      handle = await open(file, options.replace ? 'w' : 'wx');
-    } catch (error) {
-      if (errorCode(error) === 'EEXIST') throw alreadyExists(file);
-      throw cannotWrite(file, error);
-    }
+    const handle = await createJournalFile(file, options.replace === true, (error) => (errorCode(error) === 'EEXIST' ? alreadyExists(file) : cannotWrite(file, error)));
     const journal = new Journal(file, handle);
     await journal.append(start);
     return journal;
@@ -111,30 +101,12 @@ export class Journal {
 
   static async resume(file: string): Promise<{ journal: Journal; state: JournalState }> {
     await Journal.checkResumable(file);
-    let text: string;
-    let handle: FileHandle;
-    try {
-      text = await readFile(file, 'utf8');
-      handle = await open(file, 'a');
-    } catch (error) {
-      throw new UsageError(`--resume: journal ${file} cannot be read and appended to (${describeCode(error)})`);
-    }
-    try {
-      return { journal: new Journal(file, handle), state: parseJournal(text, file) };
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
-  }
-
-  /** Appends one event and waits until it is on disk. */
-  async append(event: JournalEvent): Promise<void> {
-    await this.handle.write(`${JSON.stringify(event)}\n`);
-    await this.handle.datasync();
-  }
-
-  async close(): Promise<void> {
-    await this.handle.close();
+    const { handle, state } = await reopenJournalFile(
+      file,
+      (text) => parseJournal(text, file),
+      (error) => new UsageError(`--resume: journal ${file} cannot be read and appended to (${describeCode(error)})`),
+    );
+    return { journal: new Journal(file, handle), state };
   }
 }
 

@@ -4,9 +4,9 @@
  * which of its instances were sent and confirmed; this one says which versions are settled, so
  * `--resume` continues with the first that is not. One JSON line per event, flushed as written.
  */
-import { type FileHandle, open, readFile } from 'node:fs/promises';
 import { UsageError } from '../exit-codes.js';
 import type { JournalEngine } from './journal.js';
+import { createJournalFile, JournalFile, reopenJournalFile } from './journal-file.js';
 
 export interface SweepJournalPlan {
   /** The plan file's name in the plans directory. */
@@ -55,51 +55,29 @@ export function settled(status: SweepVersionStatus | undefined): boolean {
   return status === 'done' || status === 'nothing' || status === 'submitted';
 }
 
-export class SweepJournal {
-  private constructor(
-    readonly file: string,
-    private readonly handle: FileHandle,
-  ) {}
+export class SweepJournal extends JournalFile<SweepJournalEvent> {
 
   static async create(file: string, start: SweepJournalStart, options: { replace: boolean }): Promise<SweepJournal> {
-    let handle: FileHandle;
-    try {
-      handle = await open(file, options.replace ? 'w' : 'wx');
-    } catch (error) {
+    const handle = await createJournalFile(file, options.replace, (error) => {
       const code = (error as { code?: string }).code;
-      if (code === 'EEXIST') throw new UsageError(`sweep journal ${file} already exists from an earlier sweep; continue it with --resume, or start over with --force`);
-      throw new UsageError(`sweep journal ${file} cannot be created (${code ?? String(error)})`);
-    }
+      if (code === 'EEXIST') return new UsageError(`sweep journal ${file} already exists from an earlier sweep; continue it with --resume, or start over with --force`);
+      return new UsageError(`sweep journal ${file} cannot be created (${code ?? String(error)})`);
+    });
     const journal = new SweepJournal(file, handle);
     await journal.append(start);
     return journal;
   }
 
   static async resume(file: string): Promise<{ journal: SweepJournal; state: SweepJournalState }> {
-    let text: string;
-    let handle: FileHandle;
-    try {
-      text = await readFile(file, 'utf8');
-      handle = await open(file, 'a');
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      throw new UsageError(code === 'ENOENT' ? `--resume: sweep journal ${file} does not exist` : `--resume: sweep journal ${file} cannot be read and appended to (${code ?? String(error)})`);
-    }
-    try {
-      return { journal: new SweepJournal(file, handle), state: parseSweepJournal(text, file) };
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
-  }
-
-  async append(event: SweepJournalEvent): Promise<void> {
-    await this.handle.write(`${JSON.stringify(event)}\n`);
-    await this.handle.datasync();
-  }
-
-  async close(): Promise<void> {
-    await this.handle.close();
+    const { handle, state } = await reopenJournalFile(
+      file,
+      (text) => parseSweepJournal(text, file),
+      (error) => {
+        const code = (error as { code?: string }).code;
+        return new UsageError(code === 'ENOENT' ? `--resume: sweep journal ${file} does not exist` : `--resume: sweep journal ${file} cannot be read and appended to (${code ?? String(error)})`);
+      },
+    );
+    return { journal: new SweepJournal(file, handle), state };
   }
 }
 

@@ -6,6 +6,7 @@ import { describeDefinition } from './migration.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
+import { plural } from '../util/text.js';
 
 /** The review as printed: with -o json/yaml this object, without the plans themselves. */
 export interface SweepReviewSummary {
@@ -43,10 +44,6 @@ function statusLabel(status: SweepStatus, strict: boolean, style: Style): string
     case 'newer':
       return 'newer than the target';
   }
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 export const sweepReviewView: View<SweepReviewSummary> = {
