@@ -52,7 +52,7 @@ export class JobApi {
           schema: z.array(jobDefinitionSchema()),
           expects: 'a list of job definitions',
         })).data,
-      { limit: this.http.queryLimit, pageSize: 1000 },
+      { limit: this.http.queryLimit },
     );
   }
 

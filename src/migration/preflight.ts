@@ -124,9 +124,12 @@ export async function preflightInstances(client: EngineClient, request: Prefligh
   const selected = new Membership(selection);
   const activeActivities = new Set(statistics.filter((row) => row.instances > 0).map((row) => row.id));
 
+  // One list request alone first: an engine that refuses its page size names its limit once, and the
+  // requests after it, in parallel, stay within it.
+  const asyncDefinitions = await client.jobs.definitions(source.id, ASYNC_CONTINUATION);
   const [unmapped, async, incidents, failing, hierarchy, instances] = await Promise.all([
     unmappedFindings(client, source, statistics, targetOf, selected),
-    asyncFindings(client, source, target, activeActivities, targetOf, selected),
+    asyncFindings(client, asyncDefinitions, target, activeActivities, targetOf, selected),
     statistics.some((row) => incidentCount(row) > 0) ? incidentFindings(client, source, targetOf, selected) : [],
     failingJobFindings(client, source, targetOf, selected),
     hierarchyFindings(client, source, selection),
@@ -198,13 +201,13 @@ async function unmappedFindings(
  */
 async function asyncFindings(
   client: EngineClient,
-  source: ResolvedDefinition,
+  sourceDefinitions: readonly JobDefinition[],
   target: ResolvedDefinition,
   activeActivities: ReadonlySet<string>,
   targetOf: (activityId: string) => string | undefined,
   selected: Membership,
 ): Promise<PreflightFinding[]> {
-  const definitions = (await client.jobs.definitions(source.id, ASYNC_CONTINUATION)).filter(
+  const definitions = sourceDefinitions.filter(
     (definition): definition is JobDefinition & { activityId: string } =>
       typeof definition.activityId === 'string' && activeActivities.has(definition.activityId) && targetOf(definition.activityId) !== undefined,
   );
