@@ -127,13 +127,14 @@ export async function preflightInstances(client: EngineClient, request: Prefligh
   // One list request alone first: an engine that refuses its page size names its limit once, and the
   // requests after it, in parallel, stay within it.
   const asyncDefinitions = await client.jobs.definitions(source.id, ASYNC_CONTINUATION);
+  const onSource = client.processInstances.count({ processDefinitionId: source.id });
   const [unmapped, async, incidents, failing, hierarchy, instances] = await Promise.all([
     unmappedFindings(client, source, statistics, targetOf, selected),
     asyncFindings(client, asyncDefinitions, target, activeActivities, targetOf, selected),
     statistics.some((row) => incidentCount(row) > 0) ? incidentFindings(client, source, targetOf, selected) : [],
     failingJobFindings(client, source, targetOf, selected),
-    hierarchyFindings(client, source, selection),
-    selection === undefined ? client.processInstances.count({ processDefinitionId: source.id }) : selection.length,
+    hierarchyFindings(client, source, onSource, selection),
+    selection === undefined ? onSource : selection.length,
   ]);
   const findings = [...unmapped, ...async, ...incidents, ...failing, ...hierarchy].sort(
     (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || compareText(a.activityId ?? '', b.activityId ?? ''),
@@ -290,10 +291,10 @@ async function failingJobFindings(client: EngineClient, source: ResolvedDefiniti
  * case, no hierarchy at all, costs three counts), then by chunks of ids; their relatives are named one
  * instance at a time, as the engine links them in no list.
  */
-async function hierarchyFindings(client: EngineClient, source: ResolvedDefinition, selection: IdList | undefined): Promise<PreflightFinding[]> {
+async function hierarchyFindings(client: EngineClient, source: ResolvedDefinition, instancesOnSource: Promise<number>, selection: IdList | undefined): Promise<PreflightFinding[]> {
   const onSource = { processDefinitionId: source.id };
   const [all, roots, leaves] = await Promise.all([
-    client.processInstances.count(onSource),
+    instancesOnSource,
     client.processInstances.count({ ...onSource, rootProcessInstances: true }),
     client.processInstances.count({ ...onSource, leafProcessInstances: true }),
   ]);

@@ -235,6 +235,20 @@ describe("migration execute's pre-flight", () => {
     expect(definitionOf(INSTANCES.archiveChild)).toBe(DEFINITIONS.archiveInvoiceV1);
   });
 
+  it('checks the instances a resumed run has still to send', async () => {
+    // Sent without the pre-flight, the chunk with the unmapped instance fails and the run stops.
+    const cwd = planDir({ ...INVOICE_PLAN, instructions: INVOICE_PLAN.instructions.slice(1) });
+    const ids = [INSTANCES.invoicePrepare1, INSTANCES.invoiceApprove1, INSTANCES.invoiceApprove2];
+    const first = await cli(['migration', 'execute', 'plan.yaml', '--instances', ids.join(','), '--chunk-size', '1', '--yes', '--skip-validation'], cwd);
+    expect(first.code).toBe(8);
+    const sent = executes().length;
+    const resumed = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--yes'], cwd);
+    expect(resumed.code).toBe(3);
+    expect(resumed.stderr).toContain(`no instruction\tapproveInvoice -> (none)\t2; ${INSTANCES.invoiceApprove1}; ${INSTANCES.invoiceApprove2}\t`);
+    expect(resumed.stderr).toContain('error: pre-flight: the engine would refuse 2 of the 2 selected instances');
+    expect(executes()).toHaveLength(sent);
+  });
+
   it('--quiet hides the warnings, never a failure; --skip-validation sends without the pre-flight', async () => {
     const cwd = await reviewedApprovalPlan();
     const quiet = await cli(['migration', 'execute', 'plan.yaml', '--instances', INSTANCES.approvalArchive, '--yes', '--quiet', '--dry-run'], cwd);
