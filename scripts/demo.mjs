@@ -48,10 +48,12 @@ const tour = [
   [['definition', 'show', 'invoice:1'], 0],
   [['migration', 'diff', 'invoice:1', 'invoice:latest'], 0],
   [['migration', 'generate', '--source', 'invoice:1', '--target', 'invoice:latest', '--out', plan], 0],
+  // The instances at the renamed activity make the execute fail: exit 3 until it is mapped.
+  [['migration', 'validate', plan], 3],
+  [EDIT, 0],
+  // What is left is a warning (an instance waiting in an asynchronous continuation), a failure with --strict.
   [['migration', 'validate', plan], 0],
   [['migration', 'validate', plan, '--strict'], 3],
-  [EDIT, 0],
-  [['migration', 'validate', plan, '--strict'], 0],
   [['migration', 'execute', plan, '--all-instances', '--dry-run'], 0],
   [['migration', 'execute', plan, '--all-instances'], 2],
   [['migration', 'execute', plan, '--all-instances', '--chunk-size', '2', '--yes', '--report', report], 0],

@@ -4,6 +4,7 @@ import { engineClient } from '../connection.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { EngineClient } from '../engine/client.js';
 import { diffModels, leftOutOfPlan, MULTI_INSTANCE_BODY } from '../migration/model-diff.js';
+import { preflightInstances, selectedByPlan } from '../migration/preflight.js';
 import { formatProblem, parsePlan, parseVariables, readInputFile } from '../plans/load.js';
 import { parseReference, type ResolvedDefinition, resolveReference } from '../plans/references.js';
 import { resolvePlan } from '../plans/resolve.js';
@@ -178,9 +179,17 @@ export async function validatePlan(app: App, planFile: string, options: Validate
   const resolved = await resolvePlan(loaded, client.processDefinitions, options.tenant);
   const [report, statistics] = await Promise.all([
     client.migration.validate(resolved.request),
-    client.processDefinitions.activityStatistics(resolved.source.id),
+    client.processDefinitions.activityStatistics(resolved.source.id, { incidents: true }),
   ]);
-  const unknown = await nearestActivities(client, resolved, unknownActivities(report), (message) => output.debug(message));
+  const selection = await selectedByPlan(client, loaded.plan, resolved.source.id);
+  for (const id of selection?.notFound ?? []) output.warn(`the plan selects ${id}, which is not running: execute would refuse the selection (exit 2)`);
+  for (const { id, definitionId } of selection?.elsewhere ?? []) {
+    output.warn(`the plan selects ${id}, which runs on ${definitionId}, not on the source: execute would refuse the selection (exit 2)`);
+  }
+  const [unknown, preflight] = await Promise.all([
+    nearestActivities(client, resolved, unknownActivities(report), (message) => output.debug(message)),
+    preflightInstances(client, { source: resolved.source, target: resolved.target, instructions: resolved.request.instructions, statistics, selection: selection?.ids }),
+  ]);
   const result = buildValidationResult({
     plan: name,
     planFile: loaded.plan,
@@ -191,15 +200,8 @@ export async function validatePlan(app: App, planFile: string, options: Validate
     statistics,
     warnings,
     unknownActivities: unknown,
+    preflight,
   });
-  if (!options.strict) {
-    for (const activity of result.activeUnmapped) {
-      output.warn(
-        `activity '${activity.activityId}' has ${activity.instances} running instance${activity.instances === 1 ? '' : 's'} that no instruction maps; migrating them would fail (--strict makes this a failure)`,
-      );
-    }
-  }
   await output.data(result, validationView);
   if (!result.valid) app.exitCode = ExitCode.ValidationFailed;
 }
-

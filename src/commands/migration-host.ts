@@ -5,7 +5,7 @@ import type { EngineClient } from '../engine/client.js';
 import type { JournalEngine } from '../migration/journal.js';
 import type { MigrationHost } from '../migration/pipeline.js';
 import { canaryTable, instanceReportTable, planReportTable } from '../render/execution.js';
-import { validationView } from '../render/migration.js';
+import { preflightTable, validationView } from '../render/migration.js';
 import { followBatch } from './follow-batch.js';
 
 export async function migrationHost(app: App, client: EngineClient): Promise<MigrationHost> {
@@ -16,6 +16,11 @@ export async function migrationHost(app: App, client: EngineClient): Promise<Mig
     warn: (message) => output.warn(message),
     detail: (message) => output.detail(message),
     showValidation: (result) => output.detailTable(validationView, result),
+    // Warnings are for the operator about to confirm (--quiet hides them); a failure explains the error to come.
+    showPreflight: (report) => {
+      if (report.summary.failures === 0 && output.quiet) return;
+      output.detailTable({ table: preflightTable }, report);
+    },
     showPlanReport: (report) => output.detailTable({ table: planReportTable }, report),
     showInstanceReport: (report) => output.detailTable({ table: instanceReportTable }, report),
     // A passed canary is progress (--quiet hides it); a failed one explains the error to come.

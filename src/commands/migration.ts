@@ -71,7 +71,7 @@ Examples:
     .option('--tenant <id>', 'resolve KEY:VERSION and KEY:latest references within this tenant')
     .option('--skip-custom-listeners', 'do not run execution listeners of the process')
     .option('--skip-io-mappings', 'do not run input/output mappings')
-    .option('--skip-validation', 'send without the pre-flight validation')
+    .option('--skip-validation', 'send without the pre-flight (the plan validation and the check of the selected instances)')
     .option('--dry-run', 'do everything but the execute, and print the request body that would be sent (YAML with -o yaml)')
     .option('--async', 'run as a batch (POST /migration/executeAsync) and print its id')
     .option('--wait', 'with --async: follow the batch until it ends')
@@ -94,6 +94,10 @@ only queries select (--all-instances, --query) and they find no instance on the 
 re-run, nothing is sent and the run exits 0 with a zero summary; an explicit id list that is empty
 is exit 2.
 
+Before anything is sent, the pre-flight validates the plan and checks the selected instances as
+migration validate does: a finding that makes the execute fail stops the run (exit 3), the warnings
+are shown before the confirmation.
+
 --resume continues the selection its journal holds, on the engine it was written against (URL,
 engine name and version must match; a journal that does not record them is refused): the selection
 flags are refused with it, and the plan's processInstanceIds/processInstanceQuery are not read.
@@ -106,7 +110,7 @@ on). With --chunk-size the canary is the journal's first chunk, so --resume cont
 A chunked run holds its journal's lock (<journal>.lock) while it runs: a second run on the same
 journal is refused (exit 11) and sends nothing; the lock of a run killed on this host is taken over.
 
-Exit codes: 0 done (or nothing left to migrate), 2 bad input or not confirmed (nothing sent), 3 validation failures (nothing
+Exit codes: 0 done (or nothing left to migrate), 2 bad input or not confirmed (nothing sent), 3 validation or pre-flight failures (nothing
 migrated), 8 partly done (a chunk or batch jobs failed, a failed canary), 9 --wait-timeout passed (the batch goes on),
 11 the journal is in use by another run (nothing sent), 130 interrupted (Ctrl-C, SIGTERM).
 
@@ -120,15 +124,21 @@ Examples:
 
   migration
     .command('validate')
-    .description('check a plan file, then ask the engine to validate it and look for running instances it would leave behind')
+    .description('check a plan file, ask the engine to validate it, and predict what executing it does with the running instances')
     .argument('<plan>', 'plan file (JSON or YAML), or - for standard input')
-    .option('--strict', 'also fail (exit 3) when an activity with running instances is not mapped')
+    .option('--strict', "also fail (exit 3) on the pre-flight's warnings")
     .option('--tenant <id>', 'resolve KEY:VERSION and KEY:latest references within this tenant')
     .addHelpText(
       'after',
       `
-Exit codes: 0 valid, 2 the plan file is wrong (nothing was sent), 3 the engine reported failures
-(or, with --strict, running instances sit on unmapped activities).
+The pre-flight looks at the instances the plan selects (processInstanceIds, processInstanceQuery),
+or else at every running instance of the source, and says what the execute will do with them:
+instances in an activity no instruction maps, or in an asynchronous continuation the target does not
+have, make it fail; open incidents and failing jobs in mapped activities, parents with child
+instances and children of another instance are warnings. docs/migration.md, "The pre-flight".
+
+Exit codes: 0 valid, 2 the plan file is wrong (nothing was sent), 3 the engine reported failures, or
+the pre-flight found instances the execute would fail for (with --strict: any finding).
 
 Examples:
   $ camunda-admin migration validate plan.yaml

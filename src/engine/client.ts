@@ -7,6 +7,7 @@ import { BatchApi } from './batches.js';
 import { GroupApi } from './groups.js';
 import { EngineHttp, type EngineHttpOptions } from './http.js';
 import { IncidentApi } from './incidents.js';
+import { JobApi } from './jobs.js';
 import { MetricsApi } from './metrics.js';
 import { MigrationApi } from './migration.js';
 import { ProcessDefinitionApi } from './process-definitions.js';
@@ -24,6 +25,7 @@ export class EngineClient {
   readonly groups: GroupApi;
   readonly metrics: MetricsApi;
   readonly incidents: IncidentApi;
+  readonly jobs: JobApi;
 
   constructor(readonly options: EngineHttpOptions) {
     this.http = new EngineHttp(options);
@@ -36,6 +38,7 @@ export class EngineClient {
     this.groups = new GroupApi(this.http);
     this.metrics = new MetricsApi(this.http);
     this.incidents = new IncidentApi(this.http);
+    this.jobs = new JobApi(this.http);
   }
 
   /** The same target without credentials, to tell "refused" from "not required". */

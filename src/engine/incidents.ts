@@ -1,4 +1,4 @@
-/** `/incident`: the open incidents of a process instance, for the canary's check (docs/engine-notes.md#incidents). */
+/** `/incident`: the open incidents of a process instance (the canary's check) or of a definition (the pre-flight); docs/engine-notes.md#incidents. */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { enginePath, type EngineHttp } from './http.js';
@@ -10,6 +10,8 @@ const incidentSchema = lazy(() => z.looseObject({
   processInstanceId: z.optional(z.nullable(z.string())),
   incidentType: z.optional(z.nullable(z.string())),
   activityId: z.optional(z.nullable(z.string())),
+  failedActivityId: z.optional(z.nullable(z.string())),
+  configuration: z.optional(z.nullable(z.string())),
   incidentMessage: z.optional(z.nullable(z.string())),
   incidentTimestamp: z.optional(z.nullable(z.string())),
 }));
@@ -25,12 +27,21 @@ export class IncidentApi {
    * know, answering every incident: so one instance per request.
    */
   async ofInstance(processInstanceId: string): Promise<Incident[]> {
+    return this.list({ processInstanceId });
+  }
+
+  /** Every open incident of the instances of a definition, in pages within the engine's limit. */
+  async ofDefinition(processDefinitionId: string): Promise<Incident[]> {
+    return this.list({ processDefinitionId });
+  }
+
+  private list(filter: { processInstanceId: string } | { processDefinitionId: string }): Promise<Incident[]> {
     return collectPages(
       async (firstResult, maxResults) =>
         (await this.http.request({
           method: 'GET',
           path: enginePath`/incident`,
-          query: { processInstanceId, sortBy: 'incidentId', sortOrder: 'asc', firstResult, maxResults },
+          query: { ...filter, sortBy: 'incidentId', sortOrder: 'asc', firstResult, maxResults },
           schema: z.array(incidentSchema()),
           expects: 'a list of incidents',
         })).data,

@@ -55,6 +55,7 @@ export interface StatisticsOptions {
 
 export interface ProcessDefinitionQuery extends Query {
   processDefinitionId?: string;
+  processDefinitionIdIn?: readonly string[];
   key?: string;
   version?: number;
   latestVersion?: boolean;

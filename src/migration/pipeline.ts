@@ -15,6 +15,7 @@ import {
   planValidationReportOf,
 } from '../engine/migration.js';
 import { outcomeUnknown } from '../engine/errors.js';
+import type { ActivityStatistics } from '../engine/process-definitions.js';
 import { describeFailure, sendChange } from '../exit.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import type { StopSignal } from '../interrupt.js';
@@ -27,6 +28,7 @@ import { chunkName, type ExecutionContext, type ExecutionResult, executionReques
 import { type IdList, idRange } from './instance-ids.js';
 import { Journal, type JournalEngine, type JournalState } from './journal.js';
 import { classifyInstances } from './outcome.js';
+import { type PreflightReport, preflightInstances } from './preflight.js';
 import { writeReport } from './report.js';
 import { resolveSelection, type ResolvedSelection, type SelectionRequest } from './selection.js';
 
@@ -39,6 +41,8 @@ export interface MigrationHost {
   detail(message: string): void;
   /** The tables that explain a refusal, on stderr. */
   showValidation(result: ValidationResult): void;
+  /** The findings of the instances' pre-flight: a table on stderr (its warnings hidden by --quiet). */
+  showPreflight(report: PreflightReport): void;
   showPlanReport(report: MigrationPlanReport): void;
   showInstanceReport(report: InstanceValidationReport): void;
   /** The check of a canary: a table on stderr (a failed one even with --quiet). */
@@ -199,7 +203,11 @@ export function executionContext(host: MigrationHost, plan: PlanToRun, options: 
 export async function prepareMigration(host: MigrationHost, plan: PlanToRun, selection: SelectionToRun, options: PrepareOptions): Promise<PreparedMigration> {
   const { resolved } = plan;
   const direction = `${describeDefinition(resolved.source)} -> ${describeDefinition(resolved.target)}`;
-  if (!options.skipValidation) await preflight(host, plan);
+  const statistics = options.skipValidation ? undefined : await preflight(host, plan);
+  // What the engine will do with exactly the instances to send, once they are known.
+  const checkInstances = async (ids: IdList): Promise<void> => {
+    if (statistics !== undefined && ids.length > 0) await preflightOfInstances(host, plan, ids, statistics);
+  };
 
   const context = executionContext(host, plan, options);
 
@@ -214,6 +222,7 @@ export async function prepareMigration(host: MigrationHost, plan: PlanToRun, sel
     host.info(
       `resuming ${journalFile}: ${state.migrated.size} of ${state.start.ids.length} instances confirmed migrated, ${settled} more no longer on the source, ${pending.length} to go: ${direction}`,
     );
+    await checkInstances(pending);
     return { plan, context, direction, ids: pending, parts: [], resumed: { journalFile, state }, nothingSelected: false };
   }
 
@@ -226,6 +235,7 @@ export async function prepareMigration(host: MigrationHost, plan: PlanToRun, sel
     return { plan, context, direction, ids, parts: request.parts, resumed: undefined, nothingSelected: true };
   }
   host.info(`${ids.length} instance${ids.length === 1 ? '' : 's'}: ${direction}`);
+  await checkInstances(ids);
   return { plan, context, direction, ids, parts: request.parts, resumed: undefined, nothingSelected: false };
 }
 
@@ -239,18 +249,36 @@ function refuseStrays(found: ResolvedSelection, source: string): void {
   throw new UsageError(`${strays.length} selected instance${strays.length === 1 ? ' is' : 's are'} not running on ${source}: ${shown}; the engine would refuse the whole request, nothing was sent`);
 }
 
-/** The checks and validation of `migration validate`; failures stop the run (exit 3). */
-async function preflight(host: MigrationHost, plan: PlanToRun): Promise<void> {
+/**
+ * The engine's validation of the plan, as `migration validate` asks for it; failures stop the run
+ * (exit 3) before the selection is resolved. Returns the source's statistics for the instances' pre-flight.
+ */
+async function preflight(host: MigrationHost, plan: PlanToRun): Promise<ActivityStatistics[]> {
   const { client } = host;
   const { loaded, resolved } = plan;
-  const [report, statistics] = await Promise.all([client.migration.validate(resolved.request), client.processDefinitions.activityStatistics(resolved.source.id)]);
+  const [report, statistics] = await Promise.all([client.migration.validate(resolved.request), client.processDefinitions.activityStatistics(resolved.source.id, { incidents: true })]);
   const result = buildValidationResult({ plan: loaded.file, planFile: loaded.plan, strict: false, source: resolved.source, target: resolved.target, report, statistics, warnings: [] });
-  for (const activity of result.activeUnmapped) {
-    host.warn(`activity '${activity.activityId}' has ${activity.instances} running instance${activity.instances === 1 ? '' : 's'} that no instruction maps; selected instances there will fail to migrate`);
-  }
   if (!result.valid) {
     host.showValidation(result);
     throw new CliError('pre-flight validation failed: nothing was executed (fix the plan, or send it anyway with --skip-validation)', ExitCode.ValidationFailed);
+  }
+  return statistics;
+}
+
+/**
+ * What the engine will do with the instances to send (src/migration/preflight.ts): the findings are
+ * shown; one that makes the execute fail stops the run (exit 3) before anything is sent.
+ */
+async function preflightOfInstances(host: MigrationHost, plan: PlanToRun, ids: IdList, statistics: readonly ActivityStatistics[]): Promise<void> {
+  const { resolved } = plan;
+  const report = await preflightInstances(host.client, { source: resolved.source, target: resolved.target, instructions: resolved.request.instructions, statistics, selection: ids });
+  if (report.findings.length > 0) host.showPreflight(report);
+  if (report.summary.failures > 0) {
+    const refused = new Set(report.findings.filter((finding) => finding.effect === 'fails').flatMap((finding) => finding.instances)).size;
+    throw new CliError(
+      `pre-flight: the engine would refuse ${refused} of the ${ids.length} selected instance${ids.length === 1 ? '' : 's'} (table above): nothing was executed (fix the plan or the instances, or send it anyway with --skip-validation)`,
+      ExitCode.ValidationFailed,
+    );
   }
 }
 

@@ -10,6 +10,7 @@ import { applyOverrides, type SweepOverrides } from '../plans/overrides.js';
 import { type DefinitionReference, resolveReference, type ResolvedDefinition } from '../plans/references.js';
 import { buildValidationResult, type ValidationResult } from '../plans/validation.js';
 import { planDocument, type PlanDocument } from '../plans/write.js';
+import { inParallel } from '../util/parallel.js';
 
 export type SweepStatus = 'valid' | 'not-valid' | 'active-unmapped' | 'skipped' | 'no-instances' | 'newer';
 
@@ -51,19 +52,6 @@ export interface SweepRequest {
 /** Requests of the sweep in flight at once: a few, so twenty versions take the time of five. */
 const PARALLEL = 4;
 
-async function inParallel<T, R>(items: readonly T[], work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
-  return results;
-}
-
 /** The versions of a key a sweep looks at, oldest first: those of the target's tenant, the target left out. */
 export async function versionsOf(client: EngineClient, key: string, target: ResolvedDefinition, tenant: string | undefined): Promise<ResolvedDefinition[]> {
   const definitions = await client.processDefinitions.listAll({ key, ...(tenant ? { tenantIdIn: [tenant] } : {}) });
@@ -78,8 +66,8 @@ export async function reviewSweep(client: EngineClient, request: SweepRequest): 
   const { key, strict } = request;
   const target = await resolveReference(client.processDefinitions, request.target, { tenant: request.tenant, where: '--to' });
   const definitions = await versionsOf(client, key, target, request.tenant);
-  const counts = await inParallel(definitions, (definition) => client.processInstances.count({ processDefinitionId: definition.id }));
-  const versions = await inParallel(definitions, async (definition, index): Promise<SweepVersion> => {
+  const counts = await inParallel(definitions, PARALLEL, (definition) => client.processInstances.count({ processDefinitionId: definition.id }));
+  const versions = await inParallel(definitions, PARALLEL, async (definition, index): Promise<SweepVersion> => {
     const base = { version: definition.version, definition, instances: counts[index]!, instructions: null, overridden: 0, firstFailure: null, validation: null, plan: null };
     // Migrating to an older version is possible, but not what a sweep of old versions is for.
     if (target.key === key && definition.version > target.version) return { ...base, status: 'newer' };

@@ -1,8 +1,10 @@
 /**
  * The result of `migration validate`: the engine's report unchanged, plus what the static validation
- * misses: activities with running instances that no instruction maps (the live pre-flight).
+ * misses: activities with running instances that no instruction maps, and the pre-flight of the
+ * instances (src/migration/preflight.ts) that predicts what the execute will do with them.
  */
 import type { MigrationPlanReport } from '../engine/migration.js';
+import type { PreflightReport } from '../migration/preflight.js';
 import type { ActivityStatistics } from '../engine/process-definitions.js';
 import type { MigrationPlanFile } from './schema.js';
 import type { ResolvedDefinition } from './references.js';
@@ -56,7 +58,10 @@ export function unknownActivityFailure(activity: Pick<UnknownActivity, 'side' | 
 
 export interface ValidationResult {
   plan: string;
-  /** No instruction or variable failures, and (with --strict) no active but unmapped activity. */
+  /**
+   * No instruction or variable failures and, with a pre-flight, no finding that makes the execute fail
+   * (with --strict: no finding at all); without one, with --strict, no active but unmapped activity.
+   */
   valid: boolean;
   strict: boolean;
   source: ResolvedDefinition;
@@ -68,6 +73,8 @@ export interface ValidationResult {
   unknownActivities: UnknownActivity[];
   /** Plan warnings, `file:line:column: path: message`. */
   warnings: string[];
+  /** What the execute will do with the instances; absent where no pre-flight ran (the sweep's review). */
+  preflight?: PreflightReport | undefined;
   summary: {
     instructions: number;
     instructionFailures: number;
@@ -101,11 +108,18 @@ export function buildValidationResult(input: {
   statistics: readonly ActivityStatistics[];
   warnings: string[];
   unknownActivities?: UnknownActivity[];
+  preflight?: PreflightReport | undefined;
 }): ValidationResult {
   const instructionFailures = input.report.instructionReports.filter((report) => report.failures.length > 0).length;
   const variableFailures = Object.values(input.report.variableReports ?? {}).filter((report) => report.failures.length > 0).length;
   const activeUnmapped = findActiveUnmapped(input.planFile, input.statistics);
-  const failed = instructionFailures > 0 || variableFailures > 0 || (input.strict && activeUnmapped.length > 0);
+  const { preflight } = input;
+  // The pre-flight knows the instances (its unmapped findings are the selected ones); without it, the
+  // statistics of the whole source are all there is.
+  const instancesFail = preflight
+    ? preflight.summary.failures > 0 || (input.strict && preflight.summary.warnings > 0)
+    : input.strict && activeUnmapped.length > 0;
+  const failed = instructionFailures > 0 || variableFailures > 0 || instancesFail;
   return {
     plan: input.plan,
     valid: !failed,
@@ -116,6 +130,7 @@ export function buildValidationResult(input: {
     activeUnmapped,
     unknownActivities: input.unknownActivities ?? [],
     warnings: input.warnings,
+    ...(preflight ? { preflight } : {}),
     summary: {
       instructions: input.planFile.instructions.length,
       instructionFailures,

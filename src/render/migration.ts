@@ -1,5 +1,6 @@
 /** Migration plans and validation reports as tables. */
 import type { InstructionReport } from '../engine/migration.js';
+import type { PreflightFinding, PreflightReport, RelatedDefinition } from '../migration/preflight.js';
 import type { ResolvedDefinition } from '../plans/references.js';
 import { unknownActivityFailure, type UnknownActivity, type ValidationResult } from '../plans/validation.js';
 import type { Style } from './style.js';
@@ -20,15 +21,96 @@ function mapping(report: InstructionReport): string {
 }
 
 function summaryLine(result: ValidationResult, style: Style): string {
-  const { summary } = result;
+  const { summary, preflight } = result;
   const counts = [
     plural(summary.instructions, 'instruction'),
     plural(summary.instructionFailures, 'failing instruction'),
     plural(summary.variableFailures, 'failing variable'),
-    `${summary.activeUnmapped} active but unmapped`,
+    ...(preflight ? [] : [`${summary.activeUnmapped} active but unmapped`]),
   ].join(', ');
   const verdict = result.valid ? style.green('valid') : style.red('NOT valid');
-  return `${verdict}: ${counts}; ${describeDefinition(result.source)} -> ${describeDefinition(result.target)}`;
+  const instances = preflight ? `; ${preflightCounts(preflight)}` : '';
+  return `${verdict}: ${counts}${instances}; ${describeDefinition(result.source)} -> ${describeDefinition(result.target)}`;
+}
+
+/** `pre-flight of 5 running instances: 1 failure, 2 warnings` */
+export function preflightCounts(report: PreflightReport): string {
+  const instances = plural(report.instances, report.scope === 'selection' ? 'selected instance' : 'running instance');
+  return `pre-flight of ${instances}: ${plural(report.summary.failures, 'failure')}, ${plural(report.summary.warnings, 'warning')}`;
+}
+
+/** How many instance ids a cell of the pre-flight table lists; -o json has them all. */
+const LISTED_INSTANCES = 3;
+
+const FINDING_NAMES: Record<PreflightFinding['kind'], string> = {
+  unmapped: 'no instruction',
+  'async-continuation': 'asynchronous continuation',
+  incident: 'incident',
+  'failing-job': 'failing job',
+  calling: 'has child instances',
+  called: 'child of another instance',
+};
+
+function definitions(related: readonly RelatedDefinition[]): string {
+  return related.map((definition) => `${definition.definition} (${definition.instances})`).join(', ');
+}
+
+function quoted(message: string | null): string {
+  if (message === null) return '';
+  const line = message.split('\n')[0]!;
+  return `: '${line.length > 80 ? `${line.slice(0, 79)}…` : line}'`;
+}
+
+/** What the execute does with the instances of a finding, in a few words; docs/migration.md says what to do. */
+function consequence(finding: PreflightFinding): string {
+  const target = finding.targetActivityId ?? '-';
+  switch (finding.kind) {
+    case 'unmapped':
+      return `the engine refuses them: no instruction maps ${finding.activityId ?? '-'}`;
+    case 'async-continuation':
+      return finding.targetIsAsync
+        ? `their job (${finding.jobConfiguration}) moves to ${target} and runs there`
+        : `the engine refuses them: ${target} in the target is not ${finding.jobConfiguration}`;
+    case 'incident':
+      return `${plural(finding.incidents, `${finding.incidentType} incident`)}, moved to ${target} and still open${quoted(finding.message)}`;
+    case 'failing-job':
+      return `${plural(finding.jobs, 'job')} moved to ${target}, retried there (${plural(finding.leastRetries, 'retry', 'retries')} left)${quoted(finding.message)}`;
+    case 'calling':
+      return `their children are not migrated: ${definitions(finding.children) || '(not found)'}`;
+    case 'called':
+      return `migrated alone; the parents wait in their call activity: ${definitions(finding.parents) || '(not found)'}`;
+  }
+}
+
+function instanceCell(instances: readonly string[]): string {
+  const shown = instances.slice(0, LISTED_INSTANCES);
+  const more = instances.length - shown.length;
+  return [String(instances.length), ...shown, ...(more > 0 ? [`… ${more} more`] : [])].join('\n');
+}
+
+/** The findings of a pre-flight, one row each: what, where, which instances, what happens, and whether it fails the run. */
+export function preflightTable(report: PreflightReport, style: Style, strict = false): string {
+  const effect = (finding: PreflightFinding): string => {
+    if (finding.effect === 'fails') return style.red('failure');
+    return strict ? style.red('failure (--strict)') : style.yellow('warning');
+  };
+  return renderTable(
+    [
+      { name: 'Pre-flight finding', keepWords: true },
+      { name: 'Source -> target', keepWords: true },
+      { name: 'Instances', whole: true },
+      'What happens',
+      { name: 'Effect', keepWords: true },
+    ],
+    report.findings.map((finding) => [
+      FINDING_NAMES[finding.kind],
+      finding.activityId === null ? '-' : `${finding.activityId} -> ${finding.targetActivityId ?? '(none)'}`,
+      instanceCell(finding.instances),
+      consequence(finding),
+      effect(finding),
+    ]),
+    style,
+  );
 }
 
 /** "Target activity 'nope' does not exist (did you mean approveInvoice?)": the hint after the engine's failure. */
@@ -61,7 +143,9 @@ export const validationView: View<ValidationResult> = {
         ),
       );
     }
-    if (result.activeUnmapped.length > 0) {
+    if (result.preflight) {
+      if (result.preflight.findings.length > 0) parts.push(preflightTable(result.preflight, style, result.strict));
+    } else if (result.activeUnmapped.length > 0) {
       const label = result.strict ? style.red('failure (--strict)') : style.yellow('warning');
       parts.push(
         renderTable(

@@ -35,6 +35,7 @@ describe('the committed contract', () => {
         '/history/job-log', '/history/job-log/count',
         '/history/process-instance', '/history/process-instance/count',
         '/incident', '/incident/count',
+        '/job', '/job-definition', '/job-definition/count', '/job/count',
         '/metrics', '/metrics/task-worker', '/metrics/{metrics-name}/sum',
         '/migration/execute', '/migration/executeAsync', '/migration/generate', '/migration/validate',
         '/process-definition', '/process-definition/count', '/process-definition/{id}', '/process-definition/{id}/statistics',
@@ -390,6 +391,13 @@ describe('the simulator', () => {
     { method: 'GET', path: '/incident?incidentType=failedJob&incidentMessageLike=bo%25&processDefinitionKeyIn=invoice,x&sortBy=incidentTimestamp&sortOrder=desc', status: 200 },
     { method: 'GET', path: '/incident?sortBy=nope&sortOrder=asc', status: 400 },
     { method: 'GET', path: '/incident/count?processDefinitionId=nope', status: 200 },
+
+    { method: 'GET', path: `/job?processDefinitionId=${defs.invoiceApprovalV1}&withException=true&noRetriesLeft=true&sortBy=jobId&sortOrder=asc&firstResult=0&maxResults=10`, status: 200 },
+    { method: 'GET', path: `/job?jobDefinitionId=x&messages=true&processInstanceIds=${pis.invoiceArchive},${pis.demoV1First}&withRetriesLeft=true`, status: 200 },
+    { method: 'GET', path: '/job?sortBy=nope&sortOrder=asc', status: 400 },
+    { method: 'GET', path: '/job/count?processDefinitionKey=invoice', status: 200 },
+    { method: 'GET', path: `/job-definition?processDefinitionId=${defs.invoiceV1}&jobType=async-continuation&activityIdIn=archiveInvoice,x&sortBy=activityId&sortOrder=asc`, status: 200 },
+    { method: 'GET', path: '/job-definition/count?jobConfiguration=async-before', status: 200 },
 
     // Groups and users: reads first, then writes on groups of their own (the seeded ones stay for the reads).
     { method: 'GET', path: '/group', status: 200 },

@@ -33,9 +33,9 @@ describe('definition list', () => {
     expect(result.code).toBe(0);
     const rows = JSON.parse(result.stdout) as Row[];
     expect(rows.map((row) => row.id)).toEqual([...engine.state.processDefinitions.map((definition) => definition.id)].sort());
-    expect(rows.find((row) => row.id === DEFINITIONS.invoiceApprovalV1)?.statistics).toEqual({ instances: 3, incidents: 1, failedJobs: 1 });
+    expect(rows.find((row) => row.id === DEFINITIONS.invoiceApprovalV1)?.statistics).toEqual({ instances: 5, incidents: 2, failedJobs: 1 });
     expect(rows.find((row) => row.id === DEFINITIONS.invoiceV2)?.statistics).toEqual({ instances: 0, incidents: 0, failedJobs: 0 });
-    expect(rows[0]).toMatchObject({ resource: 'invoice-approval.v1.bpmn', historyTimeToLive: 30 });
+    expect(rows[0]).toMatchObject({ resource: 'archive-invoice.bpmn', historyTimeToLive: 30 });
     // One statistics request for all the rows.
     expect(paths().filter((path) => path === '/process-definition/statistics')).toHaveLength(1);
   });
@@ -46,6 +46,7 @@ describe('definition list', () => {
     const lines = latest.stdout.trimEnd().split('\n');
     expect(lines[1]).toMatch(/^│ Key\s+│ Version │ Id\s+│ Tenant\s+│ Version tag │ Instances │ Incidents │$/);
     expect(lines.slice(2, -1).map((line) => line.split('│').map((cell) => cell.trim()).slice(1, 3))).toEqual([
+      ['archive-invoice', '1'],
       ['invoice-approval', '2'],
       ['invoice', '2'],
       ['refengine-demo', '2'],
@@ -61,9 +62,9 @@ describe('definition list', () => {
 
   it('pages like the other lists: --max with a hint that there is more, --first, --all', async () => {
     const page = await cli(['definition', 'list', '--max', '2', '-o', 'json']);
-    expect((JSON.parse(page.stdout) as Row[]).map((row) => row.id)).toEqual([DEFINITIONS.invoiceApprovalV1, DEFINITIONS.invoiceApprovalV2]);
+    expect((JSON.parse(page.stdout) as Row[]).map((row) => row.id)).toEqual([DEFINITIONS.archiveInvoiceV1, DEFINITIONS.invoiceApprovalV1]);
     expect(page.stderr).toBe('showing 2 definitions from 0; there are more: --first 2, --max N or --all\n');
-    const next = await cli(['definition', 'list', '--first', '7', '-o', 'json']);
+    const next = await cli(['definition', 'list', '--first', '8', '-o', 'json']);
     expect((JSON.parse(next.stdout) as Row[]).map((row) => row.id)).toEqual([DEFINITIONS.sharedTenantB]);
     expect((await cli(['definition', 'list', '--all', '--max', '3'])).code).toBe(2);
   });
@@ -77,7 +78,7 @@ describe('definition show', () => {
     const shown = JSON.parse(result.stdout) as { definition: { id: string }; activities: { id: string; type: string; name: string | null; scope: string | null; instances: number; incidents: number; failedJobs: number }[] };
     expect(shown.definition.id).toBe(DEFINITIONS.invoiceApprovalV1);
     const byId = new Map(shown.activities.map((activity) => [activity.id, activity]));
-    expect(byId.get('approve')).toEqual({ id: 'approve', type: 'userTask', name: 'Approve invoice', scope: null, instances: 2, incidents: 0, failedJobs: 0 });
+    expect(byId.get('approve')).toEqual({ id: 'approve', type: 'userTask', name: 'Approve invoice', scope: null, instances: 3, incidents: 0, failedJobs: 0 });
     expect(byId.get('checkBudget')).toMatchObject({ type: 'serviceTask (class)', instances: 1, incidents: 1, failedJobs: 1 });
     expect(byId.get('reminder')).toMatchObject({ type: 'boundaryEvent (timer, non-interrupting)', scope: 'approve' });
     // The multi-instance body follows its activity: a plan maps it with an instruction of its own.

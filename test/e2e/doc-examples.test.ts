@@ -78,6 +78,19 @@ const generateInvoicePlan = (file: string) => ['migration', 'generate', '--sourc
 /** The runbook's edit of the generated plan: the renamed activity mapped by hand. */
 const MAP_RENAMED = '  - sourceActivityIds: [ approveInvoice ]\n    targetActivityIds: [ approveInvoiceV2 ]\n';
 
+/** The runbook's plan.yaml after the review: generated, the renamed activity mapped by hand. */
+async function mappedInvoicePlan({ cwd, cli }: { cwd: string; cli: (args: string[]) => Promise<unknown> }): Promise<void> {
+  await cli(generateInvoicePlan('plan.yaml'));
+  appendFileSync(join(cwd, 'plan.yaml'), MAP_RENAMED);
+}
+
+/** docs/migration.md's approval-plan.yaml: what generate --suggest writes for invoice-approval, its suggestions uncommented by the reviewer. */
+async function reviewedApprovalPlan({ cwd, cli }: { cwd: string; cli: (args: string[]) => Promise<unknown> }): Promise<void> {
+  await cli(['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:latest', '--suggest', '--out', 'generated.yaml']);
+  const text = readFileSync(join(cwd, 'generated.yaml'), 'utf8');
+  writeFileSync(join(cwd, 'approval-plan.yaml'), text.replace(/^ {2}# (- sourceActivityIds)/gm, '  $1').replace(/^ {2}# ( {2}targetActivityIds)/gm, '  $1'));
+}
+
 /** The access file of docs/access.md's plan: a new group, a renamed one, a member, a revoke widened. */
 const ACCESS_FILE = `scope: { groups: ["sa*", accounting], resourceTypes: [process-definition] }
 groups:
@@ -106,16 +119,16 @@ const RUNS: Record<string, Run> = {
   'docs/migration.md definition show invoice-approval:1': {},
   'docs/migration.md migration diff invoice-approval:1 invoice-approval:latest': {},
   'docs/migration.md migration diff invoice:1 invoice:latest': { abridged: 'the runbook shows the one suggestion it acts on' },
-  'docs/migration.md migration validate plan.yaml': { setup: ({ cwd }) => writeFileSync(join(cwd, 'plan.yaml'), toYaml(FAILING_DEMO_PLAN)) },
+  'docs/migration.md migration validate broken-plan.yaml': { setup: ({ cwd }) => writeFileSync(join(cwd, 'broken-plan.yaml'), toYaml(FAILING_DEMO_PLAN)) },
   'docs/migration.md migration validate invoice-plan.yaml --strict': { setup: async ({ cli }) => void (await cli(generateInvoicePlan('invoice-plan.yaml'))) },
-  'docs/migration.md migration execute invoice-plan.yaml --all-instances --yes': { setup: async ({ cli }) => void (await cli(generateInvoicePlan('invoice-plan.yaml'))) },
+  'docs/migration.md migration validate approval-plan.yaml': { setup: reviewedApprovalPlan },
+  'docs/migration.md migration execute approval-plan.yaml --instances c7e20b03-e5fe-11f1-a2ca-02fc00000001,c7e20b04-e5fe-11f1-a2ca-02fc00000001 --yes': { setup: reviewedApprovalPlan },
+  'docs/migration.md migration execute invoice-plan.yaml --all-instances --yes --skip-validation': { setup: async ({ cli }) => void (await cli(generateInvoicePlan('invoice-plan.yaml'))) },
   'docs/migration.md migration validate plan.yaml --strict': { setup: async ({ cli }) => void (await cli(generateInvoicePlan('plan.yaml'))) },
-  'docs/migration.md migration execute plan.yaml --all-instances --chunk-size 2 --yes --report report.csv': {
-    setup: async ({ cwd, cli }) => {
-      await cli(generateInvoicePlan('plan.yaml'));
-      appendFileSync(join(cwd, 'plan.yaml'), MAP_RENAMED);
-    },
-  },
+  'docs/migration.md migration validate plan.yaml': { setup: mappedInvoicePlan },
+  'docs/migration.md migration execute plan.yaml --all-instances --dry-run': { setup: mappedInvoicePlan },
+  'docs/migration.md migration execute plan.yaml --all-instances': { setup: mappedInvoicePlan },
+  'docs/migration.md migration execute plan.yaml --all-instances --chunk-size 2 --yes --report report.csv': { setup: mappedInvoicePlan },
 };
 
 /** A documented line with '…' against a printed one: the same cells, '…' standing for any text. */
@@ -124,6 +137,31 @@ function sameCells(documented: string, printed: string): boolean {
   const want = cells(documented);
   const got = cells(printed);
   return want.length === got.length && want.every((cell, index) => new RegExp(`^${cell.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(got[index]!));
+}
+
+/** The tables among some lines: each a run of table lines. */
+function tablesOf(lines: readonly string[]): string[][] {
+  const tables: string[][] = [];
+  let current: string[] | undefined;
+  for (const line of lines) {
+    if (!isTableLine(line)) {
+      current = undefined;
+      continue;
+    }
+    if (current === undefined) tables.push((current = []));
+    current.push(line);
+  }
+  return tables;
+}
+
+/** The printed tables in the order of the documented ones, paired by their first two lines (the top and the headings). */
+function inDocumentedOrder(documented: readonly string[][], printed: readonly string[][]): string[][] {
+  const left = [...printed];
+  const ordered = documented.map((table) => {
+    const index = left.findIndex((candidate) => candidate.slice(0, 2).every((line, at) => line === table[at] || sameCells(table[at] ?? '', line)));
+    return index === -1 ? (left.shift() ?? []) : left.splice(index, 1)[0]!;
+  });
+  return [...ordered, ...left];
 }
 
 /** Replaces an example's output in its page with `printed` (and its `(exit N)` line, if it has one). */
@@ -190,9 +228,13 @@ describe('documented tables', () => {
     // command printed in place of an example that has no '…' (one example a run: line numbers move).
     if (process.env.UPDATE_DOC_EXAMPLES && !example.output.some((line) => line.includes('…'))) rewriteExample(example, `${result.stdout}${result.stderr}`);
     expect(printed.length, `${result.stdout}${result.stderr}`).toBe(documented.length);
+    // A page shows a terminal, where stderr's tables come between stdout's lines; the run captures the
+    // two streams apart. So the printed tables are taken in the documented order: each documented table
+    // with the printed one of the same heading.
+    const ordered = inDocumentedOrder(tablesOf(example.output), [...tablesOf(result.stdout.split('\n')), ...tablesOf(result.stderr.split('\n'))]).flat();
     documented.forEach((line, index) => {
-      if (line.includes('…')) expect(sameCells(line, printed[index]!), `${line}\n${printed[index]}`).toBe(true);
-      else expect(printed[index]).toBe(line);
+      if (line.includes('…')) expect(sameCells(line, ordered[index]!), `${line}\n${ordered[index]}`).toBe(true);
+      else expect(ordered[index]).toBe(line);
     });
   });
 });

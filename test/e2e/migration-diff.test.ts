@@ -36,7 +36,7 @@ describe('migration diff', () => {
     const diff = JSON.parse(result.stdout) as Diff;
     expect([diff.source.id, diff.target.id]).toEqual([DEFINITIONS.invoiceApprovalV1, DEFINITIONS.invoiceApprovalV2]);
     const [first] = diff.suggestions;
-    expect(first).toMatchObject({ sourceActivityId: 'approve', targetActivityId: 'approveInvoice', level: 'high', instances: 2 });
+    expect(first).toMatchObject({ sourceActivityId: 'approve', targetActivityId: 'approveInvoice', level: 'high', instances: 3 });
     expect(first?.reasons).toContain("same name 'Approve invoice'");
     expect(diff.activities.find((row) => row.id === 'checkBudget')).toMatchObject({ status: 'type-changed', instances: 1 });
     expect(diff.unmappedWithInstances).toEqual([{ activityId: 'checkBudget', instances: 1, reason: 'its type changed' }]);
@@ -53,10 +53,10 @@ describe('migration diff', () => {
     const result = await runCli(['--url', engine.url, '--retries', '0', 'migration', 'diff', 'invoice-approval:1', 'invoice-approval:2'], { terminal: { stdout: 250 } });
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
-    expect(lines.find((line) => line.startsWith('│ approve '))).toMatch(/^│ approve\s+│ userTask\s+│ -\s+│ -\s+│ 2\s+│ only in source\s+│/);
+    expect(lines.find((line) => line.startsWith('│ approve '))).toMatch(/^│ approve\s+│ userTask\s+│ -\s+│ -\s+│ 3\s+│ only in source\s+│/);
     expect(lines.find((line) => line.startsWith('│ checkBudget '))).toMatch(/│ serviceTask \(class\)\s+│ checkBudget\s+│ userTask\s+│ 1\s+│ type changed\s+│ type changed from/);
     const suggestions = lines.filter((line) => / -> /.test(line) && /│ (high|medium|low) \(/.test(line));
-    expect(suggestions[0]).toMatch(/^│ approve -> approveInvoice\s+│ high \(1\.00\)\s+│ 2\s+│ same type \(userTask\)/);
+    expect(suggestions[0]).toMatch(/^│ approve -> approveInvoice\s+│ high \(1\.00\)\s+│ 3\s+│ same type \(userTask\)/);
     expect(result.stdout).toMatch(/│ No mapping, running instances │ Instances │ Why\s+│\n│ checkBudget\s+│ 1\s+│ its type changed │/);
     expect(lines.at(-2)).toBe(
       `invoice-approval:1 (${DEFINITIONS.invoiceApprovalV1}) -> invoice-approval:2 (${DEFINITIONS.invoiceApprovalV2}): ` +
@@ -84,13 +84,13 @@ describe('migration generate --suggest', () => {
     const comment = text.slice(text.indexOf('  # Suggested mappings'));
     expect(comment.split('\n').slice(0, 5)).toEqual([
       '  # Suggested mappings (migration generate --suggest), commented out: uncomment what is right, then validate.',
-      '  # approve -> approveInvoice: high confidence (1.00), 2 running instances',
+      '  # approve -> approveInvoice: high confidence (1.00), 3 running instances',
       "  #   because: same type (userTask); same name 'Approve invoice'; similar id (approve, approveInvoice); same position: after start, before checkBudget; same sequence flows (Flow_start in, Flow_approved out)",
       '  # - sourceActivityIds: [ approve ]',
       '  #   targetActivityIds: [ approveInvoice ]',
     ]);
     expect(comment).toContain('  # not mapped, no suggestion: checkBudget (serviceTask (class)), 1 running instance');
-    expect(result.stderr).toContain('warning: not mapped: approve (userTask) has 2 running instances; migrating them would fail without an instruction; suggested in the plan: approveInvoice (high confidence)\n');
+    expect(result.stderr).toContain('warning: not mapped: approve (userTask) has 3 running instances; migrating them would fail without an instruction; suggested in the plan: approveInvoice (high confidence)\n');
     expect(result.stderr).toContain('warning: not mapped: checkBudget (serviceTask (class)) has 1 running instance; migrating them would fail without an instruction\n');
 
     // A reviewer uncomments the instructions (deletes '# '): the plan maps them and validates.
@@ -100,9 +100,13 @@ describe('migration generate --suggest', () => {
     expect(reviewed.instructions.map((instruction) => `${instruction.sourceActivityIds[0]} -> ${instruction.targetActivityIds[0]}`)).toEqual([
       'signOff -> signOff', 'archive -> archive', 'cancellation -> cancellation', 'approve -> approveInvoice', 'sendReminder -> notifyApprover', 'reminder -> reminder',
     ]);
+    // The plan is valid; the instance at checkBudget, which nothing can map, makes its execute fail.
     const validated = await cli(['migration', 'validate', 'reviewed.yaml', '-o', 'json'], { cwd });
-    expect(validated.code).toBe(0);
-    expect((JSON.parse(validated.stdout) as { activeUnmapped: unknown[] }).activeUnmapped).toEqual([{ activityId: 'checkBudget', instances: 1 }]);
+    expect(validated.code).toBe(3);
+    const result3 = JSON.parse(validated.stdout) as { report: { instructionReports: unknown[] }; activeUnmapped: unknown[]; preflight: { findings: { kind: string; activityId: string | null }[] } };
+    expect(result3.report.instructionReports).toEqual([]);
+    expect(result3.activeUnmapped).toEqual([{ activityId: 'checkBudget', instances: 1 }]);
+    expect(result3.preflight.findings.map((finding) => `${finding.kind} ${finding.activityId ?? '-'}`)).toEqual(['unmapped checkBudget', 'incident sendReminder', 'calling -']);
   });
 
   it('without --suggest lists the unmapped activities, zero instances included, and writes no comment', async () => {
@@ -110,9 +114,9 @@ describe('migration generate --suggest', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain('Suggested');
     expect(result.stderr.split('\n').slice(1)).toEqual([
-      'warning: not mapped: approve (userTask) has 2 running instances; migrating them would fail without an instruction',
+      'warning: not mapped: approve (userTask) has 3 running instances; migrating them would fail without an instruction',
       'not mapped: reminder (boundaryEvent (timer, non-interrupting)), 0 running instances',
-      'not mapped: sendReminder (serviceTask (external)), 0 running instances',
+      'warning: not mapped: sendReminder (serviceTask (external)) has 1 running instance; migrating them would fail without an instruction',
       'warning: not mapped: checkBudget (serviceTask (class)) has 1 running instance; migrating them would fail without an instruction',
       '',
     ]);

@@ -16,6 +16,7 @@ import { registerMigrationExecutionRoutes } from './execution.js';
 import { registerHistoricProcessInstanceRoutes } from './history.js';
 import { registerIdentityRoutes } from './identity.js';
 import { registerIncidentRoutes } from './incident.js';
+import { registerJobRoutes } from './job.js';
 import { registerMetricsRoutes } from './metrics.js';
 import { registerMigrationRoutes } from './migration.js';
 import { registerProcessDefinitionRoutes } from './repository.js';
@@ -580,6 +581,7 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerJobLogRoutes(router, state);
   registerHistoricProcessInstanceRoutes(router, state);
   registerIncidentRoutes(router, state);
+  registerJobRoutes(router, state);
   registerIdentityRoutes(router, state);
   registerMetricsRoutes(router, state);
   registerTelemetryRoutes(router, state);

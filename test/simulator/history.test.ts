@@ -121,18 +121,24 @@ describe('GET /history/process-instance', () => {
     expect(await q(`startedBefore=${encodeURIComponent('2026-11-21T22:55:59.240+0000')}`)).toEqual([PIS.invoiceApprove1, PIS.invoiceApprove2].sort());
     expect(await q(`finishedAfter=${encodeURIComponent('2026-11-21T22:59:00.000+0000')}`)).toEqual([PIS.demoV1First]);
     expect(await q(`finishedBefore=${encodeURIComponent('2026-11-21T22:59:00.000+0000')}`)).toEqual([]);
-    // Nothing of this is simulated: no incidents, jobs, variables or call hierarchies.
+    // Nothing of this is simulated in the history: no incidents, jobs or variables.
     expect(await q('withIncidents=true')).toEqual([]);
-    expect(await q('superProcessInstanceId=x')).toEqual([]);
     expect(await q('variables=a_eq_b')).toEqual([]);
-    expect(await q('rootProcessInstances=true')).toHaveLength(ALL.length);
+    // The call hierarchy: one child, whose parent waits in a call activity.
+    expect(await q('superProcessInstanceId=x')).toEqual([]);
+    expect(await q(`superProcessInstanceId=${PIS.approvalArchive}`)).toEqual([PIS.archiveChild]);
+    expect(await q(`subProcessInstanceId=${PIS.archiveChild}`)).toEqual([PIS.approvalArchive]);
+    expect(await q('rootProcessInstances=true')).toHaveLength(ALL.length - 1);
+    const child = (await get(sim, `/history/process-instance?processInstanceId=${PIS.archiveChild}`)).body as { superProcessInstanceId: string; rootProcessInstanceId: string }[];
+    expect(child).toMatchObject([{ superProcessInstanceId: PIS.approvalArchive, rootProcessInstanceId: PIS.approvalArchive }]);
   });
 
   it('sorts and pages', async () => {
     const q = async (query: string): Promise<string[]> => ids(await get(sim, `/history/process-instance?${query}`));
     expect(await q('processDefinitionKey=refengine-demo&sortBy=startTime&sortOrder=desc&maxResults=2')).toEqual([PIS.demoV2Third, PIS.demoV2Extra]);
     expect(await q('processDefinitionKey=refengine-demo&sortBy=definitionVersion&sortOrder=desc&firstResult=3')).toEqual([PIS.demoV1First, PIS.demoV1Second, PIS.demoV1Third]);
-    expect(await q('sortBy=businessKey&sortOrder=asc&maxResults=1')).toEqual([PIS.demoV2Extra]);
+    // The child of ia-4 has no business key: nulls come first.
+    expect(await q('sortBy=businessKey&sortOrder=asc&maxResults=2')).toEqual([PIS.archiveChild, PIS.demoV2Extra]);
   });
 
   it('answers bad parameters like the other queries', async () => {

@@ -69,6 +69,21 @@ export interface HistoricProcessInstanceRow {
   endTime: string | null;
   state: HistoricProcessInstanceState;
   deleteReason: string | null;
+  /** The top of its call hierarchy (itself for a root instance). */
+  rootProcessInstanceId: string;
+}
+
+/** ROOT_PROC_INST_ID_ of the history: up the superProcessInstanceId chain, over running and ended instances. */
+function historicRootOf(state: EngineState, instance: ProcessInstanceRecord): string {
+  const find = (id: string) => state.findProcessInstance(id) ?? state.endedProcessInstances.find((ended) => ended.id === id);
+  let current = instance;
+  const seen = new Set<string>([current.id]);
+  for (;;) {
+    const parent = current.superProcessInstanceId ? find(current.superProcessInstanceId) : undefined;
+    if (parent === undefined || seen.has(parent.id)) return current.id;
+    seen.add(parent.id);
+    current = parent;
+  }
 }
 
 /** The definition's process-level start event (HistoricProcessInstance.startActivityId). */
@@ -86,6 +101,7 @@ export function historicProcessInstanceRows(state: EngineState): HistoricProcess
       endTime: null,
       state: instance.suspended ? 'SUSPENDED' : 'ACTIVE',
       deleteReason: null,
+      rootProcessInstanceId: historicRootOf(state, instance),
     }),
   );
   const ended = state.endedProcessInstances.map(
@@ -96,6 +112,7 @@ export function historicProcessInstanceRows(state: EngineState): HistoricProcess
       endTime: instance.endTime,
       state: instance.state,
       deleteReason: instance.deleteReason,
+      rootProcessInstanceId: historicRootOf(state, instance),
     }),
   );
   return [...running, ...ended];
@@ -124,8 +141,8 @@ export function historicProcessInstanceDto(row: HistoricProcessInstanceRow): His
     startUserId: instance.startUserId ?? null,
     startActivityId: startActivityOf(definition),
     deleteReason: row.deleteReason,
-    rootProcessInstanceId: instance.id,
-    superProcessInstanceId: null,
+    rootProcessInstanceId: row.rootProcessInstanceId,
+    superProcessInstanceId: instance.superProcessInstanceId ?? null,
     superCaseInstanceId: null,
     caseInstanceId: null,
     tenantId: instance.tenantId,
@@ -300,7 +317,7 @@ function within(value: number | undefined, after: number | undefined, before: nu
   return (after === undefined || value >= after) && (before === undefined || value <= before);
 }
 
-function matches(row: HistoricProcessInstanceRow, query: HistoricProcessInstanceQuery, wantedState: HistoricProcessInstanceState | undefined): boolean {
+function matches(row: HistoricProcessInstanceRow, query: HistoricProcessInstanceQuery, wantedState: HistoricProcessInstanceState | undefined, rows: readonly HistoricProcessInstanceRow[]): boolean {
   const { instance, definition } = row;
   const { strings: s, lists: l, booleans: b, dates: d } = query;
   if (s.processInstanceId !== undefined && instance.id !== s.processInstanceId) return false;
@@ -318,9 +335,12 @@ function matches(row: HistoricProcessInstanceRow, query: HistoricProcessInstance
   const businessKeyIn = nonEmptyList(l.processInstanceBusinessKeyIn);
   if (businessKeyIn !== undefined && !businessKeyIn.includes(instance.businessKey)) return false;
   if (s.processInstanceBusinessKeyLike !== undefined && !likeMatches(instance.businessKey, s.processInstanceBusinessKeyLike)) return false;
-  // Every simulated instance is a root without super/sub instances, case instance, incident or job.
-  if (s.rootProcessInstanceId !== undefined && instance.id !== s.rootProcessInstanceId) return false;
-  if (s.superProcessInstanceId !== undefined || s.subProcessInstanceId !== undefined || s.superCaseInstanceId !== undefined) return false;
+  // Call hierarchies as the runtime has them; no simulated instance has a case instance, incident or job here.
+  if (s.rootProcessInstanceId !== undefined && row.rootProcessInstanceId !== s.rootProcessInstanceId) return false;
+  if (s.superProcessInstanceId !== undefined && (instance.superProcessInstanceId ?? null) !== s.superProcessInstanceId) return false;
+  if (s.subProcessInstanceId !== undefined && rows.find((other) => other.instance.id === s.subProcessInstanceId)?.instance.superProcessInstanceId !== instance.id) return false;
+  if (b.rootProcessInstances === true && (instance.superProcessInstanceId ?? null) !== null) return false;
+  if (s.superCaseInstanceId !== undefined) return false;
   if (s.subCaseInstanceId !== undefined || s.caseInstanceId !== undefined) return false;
   if (b.withIncidents === true || b.withRootIncidents === true || b.withJobsRetrying === true || nonEmptyList(l.incidentIdIn) !== undefined) return false;
   if (s.incidentType !== undefined || s.incidentStatus !== undefined || s.incidentMessage !== undefined || s.incidentMessageLike !== undefined) return false;
@@ -413,7 +433,8 @@ export function runHistoricProcessInstanceQuery(
   const orderings: { sortBy: HistoricSortBy; sortOrder: 'asc' | 'desc' }[] = [];
   if (query.sortBy !== undefined) orderings.push({ sortBy: query.sortBy as HistoricSortBy, sortOrder: query.sortOrder as 'asc' | 'desc' });
   orderings.push(...query.sorting);
-  const items = historicProcessInstanceRows(state).filter((row) => matches(row, query, wantedState));
+  const rows = historicProcessInstanceRows(state);
+  const items = rows.filter((row) => matches(row, query, wantedState, rows));
   items.sort((a, b) => {
     for (const { sortBy, sortOrder } of orderings) {
       const order = compareNullable(sortKey(a, sortBy), sortKey(b, sortBy)) * (sortOrder === 'desc' ? -1 : 1);

@@ -21,8 +21,11 @@ const ORDER_ACTIVITIES = [
 
 describe('GET /incident', () => {
   it('lists incidents as IncidentDto, by process instance, and counts them', async () => {
-    // The seeded failed job of invoice-approval.
-    expect((await get(sim, '/incident')).body).toMatchObject([{ id: SEEDED_INCIDENT_IDS.checkBudgetFailedJob, processInstanceId: PIS.approvalCheckBudget, activityId: 'checkBudget' }]);
+    // The seeded failed job and failed external task of invoice-approval.
+    expect((await get(sim, '/incident')).body).toMatchObject([
+      { id: SEEDED_INCIDENT_IDS.checkBudgetFailedJob, processInstanceId: PIS.approvalCheckBudget, activityId: 'checkBudget' },
+      { id: SEEDED_INCIDENT_IDS.sendReminderFailedExternalTask, processInstanceId: PIS.approvalReminder, activityId: 'sendReminder', incidentType: 'failedExternalTask' },
+    ]);
     const incident = raiseIncident(sim.state, sim.state.findProcessInstance(PIS.invoiceApprove1)!, { incidentMessage: 'boom' });
     raiseIncident(sim.state, sim.state.findProcessInstance(PIS.invoiceApprove2)!);
     const answer = await get(sim, `/incident?processInstanceId=${PIS.invoiceApprove1}`);
@@ -54,7 +57,7 @@ describe('GET /incident', () => {
     raiseIncident(sim.state, sim.state.findProcessInstance(PIS.invoiceApprove1)!);
     raiseIncident(sim.state, sim.state.findProcessInstance(PIS.demoV1First)!);
     const answer = await get(sim, `/incident?processInstanceIdIn=${PIS.invoiceApprove1}`);
-    expect((answer.body as IncidentDto[]).map((incident) => incident.processInstanceId).sort()).toEqual([PIS.approvalCheckBudget, PIS.demoV1First, PIS.invoiceApprove1].sort());
+    expect((answer.body as IncidentDto[]).map((incident) => incident.processInstanceId).sort()).toEqual([PIS.approvalCheckBudget, PIS.approvalReminder, PIS.demoV1First, PIS.invoiceApprove1].sort());
   });
 
   it('refuses an unknown sortBy, and a sortBy without sortOrder, like every query', async () => {
@@ -64,7 +67,7 @@ describe('GET /incident', () => {
 
   it('finds process instances withIncident and by incidentType', async () => {
     raiseIncident(sim.state, sim.state.findProcessInstance(PIS.invoicePrepare1)!, { incidentType: 'custom' });
-    expect(((await post(sim, '/process-instance', { withIncident: true })).body as { id: string }[]).map((instance) => instance.id).sort()).toEqual([PIS.approvalCheckBudget, PIS.invoicePrepare1].sort());
+    expect(((await post(sim, '/process-instance', { withIncident: true })).body as { id: string }[]).map((instance) => instance.id).sort()).toEqual([PIS.approvalCheckBudget, PIS.approvalReminder, PIS.invoicePrepare1].sort());
     expect((await post(sim, '/process-instance/count', { incidentType: 'custom' })).body).toEqual({ count: 1 });
   });
 });

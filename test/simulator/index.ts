@@ -19,6 +19,15 @@
 // instance)` adds one); a migrated instance keeps its incidents, and `state.incidentsOnMigration.push({
 // targetDefinitionId, processInstanceIds?, activityId? })` makes one appear on every instance so migrated.
 //
+// Jobs and call hierarchies (job.ts, runtime.ts): GET /job(/count) and /job-definition(/count) answer the
+// jobs of asynchronous continuations, derived from the instances at `async` activities (a failedJob
+// incident there is the job without retries; `state.failingJobs` adds jobs that failed and are retried).
+// An instance's `superProcessInstanceId` makes it the child of another (its parent waits in a call
+// activity): the superProcessInstance, subProcessInstance, rootProcessInstances, leafProcessInstances and
+// rootProcessInstanceId filters of /process-instance and the history answer by it. Seeded: ia-4
+// (invoice-approval:1 at the call activity archive) with its child on archive-invoice:1, and ia-5 at
+// approve and sendReminder with a failedExternalTask incident.
+//
 // Authorizations (authorization.ts, permissions.ts): POST /authorization/create, PUT/DELETE
 // /authorization/{id} and GET /authorization/check validate and answer like the engine. With
 // `startSimulator({ basicAuth: true })` the authenticated user's authorizations are evaluated like the
@@ -129,6 +138,7 @@ export type {
   BatchRecord,
   BatchSettings,
   EndedProcessInstanceRecord,
+  FailingJobRecord,
   GroupRecord,
   IncidentRecord,
   LoginSettings,
@@ -140,6 +150,8 @@ export type {
   VersionSeed,
 } from './state.js';
 export { incidentsAfterMigration, raiseIncident, registerIncidentRoutes } from './incident.js';
+export { ASYNC_BEFORE, ASYNC_CONTINUATION, jobDefinitionIdOf, jobDefinitionsOf, registerJobRoutes } from './job.js';
+export type { JobDefinitionDto, JobDto } from './job.js';
 export type { IncidentDto, IncidentOnMigration } from './incident.js';
 export {
   authorizationDto,

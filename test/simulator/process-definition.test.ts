@@ -37,7 +37,7 @@ async function count(query: string): Promise<number> {
   return (result.body as { count: number }).count;
 }
 
-const ALL_BY_ID = [DEFS.invoiceApprovalV1, DEFS.invoiceApprovalV2, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB];
+const ALL_BY_ID = [DEFS.archiveInvoiceV1, DEFS.invoiceApprovalV1, DEFS.invoiceApprovalV2, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB];
 const APPROVAL = [DEFS.invoiceApprovalV1, DEFS.invoiceApprovalV2];
 
 describe('GET /process-definition', () => {
@@ -57,7 +57,7 @@ describe('GET /process-definition', () => {
 
   it('lists everything by id when unsorted', async () => {
     expect(await ids('')).toEqual(ALL_BY_ID);
-    expect(await count('')).toBe(8);
+    expect(await count('')).toBe(9);
   });
 
   it('resolves key and version (and the deprecated alias ver)', async () => {
@@ -74,16 +74,17 @@ describe('GET /process-definition', () => {
   });
 
   it('filters by tenant like the engine: withoutTenantId wins, includeProcessDefinitionsWithoutTenantId widens tenantIdIn', async () => {
-    expect(await ids('?withoutTenantId=true')).toEqual([...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]);
-    expect(await ids('?tenantIdIn=tenant-a&withoutTenantId=true')).toEqual([...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]);
+    expect(await ids('?withoutTenantId=true')).toEqual([DEFS.archiveInvoiceV1, ...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]);
+    expect(await ids('?tenantIdIn=tenant-a&withoutTenantId=true')).toEqual([DEFS.archiveInvoiceV1, ...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]);
     expect(await ids('?tenantIdIn=tenant-a&includeProcessDefinitionsWithoutTenantId=true')).toEqual([
+      DEFS.archiveInvoiceV1,
       ...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2, DEFS.sharedTenantA,
     ]);
     expect(await ids('?includeProcessDefinitionsWithoutTenantId=true')).toEqual(ALL_BY_ID);
   });
 
   it('gives the latest version per key and tenant (and the deprecated alias latest)', async () => {
-    expect(await ids('?latestVersion=true')).toEqual([DEFS.invoiceApprovalV2, DEFS.invoiceV2, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB]);
+    expect(await ids('?latestVersion=true')).toEqual([DEFS.archiveInvoiceV1, DEFS.invoiceApprovalV2, DEFS.invoiceV2, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB]);
     expect(await ids('?key=invoice&latestVersion=true')).toEqual([DEFS.invoiceV2]);
     expect(await ids('?key=invoice&latest=true')).toEqual([DEFS.invoiceV2]);
     expect(await ids('?keyLike=ref%25&latestVersion=true')).toEqual([DEFS.v2]);
@@ -135,7 +136,7 @@ describe('GET /process-definition', () => {
     expect(await ids('?versionTagLike=V%25&withoutTenantId=true')).toEqual([DEFS.invoiceV1, DEFS.invoiceV2]);
     expect(await ids('?withoutVersionTag=true&key=refengine-demo')).toEqual([DEFS.v1, DEFS.v2]);
     expect(await ids('?resourceName=refengine-demo-v2.bpmn')).toEqual([DEFS.v2]);
-    expect(await ids('?category=http://camunda.org/examples')).toEqual([...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2]);
+    expect(await ids('?category=http://camunda.org/examples')).toEqual([DEFS.archiveInvoiceV1, ...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2]);
     expect(await ids('?deploymentId=c90b49fb-e5fe-11f1-a2ca-02fc00000001')).toEqual([DEFS.v2]);
     // The seeded incident is on an instance of invoice-approval v1.
     expect(await ids('?incidentType=failedJob')).toEqual([DEFS.invoiceApprovalV1]);
@@ -159,12 +160,12 @@ describe('GET /process-definition', () => {
   });
 
   it.each([
-    ['key', 'asc', [DEFS.invoiceV1, DEFS.invoiceV2, ...APPROVAL, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB]],
-    ['version', 'desc', [DEFS.invoiceApprovalV2, DEFS.invoiceV2, DEFS.v2, DEFS.invoiceApprovalV1, DEFS.invoiceV1, DEFS.v1, DEFS.sharedTenantA, DEFS.sharedTenantB]],
-    ['deployTime', 'asc', [DEFS.invoiceV1, DEFS.invoiceV2, ...APPROVAL, DEFS.sharedTenantA, DEFS.sharedTenantB, DEFS.v1, DEFS.v2]],
-    ['tenantId', 'desc', [DEFS.sharedTenantB, DEFS.sharedTenantA, ...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]],
-    ['versionTag', 'asc', [...APPROVAL, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB, DEFS.invoiceV1, DEFS.invoiceV2]],
-    ['name', 'asc', [...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB]],
+    ['key', 'asc', [DEFS.archiveInvoiceV1, DEFS.invoiceV1, DEFS.invoiceV2, ...APPROVAL, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB]],
+    ['version', 'desc', [DEFS.invoiceApprovalV2, DEFS.invoiceV2, DEFS.v2, DEFS.archiveInvoiceV1, DEFS.invoiceApprovalV1, DEFS.invoiceV1, DEFS.v1, DEFS.sharedTenantA, DEFS.sharedTenantB]],
+    ['deployTime', 'asc', [DEFS.invoiceV1, DEFS.invoiceV2, DEFS.archiveInvoiceV1, ...APPROVAL, DEFS.sharedTenantA, DEFS.sharedTenantB, DEFS.v1, DEFS.v2]],
+    ['tenantId', 'desc', [DEFS.sharedTenantB, DEFS.sharedTenantA, DEFS.archiveInvoiceV1, ...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]],
+    ['versionTag', 'asc', [DEFS.archiveInvoiceV1, ...APPROVAL, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB, DEFS.invoiceV1, DEFS.invoiceV2]],
+    ['name', 'asc', [DEFS.archiveInvoiceV1, ...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB]],
     ['id', 'desc', [...ALL_BY_ID].reverse()],
   ])('sorts by %s %s (ties by id)', async (sortBy, sortOrder, expected) => {
     expect(await ids(`?sortBy=${sortBy}&sortOrder=${sortOrder}`)).toEqual(expected);
@@ -272,13 +273,16 @@ describe('statistics with incidents and failed jobs', () => {
     const path = `/process-definition/${DEFS.invoiceApprovalV1}/statistics`;
     const rows = (await call(`${path}?failedJobs=true&incidents=true`)).body as { id: string; instances: number; failedJobs: number; incidents: unknown[] }[];
     expect(rows.map(({ id, instances, failedJobs, incidents }) => ({ id, instances, failedJobs, incidents }))).toEqual([
-      { id: 'approve', instances: 2, failedJobs: 0, incidents: [] },
+      { id: 'approve', instances: 3, failedJobs: 0, incidents: [] },
+      { id: 'archive', instances: 1, failedJobs: 0, incidents: [] },
       { id: 'checkBudget', instances: 1, failedJobs: 1, incidents: [incidentRow] },
+      // A failed external task is an incident, not a failed job.
+      { id: 'sendReminder', instances: 1, failedJobs: 0, incidents: [{ incidentType: 'failedExternalTask', incidentCount: 1 }] },
     ]);
     const plain = (await call(path)).body as { failedJobs: number; incidents: unknown[] }[];
-    expect(plain.map((row) => [row.failedJobs, row.incidents])).toEqual([[0, []], [0, []]]);
+    expect(plain.map((row) => [row.failedJobs, row.incidents])).toEqual([[0, []], [0, []], [0, []], [0, []]]);
     const ofType = (await call(`${path}?incidentsForType=customIncident`)).body as { incidents: unknown[] }[];
-    expect(ofType.map((row) => row.incidents)).toEqual([[], []]);
+    expect(ofType.map((row) => row.incidents)).toEqual([[], [], [], []]);
   });
 
   it('GET /process-definition/statistics gives every definition with its counts and the definition itself', async () => {
@@ -288,7 +292,9 @@ describe('statistics with incidents and failed jobs', () => {
     expect(rows.map((row) => row.id)).toEqual(ALL_BY_ID);
     expect(Object.keys(rows[0] ?? {})).toEqual(['@class', 'id', 'instances', 'failedJobs', 'incidents', 'definition']);
     const approval = rows.find((row) => row.id === DEFS.invoiceApprovalV1);
-    expect(approval).toMatchObject({ instances: 3, failedJobs: 1, incidents: [incidentRow], definition: { key: 'invoice-approval', version: 1 } });
+    expect(approval).toMatchObject({ instances: 5, failedJobs: 1, definition: { key: 'invoice-approval', version: 1 } });
+    expect(approval?.incidents).toEqual(expect.arrayContaining([incidentRow, { incidentType: 'failedExternalTask', incidentCount: 1 }]));
+    expect(rows.find((row) => row.id === DEFS.archiveInvoiceV1)).toMatchObject({ instances: 1, failedJobs: 0, incidents: [] });
     expect(rows.find((row) => row.id === DEFS.invoiceV2)).toMatchObject({ instances: 0, failedJobs: 0, incidents: [] });
     expect(rows.find((row) => row.id === DEFS.invoiceV1)?.instances).toBe(6);
     // Without the flags the engine counts instances only.

@@ -43,8 +43,10 @@ const INVOICE = [PIS.invoiceApprove1, PIS.invoiceApprove2, PIS.invoiceApprove3, 
 const SHARED = [PIS.sharedTenantA, PIS.sharedTenantB];
 const DEMO_V1 = [PIS.demoV1First, PIS.demoV1Second, PIS.demoV1Third];
 const DEMO_V2 = [PIS.demoV2First, PIS.demoV2Extra, PIS.demoV2Third];
-const APPROVAL = [PIS.approvalApprove1, PIS.approvalApprove2, PIS.approvalCheckBudget];
-const ALL = [...INVOICE, ...APPROVAL, ...SHARED, ...DEMO_V1, ...DEMO_V2];
+const APPROVAL = [PIS.approvalApprove1, PIS.approvalApprove2, PIS.approvalCheckBudget, PIS.approvalArchive, PIS.approvalReminder];
+/** invoice-approval's instances and the child of one of them (archive-invoice), by id. */
+const APPROVAL_AND_CHILD = [...APPROVAL.slice(0, 4), PIS.archiveChild, PIS.approvalReminder];
+const ALL = [...INVOICE, ...APPROVAL_AND_CHILD, ...SHARED, ...DEMO_V1, ...DEMO_V2];
 
 describe('GET /process-instance', () => {
   it('answers the captured query exactly like process-instance-list.json', async () => {
@@ -82,15 +84,36 @@ describe('GET /process-instance', () => {
   });
 
   it('finds the instance with the seeded incident by its incident', async () => {
-    for (const query of ['withIncident=true', 'incidentType=failedJob', 'incidentMessageLike=Budget%25', `incidentId=${SEEDED_INCIDENT_IDS.checkBudgetFailedJob}`]) {
+    for (const query of ['incidentType=failedJob', 'incidentMessageLike=Budget%25', `incidentId=${SEEDED_INCIDENT_IDS.checkBudgetFailedJob}`]) {
       expect({ query, ids: idsOf(await get(`/process-instance?${query}`)) }).toEqual({ query, ids: [PIS.approvalCheckBudget] });
     }
+    expect(idsOf(await get('/process-instance?withIncident=true'))).toEqual([PIS.approvalCheckBudget, PIS.approvalReminder]);
     expect(idsOf(await get('/process-instance?incidentType=customIncident'))).toEqual([]);
     expect(idsOf(await post('/process-instance', { withIncident: true, processDefinitionKey: 'invoice' }))).toEqual([]);
   });
 
-  it('finds nothing for what the simulator does not hold (hierarchies, variables)', async () => {
-    for (const query of [`superProcessInstance=${PIS.demoV1First}`, 'caseInstanceId=x', 'variables=amount_eq_1']) {
+  it('answers the call hierarchy: super and sub instances, roots, leaves and the root of a child', async () => {
+    expect(idsOf(await get(`/process-instance?superProcessInstance=${PIS.approvalArchive}`))).toEqual([PIS.archiveChild]);
+    expect(idsOf(await post('/process-instance', { subProcessInstance: PIS.archiveChild }))).toEqual([PIS.approvalArchive]);
+    expect(idsOf(await get(`/process-instance?superProcessInstance=${PIS.demoV1First}`))).toEqual([]);
+    expect(idsOf(await get(`/process-instance?subProcessInstance=${PIS.approvalArchive}`))).toEqual([]);
+    const approval = { processDefinitionId: DEFS.invoiceApprovalV1 };
+    expect(idsOf(await post('/process-instance', { ...approval, leafProcessInstances: true }))).not.toContain(PIS.approvalArchive);
+    expect((await post('/process-instance/count', { ...approval, leafProcessInstances: true })).body).toEqual({ count: 4 });
+    expect((await post('/process-instance/count', { processInstanceIds: [PIS.archiveChild, PIS.approvalArchive], rootProcessInstances: true })).body).toEqual({ count: 1 });
+    expect(idsOf(await get(`/process-instance?rootProcessInstanceId=${PIS.approvalArchive}`))).toEqual([PIS.approvalArchive, PIS.archiveChild].sort());
+    // ProcessInstanceQueryImpl refuses the contradictions when the DTO applies its filters.
+    expect(await post('/process-instance', { superProcessInstance: PIS.approvalArchive, rootProcessInstances: true })).toMatchObject({
+      status: 500,
+      body: { type: 'ProcessEngineException', message: 'Invalid query usage: cannot set both rootProcessInstances and superProcessInstanceId' },
+    });
+    expect((await get(`/process-instance/count?subProcessInstance=${PIS.archiveChild}&leafProcessInstances=true`)).body).toMatchObject({
+      message: 'Invalid query usage: cannot set both leafProcessInstances and subProcessInstanceId',
+    });
+  });
+
+  it('finds nothing for what the simulator does not hold (case instances, variables)', async () => {
+    for (const query of ['caseInstanceId=x', `superCaseInstance=${PIS.demoV1First}`, 'variables=amount_eq_1']) {
       expect({ query, ids: idsOf(await get(`/process-instance?${query}`)) }).toEqual({ query, ids: [] });
     }
     expect((await get('/process-instance?variables=amount_between_1')).body).toEqual({
@@ -101,9 +124,9 @@ describe('GET /process-instance', () => {
   });
 
   it.each([
-    ['businessKey', 'asc', [PIS.demoV2Extra, ...APPROVAL, ...INVOICE, ...SHARED, ...DEMO_V1, PIS.demoV2First, PIS.demoV2Third]],
-    ['definitionKey', 'desc', [...SHARED, ...DEMO_V1, ...DEMO_V2, ...APPROVAL, ...INVOICE]],
-    ['tenantId', 'desc', [PIS.sharedTenantB, PIS.sharedTenantA, ...INVOICE, ...APPROVAL, ...DEMO_V1, ...DEMO_V2]],
+    ['businessKey', 'asc', [PIS.archiveChild, PIS.demoV2Extra, ...APPROVAL, ...INVOICE, ...SHARED, ...DEMO_V1, PIS.demoV2First, PIS.demoV2Third]],
+    ['definitionKey', 'desc', [...SHARED, ...DEMO_V1, ...DEMO_V2, ...APPROVAL, ...INVOICE, PIS.archiveChild]],
+    ['tenantId', 'desc', [PIS.sharedTenantB, PIS.sharedTenantA, ...INVOICE, ...APPROVAL_AND_CHILD, ...DEMO_V1, ...DEMO_V2]],
     ['instanceId', 'desc', [...ALL].reverse()],
   ])('sorts by %s %s', async (sortBy, sortOrder, expected) => {
     expect(idsOf(await get(`/process-instance?sortBy=${sortBy}&sortOrder=${sortOrder}`))).toEqual(expected);

@@ -173,9 +173,12 @@ function matches(state: EngineState, instance: ProcessInstanceRecord, query: Pro
   const keyNotIn = nonEmptyList(l.processDefinitionKeyNotIn);
   if (keyNotIn !== undefined && keyNotIn.includes(definition?.key ?? null)) return false;
   if (s.deploymentId !== undefined && definition?.deploymentId !== s.deploymentId) return false;
-  // No call hierarchies or case instances are simulated: every instance is a root and a leaf.
-  if (s.caseInstanceId !== undefined || s.superProcessInstance !== undefined || s.subProcessInstance !== undefined) return false;
-  if (s.superCaseInstance !== undefined || s.subCaseInstance !== undefined) return false;
+  // Call hierarchies (ProcessInstanceRecord.superProcessInstanceId); no case instances are simulated.
+  if (s.caseInstanceId !== undefined || s.superCaseInstance !== undefined || s.subCaseInstance !== undefined) return false;
+  if (s.superProcessInstance !== undefined && (instance.superProcessInstanceId ?? null) !== s.superProcessInstance) return false;
+  if (s.subProcessInstance !== undefined && (state.findProcessInstance(s.subProcessInstance)?.superProcessInstanceId ?? null) !== instance.id) return false;
+  if (b.rootProcessInstances === true && (instance.superProcessInstanceId ?? null) !== null) return false;
+  if (b.leafProcessInstances === true && state.processInstances.some((other) => other.superProcessInstanceId === instance.id)) return false;
   // Incidents (state.incidents): the instance must have one matching every incident filter given.
   const incidentFilters = s.incidentId !== undefined || s.incidentType !== undefined || s.incidentMessage !== undefined || s.incidentMessageLike !== undefined || b.withIncident === true;
   if (incidentFilters) {
@@ -189,7 +192,7 @@ function matches(state: EngineState, instance: ProcessInstanceRecord, query: Pro
     );
     if (matching.length === 0) return false;
   }
-  if (s.rootProcessInstanceId !== undefined && instance.id !== s.rootProcessInstanceId) return false;
+  if (s.rootProcessInstanceId !== undefined && rootProcessInstanceIdOf(state, instance) !== s.rootProcessInstanceId) return false;
   if (b.active === true && instance.suspended) return false;
   if (b.suspended === true && !instance.suspended) return false;
   // withoutTenantId() clears tenantIdIn.
@@ -204,6 +207,19 @@ function matches(state: EngineState, instance: ProcessInstanceRecord, query: Pro
   if (activities !== undefined && !instance.activityIds.some((activityId) => activities.includes(activityId))) return false;
   if (query.variables !== undefined && query.variables.length > 0) return false;
   return true;
+}
+
+/** The top of an instance's call hierarchy (ROOT_PROC_INST_ID_): itself for a root instance. */
+export function rootProcessInstanceIdOf(state: EngineState, instance: ProcessInstanceRecord): string {
+  let current = instance;
+  const seen = new Set<string>([current.id]);
+  for (;;) {
+    const parentId = current.superProcessInstanceId ?? null;
+    const parent = parentId === null ? undefined : state.findProcessInstance(parentId);
+    if (parent === undefined || seen.has(parent.id)) return current.id;
+    seen.add(parent.id);
+    current = parent;
+  }
 }
 
 function sortKey(state: EngineState, instance: ProcessInstanceRecord, sortBy: InstanceSortBy): string | null {
@@ -253,6 +269,13 @@ export function runProcessInstanceQuery(
   if (query.processInstanceIds !== undefined && query.processInstanceIds.length === 0) {
     // ProcessInstanceQueryImpl.processInstanceIds: EnsureUtil.ensureNotEmpty -> ProcessEngineException (500).
     return { ok: false, response: json(exceptionBody('ProcessEngineException', 'Set of process instance ids is empty', 0), 500) };
+  }
+  // ProcessInstanceQueryImpl refuses both pairs when the DTO applies its filters: a ProcessEngineException, 500.
+  if (query.booleans.rootProcessInstances === true && query.strings.superProcessInstance !== undefined) {
+    return { ok: false, response: json(exceptionBody('ProcessEngineException', 'Invalid query usage: cannot set both rootProcessInstances and superProcessInstanceId', 0), 500) };
+  }
+  if (query.booleans.leafProcessInstances === true && query.strings.subProcessInstance !== undefined) {
+    return { ok: false, response: json(exceptionBody('ProcessEngineException', 'Invalid query usage: cannot set both leafProcessInstances and subProcessInstanceId', 0), 500) };
   }
   for (const condition of query.variables ?? []) {
     if (!VARIABLE_OPERATORS.includes(String(condition.operator))) {

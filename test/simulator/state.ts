@@ -181,6 +181,23 @@ export interface ProcessInstanceRecord {
   startTime?: string;
   /** The user who started the instance (HistoricProcessInstanceDto.startUserId); default null. */
   startUserId?: string | null;
+  /**
+   * The instance whose call activity started this one (the engine's super execution belongs to it);
+   * absent or null for a root instance. The parent waits at its first `callActivity` activity.
+   */
+  superProcessInstanceId?: string | null;
+}
+
+/**
+ * A job that failed and that the engine still retries (retries left, no incident yet). The simulator
+ * models the jobs of asynchronous continuations only (job.ts): this one is the job of the instance at
+ * `activityId`, which must be an `async` activity the instance is at.
+ */
+export interface FailingJobRecord {
+  processInstanceId: string;
+  activityId: string;
+  retries: number;
+  exceptionMessage: string;
 }
 
 /** One version for `EngineState.deployVersions`: its activities, and how many instances wait where. */
@@ -354,6 +371,8 @@ export const SEEDED_PROCESS_DEFINITION_IDS = {
    * user task `reviewInvoice`, `signOff` sequential.
    */
   invoiceApprovalV2: `invoice-approval:2:${engineUuid(0xc7d4e1b2)}`,
+  /** archive-invoice v1 (models/archive-invoice.bpmn): what invoice-approval's call activity `archive` calls. */
+  archiveInvoiceV1: `archive-invoice:1:${engineUuid(0xc7d4e1c3)}`,
 } as const;
 
 /**
@@ -384,11 +403,21 @@ export const SEEDED_PROCESS_INSTANCE_IDS = {
   approvalApprove2: engineUuid(0xc7e20b02),
   /** invoice-approval v1 at checkBudget (asyncBefore: a transition instance), its job failed: an incident. */
   approvalCheckBudget: engineUuid(0xc7e20b03),
+  /** invoice-approval v1 at archive (ia-4), the call activity: the parent of archiveChild. */
+  approvalArchive: engineUuid(0xc7e20b04),
+  /** archive-invoice v1 at storeInvoice, called by approvalArchive's call activity `archive`. */
+  archiveChild: engineUuid(0xc7e20b05),
+  /**
+   * invoice-approval v1 at approve and at sendReminder (ia-5: the non-interrupting reminder fired), the
+   * external task's worker failed without retries left: a failedExternalTask incident.
+   */
+  approvalReminder: engineUuid(0xc7e20b06),
 } as const;
 
-/** Seeded incidents: the failed job of the invoice-approval instance at checkBudget. */
+/** Seeded incidents: the failed job of the invoice-approval instance at checkBudget, the failed external task at sendReminder. */
 export const SEEDED_INCIDENT_IDS = {
   checkBudgetFailedJob: engineUuid(0xc7e30c01),
+  sendReminderFailedExternalTask: engineUuid(0xc7e30c03),
 } as const;
 
 function authorization(
@@ -695,6 +724,21 @@ function invoiceApprovalDefinitions(): ProcessDefinitionRecord[] {
         ...eventSubProcess.map((activity) => ({ ...activity })),
       ],
     },
+    {
+      ...common,
+      key: 'archive-invoice',
+      name: 'Archive Invoice',
+      id: SEEDED_PROCESS_DEFINITION_IDS.archiveInvoiceV1,
+      version: 1,
+      resource: 'archive-invoice.bpmn',
+      deploymentId: engineUuid(0xc7d4e1c0),
+      deployTime: '2026-11-21T22:56:01.905+0000',
+      activities: [
+        { id: 'start', type: 'startEvent' },
+        { id: 'storeInvoice', type: 'userTask' },
+        { id: 'end', type: 'endEvent' },
+      ],
+    },
   ];
 }
 
@@ -750,6 +794,12 @@ function seedProcessInstances(): ProcessInstanceRecord[] {
     instance(ids.approvalCheckBudget, defs.invoiceApprovalV1, 'ia-3', 'checkBudget', '2026-11-21T22:56:02.841+0000', {
       activityInstanceIds: [seededActivityInstanceId(ids.approvalCheckBudget, 'checkBudget', true)],
     }),
+    instance(ids.approvalArchive, defs.invoiceApprovalV1, 'ia-4', 'archive', '2026-11-21T22:56:02.997+0000'),
+    instance(ids.archiveChild, defs.archiveInvoiceV1, null, 'storeInvoice', '2026-11-21T22:56:03.012+0000', { superProcessInstanceId: ids.approvalArchive }),
+    instance(ids.approvalReminder, defs.invoiceApprovalV1, 'ia-5', 'approve', '2026-11-21T22:56:03.160+0000', {
+      activityIds: ['approve', 'sendReminder'],
+      activityInstanceIds: [seededActivityInstanceId(ids.approvalReminder, 'approve', false), `sendReminder:${engineUuid(0xc7e86b8b)}`],
+    }),
   ];
 }
 
@@ -763,6 +813,16 @@ function seedIncidents(): IncidentRecord[] {
       incidentMessage: 'Budget service unavailable',
       incidentTimestamp: '2026-11-21T22:56:04.102+0000',
       configuration: engineUuid(0xc7e30c02),
+    },
+    {
+      id: SEEDED_INCIDENT_IDS.sendReminderFailedExternalTask,
+      incidentType: 'failedExternalTask',
+      processInstanceId: SEEDED_PROCESS_INSTANCE_IDS.approvalReminder,
+      activityId: 'sendReminder',
+      incidentMessage: 'Mail server refused the connection',
+      incidentTimestamp: '2026-11-21T22:56:04.377+0000',
+      // The external task's id.
+      configuration: engineUuid(0xc7e30c04),
     },
   ];
 }
@@ -780,6 +840,8 @@ export class EngineState {
   processInstances: ProcessInstanceRecord[] = seedProcessInstances();
   /** Open incidents (see IncidentRecord); the statistics count them and the failed jobs. */
   incidents: IncidentRecord[] = seedIncidents();
+  /** Jobs that failed and are still retried (see FailingJobRecord and job.ts); none seeded. */
+  failingJobs: FailingJobRecord[] = [];
   /** Process instances that have ended (see `endProcessInstance`); the history shows them, the runtime not. */
   endedProcessInstances: EndedProcessInstanceRecord[] = [];
   /** Incidents that appear when an instance is migrated, as a test arranges them (incident.ts). */

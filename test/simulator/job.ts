@@ -1,0 +1,354 @@
+// Jobs and job definitions: GET /job, /job/count, /job-definition and /job-definition/count, like
+// JobRestServiceImpl, JobQueryDto, JobDefinitionRestServiceImpl and JobDefinitionQueryDto (7.24).
+//
+// Only the jobs of asynchronous continuations are modelled, derived from the state rather than stored:
+// every `async` activity of a definition has a job definition (jobType async-continuation,
+// jobConfiguration async-before), and every running instance at such an activity waits in a transition
+// instance with a job of that definition. A job fails as the state says: a failedJob incident of the
+// instance at that activity is the job without retries left (the incident's configuration is the job's
+// id), `state.failingJobs` holds jobs that failed and are still retried. A migrated instance's job
+// follows it (its definition and job definition are the instance's and activity's of now), as
+// MigratingAsyncJobInstance moves it. Timers, external tasks and batch jobs are not jobs here.
+//
+// Like every query DTO, the engine ignores parameters it does not know, and so does the simulator.
+import { compareNullable, compareStrings, exceptionBody, json, pagedJson, parsePaging, parseQuery, sortPairError } from './handlers.js';
+import type { EngineRouter, QueryParamKind, RouteContext } from './handlers.js';
+import { authenticationOf, genericPermission, queryVisibility } from './permissions.js';
+import { processInstanceVisibility } from './runtime.js';
+import { engineUuid, ResourceType } from './state.js';
+import type { EngineState, ProcessDefinitionRecord, ProcessInstanceRecord } from './state.js';
+
+/** JobDto, field for field and in engine order. */
+export interface JobDto {
+  id: string;
+  jobDefinitionId: string | null;
+  dueDate: string | null;
+  processInstanceId: string | null;
+  executionId: string | null;
+  processDefinitionId: string | null;
+  processDefinitionKey: string | null;
+  retries: number;
+  exceptionMessage: string | null;
+  failedActivityId: string | null;
+  suspended: boolean;
+  priority: number;
+  tenantId: string | null;
+  createTime: string;
+  batchId: string | null;
+}
+
+/** JobDefinitionDto, field for field and in engine order. */
+export interface JobDefinitionDto {
+  id: string;
+  processDefinitionId: string;
+  processDefinitionKey: string;
+  activityId: string;
+  jobType: string;
+  jobConfiguration: string;
+  overridingJobPriority: number | null;
+  suspended: boolean;
+  tenantId: string | null;
+  deploymentId: string;
+}
+
+/** AsyncContinuationJobHandler.TYPE and MessageJobDeclaration.ASYNC_BEFORE. */
+export const ASYNC_CONTINUATION = 'async-continuation';
+export const ASYNC_BEFORE = 'async-before';
+/** How often the engine tries a job before it gives up (the default retry count). */
+const DEFAULT_RETRIES = 3;
+
+/** A stable id for something named by text: engine-style, in a range of its own. */
+function derivedId(base: number, text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return engineUuid(base + (hash % 0x0fffffff));
+}
+
+export function jobDefinitionIdOf(definitionId: string, activityId: string): string {
+  return derivedId(0xa0000000, `${definitionId}\u0000${activityId}`);
+}
+
+export function jobDefinitionsOf(definition: ProcessDefinitionRecord): JobDefinitionDto[] {
+  return definition.activities
+    .filter((activity) => activity.async === true)
+    .map((activity) => ({
+      id: jobDefinitionIdOf(definition.id, activity.id),
+      processDefinitionId: definition.id,
+      processDefinitionKey: definition.key,
+      activityId: activity.id,
+      jobType: ASYNC_CONTINUATION,
+      jobConfiguration: ASYNC_BEFORE,
+      overridingJobPriority: null,
+      suspended: false,
+      tenantId: definition.tenantId,
+      deploymentId: definition.deploymentId,
+    }));
+}
+
+/** A job and what the queries look at besides its DTO. */
+interface JobRow {
+  dto: JobDto;
+  instance: ProcessInstanceRecord;
+  activityId: string;
+}
+
+/** The jobs of a running instance: one per async activity it waits at. */
+function jobsOf(state: EngineState, instance: ProcessInstanceRecord): JobRow[] {
+  const definition = state.findProcessDefinition(instance.definitionId);
+  if (definition === undefined) return [];
+  const rows: JobRow[] = [];
+  for (const activityId of new Set(instance.activityIds)) {
+    if (definition.activities.find((activity) => activity.id === activityId)?.async !== true) continue;
+    const incident = state.incidents.find((candidate) => candidate.incidentType === 'failedJob' && candidate.processInstanceId === instance.id && candidate.activityId === activityId);
+    const failing = state.failingJobs.find((candidate) => candidate.processInstanceId === instance.id && candidate.activityId === activityId);
+    const failed = incident !== undefined || failing !== undefined;
+    rows.push({
+      instance,
+      activityId,
+      dto: {
+        id: incident?.configuration ?? derivedId(0xb0000000, `${instance.id}\u0000${activityId}`),
+        jobDefinitionId: jobDefinitionIdOf(definition.id, activityId),
+        dueDate: null,
+        processInstanceId: instance.id,
+        executionId: instance.id,
+        processDefinitionId: definition.id,
+        processDefinitionKey: definition.key,
+        retries: incident !== undefined ? 0 : (failing?.retries ?? DEFAULT_RETRIES),
+        exceptionMessage: incident?.incidentMessage ?? failing?.exceptionMessage ?? null,
+        failedActivityId: failed ? activityId : null,
+        suspended: instance.suspended,
+        priority: 0,
+        tenantId: instance.tenantId,
+        createTime: state.startTimeOf(instance),
+        batchId: null,
+      },
+    });
+  }
+  return rows;
+}
+
+const JOB_PARAMS: Record<string, QueryParamKind> = {
+  jobId: 'string',
+  jobIds: 'stringArray',
+  jobDefinitionId: 'string',
+  processInstanceId: 'string',
+  processInstanceIds: 'stringArray',
+  executionId: 'string',
+  processDefinitionId: 'string',
+  processDefinitionKey: 'string',
+  activityId: 'string',
+  withRetriesLeft: 'boolean',
+  executable: 'boolean',
+  timers: 'boolean',
+  messages: 'boolean',
+  withException: 'boolean',
+  exceptionMessage: 'string',
+  failedActivityId: 'string',
+  noRetriesLeft: 'boolean',
+  active: 'boolean',
+  suspended: 'boolean',
+  tenantIdIn: 'stringArray',
+  withoutTenantId: 'boolean',
+};
+const JOB_SORT_BY = ['jobId', 'executionId', 'processInstanceId', 'processDefinitionId', 'processDefinitionKey', 'jobPriority', 'jobRetries', 'jobDueDate', 'tenantId'] as const;
+
+function jobSortValue(job: JobDto, sortBy: (typeof JOB_SORT_BY)[number]): string | number | null {
+  switch (sortBy) {
+    case 'jobId':
+      return job.id;
+    case 'jobPriority':
+      return job.priority;
+    case 'jobRetries':
+      return job.retries;
+    case 'jobDueDate':
+      return job.dueDate;
+    default:
+      return job[sortBy];
+  }
+}
+
+function findJobs(state: EngineState, context: RouteContext): { ok: true; items: JobDto[] } | { ok: false; response: Response } {
+  const parsed = parseQuery(context.url.searchParams, JOB_PARAMS, JOB_SORT_BY);
+  if (!parsed.ok) return parsed;
+  const engineError = context.engineError();
+  if (engineError) return { ok: false, response: engineError };
+  const sortError = sortPairError(parsed.query);
+  if (sortError) return { ok: false, response: sortError };
+  const values = parsed.query.values;
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const flag = (name: string) => values[name] === true;
+  const list = (name: string) => (Array.isArray(values[name]) && (values[name] as string[]).length > 0 ? (values[name] as string[]) : undefined);
+  if (flag('timers') && flag('messages')) {
+    // JobQueryImpl.timers() after messages() (or the other way round): a ProcessEngineException.
+    return { ok: false, response: json(exceptionBody('ProcessEngineException', 'Cannot combine onlyTimers() with onlyMessages() in the same query', 0), 500) };
+  }
+  const equal: [keyof JobDto, string][] = [
+    ['id', 'jobId'],
+    ['jobDefinitionId', 'jobDefinitionId'],
+    ['processInstanceId', 'processInstanceId'],
+    ['executionId', 'executionId'],
+    ['processDefinitionId', 'processDefinitionId'],
+    ['processDefinitionKey', 'processDefinitionKey'],
+    ['exceptionMessage', 'exceptionMessage'],
+    ['failedActivityId', 'failedActivityId'],
+  ];
+  const jobIds = list('jobIds');
+  const instanceIds = list('processInstanceIds');
+  const tenants = list('tenantIdIn');
+  const visible = processInstanceVisibility(state, authenticationOf(state, context.authenticatedUserId));
+  const rows = state.processInstances.filter(visible).flatMap((instance) => jobsOf(state, instance));
+  const items = rows
+    .filter(({ dto, activityId }) => {
+      for (const [field, parameter] of equal) {
+        const wanted = text(parameter);
+        if (wanted !== undefined && dto[field] !== wanted) return false;
+      }
+      if (text('activityId') !== undefined && activityId !== text('activityId')) return false;
+      if (jobIds !== undefined && !jobIds.includes(dto.id)) return false;
+      if (instanceIds !== undefined && !instanceIds.includes(dto.processInstanceId ?? '')) return false;
+      if (flag('withRetriesLeft') && dto.retries <= 0) return false;
+      if (flag('noRetriesLeft') && dto.retries > 0) return false;
+      if (flag('executable') && dto.retries <= 0) return false;
+      // Every modelled job is a message (an async continuation), none a timer.
+      if (flag('timers')) return false;
+      if (flag('withException') && dto.exceptionMessage === null) return false;
+      if (flag('active') && dto.suspended) return false;
+      if (flag('suspended') && !dto.suspended) return false;
+      if (flag('withoutTenantId') && dto.tenantId !== null) return false;
+      if (!flag('withoutTenantId') && tenants !== undefined && !tenants.includes(dto.tenantId ?? '')) return false;
+      return true;
+    })
+    .map(({ dto }) => dto);
+  const { sortBy, sortOrder } = parsed.query;
+  if (sortBy !== undefined) {
+    const direction = sortOrder === 'desc' ? -1 : 1;
+    const key = sortBy as (typeof JOB_SORT_BY)[number];
+    items.sort((a, b) => compareNullable(jobSortValue(a, key), jobSortValue(b, key)) * direction || compareStrings(a.id, b.id));
+  } else {
+    items.sort((a, b) => compareStrings(a.id, b.id));
+  }
+  return { ok: true, items };
+}
+
+const JOB_DEFINITION_PARAMS: Record<string, QueryParamKind> = {
+  jobDefinitionId: 'string',
+  activityIdIn: 'stringArray',
+  processDefinitionId: 'string',
+  processDefinitionKey: 'string',
+  jobType: 'string',
+  jobConfiguration: 'string',
+  active: 'boolean',
+  suspended: 'boolean',
+  tenantIdIn: 'stringArray',
+  withoutTenantId: 'boolean',
+};
+const JOB_DEFINITION_SORT_BY = ['jobDefinitionId', 'activityId', 'processDefinitionId', 'processDefinitionKey', 'jobType', 'jobConfiguration', 'tenantId'] as const;
+
+function findJobDefinitions(state: EngineState, context: RouteContext): { ok: true; items: JobDefinitionDto[] } | { ok: false; response: Response } {
+  const parsed = parseQuery(context.url.searchParams, JOB_DEFINITION_PARAMS, JOB_DEFINITION_SORT_BY);
+  if (!parsed.ok) return parsed;
+  const engineError = context.engineError();
+  if (engineError) return { ok: false, response: engineError };
+  const sortError = sortPairError(parsed.query);
+  if (sortError) return { ok: false, response: sortError };
+  const values = parsed.query.values;
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const flag = (name: string) => values[name] === true;
+  const list = (name: string) => (Array.isArray(values[name]) && (values[name] as string[]).length > 0 ? (values[name] as string[]) : undefined);
+  // AuthorizationManager.configureJobDefinitionQuery: READ on PROCESS_DEFINITION with the key.
+  const authentication = authenticationOf(state, context.authenticatedUserId);
+  const readable = authentication === null ? () => true : queryVisibility(state, authentication, genericPermission('READ'), ResourceType.PROCESS_DEFINITION);
+  const activities = list('activityIdIn');
+  const tenants = list('tenantIdIn');
+  const items = state.processDefinitions
+    .filter((definition) => readable(definition.key))
+    .flatMap(jobDefinitionsOf)
+    .filter((dto) => {
+      const fields: [keyof JobDefinitionDto, string][] = [
+        ['id', 'jobDefinitionId'],
+        ['processDefinitionId', 'processDefinitionId'],
+        ['processDefinitionKey', 'processDefinitionKey'],
+        ['jobType', 'jobType'],
+        ['jobConfiguration', 'jobConfiguration'],
+      ];
+      for (const [field, parameter] of fields) {
+        const wanted = text(parameter);
+        if (wanted !== undefined && dto[field] !== wanted) return false;
+      }
+      if (activities !== undefined && !activities.includes(dto.activityId)) return false;
+      if (flag('suspended')) return false;
+      if (flag('withoutTenantId') && dto.tenantId !== null) return false;
+      if (!flag('withoutTenantId') && tenants !== undefined && !tenants.includes(dto.tenantId ?? '')) return false;
+      return true;
+    });
+  const { sortBy, sortOrder } = parsed.query;
+  const key = (dto: JobDefinitionDto): string | null => {
+    switch (sortBy as (typeof JOB_DEFINITION_SORT_BY)[number] | undefined) {
+      case 'activityId':
+        return dto.activityId;
+      case 'processDefinitionId':
+        return dto.processDefinitionId;
+      case 'processDefinitionKey':
+        return dto.processDefinitionKey;
+      case 'jobType':
+        return dto.jobType;
+      case 'jobConfiguration':
+        return dto.jobConfiguration;
+      case 'tenantId':
+        return dto.tenantId;
+      default:
+        return dto.id;
+    }
+  };
+  const direction = sortOrder === 'desc' ? -1 : 1;
+  items.sort((a, b) => compareNullable(key(a), key(b)) * direction || compareStrings(a.id, b.id));
+  return { ok: true, items };
+}
+
+export function registerJobRoutes(router: EngineRouter, state: EngineState): void {
+  router.add(
+    'get',
+    '/job',
+    (context) => {
+      const paging = parsePaging(context.url.searchParams);
+      if (!paging.ok) return paging.response;
+      const result = findJobs(state, context);
+      if (!result.ok) return result.response;
+      return pagedJson(state, context, result.items, paging.paging, (job) => job);
+    },
+    { engineCheck: 'manual' },
+  );
+  router.add(
+    'get',
+    '/job/count',
+    (context) => {
+      const result = findJobs(state, context);
+      return result.ok ? json({ count: result.items.length }) : result.response;
+    },
+    { engineCheck: 'manual' },
+  );
+  router.add(
+    'get',
+    '/job-definition',
+    (context) => {
+      const paging = parsePaging(context.url.searchParams);
+      if (!paging.ok) return paging.response;
+      const result = findJobDefinitions(state, context);
+      if (!result.ok) return result.response;
+      return pagedJson(state, context, result.items, paging.paging, (definition) => definition);
+    },
+    { engineCheck: 'manual' },
+  );
+  router.add(
+    'get',
+    '/job-definition/count',
+    (context) => {
+      const result = findJobDefinitions(state, context);
+      return result.ok ? json({ count: result.items.length }) : result.response;
+    },
+    { engineCheck: 'manual' },
+  );
+}
