@@ -8,7 +8,7 @@ import type { Authorization } from '../engine/authorizations.js';
 import type { EngineClient } from '../engine/client.js';
 import { compareText, visibleControls } from '../util/text.js';
 import { readAuthorizations, readGroups, readMembers } from './engine.js';
-import { globMatcher } from './file.js';
+import { exactIdsOf, globMatcher } from './file.js';
 
 export interface ExportOptions {
   /** Group ids or globs; the groups, and only their authorizations. */
@@ -42,7 +42,7 @@ export interface ExportResult {
 export async function exportAccess(client: EngineClient, options: ExportOptions): Promise<ExportResult> {
   const groupPatterns = options.groups;
   const accepts = groupPatterns === undefined ? () => true : globMatcher(groupPatterns);
-  const exactIds = groupPatterns !== undefined && groupPatterns.every((pattern) => !/[*?]/.test(pattern)) ? groupPatterns : undefined;
+  const exactIds = exactIdsOf(groupPatterns);
   const groups = await readGroups(client, { ids: exactIds, accepts });
   const members = await readMembers(client, groups.map((group) => group.id));
   const resourceTypes = options.resourceTypes === undefined ? 'all' : new Set(options.resourceTypes.map((type) => type.code));

@@ -120,11 +120,19 @@ export async function readAccessFile(file: string, stdin: NodeJS.ReadableStream 
   return parseAccessFile(input.text, input.name, env);
 }
 
+/** Whether a pattern of `--groups` or a scope is a glob (`*`, `?`) rather than an id. */
+const isGlob = (pattern: string): boolean => /[*?]/.test(pattern);
+
+/** The ids themselves when no pattern is a glob (they can be asked for by id); undefined otherwise. */
+export function exactIdsOf(patterns: readonly string[] | undefined): readonly string[] | undefined {
+  return patterns !== undefined && !patterns.some(isGlob) ? patterns : undefined;
+}
+
 /** `*` any run of characters, `?` one; everything else literal. */
 export function globMatcher(patterns: readonly string[]): (id: string) => boolean {
-  const exact = new Set(patterns.filter((pattern) => !/[*?]/.test(pattern)));
+  const exact = new Set(patterns.filter((pattern) => !isGlob(pattern)));
   const globs = patterns
-    .filter((pattern) => /[*?]/.test(pattern))
+    .filter(isGlob)
     .map((pattern) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[\\s\\S]*').replaceAll('?', '[\\s\\S]')}$`));
   return (id) => exact.has(id) || globs.some((glob) => glob.test(id));
 }
@@ -301,6 +309,6 @@ function scopeOf(
       return row.userId !== null && (row.type === GRANT || row.type === REVOKE) && user(row.userId);
     },
     resourceTypes,
-    exactGroups: groupPatterns.some((pattern) => /[*?]/.test(pattern)) ? undefined : groupPatterns,
+    exactGroups: exactIdsOf(groupPatterns),
   };
 }
