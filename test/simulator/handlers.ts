@@ -234,6 +234,36 @@ export function pagedJson<T>(state: EngineState, context: RouteContext, items: r
   return json(applyPaging(items, paging).map(toDto) as JsonBodyType);
 }
 
+/** A query's rows, or the engine's answer refusing the query. */
+export type QueryRows<T> = { ok: true; items: T[] } | { ok: false; response: Response };
+
+/**
+ * GET `path` (a page of the rows, as the engine's list query answers) and GET `path`/count, both over
+ * the same query: the pair every read-only list resource of the engine has.
+ */
+export function addListAndCount<T>(router: EngineRouter, state: EngineState, path: string, find: (context: RouteContext) => QueryRows<T>): void {
+  router.add(
+    'get',
+    path,
+    (context) => {
+      const paging = parsePaging(context.url.searchParams);
+      if (!paging.ok) return paging.response;
+      const result = find(context);
+      return result.ok ? pagedJson(state, context, result.items, paging.paging, (item) => item) : result.response;
+    },
+    { engineCheck: 'manual' },
+  );
+  router.add(
+    'get',
+    `${path}/count`,
+    (context) => {
+      const result = find(context);
+      return result.ok ? json({ count: result.items.length }) : result.response;
+    },
+    { engineCheck: 'manual' },
+  );
+}
+
 /** query.listPage(first, max) with the REST layer's defaults (0 and Integer.MAX_VALUE). */
 export function applyPaging<T>(items: readonly T[], paging: Paging): T[] {
   const first = Math.max(0, paging.firstResult ?? 0);

@@ -9,7 +9,7 @@
 // incidents, now on the target definition and the activity its instance moved to. A test can make
 // incidents appear on migration (`state.incidentsOnMigration`): as if a job of the migrated instance
 // failed on the target at once (a missing delegate, a new expression), which is what a canary looks for.
-import { compareNullable, compareStrings, json, likeMatches, pagedJson, parsePaging, parseQuery, sortPairError } from './handlers.js';
+import { addListAndCount, compareNullable, compareStrings, likeMatches, parseQuery, sortPairError } from './handlers.js';
 import type { EngineRouter, QueryParamKind, RouteContext } from './handlers.js';
 import { authenticationOf } from './permissions.js';
 import { processInstanceVisibility } from './runtime.js';
@@ -209,27 +209,5 @@ function findIncidents(state: EngineState, context: RouteContext): { ok: true; i
 }
 
 export function registerIncidentRoutes(router: EngineRouter, state: EngineState): void {
-  router.add(
-    'get',
-    '/incident',
-    (context) => {
-      const paging = parsePaging(context.url.searchParams);
-      if (!paging.ok) return paging.response;
-      const result = findIncidents(state, context);
-      if (!result.ok) return result.response;
-      return pagedJson(state, context, result.items, paging.paging, (incident) => incident);
-    },
-    { engineCheck: 'manual' },
-  );
-
-  router.add(
-    'get',
-    '/incident/count',
-    (context) => {
-      const result = findIncidents(state, context);
-      if (!result.ok) return result.response;
-      return json({ count: result.items.length });
-    },
-    { engineCheck: 'manual' },
-  );
+  addListAndCount(router, state, '/incident', (context) => findIncidents(state, context));
 }

@@ -30,15 +30,7 @@
 // (AuthorizationManager.configureHistoricJobLogQuery without historic instance permissions): READ_HISTORY
 // on PROCESS_DEFINITION with the row's processDefinitionKey; batch jobs have none, so only a grant on
 // '*' shows them to an authenticated user who is not in camunda-admin.
-import {
-  compareNullable,
-  compareStrings,
-  json,
-  pagedJson,
-  parsePaging,
-  parseQuery,
-  sortPairError,
-} from './handlers.js';
+import { addListAndCount, compareNullable, compareStrings, parseQuery, sortPairError } from './handlers.js';
 import type { EngineRouter, QueryParamKind, RouteContext } from './handlers.js';
 import { authenticationOf, genericPermission, queryVisibility } from './permissions.js';
 import { parseEngineDate } from './repository.js';
@@ -230,15 +222,5 @@ function queryJobLog(context: RouteContext, state: EngineState): Filtered {
 }
 
 export function registerJobLogRoutes(router: EngineRouter, state: EngineState): void {
-  router.add('get', '/history/job-log', (context) => {
-    const paging = parsePaging(context.url.searchParams);
-    if (!paging.ok) return paging.response;
-    const result = queryJobLog(context, state);
-    if (!result.ok) return result.response;
-    return pagedJson(state, context, result.items, paging.paging, (entry) => entry);
-  }, { engineCheck: 'manual' });
-  router.add('get', '/history/job-log/count', (context) => {
-    const result = queryJobLog(context, state);
-    return result.ok ? json({ count: result.items.length }) : result.response;
-  }, { engineCheck: 'manual' });
+  addListAndCount(router, state, '/history/job-log', (context) => queryJobLog(context, state));
 }

@@ -11,7 +11,7 @@
 // MigratingAsyncJobInstance moves it. Timers, external tasks and batch jobs are not jobs here.
 //
 // Like every query DTO, the engine ignores parameters it does not know, and so does the simulator.
-import { compareNullable, compareStrings, exceptionBody, json, pagedJson, parsePaging, parseQuery, sortPairError } from './handlers.js';
+import { addListAndCount, compareNullable, compareStrings, exceptionBody, json, parseQuery, sortPairError } from './handlers.js';
 import type { EngineRouter, QueryParamKind, RouteContext } from './handlers.js';
 import { authenticationOf, genericPermission, queryVisibility } from './permissions.js';
 import { processInstanceVisibility } from './runtime.js';
@@ -309,46 +309,6 @@ function findJobDefinitions(state: EngineState, context: RouteContext): { ok: tr
 }
 
 export function registerJobRoutes(router: EngineRouter, state: EngineState): void {
-  router.add(
-    'get',
-    '/job',
-    (context) => {
-      const paging = parsePaging(context.url.searchParams);
-      if (!paging.ok) return paging.response;
-      const result = findJobs(state, context);
-      if (!result.ok) return result.response;
-      return pagedJson(state, context, result.items, paging.paging, (job) => job);
-    },
-    { engineCheck: 'manual' },
-  );
-  router.add(
-    'get',
-    '/job/count',
-    (context) => {
-      const result = findJobs(state, context);
-      return result.ok ? json({ count: result.items.length }) : result.response;
-    },
-    { engineCheck: 'manual' },
-  );
-  router.add(
-    'get',
-    '/job-definition',
-    (context) => {
-      const paging = parsePaging(context.url.searchParams);
-      if (!paging.ok) return paging.response;
-      const result = findJobDefinitions(state, context);
-      if (!result.ok) return result.response;
-      return pagedJson(state, context, result.items, paging.paging, (definition) => definition);
-    },
-    { engineCheck: 'manual' },
-  );
-  router.add(
-    'get',
-    '/job-definition/count',
-    (context) => {
-      const result = findJobDefinitions(state, context);
-      return result.ok ? json({ count: result.items.length }) : result.response;
-    },
-    { engineCheck: 'manual' },
-  );
+  addListAndCount(router, state, '/job', (context) => findJobs(state, context));
+  addListAndCount(router, state, '/job-definition', (context) => findJobDefinitions(state, context));
 }
