@@ -6,7 +6,7 @@ import { countsById, type DefinitionCounts, withCounts } from '../definitions/li
 import type { ProcessDefinitionQuery } from '../engine/process-definitions.js';
 import { parseReference, resolveReference } from '../plans/references.js';
 import { definitionListView, definitionView } from '../render/definition.js';
-import { readProcessModel } from './models.js';
+import { readProcessModel } from '../migration/models.js';
 import { listWithLimit } from './listing.js';
 import { paging, type PagingFlags } from './options.js';
 

@@ -2,19 +2,18 @@
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
-import type { EngineClient } from '../engine/client.js';
-import { diffModels, leftOutOfPlan, MULTI_INSTANCE_BODY } from '../migration/model-diff.js';
+import { diffModels, leftOutOfPlan } from '../migration/model-diff.js';
 import { preflightInstances, selectedByPlan } from '../migration/preflight.js';
 import { formatProblem, parsePlan, parseVariables, readInputFile } from '../plans/load.js';
-import { parseReference, type ResolvedDefinition, resolveReference } from '../plans/references.js';
+import { parseReference, resolveReference } from '../plans/references.js';
 import { resolvePlan } from '../plans/resolve.js';
-import { buildValidationResult, nearestIds, type UnknownActivity, unknownActivities } from '../plans/validation.js';
+import { buildValidationResult, unknownActivities } from '../plans/validation.js';
 import { type PlanSuggestions, planDocument, serializePlan } from '../plans/write.js';
 import { describeDefinition, validationView } from '../render/migration.js';
 import { modelDiffView } from '../render/model-diff.js';
 import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/files.js';
 import { plural } from '../util/text.js';
-import { readProcessModel } from './models.js';
+import { nearestActivities, readProcessModel } from '../migration/models.js';
 
 export { executeMigration } from './migration-execute.js';
 export { sweepMigration } from './migration-sweep.js';
@@ -138,35 +137,6 @@ export async function diffDefinitions(app: App, sourceText: string, targetText: 
   await (await app.output()).data({ source, target, ...diffModels(sourceModel, targetModel, statistics) }, modelDiffView);
 }
 
-/**
- * The nearest ids of the model an unknown activity was looked for in. Hints only: a model that
- * cannot be read leaves them out (said with --verbose), and the validation goes on.
- */
-async function nearestActivities(
-  client: EngineClient,
-  sides: { source: ResolvedDefinition; target: ResolvedDefinition },
-  unknown: readonly { side: 'source' | 'target'; activityId: string }[],
-  debug: (message: string) => void,
-): Promise<UnknownActivity[]> {
-  if (unknown.length === 0) return [];
-  const wanted = [...new Set(unknown.map((activity) => activity.side))];
-  const ids = new Map<'source' | 'target', string[]>();
-  await Promise.all(
-    wanted.map(async (side) => {
-      try {
-        const model = await readProcessModel(client.processDefinitions, sides[side]);
-        ids.set(
-          side,
-          model.activities.flatMap((activity) => (activity.multiInstance ? [activity.id, `${activity.id}${MULTI_INSTANCE_BODY}`] : [activity.id])),
-        );
-      } catch (error) {
-        debug(`no hints for unknown ${side} activities: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }),
-  );
-  return unknown.map(({ side, activityId }) => ({ side, activityId, ...nearestIds(activityId, ids.get(side) ?? []) }));
-}
-
 export async function validatePlan(app: App, planFile: string, options: ValidateOptions): Promise<void> {
   app.refuseStdinClash({ '<plan>': planFile });
   const output = await app.output();
@@ -187,7 +157,7 @@ export async function validatePlan(app: App, planFile: string, options: Validate
     output.warn(`the plan selects ${id}, which runs on ${definitionId}, not on the source: execute would refuse the selection (exit 2)`);
   }
   const [unknown, preflight] = await Promise.all([
-    nearestActivities(client, resolved, unknownActivities(report), (message) => output.debug(message)),
+    nearestActivities(client.processDefinitions, resolved, unknownActivities(report), (message) => output.debug(message)),
     preflightInstances(client, { source: resolved.source, target: resolved.target, instructions: resolved.request.instructions, statistics, selection: selection?.ids }),
   ]);
   const result = buildValidationResult({
