@@ -128,9 +128,8 @@ for (const [name, values] of Object.entries(times)) results.push({ case: name, m
 const ratio = (name) => median(times[name]) / bare;
 target('--version <= 1.5x bare node', ratio('--version') <= 1.5, `${ratio('--version').toFixed(2)}x`);
 target('--help <= 1.5x bare node', ratio('--help') <= 1.5, `${ratio('--help').toFixed(2)}x`);
-// Issue 22: 2x where Node has a compile cache; Node 20 compiles what it loads on every run.
-const authBudget = compileCache ? 2 : 3;
-target(`auth get -o json <= ${authBudget}x bare node`, ratio('auth get ID -o json') <= authBudget, `${ratio('auth get ID -o json').toFixed(2)}x`);
+// One request is measured against a bare CommonJS node:http GET made in the same run, not against
+// `node -e 0`, whose time moves with the machine (its ratio is in the table above, not checked).
 const oneRequest = median(times['auth get ID -o json']) / median(times['node:http GET, JSON (CommonJS, no deps)']);
 results.push({ case: 'auth get ID -o json / node:http GET, JSON', median: NaN, ratio: oneRequest });
 // Part of the Node 24 budget; on Node 20 the ratio is printed above, not checked.
