@@ -72,7 +72,9 @@ export const sweepReviewView: View<SweepReviewSummary> = {
     ];
     const planned = review.versions.filter((version) => version.file !== null).length;
     const written = review.outDir ? `; ${plural(planned, 'plan')} written to ${review.outDir}` : '';
-    const verdict = review.valid ? style.green('valid') : style.red('NOT valid');
+    // Without --strict an unmapped activity is a warning: the sweep passes, but not as a clean one
+    // (its execute would fail for those instances, as `migration validate` says).
+    const verdict = !review.valid ? style.red('NOT valid') : count('active-unmapped') > 0 ? style.yellow('valid with warnings') : style.green('valid');
     const heading = review.versions.length === 0 ? `no other version of ${review.key}` : plural(review.versions.length, 'version');
     return `${review.versions.length > 0 ? `${table}\n` : ''}${verdict}: ${heading} -> ${describeDefinition(review.target)}: ${parts.join(', ')}${written}`;
   },

@@ -61,6 +61,10 @@ describe('the review', () => {
     const generated = engine.requests.filter((request) => request.path.endsWith('/migration/generate')).map((request) => JSON.parse(request.body).sourceProcessDefinitionId);
     expect(generated.sort()).toEqual([versions[0]!.id, versions[2]!.id, versions[3]!.id].sort());
     expect(executes()).toEqual([]);
+    // Without --strict the unmapped activity is a warning: exit 0, and the verdict says so.
+    const lenient = await cli(['migration', 'sweep', 'order'], cwd);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stdout.trim().split('\n').at(-1)).toBe(`valid with warnings: 4 versions -> order:5 (${target()}): 2 valid, 0 not valid, 1 active but unmapped, 0 skipped, 1 without running instances`);
   });
 
   it('applies the overrides (per version, skip), writes one plan per version with references, and -o json', async () => {
