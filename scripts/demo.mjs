@@ -42,6 +42,8 @@ const tour = [
   [['auth', 'update', JOHN_AUTHORIZATION, '--add-permissions', 'DELETE', '--dry-run'], 0],
   [['group', 'list'], 0],
   [['group', 'members', 'list', 'accounting', '--max', '5'], 0],
+  [['auth', 'explain', '--group', 'sales', '--resource-type', 'process-definition', '--resource-id', 'invoice'], 0],
+  [['access', 'export', '--groups', 'sales'], 0],
   [['metrics', 'sum', 'process-instances', '--start', '30d'], 0],
   [['metrics', 'list', '--name', 'process-instances', '--start', '7d', '--interval', '86400', '--aggregate-by-reporter', '--chart'], 0],
   [['definition', 'list', '--latest'], 0],
@@ -59,6 +61,8 @@ const tour = [
   [['migration', 'execute', plan, '--all-instances', '--chunk-size', '2', '--yes', '--report', report], 0],
   [['migration', 'generate', '--source', 'refengine-demo:1', '--target', 'refengine-demo:2', '--out', demoPlan], 0],
   [['migration', 'execute', demoPlan, '--all-instances', '--async', '--wait', '--interval', '0.5', '--yes'], 0],
+  // Every old version at once: a reviewed plan per version with running instances.
+  [['migration', 'sweep', 'invoice-approval', '--out-dir', join(workDir, 'sweep-plans')], 0],
 ];
 
 const env = { ...process.env, CAMUNDA_URL: url };
