@@ -32,24 +32,7 @@
 // NullPointerException); type, id, removalTime and rootProcessInstanceId are ignored. Then step 5, then
 // UPDATE on the id (403), then the unique constraints at the flush (step 6), then 204.
 import type { EngineRouter, QueryParamKind, ParsedQuery, QueryValue, RouteContext, AtomLink } from './handlers.js';
-import {
-  pagedJson,
-  compareNullable,
-  compareStrings,
-  exceptionBody,
-  invalidJsonBody,
-  invalidRequest,
-  isInIdOrder,
-  isJsonObject,
-  json,
-  JsonFields,
-  noContent,
-  parsePaging,
-  parseQuery,
-  readJsonBody,
-  sortPairError,
-  uriBuilderPath,
-} from './handlers.js';
+import { compareNullable, compareStrings, engineQuery, exceptionBody, invalidJsonBody, invalidRequest, isInIdOrder, isJsonObject, json, JsonFields, noContent, pagedJson, parsePaging, readJsonBody, uriBuilderPath } from './handlers.js';
 import { nullPointer } from './migration.js';
 import {
   ALL_PERMISSIONS,
@@ -352,12 +335,8 @@ export function registerAuthorizationRoutes(router: EngineRouter, state: EngineS
 
   /** The engine's AuthorizationQuery: filters, the caller's READ, sorting. */
   const filtered = (context: RouteContext): { ok: true; items: AuthorizationRecord[] } | { ok: false; response: Response } => {
-    const parsed = parseQuery(context.url.searchParams, AUTHORIZATION_QUERY_PARAMS, AUTHORIZATION_SORT_BY);
+    const parsed = engineQuery(context, AUTHORIZATION_QUERY_PARAMS, AUTHORIZATION_SORT_BY);
     if (!parsed.ok) return parsed;
-    const engineError = context.engineError();
-    if (engineError) return { ok: false, response: engineError };
-    const sortError = sortPairError(parsed.query);
-    if (sortError) return { ok: false, response: sortError };
     const authentication = authenticationFor(context);
     // One pass over the caller's authorizations, not one per row: 100,000 rows stay cheap.
     const readable = authentication === null ? () => true : queryVisibility(state, authentication, genericPermission('READ'), ResourceType.AUTHORIZATION);

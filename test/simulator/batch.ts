@@ -22,22 +22,7 @@
 // then moves batches step by step, which is what deterministic tests want.
 import { checkProcessInstanceMigration } from './execution.js';
 import type { InstanceMigrationCheck } from './execution.js';
-import {
-  pagedJson,
-  compareNullable,
-  compareStrings,
-  exceptionBody,
-  invalidJsonBody,
-  invalidRequest,
-  isJsonObject,
-  json,
-  JsonFields,
-  noContent,
-  parsePaging,
-  parseQuery,
-  readJsonBody,
-  sortPairError,
-} from './handlers.js';
+import { compareNullable, compareStrings, engineQuery, exceptionBody, invalidJsonBody, invalidRequest, isJsonObject, json, JsonFields, noContent, pagedJson, parsePaging, parseQuery, readJsonBody, sortPairError } from './handlers.js';
 import type { EngineRouter, ParsedQuery, QueryParamKind, QueryValue, RouteContext } from './handlers.js';
 import { DEFAULT_JOB_RETRIES, logJob, removeJobLogOf } from './job-log.js';
 import type { MigrationPlan } from './migration.js';
@@ -446,12 +431,8 @@ function queryBatches(context: RouteContext, state: EngineState, statistics: boo
 }
 
 function queryHistoricBatches(context: RouteContext, state: EngineState): Filtered {
-  const parsed = parseQuery(context.url.searchParams, HISTORIC_BATCH_QUERY_PARAMS, HISTORIC_BATCH_SORT_BY);
+  const parsed = engineQuery(context, HISTORIC_BATCH_QUERY_PARAMS, HISTORIC_BATCH_SORT_BY);
   if (!parsed.ok) return parsed;
-  const engineError = context.engineError();
-  if (engineError) return { ok: false, response: engineError };
-  const sortError = sortPairError(parsed.query);
-  if (sortError) return { ok: false, response: sortError };
   const values = parsed.query.values;
   const readable = batchVisibility(context, state, 'READ_HISTORY');
   const items = state.batches.filter((batch) => {

@@ -129,6 +129,27 @@ function firstValues(params: URLSearchParams): Map<string, string> {
   return result;
 }
 
+
+/**
+ * A list query as the engine's REST layer reads it: the parameters (400 for a bad one), then the
+ * engine name of the path, then a sortBy without sortOrder (or the other way round).
+ */
+export function engineQuery(context: RouteContext, spec: Record<string, QueryParamKind>, sortByValues: readonly string[] = []): QueryResult {
+  const parsed = parseQuery(context.url.searchParams, spec, sortByValues);
+  if (!parsed.ok) return parsed;
+  const refused = context.engineError() ?? sortPairError(parsed.query);
+  return refused ? { ok: false, response: refused } : parsed;
+}
+
+/** Typed readers of a parsed query's values: a string, a flag set to true, a non-empty list. */
+export function queryReaders(values: Record<string, unknown>): { text: (name: string) => string | undefined; flag: (name: string) => boolean; list: (name: string) => string[] | undefined } {
+  return {
+    text: (name) => (typeof values[name] === 'string' ? (values[name] as string) : undefined),
+    flag: (name) => values[name] === true,
+    list: (name) => (Array.isArray(values[name]) && (values[name] as string[]).length > 0 ? (values[name] as string[]) : undefined),
+  };
+}
+
 /**
  * Converts the declared query parameters; unknown ones are ignored like in the engine. Errors carry
  * the engine's messages: a conversion failure is "Cannot set query parameter 'x' to value 'v': <cause>",

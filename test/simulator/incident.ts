@@ -9,7 +9,7 @@
 // incidents, now on the target definition and the activity its instance moved to. A test can make
 // incidents appear on migration (`state.incidentsOnMigration`): as if a job of the migrated instance
 // failed on the target at once (a missing delegate, a new expression), which is what a canary looks for.
-import { addListAndCount, compareNullable, compareStrings, likeMatches, parseQuery, sortPairError } from './handlers.js';
+import { addListAndCount, compareNullable, compareStrings, engineQuery, likeMatches } from './handlers.js';
 import type { EngineRouter, QueryParamKind, RouteContext } from './handlers.js';
 import { authenticationOf } from './permissions.js';
 import { processInstanceVisibility } from './runtime.js';
@@ -159,12 +159,8 @@ function sortValue(incident: IncidentDto, sortBy: (typeof SORT_BY)[number]): str
 
 /** IncidentQueryDto applied (unknown parameters ignored, as the engine does), READ-filtered like process instances. */
 function findIncidents(state: EngineState, context: RouteContext): { ok: true; items: IncidentDto[] } | { ok: false; response: Response } {
-  const parsed = parseQuery(context.url.searchParams, QUERY_PARAMS, SORT_BY);
+  const parsed = engineQuery(context, QUERY_PARAMS, SORT_BY);
   if (!parsed.ok) return parsed;
-  const engineError = context.engineError();
-  if (engineError) return { ok: false, response: engineError };
-  const sortError = sortPairError(parsed.query);
-  if (sortError) return { ok: false, response: sortError };
   const values = parsed.query.values as Record<string, unknown>;
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const list = (name: string) => (Array.isArray(values[name]) && (values[name] as unknown[]).length > 0 ? (values[name] as string[]) : undefined);

@@ -30,7 +30,7 @@
 // (AuthorizationManager.configureHistoricJobLogQuery without historic instance permissions): READ_HISTORY
 // on PROCESS_DEFINITION with the row's processDefinitionKey; batch jobs have none, so only a grant on
 // '*' shows them to an authenticated user who is not in camunda-admin.
-import { addListAndCount, compareNullable, compareStrings, parseQuery, sortPairError } from './handlers.js';
+import { addListAndCount, compareNullable, compareStrings, engineQuery } from './handlers.js';
 import type { EngineRouter, QueryParamKind, RouteContext } from './handlers.js';
 import { authenticationOf, genericPermission, queryVisibility } from './permissions.js';
 import { parseEngineDate } from './repository.js';
@@ -167,12 +167,8 @@ const NO_KEY = '\u0000no process definition key';
 type Filtered = { ok: true; items: HistoricJobLogDto[] } | { ok: false; response: Response };
 
 function queryJobLog(context: RouteContext, state: EngineState): Filtered {
-  const parsed = parseQuery(context.url.searchParams, JOB_LOG_QUERY_PARAMS, JOB_LOG_SORT_BY);
+  const parsed = engineQuery(context, JOB_LOG_QUERY_PARAMS, JOB_LOG_SORT_BY);
   if (!parsed.ok) return parsed;
-  const engineError = context.engineError();
-  if (engineError) return { ok: false, response: engineError };
-  const sortError = sortPairError(parsed.query);
-  if (sortError) return { ok: false, response: sortError };
   const values = parsed.query.values;
   const authentication = authenticationOf(state, context.authenticatedUserId);
   const readable = authentication === null ? () => true : queryVisibility(state, authentication, genericPermission('READ_HISTORY'), ResourceType.PROCESS_DEFINITION);

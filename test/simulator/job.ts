@@ -11,7 +11,7 @@
 // MigratingAsyncJobInstance moves it. Timers, external tasks and batch jobs are not jobs here.
 //
 // Like every query DTO, the engine ignores parameters it does not know, and so does the simulator.
-import { addListAndCount, compareNullable, compareStrings, exceptionBody, json, parseQuery, sortPairError } from './handlers.js';
+import { addListAndCount, compareNullable, compareStrings, engineQuery, exceptionBody, json, queryReaders } from './handlers.js';
 import type { EngineRouter, QueryParamKind, RouteContext } from './handlers.js';
 import { authenticationOf, genericPermission, queryVisibility } from './permissions.js';
 import { processInstanceVisibility } from './runtime.js';
@@ -171,16 +171,10 @@ function jobSortValue(job: JobDto, sortBy: (typeof JOB_SORT_BY)[number]): string
 }
 
 function findJobs(state: EngineState, context: RouteContext): { ok: true; items: JobDto[] } | { ok: false; response: Response } {
-  const parsed = parseQuery(context.url.searchParams, JOB_PARAMS, JOB_SORT_BY);
+  const parsed = engineQuery(context, JOB_PARAMS, JOB_SORT_BY);
   if (!parsed.ok) return parsed;
-  const engineError = context.engineError();
-  if (engineError) return { ok: false, response: engineError };
-  const sortError = sortPairError(parsed.query);
-  if (sortError) return { ok: false, response: sortError };
   const values = parsed.query.values;
-  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
-  const flag = (name: string) => values[name] === true;
-  const list = (name: string) => (Array.isArray(values[name]) && (values[name] as string[]).length > 0 ? (values[name] as string[]) : undefined);
+  const { text, flag, list } = queryReaders(values);
   if (flag('timers') && flag('messages')) {
     // JobQueryImpl.timers() after messages() (or the other way round): a ProcessEngineException.
     return { ok: false, response: json(exceptionBody('ProcessEngineException', 'Cannot combine onlyTimers() with onlyMessages() in the same query', 0), 500) };
@@ -248,16 +242,10 @@ const JOB_DEFINITION_PARAMS: Record<string, QueryParamKind> = {
 const JOB_DEFINITION_SORT_BY = ['jobDefinitionId', 'activityId', 'processDefinitionId', 'processDefinitionKey', 'jobType', 'jobConfiguration', 'tenantId'] as const;
 
 function findJobDefinitions(state: EngineState, context: RouteContext): { ok: true; items: JobDefinitionDto[] } | { ok: false; response: Response } {
-  const parsed = parseQuery(context.url.searchParams, JOB_DEFINITION_PARAMS, JOB_DEFINITION_SORT_BY);
+  const parsed = engineQuery(context, JOB_DEFINITION_PARAMS, JOB_DEFINITION_SORT_BY);
   if (!parsed.ok) return parsed;
-  const engineError = context.engineError();
-  if (engineError) return { ok: false, response: engineError };
-  const sortError = sortPairError(parsed.query);
-  if (sortError) return { ok: false, response: sortError };
   const values = parsed.query.values;
-  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
-  const flag = (name: string) => values[name] === true;
-  const list = (name: string) => (Array.isArray(values[name]) && (values[name] as string[]).length > 0 ? (values[name] as string[]) : undefined);
+  const { text, flag, list } = queryReaders(values);
   // AuthorizationManager.configureJobDefinitionQuery: READ on PROCESS_DEFINITION with the key.
   const authentication = authenticationOf(state, context.authenticatedUserId);
   const readable = authentication === null ? () => true : queryVisibility(state, authentication, genericPermission('READ'), ResourceType.PROCESS_DEFINITION);
