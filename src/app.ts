@@ -75,6 +75,11 @@ export class App {
     return Boolean(this.io.stdin.isTTY && this.io.stderr.isTTY) && (ci === undefined || ci === '' || ci === 'false');
   }
 
+  /** Interactive on a terminal that can move its cursor (not TERM=dumb): a spinner may redraw its line. */
+  get animated(): boolean {
+    return this.interactive && this.io.env.TERM !== 'dumb';
+  }
+
   output(): Promise<Output> {
     this.outputPromise ??= (async () => {
       const flags = this.flags;

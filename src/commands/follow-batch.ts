@@ -9,7 +9,7 @@ import { activateCommand, describeProgress, progressReporter } from '../render/p
 export async function followBatch(app: App, batchId: string, intervalMs: number, timeoutMs: number | undefined): Promise<{ failure: CliError | undefined; status: string }> {
   const output = await app.output();
   const client = await engineClient(app);
-  const reporter = await progressReporter({ stderr: app.io.stderr, interactive: app.interactive && !output.machineReadable, quiet: output.quiet, color: output.stderrStyle.enabled, minIntervalMs: Math.max(intervalMs, 5000) });
+  const reporter = await progressReporter({ stderr: app.io.stderr, interactive: app.animated && !output.machineReadable, quiet: output.quiet, color: output.stderrStyle.enabled, minIntervalMs: Math.max(intervalMs, 5000) });
   // Ctrl-C stops the watching, not the batch: the poll in flight is answered, and the run says how to follow on.
   const interrupt = new AbortController();
   const release = app.interrupt.takeOver(() => interrupt.abort());

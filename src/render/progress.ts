@@ -18,7 +18,8 @@ export async function progressReporter(options: { stderr: Writable; interactive:
   if (options.interactive && ((options.stderr as Partial<NodeJS.WriteStream>).columns ?? 0) > 0) {
     const { default: ora } = await import('ora');
     // ora's chalk decides colour by stdout; the spinner is on stderr, whose colour is ours to say.
-    const spinner = ora({ stream: options.stderr as NodeJS.WriteStream, discardStdin: false, color: options.color === true ? 'cyan' : false }).start();
+    // Whether to animate is ours too (the command's environment, not this process's CI or TERM).
+    const spinner = ora({ stream: options.stderr as NodeJS.WriteStream, isEnabled: true, discardStdin: false, color: options.color === true ? 'cyan' : false }).start();
     return {
       update: (text) => {
         spinner.text = text;

@@ -335,5 +335,19 @@ describe('batch watch on a suspended batch', () => {
     const hint = `SUSPENDED: no job runs until it is activated: camunda-admin batch activate ${id}`;
     expect(screen.split(hint).length - 1).toBeGreaterThan(3);
     expect(screen).toContain(`is suspended: no job runs until it is activated (camunda-admin batch activate ${id})`);
+    expect(screen).toContain('\u001B[?25l');
+  });
+
+  it('prints plain progress lines on a terminal that cannot move its cursor (TERM=dumb), as ora by itself would not decide', async () => {
+    const sim = await start(0);
+    const id = await suspendedBatch(sim);
+    const dir = tempDir();
+    const running = runOnPty(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.2', '--wait-timeout', '1'], { env: cleanEnv({ TERM: 'dumb' }, dir), cwd: dir, columns: 200 });
+    const { code, screen } = await running.result;
+    expect(code).toBe(9);
+    expect(screen).not.toContain('\u001B[?25l');
+    // The first poll's line at once, the last one at the end: no redrawn line.
+    const line = `batch ${id}: 0/3 jobs done (0%), 3 remaining, 0 failed, SUSPENDED: no job runs until it is activated: camunda-admin batch activate ${id}\r\n`;
+    expect(screen.startsWith(`${line}${line}error: --wait-timeout passed`)).toBe(true);
   });
 });
