@@ -88,6 +88,16 @@ export async function listAuthorizations(app: App, flags: FilterFlags): Promise<
   await listWithLimit(output, {
     page,
     fetchPage: (firstResult, maxResults) => client.authorizations.list({ ...query, firstResult, maxResults }),
+    // The engine's GET query sorts by one key: rows of an equal resource type or id are read by
+    // themselves, in the engine's id order, where pages would cut them.
+    sharedKey:
+      query.sortBy === undefined
+        ? undefined
+        : {
+            keyOf: (row) => (query.sortBy === 'resourceType' ? row.resourceType : row.resourceId),
+            idOf: (row) => row.id,
+            fetchTies: (key, firstResult, maxResults) => client.authorizations.list({ ...query, sortBy: undefined, sortOrder: undefined, [query.sortBy as string]: key, firstResult, maxResults }),
+          },
     view: authorizationListView,
     noun: 'authorizations',
     limit: client.http.queryLimit,

@@ -1,6 +1,6 @@
 /** Shared by the list commands: one page by default (and a hint when there is more), every page with --all. */
 import type { QueryLimit } from '../engine/limits.js';
-import { allPages, collectPages, LISTING_MAX_PAGE_SIZE } from '../engine/paging.js';
+import { allPages, collectRows, LISTING_MAX_PAGE_SIZE, pagesBySharedKey, type PagingOptions, type SharedSortKey } from '../engine/paging.js';
 import type { Output, View } from '../render/output.js';
 import type { Paging } from './options.js';
 
@@ -12,17 +12,20 @@ export interface Listing<T> {
   noun: string;
   /** The engine's queryMaxResultsLimit, as far as this run knows it. */
   limit: QueryLimit;
+  /** When the rows are sorted by a key that is not unique: pages are then never cut inside a run of equal keys. */
+  sharedKey?: SharedSortKey<T> | undefined;
 }
 
-export async function listWithLimit<T>(output: Output, { page, fetchPage, view, noun, limit }: Listing<T>): Promise<void> {
+export async function listWithLimit<T>(output: Output, { page, fetchPage, view, noun, limit, sharedKey }: Listing<T>): Promise<void> {
+  const pages = (options: PagingOptions) => (sharedKey === undefined ? allPages(fetchPage, options) : pagesBySharedKey(fetchPage, options, sharedKey));
   if (page.maxResults === undefined) {
-    await output.list(allPages(fetchPage, { limit, first: page.firstResult, growTo: LISTING_MAX_PAGE_SIZE }), view);
+    await output.list(pages({ limit, first: page.firstResult, growTo: LISTING_MAX_PAGE_SIZE }), view);
     return;
   }
   // One more than asked tells whether there is more, without a count request; above the engine's
   // limit, in pages of the limit.
   const wanted = page.maxResults + 1;
-  const rows = await collectPages(fetchPage, { limit, first: page.firstResult, pageSize: wanted, max: wanted });
+  const rows = await collectRows(pages({ limit, first: page.firstResult, pageSize: wanted, max: wanted }));
   const more = rows.length > page.maxResults;
   await output.list([rows.slice(0, page.maxResults)], view);
   if (more) output.info(`showing ${page.maxResults} ${noun} from ${page.firstResult}; there are more: --first ${page.firstResult + page.maxResults}, --max N or --all`);

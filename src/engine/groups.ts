@@ -33,14 +33,22 @@ const MAX_IDS_IN_URL = 50;
 export class GroupApi {
   constructor(private readonly http: EngineHttp) {}
 
+  /**
+   * Long id lists, and sorting by a name or type (not unique): the GET query sorts by one key and
+   * leaves rows of equal keys in the database's order, which may differ from page to page, so pages
+   * could skip or repeat them; the POST query's sorting list ends with the id.
+   */
   private usesBody(query: GroupQuery): boolean {
-    return (query.idIn?.length ?? 0) > MAX_IDS_IN_URL;
+    return (query.idIn?.length ?? 0) > MAX_IDS_IN_URL || (query.sortBy !== undefined && query.sortBy !== 'id');
   }
 
   /** POST /group takes the same names as a body (idIn as an array, sorting as a list); paging stays in the URL. */
   private body(query: GroupQuery): Record<string, unknown> {
     const { sortBy, sortOrder, ...filters } = query;
-    return { ...filters, ...(sortBy ? { sorting: [{ sortBy, sortOrder: sortOrder ?? 'asc' }] } : {}) };
+    if (sortBy === undefined) return filters;
+    const sorting = [{ sortBy, sortOrder: sortOrder ?? 'asc' }];
+    if (sortBy !== 'id') sorting.push({ sortBy: 'id', sortOrder: 'asc' });
+    return { ...filters, sorting };
   }
 
   async list(query: GroupQuery, firstResult: number, maxResults: number): Promise<Group[]> {

@@ -99,9 +99,101 @@ export async function* allPages<T>(
 
 /** Every row of `allPages`, in one array: for callers that need them all before they can go on. */
 export async function collectPages<T>(fetchPage: (firstResult: number, maxResults: number) => Promise<T[]>, options: PagingOptions): Promise<T[]> {
+  return collectRows(allPages(fetchPage, options));
+}
+
+/** Every row of pages, in one array. */
+export async function collectRows<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
   const rows: T[] = [];
-  for await (const page of allPages(fetchPage, options)) for (const row of page) rows.push(row);
+  for await (const page of pages) for (const row of page) rows.push(row);
   return rows;
+}
+
+/** A sort key that is not unique, and how to read the rows that share one of its values. */
+export interface SharedSortKey<T> {
+  /** The row's value of the key; null when no filter can select the rows of that value. */
+  keyOf(row: T): string | number | null;
+  /** What tells rows of equal keys apart (the id): their order within a run. */
+  idOf(row: T): string;
+  /** A page of the rows whose key is `key`, under the listing's other filters, in a unique order (by `idOf`). */
+  fetchTies(key: string | number, firstResult: number, maxResults: number): Promise<T[]>;
+}
+
+/**
+ * Pages of a listing sorted by a key that is not unique (`auth list --sort-by resourceType --all`).
+ * The engine sorts by that key only and leaves rows of equal keys in whatever order the database's
+ * plan gives them, which may differ from one page request to the next (a top-N sort does), so pages
+ * cut by position could skip or repeat rows across a page boundary. Here no page boundary falls
+ * inside a run of equal keys: a full page ends before the rows that share its last row's key, those
+ * rows are read by themselves (the key as a filter, by id), and the next page starts after all of
+ * them. Within a page, rows of equal keys come in id order too, so the output is the same every time.
+ * The next page is asked for once the boundary is known, not ahead.
+ */
+export async function* pagesBySharedKey<T>(
+  fetchPage: (firstResult: number, maxResults: number) => Promise<T[]>,
+  options: PagingOptions,
+  sharedKey: SharedSortKey<T>,
+): AsyncGenerator<T[]> {
+  const { limit } = options;
+  const growTo = options.growTo ?? 0;
+  let pageSize = options.pageSize ?? BULK_PAGE_SIZE;
+  let firstResult = options.first ?? 0;
+  let remaining = options.max ?? Number.POSITIVE_INFINITY;
+  while (remaining > 0) {
+    let asked = 0;
+    const page = await limit.within(Math.min(pageSize, remaining), (maxResults) => {
+      asked = maxResults;
+      return fetchPage(firstResult, maxResults);
+    });
+    if (page.length < asked) {
+      yield tiesById(page, sharedKey).slice(0, remaining);
+      return;
+    }
+    const key = sharedKey.keyOf(page[page.length - 1] as T);
+    let runStart = page.length;
+    while (runStart > 0 && sharedKey.keyOf(page[runStart - 1] as T) === key) runStart--;
+    const head = tiesById(page.slice(0, runStart), sharedKey);
+    if (head.length > 0) yield head;
+    remaining -= head.length;
+    let tieCount = 0;
+    if (key !== null && remaining > 0) {
+      for await (const ties of allPages((first, max) => sharedKey.fetchTies(key, first, max), { limit, max: remaining, growTo })) {
+        tieCount += ties.length;
+        remaining -= ties.length;
+        yield ties;
+      }
+    }
+    if (tieCount === 0 && runStart === 0) {
+      // The run could not be read by itself (no filter selects it, or it is gone): cut by position.
+      const rest = tiesById(page, sharedKey).slice(0, remaining);
+      remaining -= rest.length;
+      yield rest;
+      firstResult += page.length;
+    } else {
+      firstResult += runStart + tieCount;
+    }
+    if (pageSize < growTo) pageSize = Math.min(pageSize * 2, growTo);
+  }
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The rows in the order given, but each run of equal keys in id order. */
+function tiesById<T>(rows: T[], sharedKey: SharedSortKey<T>): T[] {
+  const sorted: T[] = [];
+  let start = 0;
+  while (start < rows.length) {
+    const key = sharedKey.keyOf(rows[start] as T);
+    let end = start + 1;
+    while (end < rows.length && sharedKey.keyOf(rows[end] as T) === key) end++;
+    const run = rows.slice(start, end);
+    if (run.length > 1) run.sort((a, b) => compareIds(sharedKey.idOf(a), sharedKey.idOf(b)));
+    for (const row of run) sorted.push(row);
+    start = end;
+  }
+  return sorted;
 }
 
 /**

@@ -32,7 +32,7 @@
 // NullPointerException); type, id, removalTime and rootProcessInstanceId are ignored. Then step 5, then
 // UPDATE on the id (403), then the unique constraints at the flush (step 6), then 204.
 import type { EngineRouter, QueryParamKind, ParsedQuery, QueryValue, RouteContext, AtomLink } from './handlers.js';
-import { compareNullable, compareStrings, engineQuery, exceptionBody, invalidJsonBody, invalidRequest, isInIdOrder, isJsonObject, json, JsonFields, noContent, pagedJson, parsePaging, readJsonBody, uriBuilderPath } from './handlers.js';
+import { compareNullable, compareStrings, engineQuery, exceptionBody, invalidJsonBody, invalidRequest, isInIdOrder, isJsonObject, json, JsonFields, noContent, pagedJson, parsePaging, readJsonBody, tieBreaker, uriBuilderPath } from './handlers.js';
 import { nullPointer } from './migration.js';
 import {
   ALL_PERMISSIONS,
@@ -106,7 +106,7 @@ function matchesAuthorizationFilters(auth: AuthorizationRecord, values: Record<s
   return true;
 }
 
-function sortAuthorizations(items: AuthorizationRecord[], query: ParsedQuery): AuthorizationRecord[] {
+function sortAuthorizations(items: AuthorizationRecord[], query: ParsedQuery, tie: (a: string, b: string) => number = compareStrings): AuthorizationRecord[] {
   const direction = query.sortOrder === 'desc' ? -1 : 1;
   const byKey = (a: AuthorizationRecord, b: AuthorizationRecord): number => {
     if (query.sortBy === 'resourceType') return (a.resourceType - b.resourceType) * direction;
@@ -114,9 +114,9 @@ function sortAuthorizations(items: AuthorizationRecord[], query: ParsedQuery): A
     return 0;
   };
   // Unsorted queries come back by id (the engine's default ORDER BY RES.ID_ asc); ties under an
-  // explicit sort are left to the database there, so the id makes them deterministic here.
+  // explicit sort are left to the database there (state.tieOrder).
   if (query.sortBy === undefined && isInIdOrder(items)) return items;
-  return [...items].sort((a, b) => byKey(a, b) || compareStrings(a.id, b.id));
+  return [...items].sort((a, b) => byKey(a, b) || tie(a.id, b.id));
 }
 
 /** READ on the authorization, as the query behind list, count and the lookup by id adds it. */
@@ -341,7 +341,7 @@ export function registerAuthorizationRoutes(router: EngineRouter, state: EngineS
     // One pass over the caller's authorizations, not one per row: 100,000 rows stay cheap.
     const readable = authentication === null ? () => true : queryVisibility(state, authentication, genericPermission('READ'), ResourceType.AUTHORIZATION);
     const matching = state.authorizations.filter((auth) => matchesAuthorizationFilters(auth, parsed.query.values) && readable(auth.id));
-    return { ok: true, items: sortAuthorizations(matching, parsed.query) };
+    return { ok: true, items: sortAuthorizations(matching, parsed.query, tieBreaker(state, context.url.searchParams)) };
   };
 
   /** AuthorizationResourceImpl.getDbAuthorization: the filtered query by id, or the 404. */

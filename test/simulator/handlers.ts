@@ -434,6 +434,23 @@ export function isInIdOrder(rows: readonly { id: string }[]): boolean {
   return true;
 }
 
+/**
+ * The order of rows whose sort keys are equal, in one answer (state.tieOrder): by id, or by a hash of
+ * the id and the page asked for, so that two pages of one listing may order such rows differently.
+ */
+export function tieBreaker(state: EngineState, params: URLSearchParams): (a: string, b: string) => number {
+  if (state.tieOrder === 'id') return compareStrings;
+  const page = `${params.get('firstResult') ?? ''}:${params.get('maxResults') ?? ''}`;
+  const rank = (id: string): number => fnv1a(`${id}\u0000${page}`);
+  return (a, b) => rank(a) - rank(b) || compareStrings(a, b);
+}
+
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193) >>> 0;
+  return hash;
+}
+
 /** ORDER BY on a nullable column: the H2 default puts NULL lowest. */
 export function compareNullable<T extends string | number | boolean>(a: T | null, b: T | null): number {
   if (a === b) return 0;

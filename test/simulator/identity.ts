@@ -55,6 +55,7 @@ import {
   parseQuery,
   readJsonBody,
   sortPairError,
+  tieBreaker,
   uriBuilderPath,
 } from './handlers.js';
 import { nullPointer } from './migration.js';
@@ -161,14 +162,14 @@ function notValid(message: string): { ok: false; response: Response } {
 }
 
 /** Orders by the given properties, then by id (the engine's default ORDER BY RES.ID_ asc; ties by id here). */
-function sortRows<T extends { id: string }, S extends string>(rows: T[], order: readonly Ordering<S>[], key: (row: T, sortBy: S) => string | null): T[] {
+function sortRows<T extends { id: string }, S extends string>(rows: T[], order: readonly Ordering<S>[], key: (row: T, sortBy: S) => string | null, tie: (a: string, b: string) => number = compareStrings): T[] {
   if (order.length === 0 && isInIdOrder(rows)) return rows;
   return rows.sort((a, b) => {
     for (const { sortBy, sortOrder } of order) {
       const compared = compareNullable(key(a, sortBy), key(b, sortBy)) * (sortOrder === 'desc' ? -1 : 1);
       if (compared !== 0) return compared;
     }
-    return compareStrings(a.id, b.id);
+    return tie(a.id, b.id);
   });
 }
 
@@ -265,7 +266,7 @@ function groupSortKey(group: GroupRecord, sortBy: GroupSortBy): string | null {
  * rows come by id; `state.groups` is kept in id order by `seedGroups`, so sorting 100,000 of them is
  * one linear pass.
  */
-export function runGroupQuery(state: EngineState, query: GroupQuery, authentication: Authentication | null): Result<GroupRecord[]> {
+export function runGroupQuery(state: EngineState, query: GroupQuery, authentication: Authentication | null, tie?: (a: string, b: string) => number): Result<GroupRecord[]> {
   const order = orderings(query, GROUP_SORT_BY);
   if (!order.ok) return order;
   // Empty idIn does not filter (the mapping tests its length), like the other *In lists.
@@ -284,7 +285,7 @@ export function runGroupQuery(state: EngineState, query: GroupQuery, authenticat
       query.memberOfTenant === undefined &&
       (readable === undefined || readable(group.id)),
   );
-  return { ok: true, value: sortRows(rows, order.value, groupSortKey) };
+  return { ok: true, value: sortRows(rows, order.value, groupSortKey, tie) };
 }
 
 // --- users
@@ -419,7 +420,7 @@ export function registerIdentityRoutes(router: EngineRouter, state: EngineState)
     if (!parsed.ok) return parsed;
     const engineError = context.engineError();
     if (engineError) return { ok: false, response: engineError };
-    return runGroupQuery(state, parsed.value, authenticationFor(context));
+    return runGroupQuery(state, parsed.value, authenticationFor(context), tieBreaker(state, context.url.searchParams));
   };
 
   /** POST /group(/count): the body, then (list only) the paging parameters, then the engine, then the query. */
@@ -432,7 +433,7 @@ export function registerIdentityRoutes(router: EngineRouter, state: EngineState)
     if (!paging.ok) return paging;
     const engineError = context.engineError();
     if (engineError) return { ok: false, response: engineError };
-    const groups = runGroupQuery(state, parsed.value, authenticationFor(context));
+    const groups = runGroupQuery(state, parsed.value, authenticationFor(context), tieBreaker(state, context.url.searchParams));
     return groups.ok ? { ok: true, value: { groups: groups.value, paging: paging.paging } } : groups;
   };
 

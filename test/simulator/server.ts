@@ -68,6 +68,8 @@ export interface SimulatorOptions {
    * without maxResults or above the limit is the engine's 400 (query-max-results-*.json samples).
    */
   queryMaxResultsLimit?: number;
+  /** How rows of equal sort keys are ordered (state.tieOrder): 'per-page' as some databases do. */
+  tieOrder?: 'id' | 'per-page';
 }
 
 export interface RecordedRequest {
@@ -250,6 +252,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   if (options.batchJobsPerSecond !== undefined) state.batchSettings.jobsPerSecond = options.batchJobsPerSecond;
   if (options.loginDelayBaseSeconds !== undefined) state.loginSettings.loginDelayBase = options.loginDelayBaseSeconds;
   if (options.queryMaxResultsLimit !== undefined) state.queryMaxResultsLimit = options.queryMaxResultsLimit;
+  if (options.tieOrder !== undefined) state.tieOrder = options.tieOrder;
   if (options.extraGroups !== undefined && options.extraGroups > 0) state.seedGroups(options.extraGroups);
   if (options.extraAuthorizations !== undefined && options.extraAuthorizations > 0) state.seedAuthorizations(options.extraAuthorizations);
   const restRoot = normalizeRestRoot(options.restRoot ?? DEFAULT_REST_ROOT);

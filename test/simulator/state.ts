@@ -858,6 +858,13 @@ export class EngineState {
    * authenticated, list queries must send maxResults, at most this (handlers.ts `pagedJson`).
    */
   queryMaxResultsLimit: number = 2147483647;
+  /**
+   * How an answer orders rows whose sort keys are equal, which the engine leaves to the database:
+   * 'id' (the default here), or 'per-page': an order that changes with the page asked for
+   * (firstResult, maxResults), as a database's top-N sort may give it (PostgreSQL's does), so that
+   * pages cut by position can skip or repeat such rows (handlers.ts `tieBreaker`).
+   */
+  tieOrder: 'id' | 'per-page' = 'id';
   /** Where the job executor stopped (batch.ts): the last time it caught up, and unused fractional steps. */
   jobExecutor: { lastTick: number | null; credit: number } = { lastTick: null, credit: 0 };
   /** When the engine started (epoch milliseconds): telemetry's data-collection-start-date. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineHttpError } from '../../src/engine/errors.js';
 import { QueryLimit, exceededLimitOf } from '../../src/engine/limits.js';
-import { allPages, BULK_PAGE_SIZE, collectPages, idChunks, LISTING_MAX_PAGE_SIZE, MAX_BULK_PAGE_SIZE } from '../../src/engine/paging.js';
+import { allPages, BULK_PAGE_SIZE, collectPages, collectRows, idChunks, LISTING_MAX_PAGE_SIZE, MAX_BULK_PAGE_SIZE, pagesBySharedKey } from '../../src/engine/paging.js';
 import { listWithLimit } from '../../src/commands/listing.js';
 import type { Output, View } from '../../src/render/output.js';
 
@@ -205,5 +205,80 @@ describe('listWithLimit (every --all listing)', () => {
     expect(LISTING_MAX_PAGE_SIZE).toBe(10_000);
     expect(calls).toEqual([[0, 5000], [5000, 10_000], [15_000, 10_000], [25_000, 10_000]]);
     expect(seen).toEqual(Array.from({ length: 32_000 }, (_, index) => index));
+  });
+});
+
+/**
+ * Rows sorted by a key that is not unique, as an engine gives them: ties in an order that changes with
+ * the page asked for (a hash of id and page), so pages cut by position skip or repeat rows.
+ */
+function sharedKeyEngine(rows: { id: string; key: string | null }[], options: { engineLimit?: number } = {}) {
+  const calls: string[] = [];
+  const rank = (id: string, page: string) => [...`${id}${page}`].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0, 2166136261);
+  const refuse = (maxResults: number) => {
+    if (options.engineLimit !== undefined && maxResults > options.engineLimit) throw exceeded(options.engineLimit);
+  };
+  const fetchPage = async (firstResult: number, maxResults: number) => {
+    calls.push(`page ${firstResult}+${maxResults}`);
+    refuse(maxResults);
+    const page = `${firstResult}:${maxResults}`;
+    const sorted = [...rows].sort((a, b) => (a.key ?? '').localeCompare(b.key ?? '') || rank(a.id, page) - rank(b.id, page));
+    return sorted.slice(firstResult, firstResult + maxResults);
+  };
+  const sharedKey = {
+    keyOf: (row: { key: string | null }) => row.key,
+    idOf: (row: { id: string }) => row.id,
+    fetchTies: async (key: string | number, firstResult: number, maxResults: number) => {
+      calls.push(`ties ${String(key)} ${firstResult}+${maxResults}`);
+      refuse(maxResults);
+      return rows.filter((row) => row.key === key).sort((a, b) => (a.id < b.id ? -1 : 1)).slice(firstResult, firstResult + maxResults);
+    },
+  };
+  return { calls, fetchPage, sharedKey };
+}
+
+/** `count` rows keyed by `keys[i % keys.length]`, ids r000.. */
+function keyedRows(count: number, keys: (string | null)[]) {
+  return Array.from({ length: count }, (_, index) => ({ id: `r${String(index).padStart(3, '0')}`, key: keys[index % keys.length] ?? null }));
+}
+
+/** Sorted by key, then by id: what every correct listing of these rows is. */
+function expected(rows: { id: string; key: string | null }[]) {
+  return [...rows].sort((a, b) => (a.key ?? '').localeCompare(b.key ?? '') || (a.id < b.id ? -1 : 1)).map((row) => row.id);
+}
+
+describe('pagesBySharedKey', () => {
+  it('gives every row once, ties by id, where pages by position skip or repeat them', async () => {
+    const rows = keyedRows(100, ['a', 'b', 'c']);
+    const { fetchPage, sharedKey } = sharedKeyEngine(rows);
+    const byPosition = (await collectPages(fetchPage, { limit: unlimited(), pageSize: 7 })).map((row) => row.id);
+    expect(new Set(byPosition).size).toBeLessThan(100);
+    const listed = (await collectRows(pagesBySharedKey(fetchPage, { limit: unlimited(), pageSize: 7 }, sharedKey))).map((row) => row.id);
+    expect(listed).toEqual(expected(rows));
+  });
+
+  it('reads a run longer than a page by itself, and the next page starts after it', async () => {
+    const rows = [...keyedRows(30, ['m']), { id: 'x1', key: 'a' }, { id: 'x2', key: 'z' }];
+    const { calls, fetchPage, sharedKey } = sharedKeyEngine(rows);
+    const listed = (await collectRows(pagesBySharedKey(fetchPage, { limit: unlimited(), pageSize: 5 }, sharedKey))).map((row) => row.id);
+    expect(listed).toEqual(expected(rows));
+    // The run in pages of bulk work, whatever the listing's page size.
+    expect(calls).toEqual(['page 0+5', 'ties m 0+5000', 'page 31+5']);
+  });
+
+  it('stops at --max inside a run, and stays within the engine limit it learns', async () => {
+    const rows = keyedRows(60, ['a', 'b']);
+    const { calls, fetchPage, sharedKey } = sharedKeyEngine(rows, { engineLimit: 8 });
+    const listed = (await collectRows(pagesBySharedKey(fetchPage, { limit: new QueryLimit(), pageSize: 20, max: 12 }, sharedKey))).map((row) => row.id);
+    expect(listed).toEqual(expected(rows).slice(0, 12));
+    expect(calls[0]).toBe('page 0+12');
+    expect(calls.slice(1).every((call) => Number(call.split('+')[1]) <= 8)).toBe(true);
+  });
+
+  it('cuts by position where no filter selects a run (a null key), and still ends', async () => {
+    const rows = keyedRows(20, [null]);
+    const { fetchPage, sharedKey } = sharedKeyEngine(rows);
+    const listed = await collectRows(pagesBySharedKey(fetchPage, { limit: unlimited(), pageSize: 6 }, sharedKey));
+    expect(listed).toHaveLength(20);
   });
 });
