@@ -13,6 +13,7 @@ import { UsageError } from '../exit-codes.js';
 import { authorizationDiffView, authorizationListView, authorizationView, catalogueView, checkView, describeAuthorization, describeOwner } from '../render/authorization.js';
 import { countView } from '../render/common.js';
 import { listWithLimit } from './listing.js';
+import { pagesBySharedKey } from '../engine/paging.js';
 import { commaList, paging, type PagingFlags, sorting } from './options.js';
 
 interface FilterFlags extends PagingFlags {
@@ -85,19 +86,22 @@ export async function listAuthorizations(app: App, flags: FilterFlags): Promise<
   const page = paging(flags);
   const client = await engineClient(app, { bulk: page.maxResults === undefined });
   const output = await app.output();
+  const fetchPage = (firstResult: number, maxResults: number) => client.authorizations.list({ ...query, firstResult, maxResults });
+  const { sortBy } = query;
   await listWithLimit(output, {
     page,
-    fetchPage: (firstResult, maxResults) => client.authorizations.list({ ...query, firstResult, maxResults }),
+    fetchPage,
     // The engine's GET query sorts by one key: rows of an equal resource type or id are read by
     // themselves, in the engine's id order, where pages would cut them.
-    sharedKey:
-      query.sortBy === undefined
+    pages:
+      sortBy === undefined
         ? undefined
-        : {
-            keyOf: (row) => (query.sortBy === 'resourceType' ? row.resourceType : row.resourceId),
-            idOf: (row) => row.id,
-            fetchTies: (key, firstResult, maxResults) => client.authorizations.list({ ...query, sortBy: undefined, sortOrder: undefined, [query.sortBy as string]: key, firstResult, maxResults }),
-          },
+        : (options) =>
+            pagesBySharedKey(fetchPage, options, {
+              keyOf: (row) => row[sortBy],
+              idOf: (row) => row.id,
+              fetchTies: (key, firstResult, maxResults) => client.authorizations.list({ ...query, sortBy: undefined, sortOrder: undefined, [sortBy]: key, firstResult, maxResults }),
+            }),
     view: authorizationListView,
     noun: 'authorizations',
     limit: client.http.queryLimit,

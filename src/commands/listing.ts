@@ -1,6 +1,6 @@
 /** Shared by the list commands: one page by default (and a hint when there is more), every page with --all. */
 import type { QueryLimit } from '../engine/limits.js';
-import { allPages, collectRows, LISTING_MAX_PAGE_SIZE, pagesBySharedKey, type PagingOptions, type SharedSortKey } from '../engine/paging.js';
+import { allPages, collectRows, LISTING_MAX_PAGE_SIZE, type PagingOptions } from '../engine/paging.js';
 import type { Output, View } from '../render/output.js';
 import type { Paging } from './options.js';
 
@@ -12,12 +12,11 @@ export interface Listing<T> {
   noun: string;
   /** The engine's queryMaxResultsLimit, as far as this run knows it. */
   limit: QueryLimit;
-  /** When the rows are sorted by a key that is not unique: pages are then never cut inside a run of equal keys. */
-  sharedKey?: SharedSortKey<T> | undefined;
+  /** How to read the rows page by page, when not `allPages` over `fetchPage` (pages by position). */
+  pages?: ((options: PagingOptions) => AsyncIterable<T[]>) | undefined;
 }
 
-export async function listWithLimit<T>(output: Output, { page, fetchPage, view, noun, limit, sharedKey }: Listing<T>): Promise<void> {
-  const pages = (options: PagingOptions) => (sharedKey === undefined ? allPages(fetchPage, options) : pagesBySharedKey(fetchPage, options, sharedKey));
+export async function listWithLimit<T>(output: Output, { page, fetchPage, view, noun, limit, pages = (options) => allPages(fetchPage, options) }: Listing<T>): Promise<void> {
   if (page.maxResults === undefined) {
     await output.list(pages({ limit, first: page.firstResult, growTo: LISTING_MAX_PAGE_SIZE }), view);
     return;

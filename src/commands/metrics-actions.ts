@@ -66,7 +66,7 @@ export async function listMetrics(app: App, flags: ListFlags): Promise<void> {
     }
     return rows;
   };
-  await listWithLimit(output, { page, fetchPage, view: flags.chart ? metricChartView(interval ?? DEFAULT_METRICS_INTERVAL_SECONDS) : metricListView, noun: 'rows', limit: client.http.queryLimit });
+  await listWithLimit(output, { page, fetchPage, pages: (options) => client.metrics.allIntervals(query, options), view: flags.chart ? metricChartView(interval ?? DEFAULT_METRICS_INTERVAL_SECONDS) : metricListView, noun: 'rows', limit: client.http.queryLimit });
 }
 
 export async function sumMetric(app: App, name: string, flags: { start?: string; end?: string }): Promise<void> {

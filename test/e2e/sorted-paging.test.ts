@@ -4,7 +4,7 @@
 // from one page to the next (PostgreSQL's top-N sort does): the simulator's tieOrder 'per-page' does
 // the same, and the engine's limit of 7 rows per query makes every listing here several pages.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Simulator, startSimulator } from '../simulator/index.js';
+import { metricsIntervalRows, type Simulator, startSimulator } from '../simulator/index.js';
 import { runCli } from '../helpers/cli.js';
 
 const LIMIT = 7;
@@ -94,5 +94,60 @@ describe('group list sorted by a key that is not unique', () => {
     const queries = engine.requests.filter((request) => request.method === 'POST' && request.path.startsWith('/engine-rest/group?'));
     expect(queries.length).toBeGreaterThan(1);
     for (const query of queries) expect(JSON.parse(query.body)).toMatchObject({ sorting: [{ sortBy: 'type', sortOrder: 'asc' }, { sortBy: 'id', sortOrder: 'asc' }] });
+  });
+});
+
+describe('metrics list over several requests', () => {
+  // Daily buckets of the last 60 days: each holds rows of several names and reporters, and the
+  // listing takes several requests of 200 rows.
+  const DAILY = ['--interval', '86400', '--start', '60d'];
+
+  /** What the engine answers as one request without paging. */
+  function oneAnswer(unlogged: Record<string, number> = {}): Row[] {
+    const startDate = engine.state.clock() - 60 * 86_400_000;
+    return metricsIntervalRows(engine.state.meterLog, { interval: 86_400, startDate, maxResults: 1_000_000 }, { counts: unlogged, now: engine.state.clock() }).map(
+      ({ timestamp, name, reporter, value }) => ({ id: `${timestamp} ${name} ${String(reporter)}`, timestamp, name, reporter, value }),
+    );
+  }
+
+  const withIds = (rows: Row[]): Row[] => rows.map((row) => ({ ...row, id: `${String(row.timestamp)} ${String(row.name)} ${String(row.reporter)}` }));
+  const byId = (rows: Row[]): Row[] => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+  it('--all: every row once, newest bucket first, where the engine orders the rows of a bucket per request', async () => {
+    const expected = oneAnswer();
+    expect(expected.length).toBeGreaterThan(400);
+    const rows = withIds(await listed(['metrics', 'list', ...DAILY, '--all']));
+    expect(byId(rows)).toEqual(byId(expected));
+    const buckets = rows.map((row) => Date.parse(String(row.timestamp)));
+    expect(buckets.every((bucket, index) => index === 0 || bucket <= (buckets[index - 1] as number))).toBe(true);
+  });
+
+  it('--all gives the rows in the engine order, and adds the counts the engine has not yet written once, not on every request', async () => {
+    engine.state.tieOrder = 'id';
+    engine.state.unloggedMeters = { 'root-process-instance-start': 1000, 'activity-instance-start': 1000 };
+    const rows = withIds(await listed(['metrics', 'list', ...DAILY, '--all']));
+    expect(rows).toEqual(oneAnswer(engine.state.unloggedMeters));
+    const metricRequests = engine.requests.filter((request) => request.path.startsWith('/engine-rest/metrics?'));
+    expect(metricRequests.length).toBeGreaterThan(2);
+  });
+
+  it('reads a bucket of more rows than a request holds by itself, and goes on before it', async () => {
+    engine.state.tieOrder = 'id';
+    const day = 86_400_000;
+    const today = Math.floor(engine.state.clock() / day) * day;
+    // Yesterday 250 reporters (more than the 200 rows of a request), two days ago and today one each.
+    engine.state.meterLog = [
+      { name: 'root-process-instance-start', reporter: 'today', value: 1, timestamp: today + 1000 },
+      ...Array.from({ length: 250 }, (_, index) => ({ name: 'root-process-instance-start', reporter: `node${String(index).padStart(3, '0')}`, value: index, timestamp: today - day + index })),
+      { name: 'root-process-instance-start', reporter: 'before', value: 7, timestamp: today - 2 * day },
+    ];
+    const rows = await listed(['metrics', 'list', ...DAILY, '--all']);
+    expect(rows.map((row) => row.reporter)).toEqual(['today', ...Array.from({ length: 250 }, (_, index) => `node${String(index).padStart(3, '0')}`), 'before']);
+  });
+
+  it('--first and --max take the same rows as --all', async () => {
+    const all = await listed(['metrics', 'list', ...DAILY, '--all']);
+    const some = await listed(['metrics', 'list', ...DAILY, '--first', '150', '--max', '300'], 'showing 300 rows from 150; there are more: --first 450, --max N or --all\n');
+    expect(some).toEqual(all.slice(150, 450));
   });
 });

@@ -37,7 +37,7 @@
 // userId null, missingAuthorizations []). Reading metrics checks no permission (metrics-sum-as-
 // unprivileged-user.json).
 import type { EngineRouter, RouteContext } from './handlers.js';
-import { exceptionBody, invalidRequest, json, noContent } from './handlers.js';
+import { exceptionBody, invalidRequest, json, noContent, tieBreaker } from './handlers.js';
 import { PERSISTENCE_EXCEPTION_MESSAGE } from './identity.js';
 import { METER_REPORTERS } from './metrics-seed.js';
 import type { MeterLogEntry, TaskMeterLogEntry } from './metrics-seed.js';
@@ -111,7 +111,7 @@ export interface UnloggedMeters {
 }
 
 /** The rows GET /metrics answers for a query already validated (see the file comment). */
-export function metricsIntervalRows(entries: readonly MeterLogEntry[], query: MetricsIntervalQuery, unlogged?: UnloggedMeters): MetricsIntervalResultDto[] {
+export function metricsIntervalRows(entries: readonly MeterLogEntry[], query: MetricsIntervalQuery, unlogged?: UnloggedMeters, tie?: (a: string, b: string) => number): MetricsIntervalResultDto[] {
   const internal = query.name === undefined ? undefined : resolveInternalName(query.name);
   const interval = Math.abs(query.interval ?? DEFAULT_METRICS_INTERVAL);
   const aggregate = query.aggregateByReporter === true;
@@ -128,8 +128,10 @@ export function metricsIntervalRows(entries: readonly MeterLogEntry[], query: Me
     if (row) row.value += entry.value;
     else buckets.set(key, { bucket, name: entry.name, reporter, value: entry.value });
   }
+  // The engine orders by bucket only (ORDER BY INTERVAL_ DESC); within one, by name and reporter as
+  // H2 gave them, or as state.tieOrder says.
   const rows = [...buckets.values()].sort(
-    (a, b) => b.bucket - a.bucket || compare(a.name, b.name) || compare(a.reporter ?? '', b.reporter ?? ''),
+    (a, b) => b.bucket - a.bucket || (tie ? tie(`${a.name}\u0000${a.reporter ?? ''}`, `${b.name}\u0000${b.reporter ?? ''}`) : compare(a.name, b.name) || compare(a.reporter ?? '', b.reporter ?? '')),
   );
   const first = Math.max(0, query.firstResult ?? 0);
   const max = Math.max(0, query.maxResults ?? METRICS_MAX_RESULTS);
@@ -288,7 +290,8 @@ function sumRange(params: URLSearchParams): Converted<{ startDate?: number; endD
 export function registerMetricsRoutes(router: EngineRouter, state: EngineState): void {
   router.add('get', '/metrics', (context) => {
     const query = intervalQuery(context.url.searchParams, state.flavour.javaPackage);
-    return query.ok ? json(metricsIntervalRows(state.meterLog, query.value, { counts: state.unloggedMeters, now: state.clock() })) : query.response;
+    const tie = state.tieOrder === 'id' ? undefined : tieBreaker(state, context.url.searchParams);
+    return query.ok ? json(metricsIntervalRows(state.meterLog, query.value, { counts: state.unloggedMeters, now: state.clock() }, tie)) : query.response;
   });
 
   router.add(

@@ -226,8 +226,8 @@ function sharedKeyEngine(rows: { id: string; key: string | null }[], options: { 
     return sorted.slice(firstResult, firstResult + maxResults);
   };
   const sharedKey = {
-    keyOf: (row: { key: string | null }) => row.key,
-    idOf: (row: { id: string }) => row.id,
+    keyOf: (row: { id: string; key: string | null }) => row.key,
+    idOf: (row: { id: string; key: string | null }) => row.id,
     fetchTies: async (key: string | number, firstResult: number, maxResults: number) => {
       calls.push(`ties ${String(key)} ${firstResult}+${maxResults}`);
       refuse(maxResults);
