@@ -10,6 +10,8 @@ import { CliError, ExitCode } from '../exit-codes.js';
 import { batchEnding } from '../batches/ending.js';
 import { batchListView, batchView, describeEnding } from '../render/batch.js';
 import { followBatch } from './follow-batch.js';
+import { listWithLimit } from './listing.js';
+import { DEFAULT_LIST_LIMIT } from './options.js';
 
 /**
  * The runtime batch, read before acting on it so that the confirmation can say what it is, or
@@ -50,9 +52,16 @@ async function act(id: string, change: () => Promise<void>): Promise<void> {
 }
 
 export async function listBatches(app: App, options: { type?: string; all?: boolean }): Promise<void> {
-  const client = await engineClient(app);
-  const rows = await client.batches.statisticsList({ type: options.type }, options.all ? undefined : 100);
-  await (await app.output()).list([rows], batchListView);
+  const client = await engineClient(app, { bulk: options.all === true });
+  const filter = { type: options.type };
+  await listWithLimit(await app.output(), {
+    page: { firstResult: 0, maxResults: options.all ? undefined : DEFAULT_LIST_LIMIT },
+    fetchPage: (firstResult, maxResults) => client.batches.statisticsPage(filter, firstResult, maxResults),
+    view: batchListView,
+    noun: 'batches',
+    limit: client.http.queryLimit,
+    more: '--all',
+  });
 }
 
 export async function getBatch(app: App, id: string): Promise<void> {

@@ -12,11 +12,13 @@ export interface Listing<T> {
   noun: string;
   /** The engine's queryMaxResultsLimit, as far as this run knows it. */
   limit: QueryLimit;
+  /** What the hint that there are more offers; `--first N, --max N or --all` unless said. */
+  more?: string | undefined;
   /** How to read the rows page by page, when not `allPages` over `fetchPage` (pages by position). */
   pages?: ((options: PagingOptions) => AsyncIterable<T[]>) | undefined;
 }
 
-export async function listWithLimit<T>(output: Output, { page, fetchPage, view, noun, limit, pages = (options) => allPages(fetchPage, options) }: Listing<T>): Promise<void> {
+export async function listWithLimit<T>(output: Output, { page, fetchPage, view, noun, limit, more: offer, pages = (options) => allPages(fetchPage, options) }: Listing<T>): Promise<void> {
   if (page.maxResults === undefined) {
     await output.list(pages({ limit, first: page.firstResult, growTo: LISTING_MAX_PAGE_SIZE }), view);
     return;
@@ -27,5 +29,5 @@ export async function listWithLimit<T>(output: Output, { page, fetchPage, view, 
   const rows = await collectRows(pages({ limit, first: page.firstResult, pageSize: wanted, max: wanted }));
   const more = rows.length > page.maxResults;
   await output.list([rows.slice(0, page.maxResults)], view);
-  if (more) output.info(`showing ${page.maxResults} ${noun} from ${page.firstResult}; there are more: --first ${page.firstResult + page.maxResults}, --max N or --all`);
+  if (more) output.info(`showing ${page.maxResults} ${noun} from ${page.firstResult}; there are more: ${offer ?? `--first ${page.firstResult + page.maxResults}, --max N or --all`}`);
 }

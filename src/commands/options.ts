@@ -30,7 +30,7 @@ export interface Paging {
 }
 
 /** Without --all and --max, lists stop at this many rows and say so, rather than fetch everything. */
-const DEFAULT_LIST_LIMIT = 100;
+export const DEFAULT_LIST_LIMIT = 100;
 
 export function paging(flags: PagingFlags): Paging {
   const firstResult = wholeNumber(flags.first, '--first') ?? 0;

@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { EngineNotFoundError } from './errors.js';
 import { enginePath, type EngineHttp, type Query } from './http.js';
-import { collectPages } from './paging.js';
 import { countSchema } from './schemas.js';
 
 export const batchSchema = lazy(() => z.looseObject({
@@ -70,19 +69,16 @@ export class BatchApi {
     return (await this.http.request({ method: 'GET', path: enginePath`/batch`, query, schema: z.array(batchSchema()), expects: 'a list of batches' })).data;
   }
 
-  /**
-   * Runtime batches with their progress, in id order: the first `limit`, or every one page by page
-   * (src/engine/paging.ts) when `limit` is undefined.
-   */
-  async statisticsList(filter: { type?: string | undefined }, limit: number | undefined): Promise<BatchStatistics[]> {
-    const fetchPage = async (firstResult: number, maxResults: number) => (await this.http.request({
+  /** A page of the runtime batches with their progress, in id order (a unique order for paging). */
+  async statisticsPage(filter: { type?: string | undefined }, firstResult: number, maxResults: number): Promise<BatchStatistics[]> {
+    const response = await this.http.request({
       method: 'GET',
       path: enginePath`/batch/statistics`,
       query: { ...filter, sortBy: 'batchId', sortOrder: 'asc', firstResult, maxResults },
       schema: z.array(batchStatisticsSchema()),
       expects: 'batch statistics',
-    })).data;
-    return collectPages(fetchPage, { limit: this.http.queryLimit, ...(limit === undefined ? {} : { pageSize: limit, max: limit }) });
+    });
+    return response.data;
   }
 
   /** The runtime statistics of one batch; undefined once the batch has finished and left the runtime. */

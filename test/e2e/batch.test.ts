@@ -106,6 +106,23 @@ describe('batch commands', () => {
     return created.stdout.trim();
   }
 
+  it('list shows the first 100 and says there are more; --all lists every one', async () => {
+    const sim = await start(0);
+    const id = await batchId(sim);
+    const template = sim.state.findBatch(id)!;
+    for (let index = 0; index < 120; index += 1) sim.state.batches.push({ ...structuredClone(template), id: `e${String(index).padStart(7, '0')}-0000-11f1-a2ca-02fc00000001` });
+    const cli = (...args: string[]) => runCli(['--url', sim.url, ...args]);
+    const first = await cli('batch', 'list', '-o', 'json');
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toHaveLength(100);
+    expect(first.stderr).toBe('showing 100 batches from 0; there are more: --all\n');
+    const all = await cli('batch', 'list', '--all', '-o', 'json');
+    const ids = (JSON.parse(all.stdout) as { id: string }[]).map((batch) => batch.id);
+    expect(ids).toHaveLength(121);
+    expect(new Set(ids).size).toBe(121);
+    expect(all.stderr).toBe('');
+  });
+
   it('list, get, suspend, activate, watch, and get from history once finished', async () => {
     const sim = await start(0);
     const id = await batchId(sim);
