@@ -13,8 +13,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
-import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 
 export interface LockHolder {
@@ -59,8 +60,8 @@ export class JournalLock {
       throw new UsageError(`journal ${journalFile}: its lock ${file} cannot be written (${codeOf(error) ?? String(error)}); nothing was sent`);
     }
     try {
-      // Two rounds at most: one to take a stale lock away, one to take it.
-      for (let round = 0; round < 3; round++) {
+      // A few rounds: one to take a stale lock away, one to take it, more while another run takes over.
+      for (let round = 0; round < 5; round++) {
         try {
           await link(staged, file);
           return new JournalLock(file, holder);
@@ -73,6 +74,8 @@ export class JournalLock {
         if (found === 'unreadable' || stale === undefined) throw refusal(journalFile, found, options);
         if (await removeIfUnchanged(file, found)) {
           options.notice(`journal ${journalFile}: taking over the lock of process ${found.pid} on ${found.host} (since ${found.startedAt}): ${stale}`);
+        } else {
+          await delay(20 + Math.random() * 30);
         }
       }
       throw new CliError(`journal ${journalFile} is being taken over by another run at this moment; nothing was sent`, ExitCode.Locked);
@@ -140,25 +143,43 @@ function processExists(pid: number): boolean {
   }
 }
 
+/** A takeover guard older than this was left by a run killed while it held it: a takeover takes milliseconds. */
+const ABANDONED_GUARD_MS = 30_000;
+
 /**
- * Takes a stale lock away, unless another run took it over since it was read: the lock is moved aside
- * (only one mover wins), and put back when what was moved is not the lock that was judged.
+ * Takes a stale lock away, unless another run took it over since it was read. Runs that take over
+ * one at a time, each under `LOCK.takeover` (created exclusively): with the guard held, the lock is
+ * read again and removed only when it is still the one judged. (Moving the lock aside and putting it
+ * back when it was not the judged one left a moment without a lock, in which a third run could take
+ * it, and the put-back then removed that run's lock.) Returns false when the lock changed or another
+ * run is taking over at this moment; the caller reads the lock again.
  */
-async function removeIfUnchanged(file: string, judged: LockHolder): Promise<boolean> {
-  const aside = `${file}.stale.${randomUUID()}`;
+export async function removeIfUnchanged(file: string, judged: LockHolder): Promise<boolean> {
+  const guard = `${file}.takeover`;
   try {
-    await rename(file, aside);
-  } catch {
+    await writeFile(guard, `${JSON.stringify({ pid: process.pid, host: hostname() })}\n`, { flag: 'wx' });
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST') await removeIfAbandoned(guard);
     return false;
   }
-  const moved = await readHolder(aside);
-  if (typeof moved === 'object' && moved.token === judged.token && moved.pid === judged.pid) {
-    await unlink(aside).catch(() => undefined);
+  try {
+    const current = await readHolder(file);
+    if (typeof current !== 'object' || current.token !== judged.token || current.pid !== judged.pid) return false;
+    await unlink(file);
     return true;
+  } catch {
+    return false;
+  } finally {
+    await unlink(guard).catch(() => undefined);
   }
-  await link(aside, file).catch(() => undefined);
-  await unlink(aside).catch(() => undefined);
-  return false;
+}
+
+async function removeIfAbandoned(guard: string): Promise<void> {
+  try {
+    if (Date.now() - (await stat(guard)).mtimeMs > ABANDONED_GUARD_MS) await unlink(guard);
+  } catch {
+    // Gone already: its run finished.
+  }
 }
 
 function refusal(journalFile: string, found: LockHolder | 'unreadable', options: LockOptions): CliError {
