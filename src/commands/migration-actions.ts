@@ -2,13 +2,14 @@
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
-import { diffModels, leftOutOfPlan } from '../migration/model-diff.js';
+import { generatePlan } from '../migration/generate.js';
+import { diffModels } from '../migration/model-diff.js';
 import { preflightInstances, selectedByPlan } from '../migration/preflight.js';
 import { formatProblem, parsePlan, parseVariables, readInputFile } from '../plans/load.js';
 import { parseReference, resolveReference } from '../plans/references.js';
 import { resolvePlan } from '../plans/resolve.js';
 import { buildValidationResult, unknownActivities } from '../plans/validation.js';
-import { type PlanSuggestions, planDocument, serializePlan } from '../plans/write.js';
+import { serializePlan } from '../plans/write.js';
 import { describeDefinition, validationView } from '../render/migration.js';
 import { modelDiffView } from '../render/model-diff.js';
 import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/files.js';
@@ -34,7 +35,7 @@ interface ValidateOptions {
   tenant?: string;
 }
 
-export async function generatePlan(app: App, options: GenerateOptions): Promise<void> {
+export async function generateMigrationPlan(app: App, options: GenerateOptions): Promise<void> {
   const output = await app.output();
   // Everything the user gave is checked before the first request.
   app.refuseStdinClash({ '--variables': options.variables });
@@ -59,36 +60,15 @@ export async function generatePlan(app: App, options: GenerateOptions): Promise<
   }
 
   const client = await engineClient(app);
-  const [source, target] = await Promise.all([
-    resolveReference(client.processDefinitions, sourceReference, { tenant: options.tenant, where: '--source' }),
-    resolveReference(client.processDefinitions, targetReference, { tenant: options.tenant, where: '--target' }),
-  ]);
-  // The models tell which activities the engine left out, and (with --suggest) what they might map to.
-  // Without --suggest that list is a help, not the plan: a model that cannot be read only costs it.
-  const sourceSide = Promise.all([readProcessModel(client.processDefinitions, source), client.processDefinitions.activityStatistics(source.id)]);
-  const [generated, sourceInsight, targetModel] = await Promise.all([
-    client.migration.generate({
-      sourceProcessDefinitionId: source.id,
-      targetProcessDefinitionId: target.id,
-      updateEventTriggers: Boolean(options.updateEventTriggers),
-      ...(variables ? { variables } : {}),
-    }),
-    options.suggest
-      ? sourceSide
-      : sourceSide.catch((error: unknown) => {
-          output.warn(`the activities the engine left out cannot be listed: ${error instanceof Error ? error.message : String(error)}`);
-          return undefined;
-        }),
-    options.suggest ? readProcessModel(client.processDefinitions, target) : undefined,
-  ]);
-  const document = planDocument({ source, target, sourceReference, targetReference, generated, variables });
-  const [sourceModel, statistics] = sourceInsight ?? [undefined, []];
-  const { leftOut: unmapped, suggestions } = sourceModel ? leftOutOfPlan(sourceModel, statistics, document.instructions, targetModel) : { leftOut: [], suggestions: undefined };
-  let planSuggestions: PlanSuggestions | undefined;
-  if (suggestions) {
-    const suggested = new Set(suggestions.map((suggestion) => suggestion.sourceActivityId));
-    planSuggestions = { suggestions, unmapped: unmapped.filter((activity) => !suggested.has(activity.activityId)) };
-  }
+  const { source, target, document, unmapped, suggestions: planSuggestions } = await generatePlan(client, {
+    sourceReference,
+    targetReference,
+    tenant: options.tenant,
+    updateEventTriggers: Boolean(options.updateEventTriggers),
+    variables,
+    suggest: Boolean(options.suggest),
+    unlisted: (error) => output.warn(`the activities the engine left out cannot be listed: ${error instanceof Error ? error.message : String(error)}`),
+  });
   const command = [
     `camunda-admin migration generate --source ${options.source} --target ${options.target}`,
     ...(options.tenant ? [`--tenant ${options.tenant}`] : []),

@@ -34,7 +34,7 @@ Examples:
   $ camunda-admin migration generate --source invoice:1 --target invoice:latest --suggest --out plan.yaml
   $ camunda-admin migration generate --source invoice:1 --target invoice:2 -o json > plan.json`,
     )
-    .action(action('generatePlan'));
+    .action(action('generateMigrationPlan'));
 
   migration
     .command('diff')
