@@ -50,8 +50,8 @@ export async function engineClient(app: App, options: { bulk?: boolean } = {}): 
   if (options.bulk) {
     client.http.useBulkTransport();
     // Only bulk work sets V8 flags: ordinary commands do not load the module that does.
-    const { keepYoungGenerationSize } = await import('./util/heap.js');
-    keepYoungGenerationSize();
+    const { boundHeapForBulkWork } = await import('./util/heap.js');
+    boundHeapForBulkWork();
   }
   return client;
 }

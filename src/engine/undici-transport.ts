@@ -7,14 +7,11 @@ import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { openTunnel } from './node-transport.js';
 import { type HttpTransport, type ProxyRoute, type TransportOptions, type TransportRequest, type TransportResponse, bodyByteLength, flattenHeaders } from './transport.js';
 import { withoutBom } from '../util/syntax.js';
-import { setV8Flags } from '../util/v8-flags.js';
+import { BASELINE_WASM_V8_FLAGS, setV8Flags } from '../util/v8-flags.js';
 
-// undici parses HTTP with a WebAssembly module, compiled at its first connection. The baseline
-// compiler is enough: tiering it up to TurboFan kept the process alive ~50 ms after the last
-// request, and on Node 24 its compile took about 20 MB of RSS that stayed. At start-up,
-// --liftoff-only implies the other two flags; set at run time, it does not, and on Node 24 V8 reads
-// the other two (docs/performance.md).
-setV8Flags('--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering');
+// undici parses HTTP with a WebAssembly module, compiled at its first connection: on V8's baseline
+// compiler only (BASELINE_WASM_V8_FLAGS).
+setV8Flags(BASELINE_WASM_V8_FLAGS.join(' '));
 
 export class UndiciTransport implements HttpTransport {
   private readonly agent: Agent;

@@ -17,7 +17,7 @@ function youngGenerationAfterChurn(keepSize: boolean): number {
   const script = `
     const module = { exports: {} };
     new Function('module', 'exports', 'require', ${JSON.stringify(heapModule)})(module, module.exports, require);
-    if (${keepSize}) module.exports.keepYoungGenerationSize();
+    if (${keepSize}) module.exports.boundHeapForBulkWork();
     const window = new Array(2000).fill(null);
     for (let index = 0; index < 4_000_000; index++) window[index % window.length] = { id: 'record-' + index, permissions: ['READ'] };
     const young = require('node:v8').getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
@@ -26,7 +26,7 @@ function youngGenerationAfterChurn(keepSize: boolean): number {
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
 }
 
-describe('keepYoungGenerationSize', () => {
+describe('boundHeapForBulkWork', () => {
   it('stops the young generation from growing however much survives its collections', () => {
     const grown = youngGenerationAfterChurn(false);
     const kept = youngGenerationAfterChurn(true);
