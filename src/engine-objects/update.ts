@@ -45,8 +45,8 @@ export interface UpdatePolicy {
 }
 
 /** Measured on Camunda 7.24 (docs/concurrency.md): two runs released together landed their PUTs at most 430 ms apart. */
-export const DEFAULT_READ_BACK_DELAY_MS = 1000;
-export const DEFAULT_UPDATE_POLICY: UpdatePolicy = { attempts: 4, readBackDelayMs: DEFAULT_READ_BACK_DELAY_MS, backoffMs: 150 };
+const DEFAULT_READ_BACK_DELAY_MS = 1000;
+const DEFAULT_UPDATE_POLICY: UpdatePolicy = { attempts: 4, readBackDelayMs: DEFAULT_READ_BACK_DELAY_MS, backoffMs: 150 };
 
 /** The read-back delay from the environment (CAMUNDA_ADMIN_READ_BACK_DELAY, milliseconds), or the default. */
 export function updatePolicyFrom(env: NodeJS.ProcessEnv, notice?: (message: string) => void): UpdatePolicy {
@@ -71,7 +71,7 @@ export class UpdateNotConfirmedError extends CliError {
   }
 }
 
-export function isOptimisticLocking(error: unknown): boolean {
+function isOptimisticLocking(error: unknown): boolean {
   return error instanceof EngineHttpError && error.status === 500 && error.engineType === 'OptimisticLockingException';
 }
 

@@ -28,7 +28,7 @@ export interface CanaryCheck {
 const PARALLEL_LOOKUPS = 8;
 
 /** The open incidents of each instance. */
-export async function incidentsOf(client: EngineClient, ids: readonly string[]): Promise<Map<string, Incident[]>> {
+async function incidentsOf(client: EngineClient, ids: readonly string[]): Promise<Map<string, Incident[]>> {
   const found = new Map<string, Incident[]>();
   for (let start = 0; start < ids.length; start += PARALLEL_LOOKUPS) {
     const slice = ids.slice(start, start + PARALLEL_LOOKUPS);

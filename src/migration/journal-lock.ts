@@ -34,7 +34,7 @@ export interface LockOptions {
   takeOverCommand: string;
 }
 
-export function lockFileOf(journalFile: string): string {
+function lockFileOf(journalFile: string): string {
   return `${journalFile}.lock`;
 }
 

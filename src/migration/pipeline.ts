@@ -175,7 +175,7 @@ export async function nothingToMigrate(host: MigrationHost, prepared: PreparedMi
 }
 
 /** The question before a run: `migrate 3 process instances invoice:1 (…) -> invoice:2 (…)`. */
-export function confirmationOf(prepared: PreparedMigration, async: boolean): string {
+function confirmationOf(prepared: PreparedMigration, async: boolean): string {
   const count = prepared.ids.length;
   return `migrate ${count} process instance${count === 1 ? '' : 's'} ${prepared.direction}${async ? ' as a batch' : ''}`;
 }

@@ -53,7 +53,7 @@ export interface SweepRequest {
 const PARALLEL = 4;
 
 /** The versions of a key a sweep looks at, oldest first: those of the target's tenant, the target left out. */
-export async function versionsOf(client: EngineClient, key: string, target: ResolvedDefinition, tenant: string | undefined): Promise<ResolvedDefinition[]> {
+async function versionsOf(client: EngineClient, key: string, target: ResolvedDefinition, tenant: string | undefined): Promise<ResolvedDefinition[]> {
   const definitions = await client.processDefinitions.listAll({ key, ...(tenant ? { tenantIdIn: [tenant] } : {}) });
   const tenantId = target.key === key ? target.tenantId : (tenant ?? null);
   return definitions

@@ -449,7 +449,7 @@ function afterCode(open: readonly string[], code: string): string[] {
 }
 
 /** Draws rows with fixed column widths: the lines of a compact cli-table3 table with those widths. */
-export class TableWriter {
+class TableWriter {
   constructor(private readonly widths: readonly number[]) {}
 
   top(): string {

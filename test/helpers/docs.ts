@@ -19,7 +19,7 @@ export function documentedLine(file: string, start: string): string {
 }
 
 /** A pattern of the documented line: `…` matches any text, everything else itself, over the whole line. */
-export function documentedPattern(line: string): RegExp {
+function documentedPattern(line: string): RegExp {
   return new RegExp(`^${line.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?')}$`);
 }
 
@@ -30,11 +30,11 @@ export function showsDocumentedLine(output: string, file: string, start: string)
 }
 
 /** The cells of a documented table row (`│ a │ b │`), trimmed; `…` in them as in documentedPattern. */
-export function documentedCells(file: string, start: string): string[] {
+function documentedCells(file: string, start: string): string[] {
   return cellsOf(documentedLine(file, start));
 }
 
-export function cellsOf(row: string): string[] {
+function cellsOf(row: string): string[] {
   return row.split('│').slice(1, -1).map((cell) => cell.trim());
 }
 
