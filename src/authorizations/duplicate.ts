@@ -7,13 +7,11 @@
 import type { AuthorizationApi, AuthorizationCreate } from '../engine/authorizations.js';
 import { EngineHttpError } from '../engine/errors.js';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { resourceTypeByCode } from '../catalogue/authorization.js';
+import { authorizationTypeName, resourceTypeByCode } from '../catalogue/authorization.js';
 import { commandLine } from '../exit.js';
 
 /** The engine's type for a failed flush, a broken unique constraint among them. */
 const PERSISTENCE_FAILURE = 'ProcessEnginePersistenceException';
-
-const TYPE_NAMES: Record<number, string> = { 0: 'global', 1: 'grant', 2: 'revoke' };
 
 /**
  * Runs a create or an update of `wanted`; when the engine refuses it as a persistence failure and
@@ -71,7 +69,7 @@ async function findSame(api: AuthorizationApi, wanted: AuthorizationCreate, self
 }
 
 function describeKey(wanted: AuthorizationCreate): string {
-  const type = TYPE_NAMES[wanted.type] ?? `type ${wanted.type}`;
+  const type = authorizationTypeName(wanted.type);
   const owner = wanted.groupId !== null ? `group ${wanted.groupId}` : wanted.userId === '*' ? 'all users' : `user ${wanted.userId ?? '?'}`;
   const resourceType = resourceTypeByCode(wanted.resourceType)?.name ?? `resource type ${wanted.resourceType}`;
   return `the ${type} for ${owner} on ${resourceType} '${wanted.resourceId ?? ''}'`;
