@@ -49,17 +49,27 @@ export class MetricsApi {
 
   /**
    * Every row of an interval query, newest bucket first, in requests of at most 200 rows that move
-   * back in time instead of by position. The engine orders the rows by bucket only, so rows of one
-   * bucket may come in another order in each request and pages cut by position could skip or repeat
-   * them; and it adds the counts it has not yet written to the first row of every answer whose end is
-   * recent, so pages by position would add them again on every page. Here each request ends
-   * (`endDate`) where the one before cut: a full answer's oldest bucket is dropped and read again, whole,
-   * at the top of the next one, so each bucket's rows come from one answer, in its order. A bucket of
-   * more rows than a request holds is read by itself, by position. `first` rows are skipped, at most
-   * `max` given. (`pageSize` and `growTo` do not apply: the engine's 200 rows per request decide.)
+   * back in time instead of by position. Two things the engine does make pages by position wrong:
+   * it orders the rows by bucket only, so the rows of one bucket may come in another order in each
+   * request and pages cut by position could skip or repeat them; and it adds the counts it has not
+   * yet written to its meter log to the first row of an answer (without a name: to its own
+   * reporter's rows of the answer's first bucket) whenever the answer's end is within its reporting
+   * interval (15 minutes), so each page would add them again. Here:
+   * - a full answer's oldest bucket is left out and read again, whole, by the next answer;
+   * - each later answer ends (`endDate`) with the newest bucket given whole so far and starts at that
+   *   bucket's last row: the first row, which the engine may add to, is one given already, and is
+   *   dropped (should that bucket have lost rows meanwhile, the answer is asked again from its
+   *   start and the whole bucket dropped).
+   * Each bucket's rows thus come from one answer, in its order, and only the newest bucket holds the
+   * counts not yet written, as in one answer for everything. A bucket of more than 199 rows is read
+   * by itself, by position, within its own start and end (the engine's additions may then repeat on
+   * its rows). `first` rows are skipped, at most `max` given. (`pageSize` and `growTo` do not apply:
+   * the engine's 200 rows per request decide.)
    */
   async *allIntervals(query: MetricsQuery, options: PagingOptions): AsyncGenerator<MetricInterval[]> {
     const bucketMs = Math.abs(query.interval ?? DEFAULT_INTERVAL_SECONDS) * 1000;
+    const startOf = (timestamp: string): number => (parseEngineDate(timestamp) as Date).getTime();
+    const endOf = (timestamp: string): Date => new Date(Math.min(startOf(timestamp) + bucketMs, query.endDate?.getTime() ?? Number.POSITIVE_INFINITY));
     let skip = options.first ?? 0;
     let remaining = options.max ?? Number.POSITIVE_INFINITY;
     const given = (rows: MetricInterval[]): MetricInterval[] => {
@@ -68,40 +78,54 @@ export class MetricsApi {
       remaining -= wanted.length;
       return wanted;
     };
-    const ask = async (endDate: Date | undefined, firstResult: number) => {
+    const ask = async (window: { startDate: Date | undefined; endDate: Date | undefined }, firstResult: number) => {
       let asked = 0;
       const rows = await options.limit.within(METRICS_MAX_RESULTS, (maxResults) => {
         asked = maxResults;
-        return this.intervals({ ...query, endDate }, firstResult, maxResults);
+        return this.intervals({ ...query, ...window }, firstResult, maxResults);
       });
       return { rows, full: rows.length >= asked };
     };
-    let endDate = query.endDate;
+    /** The newest bucket given whole: where the next answer ends, and by whose last row it starts. */
+    let whole: { timestamp: string; rows: number } | undefined;
     while (remaining > 0) {
-      const { rows, full } = await ask(endDate, 0);
-      if (!full) {
+      const window = { startDate: query.startDate, endDate: whole === undefined ? query.endDate : endOf(whole.timestamp) };
+      let lead = whole === undefined ? 0 : whole.rows - 1;
+      let answer = await ask(window, lead);
+      if (whole !== undefined && answer.rows.length > 0 && (answer.rows[0] as MetricInterval).timestamp !== whole.timestamp) {
+        lead = 0;
+        answer = await ask(window, 0);
+      }
+      const done = whole?.timestamp;
+      const rows = done === undefined ? answer.rows : answer.rows.filter((row) => row.timestamp !== done);
+      if (!answer.full) {
         yield given(rows);
         return;
       }
       const oldest = (rows[rows.length - 1] as MetricInterval).timestamp;
-      const bucketStart = (parseEngineDate(oldest) as Date).getTime();
       let cut = rows.length;
       while (cut > 0 && (rows[cut - 1] as MetricInterval).timestamp === oldest) cut--;
       if (cut > 0) {
         yield given(rows.slice(0, cut));
-        endDate = new Date(bucketStart + bucketMs);
+        const newest = (rows[cut - 1] as MetricInterval).timestamp;
+        let count = 0;
+        while (count < cut && (rows[cut - 1 - count] as MetricInterval).timestamp === newest) count++;
+        whole = { timestamp: newest, rows: count };
         continue;
       }
-      // One bucket fills the answer: it alone, by position, then on before it.
+      // One bucket fills the answer: the rest of it by position, within its own start.
       const bucket: MetricInterval[] = [...rows];
-      const bucketEnd = new Date(Math.min(bucketStart + bucketMs, endDate?.getTime() ?? Number.POSITIVE_INFINITY));
+      const bucketWindow = { startDate: new Date(Math.max(startOf(oldest), query.startDate?.getTime() ?? 0)), endDate: window.endDate };
+      let position = lead + answer.rows.length;
       for (let more = true; more; ) {
-        const next = await ask(bucketEnd, bucket.length);
-        bucket.push(...next.rows.filter((row) => row.timestamp === oldest));
-        more = next.full;
+        const next = await ask(bucketWindow, position);
+        const ofBucket = next.rows.filter((row) => row.timestamp === oldest);
+        bucket.push(...ofBucket);
+        position += next.rows.length;
+        more = next.full && ofBucket.length > 0;
       }
       yield given(bucket);
-      endDate = new Date(bucketStart);
+      whole = { timestamp: oldest, rows: bucket.length };
     }
   }
 

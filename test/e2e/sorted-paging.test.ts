@@ -98,15 +98,17 @@ describe('group list sorted by a key that is not unique', () => {
 });
 
 describe('metrics list over several requests', () => {
-  // Daily buckets of the last 60 days: each holds rows of several names and reporters, and the
-  // listing takes several requests of 200 rows.
-  const DAILY = ['--interval', '86400', '--start', '60d'];
+  const DAY = 86_400_000;
+  // Daily buckets of the 60 days before the simulator's clock (an absolute start, so that the
+  // command and the expected answer cut alike): each holds rows of several names and reporters, and
+  // the listing takes several requests of 200 rows.
+  const daily = (): string[] => ['--interval', '86400', '--start', new Date(engine.state.clock() - 60 * DAY).toISOString()];
 
   /** What the engine answers as one request without paging. */
-  function oneAnswer(unlogged: Record<string, number> = {}): Row[] {
-    const startDate = engine.state.clock() - 60 * 86_400_000;
-    return metricsIntervalRows(engine.state.meterLog, { interval: 86_400, startDate, maxResults: 1_000_000 }, { counts: unlogged, now: engine.state.clock() }).map(
-      ({ timestamp, name, reporter, value }) => ({ id: `${timestamp} ${name} ${String(reporter)}`, timestamp, name, reporter, value }),
+  function oneAnswer(options: { unlogged?: Record<string, number>; interval?: number; startDate?: number; name?: string } = {}): Row[] {
+    const { unlogged = {}, interval = 86_400, startDate = engine.state.clock() - 60 * DAY, name } = options;
+    return metricsIntervalRows(engine.state.meterLog, { interval, startDate, maxResults: 1_000_000, ...(name ? { name } : {}) }, { counts: unlogged, now: engine.state.clock() }).map(
+      ({ timestamp, name: rowName, reporter, value }) => ({ id: `${timestamp} ${rowName} ${String(reporter)}`, timestamp, name: rowName, reporter, value }),
     );
   }
 
@@ -116,7 +118,7 @@ describe('metrics list over several requests', () => {
   it('--all: every row once, newest bucket first, where the engine orders the rows of a bucket per request', async () => {
     const expected = oneAnswer();
     expect(expected.length).toBeGreaterThan(400);
-    const rows = withIds(await listed(['metrics', 'list', ...DAILY, '--all']));
+    const rows = withIds(await listed(['metrics', 'list', ...daily(), '--all']));
     expect(byId(rows)).toEqual(byId(expected));
     const buckets = rows.map((row) => Date.parse(String(row.timestamp)));
     expect(buckets.every((bucket, index) => index === 0 || bucket <= (buckets[index - 1] as number))).toBe(true);
@@ -125,29 +127,75 @@ describe('metrics list over several requests', () => {
   it('--all gives the rows in the engine order, and adds the counts the engine has not yet written once, not on every request', async () => {
     engine.state.tieOrder = 'id';
     engine.state.unloggedMeters = { 'root-process-instance-start': 1000, 'activity-instance-start': 1000 };
-    const rows = withIds(await listed(['metrics', 'list', ...DAILY, '--all']));
-    expect(rows).toEqual(oneAnswer(engine.state.unloggedMeters));
+    const rows = withIds(await listed(['metrics', 'list', ...daily(), '--all']));
+    expect(rows).toEqual(oneAnswer({ unlogged: engine.state.unloggedMeters }));
     const metricRequests = engine.requests.filter((request) => request.path.startsWith('/engine-rest/metrics?'));
     expect(metricRequests.length).toBeGreaterThan(2);
   });
 
-  it('reads a bucket of more rows than a request holds by itself, and goes on before it', async () => {
+  describe('buckets of a minute, within the engine reporting interval: its unwritten counts only in the newest bucket', () => {
+    const MINUTE = 60_000;
+    /** 40 rows a minute (20 reporters, the simulated engine's own among them, and 2 names) over the last 2 hours. */
+    function minuteLog(): void {
+      const now = engine.state.clock();
+      const reporters = ['127.0.0.1$default', ...Array.from({ length: 19 }, (_, index) => `10.0.0.${index + 1}$default`)];
+      engine.state.meterLog = Array.from({ length: 120 }, (_, minute) =>
+        reporters.flatMap((reporter, index) => ['root-process-instance-start', 'activity-instance-start'].map((name) => ({ name, reporter, value: index + 1, timestamp: now - minute * MINUTE - 1000 }))),
+      ).flat();
+      engine.state.unloggedMeters = { 'root-process-instance-start': 1000, 'activity-instance-start': 1000 };
+    }
+
+    for (const tieOrder of ['id', 'per-page'] as const) {
+      it(`without a name (ties ordered by ${tieOrder})`, async () => {
+        engine.state.tieOrder = tieOrder;
+        minuteLog();
+        const startDate = engine.state.clock() - 2 * 60 * MINUTE - 30_000;
+        const rows = withIds(await listed(['metrics', 'list', '--interval', '60', '--start', new Date(startDate).toISOString(), '--all']));
+        const expected = oneAnswer({ unlogged: engine.state.unloggedMeters, interval: 60, startDate });
+        expect(expected.length).toBeGreaterThan(1000);
+        expect(byId(rows)).toEqual(byId(expected));
+        if (tieOrder === 'id') expect(rows).toEqual(expected);
+      });
+    }
+
+    for (const tieOrder of ['id', 'per-page'] as const) {
+      it(`with a name (ties ordered by ${tieOrder}): the counts added to one row, as in one answer`, async () => {
+        engine.state.tieOrder = tieOrder;
+        minuteLog();
+        const startDate = engine.state.clock() - 2 * 60 * MINUTE - 30_000;
+        const rows = withIds(await listed(['metrics', 'list', '--name', 'process-instances', '--interval', '60', '--start', new Date(startDate).toISOString(), '--all']));
+        const expected = oneAnswer({ unlogged: engine.state.unloggedMeters, interval: 60, startDate, name: 'process-instances' });
+        expect(rows.length).toBe(expected.length);
+        // Which row of the newest bucket the engine adds to is the database's order; the total is not.
+        const total = (list: Row[]) => list.reduce((sum, row) => sum + Number(row.value), 0);
+        expect(total(rows)).toBe(total(expected));
+        expect(rows.filter((row) => Number(row.value) >= 1000)).toHaveLength(1);
+        if (tieOrder === 'id') expect(rows).toEqual(expected);
+      });
+    }
+  });
+
+  it('reads a bucket of more rows than a request holds by itself, within its own start, and goes on before it', async () => {
     engine.state.tieOrder = 'id';
-    const day = 86_400_000;
-    const today = Math.floor(engine.state.clock() / day) * day;
-    // Yesterday 250 reporters (more than the 200 rows of a request), two days ago and today one each.
+    const today = Math.floor(engine.state.clock() / DAY) * DAY;
+    // Yesterday 250 reporters (more than the 200 rows of a request); today one, and 300 rows on the two days before.
+    const reporters = (count: number, prefix: string) => Array.from({ length: count }, (_, index) => `${prefix}${String(index).padStart(3, '0')}`);
     engine.state.meterLog = [
       { name: 'root-process-instance-start', reporter: 'today', value: 1, timestamp: today + 1000 },
-      ...Array.from({ length: 250 }, (_, index) => ({ name: 'root-process-instance-start', reporter: `node${String(index).padStart(3, '0')}`, value: index, timestamp: today - day + index })),
-      { name: 'root-process-instance-start', reporter: 'before', value: 7, timestamp: today - 2 * day },
+      ...reporters(250, 'node').map((reporter, index) => ({ name: 'root-process-instance-start', reporter, value: index, timestamp: today - DAY + index })),
+      ...reporters(150, 'older').map((reporter, index) => ({ name: 'root-process-instance-start', reporter, value: index, timestamp: today - 2 * DAY + index })),
+      ...reporters(150, 'oldest').map((reporter, index) => ({ name: 'root-process-instance-start', reporter, value: index, timestamp: today - 3 * DAY + index })),
     ];
-    const rows = await listed(['metrics', 'list', ...DAILY, '--all']);
-    expect(rows.map((row) => row.reporter)).toEqual(['today', ...Array.from({ length: 250 }, (_, index) => `node${String(index).padStart(3, '0')}`), 'before']);
+    const result = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', '--retries', '0', 'metrics', 'list', ...daily(), '--all', '-o', 'json'], { stdin: 'demo\n', timeoutMs: 10_000 });
+    expect(result.code).toBe(0);
+    const rows = JSON.parse(result.stdout) as Row[];
+    expect(rows.map((row) => row.reporter)).toEqual(['today', ...reporters(250, 'node'), ...reporters(150, 'older'), ...reporters(150, 'oldest')]);
+    expect(engine.requests.filter((request) => request.path.startsWith('/engine-rest/metrics?')).length).toBeLessThan(10);
   });
 
   it('--first and --max take the same rows as --all', async () => {
-    const all = await listed(['metrics', 'list', ...DAILY, '--all']);
-    const some = await listed(['metrics', 'list', ...DAILY, '--first', '150', '--max', '300'], 'showing 300 rows from 150; there are more: --first 450, --max N or --all\n');
+    const all = await listed(['metrics', 'list', ...daily(), '--all']);
+    const some = await listed(['metrics', 'list', ...daily(), '--first', '150', '--max', '300'], 'showing 300 rows from 150; there are more: --first 450, --max N or --all\n');
     expect(some).toEqual(all.slice(150, 450));
   });
 });
