@@ -99,7 +99,7 @@ export async function getBatch(app: App, id: string): Promise<void> {
 export async function watchBatch(app: App, id: string, options: { interval?: string; waitTimeout?: string }): Promise<void> {
   const intervalMs = options.interval === undefined ? 2000 : parseSeconds(options.interval, '--interval') * 1000;
   const timeoutMs = options.waitTimeout === undefined ? undefined : parseSeconds(options.waitTimeout, '--wait-timeout') * 1000;
-  const { failure } = await followBatch(app, id, intervalMs, timeoutMs);
+  const { failure } = await followBatch(app, id, { intervalMs, timeoutMs, created: false });
   if (failure) throw failure;
 }
 

@@ -2,11 +2,18 @@
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { watchBatch } from '../migration/watch.js';
+import { type BatchProgress, watchBatch } from '../migration/watch.js';
 import { describeEnding } from '../render/batch.js';
 import { activateCommand, describeProgress, progressReporter } from '../render/progress.js';
 
-export async function followBatch(app: App, batchId: string, intervalMs: number, timeoutMs: number | undefined): Promise<{ failure: CliError | undefined; status: string }> {
+export interface FollowOptions {
+  intervalMs: number;
+  timeoutMs: number | undefined;
+  /** This run (or the journal it continues) created the batch: it exists, whether or not the engine answers. */
+  created: boolean;
+}
+
+export async function followBatch(app: App, batchId: string, { intervalMs, timeoutMs, created }: FollowOptions): Promise<{ failure: CliError | undefined; status: string }> {
   const output = await app.output();
   const client = await engineClient(app);
   const reporter = await progressReporter({ stderr: app.io.stderr, interactive: app.animated && !output.machineReadable, quiet: output.quiet, color: output.stderrStyle.enabled, minIntervalMs: Math.max(intervalMs, 5000) });
@@ -14,12 +21,19 @@ export async function followBatch(app: App, batchId: string, intervalMs: number,
   const interrupt = new AbortController();
   const release = app.interrupt.takeOver(() => interrupt.abort());
   let watch;
+  let suspended: boolean | undefined;
+  const onProgress = (progress: BatchProgress): void => {
+    const changed = suspended !== undefined && progress.suspended !== suspended;
+    suspended = progress.suspended;
+    reporter.update(describeProgress(progress), changed);
+  };
   try {
-    watch = await watchBatch(client.batches, batchId, { intervalMs, timeoutMs, onProgress: (progress) => reporter.update(describeProgress(progress)), signal: interrupt.signal });
+    watch = await watchBatch(client.batches, batchId, { intervalMs, timeoutMs, onProgress, signal: interrupt.signal });
   } finally {
     release();
   }
-  const last = watch.last ? describeProgress(watch.last) : `batch ${batchId}`;
+  // The last progress line stays; without one (no answer yet) the spinner just goes.
+  const finish = (): void => (watch.last ? reporter.done(describeProgress(watch.last)) : reporter.stop());
   switch (watch.status) {
     case 'completed':
       if (watch.ending.kind === 'unknown') {
@@ -30,10 +44,10 @@ export async function followBatch(app: App, batchId: string, intervalMs: number,
       }
       return { failure: undefined, status: 'completed' };
     case 'deleted':
-      reporter.done(last);
+      finish();
       return { status: 'deleted', failure: new CliError(`${describeEnding(watch.historic, watch.ending)!} at ${watch.historic.endTime}; see camunda-admin batch get ${batchId}`, ExitCode.Partial) };
     case 'failed-jobs': {
-      reporter.done(last);
+      finish();
       const definition = watch.statistics.batchJobDefinitionId;
       const instances = watch.statistics.failedJobs * watch.statistics.invocationsPerBatchJob;
       return {
@@ -45,10 +59,14 @@ export async function followBatch(app: App, batchId: string, intervalMs: number,
       };
     }
     case 'timed-out':
-      reporter.done(last);
+      finish();
+      if (!watch.last && !created) {
+        // Nothing is known of the batch: not that it runs, nor that it exists.
+        return { status: 'timed-out', failure: new CliError(`--wait-timeout passed before the engine answered about batch ${batchId}; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.Unreachable) };
+      }
       return { status: 'timed-out', failure: new CliError(`--wait-timeout passed: batch ${batchId} ${stillThere(watch.last)}; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.WaitTimedOut) };
     case 'interrupted':
-      reporter.done(last);
+      finish();
       return { status: 'interrupted', failure: new CliError(`stopped watching: batch ${batchId} ${watch.last?.suspended ? stillThere(watch.last) : 'goes on'}; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.Interrupted) };
   }
 }

@@ -30,7 +30,7 @@ export async function migrationHost(app: App, client: EngineClient): Promise<Mig
     },
     confirm: (question) => app.confirm(question),
     takeOverInterrupt: (handler) => app.interrupt.takeOver(handler),
-    followBatch: (batchId, intervalMs, timeoutMs) => followBatch(app, batchId, intervalMs, timeoutMs),
+    followBatch: (batchId, intervalMs, timeoutMs) => followBatch(app, batchId, { intervalMs, timeoutMs, created: true }),
   };
 }
 

@@ -45,7 +45,8 @@ export async function watchBatch(batches: BatchApi, batchId: string, options: Wa
   for (let poll = 0; ; poll++) {
     if (options.signal?.aborted) return { status: 'interrupted', last };
     // --wait-timeout also ends a poll the engine is slow to answer: the watch ends when it says.
-    const deadline = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(Math.max(0, started + options.timeoutMs - Date.now()));
+    // Whole milliseconds: AbortSignal.timeout refuses a fraction (--wait-timeout 1.0005).
+    const deadline = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(Math.max(0, Math.ceil(started + options.timeoutMs - Date.now())));
     let statistics: BatchStatistics | undefined;
     let historic: HistoricBatch | undefined;
     try {

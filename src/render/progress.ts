@@ -6,13 +6,16 @@ import type { Writable } from 'node:stream';
 import type { BatchProgress } from '../migration/watch.js';
 
 export interface ProgressReporter {
-  update(text: string): void;
+  /** `changed`: the state changed (not only the counts): off a terminal it is printed at once. */
+  update(text: string, changed?: boolean): void;
   /** Leaves a final line in place of the spinner. */
   done(text: string): void;
+  /** Ends without a final line (there was no progress to show). */
+  stop(): void;
 }
 
 export async function progressReporter(options: { stderr: Writable; interactive: boolean; quiet: boolean; minIntervalMs?: number; color?: boolean }): Promise<ProgressReporter> {
-  if (options.quiet) return { update: () => {}, done: () => {} };
+  if (options.quiet) return { update: () => {}, done: () => {}, stop: () => {} };
   // ora divides by the terminal's width: a terminal of width 0 (a pty nobody sized, as `script` or a
   // CI runner gives) made it clear lines in a loop that never ended, filling memory.
   if (options.interactive && ((options.stderr as Partial<NodeJS.WriteStream>).columns ?? 0) > 0) {
@@ -27,22 +30,27 @@ export async function progressReporter(options: { stderr: Writable; interactive:
       done: (text) => {
         spinner.stopAndPersist({ symbol: '', text });
       },
+      stop: () => {
+        spinner.stop();
+      },
     };
   }
   const minInterval = options.minIntervalMs ?? 5_000;
   let lastText = '';
   let lastAt = 0;
   return {
-    update: (text) => {
+    update: (text, changed = false) => {
       const now = Date.now();
-      if (text === lastText || now - lastAt < minInterval) return;
+      if (text === lastText || (now - lastAt < minInterval && !changed)) return;
       lastText = text;
       lastAt = now;
       options.stderr.write(`${text}\n`);
     },
+    // The last line again only when it says something new: a log shows each state once.
     done: (text) => {
-      options.stderr.write(`${text}\n`);
+      if (text !== lastText) options.stderr.write(`${text}\n`);
     },
+    stop: () => {},
   };
 }
 

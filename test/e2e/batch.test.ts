@@ -363,8 +363,49 @@ describe('batch watch on a suspended batch', () => {
     const { code, screen } = await running.result;
     expect(code).toBe(9);
     expect(screen).not.toContain('\u001B[?25l');
-    // The first poll's line at once, the last one at the end: no redrawn line.
+    // The first poll's line once (nothing changed after it), then the error: no redrawn line.
     const line = `batch ${id}: 0/3 jobs done (0%), 3 remaining, 0 failed, SUSPENDED: no job runs until it is activated: camunda-admin batch activate ${id}\r\n`;
-    expect(screen.startsWith(`${line}${line}error: --wait-timeout passed`)).toBe(true);
+    expect(screen.startsWith(`${line}error: --wait-timeout passed`)).toBe(true);
+  });
+
+  it('off a terminal prints a change of state at once, however soon after the last line', async () => {
+    const sim = await start(0);
+    const id = await suspendedBatch(sim);
+    let polls = 0;
+    const activateAtSecondPoll = (request: RecordedRequest): void => {
+      if (request.method !== 'GET' || !request.path.includes('/batch/statistics')) return;
+      polls++;
+      if (polls === 2) sim.state.findBatch(id)!.suspended = false;
+    };
+    requestObservers.add(activateAtSecondPoll);
+    onTestFinished(() => void requestObservers.delete(activateAtSecondPoll));
+    const watched = await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1', '--wait-timeout', '0.5']);
+    expect(watched.code).toBe(9);
+    const lines = watched.stderr.trim().split('\n');
+    expect(lines[0]).toContain('SUSPENDED');
+    expect(lines[1]).toBe(`batch ${id}: 0/3 jobs done (0%), 3 remaining, 0 failed`);
+    expect(lines[2]).toBe(`error: --wait-timeout passed: batch ${id} is still running; follow it with: camunda-admin batch watch ${id}`);
+    expect(lines).toHaveLength(3);
+  });
+});
+
+describe('batch watch: what it says when it knows nothing, or little', () => {
+  it('--wait-timeout with a fraction of a millisecond: the usual exit 9, not an internal error', async () => {
+    const sim = await start(0);
+    const created = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'], { cwd: planDir() });
+    const id = created.stdout.trim();
+    const watched = await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1', '--wait-timeout', '0.3005']);
+    expect(watched.code).toBe(9);
+    expect(watched.stderr.trim().split('\n').at(-1)).toBe(`error: --wait-timeout passed: batch ${id} is still running; follow it with: camunda-admin batch watch ${id}`);
+  });
+
+  it('an engine that does not answer before --wait-timeout: exit 7, one line, no claim that the batch runs', async () => {
+    const sim = await start(0);
+    let release = (): void => {};
+    sim.inject({ path: /^\/batch\/statistics$/, holdUntil: new Promise<void>((resolve) => (release = resolve)) });
+    onTestFinished(() => release());
+    const watched = await runCli(['--url', sim.url, 'batch', 'watch', 'b1', '--wait-timeout', '0.3']);
+    expect(watched.code).toBe(7);
+    expect(watched.stderr).toBe('error: --wait-timeout passed before the engine answered about batch b1; follow it with: camunda-admin batch watch b1\n');
   });
 });
