@@ -2,7 +2,7 @@
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { checkMetricName, METRIC_NAMES } from '../catalogue/metrics.js';
-import { parseDateInput } from '../engine/dates.js';
+import { inEngineDateRange, parseDateInput } from '../engine/dates.js';
 import { METRICS_MAX_RESULTS } from '../engine/metrics.js';
 import { sendChange } from '../exit.js';
 import { UsageError } from '../exit-codes.js';
@@ -26,6 +26,7 @@ function date(text: string | undefined, flag: string): Date | undefined {
   if (text === undefined) return undefined;
   const parsed = parseDateInput(text);
   if (!parsed) throw new UsageError(`${flag}: '${text}' is not a date (2026-01-31, 2026-01-31T10:00:00Z, 2026-01-31T10:00:00+02:00, or an age such as 30d or 12h)`);
+  if (!inEngineDateRange(parsed)) throw new UsageError(`${flag}: '${text}' is outside the years 1 to 9999, which the engine's dates hold`);
   return parsed;
 }
 

@@ -8,14 +8,18 @@ export function commaList(text: string, flag: string): string[] {
   return items;
 }
 
-export function wholeNumber(text: string | undefined, flag: string, minimum = 0): number | undefined {
+export function wholeNumber(text: string | undefined, flag: string, minimum = 0, maximum = Number.MAX_SAFE_INTEGER): number | undefined {
   if (text === undefined) return undefined;
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed) || Number(trimmed) < minimum || !Number.isSafeInteger(Number(trimmed))) {
     throw new UsageError(`${flag}: '${text}' is not a whole number${minimum > 0 ? ` of at least ${minimum}` : ''}`);
   }
+  if (Number(trimmed) > maximum) throw new UsageError(`${flag}: '${text}' is more than ${maximum.toLocaleString('en')}, ${maximum === JAVA_INT_MAX ? "the engine's largest number" : 'the most it can be'}`);
   return Number(trimmed);
 }
+
+/** The engine reads firstResult and maxResults as a Java int. */
+const JAVA_INT_MAX = 2_147_483_647;
 
 export interface PagingFlags {
   first?: string;
@@ -33,8 +37,9 @@ export interface Paging {
 export const DEFAULT_LIST_LIMIT = 100;
 
 export function paging(flags: PagingFlags): Paging {
-  const firstResult = wholeNumber(flags.first, '--first') ?? 0;
-  const max = wholeNumber(flags.max, '--max', 1);
+  const firstResult = wholeNumber(flags.first, '--first', 0, JAVA_INT_MAX) ?? 0;
+  // One row more than --max is asked for, to tell whether there are more.
+  const max = wholeNumber(flags.max, '--max', 1, JAVA_INT_MAX - 1);
   if (flags.all && max !== undefined) throw new UsageError('--all and --max cannot be combined: --all reads every page');
   return { firstResult, maxResults: flags.all ? undefined : (max ?? DEFAULT_LIST_LIMIT) };
 }

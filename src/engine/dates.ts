@@ -59,6 +59,12 @@ export function parseDateInput(text: string, now: Date = new Date()): Date | und
   return undefined;
 }
 
+/** Whether the engine's date format (a four-digit year) can hold `date`: the years 1 to 9999. */
+export function inEngineDateRange(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return !Number.isNaN(date.getTime()) && year >= 1 && year <= 9999;
+}
+
 function validDate(iso: string, original: string): Date | undefined {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;
