@@ -77,6 +77,16 @@ describe('auth list sorted by a key that is not unique', () => {
     expect(rows.filter((row) => row.resourceId === '*').length).toBeGreaterThan(LIMIT);
   });
 
+  it('--first N from the hint of --max: the next rows of the same order as --all, also inside a run of equal types', async () => {
+    const all = await listed(['auth', 'list', '--all', '--sort-by', 'resourceType']);
+    const first = await listed(['auth', 'list', '--max', '10', '--sort-by', 'resourceType'], 'showing 10 authorizations from 0; there are more: --first 10, --max N or --all\n');
+    const next = await listed(['auth', 'list', '--first', '10', '--max', '10', '--sort-by', 'resourceType'], 'showing 10 authorizations from 10; there are more: --first 20, --max N or --all\n');
+    expect([...first, ...next].map((row) => row.id)).toEqual(all.slice(0, 20).map((row) => row.id));
+    const fromInsideRun = all.findIndex((row, index) => index > 0 && row.resourceType === all[index - 1]!.resourceType && index % LIMIT !== 0);
+    const rest = await listed(['auth', 'list', '--all', '--first', String(fromInsideRun), '--sort-by', 'resourceType']);
+    expect(rest.map((row) => row.id)).toEqual(all.slice(fromInsideRun).map((row) => row.id));
+  });
+
   it('--max beyond the engine limit with a filter: the first N of the same order as --all', async () => {
     const all = await listed(['auth', 'list', '--all', '--sort-by', 'resourceType', '--type', '1']);
     const first = await listed(['auth', 'list', '--max', '20', '--sort-by', 'resourceType', '--type', '1'], 'showing 20 authorizations from 0; there are more: --first 20, --max N or --all\n');

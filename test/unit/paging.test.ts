@@ -212,7 +212,9 @@ describe('listWithLimit (every --all listing)', () => {
  * Rows sorted by a key that is not unique, as an engine gives them: ties in an order that changes with
  * the page asked for (a hash of id and page), so pages cut by position skip or repeat rows.
  */
-function sharedKeyEngine(rows: { id: string; key: string | null }[], options: { engineLimit?: number } = {}) {
+function sharedKeyEngine(rows: { id: string; key: string | null }[], options: { engineLimit?: number; looseEquality?: boolean } = {}) {
+  // A database whose `=` and order ignore case (a case-insensitive collation).
+  const norm = (key: string | null) => (options.looseEquality ? (key ?? '').toLowerCase() : (key ?? ''));
   const calls: string[] = [];
   const rank = (id: string, page: string) => [...`${id}${page}`].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0, 2166136261);
   const refuse = (maxResults: number) => {
@@ -222,7 +224,7 @@ function sharedKeyEngine(rows: { id: string; key: string | null }[], options: { 
     calls.push(`page ${firstResult}+${maxResults}`);
     refuse(maxResults);
     const page = `${firstResult}:${maxResults}`;
-    const sorted = [...rows].sort((a, b) => (a.key ?? '').localeCompare(b.key ?? '') || rank(a.id, page) - rank(b.id, page));
+    const sorted = [...rows].sort((a, b) => (norm(a.key) < norm(b.key) ? -1 : norm(a.key) > norm(b.key) ? 1 : 0) || rank(a.id, page) - rank(b.id, page));
     return sorted.slice(firstResult, firstResult + maxResults);
   };
   const sharedKey = {
@@ -231,7 +233,7 @@ function sharedKeyEngine(rows: { id: string; key: string | null }[], options: { 
     fetchTies: async (key: string | number, firstResult: number, maxResults: number) => {
       calls.push(`ties ${String(key)} ${firstResult}+${maxResults}`);
       refuse(maxResults);
-      return rows.filter((row) => row.key === key).sort((a, b) => (a.id < b.id ? -1 : 1)).slice(firstResult, firstResult + maxResults);
+      return rows.filter((row) => norm(row.key) === norm(String(key))).sort((a, b) => (a.id < b.id ? -1 : 1)).slice(firstResult, firstResult + maxResults);
     },
   };
   return { calls, fetchPage, sharedKey };
@@ -273,6 +275,34 @@ describe('pagesBySharedKey', () => {
     expect(listed).toEqual(expected(rows).slice(0, 12));
     expect(calls[0]).toBe('page 0+12');
     expect(calls.slice(1).every((call) => Number(call.split('+')[1]) <= 8)).toBe(true);
+  });
+
+  it('--first inside a run: goes on from that row of the run in id order, and on after the run', async () => {
+    const rows = [...keyedRows(30, ['m']), { id: 'z1', key: 'z' }, { id: 'z2', key: 'z' }];
+    const { fetchPage, sharedKey } = sharedKeyEngine(rows);
+    const all = expected(rows);
+    const some = (await collectRows(pagesBySharedKey(fetchPage, { limit: unlimited(), pageSize: 7, first: 10, max: 6 }, sharedKey))).map((row) => row.id);
+    expect(some).toEqual(all.slice(10, 16));
+    const rest = (await collectRows(pagesBySharedKey(fetchPage, { limit: unlimited(), pageSize: 7, first: 10 }, sharedKey))).map((row) => row.id);
+    expect(rest).toEqual(all.slice(10));
+  });
+
+  it('--first at a run boundary and inside a later run, at every position', async () => {
+    const rows = keyedRows(40, ['a', 'b', 'b', 'c', 'c', 'c']);
+    const { fetchPage, sharedKey } = sharedKeyEngine(rows);
+    const all = expected(rows);
+    for (const first of [1, 6, 7, 13, 20, 39, 40]) {
+      const listed = (await collectRows(pagesBySharedKey(fetchPage, { limit: unlimited(), pageSize: 5, first }, sharedKey))).map((row) => row.id);
+      expect(listed, `from ${first}`).toEqual(all.slice(first));
+    }
+  });
+
+  it('on a database whose = ignores case, rows the page head held are not given again, and none is skipped', async () => {
+    const rows = keyedRows(60, ['a', 'A', 'b', 'B', 'c']);
+    const { fetchPage, sharedKey } = sharedKeyEngine(rows, { looseEquality: true });
+    const listed = (await collectRows(pagesBySharedKey(fetchPage, { limit: unlimited(), pageSize: 7 }, sharedKey))).map((row) => row.id);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual(rows.map((row) => row.id).sort());
   });
 
   it('cuts by position where no filter selects a run (a null key), and still ends', async () => {
