@@ -61,24 +61,31 @@ export class JournalLock {
     }
     try {
       // A few rounds: one to take a stale lock away, one to take it, more while another run takes over.
-      for (let round = 0; round < 5; round++) {
+      for (let round = 0; ; round++) {
         try {
           await link(staged, file);
           return new JournalLock(file, holder);
         } catch (error) {
           if (codeOf(error) !== 'EEXIST') throw new UsageError(`journal ${journalFile}: its lock ${file} cannot be created (${codeOf(error) ?? String(error)}); nothing was sent`);
         }
+        if (round === 4) throw new CliError(`journal ${journalFile} is being taken over by another run at this moment; nothing was sent`, ExitCode.Locked);
         const found = await readHolder(file);
         if (found === 'gone') continue;
         const stale = found === 'unreadable' ? undefined : whyStale(found, options.takeOver);
         if (found === 'unreadable' || stale === undefined) throw refusal(journalFile, found, options);
-        if (await removeIfUnchanged(file, found)) {
+        const removal = await removeIfUnchanged(file, found);
+        if (removal === 'removed') {
           options.notice(`journal ${journalFile}: taking over the lock of process ${found.pid} on ${found.host} (since ${found.startedAt}): ${stale}`);
+        } else if (removal === 'abandoned-guard') {
+          throw new CliError(
+            `journal ${journalFile}: a takeover of its lock by another run stopped half-way (${takeoverGuardOf(file)} is older than ${ABANDONED_GUARD_MS / 1000} s); nothing was sent`,
+            ExitCode.Locked,
+            `if no run is taking the lock over, remove ${takeoverGuardOf(file)}`,
+          );
         } else {
           await delay(20 + Math.random() * 30);
         }
       }
-      throw new CliError(`journal ${journalFile} is being taken over by another run at this moment; nothing was sent`, ExitCode.Locked);
     } finally {
       await unlink(staged).catch(() => undefined);
     }
@@ -146,39 +153,45 @@ function processExists(pid: number): boolean {
 /** A takeover guard older than this was left by a run killed while it held it: a takeover takes milliseconds. */
 const ABANDONED_GUARD_MS = 30_000;
 
+function takeoverGuardOf(lockFile: string): string {
+  return `${lockFile}.takeover`;
+}
+
 /**
- * Takes a stale lock away, unless another run took it over since it was read. Runs that take over
- * one at a time, each under `LOCK.takeover` (created exclusively): with the guard held, the lock is
- * read again and removed only when it is still the one judged. (Moving the lock aside and putting it
- * back when it was not the judged one left a moment without a lock, in which a third run could take
- * it, and the put-back then removed that run's lock.) Returns false when the lock changed or another
- * run is taking over at this moment; the caller reads the lock again.
+ * Takes a stale lock away, unless another run took it over since it was read. Runs take over one at
+ * a time, each under `LOCK.takeover` (created exclusively): with the guard held, the lock is read
+ * again and removed only when it is still the one judged. (Moving the lock aside and putting it back
+ * when it was not the judged one left a moment without a lock, in which a third run could take it,
+ * and the put-back then removed that run's lock.) A guard is never removed by another run: one left
+ * by a run killed in those milliseconds is for the operator to remove ('abandoned-guard').
+ * 'changed': the lock is not the one judged, or another run is taking over; read it again.
  */
-export async function removeIfUnchanged(file: string, judged: LockHolder): Promise<boolean> {
-  const guard = `${file}.takeover`;
+export async function removeIfUnchanged(file: string, judged: LockHolder): Promise<'removed' | 'changed' | 'abandoned-guard'> {
+  const guard = takeoverGuardOf(file);
   try {
     await writeFile(guard, `${JSON.stringify({ pid: process.pid, host: hostname() })}\n`, { flag: 'wx' });
   } catch (error) {
-    if (codeOf(error) === 'EEXIST') await removeIfAbandoned(guard);
-    return false;
+    if (codeOf(error) === 'EEXIST' && (await isAbandoned(guard))) return 'abandoned-guard';
+    return 'changed';
   }
   try {
     const current = await readHolder(file);
-    if (typeof current !== 'object' || current.token !== judged.token || current.pid !== judged.pid) return false;
+    if (typeof current !== 'object' || current.token !== judged.token || current.pid !== judged.pid) return 'changed';
     await unlink(file);
-    return true;
+    return 'removed';
   } catch {
-    return false;
+    return 'changed';
   } finally {
     await unlink(guard).catch(() => undefined);
   }
 }
 
-async function removeIfAbandoned(guard: string): Promise<void> {
+async function isAbandoned(guard: string): Promise<boolean> {
   try {
-    if (Date.now() - (await stat(guard)).mtimeMs > ABANDONED_GUARD_MS) await unlink(guard);
+    return Date.now() - (await stat(guard)).mtimeMs > ABANDONED_GUARD_MS;
   } catch {
     // Gone already: its run finished.
+    return false;
   }
 }
 
