@@ -17,41 +17,72 @@ import {
   UNIVERSAL_PERMISSIONS,
 } from '../catalogue/authorization.js';
 import { expandEnvironment } from '../input/environment.js';
+import { type WellFormedFields, wellFormedFields } from '../input/well-formed.js';
 import { byPosition, parseStructured, PlanError, type PlanProblem, readInputFile } from '../plans/load.js';
 import { closest } from '../util/suggest.js';
 import { compareText } from '../util/text.js';
 
 const name = z.string().min(1);
 
-const groupSchema = z.nullable(
-  z.strictObject({
-    name: z.string().nullable().optional(),
-    type: z.string().nullable().optional(),
-    members: z.array(name).optional(),
-  }),
-);
+const groupFields = {
+  name: z.string().nullable().optional(),
+  type: z.string().nullable().optional(),
+  members: z.array(name).optional(),
+};
+const groupSchema = z.nullable(z.strictObject(groupFields));
 
-const authorizationSchema = z.strictObject({
+const authorizationFields = {
   type: name,
   user: name.optional(),
   group: name.optional(),
   resource: z.union([name, z.number().int()]),
   resourceId: name.optional(),
   permissions: z.array(name),
-});
+};
+const authorizationSchema = z.strictObject(authorizationFields);
+
+const scopeFields = {
+  groups: z.array(name).optional(),
+  users: z.array(name).optional(),
+  global: z.boolean().optional(),
+  resourceTypes: z.array(z.union([name, z.number().int()])).optional(),
+};
 
 const fileSchema = z.strictObject({
-  scope: z
-    .strictObject({
-      groups: z.array(name).optional(),
-      users: z.array(name).optional(),
-      global: z.boolean().optional(),
-      resourceTypes: z.array(z.union([name, z.number().int()])).optional(),
-    })
-    .optional(),
+  scope: z.strictObject(scopeFields).optional(),
   groups: z.record(name, groupSchema).nullable().optional(),
   authorizations: z.array(authorizationSchema).nullable().optional(),
 });
+
+type ScopeFields = WellFormedFields<typeof scopeFields>['fields'];
+type GroupFields = WellFormedFields<typeof groupFields>['fields'];
+type AuthorizationEntry = WellFormedFields<typeof authorizationFields>;
+
+/**
+ * What the checks after the schema read: every group and authorization of the file, each with the
+ * fields that are well formed (all of them in a file that passed the schema). A field of the wrong
+ * type or an unknown one has its schema problem and is left out, so that it hides nothing else; an
+ * authorization that is not an object is a hole, so that the others keep their index.
+ */
+interface AccessContent {
+  scope: ScopeFields | undefined;
+  groups: [id: string, group: GroupFields][];
+  authorizations: (AuthorizationEntry | undefined)[];
+}
+
+function wellFormedContent(data: Record<string, unknown>): AccessContent {
+  const groups = data.groups !== null && typeof data.groups === 'object' && !Array.isArray(data.groups) ? Object.entries(data.groups) : [];
+  return {
+    scope: wellFormedFields(scopeFields, data.scope)?.fields,
+    groups: groups.flatMap(([id, group]): [string, GroupFields][] => {
+      if (!name.safeParse(id).success) return [];
+      if (group === null) return [[id, {}]];
+      const fields = wellFormedFields(groupFields, group)?.fields;
+      return fields ? [[id, fields]] : [];
+    }),
+    authorizations: Array.isArray(data.authorizations) ? data.authorizations.map((entry: unknown) => wellFormedFields(authorizationFields, entry)) : [],
+  };
+}
 
 const TOP_KEYS = ['scope', 'groups', 'authorizations'];
 const SCOPE_KEYS = ['groups', 'users', 'global', 'resourceTypes'];
@@ -144,20 +175,21 @@ export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessE
   if (parsedText.data === null || typeof parsedText.data !== 'object' || Array.isArray(parsedText.data)) {
     throw new PlanError([at([], 'an access file must be an object with scope, groups and authorizations')]);
   }
-  const problems: PlanProblem[] = [];
+  const unexpanded: PlanProblem[] = [];
   // Without a `$` there is nothing to expand, and no copy of a large file to make.
-  const data = text.includes('$') ? expandEnvironment(parsedText.data, env, (path, message) => problems.push(at(path, message))) : parsedText.data;
-  if (problems.length > 0) throw new PlanError(byPosition(problems));
+  const data = (text.includes('$') ? expandEnvironment(parsedText.data, env, (path, message) => unexpanded.push(at(path, message))) : parsedText.data) as Record<string, unknown>;
+  const problems: PlanProblem[] = [];
   const parsed = fileSchema.safeParse(data, { reportInput: true });
-  if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
-  const content = parsed.data;
+  if (!parsed.success) problems.push(...parsedText.issues(parsed.error));
+  // Every problem at once: the checks below also run on the parts of a refused file that are well formed.
+  const content = wellFormedContent(data);
 
   const groups: DesiredGroup[] = [];
-  for (const [id, group] of Object.entries(content.groups ?? {})) {
+  for (const [id, group] of content.groups) {
     const desired: DesiredGroup = { id };
-    if (group?.name !== undefined) desired.name = group.name;
-    if (group?.type !== undefined) desired.type = group.type;
-    if (group?.members !== undefined) {
+    if (group.name !== undefined) desired.name = group.name;
+    if (group.type !== undefined) desired.type = group.type;
+    if (group.members !== undefined) {
       desired.members = [...group.members];
       listedTwice(group.members, ['groups', id, 'members'], problems, at, (member) => `member ${member}`);
     }
@@ -167,14 +199,17 @@ export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessE
 
   const authorizations: DesiredAuthorization[] = [];
   const byKey = new Map<string, number>();
-  (content.authorizations ?? []).forEach((entry, index) => {
+  content.authorizations.forEach((entry, index) => {
+    if (entry === undefined) return;
+    const { fields, named } = entry;
     const path = ['authorizations', index];
-    const type = authorizationType(entry.type, [...path, 'type'], problems, at);
-    const resourceType = resourceTypeOf(entry.resource, [...path, 'resource'], problems, at);
-    const owner = ownerOf(entry, type, path, problems, at);
-    const permissions = resourceType ? checkedPermissions(entry.permissions, resourceType, [...path, 'permissions'], problems, at) : undefined;
+    const type = fields.type === undefined ? undefined : authorizationType(fields.type, [...path, 'type'], problems, at);
+    const resourceType = fields.resource === undefined ? undefined : resourceTypeOf(fields.resource, [...path, 'resource'], problems, at);
+    const owner = ownerOf(fields, named, type, path, problems, at);
+    const permissions = resourceType && fields.permissions ? checkedPermissions(fields.permissions, resourceType, [...path, 'permissions'], problems, at) : undefined;
     if (type === undefined || resourceType === undefined || owner === undefined || permissions === undefined) return;
-    const desired: DesiredAuthorization = { type, ...owner, resourceType: resourceType.code, resourceId: entry.resourceId ?? '*', permissions, index };
+    if (named.has('resourceId') && fields.resourceId === undefined) return;
+    const desired: DesiredAuthorization = { type, ...owner, resourceType: resourceType.code, resourceId: fields.resourceId ?? '*', permissions, index };
     const key = authorizationKey(desired);
     const first = byKey.get(key);
     if (first !== undefined) {
@@ -187,7 +222,10 @@ export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessE
   });
 
   const scope = scopeOf(content.scope, groups, authorizations, problems, at);
-  if (problems.length > 0) throw new PlanError(byPosition(problems));
+  // A value whose variable is not set stays `${NAME}`: its own checks would only repeat that.
+  const unexpandedPaths = new Set(unexpanded.map((found) => found.path));
+  const all = [...unexpanded, ...problems.filter((found) => !unexpandedPaths.has(found.path))];
+  if (all.length > 0) throw new PlanError(byPosition(all));
   return { file, format: parsedText.format, groups, authorizations, scope, problem: (path, message) => at(path, message) };
 }
 
@@ -223,30 +261,34 @@ function resourceTypeOf(input: string | number, path: readonly (string | number)
   return undefined;
 }
 
+/** `named`: the owner fields the entry has, also one left out for its type (then it is no missing owner). */
 function ownerOf(
   entry: { user?: string | undefined; group?: string | undefined },
+  named: ReadonlySet<string>,
   type: number | undefined,
   path: readonly (string | number)[],
   problems: PlanProblem[],
   at: At,
 ): { userId: string | null; groupId: string | null } | undefined {
   if (type === GLOBAL) {
-    const given = entry.user !== undefined ? 'user' : entry.group !== undefined ? 'group' : undefined;
+    const given = named.has('user') ? 'user' : named.has('group') ? 'group' : undefined;
     if (given) {
       problems.push(at([...path, given], `a global authorization applies to all users: it has no ${given} (make it a grant to name one)`, 'key'));
       return undefined;
     }
     return { userId: '*', groupId: null };
   }
-  if (entry.user !== undefined && entry.group !== undefined) {
+  if (named.has('user') && named.has('group')) {
     problems.push(at([...path, 'group'], 'an authorization has one owner: a user or a group, not both', 'key'));
     return undefined;
   }
-  if (entry.user === undefined && entry.group === undefined) {
+  if (!named.has('user') && !named.has('group')) {
     if (type !== undefined) problems.push(at(path, `a ${type === GRANT ? 'grant' : 'revoke'} needs an owner: user or group (a global authorization is type global)`));
     return undefined;
   }
-  return entry.user !== undefined ? { userId: entry.user, groupId: null } : { userId: null, groupId: entry.group! };
+  if (entry.user !== undefined) return { userId: entry.user, groupId: null };
+  if (entry.group !== undefined) return { userId: null, groupId: entry.group };
+  return undefined;
 }
 
 /** Permissions in the engine's spelling, sorted; each must exist for the resource type (did you mean …?). */

@@ -20,7 +20,7 @@ const desiredSchema = z.strictObject({
 
 /** Reads the file (or standard input for `-`) and checks it. */
 export async function readDesiredState(file: string, stdin: NodeJS.ReadableStream & { isTTY?: boolean }): Promise<DesiredState> {
-  const input = await readInputFile(file, stdin, 'authorization');
+  const input = await readInputFile(file, stdin, 'authorization file');
   return parseDesiredState(input.text, input.name);
 }
 

@@ -53,7 +53,7 @@ export async function generateMigrationPlan(app: App, options: GenerateOptions):
   const targetReference = parseReference(options.target, '--target');
   let variables;
   if (options.variables) {
-    const file = await readInputFile(options.variables, app.io.stdin, 'variables');
+    const file = await readInputFile(options.variables, app.io.stdin, 'variables file');
     const parsed = parseVariables(file.text, file.name);
     for (const warning of parsed.warnings) output.warn(formatProblem(warning));
     variables = parsed.variables;

@@ -121,7 +121,7 @@ async function review(app: App, key: string, options: SweepOptions): Promise<voi
   if (options.outDir) await checkDirectory(options.outDir, '--out-dir', { create: true });
   let overrides: SweepOverrides | undefined;
   if (options.overrides) {
-    const file = await readInputFile(options.overrides, app.io.stdin, 'overrides');
+    const file = await readInputFile(options.overrides, app.io.stdin, 'overrides file');
     overrides = parseOverrides(file.text, file.name);
   }
   const target = parseReference(options.to ?? `${key}:latest`, '--to');

@@ -26,10 +26,11 @@ const INTEGER_RANGES: Record<string, [number, number]> = {
 
 /**
  * A plan as the checks read it: a loaded one, or the well-formed parts of one that failed its schema
- * (src/plans/load.ts), where an instruction that is not well formed is a hole (undefined).
+ * (src/plans/load.ts), where an instruction that is not an object is a hole (undefined) and one may
+ * lack a field that was not well formed.
  */
 export type CheckablePlan = Pick<MigrationPlanFile, 'source' | 'target' | 'sourceProcessDefinitionId' | 'targetProcessDefinitionId' | 'variables'> & {
-  instructions: readonly (MigrationPlanFile['instructions'][number] | undefined)[];
+  instructions: readonly (Partial<MigrationPlanFile['instructions'][number]> | undefined)[];
 };
 
 /** `named`: the fields the file has, also those left out for a schema problem (never missing, then). */
@@ -52,7 +53,7 @@ export function checkPlan(plan: CheckablePlan, report: Report, named: ReadonlySe
     if (instruction === undefined) return;
     for (const field of ['sourceActivityIds', 'targetActivityIds'] as const) {
       const ids = instruction[field];
-      if (ids.length !== 1) {
+      if (ids !== undefined && ids.length !== 1) {
         errors.push(
           report(
             ['instructions', index, field],
@@ -63,7 +64,7 @@ export function checkPlan(plan: CheckablePlan, report: Report, named: ReadonlySe
         );
       }
     }
-    const source = instruction.sourceActivityIds[0];
+    const source = instruction.sourceActivityIds?.[0];
     if (source === undefined) return;
     const earlier = mappedBy.get(source);
     if (earlier !== undefined) {

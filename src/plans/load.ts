@@ -15,6 +15,7 @@ import {
   MAX_INPUT_BYTES,
   tooDeepMessage,
 } from '../input/limits.js';
+import { wellFormedFields } from '../input/well-formed.js';
 import { NestingTooDeep, parseYamlDocument } from '../input/yaml-document.js';
 import { readYamlSubset } from '../input/yaml-subset.js';
 import { closest } from '../util/suggest.js';
@@ -78,12 +79,14 @@ function formatPath(path: readonly PropertyKey[]): string {
 
 /**
  * Reads a plan (or variables) file, or standard input for `-`. Errors are usage errors naming the file.
+ * `what` names the content: 'plan', 'query', or a name that ends in "file" ('access file').
  */
 export async function readInputFile(
   file: string,
   stdin: NodeJS.ReadableStream & { isTTY?: boolean },
   what = 'plan',
 ): Promise<{ name: string; text: string }> {
+  const kindOfFile = what.endsWith(' file') ? what : `${what} file`;
   if (file === '-') {
     if (stdin.isTTY) throw new UsageError(`reading the ${what} from standard input, which is a terminal; pipe it in or name a file`);
     const chunks: Buffer[] = [];
@@ -99,13 +102,13 @@ export async function readInputFile(
   const { readFile, stat } = await import('node:fs/promises');
   try {
     const info = await stat(file);
-    if (info.isDirectory()) throw new UsageError(`${file}: is a directory, not a ${what} file`);
+    if (info.isDirectory()) throw new UsageError(`${file}: is a directory, not ${/^[aeiou]/i.test(kindOfFile) ? 'an' : 'a'} ${kindOfFile}`);
     if (info.size > MAX_INPUT_BYTES) throw new UsageError(`${file}: the ${what} is larger than ${formatSize(MAX_INPUT_BYTES)}`);
     return { name: file, text: decode(await readFile(file), file) };
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as { code?: string }).code;
-    throw new UsageError(`${file}: ${code === 'ENOENT' ? `${what} file not found` : code === 'EACCES' ? 'permission denied' : `cannot be read (${code ?? 'error'})`}`);
+    throw new UsageError(`${file}: ${code === 'ENOENT' ? `${kindOfFile} not found` : code === 'EACCES' ? 'permission denied' : `cannot be read (${code ?? 'error'})`}`);
   }
 }
 
@@ -294,9 +297,10 @@ export function parsePlan(text: string, file: string): LoadedPlan {
 }
 
 /**
- * The well-formed parts of a plan that failed its schema, for the checks that follow it: a field of
- * the wrong type is left out (its schema problem is reported), an instruction that is not well formed
- * is a hole, so that the others keep their index. `named` lists the fields the file has, well formed
+ * The well-formed parts of a plan that failed its schema, for the checks that follow it: an unknown
+ * property or a field of the wrong type is left out (its schema problem is reported), also inside an
+ * instruction; an instruction that is not an object, or a variable that is not well formed, is left
+ * out, an instruction as a hole, so that the others keep their index. `named` lists the fields the file has, well formed
  * or not: a source of the wrong type is no missing source. Undefined when there is nothing to check
  * (an execute request whose migrationPlan is not an object).
  */
@@ -315,17 +319,14 @@ function salvagePlan(data: Record<string, unknown>): { plan: CheckablePlan; name
     if (typeof value === 'string' && value !== '') plan[side] = value;
   }
   if (Array.isArray(fields.instructions)) {
-    plan.instructions = fields.instructions.map((item: unknown) => {
-      const instruction = instructionSchema.safeParse(item);
-      return instruction.success ? instruction.data : undefined;
-    });
+    plan.instructions = fields.instructions.map((item: unknown) => wellFormedFields(instructionSchema.shape, item)?.fields);
   }
   const variables = fields.variables;
   if (variables !== null && typeof variables === 'object' && !Array.isArray(variables)) {
     plan.variables = {};
     for (const [name, variable] of Object.entries(variables)) {
-      const parsed = variableValueSchema.safeParse(variable);
-      if (parsed.success) plan.variables[name] = parsed.data;
+      const wellFormed = wellFormedVariable(variable);
+      if (wellFormed) plan.variables[name] = wellFormed;
     }
   }
   return { plan, named };
@@ -335,19 +336,33 @@ function salvagePlan(data: Record<string, unknown>): { plan: CheckablePlan; name
 export function parseVariables(text: string, file: string): { variables: Record<string, VariableValue>; warnings: PlanProblem[] } {
   const parsedText = parseStructured(text, file, 'variables file', { allowed: () => ['value', 'type', 'valueInfo'], freeText: (path) => path.length === 2 && path[1] === 'value' });
   const parsed = variablesSchema.safeParse(parsedText.data, { reportInput: true });
-  if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
-  const errors: PlanProblem[] = [];
+  const errors: PlanProblem[] = parsed.success ? [] : parsedText.issues(parsed.error);
   const warnings: PlanProblem[] = [];
   const report = (path: readonly PropertyKey[], message: string, at?: 'key' | 'value') =>
     parsedText.problem(parsedText.offsetOf(path, at), path, message);
-  for (const [name, variable] of Object.entries(parsed.data)) {
-    checkVariable([name], variable, { report, errors, warnings });
+  // A refused file's well-formed variables are checked too, so that every problem is reported at once.
+  const data = parsedText.data;
+  const variables = parsed.success ? parsed.data : data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
+  for (const [name, variable] of Object.entries(variables)) {
+    const wellFormed = wellFormedVariable(variable);
+    if (wellFormed) checkVariable([name], wellFormed, { report, errors, warnings });
   }
-  if (errors.length > 0) throw new PlanError(byPosition(errors));
+  if (!parsed.success || errors.length > 0) throw new PlanError(byPosition(errors));
   return { variables: parsed.data, warnings };
 }
 
 const variablesSchema = z.record(z.string(), variableValueSchema);
+
+/**
+ * A variable of a refused file as its checks read it: without its unknown properties (the schema
+ * reports them), but only whole, since the checks of a value depend on its type and valueInfo; not
+ * when a field is of the wrong type or misspelled (`valu`: the value is not missing).
+ */
+function wellFormedVariable(variable: unknown): VariableValue | undefined {
+  const wellFormed = wellFormedFields(variableValueSchema.shape, variable);
+  if (!wellFormed || [...wellFormed.named].some((key) => !(key in wellFormed.fields))) return undefined;
+  return wellFormed.fields;
+}
 
 /**
  * Any small JSON or YAML input file checked against a strict zod schema, with problems reported as

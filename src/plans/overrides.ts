@@ -53,7 +53,7 @@ function allowedKeys(path: readonly (string | number)[]): string[] {
 
 /** Reads and checks an overrides file: the shape strictly, version numbers, each source activity mapped once per list. */
 export function parseOverrides(text: string, file: string): SweepOverrides {
-  const overrides = parseCheckedFile(text, file, { what: 'overrides', schema: overridesSchema, allowed: allowedKeys });
+  const overrides = parseCheckedFile(text, file, { what: 'overrides file', schema: overridesSchema, allowed: allowedKeys });
   const lists: [string, z.infer<typeof instructionSchema>[] | undefined][] = [['instructions', overrides.instructions]];
   for (const [version, section] of Object.entries(overrides.versions ?? {})) {
     if (!/^[1-9]\d*$/.test(version)) throw new UsageError(`${file}: versions.${version}: not a version number (sections are keyed by the version, e.g. 3:)`);

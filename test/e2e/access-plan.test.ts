@@ -94,6 +94,40 @@ describe('access plan', () => {
     expect(engine.requests).toEqual([]);
   });
 
+  it('a file with many problems: every one at once, in file order, and nothing sent (plan and apply)', async () => {
+    write(
+      [
+        'groups:',
+        '  sales: { name: Sales, type: WORKFLOW, memebers: [mary, john] }',
+        '  ops: { name: Ops, members: [john, john] }',
+        'authorizations:',
+        '  - { type: grant, group: sales, resource: process-definition, permissions: [READ, READ_INSTANCES] }',
+        '  - { type: global, user: john, resource: filter, permissions: [READ] }',
+        '  - { type: grnt, user: john, resource: task, permissions: [READ] }',
+        '',
+      ].join('\n'),
+    );
+    const expected = [
+      "error: access.yaml:2:41: groups.sales.memebers: unknown property (did you mean 'members'?)",
+      'access.yaml:3:37: groups.ops.members[1]: member john is listed twice',
+      "access.yaml:5:84: authorizations[0].permissions[1]: permission 'READ_INSTANCES' is not valid for resource type process-definition (did you mean READ_INSTANCE?)",
+      'access.yaml:6:21: authorizations[1].user: a global authorization applies to all users: it has no user (make it a grant to name one)',
+      "access.yaml:7:13: authorizations[2].type: unknown authorization type 'grnt' (did you mean grant?)",
+      '',
+    ].join('\n');
+    for (const command of [['plan'], ['apply', '--yes']]) {
+      const result = await cli('access', ...command, 'access.yaml');
+      expect([command, result.code, result.stdout, result.stderr]).toEqual([command, 2, '', expected]);
+    }
+    expect(engine.requests).toEqual([]);
+  });
+
+  it('a file that is not there is named once as an access file', async () => {
+    const result = await cli('access', 'plan', 'nofile.yaml');
+    expect([result.code, result.stderr]).toEqual([2, 'error: nofile.yaml: access file not found\n']);
+    expect(engine.requests).toEqual([]);
+  });
+
   it('asks only for the groups it names when the scope has no globs', async () => {
     write('groups:\n  sales: { name: Sales }\n');
     expect((await cli('access', 'plan', 'access.yaml')).code).toBe(0);

@@ -1,4 +1,5 @@
 // The access file loader: what it reads, the scope it derives, and each refusal with its exact line.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAccessFile } from '../../src/access/file.js';
 import { PlanError } from '../../src/plans/load.js';
@@ -117,6 +118,78 @@ describe('refused access files name file, line, column and path', () => {
 
   it('an unset ${VAR}, where it is used', () => {
     expect(problems('groups:\n  ops:\n    name: "${NOPE}"\n')).toEqual(['access.yaml:3:11: groups.ops.name: environment variable NOPE is not set']);
+  });
+
+  it('every problem at once, in file order: an unknown property hides nothing (the example of docs/access.md)', () => {
+    // The page shows the file and what it prints: both are read from it, so that they stay true.
+    const page = readFileSync(new URL('../../docs/access.md', import.meta.url), 'utf8');
+    const example = /This `access\.yaml`:\n\n```yaml\n([\s\S]*?)```\n\nis refused with\n\n```\nerror: ([\s\S]*?)```/.exec(page);
+    expect(example).not.toBeNull();
+    const [, file, printed] = example!;
+    expect(problems(file!)).toEqual(printed!.trimEnd().split('\n'));
+    expect(problems(file!)).toEqual([
+      "access.yaml:2:41: groups.sales.memebers: unknown property (did you mean 'members'?)",
+      'access.yaml:3:37: groups.ops.members[1]: member john is listed twice',
+      "access.yaml:5:84: authorizations[0].permissions[1]: permission 'READ_INSTANCES' is not valid for resource type process-definition (did you mean READ_INSTANCE?)",
+      'access.yaml:6:21: authorizations[1].user: a global authorization applies to all users: it has no user (make it a grant to name one)',
+      "access.yaml:7:13: authorizations[2].type: unknown authorization type 'grnt' (did you mean grant?)",
+      "access.yaml:8:42: authorizations[3].resource: unknown resource type 'proces-definition' (did you mean process-definition?)",
+      'access.yaml:9:5: authorizations[4]: a grant needs an owner: user or group (a global authorization is type global)',
+      'access.yaml:10:61: authorizations[5].permissions: ALL stands alone: it holds every permission; write [ALL] or the permissions',
+    ]);
+  });
+
+  it('an unknown property does not hide the checks of its own group or authorization; a misspelt owner is not a missing one', () => {
+    expect(
+      problems(
+        [
+          'groups:',
+          '  sales:',
+          '    memebers: [john]',
+          '    name: 5',
+          'authorizations:',
+          '  - { type: grnt, usr: john, resource: task, permissions: [READ] }',
+          '  - { type: grant, user: john, resource: task, permissions: [READ, READ], extra: 1 }',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      "access.yaml:3:5: groups.sales.memebers: unknown property (did you mean 'members'?)",
+      'access.yaml:4:11: groups.sales.name: expected a string, got the number 5',
+      "access.yaml:6:13: authorizations[0].type: unknown authorization type 'grnt' (did you mean grant?)",
+      "access.yaml:6:19: authorizations[0].usr: unknown property (did you mean 'user'?)",
+      'access.yaml:7:68: authorizations[1].permissions[1]: permission READ is listed twice',
+      'access.yaml:7:75: authorizations[1].extra: unknown property',
+    ]);
+  });
+
+  it('values of the wrong type hide nothing else: an authorization that is not an object keeps the others at their index', () => {
+    expect(
+      problems(
+        [
+          'groups:',
+          '  ops: { members: [mary, mary] }',
+          'authorizations:',
+          '  - grant',
+          '  - { type: grant, user: 7, resource: task, permissions: [READ] }',
+          '  - { type: grant, resource: task, permissions: [NOPE] }',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'access.yaml:2:26: groups.ops.members[1]: member mary is listed twice',
+      'access.yaml:4:5: authorizations[0]: expected an object, got the string "grant"',
+      'access.yaml:5:26: authorizations[1].user: expected a string, got the number 7',
+      'access.yaml:6:5: authorizations[2]: a grant needs an owner: user or group (a global authorization is type global)',
+      "access.yaml:6:50: authorizations[2].permissions[0]: permission 'NOPE' is not valid for resource type task (did you mean NONE?)",
+    ]);
+  });
+
+  it('an unset ${VAR} is reported with the other problems, and its value is not checked again', () => {
+    expect(problems('authorizations:\n  - { type: "${KIND}", user: john, resource: task, permissions: [READ] }\n  - { type: grant, user: john, resource: tsak, permissions: [READ] }\n')).toEqual([
+      'access.yaml:2:13: authorizations[0].type: environment variable KIND is not set',
+      "access.yaml:3:42: authorizations[1].resource: unknown resource type 'tsak' (did you mean task?)",
+    ]);
   });
 
   it('wrong shapes, with the zod problem at its place', () => {

@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { InstanceIdSet, readInstanceIds } from '../../src/migration/selection.js';
-import { parsePlan, PlanError } from '../../src/plans/load.js';
+import { parsePlan, PlanError, readInputFile } from '../../src/plans/load.js';
 import { closest, didYouMean } from '../../src/util/suggest.js';
 import { jsonErrorOffset, jsonSyntaxProblem, lineAndColumn } from '../../src/util/syntax.js';
 import { usageErrorMessage } from '../helpers/errors.js';
@@ -163,5 +163,20 @@ describe('an ids file that is not UTF-8', () => {
     const dir = dirWith({ 'ids.txt': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(ids)]) });
     const set = new InstanceIdSet();
     expect(await readInstanceIds(join(dir, 'ids.txt'), new PassThrough(), set)).toBe(2);
+  });
+});
+
+describe('an input file that is missing or a directory', () => {
+  const noStdin = new PassThrough();
+
+  it.each([
+    ['plan', 'plan file not found', 'not a plan file'],
+    ['query', 'query file not found', 'not a query file'],
+    ['access file', 'access file not found', 'not an access file'],
+    ['overrides file', 'overrides file not found', 'not an overrides file'],
+  ])('%s: says what kind of file, once', async (what, notFound, directory) => {
+    const dir = dirWith({});
+    expect(await messageOf(readInputFile(join(dir, 'nofile.yaml'), noStdin, what))).toBe(`${join(dir, 'nofile.yaml')}: ${notFound}`);
+    expect(await messageOf(readInputFile(dir, noStdin, what))).toBe(`${dir}: is a directory, ${directory}`);
   });
 });

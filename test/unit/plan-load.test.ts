@@ -156,6 +156,34 @@ describe('refused plans name file, line, column and path', () => {
     ]);
   });
 
+  it('an unknown property hides neither the checks of its instruction nor those of the others', () => {
+    const plan = [
+      ...HEAD.trimEnd().split('\n'),
+      'instructions:',
+      '  - sourceActivityIds: [a, b]',
+      '    targetActivityIds: [x]',
+      '    updateEventTriggers: true',
+      '  - { sourceActivityIds: [a], targetActivityIds: [y], extra: 1 }',
+      '  - { sourceActivityIds: c, targetActivityIds: [z, w] }',
+      'variables:',
+      '  v: { value: 1, type: Integr, note: x }',
+      '  w: { valu: 1, type: String }',
+      '',
+    ].join('\n');
+    expect(problems(plan)).toEqual([
+      "plan.yaml:4:24: instructions[0].sourceActivityIds: must hold exactly one activity id, not 2 (the engine reads only the first, 'a', and ignores the rest)",
+      "plan.yaml:6:5: instructions[0].updateEventTriggers: unknown property (did you mean 'updateEventTrigger'?); the engine would silently ignore it",
+      "plan.yaml:7:27: instructions[1].sourceActivityIds[0]: activity 'a' is already mapped by instructions[0]; each source activity can be mapped once",
+      'plan.yaml:7:55: instructions[1].extra: unknown property; the engine would silently ignore it',
+      'plan.yaml:8:26: instructions[2].sourceActivityIds: expected a list, got the string "c"',
+      "plan.yaml:8:48: instructions[2].targetActivityIds: must hold exactly one activity id, not 2 (the engine reads only the first, 'z', and ignores the rest)",
+      "plan.yaml:10:24: variables.v.type: unknown value type 'Integr' (did you mean Integer?)",
+      'plan.yaml:10:32: variables.v.note: unknown property; the engine would silently ignore it',
+      // A misspelt value is not a missing one: w's value is not checked against its type.
+      "plan.yaml:11:8: variables.w.valu: unknown property (did you mean 'value'?); the engine would silently ignore it",
+    ]);
+  });
+
   it('in an execute request too; a source of the wrong type is not also a missing one', () => {
     const request = '{\n  "migrationPlan": { "source": 1, "target": "a:2", "instructions": [{ "sourceActivityIds": ["a", "b"], "targetActivityIds": ["c"] }] },\n  "skipIoMappings": "yes"\n}\n';
     expect(problems(request, 'plan.json')).toEqual([
@@ -183,5 +211,19 @@ describe('variables files', () => {
     expect(parseVariables('migratedBy: { value: ops, type: String }\n', 'vars.yaml').variables).toEqual({ migratedBy: { value: 'ops', type: 'String' } });
     expect(() => parseVariables('x: { value: 1, type: Foo }\n', 'vars.yaml')).toThrow("vars.yaml:1:22: x.type: unknown value type 'Foo'");
     expect(() => parseVariables('x: { vlue: 1 }\n', 'vars.yaml')).toThrow("vars.yaml:1:6: x.vlue: unknown property (did you mean 'value'?)");
+  });
+
+  it('an unknown property in one variable does not hide the problems of the others', () => {
+    let thrown: unknown;
+    try {
+      parseVariables('x: { value: 1, type: Integer, scope: local }\ny: { value: 1, type: Foo }\n', 'vars.yaml');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(PlanError);
+    expect((thrown as PlanError).message.split('\n')).toEqual([
+      'vars.yaml:1:31: x.scope: unknown property; the engine would silently ignore it',
+      "vars.yaml:2:22: y.type: unknown value type 'Foo' (valid: String, Integer, Long, Short, Double, Boolean, Date, Bytes, Null, File, Object, Json, Xml)",
+    ]);
   });
 });
