@@ -84,7 +84,7 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
     )
     .option('--no-headers', 'tables without the heading row')
     .option('--no-color', 'no colour (also with NO_COLOR or CI set; stdout and stderr each only on a terminal)')
-    .option('-q, --quiet', 'print only data, errors and warnings about the work (no progress, no warnings about credentials or TLS)')
+    .option('-q, --quiet', 'print only data, errors and warnings about the work (no progress, no warnings about credentials, TLS or names the engine does not know)')
     .option('-v, --verbose', 'log each request and response to stderr (credentials redacted)')
     .option('--timeout <seconds>', 'per-request timeout in seconds (default: 30)', checked(parseSeconds))
     .option('--retries <n>', 'retries of requests that are safe to repeat (default: 2)', checked(parseRetries))

@@ -4,10 +4,10 @@
  * the engine's order, and, when the credentials are the explained user's, the engine's own answer
  * (GET /authorization/check) next to it.
  */
-import { authorizationTypeName, GLOBAL, type ResourceType } from '../catalogue/authorization.js';
+import { authorizationTypeName, GLOBAL, RESOURCE_TYPES, type ResourceType } from '../catalogue/authorization.js';
 import type { Authorization } from '../engine/authorizations.js';
 import type { EngineClient } from '../engine/client.js';
-import { EngineError } from '../engine/errors.js';
+import { EngineAuthenticationError, EngineError } from '../engine/errors.js';
 import { explain, type Level, type Line, type Subject } from './effective.js';
 import { groupIdsOf, subjectAuthorizations } from './subject-rows.js';
 
@@ -132,4 +132,27 @@ async function askEngine(client: EngineClient, request: ExplainRequest, permissi
     }
   }
   return { asked: true, error: null, disagreements };
+}
+
+/**
+ * Whether the explained user or group exists: false only when the engine says so for certain,
+ * undefined when these credentials cannot tell. The engine's user and group queries leave out what
+ * the caller may not READ (no 403), so an empty answer means "no such user" only when the caller may
+ * read that id (GET /authorization/check), or when there is no authenticated caller at all (that
+ * check's 401: the queries are then not filtered). Any other failure tells nothing and fails nothing.
+ */
+export async function subjectExists(client: EngineClient, subject: { user?: string | undefined; group?: string | undefined }): Promise<boolean | undefined> {
+  const isUser = subject.user !== undefined;
+  const id = subject.user ?? subject.group ?? '';
+  const resourceType = RESOURCE_TYPES.find((type) => type.constant === (isUser ? 'USER' : 'GROUP'))!;
+  try {
+    const found = isUser ? (await client.groups.usersAmong({}, [id])).has(id) : (await client.groups.count({ id })) > 0;
+    if (found) return true;
+    const check = await client.authorizations.check({ permissionName: 'READ', resourceName: resourceType.resourceName, resourceType: resourceType.code, resourceId: id });
+    return check.authorized ? false : undefined;
+  } catch (error) {
+    if (error instanceof EngineAuthenticationError && error.noAuthenticatedUser) return false;
+    if (error instanceof EngineError) return undefined;
+    throw error;
+  }
 }

@@ -220,15 +220,23 @@ export async function explainAuthorization(app: App, flags: ExplainFlags): Promi
   }
   const target = await engineTarget(app);
   const client = await engineClient(app);
-  const { explainAccess } = await import('../authorizations/explain.js');
+  const { explainAccess, subjectExists } = await import('../authorizations/explain.js');
   const ownUser = target.credentials?.type === 'basic' && flags.user !== undefined && target.credentials.username.value === flags.user;
-  const report = await explainAccess(client, { user: flags.user, group: flags.group, resourceType, resourceId: flags.resourceId, permissions, crossCheck: ownUser });
-  const { explainOneView, explainView } = await import('../render/explain.js');
   const output = await app.output();
+  // A mistyped id explains nobody in particular, which reads like "no authorization matches".
+  const [report, exists] = await Promise.all([
+    explainAccess(client, { user: flags.user, group: flags.group, resourceType, resourceId: flags.resourceId, permissions, crossCheck: ownUser }),
+    output.quiet ? undefined : subjectExists(client, { user: flags.user, group: flags.group }),
+  ]);
+  const { explainOneView, explainView } = await import('../render/explain.js');
   if (flags.permission === undefined) await output.data(report, explainView);
   else await output.data({ permission: permissions[0]!, authorized: report.permissions[0]!.granted, ...report }, explainOneView);
   if (report.engineCheck?.asked && report.engineCheck.disagreements.length > 0) {
     output.warn(`the engine answers otherwise than the rules computed here for ${report.engineCheck.disagreements.join(', ')} (see docs/access.md#explain)`);
+  }
+  if (exists === false) {
+    const [flag, noun, id] = flags.user !== undefined ? ['--user', 'user', flags.user] : ['--group', 'group', flags.group!];
+    output.warn(`${flag} ${id}: the engine has no such ${noun}; what is explained is what the authorizations naming that id and the global ones would give it`);
   }
 }
 

@@ -111,7 +111,9 @@ Computed by the engine's precedence rules (docs/access.md#explain): the user's o
 before their groups', those before the global ones; within each, the resource id before *, and on
 the same footing a grant before a revoke. Needs READ on the authorizations and groups it reads.
 When the credentials are the explained user's, the engine is asked too (GET /authorization/check)
-and a disagreement is shown. Exits 0 whether the answer is yes or no (-o json: .authorized).
+and a disagreement is shown. A user or group the engine does not have is explained all the same,
+with a warning on stderr (only when these credentials may read it: the engine hides what they may
+not). Exits 0 whether the answer is yes or no (-o json: .authorized).
 
 Examples:
   $ camunda-admin auth explain --user john --resource-type process-definition --resource-id invoice

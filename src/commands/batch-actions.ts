@@ -8,6 +8,8 @@ import { EngineHttpError, EngineNotFoundError } from '../engine/errors.js';
 import { sendChange } from '../exit.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { batchEnding } from '../batches/ending.js';
+import { BATCH_TYPES } from '../catalogue/batches.js';
+import { closest } from '../util/suggest.js';
 import { batchListView, batchView, describeEnding } from '../render/batch.js';
 import { followBatch } from './follow-batch.js';
 import { listWithLimit } from './listing.js';
@@ -54,7 +56,8 @@ async function act(id: string, change: () => Promise<void>): Promise<void> {
 export async function listBatches(app: App, options: { type?: string; all?: boolean }): Promise<void> {
   const client = await engineClient(app, { bulk: options.all === true });
   const filter = { type: options.type };
-  await listWithLimit(await app.output(), {
+  const output = await app.output();
+  const shown = await listWithLimit(output, {
     page: { firstResult: 0, maxResults: options.all ? undefined : DEFAULT_LIST_LIMIT },
     fetchPage: (firstResult, maxResults) => client.batches.statisticsPage(filter, firstResult, maxResults),
     view: batchListView,
@@ -62,6 +65,15 @@ export async function listBatches(app: App, options: { type?: string; all?: bool
     limit: client.http.queryLimit,
     more: '--all',
   });
+  // The engine answers an unknown type with no rows, as it does a type with none running; a plugin's
+  // own type is fine, so only an empty answer for a type the engine does not define is named.
+  if (shown === 0 && options.type !== undefined && !BATCH_TYPES.includes(options.type) && !output.quiet) output.warn(unknownBatchType(options.type));
+}
+
+function unknownBatchType(type: string): string {
+  const near = closest(type, BATCH_TYPES);
+  const known = near.length > 0 ? `did you mean ${near.join(', ')}?` : `the engine's are ${BATCH_TYPES.join(', ')}`;
+  return `--type: no batch of type '${type}', which is not one of the engine's batch types (${known}); an engine plugin may add types of its own`;
 }
 
 export async function getBatch(app: App, id: string): Promise<void> {

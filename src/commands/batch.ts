@@ -11,7 +11,17 @@ export function declareBatchCommands(program: Command, action: ActionOf<typeof a
     .description('list the running batches with their progress')
     .option('--type <type>', 'only this batch type, e.g. instance-migration')
     .option('--all', 'every batch (default: the first 100)')
-    .addHelpText('after', '\nExamples:\n  $ camunda-admin batch list\n  $ camunda-admin batch list --type instance-migration -o json')
+    .addHelpText(
+      'after',
+      `
+--type is sent as given: an engine plugin may add batch types of its own. When no batch matches a
+type that is not one of the engine's own (instance-migration, set-variables, ...), a warning on
+stderr names the closest of them (exit 0; -q leaves it out).
+
+Examples:
+  $ camunda-admin batch list
+  $ camunda-admin batch list --type instance-migration -o json`,
+    )
     .action(action('listBatches'));
 
   batch

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { App } from '../app.js';
 import { AUTHORIZATION_TYPES, RESOURCE_TYPES } from '../catalogue/authorization.js';
+import { BATCH_TYPES } from '../catalogue/batches.js';
 import { METRIC_NAMES } from '../catalogue/metrics.js';
 import { completionScript, isShell, SHELLS, type ValueHint } from '../completion/generate.js';
 import { UsageError } from '../exit-codes.js';
@@ -18,6 +19,7 @@ export function completionHints(): ValueHint[] {
     // Sum-only metrics (the task meter log) have no intervals: metrics list refuses them.
     { command: 'metrics list', option: '--name', values: METRIC_NAMES.filter((metric) => !metric.sumOnly).map((metric) => metric.name) },
     { command: 'metrics sum', argument: 0, values: metricNames },
+    { command: 'batch list', option: '--type', values: BATCH_TYPES },
     { command: 'completion', argument: 0, values: SHELLS },
   ];
 }

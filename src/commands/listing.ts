@@ -18,16 +18,17 @@ export interface Listing<T> {
   pages?: ((options: PagingOptions) => AsyncIterable<T[]>) | undefined;
 }
 
-export async function listWithLimit<T>(output: Output, { page, fetchPage, view, noun, limit, more: offer, pages = (options) => allPages(fetchPage, options) }: Listing<T>): Promise<void> {
+/** Lists the rows; resolves to how many were shown. */
+export async function listWithLimit<T>(output: Output, { page, fetchPage, view, noun, limit, more: offer, pages = (options) => allPages(fetchPage, options) }: Listing<T>): Promise<number> {
   if (page.maxResults === undefined) {
-    await output.list(pages({ limit, first: page.firstResult, growTo: LISTING_MAX_PAGE_SIZE }), view);
-    return;
+    return output.list(pages({ limit, first: page.firstResult, growTo: LISTING_MAX_PAGE_SIZE }), view);
   }
   // One more than asked tells whether there is more, without a count request; above the engine's
   // limit, in pages of the limit.
   const wanted = page.maxResults + 1;
   const rows = await collectRows(pages({ limit, first: page.firstResult, pageSize: wanted, max: wanted }));
   const more = rows.length > page.maxResults;
-  await output.list([rows.slice(0, page.maxResults)], view);
+  const shown = await output.list([rows.slice(0, page.maxResults)], view);
   if (more) output.info(`showing ${page.maxResults} ${noun} from ${page.firstResult}; there are more: ${offer ?? `--first ${page.firstResult + page.maxResults}, --max N or --all`}`);
+  return shown;
 }

@@ -23,12 +23,18 @@ const OUTCOME_LABELS: [keyof ExecutionResult['outcome'], string][] = [
   ['unknown', 'unknown (elsewhere, or not found)'],
 ];
 
+function chunksText(chunks: NonNullable<ExecutionSummary['chunks']>): string {
+  // Only a resumed run has no chunk at all: its journal's earlier runs left nothing to send.
+  if (chunks.total === 0) return `no chunk left to send after the earlier runs of journal ${chunks.journal}`;
+  return `${chunks.done}/${chunks.total} chunks of ${chunks.size}`;
+}
+
 export const executionView: View<ExecutionSummary> = {
   table(result, style) {
     const rows = OUTCOME_LABELS.map(([key, label]) => [label, result.outcome[key]] as [string, number]);
     const lines = [renderTable(['Outcome', { name: 'Instances', whole: true }], rows, style)];
     const batches = result.batches.length > 0 ? `; batch ${result.batches.map((batch) => batch.id).join(', ')}` : '';
-    const chunks = result.chunks ? `; ${result.chunks.done}/${result.chunks.total} chunks of ${result.chunks.size}` : '';
+    const chunks = result.chunks ? `; ${chunksText(result.chunks)}` : '';
     const canary = result.canary ? `; canary of ${result.canary.size} ${result.canary.passed ? 'passed' : 'FAILED'}` : '';
     const allDone = result.outcome.migrated + result.outcome['already-migrated'] + result.outcome.ended === result.selected;
     const byAnother = result.outcome['already-migrated'] > 0 ? ` (${result.outcome['already-migrated']} more moved by another run)` : '';

@@ -32,7 +32,7 @@ function effect(row: ExplainedAuthorization): string {
 }
 
 function authorizationsTable(report: ExplainReport, style: Style): string {
-  if (report.authorizations.length === 0) return `no authorization of ${subjectText(report)} on ${report.resourceType} '${report.resourceId}' or '*'`;
+  if (report.authorizations.length === 0) return `no authorization of ${subjectText(report)} on ${report.resourceType} ${report.resourceId === '*' ? "'*'" : `'${report.resourceId}' or '*'`}`;
   return renderTable(
     [
       { name: '#', whole: true },

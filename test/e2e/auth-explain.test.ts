@@ -72,6 +72,52 @@ describe('auth explain', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ group: 'camunda-admin', groups: ['camunda-admin'], resourceId: '*', authorized: true, engineCheck: null });
   });
 
+  it('warns when the user or group does not exist, and still explains it', async () => {
+    const missing = await as('demo', 'auth', 'explain', '--user', 'nobody', '--resource-type', 'process-definition');
+    expect(missing.code).toBe(0);
+    expect(missing.stdout).toContain('user nobody (groups: none) on process-definition (the type as a whole: *)');
+    expect(missing.stdout).toContain("\nno authorization of user nobody (groups: none) on process-definition '*'\n");
+    const onId = await as('demo', 'auth', 'explain', '--user', 'nobody', ...PD, '--permission', 'READ');
+    expect(onId.stdout).toContain("\nno authorization of user nobody (groups: none) on process-definition 'refengine-demo' or '*'\n");
+    expect(missing.stderr).toBe('warning: --user nobody: the engine has no such user; what is explained is what the authorizations naming that id and the global ones would give it\n');
+    const group = await as('demo', 'auth', 'explain', '--group', 'nada', '--resource-type', 'process-definition', '-o', 'json');
+    expect(group.code).toBe(0);
+    expect(JSON.parse(group.stdout)).toMatchObject({ group: 'nada' });
+    expect(group.stderr).toBe('warning: --group nada: the engine has no such group; what is explained is what the authorizations naming that id and the global ones would give it\n');
+    for (const args of [['--user', 'john'], ['--group', 'sales']]) {
+      const existing = await as('demo', 'auth', 'explain', ...args, '--resource-type', 'process-definition');
+      expect(existing.stderr, args.join(' ')).toBe('');
+    }
+    // -q: not even asked.
+    engine.requests.length = 0;
+    expect((await as('demo', '-q', 'auth', 'explain', '--user', 'nobody', '--resource-type', 'process-definition')).stderr).toBe('');
+    expect(engine.requests.some((request) => request.path.startsWith('/engine-rest/user'))).toBe(false);
+  });
+
+  it('says nothing about a user that these credentials may not read, or when the user query is refused', async () => {
+    // john may read no user: the engine's user query leaves them out, so "none" proves nothing.
+    const unreadable = await as('john', 'auth', 'explain', '--user', 'nobody', '--resource-type', 'process-definition');
+    expect(unreadable.code).toBe(0);
+    expect(unreadable.stderr).toBe('');
+    engine.inject({ method: 'GET', path: /^\/user$/, status: 403, contentType: 'application/json', body: JSON.stringify({ type: 'AuthorizationException', message: 'no' }) });
+    const refused = await as('demo', 'auth', 'explain', '--user', 'nobody', '--resource-type', 'process-definition');
+    expect(refused.code).toBe(0);
+    expect(refused.stdout).toContain('user nobody (groups: none)');
+    expect(refused.stderr).toBe('');
+  });
+
+  it('warns on an engine without authentication (its user query is not filtered)', async () => {
+    const open = await startSimulator();
+    try {
+      const result = await runCli(['--url', open.url, 'auth', 'explain', '--user', 'nobody', '--resource-type', 'process-definition']);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain('warning: --user nobody: the engine has no such user');
+      expect((await runCli(['--url', open.url, 'auth', 'explain', '--user', 'john', '--resource-type', 'process-definition'])).stderr).toBe('');
+    } finally {
+      await open.close();
+    }
+  });
+
   it.each([
     [['--user', 'john', '--group', 'sales', '--resource-type', 'user'], 'give --user ID or --group ID (one of them)'],
     [['--resource-type', 'user'], 'give --user ID or --group ID'],

@@ -153,6 +153,27 @@ describe('batch commands', () => {
     expect(historic).toEqual(await fromEngine(`/history/batch/${id}`));
   });
 
+  it('list --type names the closest batch types when a type the engine does not define matches nothing', async () => {
+    const sim = await start(0);
+    const id = await batchId(sim);
+    const cli = (...args: string[]) => runCli(['--url', sim.url, ...args]);
+    const typo = await cli('batch', 'list', '--type', 'instance-migrations', '-o', 'json');
+    expect(typo.code).toBe(0);
+    expect(typo.stdout).toBe('[]\n');
+    expect(typo.stderr).toBe("warning: --type: no batch of type 'instance-migrations', which is not one of the engine's batch types (did you mean instance-migration?); an engine plugin may add types of its own\n");
+    // Nothing close: the engine's types are named.
+    const far = await cli('batch', 'list', '--type', 'zzzzzzzz');
+    expect(far.code).toBe(0);
+    expect(far.stderr).toContain("no batch of type 'zzzzzzzz', which is not one of the engine's batch types (the engine's are instance-migration, instance-modification, ");
+    expect((await cli('batch', 'list', '--type', 'nope', '-q')).stderr).toBe('');
+    // A known type with none running, and a plugin's type with batches, are no typo.
+    expect((await cli('batch', 'list', '--type', 'set-variables', '-o', 'json')).stderr).toBe('');
+    sim.state.batches.push({ ...structuredClone(sim.state.findBatch(id)!), id: 'f0000000-0000-11f1-a2ca-02fc00000001', type: 'acme-archive' });
+    const custom = await cli('batch', 'list', '--type', 'acme-archive', '-o', 'json');
+    expect((JSON.parse(custom.stdout) as { id: string }[]).map((batch) => batch.id)).toEqual(['f0000000-0000-11f1-a2ca-02fc00000001']);
+    expect(custom.stderr).toBe('');
+  });
+
   it('delete asks first, and exits 5 for unknown batches', async () => {
     const sim = await start(0);
     const id = await batchId(sim);

@@ -91,6 +91,7 @@ describe('completion bash', () => {
     expect(complete('metrics', 'list', '--name', 'task')).toEqual([]); // sum only: metrics list refuses it
     expect(complete('metrics', 'list', '--name', 'activity-')).toEqual(['activity-instance-end', 'activity-instance-start']);
     expect(complete('completion', '')).toEqual(['bash', 'fish', 'zsh']);
+    expect(complete('batch', 'list', '--type', 'instance-m')).toEqual(['instance-migration', 'instance-modification']);
   });
 
   it('completes file names where a file is expected, nothing where free text is', () => {

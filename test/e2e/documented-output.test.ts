@@ -1,7 +1,8 @@
 // The transcripts in the docs (a fenced block of `$ camunda-admin ...` lines, each followed by what it
 // prints, stdout then stderr) against what the command prints: the simulator's URL is written as the
 // docs' http://localhost:8080/engine-rest. Every transcript of these pages is run, so a new one is too,
-// except those that show a table: doc-examples.test.ts runs them on a terminal of the table's width.
+// except those that show a table (doc-examples.test.ts runs them on a terminal of the table's width)
+// or leave something out with '…'.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthorizationType, ResourceType, type Simulator, startSimulator } from '../simulator/index.js';
@@ -21,7 +22,8 @@ function transcripts(page: string): Transcript[] {
   for (const block of text.matchAll(/^```\n(\$ camunda-admin [\s\S]*?)^```$/gm)) {
     for (const part of block[1]!.split(/^(?=\$ )/m)) {
       const [command, ...printed] = part.split('\n');
-      if (printed.some((line) => /^[┌│├└]/.test(line))) continue;
+      // A table is doc-examples.test.ts's; a '…' stands for what changes from run to run (dates).
+      if (printed.some((line) => /^[┌│├└]/.test(line) || line.includes('…'))) continue;
       found.push({ page, command: command!.slice(2), printed: printed.join('\n') });
     }
   }
@@ -45,9 +47,11 @@ const SETUPS: Record<string, () => { engine: Simulator; env: Record<string, stri
   'auth check --permission READ --resource-type process-definition --resource-id invoice': () => ({ engine: guarded, env: cleanEnv({ CAMUNDA_USERNAME: 'demo', CAMUNDA_PASSWORD: 'demo' }) }),
   'auth check --permission UPDATE --resource-type process-definition --resource-id invoice --user mary': () => ({ engine: guarded, env: cleanEnv({ CAMUNDA_USERNAME: 'demo', CAMUNDA_PASSWORD: 'demo' }) }),
   'auth check --permission READ --resource-type process-definition': () => ({ engine: open, env: cleanEnv() }),
+  'metrics sum process-instance': () => ({ engine: open, env: cleanEnv() }),
+  'metrics list --name process-instance': () => ({ engine: open, env: cleanEnv() }),
 };
 
-describe.each(['groups.md', 'authorizations.md'])('docs/%s', (page) => {
+describe.each(['groups.md', 'authorizations.md', 'metrics.md'])('docs/%s', (page) => {
   const found = transcripts(page);
 
   it('has transcripts, each of a command this test knows how to run', () => {

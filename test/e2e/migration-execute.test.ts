@@ -330,6 +330,19 @@ describe('chunked execute', () => {
     expect(result.stdout).toMatch(/done: 3 of 3 instances migrated/);
   });
 
+  it('resuming a run that has finished sends nothing and says that no chunk was left', async () => {
+    const cwd = planDir(DEMO_PLAN);
+    const first = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '2', '--yes'], cwd);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/; 2\/2 chunks of 2\n$/);
+    engine.requests.length = 0;
+    const again = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--yes'], cwd);
+    expect(again.code).toBe(0);
+    expect(executes()).toEqual([]);
+    expect(again.stderr).toContain('3 of 3 instances confirmed migrated, 0 more no longer on the source, 0 to go');
+    expect(again.stdout).toMatch(/^done: 3 of 3 instances migrated, .*; no chunk left to send after the earlier runs of journal plan\.yaml\.journal\.jsonl\n$/m);
+  });
+
   it('an interrupted run (Ctrl-C) finishes the chunk in flight, exits 130, and --resume migrates every instance exactly once', async () => {
     const cwd = planDir(DEMO_PLAN);
     // Every execute answers slowly, so the interrupt lands while the first chunk is in flight.
