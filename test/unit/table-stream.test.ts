@@ -1,6 +1,6 @@
 // Tables drawn as their pages come (streamTable, Output.list): widths from the first rows; later
-// wider cells wrapped to their column on a terminal, except in whole columns (ids), and shown whole
-// with -o wide; tab-separated lines as the pages come off a terminal; and the same text as
+// wider cells wrapped to their column on a terminal, ids and words of lists only when their row would
+// be wider than the terminal, and shown whole with -o wide; tab-separated lines as the pages come off a terminal; and the same text as
 // renderTable's for a table that fits in the first rows.
 import { PassThrough } from 'node:stream';
 import Table from 'cli-table3';
