@@ -77,7 +77,7 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
     .addOption(
       new Option(
         '-o, --output <format>',
-        'output format: table fits the terminal (wrapping free text, never ids); wide never wraps or shortens; off a terminal both are tab-separated lines without box drawing; json and yaml are the objects unchanged',
+        'output format: table fits the terminal (wrapping free text first; ids are never cut, and wrapped only where nothing else fits); wide never wraps or shortens; off a terminal both are tab-separated lines without box drawing; json and yaml are the objects unchanged',
       )
         .choices(['table', 'wide', 'json', 'yaml'])
         .default('table'),

@@ -48,7 +48,7 @@ export const authorizationListView = listView<Authorization>(
     // Free text: a long name breaks after a hyphen (decision-requirements-definition).
     { name: 'Resource type', value: (a) => describeResourceType(a.resourceType), widest: longest(RESOURCE_TYPES.map((type) => describeResourceType(type.code))) },
     { name: 'Resource id', value: (a) => a.resourceId, whole: true },
-    // Permission names are copied into --permissions: wrapped between them, never inside one.
+    // Permission names are copied into --permissions: wrapped between them, inside one only where nothing else fits.
     { name: 'Permissions', value: (a) => describePermissions(a.permissions), keepWords: true },
   ],
   'no authorizations',
@@ -87,7 +87,7 @@ export const catalogueView: View<(ResourceType & { permissions: readonly string[
         { name: 'Code', whole: true },
         { name: 'Name', keepWords: true },
         { name: 'Engine name', keepWords: true },
-        // Wrapped to the terminal between permission names, never inside one.
+        // Wrapped to the terminal between permission names, inside one only where nothing else fits.
         { name: 'Permissions', keepWords: true },
       ],
       rows.map((type) => [type.code, `${type.name}${type.deprecated ? ' (deprecated)' : ''}${type.since ? ` (${sinceLabel(type.since)})` : ''}`, type.resourceName, type.permissions.join(', ')]),

@@ -3,8 +3,10 @@
  * - on a terminal, boxed (the compact box cli-table3 draws: one space of padding, no rule between
  *   rows) and fitted to the terminal's width: the widest column that may wrap is wrapped first,
  *   free text anywhere it must, a cell naming ids (`group sales`) only between words; ids are never
- *   wrapped or cut. When the ids alone are too wide for the terminal, the rows are drawn as records,
- *   one field a line (as psql's `\x auto`).
+ *   cut, nor wrapped while the table can be fitted otherwise. When the ids alone are too wide for the
+ *   terminal, the rows are drawn as records, one field a line (as psql's `\x auto`); an id or word
+ *   still wider than the record's value column is wrapped within it, an id at any character. No line
+ *   is wider than the terminal.
  *   `-o wide` draws every cell whole, as wide as it is.
  * - off a terminal, tab-separated: one line per row (the lines of a cell joined by '; '), nothing
  *   shortened, so `cut -f`, `awk -F'\t'` and `grep` work.
@@ -28,9 +30,16 @@ function text(cell: Cell): string {
 /** A column's heading, and how its cells give way when the table is fitted to a terminal. */
 export interface Heading {
   readonly name: string;
-  /** Never wrapped: ids (what scripts and operators copy) and numbers. A longer one is shown whole. */
+  /**
+   * Ids (what scripts and operators copy) and numbers: never cut, and wrapped (at any character) only
+   * where nothing else makes them fit the terminal: a record narrower than the id, a later row of a
+   * streamed table.
+   */
   readonly whole?: boolean;
-  /** Wrapped only between words: a cell that names an id (`group sales`), a URL or a fixed vocabulary. */
+  /**
+   * Wrapped between words: a cell that names an id (`group sales`), a URL or a fixed vocabulary; inside
+   * a word only where nothing else makes it fit, as for `whole`.
+   */
   readonly keepWords?: boolean;
   /** The widest a cell can be, when it is known in advance (a fixed vocabulary): a streamed table is at least this wide there. */
   readonly widest?: number;
@@ -76,9 +85,19 @@ export function renderFields(fields: readonly (readonly [string, Cell])[], style
   // Names and values alike wrap only between words: a value may be an id, a URL or a path.
   const headings: Heading[] = [{ name: '', keepWords: true }, { name: '', keepWords: true }];
   const layout = layOut(headings, named, format, false);
-  const widths = layout.records ? layout.fallback : layout.widths;
-  const writer = new TableWriter(widths);
-  const shaped = layout.records || layout.wrap ? wrapRows(named, headings, widths, false) : named;
+  if (layout.records) {
+    // A value word (an id, a URL) too wide to sit beside the names: the two columns share the
+    // terminal, and what is still too wide for its column breaks inside, an id at any character.
+    const names = named.map(([name]) => name!);
+    const values = named.map(([, value]) => value!);
+    const [nameWidth, valueRoom] = recordWidths(names, Math.max(...values.map(longestWord)), layout.width);
+    const valueWidth = Math.min(valueRoom, Math.max(...values.map(measureCell)));
+    const writer = new TableWriter([nameWidth, valueWidth]);
+    const shaped = named.map(([name, value]) => [wrapCell(name!, nameWidth, 'text'), wrapCell(value!, valueWidth, 'text')]);
+    return withoutNewline(`${writer.top()}${writer.rows(shaped)}${writer.bottom()}`);
+  }
+  const writer = new TableWriter(layout.widths);
+  const shaped = layout.wrap ? wrapRows(named, headings, layout.widths, false) : named;
   return withoutNewline(`${writer.top()}${writer.rows(shaped)}${writer.bottom()}`);
 }
 
@@ -114,9 +133,11 @@ export const SAMPLE_ROWS = 1000;
  * A table drawn as its rows come, in chunks of text that end with a newline; nothing for no rows.
  * Tab-separated, each page is written as it comes. Boxed, the rows of the sample are held until the
  * widths are fixed (each column as wide as its widest cell in the sample, or its known widest, then
- * fitted to the terminal as renderTable fits a table); after that, one page at a time. A later wider
- * cell is wrapped to its column when the table is fitted, and shown whole otherwise (-o wide) or
- * when it is an id: the spare padding of the cells to its right makes up for it as far as it goes.
+ * fitted to the terminal as renderTable fits a table); after that, one page at a time. On a terminal a
+ * later, wider cell is wrapped to its column (fitRow); an id, or a word of a cell wrapped between words,
+ * is shown whole while its row still fits the terminal, the spare padding of the cells to its right
+ * making up for it as far as it goes, and otherwise wrapped within its column too. With -o wide every
+ * cell is shown whole.
  */
 export async function* streamTable(
   head: readonly HeadingLike[],
@@ -162,8 +183,9 @@ export async function* streamTable(
       } else {
         const writer = new TableWriter(layout.widths);
         // On a terminal, later rows are wrapped to the widths, whether or not the sample needed it.
-        const fit = format.width !== undefined;
-        write = (batch) => writer.rows(fit ? wrapRows(batch, headings, layout.widths, false) : batch);
+        const terminal = format.width;
+        const fit = terminal !== undefined;
+        write = (batch) => writer.rows(fit ? batch.map((row) => fitRow(row, headings, writer, terminal - writer.width)) : batch);
         yield `${writer.top()}${format.headers ? writer.rows(fit ? wrapRows([title], headings, layout.widths, true) : [title]) : ''}`;
         bottom = writer.bottom();
       }
@@ -197,7 +219,7 @@ type Layout =
   /** Columns this wide; wrap: whether cells must be wrapped to them (a table fitted to the terminal). */
   | { readonly records: false; readonly widths: readonly number[]; readonly wrap: boolean }
   /** Too wide for the terminal even with every column at its narrowest: one field a line, in `width` columns. */
-  | { readonly records: true; readonly width: number; readonly fallback: readonly number[] };
+  | { readonly records: true; readonly width: number };
 
 /**
  * The column widths of a boxed table: each as wide as its widest cell (in a sample, or its known
@@ -229,7 +251,7 @@ function layOut(headings: readonly Heading[], lines: readonly (readonly string[]
   });
   const fitted = shrink(columns, width - frame);
   if (fitted) return { records: false, widths: fitted, wrap: true };
-  return { records: true, width, fallback: columns.map((column) => column.minimum) };
+  return { records: true, width };
 }
 
 const sum = (numbers: readonly number[]): number => numbers.reduce((total, value) => total + value, 0);
@@ -276,6 +298,46 @@ function wrapRows(rows: readonly (readonly string[])[], headings: readonly Headi
   );
 }
 
+/**
+ * A later row of a streamed table, wrapped to the widths of the sample. An id, or a word of a cell
+ * wrapped between words, that is wider than its column stays whole while the row still fits the
+ * terminal (`slack`: the columns the terminal has beyond the table); otherwise every cell of the row
+ * is wrapped within its column, words broken where they must and ids at any character.
+ */
+function fitRow(row: readonly string[], headings: readonly Heading[], writer: TableWriter, slack: number): readonly string[] {
+  let overflowing = false;
+  const wrapped = row.map((cell, index) => {
+    const width = writer.widths[index] ?? 0;
+    if (measureCell(cell) <= width) return cell;
+    const heading = headings[index];
+    if (heading?.whole) overflowing = true;
+    if (heading?.whole || !heading?.keepWords) return wrapCell(cell, width, heading?.whole ? 'none' : 'text');
+    const lines = wrapCell(cell, width, 'words');
+    if (measureCell(lines) > width) overflowing = true;
+    return lines;
+  });
+  if (!overflowing || writer.overflow(wrapped) <= slack) return wrapped;
+  return row.map((cell, index) => wrapCell(cell, writer.widths[index] ?? 0, headings[index]?.whole ? 'chars' : 'text'));
+}
+
+/**
+ * The widths of the name and the value column of records (or of fields too wide to sit side by side)
+ * in `width` columns. The names keep their width unless narrowing them, down to their longest word,
+ * makes room for the widest value that must not break (`unbreakable`); on a narrow terminal they
+ * give way further, so that the values keep some room.
+ */
+function recordWidths(names: readonly string[], unbreakable: number, width: number): [number, number] {
+  const room = Math.max(2, width - 7);
+  const natural = Math.max(0, ...names.map(measureCell));
+  const words = Math.max(0, ...names.map(longestWord));
+  const narrowed = natural + unbreakable > room && words + unbreakable <= room ? room - unbreakable : natural;
+  // For the values to keep MIN_TEXT_WIDTH (half the room, if less), the names wrap between words;
+  // inside a word only on a terminal too narrow to give the values a third of it otherwise.
+  const betweenWords = Math.min(narrowed, Math.max(words, room - Math.min(MIN_TEXT_WIDTH, Math.ceil(room / 2))));
+  const nameWidth = Math.max(1, Math.min(betweenWords, room - Math.ceil(room / 3)));
+  return [nameWidth, room - nameWidth];
+}
+
 /** The widest line of each column, as cli-table3 measures it. */
 function measureColumns(rows: readonly (readonly string[])[]): number[] {
   const widths: number[] = [];
@@ -309,9 +371,10 @@ function displayWidth(line: string): number {
 
 /**
  * 'text' wraps between words and inside a word too long for the column (after a hyphen or slash if it can);
- * 'words' only between words; 'none' never.
+ * 'words' only between words; 'chars' at any character, each line as full as it goes (an id: its lines
+ * joined give it back, spaces included); 'none' never.
  */
-type WrapMode = 'text' | 'words' | 'none';
+type WrapMode = 'text' | 'words' | 'chars' | 'none';
 
 /** A piece of a line: a character (a grapheme) and the columns it takes, or a colour code, which takes none. */
 interface Piece {
@@ -347,6 +410,7 @@ export function wrapCell(cell: string, width: number, mode: WrapMode): string {
 }
 
 function wrapLine(line: string, width: number, mode: WrapMode): string[] {
+  if (mode === 'chars') return withColours(breakAnywhere(pieces(line), width));
   const lines: Piece[][] = [];
   let current: Piece[] = [];
   let used = 0;
@@ -407,6 +471,24 @@ function wrapLine(line: string, width: number, mode: WrapMode): string[] {
 
 const SPACE: Piece = { text: ' ', width: 1 };
 
+/** Lines of at most `width` columns, each as full as it goes; a character wider than that gets a line of its own. */
+function breakAnywhere(line: readonly Piece[], width: number): Piece[][] {
+  const lines: Piece[][] = [];
+  let current: Piece[] = [];
+  let used = 0;
+  for (const piece of line) {
+    if (used > 0 && used + piece.width > width) {
+      lines.push(current);
+      current = [];
+      used = 0;
+    }
+    current.push(piece);
+    used += piece.width;
+  }
+  if (current.length > 0) lines.push(current);
+  return lines;
+}
+
 /** Where a word too long for its column breaks best: after a hyphen, or a slash of a URL or path. */
 const BREAKS_AFTER = new Set(['-', '/']);
 
@@ -450,7 +532,12 @@ function afterCode(open: readonly string[], code: string): string[] {
 
 /** Draws rows with fixed column widths: the lines of a compact cli-table3 table with those widths. */
 class TableWriter {
-  constructor(private readonly widths: readonly number[]) {}
+  /** The columns a line of the table takes: its cells, their padding and the borders. */
+  readonly width: number;
+
+  constructor(readonly widths: readonly number[]) {
+    this.width = sum(widths) + 3 * widths.length + 1;
+  }
 
   top(): string {
     return this.rule('┌', '┬', '┐');
@@ -501,6 +588,22 @@ class TableWriter {
     return `${out}\n`;
   }
 
+  /** How many columns the widest line of `row` takes beyond the table's width, as line() draws it. */
+  overflow(row: readonly string[]): number {
+    const lines = row.map((cell) => cell.split('\n'));
+    const height = Math.max(...lines.map((cell) => cell.length));
+    let widest = 0;
+    for (let index = 0; index < height; index++) {
+      let excess = 0;
+      this.widths.forEach((width, column) => {
+        const padding = width - displayWidth(lines[column]?.[index] ?? '');
+        excess = padding < 0 ? excess - padding : Math.max(0, excess - padding);
+      });
+      widest = Math.max(widest, excess);
+    }
+    return widest;
+  }
+
   private rule(left: string, middle: string, right: string): string {
     return `${left}${this.widths.map((width) => '─'.repeat(width + 2)).join(middle)}${right}\n`;
   }
@@ -531,11 +634,13 @@ class RecordWriter {
       });
     }
     // The names wrap between words when that leaves room for the widest id or word of the values.
-    const naturalNames = Math.max(...headings.map((heading) => displayWidth(heading.name)));
-    const nameWords = Math.max(...headings.map((heading) => longestWord(heading.name)));
-    const nameWidth = Math.min(naturalNames, Math.max(nameWords, width - 7 - unbreakable));
-    this.names = headings.map((heading) => wrapCell(style.bold(heading.name), nameWidth, 'words'));
-    this.valueWidth = Math.max(MIN_TEXT_WIDTH, width - nameWidth - 7);
+    const [nameWidth, valueWidth] = recordWidths(
+      headings.map((heading) => heading.name),
+      unbreakable,
+      width,
+    );
+    this.names = headings.map((heading) => wrapCell(style.bold(heading.name), nameWidth, 'text'));
+    this.valueWidth = valueWidth;
     this.writer = new TableWriter([nameWidth, this.valueWidth]);
   }
 
@@ -547,7 +652,7 @@ class RecordWriter {
     return this.writer.bottom();
   }
 
-  /** The records' lines; `first`: no rule before the first of them. */
+  /** The records' lines; `first`: no rule before the first of them. A value wider than its column breaks within it, an id at any character. */
   records(rows: readonly (readonly string[])[], first: boolean): string {
     let out = '';
     rows.forEach((row, index) => {
@@ -555,7 +660,7 @@ class RecordWriter {
       out += this.writer.rows(
         this.names.map((name, column) => {
           const heading = this.headings[column];
-          return [name, wrapCell(row[column] ?? '', this.valueWidth, heading?.whole ? 'none' : heading?.keepWords ? 'words' : 'text')];
+          return [name, wrapCell(row[column] ?? '', this.valueWidth, heading?.whole ? 'chars' : 'text')];
         }),
       );
     });

@@ -1,5 +1,6 @@
 // The built bin/camunda-admin.cjs against the engine simulator over a real loopback socket.
 import { readFileSync } from 'node:fs';
+import stringWidth from 'string-width';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { SEEDED_AUTHORIZATION_IDS, type Simulator, startSimulator } from '../simulator/index.js';
@@ -57,6 +58,29 @@ describe('auth get', () => {
       'Root process instance': '-',
     });
     expect(result.stdout).not.toContain('\u001b[');
+  });
+
+  it.each([80, 40, 20])('on a terminal of %i columns, wraps a resource id longer than the terminal within its cell, every line fitting', async (columns) => {
+    const id = 'f0000001-e5fe-11f1-a2ca-02fc00000001';
+    // 120 characters without a space: it can only be broken at a character.
+    const resourceId = `${'invoice-approval:'.repeat(7)}x`.padEnd(120, 'y');
+    engine.state.authorizations.push({ id, type: 1, userId: 'john', groupId: null, resourceType: 6, resourceId, permissions: ['READ', 'UPDATE_INSTANCE'], removalTime: null, rootProcessInstanceId: null });
+    try {
+      const result = await runCli(['--url', engine.url, '--retries', '0', 'auth', 'get', id], { terminal: { stdout: columns } });
+      expect(result.code).toBe(0);
+      const lines = result.stdout.trimEnd().split('\n');
+      expect(Math.max(...lines.map((line) => stringWidth(line)))).toBeLessThanOrEqual(columns);
+      const rows = lines.slice(1, -1).map((line) => line.split('│').slice(1, -1).map((cell) => cell.trim()));
+      // Every character of each id, in order, on the lines of its field.
+      const values = rows.map(([, value]) => value).join('');
+      expect(values).toContain(resourceId);
+      expect(values).toContain(id);
+      expect(result.stdout).not.toContain('…');
+      // At 80 columns the names stay whole: narrowing them would not make room for the id.
+      if (columns === 80) expect(rows.map(([name]) => name)).toContain('Root process instance');
+    } finally {
+      engine.state.authorizations.splice(engine.state.authorizations.findIndex((authorization) => authorization.id === id), 1);
+    }
   });
 
   it('describes global and revoke authorizations', async () => {

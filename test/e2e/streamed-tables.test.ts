@@ -5,6 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../simulator/index.js';
 import { runCli } from '../helpers/cli.js';
 
+const LATE_AUTHORIZATION = 'f0000000-e5fe-11f1-a2ca-02fc00000001';
+/** 120 characters, no space, no hyphen: it can only be broken at a character. */
+const LONG_RESOURCE_ID = Array.from({ length: 12 }, (_, index) => `segment${String(index).padStart(2, '0')}:`).join('').padEnd(120, 'x');
+const PERMISSIONS = ['READ', 'UPDATE', 'DELETE', 'READ_INSTANCE', 'UPDATE_INSTANCE', 'DELETE_INSTANCE', 'READ_HISTORY', 'DELETE_HISTORY'] as const;
+
 let engine: Simulator;
 beforeAll(async () => {
   // 1,204 groups and their authorizations: three pages of 500.
@@ -62,6 +67,54 @@ describe('list --all as a table on a terminal, over several pages', () => {
     const lines = table.stdout.trimEnd().split('\n');
     expect(Math.max(...lines.map((line) => stringWidth(line)))).toBeLessThanOrEqual(120);
     for (const id of await idsOf('auth')) expect(table.stdout).toContain(`│ ${id} `);
+  });
+});
+
+describe('list --all on a terminal, a later row wider than the terminal', () => {
+  // Its own engine: the first thousand rows are the bulk authorizations; the long one comes after them.
+  let wide: Simulator;
+  beforeAll(async () => {
+    wide = await startSimulator({ extraAuthorizations: 1100 });
+    // Sorted after the bulk authorizations (ids e000…), so past the sample: a resource id and a
+    // permission list far wider than any in the first thousand rows.
+    wide.state.authorizations.push({
+      id: LATE_AUTHORIZATION,
+      type: 1,
+      userId: 'john',
+      groupId: null,
+      resourceType: 6,
+      resourceId: LONG_RESOURCE_ID,
+      permissions: [...PERMISSIONS],
+      removalTime: null,
+      rootProcessInstanceId: null,
+    });
+  });
+  afterAll(async () => {
+    await wide.close();
+  });
+
+  it('auth list at 150 columns: a later row too wide for the terminal has its resource id and permissions wrapped within their cells, nothing lost', async () => {
+    const table = await runCli(['--url', wide.url, '--retries', '0', 'auth', 'list', '--all'], { terminal: { stdout: 150 } });
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(Math.max(...lines.map((line) => stringWidth(line)))).toBeLessThanOrEqual(150);
+    // The late row's lines: from its id down to the bottom border.
+    const start = lines.findIndex((line) => line.startsWith(`│ ${LATE_AUTHORIZATION} `));
+    expect(start).toBeGreaterThan(1000);
+    const cells = lines.slice(start, -1).map((line) => line.split('│').slice(1, -1).map((cell) => cell.trim()));
+    expect(new Set(lines.slice(start, -1).map((line) => stringWidth(line)))).toEqual(new Set([stringWidth(lines[0]!)]));
+    // Every character of the id, in order, across the lines of its cell.
+    expect(cells.map((row) => row[4]).join('')).toBe(LONG_RESOURCE_ID);
+    // The permissions too: broken between names, and inside a name longer than the column.
+    expect(cells.map((row) => row[5]).join('').replaceAll(' ', '')).toBe(PERMISSIONS.join(','));
+    expect(table.stdout).not.toContain('…');
+  });
+
+  it('auth list -o wide at 150 columns: the later row whole, on one line', async () => {
+    const table = await runCli(['--url', wide.url, '--retries', '0', '-o', 'wide', 'auth', 'list', '--all'], { terminal: { stdout: 150 } });
+    expect(table.code).toBe(0);
+    const line = table.stdout.split('\n').find((text) => text.startsWith(`│ ${LATE_AUTHORIZATION} `));
+    expect(line).toContain(`│ ${LONG_RESOURCE_ID} │ ${PERMISSIONS.join(', ')} │`);
   });
 });
 

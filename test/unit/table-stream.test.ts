@@ -1,6 +1,6 @@
 // Tables drawn as their pages come (streamTable, Output.list): widths from the first rows; later
-// wider cells wrapped to their column on a terminal, except in whole columns (ids), and shown whole
-// with -o wide; tab-separated lines as the pages come off a terminal; and the same text as
+// wider cells wrapped to their column on a terminal, ids and words of lists only when their row would
+// be wider than the terminal, and shown whole with -o wide; tab-separated lines as the pages come off a terminal; and the same text as
 // renderTable's for a table that fits in the first rows.
 import { PassThrough } from 'node:stream';
 import Table from 'cli-table3';
@@ -155,7 +155,7 @@ describe('streamTable', () => {
     expect(lineWidths(text.split('\n').filter((line) => !/^│ \d\d /.test(line)).join('\n'))).toEqual(new Set([54]));
   });
 
-  it('never wraps a whole column: the spare padding to its right keeps the rest of the row aligned', async () => {
+  it('keeps a later, wider id whole while its row fits the terminal: the spare padding to its right keeps the rest of the row aligned', async () => {
     const sample = [['g1', 'Sales', 'WORKFLOW'], ['g2', 'Accounting', 'SYSTEM']];
     const later = [['g1000', 'Ops', 'WORKFLOW'], ['g20000000', 'Marketing', 'WORKFLOW'], ['a-very-long-group-id-that-a-script-copies', 'Finance department', 'WORKFLOW']];
     const text = await streamed(['Id', 'Name', 'Type'], [sample, later], { sampleRows: 2, columns: [{ whole: true }, {}, {}], style: onTerminal(80) });
@@ -174,6 +174,46 @@ describe('streamTable', () => {
       '└────┴────────────┴──────────┘',
     ]);
     expect(stringWidth(lines[4]!)).toBe(stringWidth(lines[0]!));
+  });
+
+  it('wraps a later id or word within its column when its row would be wider than the terminal, losing no character', async () => {
+    const sample = [['g1', 'Sales', 'READ'], ['g2', 'Accounting', 'READ, UPDATE']];
+    const id = 'a-very-long-group-id-that-a-script-copies';
+    const later = [['g3', 'Ops', 'READ, UPDATE_INSTANCE'], [id, 'Finance', 'READ']];
+    const columns = [{ whole: true }, {}, { keepWords: true }];
+    // A terminal just as wide as the sample's table.
+    const text = await streamed(['Id', 'Name', 'Permissions'], [sample, later], { sampleRows: 2, columns, style: onTerminal(34) });
+    expect(text.trimEnd().split('\n').slice(4)).toEqual([
+      // UPDATE_INSTANCE is wider than the column and the table leaves no room beside it: broken inside.
+      '│ g3 │ Ops        │ READ,        │',
+      '│    │            │ UPDATE_INSTA │',
+      '│    │            │ NCE          │',
+      // The id at any character, each line as full as the column.
+      '│ a- │ Finance    │ READ         │',
+      '│ ve │            │              │',
+      ...Array.from({ length: 19 }, (_, index) => `│ ${id.slice(4 + 2 * index, 6 + 2 * index).padEnd(2)} │            │              │`),
+      '└────┴────────────┴──────────────┘',
+    ]);
+    expect(lineWidths(text)).toEqual(new Set([34]));
+    // With room on the terminal, the same rows stay whole, their cells taking the spare padding.
+    const wide = await streamed(['Id', 'Name', 'Permissions'], [sample, later], { sampleRows: 2, columns, style: onTerminal(80) });
+    expect(wide).toContain('│ g3 │ Ops        │ READ,        │\n│    │            │ UPDATE_INSTANCE │\n');
+    expect(wide).toContain(`│ ${id} │ Finance │ READ │\n`);
+    expect(Math.max(...lineWidths(wide))).toBeLessThanOrEqual(80);
+  });
+
+  it('breaks a later id wider than the value column of records at any character', async () => {
+    const id = (index: number) => `c68e62eb-e5fe-11f1-a2ca-${String(index).padStart(12, '0')}`;
+    const rows = [[id(0), id(1)], [id(2), 'r'.repeat(100)]];
+    const text = await streamed(['Id', 'Resource id'], [[rows[0]!], [rows[1]!]], { sampleRows: 1, columns: [{ whole: true }, { whole: true }], style: onTerminal(60) });
+    const lines = text.trimEnd().split('\n');
+    expect(lineWidths(text)).toEqual(new Set([60]));
+    expect(lines.slice(-4)).toEqual([
+      `│ Resource id │ ${'r'.repeat(42)} │`,
+      `│             │ ${'r'.repeat(42)} │`,
+      `│             │ ${'r'.repeat(16).padEnd(42)} │`,
+      '└─────────────┴────────────────────────────────────────────┘',
+    ]);
   });
 
   it('makes a column as wide as its known widest value', async () => {

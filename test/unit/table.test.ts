@@ -107,6 +107,10 @@ describe('tables fitted to the terminal', () => {
     expect(wrapCell('NoneStartEventActivityBehavior is', 12, 'text')).toBe('NoneStartEve\nntActivityBe\nhavior is');
     expect(wrapCell('group camunda-admin', 8, 'words')).toBe('group\ncamunda-admin');
     expect(wrapCell('c68e62eb-e5fe-11f1-a2ca-02fc00000001', 8, 'none')).toBe('c68e62eb-e5fe-11f1-a2ca-02fc00000001');
+    // An id at any character, each line as full as it goes: its lines joined give it back, spaces too.
+    expect(wrapCell('c68e62eb-e5fe-11f1-a2ca-02fc00000001', 8, 'chars')).toBe('c68e62eb\n-e5fe-11\nf1-a2ca-\n02fc0000\n0001');
+    expect(wrapCell('an id with spaces', 6, 'chars')).toBe('an id \nwith s\npaces');
+    expect(wrapCell('請求書請求書', 5, 'chars')).toBe('請求\n書請\n求書');
   });
 
   it('narrow the widest column first, down to the next widest, and never break a word of one that wraps between words', () => {
@@ -148,14 +152,39 @@ describe('tables fitted to the terminal', () => {
     ]);
   });
 
-  it("wrap a field's value, never its name; fields never turn into records", () => {
+  it.each([20, 30, 45, 60, 80])('at %i columns, break an id wider than the value column of a record within it, every line fitting', (width) => {
+    const id = 'c68e62eb-e5fe-11f1-a2ca-02fc00000001';
+    const resourceId = `${'invoice:'.repeat(12)}end`;
+    const table = renderTable(
+      [{ name: 'Id', whole: true }, { name: 'Resource id', whole: true }, { name: 'Permissions', keepWords: true }],
+      [[id, resourceId, 'READ, UPDATE_INSTANCE']],
+      terminal(width),
+    );
+    expect(Math.max(...widths(table))).toBeLessThanOrEqual(width);
+    const values = table.split('\n').slice(1, -1).map((line) => line.split('│')[2]!.trim());
+    expect(values.join('')).toContain(`${id}${resourceId}`);
+    expect(values.join('').replaceAll(' ', '')).toContain('READ,UPDATE_INSTANCE');
+    const fields = renderFields([['Id', id], ['Resource id', resourceId], ['Root process instance', '-']], terminal(width));
+    expect(Math.max(...widths(fields))).toBeLessThanOrEqual(width);
+    expect(fields.split('\n').slice(1, -1).map((line) => line.split('│')[2]!.trim()).join('')).toBe(`${id}${resourceId}-`);
+    // Names keep their words where the values still have room beside them.
+    if (width >= 45) expect(fields).toContain('│ Root process instance │');
+  });
+
+  it("wrap a field's value, and its name only where nothing else fits; fields never turn into records", () => {
     const fields = renderFields([['Authentication', 'not required (the REST API has no authentication filter)'], ['URL', 'http://localhost:8080/engine-rest']], terminal(56));
     expect(widths(fields)).toEqual(new Set([56]));
     expect(fields).toContain('│ Authentication │ not required (the REST API has no   │\n│                │ authentication filter)              │');
     expect(fields).toContain('│ URL            │ http://localhost:8080/engine-rest   │');
-    // A URL longer than the terminal leaves is shown whole.
+    // A URL longer than the terminal leaves breaks within its column, no character lost.
     const narrow = renderFields([['URL', 'http://localhost:8080/engine-rest']], terminal(30));
-    expect(narrow).toContain('│ URL │ http://localhost:8080/engine-rest │');
+    expect(narrow.split('\n').slice(1, -1)).toEqual(['│ URL │ http://localhost:808 │', '│     │ 0/engine-rest        │']);
+    // The names keep their words while the values keep a third of the terminal; narrower, they break too.
+    const fieldsAt = (columns: number) => renderFields([['Authentication', 'not required'], ['URL', 'http://localhost:8080/engine-rest']], terminal(columns));
+    expect(fieldsAt(30)).toContain('│ Authentication │ not       │\n│                │ required  │');
+    expect(widths(fieldsAt(30))).toEqual(new Set([30]));
+    expect(fieldsAt(20).split('\n').slice(1, 4)).toEqual(['│ Authenti │ not   │', '│ cation   │ requi │', '│          │ red   │']);
+    expect(widths(fieldsAt(20))).toEqual(new Set([20]));
   });
 
   it('keep a colour across the lines of a wrapped cell, and the box drawing out of it', async () => {
