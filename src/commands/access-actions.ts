@@ -68,6 +68,9 @@ export async function exportAccessFile(app: App, flags: ExportFlags): Promise<vo
 async function planOf(app: App, fileName: string, prune: boolean) {
   app.refuseStdinClash({ '<file>': fileName });
   const output = await app.output();
+  // Bulk work from the start: reading a file of thousands of authorizations grew V8's young
+  // generation to 64 MB in some runs before the engine client would have bounded it.
+  (await import('../util/heap.js')).boundHeapForBulkWork();
   const file = await readAccessFile(fileName, app.io.stdin, app.io.env);
   const client = await engineClient(app, { bulk: true });
   const engine = await readEngineAccess(client, file);
