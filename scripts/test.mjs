@@ -29,8 +29,11 @@ async function loudStep(command, args, env) {
   return code === 0;
 }
 
-const typecheck = quietStep(bin('tsc'), ['--noEmit']);
-const lint = quietStep(bin('eslint'), ['.']);
+// Both keep what they found about unchanged files in node_modules/.cache: a second run checks only
+// what changed (a fresh clone pays the whole of both once, about 25 s of CPU on two cores).
+const cache = new URL('../node_modules/.cache/camunda-admin-test/', import.meta.url).pathname;
+const typecheck = quietStep(bin('tsc'), ['--noEmit', '--incremental', '--tsBuildInfoFile', join(cache, 'tsbuildinfo')]);
+const lint = quietStep(bin('eslint'), ['.', '--cache', '--cache-strategy', 'content', '--cache-location', join(cache, 'eslint')]);
 
 rmSync(results, { force: true });
 mkdirSync(new URL('../.test-results/', import.meta.url), { recursive: true });
