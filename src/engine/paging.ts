@@ -49,6 +49,11 @@ export interface PagingOptions {
   max?: number | undefined;
 }
 
+/** Where paging starts: the page size, the first row, and how many rows at most. */
+function startOf(options: PagingOptions): { pageSize: number; firstResult: number; remaining: number } {
+  return { pageSize: options.pageSize ?? BULK_PAGE_SIZE, firstResult: options.first ?? 0, remaining: options.max ?? Number.POSITIVE_INFINITY };
+}
+
 /**
  * Pages through a list endpoint with firstResult/maxResults until a short page says there is no more
  * (or `max` rows came). A page shorter than asked ends the listing, so the size asked is tracked per
@@ -58,11 +63,8 @@ export async function* allPages<T>(
   fetchPage: (firstResult: number, maxResults: number) => Promise<T[]>,
   options: PagingOptions,
 ): AsyncGenerator<T[]> {
-  const { limit } = options;
-  const growTo = options.growTo ?? 0;
-  let pageSize = options.pageSize ?? BULK_PAGE_SIZE;
-  let firstResult = options.first ?? 0;
-  let remaining = options.max ?? Number.POSITIVE_INFINITY;
+  const { limit, growTo } = options;
+  let { pageSize, firstResult, remaining } = startOf(options);
   if (remaining <= 0) return;
   const ask = (at: number) => {
     const size = limit.cap(Math.min(pageSize, remaining));
@@ -91,7 +93,7 @@ export async function* allPages<T>(
       yield page;
       return;
     }
-    if (pageSize < growTo) pageSize = Math.min(pageSize * 2, growTo);
+    if (growTo !== undefined && pageSize < growTo) pageSize = Math.min(pageSize * 2, growTo);
     pending = ask(firstResult);
     yield page;
   }
@@ -134,11 +136,8 @@ export async function* pagesBySharedKey<T>(
   options: PagingOptions,
   sharedKey: SharedSortKey<T>,
 ): AsyncGenerator<T[]> {
-  const { limit } = options;
-  const growTo = options.growTo ?? 0;
-  let pageSize = options.pageSize ?? BULK_PAGE_SIZE;
-  let firstResult = options.first ?? 0;
-  let remaining = options.max ?? Number.POSITIVE_INFINITY;
+  const { limit, growTo } = options;
+  let { pageSize, firstResult, remaining } = startOf(options);
   /**
    * The rows of the run of `key` from the `skip`-th in id order on, less those given already; returns
    * how many rows the run has from `skip` on, and how many of them had been given already.
@@ -197,7 +196,7 @@ export async function* pagesBySharedKey<T>(
       // Rows of the run that the head held: the run began that much earlier.
       firstResult += runStart - repeated + tieCount;
     }
-    if (pageSize < growTo) pageSize = Math.min(pageSize * 2, growTo);
+    if (growTo !== undefined && pageSize < growTo) pageSize = Math.min(pageSize * 2, growTo);
   }
 }
 
