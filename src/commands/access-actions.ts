@@ -44,6 +44,7 @@ export async function exportAccessFile(app: App, flags: ExportFlags): Promise<vo
   if (flags.out) await checkOutputFile(flags.out, '--out', Boolean(flags.force));
 
   const target = await engineTarget(app);
+  (await import('../util/heap.js')).boundHeapForListing();
   const client = await engineClient(app, { bulk: true });
   const version = await client.system.version().catch((error: unknown) => {
     if (error instanceof EngineError) return null;
@@ -70,7 +71,7 @@ async function planOf(app: App, fileName: string, prune: boolean) {
   const output = await app.output();
   // Bulk work from the start: reading a file of thousands of authorizations grew V8's young
   // generation to 64 MB in some runs before the engine client would have bounded it.
-  (await import('../util/heap.js')).boundHeapForBulkWork();
+  (await import('../util/heap.js')).boundHeapForListing();
   const file = await readAccessFile(fileName, app.io.stdin, app.io.env);
   const client = await engineClient(app, { bulk: true });
   const engine = await readEngineAccess(client, file);

@@ -21,6 +21,7 @@ export interface Listing<T> {
 /** Lists the rows; resolves to how many were shown. */
 export async function listWithLimit<T>(output: Output, { page, fetchPage, view, noun, limit, more: offer, pages = (options) => allPages(fetchPage, options) }: Listing<T>): Promise<number> {
   if (page.maxResults === undefined) {
+    (await import('../util/heap.js')).boundHeapForListing();
     return output.list(pages({ limit, first: page.firstResult, growTo: LISTING_MAX_PAGE_SIZE }), view);
   }
   // One more than asked tells whether there is more, without a count request; above the engine's

@@ -5,7 +5,7 @@
  */
 import type * as core from 'zod/v4/core';
 import { safeParse } from 'zod/mini';
-import { compileZodParsers } from '../util/zod-messages.js';
+import '../util/zod-messages.js';
 import { formatEngineDate } from './dates.js';
 import {
   EngineAuthenticationError,
@@ -219,7 +219,6 @@ export class EngineHttp {
    */
   useBulkTransport(): void {
     this.kind = 'bulk';
-    compileZodParsers();
   }
 
   private transport(): Promise<HttpTransport> {

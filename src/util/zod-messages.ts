@@ -11,13 +11,3 @@ import en from 'zod/v4/locales/en.js';
 
 config(en());
 
-/**
- * zod compiles a fast parser for each object schema with `new Function` on its first use: worth it
- * for the thousands of rows of bulk work, not for the one object of most commands (about 1 ms of
- * `auth get`, and the check whether `new Function` may be used at all). Bulk work turns it on.
- */
-config({ jitless: true });
-
-export function compileZodParsers(): void {
-  config({ jitless: false });
-}

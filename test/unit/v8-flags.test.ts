@@ -2,7 +2,7 @@
 // flag to stdout, which is the command's data. CI runs this on Node 20, 22, 24 and 26.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BULK_WORK_V8_FLAGS } from '../../src/util/heap.js';
+import { LISTING_V8_FLAGS } from '../../src/util/heap.js';
 import { BASELINE_WASM_V8_FLAGS } from '../../src/util/v8-flags.js';
 
 const known = new Set(
@@ -16,13 +16,13 @@ const known = new Set(
 const nameOf = (flag: string) => flag.replace(/^--(no-)?/, '').replace(/=.*$/, '');
 
 describe('V8 flags set at run time', () => {
-  it.each([...BULK_WORK_V8_FLAGS, ...BASELINE_WASM_V8_FLAGS])(`%s is known to Node ${process.version}`, (flag) => {
+  it.each([...LISTING_V8_FLAGS, ...BASELINE_WASM_V8_FLAGS])(`%s is known to Node ${process.version}`, (flag) => {
     expect(known.size).toBeGreaterThan(100);
     expect(known.has(nameOf(flag))).toBe(true);
   });
 
   it('are silent: setting them prints nothing', () => {
-    const script = `require('node:v8').setFlagsFromString(${JSON.stringify([...BULK_WORK_V8_FLAGS, ...BASELINE_WASM_V8_FLAGS].join(' '))})`;
+    const script = `require('node:v8').setFlagsFromString(${JSON.stringify([...LISTING_V8_FLAGS, ...BASELINE_WASM_V8_FLAGS].join(' '))})`;
     expect(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })).toBe('');
   });
 });
