@@ -15,25 +15,13 @@ import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { accessPlanView, appliedTable, describeAuthorizationChange, describeChange, describeLosses, describeUnknownUserRisk, planSummary, requestLines } from '../render/access.js';
 import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/files.js';
 import { plural } from '../util/text.js';
+import type { ACCESS_APPLY_FLAGS, ACCESS_EXPORT_FLAGS, ACCESS_PLAN_FLAGS } from './access-flags.js';
 import { commaList } from './options.js';
+import type { FlagsOf } from './spec.js';
 
-interface PlanFlags {
-  prune?: boolean;
-  detailedExitcode?: boolean;
-}
-
-interface ApplyFlags {
-  prune?: boolean;
-  dryRun?: boolean;
-  allowLockout?: boolean;
-}
-
-interface ExportFlags {
-  groups?: string;
-  resourceType?: string[];
-  out?: string;
-  force?: boolean;
-}
+type PlanFlags = FlagsOf<typeof ACCESS_PLAN_FLAGS>;
+type ApplyFlags = FlagsOf<typeof ACCESS_APPLY_FLAGS>;
+type ExportFlags = FlagsOf<typeof ACCESS_EXPORT_FLAGS>;
 
 export async function exportAccessFile(app: App, flags: ExportFlags): Promise<void> {
   const output = await app.output();

@@ -12,19 +12,12 @@ import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { countView } from '../render/common.js';
 import { groupDiffView, groupListView, groupView, linksView, memberListView, MEMBERSHIP_CHANGED, MEMBERSHIP_UNCHANGED, membershipResultView } from '../render/group.js';
 import { listWithLimit } from './listing.js';
-import { commaList, paging, type PagingFlags, sorting } from './options.js';
+import type { GROUP_CREATE_FLAGS, GROUP_FILTER_FLAGS, GROUP_LIST_FLAGS, GROUP_UPDATE_FLAGS, MEMBER_LIST_FLAGS } from './group-flags.js';
+import { commaList, paging, sorting } from './options.js';
+import type { FlagsOf } from './spec.js';
 
-interface FilterFlags extends PagingFlags {
-  id?: string;
-  idIn?: string;
-  name?: string;
-  nameLike?: string;
-  type?: string;
-  member?: string;
-  memberOfTenant?: string;
-  sortBy?: string;
-  sortOrder?: string;
-}
+/** count takes the filters alone; list adds sorting and paging. */
+type FilterFlags = FlagsOf<typeof GROUP_FILTER_FLAGS> & Partial<FlagsOf<typeof GROUP_LIST_FLAGS>>;
 
 function toQuery(flags: FilterFlags): GroupQuery {
   return {
@@ -44,14 +37,14 @@ function requireName(value: string, flag: string): string {
   return value;
 }
 
-export async function listGroups(app: App, flags: FilterFlags): Promise<void> {
+export async function listGroups(app: App, flags: FlagsOf<typeof GROUP_LIST_FLAGS>): Promise<void> {
   const query = toQuery(flags);
   const page = paging(flags);
   const client = await engineClient(app, { bulk: page.maxResults === undefined });
   await listWithLimit(await app.output(), { page, fetchPage: (first, max) => client.groups.list(query, first, max), view: groupListView, noun: 'groups', limit: client.http.queryLimit });
 }
 
-export async function countGroups(app: App, flags: FilterFlags): Promise<void> {
+export async function countGroups(app: App, flags: FlagsOf<typeof GROUP_FILTER_FLAGS>): Promise<void> {
   const client = await engineClient(app);
   const count = await client.groups.count(toQuery(flags));
   await (await app.output()).data({ count }, countView);
@@ -69,7 +62,7 @@ export async function groupOptions(app: App, id: string | undefined): Promise<vo
   await (await app.output()).data({ links }, linksView);
 }
 
-export async function createGroup(app: App, flags: { id: string; name: string; type?: string }): Promise<void> {
+export async function createGroup(app: App, flags: FlagsOf<typeof GROUP_CREATE_FLAGS>): Promise<void> {
   requireName(flags.id, '--id');
   requireName(flags.name, '--name');
   const client = await engineClient(app);
@@ -79,7 +72,7 @@ export async function createGroup(app: App, flags: { id: string; name: string; t
   if (output.machineReadable) await output.data(await client.groups.get(flags.id), { table: () => '' });
 }
 
-export async function updateGroup(app: App, id: string, flags: { name?: string; type?: string; dryRun?: boolean }): Promise<void> {
+export async function updateGroup(app: App, id: string, flags: FlagsOf<typeof GROUP_UPDATE_FLAGS>): Promise<void> {
   if (flags.name === undefined && flags.type === undefined) throw new UsageError('nothing to change: give --name or --type');
   if (flags.name !== undefined) requireName(flags.name, '--name');
   const client = await engineClient(app);
@@ -108,7 +101,7 @@ export async function deleteGroup(app: App, id: string): Promise<void> {
   (await app.output()).info(`deleted group ${id}`);
 }
 
-export async function listMembers(app: App, id: string, flags: PagingFlags): Promise<void> {
+export async function listMembers(app: App, id: string, flags: FlagsOf<typeof MEMBER_LIST_FLAGS>): Promise<void> {
   const page = paging(flags);
   const client = await engineClient(app, { bulk: page.maxResults === undefined });
   // The user query answers [] for a group that does not exist: a typo must be a 404, but a group
