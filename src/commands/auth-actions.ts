@@ -92,8 +92,7 @@ export async function createAuthorization(app: App, flags: CreateFlags): Promise
   );
   const output = await app.output();
   output.info(`created ${type.name} authorization ${created.id}: ${created.permissions.join(', ') || '(none)'} on ${resourceType.name} '${created.resourceId ?? ''}' for ${describeOwner(created)}`);
-  if (output.machineReadable) await output.data(created, { table: () => '' });
-  else output.raw(`${created.id}\n`);
+  await output.id(created, created.id);
 }
 
 export async function updateAuthorization(app: App, id: string, flags: UpdateFlags): Promise<void> {

@@ -85,12 +85,12 @@ export async function getBatch(app: App, id: string): Promise<void> {
     // Scripts written against the engine read its DTO: no wrapper, no fields of ours. How a batch
     // known from its history ended is not in it: a line on stderr says so when it did not complete.
     try {
-      await output.data(await client.batches.get(id), { table: () => '' });
+      await output.machineOnly(() => client.batches.get(id));
     } catch (error) {
       if (!(error instanceof EngineNotFoundError)) throw error;
       const historic = await client.batches.historic(id);
       if (!historic) throw error;
-      await output.data(historic, { table: () => '' });
+      await output.machineOnly(() => historic);
       const note = describeEnding(historic, await batchEnding(client.batches, historic));
       if (note) output.info(note);
     }

@@ -69,7 +69,7 @@ export async function createGroup(app: App, flags: FlagsOf<typeof GROUP_CREATE_F
   await sendChange(['group', 'get', flags.id], () => client.groups.create({ id: flags.id, name: flags.name, type: flags.type ?? null }));
   const output = await app.output();
   output.info(`created group ${flags.id}`);
-  if (output.machineReadable) await output.data(await client.groups.get(flags.id), { table: () => '' });
+  await output.machineOnly(() => client.groups.get(flags.id));
 }
 
 export async function updateGroup(app: App, id: string, flags: FlagsOf<typeof GROUP_UPDATE_FLAGS>): Promise<void> {
