@@ -19,7 +19,7 @@ import { declareGroupCommands } from './commands/group.js';
 import { declareMetricsCommands } from './commands/metrics.js';
 import { declareMigrationCommands } from './commands/migration.js';
 import { declareFlags } from './commands/spec.js';
-import { CliError, ExitCode, UsageError } from './exit-codes.js';
+import { CliError, ExitCode, exitCodesHelp, UsageError } from './exit-codes.js';
 import { plainOutput } from './render/output.js';
 import { closest } from './util/suggest.js';
 import { compareText, visibleControls } from './util/text.js';
@@ -87,10 +87,7 @@ Proxies: https_proxy or HTTPS_PROXY for an https URL, http_proxy or HTTP_PROXY f
 no_proxy or NO_PROXY for hosts reached directly; read as curl reads them, but for HTTP_PROXY,
 which curl ignores (docs/configuration.md).
 
-Exit codes: 0 ok, 1 internal error, 2 usage, 3 validation failures, 4 auth refused, 5 not found,
-6 rejected by the engine, 7 engine unreachable, 8 partial success, 9 --wait timed out,
-10 differences found (access plan --detailed-exitcode), 11 in use by another run,
-12 change not confirmed, 130 interrupted.
+${exitCodesHelp()}
 
 Examples:
   $ camunda-admin engine info --url http://localhost:8080/engine-rest

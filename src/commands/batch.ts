@@ -1,5 +1,6 @@
 /** `batch`: list, inspect, watch, suspend, activate and delete batches (docs/commands.md; docs/engine-notes.md#batches). What runs: ./batch-actions.ts. */
 import type { Command } from 'commander';
+import { ExitCode, exitCodesHelp } from '../exit-codes.js';
 import type { ActionOf } from './action.js';
 import { BATCH_DELETE_FLAGS, BATCH_LIST_FLAGS, BATCH_WATCH_FLAGS } from './batch-flags.js';
 import { declareFlags } from './spec.js';
@@ -56,8 +57,12 @@ A suspended batch runs no job: the progress line says so from the first poll, wi
 activates it (camunda-admin batch activate ID), and the watch goes on until someone does, or until
 --wait-timeout (exit 9, naming the suspension) or Ctrl-C.
 
-Exit codes: 0 finished, 8 jobs failed or the batch was deleted before it completed, 9
---wait-timeout passed, 130 interrupted.
+${exitCodesHelp([
+  [ExitCode.Success, 'finished'],
+  [ExitCode.Partial, 'jobs failed or the batch was deleted before it completed'],
+  [ExitCode.WaitTimedOut, '--wait-timeout passed'],
+  ExitCode.Interrupted,
+])}
 
 Examples:
   $ camunda-admin batch watch 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --wait-timeout 600`,

@@ -1,5 +1,6 @@
 /** `migration`: generate plans, validate them (the dry run before a release), execute them, sweep every old version. docs/commands.md, docs/migration.md. What runs: ./migration-actions.ts. */
 import type { Command } from 'commander';
+import { ExitCode, exitCodesHelp } from '../exit-codes.js';
 import type { ActionOf } from './action.js';
 import type * as actions from './migration-actions.js';
 import { MIGRATION_DIFF_FLAGS, MIGRATION_EXECUTE_FLAGS, MIGRATION_GENERATE_FLAGS, MIGRATION_SWEEP_FLAGS, MIGRATION_VALIDATE_FLAGS } from './migration-flags.js';
@@ -80,9 +81,15 @@ on). With --chunk-size the canary is the journal's first chunk, so --resume cont
 A chunked run holds its journal's lock (<journal>.lock) while it runs: a second run on the same
 journal is refused (exit 11) and sends nothing; the lock of a run killed on this host is taken over.
 
-Exit codes: 0 done (or nothing left to migrate), 2 bad input or not confirmed (nothing sent), 3 validation or pre-flight failures (nothing
-migrated), 8 partly done (a chunk or batch jobs failed, a failed canary), 9 --wait-timeout passed (the batch goes on),
-11 the journal is in use by another run (nothing sent), 130 interrupted (Ctrl-C, SIGTERM).
+${exitCodesHelp([
+  [ExitCode.Success, 'done (or nothing left to migrate)'],
+  [ExitCode.Usage, 'bad input or not confirmed (nothing sent)'],
+  [ExitCode.ValidationFailed, 'validation or pre-flight failures (nothing migrated)'],
+  [ExitCode.Partial, 'partly done (a chunk or batch jobs failed, a failed canary)'],
+  [ExitCode.WaitTimedOut, '--wait-timeout passed (the batch goes on)'],
+  [ExitCode.Locked, 'the journal is in use by another run (nothing sent)'],
+  [ExitCode.Interrupted, 'interrupted (Ctrl-C, SIGTERM)'],
+])}
 
 Examples:
   $ camunda-admin migration execute plan.yaml --all-instances --dry-run
@@ -104,8 +111,11 @@ instances in an activity no instruction maps, or in an asynchronous continuation
 have, make it fail; open incidents and failing jobs in mapped activities, parents with child
 instances and children of another instance are warnings. docs/migration.md, "The pre-flight".
 
-Exit codes: 0 valid, 2 the plan file is wrong (nothing was sent), 3 the engine reported failures, or
-the pre-flight found instances the execute would fail for (with --strict: any finding).
+${exitCodesHelp([
+  [ExitCode.Success, 'valid'],
+  [ExitCode.Usage, 'the plan file is wrong (nothing was sent)'],
+  [ExitCode.ValidationFailed, 'the engine reported failures, or the pre-flight found instances the execute would fail for (with --strict: any finding)'],
+])}
 
 Examples:
   $ camunda-admin migration validate plan.yaml
@@ -134,10 +144,15 @@ holds a journal per version (<plan>.journal.jsonl) and the sweep's (KEY.sweep.jo
 --resume continues a sweep stopped anywhere, sending no instance twice and skipping none. A version
 that fails stops the sweep unless --continue-on-failure.
 
-Exit codes: 0 valid / done, 2 bad input or not confirmed (nothing sent), 3 a plan is not valid (or,
-with --strict, leaves running instances unmapped; with --execute: nothing sent), 8 a version failed
-(a chunk, a canary, batch jobs) or instances are left on a source, 9 --wait-timeout passed, 11 a
-journal is in use by another run, 130 interrupted.
+${exitCodesHelp([
+  [ExitCode.Success, 'valid / done'],
+  [ExitCode.Usage, 'bad input or not confirmed (nothing sent)'],
+  [ExitCode.ValidationFailed, 'a plan is not valid (or, with --strict, leaves running instances unmapped; with --execute: nothing sent)'],
+  [ExitCode.Partial, 'a version failed (a chunk, a canary, batch jobs) or instances are left on a source'],
+  [ExitCode.WaitTimedOut, '--wait-timeout passed'],
+  [ExitCode.Locked, 'a journal is in use by another run'],
+  ExitCode.Interrupted,
+])}
 
 Examples:
   $ camunda-admin migration sweep invoice --out-dir plans/
