@@ -1,13 +1,12 @@
 /** What the `group` commands do (declared in ./group.ts). */
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
-import type { EngineClient } from '../engine/client.js';
-import { EngineNotFoundError } from '../engine/errors.js';
 import type { GroupQuery } from '../engine/groups.js';
 import { enginePath } from '../engine/http.js';
 import { updateObject, updatePolicyFrom } from '../engine-objects/update.js';
 import { GROUP_FIELDS, groupUpdate } from '../groups/update.js';
 import { ChangeOutcomeUnknownError, describeFailure, sendChange } from '../exit.js';
+import { changeMembership, groupNotFound, type MembershipAction } from '../groups/members.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { countView } from '../render/common.js';
 import { groupDiffView, groupListView, groupView, linksView, memberListView, MEMBERSHIP_CHANGED, MEMBERSHIP_UNCHANGED, membershipResultView } from '../render/group.js';
@@ -119,47 +118,23 @@ export async function removeMembers(app: App, id: string, users: string[]): Prom
   await changeMembers(app, 'remove', id, users);
 }
 
-async function changeMembers(app: App, name: 'add' | 'remove', id: string, users: string[]): Promise<void> {
+async function changeMembers(app: App, name: MembershipAction, id: string, users: string[]): Promise<void> {
   for (const userId of users) requireName(userId, 'a user id');
   const client = await engineClient(app);
-  // The engine answers DELETE with 204 for a missing group or membership, and PUT with opaque
-  // 500s: look first. Changing members needs no READ on the group, whose query hides it from a
-  // caller without: a group that cannot be read is missing only if the engine says so too.
-  // Adding needs READ on the group as well (the engine's createMembership reads it): there the
-  // 404 is the answer.
-  const unreadable = name === 'add' ? await client.groups.get(id).then(() => undefined) : await groupNotFound(client, id);
-  // Removing needs no READ on the user, adding does (the engine's 403 then says so): only remove
-  // must find the members the caller cannot read.
-  const memberIds = await client.groups.membersAmong(id, users, { includeUnreadable: name === 'remove' });
-  // Nothing to remove from a group nobody can see: most likely it does not exist.
-  if (unreadable && name === 'remove' && memberIds.size === 0) throw unreadable;
+  const outcomes = await changeMembership(client, name, id, users, (error) => !describeFailure(error).internal);
   const output = await app.output();
   const verb = MEMBERSHIP_CHANGED[name];
-  const results: { userId: string; result: string; ok: boolean; changed: boolean; exitCode: number }[] = [];
-  for (const userId of users) {
-    if (memberIds.has(userId) === (name === 'add')) {
-      results.push({ userId, result: MEMBERSHIP_UNCHANGED[name], ok: true, changed: false, exitCode: 0 });
-      continue;
-    }
-    try {
-      await sendChange(['group', 'members', 'list', id], () => (name === 'add' ? client.groups.addMember(id, userId) : client.groups.removeMember(id, userId)));
-      // A user named twice is in the desired state the second time.
-      if (name === 'add') memberIds.add(userId);
-      else memberIds.delete(userId);
-      results.push({ userId, result: verb, ok: true, changed: true, exitCode: 0 });
-    } catch (error) {
-      if (users.length === 1) throw error;
-      const failure = describeFailure(error);
-      if (failure.internal) throw error;
-      // A lost answer is no failure to fix: the row says so, and how to check.
-      const result = error instanceof ChangeOutcomeUnknownError ? `${failure.message} (${failure.hint ?? ''})` : failure.message;
-      results.push({ userId, result, ok: false, changed: false, exitCode: failure.exitCode });
-    }
-  }
+  const results = outcomes.map((outcome) => {
+    if (outcome.status !== 'failed') return { userId: outcome.userId, ok: true, result: outcome.status === 'changed' ? verb : MEMBERSHIP_UNCHANGED[name], exitCode: 0 };
+    const failure = describeFailure(outcome.error);
+    // A lost answer is no failure to fix: the row says so, and how to check.
+    const result = outcome.error instanceof ChangeOutcomeUnknownError ? `${failure.message} (${failure.hint ?? ''})` : failure.message;
+    return { userId: outcome.userId, ok: false, result, exitCode: failure.exitCode };
+  });
   await output.data({ group: id, action: name, results: results.map(({ userId, result, ok }) => ({ userId, ok, result })) }, membershipResultView);
   const failed = results.filter((result) => !result.ok);
   if (failed.length === 0) {
-    if (results.some((result) => result.changed)) return;
+    if (outcomes.some((outcome) => outcome.status === 'changed')) return;
     const unchanged = name === 'add' ? 'is already a member' : 'is not a member';
     const who = users.length === 1 ? `${users[0]} ${unchanged}` : name === 'add' ? 'every user is already a member' : 'none of the users is a member';
     return output.info(`no change: ${who} of ${id}`);
@@ -172,18 +147,4 @@ export async function memberOptions(app: App, id: string): Promise<void> {
   const client = await engineClient(app);
   const links = await client.groups.memberOptions(id);
   await (await app.output()).data({ links }, linksView);
-}
-
-/**
- * The engine's 404 for a group that the caller cannot see (it does not exist, or READ on it is
- * missing), or undefined when the group can be read.
- */
-async function groupNotFound(client: EngineClient, id: string): Promise<Error | undefined> {
-  try {
-    await client.groups.get(id);
-    return undefined;
-  } catch (error) {
-    if (error instanceof EngineNotFoundError) return error;
-    throw error;
-  }
 }

@@ -3,10 +3,10 @@ import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { checkMetricName, METRIC_NAMES } from '../catalogue/metrics.js';
 import { inEngineDateRange, parseDateInput } from '../engine/dates.js';
-import { METRICS_MAX_RESULTS } from '../engine/metrics.js';
 import { sendChange } from '../exit.js';
 import { UsageError } from '../exit-codes.js';
 import { DEFAULT_METRICS_INTERVAL_SECONDS } from '../metrics/intervals.js';
+import { intervalPage } from '../metrics/pages.js';
 import { buildUsageReport, MAX_REPORT_MONTHS } from '../metrics/report.js';
 import { metricChartView, metricListView, namesView, sumView, usageReportNote, usageReportView } from '../render/metrics.js';
 import { listWithLimit } from './listing.js';
@@ -49,16 +49,7 @@ export async function listMetrics(app: App, flags: FlagsOf<typeof METRICS_LIST_F
   if (flags.chart && output.machineReadable) throw new UsageError('--chart draws in table output; leave out -o json/yaml');
   const client = await engineClient(app, { bulk: page.maxResults === undefined });
   const query = { name: flags.name, reporter: flags.reporter, startDate, endDate, interval, aggregateByReporter: flags.aggregateByReporter ? (true as const) : undefined };
-  // The engine caps a request at 200 rows: bigger pages are fetched as several requests.
-  const fetchPage = async (first: number, max: number) => {
-    const rows = [];
-    for (let offset = 0; offset < max; offset += METRICS_MAX_RESULTS) {
-      const chunk = await client.metrics.intervals(query, first + offset, Math.min(METRICS_MAX_RESULTS, max - offset));
-      rows.push(...chunk);
-      if (chunk.length < Math.min(METRICS_MAX_RESULTS, max - offset)) break;
-    }
-    return rows;
-  };
+  const fetchPage = (first: number, max: number) => intervalPage(client.metrics, query, first, max);
   await listWithLimit(output, { page, fetchPage, pages: (options) => client.metrics.allIntervals(query, options), view: flags.chart ? metricChartView(interval ?? DEFAULT_METRICS_INTERVAL_SECONDS) : metricListView, noun: 'rows', limit: client.http.queryLimit });
 }
 
