@@ -9,6 +9,7 @@ import type { Command } from 'commander';
 import type { EngineClient } from './engine/client.js';
 import { CliError, ExitCode, UsageError } from './exit-codes.js';
 import { Interrupt, interruption } from './interrupt.js';
+import type { GlobalFlags } from './commands/global-flags.js';
 import { Output, type OutputFormat } from './render/output.js';
 import { colorStyle, plainStyle, type Style, type TableFormat, useColor, withTable } from './render/style.js';
 import { visibleControls } from './util/text.js';
@@ -24,31 +25,7 @@ export interface Io {
   interrupt?: Interrupt | undefined;
 }
 
-/** The global options (docs/commands.md) as commander parses them. */
-export interface GlobalFlags {
-  url?: string;
-  engine?: string;
-  username?: string;
-  password?: string;
-  passwordStdin?: boolean;
-  token?: string;
-  profile?: string;
-  config?: string;
-  /** wide: a table whose cells are never wrapped or cut. */
-  output: OutputFormat | 'wide';
-  /** false with --no-headers */
-  headers: boolean;
-  color: boolean;
-  quiet?: boolean;
-  verbose?: boolean;
-  timeout?: string;
-  retries?: string;
-  caFile?: string;
-  insecure?: boolean;
-  certFile?: string;
-  keyFile?: string;
-  yes?: boolean;
-}
+export type { GlobalFlags } from './commands/global-flags.js';
 
 export class App {
   private outputPromise: Promise<Output> | undefined;

@@ -4,7 +4,7 @@
  * A family's actions, and with them the engine client and the renderers, are loaded only when one
  * of its commands runs.
  */
-import { Command, CommanderError, Help, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Help } from 'commander';
 import { App, type Io } from './app.js';
 import type { ActionOf } from './commands/action.js';
 import { declareAccessCommands } from './commands/access.js';
@@ -14,11 +14,12 @@ import { declareCompletionCommand } from './commands/completion.js';
 import { declareConfigCommands } from './commands/config.js';
 import { declareDefinitionCommands } from './commands/definition.js';
 import { declareEngineCommands } from './commands/engine.js';
+import { GLOBAL_FLAGS } from './commands/global-flags.js';
 import { declareGroupCommands } from './commands/group.js';
 import { declareMetricsCommands } from './commands/metrics.js';
 import { declareMigrationCommands } from './commands/migration.js';
-import { parseRetries, parseSeconds } from './config/values.js';
-import { CliError, ExitCode, UsageError } from './exit-codes.js';
+import { declareFlags } from './commands/spec.js';
+import { CliError, ExitCode, exitCodesHelp, UsageError } from './exit-codes.js';
 import { plainOutput } from './render/output.js';
 import { closest } from './util/suggest.js';
 import { compareText, visibleControls } from './util/text.js';
@@ -65,34 +66,8 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
   program
     .description('Administer a Camunda Platform 7 engine, or one of its forks Operaton and CIB seven, through its REST API.')
     .version(VERSION, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help')
-    .option('--url <url>', 'REST root of the engine (default: http://localhost:8080/engine-rest) [env CAMUNDA_URL]')
-    .option('--engine <name>', 'named engine: requests go to {url}/engine/{name}/... [env CAMUNDA_ENGINE]')
-    .option('--username <user>', 'HTTP Basic user [env CAMUNDA_USERNAME]')
-    .option('--password <password>', 'HTTP Basic password (prefer --password-stdin) [env CAMUNDA_PASSWORD]')
-    .option('--password-stdin', 'read the password from standard input (not with another input from it, -)')
-    .option('--token <token>', 'bearer token (gateways, CIB seven JWT) [env CAMUNDA_TOKEN]')
-    .option('--profile <name>', 'profile of the config file [env CAMUNDA_PROFILE]')
-    .option('--config <file>', 'use this config file instead of searching for one')
-    .addOption(
-      new Option(
-        '-o, --output <format>',
-        'output format: table fits the terminal (wrapping free text first; ids are never cut, and wrapped only where nothing else fits); wide never wraps or shortens; off a terminal both are tab-separated lines without box drawing; json and yaml are the objects unchanged',
-      )
-        .choices(['table', 'wide', 'json', 'yaml'])
-        .default('table'),
-    )
-    .option('--no-headers', 'tables without the heading row')
-    .option('--no-color', 'no colour (also with NO_COLOR or CI set; stdout and stderr each only on a terminal)')
-    .option('-q, --quiet', 'print only data, errors and warnings about the work (no progress, no warnings about credentials, TLS or names the engine does not know)')
-    .option('-v, --verbose', 'log each request and response to stderr (credentials redacted)')
-    .option('--timeout <seconds>', 'per-request timeout in seconds (default: 30)', checked(parseSeconds))
-    .option('--retries <n>', 'retries of requests that are safe to repeat (default: 2)', checked(parseRetries))
-    .option('--ca-file <file>', 'PEM file of CAs to trust for https')
-    .option('--insecure', 'do not verify TLS certificates (warns on every run)')
-    .option('--cert-file <file>', 'PEM client certificate for mutual TLS (the key may follow it)')
-    .option('--key-file <file>', 'PEM private key of --cert-file (unencrypted)')
-    .option('-y, --yes', 'answer yes to confirmations (needed when not on a terminal or with CI set)')
+    .helpOption('-h, --help', 'show help');
+  declareFlags(program, GLOBAL_FLAGS)
     .configureHelp({ showGlobalOptions: true, visibleCommands: alphabeticalCommands })
     .showSuggestionAfterError(true)
     .exitOverride()
@@ -112,10 +87,7 @@ Proxies: https_proxy or HTTPS_PROXY for an https URL, http_proxy or HTTP_PROXY f
 no_proxy or NO_PROXY for hosts reached directly; read as curl reads them, but for HTTP_PROXY,
 which curl ignores (docs/configuration.md).
 
-Exit codes: 0 ok, 1 internal error, 2 usage, 3 validation failures, 4 auth refused, 5 not found,
-6 rejected by the engine, 7 engine unreachable, 8 partial success, 9 --wait timed out,
-10 differences found (access plan --detailed-exitcode), 11 in use by another run,
-12 change not confirmed, 130 interrupted.
+${exitCodesHelp()}
 
 Examples:
   $ camunda-admin engine info --url http://localhost:8080/engine-rest
@@ -212,18 +184,6 @@ function oneLineError(text: string): string {
 /** Subcommands in help, alphabetically; commander's sortSubcommands would use localeCompare. */
 function alphabeticalCommands(this: Help, command: Command): Command[] {
   return Help.prototype.visibleCommands.call(this, command).sort((a, b) => compareText(a.name(), b.name()));
-}
-
-/** Validates a flag value at parse time (so every command rejects it) but keeps the text. */
-function checked(parse: (text: string) => unknown): (text: string) => string {
-  return (text) => {
-    try {
-      parse(text);
-    } catch (error) {
-      throw new InvalidArgumentError(error instanceof UsageError ? error.message.replace(/^--[\w-]+: /, '') : String(error));
-    }
-    return text;
-  };
 }
 
 function allCommands(command: Command): Command[] {

@@ -15,25 +15,13 @@ import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { accessPlanView, appliedTable, describeAuthorizationChange, describeChange, describeLosses, describeUnknownUserRisk, planSummary, requestLines } from '../render/access.js';
 import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/files.js';
 import { plural } from '../util/text.js';
+import type { ACCESS_APPLY_FLAGS, ACCESS_EXPORT_FLAGS, ACCESS_PLAN_FLAGS } from './access-flags.js';
 import { commaList } from './options.js';
+import type { FlagsOf } from './spec.js';
 
-interface PlanFlags {
-  prune?: boolean;
-  detailedExitcode?: boolean;
-}
-
-interface ApplyFlags {
-  prune?: boolean;
-  dryRun?: boolean;
-  allowLockout?: boolean;
-}
-
-interface ExportFlags {
-  groups?: string;
-  resourceType?: string[];
-  out?: string;
-  force?: boolean;
-}
+type PlanFlags = FlagsOf<typeof ACCESS_PLAN_FLAGS>;
+type ApplyFlags = FlagsOf<typeof ACCESS_APPLY_FLAGS>;
+type ExportFlags = FlagsOf<typeof ACCESS_EXPORT_FLAGS>;
 
 export async function exportAccessFile(app: App, flags: ExportFlags): Promise<void> {
   const output = await app.output();
@@ -80,8 +68,8 @@ async function planOf(app: App, fileName: string, prune: boolean) {
 
 export async function planAccess(app: App, fileName: string, flags: PlanFlags): Promise<void> {
   const { output, client, plan } = await planOf(app, fileName, Boolean(flags.prune));
-  if (output.machineReadable) await output.data(plan.changes, { table: () => '' });
-  else if (plan.changes.length + plan.kept.length > 0) await output.data(plan, accessPlanView);
+  await output.machineOnly(() => plan.changes);
+  if (plan.changes.length + plan.kept.length > 0) await output.tableOnly(plan, accessPlanView);
   output.info(planSummary(plan));
   const lockout = plan.changes.length > 0 ? await lockoutProblem(app, client, plan) : undefined;
   if (lockout) output.warn(`lock-out guard: ${lockout}; apply refuses this plan without --allow-lockout`);
@@ -92,8 +80,8 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
   const prune = Boolean(flags.prune);
   const { output, file, client, engine, plan } = await planOf(app, fileName, prune);
   if (plan.changes.length === 0) {
-    if (output.machineReadable) await output.data([], { table: () => '' });
-    else if (plan.kept.length > 0) await output.data(plan, accessPlanView);
+    await output.machineOnly(() => []);
+    if (plan.kept.length > 0) await output.tableOnly(plan, accessPlanView);
     output.info(planSummary(plan));
     return;
   }
@@ -101,16 +89,13 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
   if (flags.dryRun) {
     if (lockout) output.warn(`lock-out guard: ${lockout}; apply refuses this plan without --allow-lockout`);
     const requests = plannedRequests(client, plan, engine);
-    if (output.machineReadable) {
-      await output.data(requests.map(({ change, request }) => ({ ...change, request })), { table: () => '' });
-    } else {
-      await output.data(plan, accessPlanView);
-      output.raw(`${requestLines(requests)}\n`);
-    }
+    await output.machineOnly(() => requests.map(({ change, request }) => ({ ...change, request })));
+    await output.tableOnly(plan, accessPlanView);
+    if (!output.machineReadable) output.raw(`${requestLines(requests)}\n`);
     output.info(`${planSummary(plan)}; dry run: nothing was sent`);
     return;
   }
-  if (!output.machineReadable) await output.data(plan, accessPlanView);
+  await output.tableOnly(plan, accessPlanView);
   output.info(planSummary(plan));
   if (lockout) throw new UsageError(`refusing to apply: ${lockout}; nothing was changed`, 'check the plan; --allow-lockout applies it all the same');
   const target = await engineTarget(app);
@@ -126,7 +111,7 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
     if (!(error instanceof ApplyStopped)) throw error;
     throw await stopped(app, error);
   }
-  if (output.machineReadable) await output.data(appliedRecords(results), { table: () => '' });
+  await output.machineOnly(() => appliedRecords(results));
   const done = results.filter((result) => result.status === 'done').length;
   output.info(`applied ${plural(done, 'change')}`);
 }
@@ -143,8 +128,8 @@ async function stopped(app: App, stop: ApplyStopped): Promise<Error> {
   const output = await app.output();
   const failed = stop.results.find((result) => result.status === 'failed');
   if (failed && stop.failure instanceof ChangeOutcomeUnknownError) failed.note = 'outcome unknown';
-  if (output.machineReadable) await output.data(appliedRecords(stop.results), { table: () => '' });
-  else output.detail(appliedTable(stop.results, output.stderrStyle));
+  await output.machineOnly(() => appliedRecords(stop.results));
+  if (!output.machineReadable) output.detail(appliedTable(stop.results, output.stderrStyle));
   const done = stop.results.filter((result) => result.status === 'done').length;
   const left = stop.results.length - done;
   const what = failed ? `${failed.change.action} ${failed.change.object} ${describeChange(failed.change)}` : 'a change';

@@ -1,18 +1,15 @@
 /** `access`: groups, members and authorizations as code (docs/access.md). What runs: ./access-actions.ts. */
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
+import { ACCESS_APPLY_FLAGS, ACCESS_EXPORT_FLAGS, ACCESS_PLAN_FLAGS } from './access-flags.js';
+import { declareFlags } from './spec.js';
 import type * as actions from './access-actions.js';
 
 export function declareAccessCommands(program: Command, action: ActionOf<typeof actions>): void {
   const access = program.command('access').description('groups, members and authorizations as code: export, plan and apply an access file');
 
-  access
-    .command('export')
+  declareFlags(access.command('export'), ACCESS_EXPORT_FLAGS)
     .description("write the engine's groups, members and authorizations as an access file (YAML; JSON for a .json --out or -o json)")
-    .option('--groups <ids>', 'comma-separated group ids or globs (sales,invoice-*): those groups and only their authorizations')
-    .option('--resource-type <types...>', 'only authorizations on these resource types (names or codes; several, or comma-separated)')
-    .option('--out <file>', 'write the file here (checked before anything is read) instead of to standard output')
-    .option('--force', 'replace an existing --out file')
     .addHelpText(
       'after',
       `
@@ -26,12 +23,9 @@ Examples:
     )
     .action(action('exportAccessFile'));
 
-  access
-    .command('plan')
+  declareFlags(access.command('plan'), ACCESS_PLAN_FLAGS)
     .description('what apply would change to make the engine match an access file, inside the file\'s scope')
     .argument('<file>', 'access file (JSON or YAML; - for standard input)')
-    .option('--prune', 'delete what is in scope on the engine but not in the file (otherwise listed as kept)')
-    .option('--detailed-exitcode', 'exit 10 when there are changes, 0 when there are none')
     .addHelpText(
       'after',
       `
@@ -45,13 +39,9 @@ Examples:
     )
     .action(action('planAccess'));
 
-  access
-    .command('apply')
+  declareFlags(access.command('apply'), ACCESS_APPLY_FLAGS)
     .description('make the engine match an access file: prints the plan, asks, then applies it in a safe order')
     .argument('<file>', 'access file (JSON or YAML; - for standard input, then with --yes)')
-    .option('--prune', 'also delete what is in scope on the engine but not in the file')
-    .option('--dry-run', 'print the plan and the requests it would send; send nothing')
-    .option('--allow-lockout', 'apply even a plan that takes from the credentials\' user what they need to read and change authorizations and groups')
     .addHelpText(
       'after',
       `

@@ -14,56 +14,17 @@ import { authorizationDiffView, authorizationListView, authorizationView, catalo
 import { countView } from '../render/common.js';
 import { listWithLimit } from './listing.js';
 import { pagesBySharedKey } from '../engine/paging.js';
-import { commaList, paging, type PagingFlags, sorting } from './options.js';
+import type { AUTH_CHECK_FLAGS, AUTH_FILTER_FLAGS, AUTH_CREATE_FLAGS, AUTH_EXPLAIN_FLAGS, AUTH_LIST_FLAGS, AUTH_UPDATE_FLAGS } from './auth-flags.js';
+import { commaList, paging, sorting } from './options.js';
+import type { FlagsOf } from './spec.js';
 
-interface FilterFlags extends PagingFlags {
-  id?: string;
-  type?: string;
-  user?: string;
-  group?: string;
-  resourceType?: string;
-  resourceId?: string;
-  sortBy?: string;
-  sortOrder?: string;
-}
+type CreateFlags = FlagsOf<typeof AUTH_CREATE_FLAGS>;
+type UpdateFlags = FlagsOf<typeof AUTH_UPDATE_FLAGS>;
+type CheckFlags = FlagsOf<typeof AUTH_CHECK_FLAGS>;
+type ExplainFlags = FlagsOf<typeof AUTH_EXPLAIN_FLAGS>;
 
-interface CreateFlags {
-  type: string;
-  user?: string;
-  group?: string;
-  resourceType: string;
-  resourceId: string;
-  permissions: string;
-}
-
-interface UpdateFlags {
-  permissions?: string;
-  addPermissions?: string;
-  removePermissions?: string;
-  user?: string;
-  group?: string;
-  resourceType?: string;
-  resourceId?: string;
-  file?: string;
-  dryRun?: boolean;
-}
-
-interface ExplainFlags {
-  user?: string;
-  group?: string;
-  resourceType: string;
-  resourceId?: string;
-  permission?: string;
-}
-
-interface CheckFlags {
-  permission: string;
-  resourceType: string;
-  resourceId?: string;
-  user?: string;
-}
-
-function toQuery(flags: FilterFlags): AuthorizationQuery {
+/** count takes the filters alone; list adds sorting and paging. */
+function toQuery(flags: FlagsOf<typeof AUTH_FILTER_FLAGS> & Partial<FlagsOf<typeof AUTH_LIST_FLAGS>>): AuthorizationQuery {
   return {
     id: flags.id,
     type: flags.type === undefined ? undefined : parseAuthorizationType(flags.type).code,
@@ -81,7 +42,7 @@ export async function getAuthorization(app: App, id: string): Promise<void> {
   await (await app.output()).data(authorization, authorizationView);
 }
 
-export async function listAuthorizations(app: App, flags: FilterFlags): Promise<void> {
+export async function listAuthorizations(app: App, flags: FlagsOf<typeof AUTH_LIST_FLAGS>): Promise<void> {
   const query = toQuery(flags);
   const page = paging(flags);
   const client = await engineClient(app, { bulk: page.maxResults === undefined });
@@ -108,7 +69,7 @@ export async function listAuthorizations(app: App, flags: FilterFlags): Promise<
   });
 }
 
-export async function countAuthorizations(app: App, flags: FilterFlags): Promise<void> {
+export async function countAuthorizations(app: App, flags: FlagsOf<typeof AUTH_FILTER_FLAGS>): Promise<void> {
   const query = toQuery(flags);
   const client = await engineClient(app);
   const count = await client.authorizations.count(query);
@@ -131,8 +92,7 @@ export async function createAuthorization(app: App, flags: CreateFlags): Promise
   );
   const output = await app.output();
   output.info(`created ${type.name} authorization ${created.id}: ${created.permissions.join(', ') || '(none)'} on ${resourceType.name} '${created.resourceId ?? ''}' for ${describeOwner(created)}`);
-  if (output.machineReadable) await output.data(created, { table: () => '' });
-  else output.raw(`${created.id}\n`);
+  await output.id(created, created.id);
 }
 
 export async function updateAuthorization(app: App, id: string, flags: UpdateFlags): Promise<void> {

@@ -2,27 +2,10 @@
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
 import type * as actions from './auth-actions.js';
+import { AUTH_CHECK_FLAGS, AUTH_CREATE_FLAGS, AUTH_EXPLAIN_FLAGS, AUTH_FILTER_FLAGS, AUTH_LIST_FLAGS, AUTH_UPDATE_FLAGS } from './auth-flags.js';
+import { declareFlags } from './spec.js';
 
 const EXAMPLE_ID = 'c68e62eb-e5fe-11f1-a2ca-02fc00000001';
-
-function withFilters(command: Command, listing: boolean): Command {
-  command
-    .option('--id <id>', 'authorization id')
-    .option('--type <type>', 'global, grant or revoke')
-    .option('--user <ids>', 'comma-separated user ids (userIdIn)')
-    .option('--group <ids>', 'comma-separated group ids (groupIdIn)')
-    .option('--resource-type <type>', 'resource type name (process-definition) or code (6)')
-    .option('--resource-id <id>', 'resource id');
-  if (listing) {
-    command
-      .option('--sort-by <field>', 'resourceType or resourceId')
-      .option('--sort-order <order>', 'asc or desc (default asc)')
-      .option('--first <n>', 'skip this many (firstResult)')
-      .option('--max <n>', `at most this many (default ${100})`)
-      .option('--all', 'every authorization, page by page');
-  }
-  return command;
-}
 
 export function declareAuthCommands(program: Command, action: ActionOf<typeof actions>): void {
   const auth = program.command('auth').description('authorizations: who may do what on which resource');
@@ -34,39 +17,22 @@ export function declareAuthCommands(program: Command, action: ActionOf<typeof ac
     .addHelpText('after', `\nExamples:\n  $ camunda-admin auth get ${EXAMPLE_ID}\n  $ camunda-admin auth get ${EXAMPLE_ID} -o json`)
     .action(action('getAuthorization'));
 
-  withFilters(auth.command('list').description('list authorizations'), true)
+  declareFlags(auth.command('list').description('list authorizations'), AUTH_LIST_FLAGS)
     .addHelpText('after', '\nExamples:\n  $ camunda-admin auth list --group camunda-admin\n  $ camunda-admin auth list --resource-type process-definition --resource-id invoice -o json\n  $ camunda-admin auth list --all -o json > authorizations.json')
     .action(action('listAuthorizations'));
 
-  withFilters(auth.command('count').description('count authorizations'), false)
+  declareFlags(auth.command('count').description('count authorizations'), AUTH_FILTER_FLAGS)
     .addHelpText('after', '\nExamples:\n  $ camunda-admin auth count --user john')
     .action(action('countAuthorizations'));
 
-  auth
-    .command('create')
+  declareFlags(auth.command('create'), AUTH_CREATE_FLAGS)
     .description('create an authorization and print its id')
-    .requiredOption('--type <type>', 'global, grant or revoke')
-    .option('--user <id>', 'the user it applies to (a global authorization applies to all users: *)')
-    .option('--group <id>', 'the group it applies to')
-    .requiredOption('--resource-type <type>', 'resource type name (process-definition) or code (6)')
-    .option('--resource-id <id>', 'resource id (default: * for every resource of the type)', '*')
-    .requiredOption('--permissions <list>', 'comma-separated permissions, e.g. READ,UPDATE (ALL, NONE)')
     .addHelpText('after', '\nExamples:\n  $ camunda-admin auth create --type grant --user john --resource-type process-definition --resource-id invoice --permissions READ,READ_INSTANCE\n  $ camunda-admin auth create --type global --resource-type filter --permissions READ')
     .action(action('createAuthorization'));
 
-  auth
-    .command('update')
+  declareFlags(auth.command('update'), AUTH_UPDATE_FLAGS)
     .description('change an authorization without losing the fields you did not name (reads, merges, writes)')
     .argument('<id>', 'authorization id')
-    .option('--permissions <list>', 'replace the permissions')
-    .option('--add-permissions <list>', 'add these permissions')
-    .option('--remove-permissions <list>', 'remove these permissions')
-    .option('--user <id>', 'make a user the owner (the group is cleared)')
-    .option('--group <id>', 'make a group the owner (the user is cleared)')
-    .option('--resource-type <type>', 'change the resource type (the permissions must exist for it)')
-    .option('--resource-id <id>', 'change the resource id')
-    .option('--file <file>', 'a desired state (JSON or YAML; auth get -o yaml prints one); flags apply on top')
-    .option('--dry-run', 'print the change and the request body, send nothing')
     .addHelpText(
       'after',
       `\nThe engine's PUT replaces userId, groupId and resourceId with whatever the body holds, so this command
@@ -86,24 +52,13 @@ Examples:
     .addHelpText('after', `\nExamples:\n  $ camunda-admin auth delete ${EXAMPLE_ID}\n  $ camunda-admin auth delete ${EXAMPLE_ID} --yes`)
     .action(action('deleteAuthorization'));
 
-  auth
-    .command('check')
+  declareFlags(auth.command('check'), AUTH_CHECK_FLAGS)
     .description('ask the engine whether a user (default: you) has a permission on a resource')
-    .requiredOption('--permission <name>', 'permission, e.g. READ')
-    .requiredOption('--resource-type <type>', 'resource type name (process-definition) or code (6)')
-    .option('--resource-id <id>', 'resource id (default: the type as a whole)')
-    .option('--user <id>', 'check for this user (needs READ on authorizations)')
     .addHelpText('after', '\nPrints yes or no and the user checked; exits 0 either way (use -o json and .authorized in scripts).\nNeeds an engine with authentication enabled: the engine checks the user it authenticated, and\nwithout its authentication filter it authenticates no one and answers 401 to every check (exit 4).\n\nExamples:\n  $ camunda-admin auth check --permission READ --resource-type process-definition --resource-id invoice --user john')
     .action(action('checkAuthorization'));
 
-  auth
-    .command('explain')
+  declareFlags(auth.command('explain'), AUTH_EXPLAIN_FLAGS)
     .description('why a user or group has a permission or not: the effective permissions and the authorizations behind them')
-    .option('--user <id>', 'a user: their own, their groups\' and the global authorizations count')
-    .option('--group <id>', 'a group: its own and the global authorizations count')
-    .requiredOption('--resource-type <type>', 'resource type name (process-definition) or code (6)')
-    .option('--resource-id <id>', 'a resource id (default: the type as a whole, *)')
-    .option('--permission <name>', 'answer yes or no for this permission only')
     .addHelpText(
       'after',
       `

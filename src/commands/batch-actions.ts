@@ -13,7 +13,9 @@ import { closest } from '../util/suggest.js';
 import { batchListView, batchView, describeEnding } from '../render/batch.js';
 import { followBatch } from './follow-batch.js';
 import { listWithLimit } from './listing.js';
+import type { BATCH_DELETE_FLAGS, BATCH_LIST_FLAGS, BATCH_WATCH_FLAGS } from './batch-flags.js';
 import { DEFAULT_LIST_LIMIT } from './options.js';
+import type { FlagsOf } from './spec.js';
 
 /**
  * The runtime batch, read before acting on it so that the confirmation can say what it is, or
@@ -53,7 +55,7 @@ async function act(id: string, change: () => Promise<void>): Promise<void> {
   }
 }
 
-export async function listBatches(app: App, options: { type?: string; all?: boolean }): Promise<void> {
+export async function listBatches(app: App, options: FlagsOf<typeof BATCH_LIST_FLAGS>): Promise<void> {
   const client = await engineClient(app, { bulk: options.all === true });
   const filter = { type: options.type };
   const output = await app.output();
@@ -83,12 +85,12 @@ export async function getBatch(app: App, id: string): Promise<void> {
     // Scripts written against the engine read its DTO: no wrapper, no fields of ours. How a batch
     // known from its history ended is not in it: a line on stderr says so when it did not complete.
     try {
-      await output.data(await client.batches.get(id), { table: () => '' });
+      await output.machineOnly(() => client.batches.get(id));
     } catch (error) {
       if (!(error instanceof EngineNotFoundError)) throw error;
       const historic = await client.batches.historic(id);
       if (!historic) throw error;
-      await output.data(historic, { table: () => '' });
+      await output.machineOnly(() => historic);
       const note = describeEnding(historic, await batchEnding(client.batches, historic));
       if (note) output.info(note);
     }
@@ -108,7 +110,7 @@ export async function getBatch(app: App, id: string): Promise<void> {
   await client.batches.get(id);
 }
 
-export async function watchBatch(app: App, id: string, options: { interval?: string; waitTimeout?: string }): Promise<void> {
+export async function watchBatch(app: App, id: string, options: FlagsOf<typeof BATCH_WATCH_FLAGS>): Promise<void> {
   const intervalMs = options.interval === undefined ? 2000 : parseSeconds(options.interval, '--interval') * 1000;
   const timeoutMs = options.waitTimeout === undefined ? undefined : parseSeconds(options.waitTimeout, '--wait-timeout') * 1000;
   const { failure } = await followBatch(app, id, { intervalMs, timeoutMs, created: false });
@@ -130,7 +132,7 @@ async function setSuspended(app: App, id: string, suspended: boolean): Promise<v
   (await app.output()).info(`batch ${id} ${suspended ? 'suspended' : 'activated'}`);
 }
 
-export async function deleteBatch(app: App, id: string, options: { keepHistory?: boolean }): Promise<void> {
+export async function deleteBatch(app: App, id: string, options: FlagsOf<typeof BATCH_DELETE_FLAGS>): Promise<void> {
   const client = await engineClient(app);
   const current = await runtimeBatch(client, id);
   const what = current ? ` (${current.type}, ${current.totalJobs} ${current.totalJobs === 1 ? 'job' : 'jobs'})` : '';

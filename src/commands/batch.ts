@@ -1,16 +1,16 @@
 /** `batch`: list, inspect, watch, suspend, activate and delete batches (docs/commands.md; docs/engine-notes.md#batches). What runs: ./batch-actions.ts. */
 import type { Command } from 'commander';
+import { ExitCode, exitCodesHelp } from '../exit-codes.js';
 import type { ActionOf } from './action.js';
+import { BATCH_DELETE_FLAGS, BATCH_LIST_FLAGS, BATCH_WATCH_FLAGS } from './batch-flags.js';
+import { declareFlags } from './spec.js';
 import type * as actions from './batch-actions.js';
 
 export function declareBatchCommands(program: Command, action: ActionOf<typeof actions>): void {
   const batch = program.command('batch').description('batches: the engine jobs behind an async migration');
 
-  batch
-    .command('list')
+  declareFlags(batch.command('list'), BATCH_LIST_FLAGS)
     .description('list the running batches with their progress')
-    .option('--type <type>', 'only this batch type, e.g. instance-migration')
-    .option('--all', 'every batch (default: the first 100)')
     .addHelpText(
       'after',
       `
@@ -47,12 +47,9 @@ Examples:
     )
     .action(action('getBatch'));
 
-  batch
-    .command('watch')
+  declareFlags(batch.command('watch'), BATCH_WATCH_FLAGS)
     .description('follow a batch until it ends (progress on stderr)')
     .argument('<id>', 'batch id')
-    .option('--interval <seconds>', 'seconds between polls (default: 2)')
-    .option('--wait-timeout <seconds>', 'stop watching after this long (exit 9; the batch goes on)')
     .addHelpText(
       'after',
       `
@@ -60,8 +57,12 @@ A suspended batch runs no job: the progress line says so from the first poll, wi
 activates it (camunda-admin batch activate ID), and the watch goes on until someone does, or until
 --wait-timeout (exit 9, naming the suspension) or Ctrl-C.
 
-Exit codes: 0 finished, 8 jobs failed or the batch was deleted before it completed, 9
---wait-timeout passed, 130 interrupted.
+${exitCodesHelp([
+  [ExitCode.Success, 'finished'],
+  [ExitCode.Partial, 'jobs failed or the batch was deleted before it completed'],
+  [ExitCode.WaitTimedOut, '--wait-timeout passed'],
+  ExitCode.Interrupted,
+])}
 
 Examples:
   $ camunda-admin batch watch 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --wait-timeout 600`,
@@ -77,11 +78,9 @@ Examples:
       .action(action(suspended ? 'suspendBatch' : 'activateBatch'));
   }
 
-  batch
-    .command('delete')
+  declareFlags(batch.command('delete'), BATCH_DELETE_FLAGS)
     .description('delete a batch and its jobs (asks first)')
     .argument('<id>', 'batch id')
-    .option('--keep-history', 'keep the historic batch and its job log (default: delete them too)')
     .addHelpText('after', '\nExit 5 when the batch does not exist or has ended (an ended one before asking).\n\nExamples:\n  $ camunda-admin batch delete 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --yes')
     .action(action('deleteBatch'));
 }

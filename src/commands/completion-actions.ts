@@ -7,21 +7,37 @@ import { METRIC_NAMES } from '../catalogue/metrics.js';
 import { completionScript, isShell, SHELLS, type ValueHint } from '../completion/generate.js';
 import { UsageError } from '../exit-codes.js';
 import { closest } from '../util/suggest.js';
+import { type CompletionSource, SpecArgument, SpecOption } from './spec.js';
 
-/** Values the catalogues know and commander does not (choices declared on options need no hint). */
-export function completionHints(): ValueHint[] {
-  const metricNames = METRIC_NAMES.map((metric) => metric.name);
-  return [
-    { command: 'auth', option: '--type', values: AUTHORIZATION_TYPES.map((type) => type.name) },
-    { command: 'auth', option: '--resource-type', values: RESOURCE_TYPES.map((type) => type.name) },
-    { command: 'access export', option: '--resource-type', values: RESOURCE_TYPES.map((type) => type.name) },
-    { command: '', option: '--sort-order', values: ['asc', 'desc'] },
-    // Sum-only metrics (the task meter log) have no intervals: metrics list refuses them.
-    { command: 'metrics list', option: '--name', values: METRIC_NAMES.filter((metric) => !metric.sumOnly).map((metric) => metric.name) },
-    { command: 'metrics sum', argument: 0, values: metricNames },
-    { command: 'batch list', option: '--type', values: BATCH_TYPES },
-    { command: 'completion', argument: 0, values: SHELLS },
-  ];
+/** The catalogue values behind each source a flag spec names. */
+const VALUES: Record<CompletionSource, () => readonly string[]> = {
+  'authorization-types': () => AUTHORIZATION_TYPES.map((type) => type.name),
+  'resource-types': () => RESOURCE_TYPES.map((type) => type.name),
+  'sort-orders': () => ['asc', 'desc'],
+  // Sum-only metrics (the task meter log) have no intervals: metrics list refuses them.
+  'interval-metric-names': () => METRIC_NAMES.filter((metric) => !metric.sumOnly).map((metric) => metric.name),
+  'metric-names': () => METRIC_NAMES.map((metric) => metric.name),
+  'batch-types': () => BATCH_TYPES,
+  shells: () => SHELLS,
+};
+
+/**
+ * The values the catalogues know and commander does not, for every option and operand whose spec
+ * names a completion source (./spec.ts): choices declared on options need no hint.
+ */
+export function completionHints(program: Command): ValueHint[] {
+  const hints: ValueHint[] = [];
+  const visit = (command: Command, path: readonly string[]): void => {
+    for (const option of command.options) {
+      if (option instanceof SpecOption && option.completes !== undefined) hints.push({ command: path.join(' '), option: option.long ?? option.short!, values: VALUES[option.completes]() });
+    }
+    command.registeredArguments.forEach((argument, index) => {
+      if (argument instanceof SpecArgument && argument.completes !== undefined) hints.push({ command: path.join(' '), argument: index, values: VALUES[argument.completes]() });
+    });
+    for (const child of command.commands) visit(child, [...path, child.name()]);
+  };
+  visit(program, []);
+  return hints;
 }
 
 /** commander passes the shell, the command's options and the command, whose parent is the program. */
@@ -31,6 +47,7 @@ export async function printCompletionScript(app: App, shell: string, _options: u
     const [near] = closest(name, SHELLS, 1);
     throw new UsageError(`unknown shell '${shell}'${near ? ` (did you mean ${near}?)` : ''}: completion scripts exist for ${SHELLS.join(', ')}`);
   }
-  const script = completionScript(name, command.parent!, completionHints());
+  const program = command.parent!;
+  const script = completionScript(name, program, completionHints(program));
   (await app.output()).raw(script);
 }

@@ -6,12 +6,13 @@
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
 import type * as actions from './completion-actions.js';
+import { completingArgument } from './spec.js';
 
 export function declareCompletionCommand(program: Command, action: ActionOf<typeof actions>): void {
   program
     .command('completion')
     .description('print a shell completion script: bash, zsh or fish')
-    .argument('<shell>', 'bash, zsh or fish')
+    .addArgument(completingArgument('<shell>', 'bash, zsh or fish', 'shells'))
     .addHelpText(
       'after',
       `

@@ -8,14 +8,11 @@ import { parseReference, resolveReference } from '../plans/references.js';
 import { definitionListView, definitionView } from '../render/definition.js';
 import { readProcessModel } from '../migration/models.js';
 import { listWithLimit } from './listing.js';
-import { paging, type PagingFlags } from './options.js';
+import type { DEFINITION_LIST_FLAGS, DEFINITION_SHOW_FLAGS } from './definition-flags.js';
+import { paging } from './options.js';
+import type { FlagsOf } from './spec.js';
 
-interface ListFlags extends PagingFlags {
-  key?: string;
-  latest?: boolean;
-}
-
-export async function listDefinitions(app: App, flags: ListFlags): Promise<void> {
+export async function listDefinitions(app: App, flags: FlagsOf<typeof DEFINITION_LIST_FLAGS>): Promise<void> {
   const page = paging(flags);
   const query: ProcessDefinitionQuery = {
     ...(flags.key !== undefined ? { key: flags.key } : {}),
@@ -35,7 +32,7 @@ export async function listDefinitions(app: App, flags: ListFlags): Promise<void>
   await listWithLimit(await app.output(), { page, fetchPage, view: definitionListView, noun: 'definitions', limit: client.http.queryLimit });
 }
 
-export async function showDefinition(app: App, referenceText: string, flags: { tenant?: string }): Promise<void> {
+export async function showDefinition(app: App, referenceText: string, flags: FlagsOf<typeof DEFINITION_SHOW_FLAGS>): Promise<void> {
   const reference = parseReference(referenceText, '<ref>');
   const client = await engineClient(app);
   const definition = await resolveReference(client.processDefinitions, reference, { tenant: flags.tenant, where: '<ref>' });

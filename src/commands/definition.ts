@@ -1,19 +1,15 @@
 /** `definition`: what a migration plan needs to know (docs/commands.md, docs/migration.md). What runs: ./definition-actions.ts. */
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
+import { DEFINITION_LIST_FLAGS, DEFINITION_SHOW_FLAGS } from './definition-flags.js';
+import { declareFlags } from './spec.js';
 import type * as actions from './definition-actions.js';
 
 export function declareDefinitionCommands(program: Command, action: ActionOf<typeof actions>): void {
   const definition = program.command('definition').description('process definitions: keys, versions, ids and their activities');
 
-  definition
-    .command('list')
+  declareFlags(definition.command('list'), DEFINITION_LIST_FLAGS)
     .description('list process definitions with their running instances and incidents')
-    .option('--key <key>', 'only the versions of this key')
-    .option('--latest', 'only the latest version of each key (per tenant)')
-    .option('--first <n>', 'skip this many (firstResult)')
-    .option('--max <n>', 'at most this many (default 100)')
-    .option('--all', 'every definition, page by page')
     .addHelpText(
       'after',
       `
@@ -27,11 +23,9 @@ Examples:
     )
     .action(action('listDefinitions'));
 
-  definition
-    .command('show')
+  declareFlags(definition.command('show'), DEFINITION_SHOW_FLAGS)
     .description("a definition's activities (id, type, name) with running instances, incidents and failed jobs")
     .argument('<ref>', 'a definition id, KEY:VERSION or KEY:latest')
-    .option('--tenant <id>', 'resolve KEY:VERSION and KEY:latest within this tenant')
     .addHelpText(
       'after',
       `

@@ -1,30 +1,22 @@
 /** What the `group` commands do (declared in ./group.ts). */
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
-import type { EngineClient } from '../engine/client.js';
-import { EngineNotFoundError } from '../engine/errors.js';
 import type { GroupQuery } from '../engine/groups.js';
 import { enginePath } from '../engine/http.js';
 import { updateObject, updatePolicyFrom } from '../engine-objects/update.js';
 import { GROUP_FIELDS, groupUpdate } from '../groups/update.js';
 import { ChangeOutcomeUnknownError, describeFailure, sendChange } from '../exit.js';
+import { changeMembership, groupNotFound, type MembershipAction } from '../groups/members.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { countView } from '../render/common.js';
 import { groupDiffView, groupListView, groupView, linksView, memberListView, MEMBERSHIP_CHANGED, MEMBERSHIP_UNCHANGED, membershipResultView } from '../render/group.js';
 import { listWithLimit } from './listing.js';
-import { commaList, paging, type PagingFlags, sorting } from './options.js';
+import type { GROUP_CREATE_FLAGS, GROUP_FILTER_FLAGS, GROUP_LIST_FLAGS, GROUP_UPDATE_FLAGS, MEMBER_LIST_FLAGS } from './group-flags.js';
+import { commaList, paging, sorting } from './options.js';
+import type { FlagsOf } from './spec.js';
 
-interface FilterFlags extends PagingFlags {
-  id?: string;
-  idIn?: string;
-  name?: string;
-  nameLike?: string;
-  type?: string;
-  member?: string;
-  memberOfTenant?: string;
-  sortBy?: string;
-  sortOrder?: string;
-}
+/** count takes the filters alone; list adds sorting and paging. */
+type FilterFlags = FlagsOf<typeof GROUP_FILTER_FLAGS> & Partial<FlagsOf<typeof GROUP_LIST_FLAGS>>;
 
 function toQuery(flags: FilterFlags): GroupQuery {
   return {
@@ -44,14 +36,14 @@ function requireName(value: string, flag: string): string {
   return value;
 }
 
-export async function listGroups(app: App, flags: FilterFlags): Promise<void> {
+export async function listGroups(app: App, flags: FlagsOf<typeof GROUP_LIST_FLAGS>): Promise<void> {
   const query = toQuery(flags);
   const page = paging(flags);
   const client = await engineClient(app, { bulk: page.maxResults === undefined });
   await listWithLimit(await app.output(), { page, fetchPage: (first, max) => client.groups.list(query, first, max), view: groupListView, noun: 'groups', limit: client.http.queryLimit });
 }
 
-export async function countGroups(app: App, flags: FilterFlags): Promise<void> {
+export async function countGroups(app: App, flags: FlagsOf<typeof GROUP_FILTER_FLAGS>): Promise<void> {
   const client = await engineClient(app);
   const count = await client.groups.count(toQuery(flags));
   await (await app.output()).data({ count }, countView);
@@ -69,17 +61,17 @@ export async function groupOptions(app: App, id: string | undefined): Promise<vo
   await (await app.output()).data({ links }, linksView);
 }
 
-export async function createGroup(app: App, flags: { id: string; name: string; type?: string }): Promise<void> {
+export async function createGroup(app: App, flags: FlagsOf<typeof GROUP_CREATE_FLAGS>): Promise<void> {
   requireName(flags.id, '--id');
   requireName(flags.name, '--name');
   const client = await engineClient(app);
   await sendChange(['group', 'get', flags.id], () => client.groups.create({ id: flags.id, name: flags.name, type: flags.type ?? null }));
   const output = await app.output();
   output.info(`created group ${flags.id}`);
-  if (output.machineReadable) await output.data(await client.groups.get(flags.id), { table: () => '' });
+  await output.machineOnly(() => client.groups.get(flags.id));
 }
 
-export async function updateGroup(app: App, id: string, flags: { name?: string; type?: string; dryRun?: boolean }): Promise<void> {
+export async function updateGroup(app: App, id: string, flags: FlagsOf<typeof GROUP_UPDATE_FLAGS>): Promise<void> {
   if (flags.name === undefined && flags.type === undefined) throw new UsageError('nothing to change: give --name or --type');
   if (flags.name !== undefined) requireName(flags.name, '--name');
   const client = await engineClient(app);
@@ -108,7 +100,7 @@ export async function deleteGroup(app: App, id: string): Promise<void> {
   (await app.output()).info(`deleted group ${id}`);
 }
 
-export async function listMembers(app: App, id: string, flags: PagingFlags): Promise<void> {
+export async function listMembers(app: App, id: string, flags: FlagsOf<typeof MEMBER_LIST_FLAGS>): Promise<void> {
   const page = paging(flags);
   const client = await engineClient(app, { bulk: page.maxResults === undefined });
   // The user query answers [] for a group that does not exist: a typo must be a 404, but a group
@@ -126,47 +118,23 @@ export async function removeMembers(app: App, id: string, users: string[]): Prom
   await changeMembers(app, 'remove', id, users);
 }
 
-async function changeMembers(app: App, name: 'add' | 'remove', id: string, users: string[]): Promise<void> {
+async function changeMembers(app: App, name: MembershipAction, id: string, users: string[]): Promise<void> {
   for (const userId of users) requireName(userId, 'a user id');
   const client = await engineClient(app);
-  // The engine answers DELETE with 204 for a missing group or membership, and PUT with opaque
-  // 500s: look first. Changing members needs no READ on the group, whose query hides it from a
-  // caller without: a group that cannot be read is missing only if the engine says so too.
-  // Adding needs READ on the group as well (the engine's createMembership reads it): there the
-  // 404 is the answer.
-  const unreadable = name === 'add' ? await client.groups.get(id).then(() => undefined) : await groupNotFound(client, id);
-  // Removing needs no READ on the user, adding does (the engine's 403 then says so): only remove
-  // must find the members the caller cannot read.
-  const memberIds = await client.groups.membersAmong(id, users, { includeUnreadable: name === 'remove' });
-  // Nothing to remove from a group nobody can see: most likely it does not exist.
-  if (unreadable && name === 'remove' && memberIds.size === 0) throw unreadable;
+  const outcomes = await changeMembership(client, name, id, users, (error) => !describeFailure(error).internal);
   const output = await app.output();
   const verb = MEMBERSHIP_CHANGED[name];
-  const results: { userId: string; result: string; ok: boolean; changed: boolean; exitCode: number }[] = [];
-  for (const userId of users) {
-    if (memberIds.has(userId) === (name === 'add')) {
-      results.push({ userId, result: MEMBERSHIP_UNCHANGED[name], ok: true, changed: false, exitCode: 0 });
-      continue;
-    }
-    try {
-      await sendChange(['group', 'members', 'list', id], () => (name === 'add' ? client.groups.addMember(id, userId) : client.groups.removeMember(id, userId)));
-      // A user named twice is in the desired state the second time.
-      if (name === 'add') memberIds.add(userId);
-      else memberIds.delete(userId);
-      results.push({ userId, result: verb, ok: true, changed: true, exitCode: 0 });
-    } catch (error) {
-      if (users.length === 1) throw error;
-      const failure = describeFailure(error);
-      if (failure.internal) throw error;
-      // A lost answer is no failure to fix: the row says so, and how to check.
-      const result = error instanceof ChangeOutcomeUnknownError ? `${failure.message} (${failure.hint ?? ''})` : failure.message;
-      results.push({ userId, result, ok: false, changed: false, exitCode: failure.exitCode });
-    }
-  }
+  const results = outcomes.map((outcome) => {
+    if (outcome.status !== 'failed') return { userId: outcome.userId, ok: true, result: outcome.status === 'changed' ? verb : MEMBERSHIP_UNCHANGED[name], exitCode: 0 };
+    const failure = describeFailure(outcome.error);
+    // A lost answer is no failure to fix: the row says so, and how to check.
+    const result = outcome.error instanceof ChangeOutcomeUnknownError ? `${failure.message} (${failure.hint ?? ''})` : failure.message;
+    return { userId: outcome.userId, ok: false, result, exitCode: failure.exitCode };
+  });
   await output.data({ group: id, action: name, results: results.map(({ userId, result, ok }) => ({ userId, ok, result })) }, membershipResultView);
   const failed = results.filter((result) => !result.ok);
   if (failed.length === 0) {
-    if (results.some((result) => result.changed)) return;
+    if (outcomes.some((outcome) => outcome.status === 'changed')) return;
     const unchanged = name === 'add' ? 'is already a member' : 'is not a member';
     const who = users.length === 1 ? `${users[0]} ${unchanged}` : name === 'add' ? 'every user is already a member' : 'none of the users is a member';
     return output.info(`no change: ${who} of ${id}`);
@@ -179,18 +147,4 @@ export async function memberOptions(app: App, id: string): Promise<void> {
   const client = await engineClient(app);
   const links = await client.groups.memberOptions(id);
   await (await app.output()).data({ links }, linksView);
-}
-
-/**
- * The engine's 404 for a group that the caller cannot see (it does not exist, or READ on it is
- * missing), or undefined when the group can be read.
- */
-async function groupNotFound(client: EngineClient, id: string): Promise<Error | undefined> {
-  try {
-    await client.groups.get(id);
-    return undefined;
-  } catch (error) {
-    if (error instanceof EngineNotFoundError) return error;
-    throw error;
-  }
 }

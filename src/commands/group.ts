@@ -2,35 +2,17 @@
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
 import type * as actions from './group-actions.js';
-
-function withFilters(command: Command, listing: boolean): Command {
-  command
-    .option('--id <id>', 'group id')
-    .option('--id-in <ids>', 'comma-separated group ids (sent in a POST body when there are many)')
-    .option('--name <name>', 'exact name')
-    .option('--name-like <pattern>', 'name pattern, % as wildcard')
-    .option('--type <type>', 'group type, e.g. WORKFLOW or SYSTEM')
-    .option('--member <user>', 'groups this user belongs to')
-    .option('--member-of-tenant <tenant>', 'groups of this tenant');
-  if (listing) {
-    command
-      .option('--sort-by <field>', 'id, name or type')
-      .option('--sort-order <order>', 'asc or desc (default asc)')
-      .option('--first <n>', 'skip this many (firstResult)')
-      .option('--max <n>', 'at most this many (default 100)')
-      .option('--all', 'every group, page by page');
-  }
-  return command;
-}
+import { GROUP_CREATE_FLAGS, GROUP_FILTER_FLAGS, GROUP_LIST_FLAGS, GROUP_UPDATE_FLAGS, MEMBER_LIST_FLAGS } from './group-flags.js';
+import { declareFlags } from './spec.js';
 
 export function declareGroupCommands(program: Command, action: ActionOf<typeof actions>): void {
   const group = program.command('group').description('groups and their members');
 
-  withFilters(group.command('list').description('list groups'), true)
+  declareFlags(group.command('list').description('list groups'), GROUP_LIST_FLAGS)
     .addHelpText('after', '\nExamples:\n  $ camunda-admin group list --type WORKFLOW\n  $ camunda-admin group list --member john -o json\n  $ camunda-admin group list --all -o json > groups.json')
     .action(action('listGroups'));
 
-  withFilters(group.command('count').description('count groups'), false)
+  declareFlags(group.command('count').description('count groups'), GROUP_FILTER_FLAGS)
     .addHelpText('after', '\nExamples:\n  $ camunda-admin group count --type WORKFLOW')
     .action(action('countGroups'));
 
@@ -48,22 +30,14 @@ export function declareGroupCommands(program: Command, action: ActionOf<typeof a
     .addHelpText('after', '\nExamples:\n  $ camunda-admin group options\n  $ camunda-admin group options sales')
     .action(action('groupOptions'));
 
-  group
-    .command('create')
+  declareFlags(group.command('create'), GROUP_CREATE_FLAGS)
     .description('create a group')
-    .requiredOption('--id <id>', 'group id (the engine accepts [a-zA-Z0-9]+ by default)')
-    .requiredOption('--name <name>', 'display name')
-    .option('--type <type>', 'group type, e.g. WORKFLOW')
     .addHelpText('after', '\nExamples:\n  $ camunda-admin group create --id accounting --name Accounting --type WORKFLOW')
     .action(action('createGroup'));
 
-  group
-    .command('update')
+  declareFlags(group.command('update'), GROUP_UPDATE_FLAGS)
     .description('change a group\'s name or type, keeping the rest (reads, merges, writes)')
     .argument('<id>', 'group id')
-    .option('--name <name>', 'new name')
-    .option('--type <type>', 'new type')
-    .option('--dry-run', 'print the change and the request body, send nothing')
     .addHelpText('after', '\nThe engine\'s PUT replaces id, name and type with what the body holds, so this reads the group first.\n\nExamples:\n  $ camunda-admin group update sales --name "Sales and Marketing"\n  $ camunda-admin group update sales --type WORKFLOW --dry-run')
     .action(action('updateGroup'));
 
@@ -76,13 +50,9 @@ export function declareGroupCommands(program: Command, action: ActionOf<typeof a
 
   const members = group.command('members').description('the users of a group');
 
-  members
-    .command('list')
+  declareFlags(members.command('list'), MEMBER_LIST_FLAGS)
     .description('list the users of a group')
     .argument('<id>', 'group id')
-    .option('--first <n>', 'skip this many (firstResult)')
-    .option('--max <n>', 'at most this many (default 100)')
-    .option('--all', 'every member, page by page')
     .addHelpText('after', '\nExit 5 when the group does not exist (or you may not read it and none of its members).\n\nExamples:\n  $ camunda-admin group members list sales --all')
     .action(action('listMembers'));
 

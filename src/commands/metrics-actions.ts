@@ -3,24 +3,16 @@ import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { checkMetricName, METRIC_NAMES } from '../catalogue/metrics.js';
 import { inEngineDateRange, parseDateInput } from '../engine/dates.js';
-import { METRICS_MAX_RESULTS } from '../engine/metrics.js';
 import { sendChange } from '../exit.js';
 import { UsageError } from '../exit-codes.js';
 import { DEFAULT_METRICS_INTERVAL_SECONDS } from '../metrics/intervals.js';
+import { intervalPage } from '../metrics/pages.js';
 import { buildUsageReport, MAX_REPORT_MONTHS } from '../metrics/report.js';
 import { metricChartView, metricListView, namesView, sumView, usageReportNote, usageReportView } from '../render/metrics.js';
 import { listWithLimit } from './listing.js';
-import { paging, type PagingFlags, wholeNumber } from './options.js';
-
-interface ListFlags extends PagingFlags {
-  name?: string;
-  reporter?: string;
-  start?: string;
-  end?: string;
-  interval?: string;
-  aggregateByReporter?: boolean;
-  chart?: boolean;
-}
+import type { METRICS_DELETE_TASK_WORKER_FLAGS, METRICS_LIST_FLAGS, METRICS_REPORT_FLAGS, METRICS_SUM_FLAGS } from './metrics-flags.js';
+import { paging, wholeNumber } from './options.js';
+import type { FlagsOf } from './spec.js';
 
 function date(text: string | undefined, flag: string): Date | undefined {
   if (text === undefined) return undefined;
@@ -46,7 +38,7 @@ function month(text: string, flag: string): { year: number; month: number } {
   return { year: Number(match[1]), month: Number(match[2]) };
 }
 
-export async function listMetrics(app: App, flags: ListFlags): Promise<void> {
+export async function listMetrics(app: App, flags: FlagsOf<typeof METRICS_LIST_FLAGS>): Promise<void> {
   if (flags.name !== undefined) checkMetricName(flags.name, '--name', true);
   const startDate = date(flags.start, '--start');
   const endDate = date(flags.end, '--end');
@@ -57,20 +49,11 @@ export async function listMetrics(app: App, flags: ListFlags): Promise<void> {
   if (flags.chart && output.machineReadable) throw new UsageError('--chart draws in table output; leave out -o json/yaml');
   const client = await engineClient(app, { bulk: page.maxResults === undefined });
   const query = { name: flags.name, reporter: flags.reporter, startDate, endDate, interval, aggregateByReporter: flags.aggregateByReporter ? (true as const) : undefined };
-  // The engine caps a request at 200 rows: bigger pages are fetched as several requests.
-  const fetchPage = async (first: number, max: number) => {
-    const rows = [];
-    for (let offset = 0; offset < max; offset += METRICS_MAX_RESULTS) {
-      const chunk = await client.metrics.intervals(query, first + offset, Math.min(METRICS_MAX_RESULTS, max - offset));
-      rows.push(...chunk);
-      if (chunk.length < Math.min(METRICS_MAX_RESULTS, max - offset)) break;
-    }
-    return rows;
-  };
+  const fetchPage = (first: number, max: number) => intervalPage(client.metrics, query, first, max);
   await listWithLimit(output, { page, fetchPage, pages: (options) => client.metrics.allIntervals(query, options), view: flags.chart ? metricChartView(interval ?? DEFAULT_METRICS_INTERVAL_SECONDS) : metricListView, noun: 'rows', limit: client.http.queryLimit });
 }
 
-export async function sumMetric(app: App, name: string, flags: { start?: string; end?: string }): Promise<void> {
+export async function sumMetric(app: App, name: string, flags: FlagsOf<typeof METRICS_SUM_FLAGS>): Promise<void> {
   checkMetricName(name, 'metric name');
   const startDate = date(flags.start, '--start');
   const endDate = date(flags.end, '--end');
@@ -84,7 +67,7 @@ export async function listMetricNames(app: App): Promise<void> {
   await (await app.output()).data([...METRIC_NAMES], namesView);
 }
 
-export async function usageReport(app: App, flags: { from?: string; to?: string }): Promise<void> {
+export async function usageReport(app: App, flags: FlagsOf<typeof METRICS_REPORT_FLAGS>): Promise<void> {
   const now = new Date();
   const to = flags.to ? month(flags.to, '--to') : { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
   const from = flags.from ? month(flags.from, '--from') : { year: to.year - (to.month <= 11 ? 1 : 0), month: ((to.month + 12 - 11 - 1) % 12) + 1 };
@@ -102,7 +85,7 @@ export async function usageReport(app: App, flags: { from?: string; to?: string 
   if (note) output.info(note);
 }
 
-export async function deleteTaskWorkerMetrics(app: App, flags: { before?: string; all?: boolean }): Promise<void> {
+export async function deleteTaskWorkerMetrics(app: App, flags: FlagsOf<typeof METRICS_DELETE_TASK_WORKER_FLAGS>): Promise<void> {
   if (flags.before === undefined && !flags.all) throw new UsageError('give --before DATE, or --all to delete every task-worker meter entry');
   if (flags.before !== undefined && flags.all) throw new UsageError('give --before DATE or --all, not both');
   const before = date(flags.before, '--before');

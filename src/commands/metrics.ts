@@ -1,33 +1,21 @@
 /** `metrics`: interval lists, sums, licence usage report, task-worker cleanup (docs/commands.md; docs/engine-notes.md#metrics). What runs: ./metrics-actions.ts. */
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
+import { METRICS_DELETE_TASK_WORKER_FLAGS, METRICS_LIST_FLAGS, METRICS_REPORT_FLAGS, METRICS_SUM_FLAGS } from './metrics-flags.js';
+import { completingArgument, declareFlags } from './spec.js';
 import type * as actions from './metrics-actions.js';
 
 export function declareMetricsCommands(program: Command, action: ActionOf<typeof actions>): void {
   const metrics = program.command('metrics').description('engine metrics: counts per interval, sums, licence usage');
 
-  metrics
-    .command('list')
+  declareFlags(metrics.command('list'), METRICS_LIST_FLAGS)
     .description('metric values per time interval, newest first')
-    .option('--name <name>', 'one metric (see metrics names)')
-    .option('--reporter <id>', 'one reporter (engine node)')
-    .option('--start <date>', 'from this date (inclusive)')
-    .option('--end <date>', 'until this date (exclusive)')
-    .option('--interval <seconds>', 'bucket size in seconds (engine default 900)')
-    .option('--aggregate-by-reporter', 'sum over all reporters')
-    .option('--first <n>', 'skip this many rows (firstResult)')
-    .option('--max <n>', 'at most this many rows (default 100; more than the engine\'s 200 per request is paged)')
-    .option('--all', 'every row, page by page')
-    .option('--chart', 'draw the values as a bar chart (a sparkline for long series)')
     .addHelpText('after', '\nDates: ISO 8601 (2026-01-31, 2026-01-31T10:00:00Z, +02:00 offsets) or an age (30d, 12h).\n\nExamples:\n  $ camunda-admin metrics list --name process-instances --start 7d --interval 86400 --aggregate-by-reporter --chart\n  $ camunda-admin metrics list --name job-failed --start 2026-01-01 --all -o json')
     .action(action('listMetrics'));
 
-  metrics
-    .command('sum')
+  declareFlags(metrics.command('sum'), METRICS_SUM_FLAGS)
     .description('the sum of one metric over a period')
-    .argument('<name>', 'metric name or alias (see metrics names)')
-    .option('--start <date>', 'from this date (inclusive)')
-    .option('--end <date>', 'until this date (exclusive)')
+    .addArgument(completingArgument('<name>', 'metric name or alias (see metrics names)', 'metric-names'))
     .addHelpText('after', '\nExamples:\n  $ camunda-admin metrics sum process-instances --start 2026-01-01 --end 2027-01-01\n  $ camunda-admin metrics sum task-users --start 30d')
     .action(action('sumMetric'));
 
@@ -37,11 +25,8 @@ export function declareMetricsCommands(program: Command, action: ActionOf<typeof
     .addHelpText('after', '\nExamples:\n  $ camunda-admin metrics names')
     .action(action('listMetricNames'));
 
-  metrics
-    .command('report')
+  declareFlags(metrics.command('report'), METRICS_REPORT_FLAGS)
     .description('month-by-month usage for licence reporting, with totals')
-    .option('--from <month>', 'first month, YYYY-MM (default: 11 months before --to)')
-    .option('--to <month>', 'last month, YYYY-MM (default: this month)')
     .addHelpText(
       'after',
       `
@@ -57,11 +42,8 @@ Examples:
     )
     .action(action('usageReport'));
 
-  metrics
-    .command('delete-task-worker')
+  declareFlags(metrics.command('delete-task-worker'), METRICS_DELETE_TASK_WORKER_FLAGS)
     .description('delete task-worker meter entries (the task users metric) up to a date, or all of them')
-    .option('--before <date>', 'delete entries up to and including this date')
-    .option('--all', 'delete every entry (the engine does this when no date is sent)')
     .addHelpText('after', '\nExamples:\n  $ camunda-admin metrics delete-task-worker --before 2025-01-01 --yes')
     .action(action('deleteTaskWorkerMetrics'));
 }

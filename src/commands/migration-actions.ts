@@ -16,26 +16,12 @@ import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/fi
 import { plural } from '../util/text.js';
 import { nearestActivities, readProcessModel } from '../migration/models.js';
 
+import type { DiffFlags, GenerateFlags, ValidateFlags } from './migration-flags.js';
+
 export { executeMigration } from './migration-execute.js';
 export { sweepMigration } from './migration-sweep.js';
 
-interface GenerateOptions {
-  source: string;
-  target: string;
-  tenant?: string;
-  updateEventTriggers?: boolean;
-  variables?: string;
-  out?: string;
-  force?: boolean;
-  suggest?: boolean;
-}
-
-interface ValidateOptions {
-  strict?: boolean;
-  tenant?: string;
-}
-
-export async function generateMigrationPlan(app: App, options: GenerateOptions): Promise<void> {
+export async function generateMigrationPlan(app: App, options: GenerateFlags): Promise<void> {
   const output = await app.output();
   // Everything the user gave is checked before the first request.
   app.refuseStdinClash({ '--variables': options.variables });
@@ -100,7 +86,7 @@ export async function generateMigrationPlan(app: App, options: GenerateOptions):
   if (count === 0) output.warn('the engine mapped no activity: edit the plan and add instructions before executing it');
 }
 
-export async function diffDefinitions(app: App, sourceText: string, targetText: string, options: { tenant?: string }): Promise<void> {
+export async function diffDefinitions(app: App, sourceText: string, targetText: string, options: DiffFlags): Promise<void> {
   const sourceReference = parseReference(sourceText, '<source>');
   const targetReference = parseReference(targetText, '<target>');
   const client = await engineClient(app);
@@ -117,7 +103,7 @@ export async function diffDefinitions(app: App, sourceText: string, targetText: 
   await (await app.output()).data({ source, target, ...diffModels(sourceModel, targetModel, statistics) }, modelDiffView);
 }
 
-export async function validatePlan(app: App, planFile: string, options: ValidateOptions): Promise<void> {
+export async function validatePlan(app: App, planFile: string, options: ValidateFlags): Promise<void> {
   app.refuseStdinClash({ '<plan>': planFile });
   const output = await app.output();
   const { name, text } = await readInputFile(planFile, app.io.stdin);

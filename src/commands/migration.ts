@@ -1,22 +1,16 @@
 /** `migration`: generate plans, validate them (the dry run before a release), execute them, sweep every old version. docs/commands.md, docs/migration.md. What runs: ./migration-actions.ts. */
 import type { Command } from 'commander';
+import { ExitCode, exitCodesHelp } from '../exit-codes.js';
 import type { ActionOf } from './action.js';
 import type * as actions from './migration-actions.js';
+import { MIGRATION_DIFF_FLAGS, MIGRATION_EXECUTE_FLAGS, MIGRATION_GENERATE_FLAGS, MIGRATION_SWEEP_FLAGS, MIGRATION_VALIDATE_FLAGS } from './migration-flags.js';
+import { declareFlags } from './spec.js';
 
 export function declareMigrationCommands(program: Command, action: ActionOf<typeof actions>): void {
   const migration = program.command('migration').description('process instance migration: generate, validate and execute plans');
 
-  migration
-    .command('generate')
+  declareFlags(migration.command('generate'), MIGRATION_GENERATE_FLAGS)
     .description('ask the engine for a plan that maps equal activities, and write it as a plan file')
-    .requiredOption('--source <ref>', 'source definition: an id, KEY:VERSION or KEY:latest')
-    .requiredOption('--target <ref>', 'target definition: an id, KEY:VERSION or KEY:latest')
-    .option('--tenant <id>', 'resolve KEY:VERSION and KEY:latest within this tenant')
-    .option('--update-event-triggers', 'update the triggers of mapped events (timers, messages)')
-    .option('--variables <file>', 'JSON or YAML map of variables to set on every migrated instance')
-    .option('--out <file>', 'write the plan here (.json for JSON, otherwise YAML) instead of stdout; an existing file is refused')
-    .option('--force', 'with --out: replace an existing file')
-    .option('--suggest', 'add mappings suggested for the activities the engine left out, as commented-out instructions (YAML only)')
     .addHelpText(
       'after',
       `
@@ -36,12 +30,10 @@ Examples:
     )
     .action(action('generateMigrationPlan'));
 
-  migration
-    .command('diff')
+  declareFlags(migration.command('diff'), MIGRATION_DIFF_FLAGS)
     .description("compare two definitions' BPMN models: activities side by side, type changes, suggested mappings for renamed activities")
     .argument('<source>', 'source definition: an id, KEY:VERSION or KEY:latest')
     .argument('<target>', 'target definition: an id, KEY:VERSION or KEY:latest')
-    .option('--tenant <id>', 'resolve KEY:VERSION and KEY:latest within this tenant')
     .addHelpText(
       'after',
       `
@@ -60,30 +52,9 @@ Examples:
     )
     .action(action('diffDefinitions'));
 
-  migration
-    .command('execute')
+  declareFlags(migration.command('execute'), MIGRATION_EXECUTE_FLAGS)
     .description('migrate process instances with a plan: checked, counted and confirmed first')
     .argument('<plan>', 'plan file (JSON or YAML), or - for standard input')
-    .option('--instances <ids>', 'comma-separated process instance ids')
-    .option('--instances-file <file>', 'ids one per line or as a JSON array; - for standard input')
-    .option('--query <file>', 'a process instance query (JSON or YAML, the body of POST /process-instance)')
-    .option('--all-instances', 'every instance of the source definition')
-    .option('--tenant <id>', 'resolve KEY:VERSION and KEY:latest references within this tenant')
-    .option('--skip-custom-listeners', 'do not run execution listeners of the process')
-    .option('--skip-io-mappings', 'do not run input/output mappings')
-    .option('--skip-validation', 'send without the pre-flight (the plan validation and the check of the selected instances)')
-    .option('--dry-run', 'do everything but the execute, and print the request body that would be sent (YAML with -o yaml)')
-    .option('--async', 'run as a batch (POST /migration/executeAsync) and print its id')
-    .option('--wait', 'with --async: follow the batch until it ends')
-    .option('--wait-timeout <seconds>', 'with --wait: stop watching after this long (exit 9; the batch goes on)')
-    .option('--interval <seconds>', 'with --wait: seconds between progress polls (default: 2)')
-    .option('--canary <n>', 'migrate N instances first (one sync execute) and check them: on the target, no new incident; then ask before the rest')
-    .option('--chunk-size <n>', 'send the selection as several sync executes of at most N instances')
-    .option('--journal <file>', 'with --chunk-size: where the journal goes (default: <plan>.journal.jsonl)')
-    .option('--resume', 'continue a chunked run from its journal')
-    .option('--report <file>', 'write the outcome of every instance (JSON, or CSV for a .csv file); an existing file is refused')
-    .option('--force', 'replace an existing --report file, and start over an existing journal (it can then no longer be resumed)')
-    .option('--take-over-lock', "take over the journal's lock of a run that is no longer running (another host's, or a reused pid)")
     .addHelpText(
       'after',
       `
@@ -110,9 +81,15 @@ on). With --chunk-size the canary is the journal's first chunk, so --resume cont
 A chunked run holds its journal's lock (<journal>.lock) while it runs: a second run on the same
 journal is refused (exit 11) and sends nothing; the lock of a run killed on this host is taken over.
 
-Exit codes: 0 done (or nothing left to migrate), 2 bad input or not confirmed (nothing sent), 3 validation or pre-flight failures (nothing
-migrated), 8 partly done (a chunk or batch jobs failed, a failed canary), 9 --wait-timeout passed (the batch goes on),
-11 the journal is in use by another run (nothing sent), 130 interrupted (Ctrl-C, SIGTERM).
+${exitCodesHelp([
+  [ExitCode.Success, 'done (or nothing left to migrate)'],
+  [ExitCode.Usage, 'bad input or not confirmed (nothing sent)'],
+  [ExitCode.ValidationFailed, 'validation or pre-flight failures (nothing migrated)'],
+  [ExitCode.Partial, 'partly done (a chunk or batch jobs failed, a failed canary)'],
+  [ExitCode.WaitTimedOut, '--wait-timeout passed (the batch goes on)'],
+  [ExitCode.Locked, 'the journal is in use by another run (nothing sent)'],
+  [ExitCode.Interrupted, 'interrupted (Ctrl-C, SIGTERM)'],
+])}
 
 Examples:
   $ camunda-admin migration execute plan.yaml --all-instances --dry-run
@@ -122,12 +99,9 @@ Examples:
     )
     .action(action('executeMigration'));
 
-  migration
-    .command('validate')
+  declareFlags(migration.command('validate'), MIGRATION_VALIDATE_FLAGS)
     .description('check a plan file, ask the engine to validate it, and predict what executing it does with the running instances')
     .argument('<plan>', 'plan file (JSON or YAML), or - for standard input')
-    .option('--strict', "also fail (exit 3) on the pre-flight's warnings")
-    .option('--tenant <id>', 'resolve KEY:VERSION and KEY:latest references within this tenant')
     .addHelpText(
       'after',
       `
@@ -137,8 +111,11 @@ instances in an activity no instruction maps, or in an asynchronous continuation
 have, make it fail; open incidents and failing jobs in mapped activities, parents with child
 instances and children of another instance are warnings. docs/migration.md, "The pre-flight".
 
-Exit codes: 0 valid, 2 the plan file is wrong (nothing was sent), 3 the engine reported failures, or
-the pre-flight found instances the execute would fail for (with --strict: any finding).
+${exitCodesHelp([
+  [ExitCode.Success, 'valid'],
+  [ExitCode.Usage, 'the plan file is wrong (nothing was sent)'],
+  [ExitCode.ValidationFailed, 'the engine reported failures, or the pre-flight found instances the execute would fail for (with --strict: any finding)'],
+])}
 
 Examples:
   $ camunda-admin migration validate plan.yaml
@@ -146,32 +123,9 @@ Examples:
     )
     .action(action('validatePlan'));
 
-  migration
-    .command('sweep')
+  declareFlags(migration.command('sweep'), MIGRATION_SWEEP_FLAGS)
     .description('every old version of a process at once: a plan per version with running instances, reviewed, then run oldest first')
     .argument('<key>', 'the process definition key, e.g. invoice')
-    .option('--to <ref>', 'the target: an id, KEY:VERSION or KEY:latest (default: KEY:latest)')
-    .option('--tenant <id>', 'versions and references within this tenant')
-    .option('--overrides <file>', 'instructions on top of the generated plans: for every version, and per version (or skip: true)')
-    .option('--out-dir <dir>', 'write one plan per version there (KEY-v3-to-v7.yaml), for review; created if missing')
-    .option('--strict', 'also fail (exit 3) when an activity with running instances is not mapped')
-    .option('--plans <dir>', 'the plans to validate, or with --execute to run (as --out-dir wrote them, reviewed)')
-    .option('--execute', 'with --plans: run the plans, oldest version first')
-    .option('--dry-run', 'with --execute: check and count everything, send nothing')
-    .option('--canary <n>', 'with --execute: per version, migrate N instances first and check them before the rest')
-    .option('--chunk-size <n>', 'with --execute: sync executes of at most N instances (default: one per version)')
-    .option('--async', 'with --execute: one batch per version')
-    .option('--wait', 'with --async: follow each batch until it ends')
-    .option('--wait-timeout <seconds>', 'with --wait: stop watching a batch after this long (exit 9; it goes on)')
-    .option('--interval <seconds>', 'with --wait: seconds between progress polls (default: 2)')
-    .option('--run-dir <dir>', 'with --execute: where the journals go (default: the --plans directory)')
-    .option('--resume', 'with --execute: continue the sweep its journal holds')
-    .option('--continue-on-failure', 'with --execute: go on with the next version after one fails (exit 8 at the end)')
-    .option('--report <file>', 'with --execute: the outcome of every instance of every version (JSON, or CSV for a .csv file)')
-    .option('--skip-custom-listeners', 'with --execute: do not run execution listeners of the process')
-    .option('--skip-io-mappings', 'with --execute: do not run input/output mappings')
-    .option('--force', 'replace existing plan files (--out-dir), or start over existing journals and --report (--execute)')
-    .option('--take-over-lock', "with --execute: take over the journals' locks of a sweep that is no longer running")
     .addHelpText(
       'after',
       `
@@ -190,10 +144,15 @@ holds a journal per version (<plan>.journal.jsonl) and the sweep's (KEY.sweep.jo
 --resume continues a sweep stopped anywhere, sending no instance twice and skipping none. A version
 that fails stops the sweep unless --continue-on-failure.
 
-Exit codes: 0 valid / done, 2 bad input or not confirmed (nothing sent), 3 a plan is not valid (or,
-with --strict, leaves running instances unmapped; with --execute: nothing sent), 8 a version failed
-(a chunk, a canary, batch jobs) or instances are left on a source, 9 --wait-timeout passed, 11 a
-journal is in use by another run, 130 interrupted.
+${exitCodesHelp([
+  [ExitCode.Success, 'valid / done'],
+  [ExitCode.Usage, 'bad input or not confirmed (nothing sent)'],
+  [ExitCode.ValidationFailed, 'a plan is not valid (or, with --strict, leaves running instances unmapped; with --execute: nothing sent)'],
+  [ExitCode.Partial, 'a version failed (a chunk, a canary, batch jobs) or instances are left on a source'],
+  [ExitCode.WaitTimedOut, '--wait-timeout passed'],
+  [ExitCode.Locked, 'a journal is in use by another run'],
+  ExitCode.Interrupted,
+])}
 
 Examples:
   $ camunda-admin migration sweep invoice --out-dir plans/

@@ -1,5 +1,6 @@
 /** Parsers of command flag values shared by the command families: lists, counts, paging. */
 import { UsageError } from '../exit-codes.js';
+import { type FlagsOf, flagSpec } from './spec.js';
 
 /** `a,b, c` -> ['a', 'b', 'c']; an empty element is an error, not silently dropped. */
 export function commaList(text: string, flag: string): string[] {
@@ -21,11 +22,6 @@ export function wholeNumber(text: string | undefined, flag: string, minimum = 0,
 /** The engine reads firstResult and maxResults as a Java int. */
 const JAVA_INT_MAX = 2_147_483_647;
 
-export interface PagingFlags {
-  first?: string;
-  max?: string;
-  all?: boolean;
-}
 
 export interface Paging {
   firstResult: number;
@@ -35,6 +31,22 @@ export interface Paging {
 
 /** Without --all and --max, lists stop at this many rows and say so, rather than fetch everything. */
 export const DEFAULT_LIST_LIMIT = 100;
+
+/** --first, --max and --all of a list command; `all` says what --all lists ("every group, page by page"). */
+export function pagingFlags(all: string) {
+  return flagSpec(
+    { flags: '--first <n>', description: 'skip this many (firstResult)' },
+    { flags: '--max <n>', description: `at most this many (default ${DEFAULT_LIST_LIMIT})` },
+    { flags: '--all', description: all },
+  );
+}
+
+export type PagingFlags = FlagsOf<ReturnType<typeof pagingFlags>>;
+
+/** --sort-by (the fields are the command's) and --sort-order. */
+export function sortingFlags(fields: string) {
+  return flagSpec({ flags: '--sort-by <field>', description: fields }, { flags: '--sort-order <order>', description: 'asc or desc (default asc)', completes: 'sort-orders' });
+}
 
 export function paging(flags: PagingFlags): Paging {
   const firstResult = wholeNumber(flags.first, '--first', 0, JAVA_INT_MAX) ?? 0;

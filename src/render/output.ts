@@ -37,6 +37,9 @@ export interface OutputSettings {
   stderr: Writable;
 }
 
+/** The view of data that has no table: machineOnly and id print it only as json or yaml. */
+const NO_TABLE: View<unknown> = { table: () => '' };
+
 export class Output {
   readonly format: OutputFormat;
   readonly style: Style;
@@ -63,6 +66,25 @@ export class Output {
   /** Prints data in the chosen format. json/yaml print `data` as it is (the engine's object unchanged). */
   async data<T>(data: T, view: View<T>): Promise<void> {
     this.stdout.write(await this.serialize(data, view));
+  }
+
+  /**
+   * A created object: with -o json/yaml the object, in a table its id alone on a line, which a
+   * script can take with $(…); what was done is said on stderr.
+   */
+  async id<T>(data: T, id: string): Promise<void> {
+    if (this.machineReadable) await this.data(data, NO_TABLE);
+    else this.raw(`${id}\n`);
+  }
+
+  /** Data for scripts alone: printed with -o json/yaml, nothing in a table. `data` is called only then (it may ask the engine). */
+  async machineOnly<T>(data: () => T | Promise<T>): Promise<void> {
+    if (this.machineReadable) await this.data(await data(), NO_TABLE);
+  }
+
+  /** A table for people alone: with -o json/yaml nothing (scripts get their data from machineOnly). */
+  async tableOnly<T>(data: T, view: View<T>): Promise<void> {
+    if (!this.machineReadable) await this.data(data, view);
   }
 
   async serialize<T>(data: T, view: View<T>): Promise<string> {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Io } from '../../src/app.js';
 import { buildProgram } from '../../src/cli.js';
 import { addedHelpText, commandPath, commandReference, commandTree } from '../../src/completion/reference.js';
+import { EXIT_CODE_MEANINGS, ExitCode, exitCodeList, wrap } from '../../src/exit-codes.js';
 
 const DOC = new URL('../../docs/commands.md', import.meta.url);
 
@@ -67,5 +68,42 @@ describe('help texts', () => {
     const { program } = buildProgram(dummyIo());
     expect(addedHelpText(program, 'after')).toMatch(/^Examples:$/m);
     expect(addedHelpText(program, 'before')).toBe('');
+  });
+});
+
+/** Rewrites a document with UPDATE_DOCS=1 (`npm run docs`), else expects it to be as rendered. */
+function inStep(url: URL, render: (current: string) => string, what: string): void {
+  const current = readFileSync(url, 'utf8');
+  const rendered = render(current);
+  if (process.env.UPDATE_DOCS === '1') {
+    if (rendered !== current) writeFileSync(url, rendered);
+    return;
+  }
+  expect(current, `${what} is out of date: regenerate it with \`npm run docs\``).toBe(rendered);
+}
+
+describe('the exit codes of the documents come from src/exit-codes.ts', () => {
+  it('README.md lists every code with its meaning', () => {
+    const start = '<!-- exit codes: from src/exit-codes.ts, by npm run docs -->\n';
+    const end = '<!-- end of exit codes -->';
+    inStep(
+      new URL('../../README.md', import.meta.url),
+      (current) => {
+        const from = current.indexOf(start);
+        const to = current.indexOf(end);
+        expect(from, 'README.md has the exit code markers').toBeGreaterThanOrEqual(0);
+        expect(to).toBeGreaterThan(from);
+        const list = wrap(`${exitCodeList()}. Details: [docs/exit-codes.md](docs/exit-codes.md).`, 100);
+        return `${current.slice(0, from + start.length)}${list}\n${current.slice(to)}`;
+      },
+      'README.md',
+    );
+  });
+
+  it('docs/exit-codes.md names every code with its meaning', () => {
+    const doc = new URL('../../docs/exit-codes.md', import.meta.url);
+    inStep(doc, (current) => current.replace(/^\| (\d+) \| [^|]* \|/gm, (row, code: string) => (Object.hasOwn(EXIT_CODE_MEANINGS, code) ? `| ${code} | ${EXIT_CODE_MEANINGS[Number(code) as ExitCode]} |` : row)), 'docs/exit-codes.md');
+    const documented = [...readFileSync(doc, 'utf8').matchAll(/^\| (\d+) \|/gm)].map((match) => Number(match[1]));
+    expect(documented).toEqual(Object.values(ExitCode));
   });
 });

@@ -6,6 +6,9 @@ import { PassThrough } from 'node:stream';
 import { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
+import { AUTHORIZATION_TYPES, RESOURCE_TYPES } from '../../src/catalogue/authorization.js';
+import { BATCH_TYPES } from '../../src/catalogue/batches.js';
+import { METRIC_NAMES } from '../../src/catalogue/metrics.js';
 import { completionHints } from '../../src/commands/completion-actions.js';
 import { tempDir } from '../helpers/temp.js';
 import {
@@ -186,11 +189,22 @@ describe('the bash script in bash', () => {
 });
 
 describe('the hints of camunda-admin', () => {
+  const io = { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, cwd: '/' };
+  const { program } = buildProgram(io);
+  const hints = completionHints(program);
+  const model = completionModel(program, hints);
+  const byPath = new Map(allCommands(model).map((command) => [command.path.join(' '), command]));
+  const optionValues = (path: string, flag: string) => {
+    const value = byPath.get(path)?.options.find((option) => option.flags.includes(flag))?.value;
+    return value?.type === 'values' ? value.values : undefined;
+  };
+  const argumentValues = (path: string, index: number) => {
+    const value = byPath.get(path)?.arguments[index]?.value;
+    return value?.type === 'values' ? value.values : undefined;
+  };
+
   it('each names an option or argument that exists', () => {
-    const io = { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, cwd: '/' };
-    const { program } = buildProgram(io);
-    const hints = completionHints();
-    const model = completionModel(program, hints);
+    expect(hints.length).toBeGreaterThan(0);
     for (const hint of hints) {
       const matched = allCommands(model).filter((command) => command.path.join(' ').startsWith(hint.command));
       const used = matched.some((command) =>
@@ -200,5 +214,20 @@ describe('the hints of camunda-admin', () => {
       );
       expect(used, `hint ${JSON.stringify({ ...hint, values: undefined })} matches nothing`).toBe(true);
     }
+  });
+
+  it('offers the catalogue values the option specs name', () => {
+    const resourceTypes = RESOURCE_TYPES.map((type) => type.name);
+    for (const path of ['auth list', 'auth count', 'auth create']) expect(optionValues(path, '--type')).toEqual(AUTHORIZATION_TYPES.map((type) => type.name));
+    for (const path of ['auth list', 'auth count', 'auth create', 'auth update', 'auth check', 'auth explain', 'access export']) expect(optionValues(path, '--resource-type')).toEqual(resourceTypes);
+    for (const path of ['auth list', 'group list']) expect(optionValues(path, '--sort-order')).toEqual(['asc', 'desc']);
+    expect(optionValues('metrics list', '--name')).toEqual(METRIC_NAMES.filter((metric) => !metric.sumOnly).map((metric) => metric.name));
+    expect(argumentValues('metrics sum', 0)).toEqual(METRIC_NAMES.map((metric) => metric.name));
+    expect(optionValues('batch list', '--type')).toEqual(BATCH_TYPES);
+    expect(argumentValues('completion', 0)).toEqual(SHELLS);
+    expect(optionValues('', '--output')).toEqual(['table', 'wide', 'json', 'yaml']);
+    // Free text stays free: a group's --type is the engine's, not the authorization catalogue's.
+    expect(optionValues('group list', '--type')).toBeUndefined();
+    expect(byPath.get('group list')?.options.find((option) => option.flags.includes('--type'))?.value.type).toBe('free');
   });
 });

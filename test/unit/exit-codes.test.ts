@@ -11,7 +11,7 @@ import {
 } from '../../src/engine/errors.js';
 import { classifyNetworkError, InvalidPathParameterError, RetryableHttpError } from '../../src/engine/http.js';
 import { UpdateNotConfirmedError } from '../../src/engine-objects/update.js';
-import { CliError, ExitCode, UsageError } from '../../src/exit-codes.js';
+import { CliError, EXIT_CODE_MEANINGS, ExitCode, exitCodesHelp, UsageError } from '../../src/exit-codes.js';
 import { commandLine, describeFailure, sendChange } from '../../src/exit.js';
 
 const line = { method: 'GET', url: 'http://h/engine-rest/authorization/x' };
@@ -22,6 +22,23 @@ describe('docs/exit-codes.md', () => {
     const doc = readFileSync(new URL('../../docs/exit-codes.md', import.meta.url), 'utf8');
     const documented = [...doc.matchAll(/^\| (\d+) \|/gm)].map((match) => Number(match[1]));
     expect(documented).toEqual(Object.values(ExitCode));
+  });
+});
+
+describe('the exit codes in help', () => {
+  it('lists every code with its meaning, wrapped, a code never apart from its meaning', () => {
+    const help = exitCodesHelp();
+    const flat = help.replaceAll('\n', ' ');
+    for (const code of Object.values(ExitCode)) expect(flat).toContain(`${code} ${EXIT_CODE_MEANINGS[code].replaceAll('`', '')}`);
+    expect(flat).toMatch(/^Exit codes: 0 success, .*, 130 interrupted\.$/);
+    for (const line of help.split('\n')) {
+      expect(line.length).toBeLessThanOrEqual(100);
+      expect(line).not.toMatch(/(^|, )\d+$/);
+    }
+  });
+
+  it("names a command's codes with what they mean for it", () => {
+    expect(exitCodesHelp([[ExitCode.Success, 'finished'], ExitCode.Interrupted])).toBe('Exit codes: 0 finished, 130 interrupted.');
   });
 });
 
