@@ -108,6 +108,22 @@ describe('metrics', () => {
     expect(sums.filter((query) => (query.get('endDate') ?? '') >= `${next}-01`)).toEqual([]);
   });
 
+  it('list says why it shows nothing while only a sum sees the counts the engine has not written yet', async () => {
+    engine.state.meterLog = [];
+    engine.state.unloggedMeters = { 'root-process-instance-start': 2420 };
+    expect(await engineSum('process-instances')).toBe(2420);
+    const empty = await cli('metrics', 'list', '--name', 'process-instances', '-o', 'json');
+    expect(empty.code).toBe(0);
+    expect(JSON.parse(empty.stdout)).toEqual([]);
+    expect(empty.stderr).toBe(
+      'no rows: the engine writes its counts to the meter log every 15 minutes, and metrics list shows them from then on (metrics sum process-instances counts those not written yet)\n',
+    );
+    // A period that ended long ago has nothing unwritten: no such note.
+    const past = await cli('metrics', 'list', '--end', '2020-01-01', '-o', 'json');
+    expect(past.code).toBe(0);
+    expect(past.stderr).toBe('');
+  });
+
   it('report marks the current month as partial and later ones as future (json: status), and refuses more than 120 months', async () => {
     const now = new Date();
     const monthLabel = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
