@@ -9,7 +9,7 @@ export function declareAccessCommands(program: Command, action: ActionOf<typeof 
   access
     .command('export')
     .description("write the engine's groups, members and authorizations as an access file (YAML; JSON for a .json --out or -o json)")
-    .option('--groups <ids>', 'comma-separated group ids or globs (sales,invoice-*): those groups and only their authorizations')
+    .option('--groups <ids>', 'comma-separated group ids or globs (sales,invoice*): those groups and only their authorizations')
     .option('--resource-type <types...>', 'only authorizations on these resource types (names or codes; several, or comma-separated)')
     .option('--out <file>', 'write the file here (checked before anything is read) instead of to standard output')
     .option('--force', 'replace an existing --out file')
@@ -52,6 +52,7 @@ Examples:
     .option('--prune', 'also delete what is in scope on the engine but not in the file')
     .option('--dry-run', 'print the plan and the requests it would send; send nothing')
     .option('--allow-lockout', 'apply even a plan that takes from the credentials\' user what they need to read and change authorizations and groups')
+    .option('--allow-empty', 'with --prune: apply a file that holds no group and no authorization, deleting everything in its scope')
     .addHelpText(
       'after',
       `
