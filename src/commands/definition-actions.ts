@@ -41,9 +41,9 @@ export async function listDefinitions(app: App, flags: ListFlags): Promise<void>
 }
 
 export async function showDefinition(app: App, referenceText: string, flags: { tenant?: string }): Promise<void> {
-  const reference = parseReference(referenceText, '<ref>');
+  const reference = parseReference(referenceText, 'definition');
   const client = await engineClient(app);
-  const definition = await resolveReference(client.processDefinitions, reference, { tenant: flags.tenant, where: '<ref>' });
+  const definition = await resolveReference(client.processDefinitions, reference, { tenant: flags.tenant, where: 'definition' });
   const [model, statistics] = await Promise.all([
     readProcessModel(client.processDefinitions, definition),
     client.processDefinitions.activityStatistics(definition.id, { failedJobs: true, incidents: true }),

@@ -112,7 +112,7 @@ describe('definition show', () => {
   it('refuses a reference that matches nothing with exit 2, naming what exists', async () => {
     const result = await cli(['definition', 'show', 'invoice-approval:9']);
     expect(result).toMatchObject({ code: 2, stdout: '' });
-    expect(result.stderr).toBe('error: <ref>: no process definition invoice-approval:9 (versions of invoice-approval: 1, 2)\n');
+    expect(result.stderr).toBe('error: definition: no process definition invoice-approval:9 (versions of invoice-approval: 1, 2)\n');
   });
 
   it('says so with exit 7 when the model the engine answers cannot be read', async () => {
