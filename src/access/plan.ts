@@ -188,3 +188,25 @@ function sortedRows<R extends Pick<DesiredAuthorization, 'type' | 'userId' | 'gr
     [resourceTypeByCode(row.resourceType)?.name ?? `~${row.resourceType}`, row.resourceId === '*' ? '' : `\u0001${row.resourceId ?? ''}`, row.type, row.groupId !== null ? `g${row.groupId}` : `u${row.userId ?? ''}`].join('\u0000');
   return [...rows].sort((a, b) => compareText(key(a), key(b)));
 }
+
+/** What a pruned file without groups deletes: the finding that apply refuses without --allow-empty. */
+export interface EmptyFilePrune {
+  /** Whether the file holds no authorization either. */
+  holdsNothing: boolean;
+  groups: number;
+  deletions: number;
+}
+
+/**
+ * A file without groups that deletes groups, or that holds nothing and deletes anything: most often an
+ * export by a user who may read nothing (the engine leaves out what a user may not read), not an intent.
+ */
+export function prunedByEmptyFile(file: AccessFile, plan: AccessPlan): EmptyFilePrune | undefined {
+  if (file.groups.length > 0) return undefined;
+  const deletes = plan.changes.filter((change) => change.action === 'delete' || change.action === 'remove');
+  const groups = deletes.filter((change) => change.object === 'group').length;
+  const holdsNothing = file.authorizations.length === 0;
+  // A file without groups that deletes none is about authorizations only, unless it holds none either.
+  if (groups === 0 && (!holdsNothing || deletes.length === 0 || deletes.length < plan.changes.length)) return undefined;
+  return { holdsNothing, groups, deletions: deletes.length };
+}

@@ -4,7 +4,8 @@
  * "An exception occurred in the persistence layer" (docs/engine-notes.md#authorization-rules): this finds the authorization
  * that is in the way, so that the error can name it.
  */
-import type { AuthorizationApi, AuthorizationCreate } from '../engine/authorizations.js';
+import type { Authorization, AuthorizationApi, AuthorizationCreate } from '../engine/authorizations.js';
+import { samePermissions } from './change.js';
 import { EngineHttpError } from '../engine/errors.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { authorizationTypeName, resourceTypeByCode } from '../catalogue/authorization.js';
@@ -23,6 +24,8 @@ export async function refusingDuplicates<T>(
   wanted: AuthorizationCreate,
   self: string | undefined,
   send: () => Promise<T>,
+  /** A create whose authorization exists already with the same permissions: its goal holds. */
+  identical?: (existing: Authorization) => T,
 ): Promise<T> {
   try {
     return await send();
@@ -38,6 +41,7 @@ export async function refusingDuplicates<T>(
         `the engine answers so when ${what} exists already (one per type, owner, resource type and resource id); look with: ${commandLine(['camunda-admin', ...listCommand(wanted)])}`,
       );
     }
+    if (identical !== undefined && samePermissions(existing.permissions, wanted.permissions, wanted.resourceType)) return identical(existing);
     const permissions = existing.permissions.length === 0 ? '(none)' : existing.permissions.join(', ');
     throw new CliError(
       `authorization ${existing.id} is ${what} already (permissions ${permissions}); the engine keeps one per type, owner, resource type and resource id, so ${self === undefined ? 'nothing was created' : `${self} was not changed`}`,

@@ -5,14 +5,14 @@ import { exportAccess, exportHeader, serializeAccess } from '../access/export.js
 import { authorizationKey, readAccessFile } from '../access/file.js';
 import { type AppliedChange, applyPlan, ApplyStopped, plannedRequests } from '../access/apply.js';
 import { lockoutLosses, mayTakeAway } from '../access/lockout.js';
-import { type AccessPlan, type AuthorizationChange, computePlan, readEngineAccess } from '../access/plan.js';
+import { type AccessPlan, type AuthorizationChange, computePlan, prunedByEmptyFile, readEngineAccess } from '../access/plan.js';
 import { parseResourceType } from '../catalogue/authorization.js';
 import type { EngineClient } from '../engine/client.js';
 import { EngineError } from '../engine/errors.js';
 import { updatePolicyFrom } from '../engine-objects/update.js';
 import { ChangeOutcomeUnknownError, describeFailure } from '../exit.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
-import { accessPlanView, appliedTable, describeAuthorizationChange, describeChange, describeLosses, describeUnknownUserRisk, planSummary, requestLines } from '../render/access.js';
+import { accessPlanView, appliedTable, describeAuthorizationChange, describeChange, describeEmptyFile, describeLosses, describeUnknownUserRisk, planSummary, requestLines } from '../render/access.js';
 import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/files.js';
 import { plural } from '../util/text.js';
 import type { ACCESS_APPLY_FLAGS, ACCESS_EXPORT_FLAGS, ACCESS_PLAN_FLAGS } from './access-flags.js';
@@ -40,6 +40,15 @@ export async function exportAccessFile(app: App, flags: ExportFlags): Promise<vo
   });
   const { document, skipped } = await exportAccess(client, { groups, resourceTypes });
   for (const line of skipped) output.warn(line);
+  if (Object.keys(document.groups).length === 0) {
+    // The engine leaves out of its answers what the user may not read: an export without groups is
+    // more often that than an engine without them, and pruned elsewhere it deletes every group in its scope.
+    const what = document.authorizations.length === 0 ? 'no group and no authorization' : 'no group';
+    const orPattern = groups === undefined ? '' : ', or --groups matches none';
+    output.warn(
+      `the export holds ${what}: the engine leaves out what the user of these credentials may not read (READ on group and authorization)${orPattern}; applied with --prune, the file deletes every group in its scope (apply refuses that without --allow-empty)`,
+    );
+  }
   const command = [
     'camunda-admin access export',
     ...(groups ? [`--groups ${groups.join(',')}`] : []),
@@ -67,12 +76,14 @@ async function planOf(app: App, fileName: string, prune: boolean) {
 }
 
 export async function planAccess(app: App, fileName: string, flags: PlanFlags): Promise<void> {
-  const { output, client, plan } = await planOf(app, fileName, Boolean(flags.prune));
+  const { output, file, client, plan } = await planOf(app, fileName, Boolean(flags.prune));
   await output.machineOnly(() => plan.changes);
   if (plan.changes.length + plan.kept.length > 0) await output.tableOnly(plan, accessPlanView);
   output.info(planSummary(plan));
   const lockout = plan.changes.length > 0 ? await lockoutProblem(app, client, plan) : undefined;
   if (lockout) output.warn(`lock-out guard: ${lockout}; apply refuses this plan without --allow-lockout`);
+  const emptied = describeEmptyFile(file.file, prunedByEmptyFile(file, plan));
+  if (emptied) output.warn(`${emptied}; apply refuses this plan without --allow-empty`);
   if (flags.detailedExitcode && plan.changes.length > 0) app.exitCode = ExitCode.DifferencesFound;
 }
 
@@ -86,8 +97,10 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
     return;
   }
   const lockout = flags.allowLockout ? undefined : await lockoutProblem(app, client, plan);
+  const emptied = flags.allowEmpty ? undefined : describeEmptyFile(file.file, prunedByEmptyFile(file, plan));
   if (flags.dryRun) {
     if (lockout) output.warn(`lock-out guard: ${lockout}; apply refuses this plan without --allow-lockout`);
+    if (emptied) output.warn(`${emptied}; apply refuses this plan without --allow-empty`);
     const requests = plannedRequests(client, plan, engine);
     await output.machineOnly(() => requests.map(({ change, request }) => ({ ...change, request })));
     await output.tableOnly(plan, accessPlanView);
@@ -95,11 +108,17 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
     output.info(`${planSummary(plan)}; dry run: nothing was sent`);
     return;
   }
+  // A refusal prints nothing on stdout (docs/exit-codes.md): the plan is printed only for a run
+  // that goes on, or that asks at a terminal.
+  if (lockout || emptied) output.info(planSummary(plan));
+  if (lockout) throw new UsageError(`refusing to apply: ${lockout}; nothing was changed`, 'check the plan; --allow-lockout applies it all the same');
+  if (emptied) throw new UsageError(`refusing to apply: ${emptied}; nothing was changed`, 'check the file; --allow-empty applies it all the same');
+  const target = await engineTarget(app);
+  const question = `apply ${plural(plan.changes.length, 'change')} to ${target.url.value}`;
+  if (!app.interactive) await app.confirm(question);
   await output.tableOnly(plan, accessPlanView);
   output.info(planSummary(plan));
-  if (lockout) throw new UsageError(`refusing to apply: ${lockout}; nothing was changed`, 'check the plan; --allow-lockout applies it all the same');
-  const target = await engineTarget(app);
-  await app.confirm(`apply ${plural(plan.changes.length, 'change')} to ${target.url.value}`);
+  if (app.interactive) await app.confirm(question);
 
   const wanted = new Set(file.authorizations.map((row) => authorizationKey(row)));
   const notice = (made: AuthorizationChange) =>

@@ -87,11 +87,21 @@ export async function createAuthorization(app: App, flags: CreateFlags): Promise
   if (flags.resourceId.trim() === '') throw new UsageError('--resource-id must not be empty (use * for every resource)');
   const client = await engineClient(app);
   const wanted = { type: type.code, permissions, userId, groupId, resourceType: resourceType.code, resourceId: flags.resourceId };
-  const created = await refusingDuplicates(client.authorizations, wanted, undefined, () =>
-    sendChange(listCommand(wanted), () => client.authorizations.create(wanted)),
+  // A create repeated (a re-run pipeline) finds its authorization there already: done, not an error.
+  let existed = false;
+  const created = await refusingDuplicates(
+    client.authorizations,
+    wanted,
+    undefined,
+    () => sendChange(listCommand(wanted), () => client.authorizations.create(wanted)),
+    (existing) => {
+      existed = true;
+      return existing;
+    },
   );
   const output = await app.output();
-  output.info(`created ${type.name} authorization ${created.id}: ${created.permissions.join(', ') || '(none)'} on ${resourceType.name} '${created.resourceId ?? ''}' for ${describeOwner(created)}`);
+  const what = `${type.name} authorization ${created.id}: ${created.permissions.join(', ') || '(none)'} on ${resourceType.name} '${created.resourceId ?? ''}' for ${describeOwner(created)}`;
+  output.info(existed ? `the ${what} exists already; nothing was created` : `created ${what}`);
   await output.id(created, created.id);
 }
 

@@ -4,7 +4,7 @@ import { engineClient } from '../connection.js';
 import { definitionActivities } from '../definitions/activities.js';
 import { countsById, type DefinitionCounts, withCounts } from '../definitions/list.js';
 import type { ProcessDefinitionQuery } from '../engine/process-definitions.js';
-import { parseReference, resolveReference } from '../plans/references.js';
+import { keysNear, parseReference, resolveReference } from '../plans/references.js';
 import { definitionListView, definitionView } from '../render/definition.js';
 import { readProcessModel } from '../migration/models.js';
 import { listWithLimit } from './listing.js';
@@ -29,13 +29,18 @@ export async function listDefinitions(app: App, flags: FlagsOf<typeof DEFINITION
     const [definitions, byId] = await Promise.all([client.processDefinitions.list({ ...query, firstResult, maxResults }), counts]);
     return withCounts(definitions, byId);
   };
-  await listWithLimit(await app.output(), { page, fetchPage, view: definitionListView, noun: 'definitions', limit: client.http.queryLimit });
+  const output = await app.output();
+  const shown = await listWithLimit(output, { page, fetchPage, view: definitionListView, noun: 'definitions', limit: client.http.queryLimit });
+  // A key that matches nothing is most often a typo: say which keys are near, as references do.
+  if (shown === 0 && flags.key !== undefined && page.firstResult === 0) {
+    output.warn(`no process definition with key '${flags.key}' (${(await keysNear(client.processDefinitions, flags.key)).hint})`);
+  }
 }
 
 export async function showDefinition(app: App, referenceText: string, flags: FlagsOf<typeof DEFINITION_SHOW_FLAGS>): Promise<void> {
-  const reference = parseReference(referenceText, '<ref>');
+  const reference = parseReference(referenceText, 'definition');
   const client = await engineClient(app);
-  const definition = await resolveReference(client.processDefinitions, reference, { tenant: flags.tenant, where: '<ref>' });
+  const definition = await resolveReference(client.processDefinitions, reference, { tenant: flags.tenant, where: 'definition' });
   const [model, statistics] = await Promise.all([
     readProcessModel(client.processDefinitions, definition),
     client.processDefinitions.activityStatistics(definition.id, { failedJobs: true, incidents: true }),

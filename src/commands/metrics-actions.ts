@@ -50,8 +50,15 @@ export async function listMetrics(app: App, flags: FlagsOf<typeof METRICS_LIST_F
   const client = await engineClient(app, { bulk: page.maxResults === undefined });
   const query = { name: flags.name, reporter: flags.reporter, startDate, endDate, interval, aggregateByReporter: flags.aggregateByReporter ? (true as const) : undefined };
   const fetchPage = (first: number, max: number) => intervalPage(client.metrics, query, first, max);
-  await listWithLimit(output, { page, fetchPage, pages: (options) => client.metrics.allIntervals(query, options), view: flags.chart ? metricChartView(interval ?? DEFAULT_METRICS_INTERVAL_SECONDS) : metricListView, noun: 'rows', limit: client.http.queryLimit });
+  const shown = await listWithLimit(output, { page, fetchPage, pages: (options) => client.metrics.allIntervals(query, options), view: flags.chart ? metricChartView(interval ?? DEFAULT_METRICS_INTERVAL_SECONDS) : metricListView, noun: 'rows', limit: client.http.queryLimit });
+  // The engine writes its counts to the meter log every 15 minutes; until then only a sum sees them.
+  if (shown === 0 && page.firstResult === 0 && (endDate === undefined || endDate.getTime() > Date.now() - METER_LOG_INTERVAL_MS)) {
+    output.info(`no rows: the engine writes its counts to the meter log every 15 minutes, and metrics list shows them from then on (metrics sum ${flags.name ?? 'NAME'} counts those not written yet)`);
+  }
 }
+
+/** The engine's default reporting interval of the meter log (DbMetricsReporter). */
+const METER_LOG_INTERVAL_MS = 15 * 60 * 1000;
 
 export async function sumMetric(app: App, name: string, flags: FlagsOf<typeof METRICS_SUM_FLAGS>): Promise<void> {
   checkMetricName(name, 'metric name');

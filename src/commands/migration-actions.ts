@@ -87,12 +87,12 @@ export async function generateMigrationPlan(app: App, options: GenerateFlags): P
 }
 
 export async function diffDefinitions(app: App, sourceText: string, targetText: string, options: DiffFlags): Promise<void> {
-  const sourceReference = parseReference(sourceText, '<source>');
-  const targetReference = parseReference(targetText, '<target>');
+  const sourceReference = parseReference(sourceText, 'source definition');
+  const targetReference = parseReference(targetText, 'target definition');
   const client = await engineClient(app);
   const [source, target] = await Promise.all([
-    resolveReference(client.processDefinitions, sourceReference, { tenant: options.tenant, where: '<source>' }),
-    resolveReference(client.processDefinitions, targetReference, { tenant: options.tenant, where: '<target>' }),
+    resolveReference(client.processDefinitions, sourceReference, { tenant: options.tenant, where: 'source definition' }),
+    resolveReference(client.processDefinitions, targetReference, { tenant: options.tenant, where: 'target definition' }),
   ]);
   const [sourceModel, targetModel, statistics] = await Promise.all([
     readProcessModel(client.processDefinitions, source),

@@ -102,9 +102,15 @@ export async function resolveReference(
     const list = [...new Set(versions.map((definition) => definition.version))].sort((a, b) => a - b).join(', ');
     throw new UsageError(`${place(where)}: no process definition ${reference.text}${inTenant} (versions of ${reference.key}${inTenant}: ${list})`);
   }
+  const { hint, keys } = await keysNear(definitions, reference.key);
+  throw new UsageError(`${place(where)}: no process definition with key '${reference.key}'${inTenant} (${hint})`, keys > 0 ? unreadable : undefined);
+}
+
+/** For a key the engine has no definition of: the deployed keys it is near, or what is deployed. */
+export async function keysNear(definitions: ProcessDefinitionApi, key: string): Promise<{ hint: string; keys: number }> {
   const latest = await definitions.listSome({ latestVersion: true, sortBy: 'key', sortOrder: 'asc' }, 1000);
   const keys = [...new Set(latest.map((definition) => definition.key))];
-  const near = closest(reference.key, keys);
+  const near = closest(key, keys);
   const hint =
     near.length > 0
       ? `did you mean ${near.join(', ')}?`
@@ -113,5 +119,5 @@ export async function resolveReference(
         : definitions.asUser
           ? 'none is deployed, or the user may read none'
           : 'no process definitions are deployed';
-  throw new UsageError(`${place(where)}: no process definition with key '${reference.key}'${inTenant} (${hint})`, keys.length > 0 ? unreadable : undefined);
+  return { hint, keys: keys.length };
 }

@@ -1,8 +1,9 @@
 /** Access plans as tables: one row per change, in the order apply makes them; what is kept last. */
-import type { AccessChange, AccessPlan, AuthorizationChange, GroupFields } from '../access/plan.js';
+import type { AccessChange, AccessPlan, AuthorizationChange, EmptyFilePrune, GroupFields } from '../access/plan.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
 import { type Heading, renderTable } from './table.js';
+import { plural } from '../util/text.js';
 
 function permissions(list: readonly string[] | null): string {
   return list === null ? '' : list.length === 0 ? '(none)' : list.join(', ');
@@ -141,4 +142,12 @@ export function describeLosses(user: string, losses: readonly { what: string; ch
 export function describeUnknownUserRisk(risky: readonly AccessChange[]): string {
   const shown = risky.slice(0, 3).map(describeChangeLine).join('; ');
   return `whose the bearer token is cannot be told, and the plan may take permissions away from its user: ${shown}${risky.length > 3 ? ` and ${risky.length - 3} more` : ''}`;
+}
+
+/** The finding of prunedByEmptyFile, in words; undefined when there is none. */
+export function describeEmptyFile(fileName: string, finding: EmptyFilePrune | undefined): string | undefined {
+  if (finding === undefined) return undefined;
+  const what = finding.holdsNothing ? 'no group and no authorization' : 'no group';
+  const deletes = finding.groups > 0 ? `every group in its scope (${plural(finding.groups, 'group')}, ${plural(finding.deletions, 'deletion')} in all)` : `everything in its scope (${plural(finding.deletions, 'change')})`;
+  return `${fileName} holds ${what}: with --prune the plan deletes ${deletes}`;
 }

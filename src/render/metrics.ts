@@ -120,10 +120,11 @@ export const usageReportView: View<UsageReport> = {
   table(report, style) {
     const rows: (string | number)[][] = report.months.map((month) => [
       month.status === 'complete' ? month.month : style.yellow(`${month.month}${MONTH_MARKS[month.status]}`),
-      month.processInstances,
-      month.decisionInstances,
-      month.flowNodeInstances,
-      month.taskUsers,
+      // A month to come is not asked for: the engine would count what it has not written yet in it.
+      month.processInstances ?? 'none',
+      month.decisionInstances ?? 'none',
+      month.flowNodeInstances ?? 'none',
+      month.taskUsers ?? 'none',
     ]);
     const toDate = report.months.some((month) => month.status !== 'complete') ? ' (to date)' : '';
     rows.push([style.bold(`Total${toDate}`), report.totals.processInstances, report.totals.decisionInstances, report.totals.flowNodeInstances, `${report.totals.taskUsers} distinct`]);

@@ -58,7 +58,30 @@ describe('access apply', () => {
     const result = await cli('access', 'apply', 'access.yaml');
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`apply 5 changes to ${engine.url}: confirmation needed; pass --yes`);
+    // A refusal prints nothing on stdout: the plan is printed only for a run that goes on or asks.
+    expect(result.stdout).toBe('');
     expect(changesSent()).toEqual([]);
+  });
+
+  it('a file that holds nothing, pruned, deletes everything in its scope only with --allow-empty', async () => {
+    write('scope: { groups: [sales], resourceTypes: [process-definition] }\ngroups: {}\nauthorizations: []\n');
+    const plan = await cli('access', 'plan', 'access.yaml', '--prune', '-o', 'json');
+    expect(plan.code).toBe(0);
+    const changes = JSON.parse(plan.stdout) as { action: string }[];
+    expect(changes.length).toBeGreaterThan(1);
+    expect(plan.stderr).toMatch(/warning: access\.yaml holds no group and no authorization: with --prune the plan deletes every group in its scope \(1 group, \d+ deletions in all\); apply refuses this plan without --allow-empty\n/);
+    const refused = await cli('access', 'apply', 'access.yaml', '--prune', '--yes');
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/error: refusing to apply: access\.yaml holds no group and no authorization: .*; nothing was changed \(check the file; --allow-empty applies it all the same\)\n$/);
+    expect(changesSent()).toEqual([]);
+    // Without --prune nothing is deleted: no refusal.
+    expect((await cli('access', 'apply', 'access.yaml', '--yes')).code).toBe(0);
+    expect(changesSent()).toEqual([]);
+    const allowed = await cli('access', 'apply', 'access.yaml', '--prune', '--allow-empty', '--yes');
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(changesSent()).toContain('DELETE /group/sales');
+    expect(engine.state.groups.some((group) => group.id === 'sales')).toBe(false);
   });
 
   it('--dry-run prints the plan and the requests, and sends nothing', async () => {

@@ -23,6 +23,29 @@ const changesSent = () => engine.requests.filter((request) => request.method !==
 // The admin group's grants on authorization and group, pruned: what demo (a member) works with.
 const PRUNE_ADMIN = 'scope: { groups: [camunda-admin], resourceTypes: [authorization, group] }\ngroups:\n  camunda-admin: { members: [demo] }\n';
 
+describe('access export by a user who may read nothing', () => {
+  it('warns that the file is empty because of the permissions, and what --prune would do with it', async () => {
+    const result = await as('john', 'access', 'export', '-o', 'json');
+    expect(result.code, result.stderr).toBe(0);
+    const exported = JSON.parse(result.stdout) as { scope: { groups: string[] }; groups: object };
+    expect(exported).toMatchObject({ scope: { groups: ['*'] }, groups: {} });
+    expect(result.stderr).toContain(
+      'warning: the export holds no group: the engine leaves out what the user of these credentials may not read (READ on group and authorization); applied with --prune, the file deletes every group in its scope (apply refuses that without --allow-empty)\n',
+    );
+    // Applied with --prune by an admin, that file would delete every group: refused, nothing sent.
+    writeFileSync(join(cwd, 'access.json'), result.stdout);
+    const groupsBefore = engine.state.groups.length;
+    const refused = await as('demo', 'access', 'apply', 'access.json', '--prune', '--yes', '--allow-lockout');
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/error: refusing to apply: access\.json holds no group: with --prune the plan deletes every group in its scope \(\d+ groups, \d+ deletions in all\); nothing was changed \(check the file; --allow-empty applies it all the same\)\n$/);
+    expect(changesSent()).toEqual([]);
+    expect(engine.state.groups.length).toBe(groupsBefore);
+    const admin = await as('demo', 'access', 'export', '-o', 'json');
+    expect(admin.stderr).not.toContain('holds no group');
+  });
+});
+
 describe('the lock-out guard', () => {
   it('refuses to prune the admin group\'s ALL grants the credentials\' user relies on (exit 2), naming the changes', async () => {
     write(PRUNE_ADMIN);
@@ -34,6 +57,7 @@ describe('the lock-out guard', () => {
     expect(result.stderr).toContain(`delete authorization grant group camunda-admin on authorization * (${adminGrantId(ResourceType.AUTHORIZATION)})`);
     expect(result.stderr).toContain(`delete authorization grant group camunda-admin on group * (${adminGrantId(ResourceType.GROUP)})`);
     expect(result.stderr).toMatch(/nothing was changed \(check the plan; --allow-lockout applies it all the same\)\n$/);
+    expect(result.stdout).toBe('');
     expect(changesSent()).toEqual([]);
     expect(engine.state.findAuthorization(adminGrantId(ResourceType.AUTHORIZATION))).toBeDefined();
   });

@@ -100,10 +100,19 @@ describe('definition show', () => {
     ]);
   });
 
+  it('list of a key that matches nothing says which keys are near (exit 0, the empty list on stdout)', async () => {
+    const typo = await cli(['definition', 'list', '--key', 'invoic', '-o', 'json']);
+    expect(typo.code).toBe(0);
+    expect(JSON.parse(typo.stdout)).toEqual([]);
+    expect(typo.stderr).toBe("warning: no process definition with key 'invoic' (did you mean invoice?)\n");
+    const found = await cli(['definition', 'list', '--key', 'invoice', '-o', 'json']);
+    expect(found.stderr).toBe('');
+  });
+
   it('refuses a reference that matches nothing with exit 2, naming what exists', async () => {
     const result = await cli(['definition', 'show', 'invoice-approval:9']);
     expect(result).toMatchObject({ code: 2, stdout: '' });
-    expect(result.stderr).toBe('error: <ref>: no process definition invoice-approval:9 (versions of invoice-approval: 1, 2)\n');
+    expect(result.stderr).toBe('error: definition: no process definition invoice-approval:9 (versions of invoice-approval: 1, 2)\n');
   });
 
   it('says so with exit 7 when the model the engine answers cannot be read', async () => {

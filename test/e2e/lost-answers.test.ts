@@ -125,6 +125,12 @@ describe('a duplicate authorization', () => {
       `error: authorization ${id} is the grant for user john on filter '*' already (permissions READ); the engine keeps one per type, owner, resource type and resource id, so nothing was created (change that one instead: camunda-admin auth update ${id} --permissions READ,UPDATE)\n`,
     );
     expect(engine.state.authorizations).toHaveLength(before);
+    // The same create again (a pipeline re-run): its goal holds, so it succeeds with the existing id.
+    const again = await create('--user', 'john');
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toBe(`${id}\n`);
+    expect(again.stderr).toBe(`the grant authorization ${id}: READ on filter '*' for user john exists already; nothing was created\n`);
+    expect(engine.state.authorizations).toHaveLength(before);
     // Another owner, or a revoke beside the grant, is no duplicate.
     expect((await create('--group', 'john')).code).toBe(0);
     expect((await cli('auth', 'create', '--type', 'revoke', '--user', 'john', '--resource-type', 'filter', '--permissions', 'DELETE')).code).toBe(0);

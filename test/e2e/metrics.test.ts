@@ -88,6 +88,42 @@ describe('metrics', () => {
     expect(table.stdout).toMatch(/^Total\t\d+\t\d+\t\d+\t\d+ distinct$/m);
   });
 
+  it('report counts what the engine has not written yet once: the current month ends now, a month to come is not asked', async () => {
+    const now = new Date();
+    const monthLabel = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
+    // The engine adds its unwritten counts to any sum whose end is not in the past (MeterLogManager).
+    engine.state.unloggedMeters = { 'root-process-instance-start': 2420 };
+    const [current, next, later] = [monthLabel(0), monthLabel(1), monthLabel(2)];
+    const sinceMonthStart = await engineSum('process-instances', `?startDate=${encodeURIComponent(`${current}-01T00:00:00.000+0000`)}`);
+    expect(sinceMonthStart).toBeGreaterThanOrEqual(2420);
+    const result = await cli('metrics', 'report', '--from', current, '--to', later, '-o', 'json');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.months.map((month: { month: string; processInstances: unknown }) => `${month.month} ${month.processInstances}`)).toEqual([`${current} ${sinceMonthStart}`, `${next} null`, `${later} null`]);
+    expect(report.totals.processInstances).toBe(sinceMonthStart);
+    // No sum starts in a month to come, and the current month's end is now, not the next month's start.
+    const sums = engine.requests.filter((request) => request.path.includes('/sum?')).map((request) => new URL(request.path, engine.url).searchParams);
+    expect(sums.length).toBeGreaterThan(0);
+    expect(sums.filter((query) => query.get('startDate')! > `${current}-99`)).toEqual([]);
+    expect(sums.filter((query) => (query.get('endDate') ?? '') >= `${next}-01`)).toEqual([]);
+  });
+
+  it('list says why it shows nothing while only a sum sees the counts the engine has not written yet', async () => {
+    engine.state.meterLog = [];
+    engine.state.unloggedMeters = { 'root-process-instance-start': 2420 };
+    expect(await engineSum('process-instances')).toBe(2420);
+    const empty = await cli('metrics', 'list', '--name', 'process-instances', '-o', 'json');
+    expect(empty.code).toBe(0);
+    expect(JSON.parse(empty.stdout)).toEqual([]);
+    expect(empty.stderr).toBe(
+      'no rows: the engine writes its counts to the meter log every 15 minutes, and metrics list shows them from then on (metrics sum process-instances counts those not written yet)\n',
+    );
+    // A period that ended long ago has nothing unwritten: no such note.
+    const past = await cli('metrics', 'list', '--end', '2020-01-01', '-o', 'json');
+    expect(past.code).toBe(0);
+    expect(past.stderr).toBe('');
+  });
+
   it('report marks the current month as partial and later ones as future (json: status), and refuses more than 120 months', async () => {
     const now = new Date();
     const monthLabel = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
@@ -101,7 +137,8 @@ describe('metrics', () => {
     expect(json.stderr.replaceAll(current, '2026-11').replaceAll(next, '2026-12')).toBe(`${documentedLine('metrics.md', 'note: ')}\n`);
     const table = await cli('metrics', 'report', '--from', last, '--to', next);
     expect(table.stdout).toMatch(new RegExp(`^${current} \\(partial: to date\\)\\t`, 'm'));
-    expect(table.stdout).toMatch(new RegExp(`^${next} \\(future\\)\\t0\\t`, 'm'));
+    expect(table.stdout).toMatch(new RegExp(`^${next} \\(future\\)\\tnone\\tnone\\tnone\\tnone$`, 'm'));
+    expect(report.months[2]).toMatchObject({ processInstances: null, decisionInstances: null, flowNodeInstances: null, taskUsers: null });
     const tooLong = await cli('metrics', 'report', '--from', '2010-01', '--to', '2020-01');
     expect(tooLong.code).toBe(2);
     expect(tooLong.stderr).toBe('error: 2010-01 to 2020-01 is 121 months; the report covers at most 120 (four sums a month): report it in parts with --from and --to\n');

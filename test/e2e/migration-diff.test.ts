@@ -67,7 +67,7 @@ describe('migration diff', () => {
   it('refuses a reference that matches nothing (exit 2) before reading any model', async () => {
     const result = await cli(['migration', 'diff', 'invoice-approval:1', 'invoice-aproval:2']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("error: <target>: no process definition with key 'invoice-aproval' (did you mean invoice-approval?)\n");
+    expect(result.stderr).toBe("error: target definition: no process definition with key 'invoice-aproval' (did you mean invoice-approval?)\n");
     expect(engine.requests.filter((request) => request.path.includes('/xml'))).toEqual([]);
   });
 });
