@@ -3,7 +3,8 @@ import type { App } from '../app.js';
 import { engineClient, engineTarget } from '../connection.js';
 import { checkOwner, diffAuthorization, toUpdate } from '../authorizations/change.js';
 import { authorizationUpdate } from '../authorizations/update.js';
-import { updateObject, updatePolicyFrom } from '../engine-objects/update.js';
+import { changeEngineObject } from '../engine-objects/change.js';
+import { updatePolicyFrom } from '../engine-objects/update.js';
 import { listCommand, refusingDuplicates } from '../authorizations/duplicate.js';
 import { parseAuthorizationType, parsePermissions, parseResourceType, RESOURCE_TYPES, UNIVERSAL_PERMISSIONS } from '../catalogue/authorization.js';
 import type { AuthorizationQuery } from '../engine/authorizations.js';
@@ -131,25 +132,16 @@ export async function updateAuthorization(app: App, id: string, flags: UpdateFla
   }
 
   const client = await engineClient(app);
-  const update = authorizationUpdate(client.authorizations, id, change, desired);
-  const current = await update.read();
-  const body = update.merge(current);
-  const diff = diffAuthorization(toUpdate(current), body);
-  const changed = diff.some((field) => field.changed);
   const output = await app.output();
-  const request = { method: 'PUT', url: client.http.url(enginePath`/authorization/${id}`), body };
-  await output.data({ id, changed, dryRun: Boolean(flags.dryRun), diff, request: changed ? request : null }, authorizationDiffView);
-  if (!changed) {
-    output.info(`no change: authorization ${id} already looks like that; nothing was sent`);
-    return;
-  }
-  if (flags.dryRun) {
-    output.info('dry run: nothing was sent');
-    return;
-  }
-  // Read again, written, and read back until the change holds (docs/concurrency.md).
-  await updateObject(update, current, updatePolicyFrom(app.io.env, (message) => output.warn(message)));
-  output.info(`updated authorization ${id}`);
+  const result = await changeEngineObject(authorizationUpdate(client.authorizations, id, change, desired), {
+    id,
+    url: client.http.url(enginePath`/authorization/${id}`),
+    diff: (current, body) => diffAuthorization(toUpdate(current), body),
+    dryRun: Boolean(flags.dryRun),
+    policy: updatePolicyFrom(app.io.env, (message) => output.warn(message)),
+  });
+  await output.data(result, authorizationDiffView);
+  output.info(!result.changed ? `no change: authorization ${id} already looks like that; nothing was sent` : result.dryRun ? 'dry run: nothing was sent' : `updated authorization ${id}`);
 }
 
 export async function deleteAuthorization(app: App, id: string): Promise<void> {

@@ -3,7 +3,8 @@ import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import type { GroupQuery } from '../engine/groups.js';
 import { enginePath } from '../engine/http.js';
-import { updateObject, updatePolicyFrom } from '../engine-objects/update.js';
+import { changeEngineObject } from '../engine-objects/change.js';
+import { updatePolicyFrom } from '../engine-objects/update.js';
 import { GROUP_FIELDS, groupUpdate } from '../groups/update.js';
 import { ChangeOutcomeUnknownError, describeFailure, sendChange } from '../exit.js';
 import { changeMembership, groupNotFound, type MembershipAction } from '../groups/members.js';
@@ -75,20 +76,16 @@ export async function updateGroup(app: App, id: string, flags: FlagsOf<typeof GR
   if (flags.name === undefined && flags.type === undefined) throw new UsageError('nothing to change: give --name or --type');
   if (flags.name !== undefined) requireName(flags.name, '--name');
   const client = await engineClient(app);
-  const change = { name: flags.name, type: flags.type };
-  const update = groupUpdate(client.groups, id, change);
-  const current = await update.read();
-  const body = update.merge(current);
-  const diff = GROUP_FIELDS.map((field) => ({ field, before: current[field], after: body[field], changed: current[field] !== body[field] }));
-  const changed = diff.some((field) => field.changed);
   const output = await app.output();
-  const request = { method: 'PUT', url: client.http.url(enginePath`/group/${id}`), body };
-  await output.data({ id, changed, dryRun: Boolean(flags.dryRun), diff, request: changed ? request : null }, groupDiffView);
-  if (!changed) return output.info(`no change: group ${id} already looks like that; nothing was sent`);
-  if (flags.dryRun) return output.info('dry run: nothing was sent');
-  // Read again, written, and read back until the change holds (docs/concurrency.md).
-  await updateObject(update, current, updatePolicyFrom(app.io.env, (message) => output.warn(message)));
-  output.info(`updated group ${id}`);
+  const result = await changeEngineObject(groupUpdate(client.groups, id, { name: flags.name, type: flags.type }), {
+    id,
+    url: client.http.url(enginePath`/group/${id}`),
+    diff: (current, body) => GROUP_FIELDS.map((field) => ({ field, before: current[field], after: body[field], changed: current[field] !== body[field] })),
+    dryRun: Boolean(flags.dryRun),
+    policy: updatePolicyFrom(app.io.env, (message) => output.warn(message)),
+  });
+  await output.data(result, groupDiffView);
+  output.info(!result.changed ? `no change: group ${id} already looks like that; nothing was sent` : result.dryRun ? 'dry run: nothing was sent' : `updated group ${id}`);
 }
 
 export async function deleteGroup(app: App, id: string): Promise<void> {

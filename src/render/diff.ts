@@ -1,17 +1,10 @@
 /** A before/after change as `update` commands print it: changed fields marked, the request on --dry-run. */
+import type { ObjectChange } from '../engine-objects/change.js';
 import type { Cell } from './table.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
 
-export interface ChangeResult<F extends string, B, V = Cell> {
-  id: string;
-  changed: boolean;
-  dryRun: boolean;
-  /** Values as json and yaml print them; `show` makes a table cell of each. */
-  diff: { field: F; before: V; after: V; changed: boolean }[];
-  /** What is (or would be) sent; null when nothing changes. */
-  request: { method: string; url: string; body: B } | null;
-}
+export type ChangeResult<F extends string, B, V = Cell> = ObjectChange<F, B, V>;
 
 export function renderChange<F extends string, B, V = Cell>(result: ChangeResult<F, B, V>, style: Style, show: (field: F, value: V) => Cell = (_field, value) => value as Cell): string {
   // Values are ids and permission names: wrapped between words only.

@@ -253,6 +253,8 @@ describe('updates that are never lost in silence', () => {
     engine.inject({ method: 'PUT', path: /^\/authorization\//, after: staleWriter(JOHN, ['READ', 'UPDATE']) });
     const result = await run('auth', 'update', JOHN, '--add-permissions', 'DELETE');
     expect(result.code).toBe(12);
+    // A failure prints nothing on stdout: the change table comes only with the outcome.
+    expect(result.stdout).toBe('');
     expect(result.stderr).not.toContain('updated');
     expect(result.stderr).toContain(
       `error: authorization ${JOHN}: the change did not hold after 4 writes: permissions is 'READ, UPDATE', not 'READ, UPDATE, DELETE' (another run is changing authorization ${JOHN} at the same time`,
@@ -271,6 +273,7 @@ describe('updates that are never lost in silence', () => {
     engine.inject({ method: 'PUT', path: /^\/group\/sales$/, after: (state) => Object.assign(state.findGroup('sales')!, { name: 'Sales EMEA' }) });
     const lost = await run('group', 'update', 'sales', '--name', 'Sales APAC');
     expect(lost.code).toBe(12);
+    expect(lost.stdout).toBe('');
     expect(lost.stderr).toContain("error: group sales: the change did not hold after 4 writes: name is 'Sales EMEA', not 'Sales APAC'");
     expect(lost.stderr).not.toContain('updated group');
   });
