@@ -4,7 +4,7 @@ import { engineClient } from '../connection.js';
 import type { EngineClient } from '../engine/client.js';
 import { EngineNotFoundError } from '../engine/errors.js';
 import type { GroupQuery } from '../engine/groups.js';
-import { enginePath } from '../engine/http.js';
+import { enginePath } from '../engine/paths.js';
 import { updateObject, updatePolicyFrom } from '../engine-objects/update.js';
 import { GROUP_FIELDS, groupUpdate } from '../groups/update.js';
 import { ChangeOutcomeUnknownError, describeFailure, sendChange } from '../exit.js';
