@@ -8,18 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { completionHints } from '../../src/commands/completion-actions.js';
 import { tempDir } from '../helpers/temp.js';
-import {
-  allCommands,
-  bashScript,
-  completionModel,
-  completionScript,
-  fishScript,
-  functionName,
-  isShell,
-  SHELLS,
-  type ValueHint,
-  zshScript,
-} from '../../src/completion/generate.js';
+import { bashScript, completionScript, fishScript, functionName, isShell, SHELLS, zshScript } from '../../src/completion/generate.js';
+import { allCommands, completionModel, type ValueHint } from '../../src/completion/model.js';
 
 function tool(): Command {
   const program = new Command('tool')
