@@ -12,14 +12,16 @@ import { wrapCell, wrapRows } from './table-wrap.js';
 /** How an absent value looks in a table. */
 const EMPTY = '-';
 
-export function text(cell: Cell): string {
+/** A cell as the text a table shows. */
+export function cellText(cell: Cell): string {
   if (cell === null || cell === undefined || cell === '') return EMPTY;
   return String(cell);
 }
 
+/** A whole table, laid out for the stream `style` is for (render/table.ts says how). */
 export function renderTable(head: readonly HeadingLike[], rows: readonly (readonly Cell[])[], style: Style): string {
   const headings = head.map(toHeading);
-  const cells = rows.map((row) => row.map(text));
+  const cells = rows.map((row) => row.map(cellText));
   const format = style.table;
   if (format.kind === 'tabs') return tabbed(format.headers ? headings.map((heading) => heading.name) : undefined, cells).join('\n');
   const titled = format.headers ? [headings.map((heading) => style.bold(heading.name)), ...cells] : cells;
@@ -39,7 +41,7 @@ const withoutNewline = (text: string): string => text.slice(0, -1);
 /** A single object as a two-column table: one row per field, no heading; off a terminal `name<TAB>value` lines. */
 export function renderFields(fields: readonly (readonly [string, Cell])[], style: Style): string {
   const format = style.table;
-  const rows = fields.map(([name, value]) => [name, text(value)]);
+  const rows = fields.map(([name, value]) => [name, cellText(value)]);
   if (rows.length === 0) return '';
   if (format.kind === 'tabs') return tabbed(undefined, rows).join('\n');
   const named = rows.map(([name, value]) => [style.bold(name!), value!]);

@@ -2,7 +2,7 @@
 import type { Cell, Heading, HeadingLike } from './columns.js';
 import { toHeading } from './columns.js';
 import type { Style } from './style.js';
-import { RecordWriter, renderTable, TableWriter, tabbed, text } from './table-draw.js';
+import { cellText, RecordWriter, renderTable, TableWriter, tabbed } from './table-draw.js';
 import { layOut } from './table-layout.js';
 import { measureCell } from './table-width.js';
 import { wrapCell, wrapRows } from './table-wrap.js';
@@ -42,7 +42,7 @@ export async function* streamTable(
       if (page.length === 0) continue;
       if (!started && format.headers) yield `${tabbed(headings.map((heading) => heading.name), []).join('')}\n`;
       started = true;
-      for (let start = 0; start < page.length; start += SLICE_ROWS) yield `${tabbed(undefined, page.slice(start, start + SLICE_ROWS).map((row) => row.map(text))).join('\n')}\n`;
+      for (let start = 0; start < page.length; start += SLICE_ROWS) yield `${tabbed(undefined, page.slice(start, start + SLICE_ROWS).map((row) => row.map(cellText))).join('\n')}\n`;
     }
     return;
   }
@@ -51,7 +51,7 @@ export async function* streamTable(
   let write: ((rows: readonly (readonly string[])[]) => string) | undefined;
   let bottom = '';
   for await (const page of pages) {
-    let rows = page.map((row) => row.map(text));
+    let rows = page.map((row) => row.map(cellText));
     if (!write) {
       // The widths come from the first sampleRows rows, however the pages cut them.
       const room = options.sampleRows - sample.length;
