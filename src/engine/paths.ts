@@ -4,7 +4,7 @@
  */
 import { formatEngineDate } from './dates.js';
 
-export type QueryValue = string | number | boolean | Date | readonly string[] | undefined | null;
+type QueryValue = string | number | boolean | Date | readonly string[] | undefined | null;
 export type Query = Record<string, QueryValue>;
 
 /** A path below the engine root whose parameters are already encoded: build it with `enginePath`. */

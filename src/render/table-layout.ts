@@ -10,9 +10,9 @@ import { longestWord, measureCell } from './table-width.js';
  * The narrowest a free-text column is made before a table falls back to records. Narrower, a
  * sentence becomes a column of single words.
  */
-export const MIN_TEXT_WIDTH = 12;
+const MIN_TEXT_WIDTH = 12;
 
-export type Layout =
+type Layout =
   /** Columns this wide; wrap: whether cells must be wrapped to them (a table fitted to the terminal). */
   | { readonly records: false; readonly widths: readonly number[]; readonly wrap: boolean }
   /** Too wide for the terminal even with every column at its narrowest: one field a line, in `width` columns. */
@@ -103,7 +103,7 @@ export function recordWidths(names: readonly string[], unbreakable: number, widt
 }
 
 /** The widest line of each column, as cli-table3 measures it. */
-export function measureColumns(rows: readonly (readonly string[])[]): number[] {
+function measureColumns(rows: readonly (readonly string[])[]): number[] {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, column) => (widths[column] = Math.max(widths[column] ?? 0, measureCell(cell))));
   return widths;
