@@ -1,11 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
+/** The completion scripts (src/completion/scripts) as strings, as esbuild's text loader gives them to the build. */
+const shellScriptsAsText: Plugin = {
+  name: 'shell-scripts-as-text',
+  enforce: 'pre',
+  transform(code, id) {
+    return /\.(bash|zsh|fish)$/.test(id) ? { code: `export default ${JSON.stringify(code)};`, map: null } : undefined;
+  },
+};
+
 export default defineConfig({
   define: { __CAMUNDA_ADMIN_VERSION__: JSON.stringify(pkg.version) },
+  plugins: [shellScriptsAsText],
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],

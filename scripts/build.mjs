@@ -16,6 +16,8 @@ const common = {
   // cosmiconfig needs typescript only for .ts config files, which we do not search for.
   external: ['typescript'],
   define: { __CAMUNDA_ADMIN_VERSION__: JSON.stringify(pkg.version) },
+  // The completion scripts (src/completion/scripts), bundled as strings.
+  loader: { '.bash': 'text', '.zsh': 'text', '.fish': 'text' },
   // The CommonJS dependencies (commander, cosmiconfig) require Node's built-in modules.
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   logLevel: 'warning',

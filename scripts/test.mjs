@@ -1,9 +1,10 @@
-// `npm test`: type check, lint and vitest (unit, simulator, contract and e2e). Ends with one plain
-// line, "N passed, N failed", taken from vitest's JSON results, and fails if any step failed.
+// `npm test`: type check, lint, import cycles and vitest (unit, simulator, contract and e2e). Ends
+// with one plain line, "N passed, N failed", taken from vitest's JSON results, and fails if any step
+// failed.
 //
-// The type check and the lint run beside vitest, not before it: many test cases wait on a process,
-// a socket or a timer, and the cores would idle meanwhile. Their output is printed after vitest's, so
-// that the log reads one step at a time.
+// The type check, the lint and the cycle check (scripts/check-cycles.mjs) run beside vitest, not
+// before it: many test cases wait on a process, a socket or a timer, and the cores would idle
+// meanwhile. Their output is printed after vitest's, so that the log reads one step at a time.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +35,7 @@ async function loudStep(command, args, env) {
 const cache = new URL('../node_modules/.cache/camunda-admin-test/', import.meta.url).pathname;
 const typecheck = quietStep(bin('tsc'), ['--noEmit', '--incremental', '--tsBuildInfoFile', join(cache, 'tsbuildinfo')]);
 const lint = quietStep(bin('eslint'), ['.', '--cache', '--cache-strategy', 'content', '--cache-location', join(cache, 'eslint')]);
+const cycles = quietStep(process.execPath, [new URL('check-cycles.mjs', import.meta.url).pathname]);
 
 rmSync(results, { force: true });
 mkdirSync(new URL('../.test-results/', import.meta.url), { recursive: true });
@@ -49,12 +51,13 @@ const tests = await loudStep(
 const leftInTemp = readdirSync(testTemp);
 rmSync(testTemp, { recursive: true, force: true });
 
-for (const [title, step] of [['type check (tsc --noEmit)', typecheck], ['lint (eslint)', lint]]) {
+for (const [title, step] of [['type check (tsc --noEmit)', typecheck], ['lint (eslint)', lint], ['import cycles (scripts/check-cycles.mjs)', cycles]]) {
   const { ok, output } = await step;
   process.stdout.write(`\n== ${title}\n${output}${ok ? 'ok\n' : ''}`);
 }
 const { ok: typesOk } = await typecheck;
 const { ok: lintOk } = await lint;
+const { ok: cyclesOk } = await cycles;
 
 let passed = 0;
 let failed = 0;
@@ -69,9 +72,10 @@ try {
 }
 if (!typesOk) process.stdout.write('type check failed\n');
 if (!lintOk) process.stdout.write('lint failed\n');
+if (!cyclesOk) process.stdout.write('import cycles found\n');
 if (leftInTemp.length > 0) {
   const shown = leftInTemp.slice(0, 10).join(', ') + (leftInTemp.length > 10 ? ', …' : '');
   process.stdout.write(`the tests left ${leftInTemp.length} entries in the temp dir: ${shown}\n`);
 }
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
-process.exitCode = typesOk && lintOk && tests && failed === 0 && leftInTemp.length === 0 ? 0 : 1;
+process.exitCode = typesOk && lintOk && cyclesOk && tests && failed === 0 && leftInTemp.length === 0 ? 0 : 1;

@@ -13,7 +13,7 @@ import {
   EngineUnreachableError,
   outcomeUnknown,
 } from './engine/errors.js';
-import { InvalidPathParameterError } from './engine/http.js';
+import { InvalidPathParameterError } from './engine/paths.js';
 import { resourceIdHint } from './engine/product.js';
 
 export interface Failure {

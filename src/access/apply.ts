@@ -13,7 +13,7 @@ import { GLOBAL, parseAuthorizationType } from '../catalogue/authorization.js';
 import type { Authorization, AuthorizationCreate } from '../engine/authorizations.js';
 import type { EngineClient } from '../engine/client.js';
 import { EngineNotFoundError } from '../engine/errors.js';
-import { enginePath } from '../engine/http.js';
+import { enginePath } from '../engine/paths.js';
 import { collectPages } from '../engine/paging.js';
 import { type ObjectUpdate, type UpdatePolicy, updateObjects } from '../engine-objects/update.js';
 import { sendChange } from '../exit.js';

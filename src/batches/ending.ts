@@ -14,7 +14,7 @@
  */
 import type { BatchApi, HistoricBatch } from '../engine/batches.js';
 import { EngineAuthenticationError, EngineHttpError } from '../engine/errors.js';
-import { RetryableHttpError } from '../engine/http.js';
+import { RetryableHttpError } from '../engine/error-decoding.js';
 
 export interface JobLogCounts {
   /** Batch jobs that ran to success. */

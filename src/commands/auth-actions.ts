@@ -8,7 +8,7 @@ import { updatePolicyFrom } from '../engine-objects/update.js';
 import { listCommand, refusingDuplicates } from '../authorizations/duplicate.js';
 import { parseAuthorizationType, parsePermissions, parseResourceType, RESOURCE_TYPES, UNIVERSAL_PERMISSIONS } from '../catalogue/authorization.js';
 import type { AuthorizationQuery } from '../engine/authorizations.js';
-import { enginePath } from '../engine/http.js';
+import { enginePath } from '../engine/paths.js';
 import { sendChange } from '../exit.js';
 import { UsageError } from '../exit-codes.js';
 import { authorizationDiffView, authorizationListView, authorizationView, catalogueView, checkView, describeAuthorization, describeOwner } from '../render/authorization.js';

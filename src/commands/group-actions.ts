@@ -2,7 +2,7 @@
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import type { GroupQuery } from '../engine/groups.js';
-import { enginePath } from '../engine/http.js';
+import { enginePath } from '../engine/paths.js';
 import { changeEngineObject } from '../engine-objects/change.js';
 import { updatePolicyFrom } from '../engine-objects/update.js';
 import { GROUP_FIELDS, groupUpdate } from '../groups/update.js';

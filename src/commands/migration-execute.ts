@@ -7,7 +7,7 @@ import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { parseSeconds } from '../config/values.js';
 import type { EngineClient } from '../engine/client.js';
-import { enginePath } from '../engine/http.js';
+import { enginePath } from '../engine/paths.js';
 import { commandLine } from '../exit.js';
 import { UsageError } from '../exit-codes.js';
 import { writeExecutionRequests, writeExecutionRequestsYaml } from '../migration/dry-run.js';

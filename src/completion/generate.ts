@@ -2,15 +2,19 @@
  * Shell completion scripts (bash, zsh, fish) generated from the commander tree, so the commands and
  * flags they offer are always the ones the program declares. Pure functions: a Command in, text out.
  *
- * Fixed values come from two places: the choices declared on an option or argument
- * (`new Option(...).choices([...])`), and value hints the caller passes (catalogue values that
- * commander does not know, such as resource type names).
- *
- * Every script has the same shape: small lookup functions generated from the tree (`child`, `commands`,
- * `flags`, `option`, `argument`) and one hand-written function that walks the words typed so far to
- * find the command path and the number of positional arguments, then completes the word at the cursor.
+ * Every script has the same shape: small lookup functions generated here from the command model
+ * (./model.ts: `child`, `commands`, `flags`, `option`, `argument`), and the hand-written rest in
+ * ./scripts/completion.{bash,zsh,fish}, loaded as text (esbuild's text loader; in tests a vitest
+ * plugin), whose main function walks the words typed so far to find the command path and the number
+ * of positional arguments, then completes the word at the cursor.
  */
-import type { Argument, Command, Option } from 'commander';
+import type { Command } from 'commander';
+import { allCommands, type CompletionCommand, type CompletionOption, completionModel, type ValueHint, type ValueKind } from './model.js';
+import bashTemplate from './scripts/completion.bash';
+import fishTemplate from './scripts/completion.fish';
+import zshTemplate from './scripts/completion.zsh';
+
+export type { ValueHint } from './model.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -19,134 +23,16 @@ export function isShell(name: string): name is Shell {
   return (SHELLS as readonly string[]).includes(name);
 }
 
-/** Values commander does not know about, for an option or a positional argument. */
-export interface ValueHint {
-  /**
-   * A command path such as `auth` or `metrics sum`; the hint applies to that command and every command
-   * below it. The empty string is every command.
-   */
-  command: string;
-  /** A flag of the option (`--type`, or its short form). */
-  option?: string;
-  /** Or the index of a positional argument (0 is the first). */
-  argument?: number;
-  values: readonly string[];
-}
-
-/** What can be completed at a value position: nothing in particular, file names, or fixed values. */
-type ValueKind = { type: 'free' } | { type: 'files' } | { type: 'directories' } | { type: 'values'; values: readonly string[] };
-
-interface CompletionOption {
-  /** Short and long flags, e.g. ['-o', '--output']. */
-  flags: string[];
-  description: string;
-  /** True when the option needs a value (`--url <url>`); the next word is that value. */
-  takesValue: boolean;
-  value: ValueKind;
-  /** The built-in help option, which every command has for itself. */
-  help: boolean;
-}
-
-interface CompletionArgument {
-  name: string;
-  description: string;
-  variadic: boolean;
-  value: ValueKind;
-}
-
-export interface CompletionCommand {
-  /** Command names from the root, e.g. ['auth', 'list']; [] for the program itself. */
-  path: string[];
-  name: string;
-  aliases: string[];
-  description: string;
-  /** The command's own options, help included. */
-  options: CompletionOption[];
-  /** Options of its ancestors, which commander accepts here too (help excluded). */
-  inheritedOptions: CompletionOption[];
-  arguments: CompletionArgument[];
-  subcommands: CompletionCommand[];
-}
-
-/** Placeholders that name a file: `<file>`, `<plan>`, `<instances-file>`. */
-const FILE_PLACEHOLDER = /(^|[-_])(file|plan)s?$/i;
-/** Placeholders that name a directory: `<dir>`, `<out-dir>`. */
-const DIRECTORY_PLACEHOLDER = /(^|[-_])dir(ectory)?$/i;
-
 /**
- * Words put into the scripts unquoted (compgen word lists, fish -a lists): no blanks, quotes,
- * globbing, expansion, or characters bash splits completion words at (`:` and `=`).
+ * A script from its template: the lines starting with `#%` (notes on the template) left out, and each
+ * `{{name}}` replaced by its text, in one pass (the generated text is not searched again).
  */
-const SAFE_WORD = /^[A-Za-z0-9_.,@%+/-]+$/;
-
-function checkWord(word: string, what: string): string {
-  if (!SAFE_WORD.test(word)) throw new Error(`completion: ${what} '${word}' has characters the completion scripts cannot carry`);
-  return word;
-}
-
-/** The tree of commands, options and arguments the scripts are generated from. */
-export function completionModel(program: Command, hints: readonly ValueHint[] = []): CompletionCommand {
-  return describeCommand(program, [], [], hints);
-}
-
-function appliesTo(hint: ValueHint, path: readonly string[]): boolean {
-  const prefix = hint.command.trim() === '' ? [] : hint.command.trim().split(/\s+/);
-  return prefix.every((name, index) => path[index] === name);
-}
-
-function placeholder(option: Option): string | undefined {
-  return /[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1]?.replace(/\.\.\.$/, '');
-}
-
-function describeOption(option: Option, path: readonly string[], hints: readonly ValueHint[], help: boolean): CompletionOption {
-  const flags = [option.short, option.long].filter((flag): flag is string => flag !== undefined).map((flag) => checkWord(flag, 'flag'));
-  const takesValue = option.required;
-  const hint = hints.find((candidate) => candidate.option !== undefined && flags.includes(candidate.option) && appliesTo(candidate, path));
-  const name = placeholder(option);
-  let value: ValueKind = { type: 'free' };
-  if (hint) value = { type: 'values', values: hint.values.map((word) => checkWord(word, `value of ${option.flags}`)) };
-  else if (option.argChoices) value = { type: 'values', values: option.argChoices.map((word) => checkWord(word, `value of ${option.flags}`)) };
-  else if (name !== undefined && FILE_PLACEHOLDER.test(name)) value = { type: 'files' };
-  else if (name !== undefined && DIRECTORY_PLACEHOLDER.test(name)) value = { type: 'directories' };
-  return { flags, description: oneLine(option.description), takesValue, value, help };
-}
-
-function describeArgument(argument: Argument, index: number, path: readonly string[], hints: readonly ValueHint[]): CompletionArgument {
-  const hint = hints.find((candidate) => candidate.argument === index && candidate.option === undefined && appliesTo(candidate, path) && candidate.command.trim().split(/\s+/).filter(Boolean).length === path.length);
-  let value: ValueKind = { type: 'free' };
-  if (hint) value = { type: 'values', values: hint.values.map((word) => checkWord(word, `value of <${argument.name()}>`)) };
-  else if (argument.argChoices) value = { type: 'values', values: argument.argChoices.map((word) => checkWord(word, `value of <${argument.name()}>`)) };
-  else if (FILE_PLACEHOLDER.test(argument.name())) value = { type: 'files' };
-  else if (DIRECTORY_PLACEHOLDER.test(argument.name())) value = { type: 'directories' };
-  return { name: argument.name(), description: oneLine(argument.description), variadic: argument.variadic, value };
-}
-
-function describeCommand(command: Command, path: string[], inherited: CompletionOption[], hints: readonly ValueHint[]): CompletionCommand {
-  const help = command.createHelp();
-  const declared = new Set<Option>(command.options);
-  const options = help.visibleOptions(command).map((option) => describeOption(option, path, hints, !declared.has(option)));
-  const passedOn = [...inherited, ...options.filter((option) => !option.help)];
-  // visibleCommands adds commander's implicit `help` command, which is not one of ours.
-  const children = help.visibleCommands(command).filter((child) => command.commands.includes(child));
-  return {
-    path,
-    name: checkWord(command.name(), 'command name'),
-    aliases: command.aliases().map((alias) => checkWord(alias, 'command alias')),
-    description: oneLine(command.summary() || command.description()),
-    options,
-    inheritedOptions: inherited,
-    arguments: command.registeredArguments.map((argument, index) => describeArgument(argument, index, path, hints)),
-    subcommands: children.map((child) => describeCommand(child, [...path, child.name()], passedOn, hints)),
-  };
-}
-
-function oneLine(text: string | undefined): string {
-  return (text ?? '').replace(/\s+/g, ' ').trim();
-}
-
-/** Every command of the tree, parents before children. */
-export function allCommands(root: CompletionCommand): CompletionCommand[] {
-  return [root, ...root.subcommands.flatMap(allCommands)];
+function fill(template: string, fields: Readonly<Record<string, string>>): string {
+  return template.replace(/^#%.*\n/gm, '').replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => {
+    const text = fields[name];
+    if (text === undefined) throw new Error(`completion template: nothing given for ${placeholder}`);
+    return text;
+  });
 }
 
 export function completionScript(shell: Shell, program: Command, hints: readonly ValueHint[] = []): string {
@@ -274,22 +160,10 @@ function sharedLookups(root: CompletionCommand, fn: string, indent = '  '): stri
   return lines;
 }
 
-function header(root: CompletionCommand, shell: Shell, install: string[]): string[] {
-  return [
-    `# ${shell} completion for ${root.name}, generated by \`${root.name} completion ${shell}\` from its command definitions.`,
-    ...install.map((line) => `# ${line}`),
-    '',
-  ];
-}
-
 export function bashScript(root: CompletionCommand): string {
   const fn = functionName(root.name);
   const commands = allCommands(root);
-  const lines = header(root, 'bash', [
-    'Load it in this shell:    source <(camunda-admin completion bash)'.replaceAll('camunda-admin', root.name),
-    `Install it for new ones:  ${root.name} completion bash > ~/.local/share/bash-completion/completions/${root.name}`,
-  ]);
-
+  const lines: string[] = [];
   lines.push(`# ${fn}_commands PATH: REPLY is the subcommands of PATH; fails if it has none.`);
   lines.push(`${fn}_commands() {`, '  case "$1" in');
   for (const command of commands) {
@@ -309,86 +183,7 @@ export function bashScript(root: CompletionCommand): string {
   lines.push('  esac', '}', '');
 
   lines.push(...sharedLookups(root, fn));
-
-  lines.push(
-    `# ${fn}_reply KIND WORD [PREFIX]: COMPREPLY from a kind of value (see ${fn}_option).`,
-    `${fn}_reply() {`,
-    '  local kind=$1 cur=$2 prefix=${3-} item',
-    '  COMPREPLY=()',
-    '  case $kind in',
-    '    files)',
-    '      compopt -o filenames 2>/dev/null',
-    '      while IFS= read -r item; do COMPREPLY+=("$prefix$item"); done < <(compgen -f -- "$cur")',
-    '      ;;',
-    '    directories)',
-    '      compopt -o filenames 2>/dev/null',
-    '      while IFS= read -r item; do COMPREPLY+=("$prefix$item"); done < <(compgen -d -- "$cur")',
-    '      ;;',
-    '    values:*)',
-    '      while IFS= read -r item; do COMPREPLY+=("$prefix$item"); done < <(compgen -W "${kind#values:}" -- "$cur")',
-    '      ;;',
-    '  esac',
-    '}',
-    '',
-    `${fn}() {`,
-    '  local cur=${COMP_WORDS[COMP_CWORD]-} cmdpath=\'\' word expect=\'\' REPLY',
-    '  local -i i=1 args=0 ended=0',
-    '  COMPREPLY=()',
-    '  # Walk the words before the cursor: subcommands extend the path, option values are skipped.',
-    '  # bash splits --flag=value into three words (= is in COMP_WORDBREAKS), and a:b (a URL, invoice:1) too.',
-    '  while (( i < COMP_CWORD )); do',
-    '    word=${COMP_WORDS[i]}',
-    '    if [[ $word == : || ${COMP_WORDS[i-1]} == : ]]; then',
-    '      : # the rest of the word before the colon',
-    '    elif [[ -n $expect ]]; then',
-    '      [[ $word == = ]] || expect=\'\'',
-    '    elif (( ended )); then',
-    '      args=$((args + 1))',
-    '    elif [[ $word == -- ]]; then',
-    '      ended=1',
-    '    elif [[ $word == -?* ]]; then',
-    `      if [[ $word != *=* ]] && ${fn}_option "$cmdpath" "$word"; then expect=$word; fi`,
-    `    elif (( args == 0 )) && ${fn}_child "$cmdpath" "$word"; then`,
-    '      cmdpath=$REPLY',
-    '    else',
-    '      args=$((args + 1))',
-    '    fi',
-    '    i=$((i + 1))',
-    '  done',
-    '',
-    '  if [[ -n $expect ]]; then',
-    '    [[ $cur == = ]] && cur=\'\'',
-    `    ${fn}_option "$cmdpath" "$expect" && ${fn}_reply "$REPLY" "$cur"`,
-    '    return 0',
-    '  fi',
-    '  if (( ! ended )) && [[ $cur == --*=* ]]; then',
-    `    ${fn}_option "$cmdpath" "\${cur%%=*}" && ${fn}_reply "$REPLY" "\${cur#*=}" "\${cur%%=*}="`,
-    '    return 0',
-    '  fi',
-    '  if (( ! ended )) && [[ $cur == -* ]]; then',
-    '    # The flags of the command and of every command above it, then its help flags.',
-    '    local flags=\'\' prefix=$cmdpath',
-    '    while :; do',
-    `      ${fn}_flags "$prefix" && flags+=" $REPLY"`,
-    '      [[ -z $prefix ]] && break',
-    "      if [[ $prefix == *' '* ]]; then prefix=${prefix% *}; else prefix=''; fi",
-    '    done',
-    `    ${fn}_help "$cmdpath"`,
-    `    ${fn}_reply "values:$flags $REPLY" "$cur"`,
-    '    return 0',
-    '  fi',
-    `  if (( ! ended && args == 0 )) && ${fn}_commands "$cmdpath"; then`,
-    `    ${fn}_reply "values:$REPLY" "$cur"`,
-    '    return 0',
-    '  fi',
-    `  ${fn}_argument "$cmdpath" "$args" && ${fn}_reply "$REPLY" "$cur"`,
-    '  return 0',
-    '}',
-    '',
-    `complete -F ${fn} ${root.name}`,
-    '',
-  );
-  return lines.join('\n');
+  return fill(bashTemplate, { program: root.name, fn, lookups: lines.join('\n') });
 }
 
 /** `name:description` for zsh's _describe (a colon in the name would need escaping; names have none). */
@@ -399,14 +194,7 @@ function described(name: string, description: string): string {
 export function zshScript(root: CompletionCommand): string {
   const fn = functionName(root.name);
   const commands = allCommands(root);
-  const lines = [
-    `#compdef ${root.name}`,
-    ...header(root, 'zsh', [
-      `Load it in this shell:    source <(${root.name} completion zsh)      (after compinit)`,
-      `Install it for new ones:  ${root.name} completion zsh > "\${fpath[1]}/${fn}"`,
-    ]),
-  ];
-
+  const lines: string[] = [];
   lines.push(`# ${fn}_commands PATH: sets described to the subcommands of PATH (name:description); fails if it has none.`);
   lines.push(`${fn}_commands() {`, '  case "$1" in');
   for (const command of commands) {
@@ -427,82 +215,7 @@ export function zshScript(root: CompletionCommand): string {
   lines.push('  esac', '}', '');
 
   lines.push(...sharedLookups(root, fn));
-
-  lines.push(
-    `# ${fn}_values KIND: completes a kind of value (see ${fn}_option).`,
-    `${fn}_values() {`,
-    '  local -a values',
-    '  case $1 in',
-    '    files) _files ;;',
-    '    directories) _files -/ ;;',
-    '    values:*) values=(${=${1#values:}}); compadd -a values ;;',
-    '  esac',
-    '}',
-    '',
-    `${fn}() {`,
-    '  local cur=${words[CURRENT]} cmdpath=\'\' word expect=\'\' REPLY',
-    '  local -a described',
-    '  integer i=2 args=0 ended=0',
-    '  # Walk the words before the cursor: subcommands extend the path, option values are skipped.',
-    '  while (( i < CURRENT )); do',
-    '    word=${words[i]}',
-    '    if [[ -n $expect ]]; then',
-    '      expect=\'\'',
-    '    elif (( ended )); then',
-    '      args=$((args + 1))',
-    '    elif [[ $word == -- ]]; then',
-    '      ended=1',
-    '    elif [[ $word == -?* ]]; then',
-    `      if [[ $word != *=* ]] && ${fn}_option "$cmdpath" "$word"; then expect=$word; fi`,
-    `    elif (( args == 0 )) && ${fn}_child "$cmdpath" "$word"; then`,
-    '      cmdpath=$REPLY',
-    '    else',
-    '      args=$((args + 1))',
-    '    fi',
-    '    i=$((i + 1))',
-    '  done',
-    '',
-    '  if [[ -n $expect ]]; then',
-    `    ${fn}_option "$cmdpath" "$expect" && ${fn}_values "$REPLY"`,
-    '    return',
-    '  fi',
-    '  if (( ! ended )) && [[ $cur == --*=* ]]; then',
-    `    if ${fn}_option "$cmdpath" "\${cur%%=*}"; then`,
-    '      compset -P \'*=\'',
-    `      ${fn}_values "$REPLY"`,
-    '    fi',
-    '    return',
-    '  fi',
-    '  if (( ! ended )) && [[ $cur == -* ]]; then',
-    '    # The flags of the command and of every command above it, then its help flags.',
-    '    local -a flags',
-    '    local prefix=$cmdpath',
-    '    while :; do',
-    `      ${fn}_flags "$prefix" && flags+=($described)`,
-    '      [[ -z $prefix ]] && break',
-    "      if [[ $prefix == *' '* ]]; then prefix=${prefix% *}; else prefix=''; fi",
-    '    done',
-    `    ${fn}_help "$cmdpath"`,
-    '    flags+=($described)',
-    '    _describe -t options option flags',
-    '    return',
-    '  fi',
-    `  if (( ! ended && args == 0 )) && ${fn}_commands "$cmdpath"; then`,
-    '    _describe -t commands command described',
-    '    return',
-    '  fi',
-    `  ${fn}_argument "$cmdpath" "$args" && ${fn}_values "$REPLY"`,
-    '}',
-    '',
-    '# Autoloaded from $fpath the file is the body of the completion function; sourced, it registers it.',
-    `if [[ \${funcstack[1]} == ${fn} || \${funcstack[1]} == _${root.name} ]]; then`,
-    `  ${fn} "$@"`,
-    'else',
-    `  compdef ${fn} ${root.name}`,
-    'fi',
-    '',
-  );
-  return lines.join('\n');
+  return fill(zshTemplate, { program: root.name, fn, lookups: lines.join('\n') });
 }
 
 /** fish single quoting: only \ and ' are special inside. */
@@ -532,11 +245,7 @@ export function fishScript(root: CompletionCommand): string {
   const fn = `_${functionName(root.name)}`;
   const commands = allCommands(root);
   const c = `complete -c ${root.name}`;
-  const lines = header(root, 'fish', [
-    `Load it in this shell:    ${root.name} completion fish | source`,
-    `Install it for new ones:  ${root.name} completion fish > ~/.config/fish/completions/${root.name}.fish`,
-  ]);
-
+  const lines: string[] = [];
   lines.push(`# ${fn}_child PATH WORD: prints the path of the subcommand WORD of PATH; fails if WORD is none.`);
   lines.push(`function ${fn}_child`, '    switch "$argv[1]|$argv[2]"');
   for (const command of commands) {
@@ -556,66 +265,7 @@ export function fishScript(root: CompletionCommand): string {
   if (patterns.length > 0) lines.push(`        case ${patterns.join(' ')}`, '            return 0');
   lines.push('    end', '    return 1', 'end', '');
 
-  lines.push(
-    `# ${fn}_state: "ARGS|PATH" for the words before the cursor: the number of positional arguments and the`,
-    '# command path. Cached per command line, since every completion condition asks for it.',
-    `function ${fn}_state`,
-    '    set -l line (commandline -pc)',
-    `    if test "$line" = "$${fn}_line"`,
-    `        echo $${fn}_cache`,
-    '        return',
-    '    end',
-    '    set -l tokens (commandline -opc)',
-    '    set -e tokens[1]',
-    "    set -l cmdpath ''",
-    '    set -l args 0',
-    '    set -l expect 0',
-    '    set -l ended 0',
-    '    for token in $tokens',
-    '        if test $expect = 1',
-    '            set expect 0',
-    '        else if test $ended = 1',
-    '            set args (math $args + 1)',
-    "        else if test \"$token\" = '--'",
-    '            set ended 1',
-    "        else if string match -q -- '-?*' $token",
-    `            if not string match -q -- '*=*' $token; and ${fn}_takes_value "$cmdpath" $token`,
-    '                set expect 1',
-    '            end',
-    `        else if test $args = 0; and ${fn}_child "$cmdpath" $token >/dev/null`,
-    `            set cmdpath (${fn}_child "$cmdpath" $token)`,
-    '        else',
-    '            set args (math $args + 1)',
-    '        end',
-    '    end',
-    `    set -g ${fn}_line $line`,
-    `    set -g ${fn}_cache "$args|$cmdpath"`,
-    `    echo $${fn}_cache`,
-    'end',
-    '',
-    `# ${fn}_is PATH [N]: the command path is PATH (and N positional arguments were typed; N+ for at least N).`,
-    `function ${fn}_is`,
-    `    set -l state (string split -m 1 '|' -- (${fn}_state))`,
-    '    test "$state[2]" = "$argv[1]"; or return 1',
-    '    set -q argv[2]; or return 0',
-    "    if string match -q -- '*+' $argv[2]",
-    "        test $state[1] -ge (string trim -r -c '+' -- $argv[2])",
-    '    else',
-    '        test $state[1] = $argv[2]',
-    '    end',
-    'end',
-    '',
-    `# ${fn}_under PATH: the command path is PATH or a command below it.`,
-    `function ${fn}_under`,
-    `    set -l state (string split -m 1 '|' -- (${fn}_state))`,
-    '    test "$state[2]" = "$argv[1]"; or string match -q -- "$argv[1] *" "$state[2]"',
-    'end',
-    '',
-    '# No file names unless a flag or argument asks for them.',
-    `${c} -f`,
-    '',
-  );
-
+  const completions: string[] = [];
   // Options: each once, where it is declared; it applies there and below. The help option is the
   // root's for every command.
   const rootFlags = new Set(root.options.flatMap((option) => option.flags.join(' ')));
@@ -624,19 +274,19 @@ export function fishScript(root: CompletionCommand): string {
     for (const option of command.options) {
       if (command.path.length > 0 && option.help && rootFlags.has(option.flags.join(' '))) continue;
       const value = option.takesValue ? ` ${fishValue(option.value)}` : '';
-      lines.push(`${c}${condition} ${option.flags.map(fishFlag).join(' ')}${value} -d ${fq(option.description)}`);
+      completions.push(`${c}${condition} ${option.flags.map(fishFlag).join(' ')}${value} -d ${fq(option.description)}`);
     }
   }
-  lines.push('');
+  completions.push('');
 
   for (const command of commands) {
     for (const child of command.subcommands) {
       for (const name of [child.name, ...child.aliases]) {
-        lines.push(`${c} -n ${fq(`${fn}_is ${fq(pathText(command))} 0`)} -a ${fq(name)} -d ${fq(child.description)}`);
+        completions.push(`${c} -n ${fq(`${fn}_is ${fq(pathText(command))} 0`)} -a ${fq(name)} -d ${fq(child.description)}`);
       }
     }
   }
-  lines.push('');
+  completions.push('');
 
   for (const command of commands) {
     command.arguments.forEach((argument, index) => {
@@ -648,9 +298,8 @@ export function fishScript(root: CompletionCommand): string {
           : argument.value.type === 'directories'
             ? `-x -a ${fq('(__fish_complete_directories (commandline -ct))')}`
             : `-a ${fq(argument.value.values.join(' '))}`;
-      lines.push(`${c} -n ${condition} ${value}`);
+      completions.push(`${c} -n ${condition} ${value}`);
     });
   }
-  lines.push('');
-  return lines.join('\n');
+  return fill(fishTemplate, { program: root.name, fn, lookups: lines.join('\n'), completions: completions.join('\n') });
 }

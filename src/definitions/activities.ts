@@ -5,7 +5,7 @@
  */
 import type { ModelActivity, ProcessModel } from '../bpmn/model.js';
 import { type ActivityStatistics, incidentCount } from '../engine/process-definitions.js';
-import { describeType, MULTI_INSTANCE_BODY } from '../migration/model-diff.js';
+import { describeType, MULTI_INSTANCE_BODY } from '../migration/activity-kinds.js';
 
 export interface DefinitionActivity {
   id: string;

@@ -1,7 +1,8 @@
 /** `/authorization`: schemas and calls (docs/engine-notes.md#authorizations). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
-import { enginePath, type EngineHttp, type Query } from './http.js';
+import type { EngineHttp } from './http.js';
+import { enginePath, type Query } from './paths.js';
 import { countSchema, looseRecord } from './schemas.js';
 
 const authorizationSchema = lazy(() => looseRecord({

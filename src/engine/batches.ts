@@ -2,7 +2,8 @@
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { EngineNotFoundError } from './errors.js';
-import { enginePath, type EngineHttp, type Query } from './http.js';
+import type { EngineHttp } from './http.js';
+import { enginePath, type Query } from './paths.js';
 import { countSchema } from './schemas.js';
 
 export const batchSchema = lazy(() => z.looseObject({

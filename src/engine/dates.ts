@@ -1,7 +1,7 @@
 /**
  * The engine's date format, `yyyy-MM-dd'T'HH:mm:ss.SSSZ` (Java SimpleDateFormat): milliseconds
  * always, offset as ±hhmm without a colon. `Z` and `+02:00` do not match it (docs/engine-notes.md#dates).
- * In query strings the `+` must travel as `%2B`; src/engine/http.ts encodes every query value.
+ * In query strings the `+` must travel as `%2B`; src/engine/paths.ts encodes every query value.
  */
 
 const ENGINE_DATE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{3})([+-])(\d{2})(\d{2})$/;

@@ -1,7 +1,8 @@
 /** `/group`, its members, and `/user?memberOfGroup=` (docs/engine-notes.md#groups). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
-import { enginePath, type EngineHttp, type Query } from './http.js';
+import type { EngineHttp } from './http.js';
+import { enginePath, type Query } from './paths.js';
 import { countSchema, linksSchema, looseRecord, type Link } from './schemas.js';
 
 const groupSchema = lazy(() => looseRecord({ id: z.string(), name: z.nullable(z.string()), type: z.nullable(z.string()) }));

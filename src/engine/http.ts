@@ -1,30 +1,15 @@
 /**
  * The HTTP layer of the engine client: base URL and named engine, auth header, retries where a
- * repeat is safe, and decoding of every failure into the typed errors of ./errors.ts. The bytes go
- * through a transport (./transport.ts): node:http for ordinary commands, undici for bulk work.
+ * repeat is safe. Paths and queries are encoded by ./paths.ts; answers and failures are decoded into
+ * the typed errors of ./errors.ts by ./error-decoding.ts. The bytes go through a transport
+ * (./transport.ts): node:http for ordinary commands, undici for bulk work.
  */
-import type * as core from 'zod/v4/core';
-import { safeParse } from 'zod/mini';
-import '../util/zod-messages.js';
-import { formatEngineDate } from './dates.js';
-import {
-  EngineAuthenticationError,
-  EngineAuthorizationError,
-  EngineError,
-  type EngineErrorBody,
-  EngineHttpError,
-  EngineNotFoundError,
-  EngineResponseError,
-  EngineUnreachableError,
-  outcomeUnknown,
-  type RequestLine,
-  snippet,
-  statusLine,
-  type UnreachableReason,
-} from './errors.js';
+import { type AnswerSpec, decodeAnswer, httpError, proxyRefused, RETRYABLE_STATUS, RetryableHttpError, unreachableError } from './error-decoding.js';
+import { EngineError, EngineHttpError, EngineUnreachableError, outcomeUnknown, type RequestLine } from './errors.js';
 import { QueryLimit } from './limits.js';
 import { NodeHttpTransport } from './node-transport.js';
-import { type HttpTransport, type ProxyRoute, ProxyRefusedError, type RequestBody, type TransportOptions, type TransportResponse, bodyText } from './transport.js';
+import { type EnginePath, encodeQuery, type Query } from './paths.js';
+import { type HttpTransport, type ProxyRoute, type RequestBody, type TransportOptions, type TransportResponse, bodyText } from './transport.js';
 
 type Credentials =
   | { type: 'basic'; username: string; password: string }
@@ -78,74 +63,14 @@ export interface Exchange {
   attempt: number;
 }
 
-type QueryValue = string | number | boolean | Date | readonly string[] | undefined | null;
-export type Query = Record<string, QueryValue>;
-
-/** A path below the engine root whose parameters are already encoded: build it with `enginePath`. */
-export interface EnginePath {
-  readonly encoded: string;
-  /** True for `GET /engine` and `GET /version`, which live at the REST root, not under a named engine. */
-  readonly root: boolean;
-}
-
-/**
- * Builds a path with every interpolated value percent-encoded as one segment, so an id such as
- * `../group`, `a/b` or `a b` never changes the path. `.` and `..` alone cannot be carried in a
- * path at all (every server normalizes them away), so they are refused.
- */
-export function enginePath(strings: TemplateStringsArray, ...params: readonly string[]): EnginePath {
-  let encoded = strings[0] ?? '';
-  params.forEach((param, index) => {
-    if (param === '' || param === '.' || param === '..') {
-      throw new InvalidPathParameterError(param);
-    }
-    encoded += encodeURIComponent(param) + (strings[index + 1] ?? '');
-  });
-  return { encoded, root: false };
-}
-
-export function rootPath(path: string): EnginePath {
-  return { encoded: path, root: true };
-}
-
-export class InvalidPathParameterError extends Error {
-  constructor(readonly value: string) {
-    super(value === '' ? 'an id must not be empty' : `the id '${value}' cannot be sent in a URL path`);
-    this.name = 'InvalidPathParameterError';
-  }
-}
-
-/** Encodes every value with encodeURIComponent: `+` in engine dates must arrive as `%2B`, spaces as `%20`. */
-export function encodeQuery(query: Query | undefined): string {
-  if (!query) return '';
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    let text: string;
-    if (value instanceof Date) text = formatEngineDate(value);
-    else if (Array.isArray(value)) text = value.join(',');
-    else text = String(value);
-    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
-  }
-  return parts.length > 0 ? `?${parts.join('&')}` : '';
-}
-
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
 
-export interface RequestSpec<T> {
+/** A request; what its 2xx answer must be (schema, noContentOnly, expects): AnswerSpec. */
+export interface RequestSpec<T> extends AnswerSpec<T> {
   method: Method;
   path: EnginePath;
   query?: Query | undefined;
   body?: unknown;
-  /** zod schema of a 2xx body; omit for 204 answers (then any 2xx with a body is refused). */
-  schema?: core.$ZodType<T> | undefined;
-  /**
-   * Only a 204 is success. For a change whose answer must not be guessed at: an empty 200 is then
-   * not the engine's either, and the caller learns that the outcome is unknown.
-   */
-  noContentOnly?: boolean | undefined;
-  /** A short name of what is expected, for errors: "an authorization". */
-  expects?: string | undefined;
   /**
    * Whether repeating the request is harmless. Defaults by method: GET, OPTIONS, PUT and DELETE of
    * a whole resource are; POST is not (some POSTs, such as queries, set this to true).
@@ -161,7 +86,6 @@ export interface EngineResponse<T> {
   data: T;
 }
 
-const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const MAX_BACKOFF_MS = 5_000;
 
 function defaultBackoff(attempt: number, retryAfterMs: number | undefined): number {
@@ -305,7 +229,7 @@ export class EngineHttp {
         if (interrupt?.aborted) this.abandoned.push(line);
         throw new RequestAbandonedError(line);
       }
-      const unreachable = this.unreachable(line, error, spec.method);
+      const unreachable = unreachableError(line, error, spec.method, this.options);
       this.report({ line, requestHeaders: headers, requestBody: body, responseHeaders: {}, started, attempt, error: unreachable.message });
       throw unreachable;
     } finally {
@@ -314,111 +238,10 @@ export class EngineHttp {
     const { status, headers: responseHeaders, text } = response;
     this.report({ line, requestHeaders: headers, requestBody: body, status, responseHeaders, responseBody: text, started, attempt });
 
-    if (status >= 200 && status < 300) return { status, data: this.decode(line, status, text, spec) };
+    if (status >= 200 && status < 300) return { status, data: decodeAnswer(line, status, text, spec) };
     // The engine never sends 407: the proxy refused to forward the request (http engine, absolute form).
-    if (status === 407 && this.options.proxy) throw this.proxyRefused(line, this.options.proxy, status);
-    throw this.httpError(line, status, text, responseHeaders);
-  }
-
-  private decode<T>(line: RequestLine, status: number, text: string, spec: RequestSpec<T>): T {
-    if (spec.noContentOnly && status !== 204) {
-      throw new EngineResponseError(line, status, `${status} answer where the engine answers 204 No Content; is the URL the engine's REST root and not a proxy or login page?`);
-    }
-    if (!spec.schema) {
-      // The engine answers these with 204 and nothing else. A proxy or login page answering 200 with
-      // a page must not pass for success: a migration chunk would be journalled as done and never
-      // re-checked. An empty 200 is accepted, as some proxies turn a 204 into one.
-      if (text.trim() === '') return undefined as T;
-      throw new EngineResponseError(
-        line,
-        status,
-        `${status} answer has a body (${snippet(text)}) where the engine sends none; is the URL the engine's REST root and not a proxy or login page?`,
-      );
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new EngineResponseError(
-        line,
-        status,
-        `${status} answer is not JSON (${snippet(text)}); is the URL the engine's REST root and not a proxy or login page?`,
-      );
-    }
-    const parsed = safeParse(spec.schema, json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-      throw new EngineResponseError(
-        line,
-        status,
-        `the answer is not ${spec.expects ?? 'what the engine sends'} (${where}${issue?.message ?? 'invalid'})`,
-      );
-    }
-    return parsed.data;
-  }
-
-  private httpError(
-    line: RequestLine,
-    status: number,
-    text: string,
-    headers: Record<string, string>,
-  ): EngineHttpError {
-    const body = parseEngineErrorBody(text);
-    const bodySnippet = body ? undefined : snippet(text);
-    if (status === 401) {
-      return new EngineAuthenticationError(line, { body, bodySnippet, challenge: headers['www-authenticate'], credentialsSent: this.options.credentials?.type ?? 'none' });
-    }
-    if (status === 403) return new EngineAuthorizationError(line, body, bodySnippet);
-    if (status === 404) return new EngineNotFoundError(line, { status, body, bodySnippet }, this.options.credentials !== undefined);
-    if (RETRYABLE_STATUS.has(status) && !body) {
-      return new RetryableHttpError(line, status, bodySnippet, parseRetryAfter(headers['retry-after']));
-    }
-    return new EngineHttpError(line, { status, body, bodySnippet });
-  }
-
-  private unreachable(line: RequestLine, error: unknown, method: Method): EngineUnreachableError {
-    const proxy = this.options.proxy;
-    const refusal = causeChain(error).find((cause) => cause instanceof ProxyRefusedError);
-    if (refusal) return this.proxyRefused(line, refusal.proxy, refusal.status);
-    const { reason, detail, beforeConnected, serverAlert, plainHttp } = classifyNetworkError(error);
-    // Only a connection never made (refused, no such host, timed out connecting) proves that not one
-    // byte reached the engine.
-    const certainlyNotSent = reason === 'connection-refused' || reason === 'dns' || beforeConnected === true || (reason === 'tls' && method !== 'GET');
-    // Through a proxy, the connection that could not be made is the proxy's.
-    if (proxy && (reason === 'connection-refused' || reason === 'dns' || beforeConnected === true)) {
-      const what = reason === 'connection-refused' ? 'connection refused' : reason === 'dns' ? 'host name not found' : `not connected within ${this.options.timeoutMs} ms`;
-      return new EngineUnreachableError(
-        line,
-        reason,
-        `cannot reach the proxy ${proxy.display} (${proxy.variable}): ${what}`,
-        certainlyNotSent,
-        `is the proxy running, and is ${proxy.variable} right? no_proxy or NO_PROXY lists the hosts reached directly`,
-      );
-    }
-    // A server that requires a client certificate ends the handshake with an alert, or (TLS 1.3,
-    // where the client sends its request before the server has checked the certificate) closes the
-    // connection, which may then arrive as a reset.
-    let hint: string | undefined;
-    if (plainHttp) {
-      hint = `is it a plain http server? try --url ${this.options.baseUrl.replace(/^https:/, 'http:')}`;
-    } else if (line.url.startsWith('https:') && (serverAlert || reason === 'connection-reset')) {
-      hint = this.options.cert
-        ? 'the server may not accept the client certificate: was it issued by a CA the server trusts for clients?'
-        : 'if the server requires a client certificate, give it with --cert-file and --key-file, or certFile and keyFile in a profile';
-    }
-    return new EngineUnreachableError(line, reason, detail, certainlyNotSent, hint);
-  }
-
-  /** The proxy refused to pass the request on: nothing reached the engine. */
-  private proxyRefused(line: RequestLine, proxy: ProxyRoute, status: number): EngineUnreachableError {
-    const hint =
-      status === 407
-        ? proxy.authorization
-          ? `the proxy did not accept the credentials in ${proxy.variable}`
-          : `give the proxy's credentials in ${proxy.variable}: http://user:password@host:port`
-        : `no_proxy or NO_PROXY lists the hosts reached directly, without the proxy`;
-    return new EngineUnreachableError(line, 'proxy', `the proxy ${proxy.display} (${proxy.variable}) refused to pass the request on: ${statusLine(status)}`, true, hint);
+    if (status === 407 && this.options.proxy) throw proxyRefused(line, this.options.proxy, status);
+    throw httpError(line, status, text, responseHeaders, this.options.credentials?.type ?? 'none');
   }
 
   /** Hands one request and its answer (or why there was none) to `onExchange` (--verbose). */
@@ -465,94 +288,6 @@ export class RequestAbandonedError extends Error {
     super(`${request.method} ${request.url}: abandoned; the engine may or may not have received it`);
     this.name = 'RequestAbandonedError';
   }
-}
-
-/** 429/502/503/504 without an engine body: a gateway or the engine's container is unavailable. */
-export class RetryableHttpError extends EngineHttpError {
-  override name = 'RetryableHttpError';
-  constructor(
-    line: RequestLine,
-    status: number,
-    bodySnippet: string | undefined,
-    readonly retryAfterMs: number | undefined,
-  ) {
-    super(line, { status, body: undefined, bodySnippet });
-  }
-}
-
-function parseEngineErrorBody(text: string): EngineErrorBody | undefined {
-  if (!text) return undefined;
-  try {
-    const json: unknown = JSON.parse(text);
-    if (json && typeof json === 'object' && !Array.isArray(json)) {
-      const record = json as Record<string, unknown>;
-      if (typeof record.type === 'string' && (typeof record.message === 'string' || record.message === null)) {
-        return { ...record, type: record.type, message: record.message ?? '' } as EngineErrorBody;
-      }
-    }
-  } catch {
-    // Not JSON: the caller shows a snippet instead.
-  }
-  return undefined;
-}
-
-function parseRetryAfter(value: string | undefined): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|EPROTO/;
-
-/** The error and its causes, at most five deep. */
-function causeChain(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  let current: unknown = error;
-  while (current && typeof current === 'object' && chain.length < 5) {
-    chain.push(current);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return chain;
-}
-
-export function classifyNetworkError(error: unknown): { reason: UnreachableReason; detail: string; beforeConnected?: boolean; serverAlert?: boolean; plainHttp?: boolean } {
-  const chain = causeChain(error) as Array<{ code?: string; message?: string; connecting?: boolean }>;
-  const codes = chain.map((e) => e.code ?? '');
-  const has = (...wanted: string[]): boolean => codes.some((code) => wanted.includes(code));
-  const messages = chain.map((e) => e.message ?? '').filter(Boolean);
-
-  if (has('ECONNREFUSED')) return { reason: 'connection-refused', detail: 'connection refused (is the engine running, and is the URL right?)' };
-  if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA')) {
-    return { reason: 'dns', detail: 'host name not found (DNS lookup failed; check the URL)' };
-  }
-  // node:http's timeout while the socket was still connecting (./node-transport.ts), or undici's.
-  if (has('UND_ERR_CONNECT_TIMEOUT') || chain.some((e) => e.connecting === true)) {
-    return { reason: 'timeout', detail: 'timed out connecting to the engine (is the URL right? raise --timeout if it is just slow)', beforeConnected: true };
-  }
-  if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'UND_ERR_ABORTED')) {
-    return { reason: 'timeout', detail: 'timed out waiting for the engine (raise --timeout if it is just slow)' };
-  }
-  // An alert from the server (ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED): it refused the handshake.
-  const alert = codes.find((code) => /^ERR_SSL_\w+_ALERT_/.test(code));
-  if (alert) {
-    const name = alert.replace(/^ERR_SSL_\w+?_ALERT_/, '').toLowerCase().replace(/_/g, ' ');
-    return { reason: 'tls', detail: `TLS failure: the server ended the handshake: ${name} (${alert})`, serverAlert: true };
-  }
-  // A plain http server answers the TLS hello with "HTTP/1.1 400", which OpenSSL reads as a record
-  // of an unknown version: the URL says https where the server speaks http.
-  if (has('ERR_SSL_WRONG_VERSION_NUMBER') || messages.some((message) => /wrong version number/i.test(message))) {
-    return { reason: 'tls', detail: 'TLS failure: the server does not speak TLS (OpenSSL: wrong version number)', plainHttp: true };
-  }
-  const tlsCode = codes.find((code) => TLS_CODES.test(code));
-  if (tlsCode) {
-    const message = messages.find((m) => m && !m.startsWith('fetch failed')) ?? tlsCode;
-    return { reason: 'tls', detail: `TLS failure: ${message} (${tlsCode}; use --ca-file for a private CA)` };
-  }
-  if (has('ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED')) {
-    return { reason: 'connection-reset', detail: 'the connection was closed before the answer was complete' };
-  }
-  return { reason: 'network', detail: `network error: ${messages[0] ?? String(error)}` };
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */

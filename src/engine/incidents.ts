@@ -1,7 +1,8 @@
 /** `/incident`: the open incidents of a process instance (the canary's check) or of a definition (the pre-flight); docs/engine-notes.md#incidents. */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
-import { enginePath, type EngineHttp } from './http.js';
+import type { EngineHttp } from './http.js';
+import { enginePath } from './paths.js';
 import { collectPages } from './paging.js';
 
 const incidentSchema = lazy(() => z.looseObject({

@@ -1,7 +1,8 @@
 /** `/job` and `/job-definition`: failed jobs and asynchronous continuations, for the pre-flight (docs/engine-notes.md#jobs). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
-import { enginePath, type EngineHttp, type Query } from './http.js';
+import type { EngineHttp } from './http.js';
+import { enginePath, type Query } from './paths.js';
 import { collectPages } from './paging.js';
 
 const jobSchema = lazy(() => z.looseObject({

@@ -2,7 +2,8 @@
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { parseEngineDate } from './dates.js';
-import { enginePath, type EngineHttp } from './http.js';
+import type { EngineHttp } from './http.js';
+import { enginePath } from './paths.js';
 import type { PagingOptions } from './paging.js';
 
 const metricIntervalSchema = lazy(() => z.looseObject({

@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { batchSchema, type Batch } from './batches.js';
 import { EngineHttpError } from './errors.js';
-import { enginePath, type EngineHttp } from './http.js';
+import type { EngineHttp } from './http.js';
+import { enginePath } from './paths.js';
 
 const activityIdsSchema = lazy(() => z.nullable(z.array(z.nullable(z.string()))));
 

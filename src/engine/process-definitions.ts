@@ -1,7 +1,8 @@
 /** `/process-definition`: lookups for resolving `invoice:3`, the live pre-flight, statistics and BPMN models (docs/engine-notes.md#definitions). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
-import { enginePath, type EngineHttp, type Query } from './http.js';
+import type { EngineHttp } from './http.js';
+import { enginePath, type Query } from './paths.js';
 import { collectPages } from './paging.js';
 
 const processDefinitionSchema = lazy(() => z.looseObject({

@@ -1,7 +1,8 @@
 /** `/process-instance` and `/history/process-instance`: selecting instances and finding where they are. */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
-import { enginePath, type EngineHttp, type JsonText } from './http.js';
+import type { EngineHttp, JsonText } from './http.js';
+import { enginePath } from './paths.js';
 import type { QueryLimit } from './limits.js';
 import { allPages, MAX_BULK_PAGE_SIZE } from './paging.js';
 import { countSchema, looseRecord } from './schemas.js';

@@ -5,7 +5,8 @@
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { EngineAuthenticationError, EngineAuthorizationError, EngineHttpError, EngineResponseError } from './errors.js';
-import { enginePath, rootPath, type EngineHttp } from './http.js';
+import type { EngineHttp } from './http.js';
+import { enginePath, rootPath } from './paths.js';
 import { engineListSchema, versionSchema } from './schemas.js';
 
 /**

@@ -67,7 +67,7 @@ export class ProxyRefusedError extends Error {
 
 /**
  * Failures carry Node's or undici's error `code` (ECONNREFUSED, ETIMEDOUT, UND_ERR_SOCKET, a TLS
- * code...), which classifyNetworkError in ./http.ts turns into a reason.
+ * code...), which classifyNetworkError in ./error-decoding.ts turns into a reason.
  */
 export interface HttpTransport {
   send(request: TransportRequest): Promise<TransportResponse>;

@@ -9,7 +9,7 @@ import { CliError, ExitCode } from '../exit-codes.js';
 import type { ResolvedDefinition } from '../plans/references.js';
 import { nearestIds, type UnknownActivity } from '../plans/validation.js';
 import { describeDefinition } from '../render/migration.js';
-import { MULTI_INSTANCE_BODY } from './model-diff.js';
+import { MULTI_INSTANCE_BODY } from './activity-kinds.js';
 
 export async function readProcessModel(definitions: ProcessDefinitionApi, definition: ResolvedDefinition): Promise<ProcessModel> {
   const [xml, { ModelError, parseProcessModel }] = await Promise.all([definitions.bpmnXml(definition.id), import('../bpmn/model.js')]);

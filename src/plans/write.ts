@@ -1,6 +1,7 @@
 /** Plan files as `migration generate` writes them: references first, then the resolved ids and the plan. */
 import type { MigrationPlan, VariableValueDto } from '../engine/migration.js';
-import { MULTI_INSTANCE_BODY, type SuggestedMapping } from '../migration/model-diff.js';
+import { MULTI_INSTANCE_BODY } from '../migration/activity-kinds.js';
+import type { SuggestedMapping } from '../migration/mapping-suggestions.js';
 import type { DefinitionReference, ResolvedDefinition } from './references.js';
 import type { MigrationInstruction } from './schema.js';
 import { plural, visibleControls } from '../util/text.js';

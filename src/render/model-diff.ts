@@ -1,6 +1,6 @@
 /** `migration diff` as tables: the activities side by side, the suggested mappings, what nothing maps. */
 import type { ActivityComparison, ActivityStatus, ModelDiff } from '../migration/model-diff.js';
-import { describeType } from '../migration/model-diff.js';
+import { describeType } from '../migration/activity-kinds.js';
 import type { ResolvedDefinition } from '../plans/references.js';
 import { describeDefinition } from './migration.js';
 import type { View } from './output.js';

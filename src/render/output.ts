@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { visibleControls, visibleData } from '../util/text.js';
 import { plainStyle, type Style } from './style.js';
-import type { Cell, Column } from './table.js';
+import type { Cell, Column } from './columns.js';
 
 /** Records per JSON text written: small enough that V8 keeps the text out of its large-object space, which only a full GC frees. */
 const JSON_SLICE = 100;
@@ -120,7 +120,7 @@ export class Output {
         await this.data(collected, view);
         return collected.length;
       }
-      const { SAMPLE_ROWS, streamTable } = await import('./table.js');
+      const { SAMPLE_ROWS, streamTable } = await import('./table-stream.js');
       const style = this.style;
       async function* cells(columns: readonly Column<T>[]): AsyncGenerator<Cell[][]> {
         for await (const page of pages) {

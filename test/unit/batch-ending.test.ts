@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { batchEnding } from '../../src/batches/ending.js';
 import type { BatchApi, HistoricBatch, JobLogFilter } from '../../src/engine/batches.js';
 import { EngineAuthorizationError, EngineHttpError } from '../../src/engine/errors.js';
-import { RetryableHttpError } from '../../src/engine/http.js';
+import { RetryableHttpError } from '../../src/engine/error-decoding.js';
 
 const historic = { id: 'b', type: 'instance-migration', totalJobs: 3, invocationsPerBatchJob: 1, batchJobDefinitionId: 'jd', endTime: '2026-01-01T00:00:00.000+0000' } as HistoricBatch;
 const line = { method: 'GET', url: 'http://h/engine-rest/history/job-log/count' };

@@ -11,18 +11,8 @@ import { BATCH_TYPES } from '../../src/catalogue/batches.js';
 import { METRIC_NAMES } from '../../src/catalogue/metrics.js';
 import { completionHints } from '../../src/commands/completion-actions.js';
 import { tempDir } from '../helpers/temp.js';
-import {
-  allCommands,
-  bashScript,
-  completionModel,
-  completionScript,
-  fishScript,
-  functionName,
-  isShell,
-  SHELLS,
-  type ValueHint,
-  zshScript,
-} from '../../src/completion/generate.js';
+import { bashScript, completionScript, fishScript, functionName, isShell, SHELLS, zshScript } from '../../src/completion/generate.js';
+import { allCommands, completionModel, type ValueHint } from '../../src/completion/model.js';
 
 function tool(): Command {
   const program = new Command('tool')

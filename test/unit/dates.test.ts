@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatEngineDate, parseDateInput, parseEngineDate } from '../../src/engine/dates.js';
-import { encodeQuery } from '../../src/engine/http.js';
+import { encodeQuery } from '../../src/engine/paths.js';
 
 describe('engine date format', () => {
   it('formats with milliseconds and an offset without colon', () => {

@@ -9,7 +9,8 @@ import {
   EngineUnreachableError,
   outcomeUnknown,
 } from '../../src/engine/errors.js';
-import { classifyNetworkError, InvalidPathParameterError, RetryableHttpError } from '../../src/engine/http.js';
+import { classifyNetworkError, RetryableHttpError } from '../../src/engine/error-decoding.js';
+import { InvalidPathParameterError } from '../../src/engine/paths.js';
 import { UpdateNotConfirmedError } from '../../src/engine-objects/update.js';
 import { CliError, EXIT_CODE_MEANINGS, ExitCode, exitCodesHelp, UsageError } from '../../src/exit-codes.js';
 import { commandLine, describeFailure, sendChange } from '../../src/exit.js';

@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineResponseError } from '../../src/engine/errors.js';
-import { EngineHttp, enginePath } from '../../src/engine/http.js';
+import { EngineHttp } from '../../src/engine/http.js';
+import { enginePath } from '../../src/engine/paths.js';
 import { MigrationApi } from '../../src/engine/migration.js';
 import { describeFailure } from '../../src/exit.js';
 

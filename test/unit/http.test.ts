@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classifyNetworkError, EngineHttp, enginePath, InvalidPathParameterError, rootPath } from '../../src/engine/http.js';
+import { classifyNetworkError } from '../../src/engine/error-decoding.js';
+import { EngineHttp } from '../../src/engine/http.js';
+import { enginePath, InvalidPathParameterError, rootPath } from '../../src/engine/paths.js';
 
 describe('path parameters', () => {
   it.each([

@@ -1,7 +1,8 @@
 // The line of a second Ctrl-C, which ends the process before the run can print its own: it names
 // the changes sent and not answered (in flight, or abandoned by the first Ctrl-C), never a read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineHttp, enginePath } from '../../src/engine/http.js';
+import { EngineHttp } from '../../src/engine/http.js';
+import { enginePath } from '../../src/engine/paths.js';
 import { Interrupt } from '../../src/interrupt.js';
 import { type Simulator, startSimulator } from '../simulator/index.js';
 

@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ModelError, type ProcessModel, parseProcessModel } from '../../src/bpmn/model.js';
-import { diffModels, similarity, worthMapping } from '../../src/migration/model-diff.js';
+import { worthMapping } from '../../src/migration/activity-kinds.js';
+import { similarity } from '../../src/migration/mapping-suggestions.js';
+import { diffModels } from '../../src/migration/model-diff.js';
 
 const model = (file: string) => parseProcessModel(readFileSync(new URL(`../simulator/models/${file}`, import.meta.url), 'utf8'), 'invoice-approval');
 

@@ -1,7 +1,7 @@
 // The suggestions of `migration generate --suggest` in a YAML plan: comments only, one line each.
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import type { SuggestedMapping } from '../../src/migration/model-diff.js';
+import type { SuggestedMapping } from '../../src/migration/mapping-suggestions.js';
 import { serializePlan } from '../../src/plans/write.js';
 
 const plan = {

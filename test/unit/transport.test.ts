@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyNetworkError } from '../../src/engine/http.js';
+import { classifyNetworkError } from '../../src/engine/error-decoding.js';
 import { NodeHttpTransport } from '../../src/engine/node-transport.js';
 import type { HttpTransport, TransportOptions } from '../../src/engine/transport.js';
 import { UndiciTransport } from '../../src/engine/undici-transport.js';
