@@ -135,10 +135,9 @@ describe('connection faults', () => {
   });
 
   it('delays the headers past a client timeout', async () => {
-    sim.inject({ delayHeadersMs: 2_000, times: 1 });
-    const started = Date.now();
+    // Far longer than the test may take: only the client's timeout can end the wait.
+    sim.inject({ delayHeadersMs: 600_000, times: 1 });
     await expect(fetch(`${sim.url}/version`, { signal: AbortSignal.timeout(100) })).rejects.toThrow(/timeout|aborted/i);
-    expect(Date.now() - started).toBeLessThan(1_500);
     // The server is not stuck on the abandoned request.
     expect((await fetch(`${sim.url}/version`)).status).toBe(200);
   });

@@ -37,15 +37,14 @@ describe('close()', () => {
   it('returns promptly while a delayed answer is pending, and cancels it', async () => {
     const baseline = tcpHandles();
     const sim = await startSimulator();
-    sim.inject({ delayHeadersMs: 60_000 });
+    // Far longer than the test may take: close() must not wait for the held answer.
+    sim.inject({ delayHeadersMs: 600_000 });
     const pending = fetch(`${sim.url}/version`).then(
       () => 'answered',
       () => 'failed',
     );
     await waitFor(() => sim.requests.length === 1);
-    const started = Date.now();
     await sim.close();
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(await pending).toBe('failed');
     expect(await waitFor(() => tcpHandles() === baseline)).toBe(true);
   });

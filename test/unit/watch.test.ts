@@ -36,12 +36,11 @@ describe('sleep', () => {
 
   it('ends early when aborted, and at once when aborted already', async () => {
     const controller = new AbortController();
-    const started = Date.now();
-    const sleeping = sleep(10_000, controller.signal);
+    // Far longer than the test may take: only the abort can end these sleeps.
+    const sleeping = sleep(600_000, controller.signal);
     controller.abort();
     await sleeping;
-    await sleep(10_000, controller.signal);
-    expect(Date.now() - started).toBeLessThan(1000);
+    await sleep(600_000, controller.signal);
   });
 });
 
