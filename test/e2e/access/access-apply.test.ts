@@ -3,23 +3,16 @@
 // authorization for a new group.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS, type Simulator, startSimulator } from '../../simulator/index.js';
-import { runCli, tempDir } from '../../helpers/cli.js';
+import { describe, expect } from 'vitest';
+import { SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS, type RecordedRequest } from '../../simulator/index.js';
+import { type Cli, cliFor, test } from '../../helpers/fixtures.js';
 
-let engine: Simulator;
-let cwd: string;
-beforeEach(async () => {
-  engine = await startSimulator();
-  cwd = tempDir();
+const it = test.extend<{ cli: Cli; write: (text: string) => void; changesSent: () => string[] }>({
+  cli: async ({ engine, cwd }, use) => use(cliFor(engine.url, { cwd })),
+  write: async ({ cwd }, use) => use((text) => writeFileSync(join(cwd, 'access.yaml'), text)),
+  changesSent: async ({ engine }, use) =>
+    use(() => engine.requests.filter((request: RecordedRequest) => request.method !== 'GET').map((request) => `${request.method} ${request.path.replace('/engine-rest', '')}`)),
 });
-afterEach(async () => {
-  await engine.close();
-});
-
-const cli = (...args: string[]) => runCli(['--url', engine.url, '--retries', '0', ...args], { cwd });
-const write = (text: string) => writeFileSync(join(cwd, 'access.yaml'), text);
-const changesSent = () => engine.requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.path.replace('/engine-rest', '')}`);
 
 const FILE = `scope: { groups: [sales, audit], resourceTypes: [process-definition, filter] }
 groups:
@@ -31,7 +24,7 @@ authorizations:
 `;
 
 describe('access apply', () => {
-  it('applies in a safe order, updates in place (same id), and changes nothing the second time', async () => {
+  it('applies in a safe order, updates in place (same id), and changes nothing the second time', async ({ engine, cli, write, changesSent }) => {
     write(FILE);
     const first = await cli('access', 'apply', 'access.yaml', '--prune', '--yes');
     expect(first.code, first.stderr).toBe(0);
@@ -53,7 +46,7 @@ describe('access apply', () => {
     expect(changesSent()).toEqual([]);
   });
 
-  it('asks first: without a terminal and without --yes it refuses and sends nothing', async () => {
+  it('asks first: without a terminal and without --yes it refuses and sends nothing', async ({ engine, cli, write, changesSent }) => {
     write(FILE);
     const result = await cli('access', 'apply', 'access.yaml');
     expect(result.code).toBe(2);
@@ -61,7 +54,7 @@ describe('access apply', () => {
     expect(changesSent()).toEqual([]);
   });
 
-  it('--dry-run prints the plan and the requests, and sends nothing', async () => {
+  it('--dry-run prints the plan and the requests, and sends nothing', async ({ engine, cli, write, changesSent }) => {
     write(FILE);
     const result = await cli('access', 'apply', 'access.yaml', '--dry-run', '-o', 'json');
     expect(result.code).toBe(0);
@@ -80,7 +73,7 @@ describe('access apply', () => {
     expect(table.stderr).toContain('dry run: nothing was sent');
   });
 
-  it('a failure stops the run, says what was done and what not (exit 8); applying again makes the rest', async () => {
+  it('a failure stops the run, says what was done and what not (exit 8); applying again makes the rest', async ({ engine, cli, write }) => {
     write(FILE);
     engine.inject({ method: 'PUT', path: /\/members\/mary$/, status: 500, body: JSON.stringify({ type: 'ProcessEngineException', message: 'boom', code: 0 }), contentType: 'application/json', times: 1 });
     const stopped = await cli('access', 'apply', 'access.yaml', '--yes');
@@ -101,7 +94,7 @@ describe('access apply', () => {
     expect((await cli('access', 'plan', 'access.yaml', '--detailed-exitcode')).code).toBe(0);
   });
 
-  it('a first change that fails exits with its own code; a lost answer says how to check', async () => {
+  it('a first change that fails exits with its own code; a lost answer says how to check', async ({ engine, cli, write }) => {
     write(FILE);
     engine.inject({ method: 'POST', path: /^\/group\/create$/, status: 504, afterEngine: true, times: 1 });
     const lost = await cli('access', 'apply', 'access.yaml', '--yes');
@@ -110,7 +103,7 @@ describe('access apply', () => {
     expect(lost.stderr).toContain('check before repeating it: camunda-admin group get audit');
   });
 
-  it('a new group: the READ the engine gives it is adopted when the file names it, deleted with --prune when not', async () => {
+  it('a new group: the READ the engine gives it is adopted when the file names it, deleted with --prune when not', async ({ engine, cli, write, changesSent }) => {
     write('scope: { groups: [ops], resourceTypes: [group] }\ngroups:\n  ops: { name: Ops }\nauthorizations:\n  - { type: grant, group: ops, resource: group, resourceId: ops, permissions: [READ, UPDATE] }\n');
     const named = await cli('access', 'apply', 'access.yaml', '--yes');
     expect(named.code, named.stderr).toBe(0);

@@ -2,22 +2,13 @@
 // detailed exit code, and the refusals that happen before anything would be sent.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Simulator, startSimulator } from '../../simulator/index.js';
-import { runCli, tempDir } from '../../helpers/cli.js';
+import { describe, expect } from 'vitest';
+import { type Cli, cliFor, test } from '../../helpers/fixtures.js';
 
-let engine: Simulator;
-let cwd: string;
-beforeEach(async () => {
-  engine = await startSimulator();
-  cwd = tempDir();
+const it = test.extend<{ cli: Cli; write: (text: string) => void }>({
+  cli: async ({ engine, cwd }, use) => use(cliFor(engine.url, { cwd })),
+  write: async ({ cwd }, use) => use((text) => writeFileSync(join(cwd, 'access.yaml'), text)),
 });
-afterEach(async () => {
-  await engine.close();
-});
-
-const cli = (...args: string[]) => runCli(['--url', engine.url, '--retries', '0', ...args], { cwd });
-const write = (text: string) => writeFileSync(join(cwd, 'access.yaml'), text);
 
 const FILE = `scope: { groups: ["sa*", accounting], resourceTypes: [process-definition] }
 groups:
@@ -29,7 +20,7 @@ authorizations:
 `;
 
 describe('access plan', () => {
-  it('lists creates, updates and what is in scope but not in the file (kept), in apply order', async () => {
+  it('lists creates, updates and what is in scope but not in the file (kept), in apply order', async ({ engine, cli, write }) => {
     write(FILE);
     const result = await cli('access', 'plan', 'access.yaml');
     expect(result.code).toBe(0);
@@ -51,7 +42,7 @@ describe('access plan', () => {
     expect(engine.requests.every((request) => request.method === 'GET')).toBe(true);
   });
 
-  it('--prune deletes inside the scope only; -o json prints the list of changes', async () => {
+  it('--prune deletes inside the scope only; -o json prints the list of changes', async ({ cli, write }) => {
     write(FILE);
     const result = await cli('access', 'plan', 'access.yaml', '--prune', '-o', 'json');
     expect(result.code).toBe(0);
@@ -66,7 +57,7 @@ describe('access plan', () => {
     expect(list.find((change) => change.action === 'update' && change.object === 'authorization')).toMatchObject({ id: 'c950b77b-e5fe-11f1-a2ca-02fc00000001', before: ['DELETE'], after: ['DELETE', 'UPDATE'] });
   });
 
-  it('--detailed-exitcode: 10 with changes, 0 without', async () => {
+  it('--detailed-exitcode: 10 with changes, 0 without', async ({ cli, write }) => {
     write(FILE);
     expect((await cli('access', 'plan', 'access.yaml', '--detailed-exitcode')).code).toBe(10);
     write('groups:\n  sales: { name: Sales, members: [john, lena, max] }\n');
@@ -76,7 +67,7 @@ describe('access plan', () => {
     expect(none.stderr).toBe('no changes: the engine matches the file\n');
   });
 
-  it('a member who is not a user of the engine is refused with file:line:col, exit 2', async () => {
+  it('a member who is not a user of the engine is refused with file:line:col, exit 2', async ({ engine, cli, write }) => {
     write('groups:\n  sales:\n    members: [john, jhon, nobody]\n');
     const result = await cli('access', 'plan', 'access.yaml');
     expect(result.code).toBe(2);
@@ -86,7 +77,7 @@ describe('access plan', () => {
     expect(engine.requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 
-  it('a permission typo is refused with file:line:col before any request', async () => {
+  it('a permission typo is refused with file:line:col before any request', async ({ engine, cli, write }) => {
     write('authorizations:\n  - { type: grant, user: john, resource: task, permissions: [READ, TASK_WROK] }\n');
     const result = await cli('access', 'plan', 'access.yaml');
     expect(result.code).toBe(2);
@@ -94,7 +85,7 @@ describe('access plan', () => {
     expect(engine.requests).toEqual([]);
   });
 
-  it('a file with many problems: every one at once, in file order, and nothing sent (plan and apply)', async () => {
+  it('a file with many problems: every one at once, in file order, and nothing sent (plan and apply)', async ({ engine, cli, write }) => {
     write(
       [
         'groups:',
@@ -122,13 +113,13 @@ describe('access plan', () => {
     expect(engine.requests).toEqual([]);
   });
 
-  it('a file that is not there is named once as an access file', async () => {
+  it('a file that is not there is named once as an access file', async ({ engine, cli }) => {
     const result = await cli('access', 'plan', 'nofile.yaml');
     expect([result.code, result.stderr]).toEqual([2, 'error: nofile.yaml: access file not found\n']);
     expect(engine.requests).toEqual([]);
   });
 
-  it('asks only for the groups it names when the scope has no globs', async () => {
+  it('asks only for the groups it names when the scope has no globs', async ({ engine, cli, write }) => {
     write('groups:\n  sales: { name: Sales }\n');
     expect((await cli('access', 'plan', 'access.yaml')).code).toBe(0);
     expect(engine.requests.map((request) => request.path)).toEqual(['/engine-rest/group?idIn=sales&sortBy=id&sortOrder=asc&firstResult=0&maxResults=5000']);

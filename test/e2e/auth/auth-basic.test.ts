@@ -1,21 +1,16 @@
 // Basic authentication against a simulator whose auth filter is on (like Camunda Run production.yml).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { SEEDED_AUTHORIZATION_IDS, type Simulator, startSimulator } from '../../simulator/index.js';
 import { cleanEnv, runCli } from '../../helpers/cli.js';
+import { fileTest } from '../../helpers/fixtures.js';
 
 const ADMIN = SEEDED_AUTHORIZATION_IDS.adminApplication;
-let engine: Simulator;
-beforeAll(async () => {
-  // No login delays: 'exits 4 for a wrong password' would otherwise make the engine refuse demo's right
-  // password for 3 s (its login throttling), failing the tests after it; the last describe tests that.
-  engine = await startSimulator({ basicAuth: true, loginDelayBaseSeconds: 0 });
-});
-afterAll(async () => {
-  await engine.close();
-});
+// No login delays: 'exits 4 for a wrong password' would otherwise make the engine refuse demo's right
+// password for 3 s (its login throttling), failing the tests after it; the last describe tests that.
+const it = fileTest({ basicAuth: true, loginDelayBaseSeconds: 0 });
 
 describe('with the engine auth filter on', () => {
-  it('exits 4 without credentials and says how to give them', async () => {
+  it('exits 4 without credentials and says how to give them', async ({ engine }) => {
     const result = await runCli(['--url', engine.url, 'auth', 'get', ADMIN]);
     expect(result.code).toBe(4);
     expect(result.stderr).toBe(
@@ -23,32 +18,32 @@ describe('with the engine auth filter on', () => {
     );
   });
 
-  it('exits 4 for a wrong password without echoing it', async () => {
+  it('exits 4 for a wrong password without echoing it', async ({ engine }) => {
     const result = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'auth', 'get', ADMIN], { stdin: 'wrong-secret\n' });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('the engine refused the username and password (Basic realm="default")');
     expect(result.stderr).not.toContain('wrong-secret');
   });
 
-  it('reads the password from stdin', async () => {
+  it('reads the password from stdin', async ({ engine }) => {
     const result = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'auth', 'get', ADMIN, '-o', 'json'], { stdin: 'demo\n' });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).id).toBe(ADMIN);
   });
 
-  it('takes credentials from the environment', async () => {
+  it('takes credentials from the environment', async ({ engine }) => {
     const env = cleanEnv({ CAMUNDA_URL: engine.url, CAMUNDA_USERNAME: 'demo', CAMUNDA_PASSWORD: 'demo' });
     const result = await runCli(['auth', 'get', ADMIN, '-o', 'json'], { env });
     expect(result.code).toBe(0);
   });
 
-  it('warns about --password on the command line but uses it', async () => {
+  it('warns about --password on the command line but uses it', async ({ engine }) => {
     const result = await runCli(['--url', engine.url, '--username', 'demo', '--password', 'demo', 'auth', 'get', ADMIN, '-o', 'json']);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('warning: a password on the command line can be seen by other users');
   });
 
-  it('logs requests with --verbose, the Authorization header redacted', async () => {
+  it('logs requests with --verbose, the Authorization header redacted', async ({ engine }) => {
     const result = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', '-v', 'auth', 'get', ADMIN, '-o', 'json'], { stdin: 'demo' });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(`> GET ${engine.url}/authorization/${ADMIN}`);
@@ -58,7 +53,7 @@ describe('with the engine auth filter on', () => {
     expect(JSON.parse(result.stdout).id).toBe(ADMIN);
   });
 
-  it('engine info reports accepted credentials', async () => {
+  it('engine info reports accepted credentials', async ({ engine }) => {
     const result = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'engine', 'info', '-o', 'json'], { stdin: 'demo' });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
@@ -73,7 +68,7 @@ describe('with the engine auth filter on', () => {
     });
   });
 
-  it('engine info reports refused credentials with exit 4 and one error line, printing no data', async () => {
+  it('engine info reports refused credentials with exit 4 and one error line, printing no data', async ({ engine }) => {
     const result = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'engine', 'info', '-o', 'json'], { stdin: 'nope' });
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');

@@ -1,22 +1,18 @@
 // `auth explain` against the simulator with Basic auth on: the engine's precedence rules computed from
 // what the caller can read, agreeing with the engine's own check, and saying when it cannot.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AuthorizationType, ResourceType, type Simulator, startSimulator } from '../../simulator/index.js';
+import { describe, expect } from 'vitest';
+import { AuthorizationType, ResourceType, type SimulatorOptions, startSimulator } from '../../simulator/index.js';
 import { runCli } from '../../helpers/cli.js';
+import { test } from '../../helpers/fixtures.js';
 
-let engine: Simulator;
-beforeEach(async () => {
-  engine = await startSimulator({ basicAuth: true, loginDelayBaseSeconds: 0 });
+const it = test.extend<{ simulatorOptions: SimulatorOptions; as: (user: string, ...args: string[]) => ReturnType<typeof runCli> }>({
+  simulatorOptions: { basicAuth: true, loginDelayBaseSeconds: 0 },
+  as: async ({ engine }, use) => use((user, ...args) => runCli(['--url', engine.url, '--retries', '0', '--username', user, '--password-stdin', ...args], { stdin: user })),
 });
-afterEach(async () => {
-  await engine.close();
-});
-
-const as = (user: string, ...args: string[]) => runCli(['--url', engine.url, '--retries', '0', '--username', user, '--password-stdin', ...args], { stdin: user });
 const PD = ['--resource-type', 'process-definition', '--resource-id', 'refengine-demo'];
 
 describe('auth explain', () => {
-  it('shows each permission with the authorization that decided it, in the engine\'s order', async () => {
+  it('shows each permission with the authorization that decided it, in the engine\'s order', async ({ as }) => {
     const result = await as('demo', 'auth', 'explain', '--user', 'john', ...PD);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("user john (groups: sales) on process-definition 'refengine-demo'; revoke checks on");
@@ -28,7 +24,7 @@ describe('auth explain', () => {
     expect(result.stdout).not.toContain('The engine');
   });
 
-  it('agrees with auth check for the same user, permission by permission', async () => {
+  it('agrees with auth check for the same user, permission by permission', async ({ engine, as }) => {
     engine.state.authorizations.push(
       { id: 'x1', type: AuthorizationType.GRANT, permissions: ['ALL'], userId: null, groupId: 'sales', resourceType: ResourceType.PROCESS_DEFINITION, resourceId: '*', removalTime: null, rootProcessInstanceId: null },
       { id: 'x2', type: AuthorizationType.REVOKE, permissions: ['READ_HISTORY'], userId: 'john', groupId: null, resourceType: ResourceType.PROCESS_DEFINITION, resourceId: 'refengine-demo', removalTime: null, rootProcessInstanceId: null },
@@ -43,7 +39,7 @@ describe('auth explain', () => {
     }
   });
 
-  it('--permission answers yes or no (exit 0 either way) and asks the engine when the credentials are that user\'s', async () => {
+  it('--permission answers yes or no (exit 0 either way) and asks the engine when the credentials are that user\'s', async ({ engine, as }) => {
     const no = await as('john', 'auth', 'explain', '--user', 'john', ...PD, '--permission', 'delete', '-o', 'json');
     expect(no.code).toBe(0);
     const report = JSON.parse(no.stdout);
@@ -56,7 +52,7 @@ describe('auth explain', () => {
     expect(yes.stdout).toContain('The engine agrees');
   });
 
-  it('says when the engine answers otherwise (authorizations the credentials cannot read)', async () => {
+  it('says when the engine answers otherwise (authorizations the credentials cannot read)', async ({ engine, as }) => {
     // john may not read the sales group nor its grant: computed from what he sees, he lacks READ_INSTANCE.
     engine.state.authorizations.push({ id: 'x9', type: AuthorizationType.GRANT, permissions: ['READ_INSTANCE'], userId: null, groupId: 'sales', resourceType: ResourceType.PROCESS_DEFINITION, resourceId: '*', removalTime: null, rootProcessInstanceId: null });
     const result = await as('john', 'auth', 'explain', '--user', 'john', ...PD, '--permission', 'READ_INSTANCE');
@@ -66,13 +62,13 @@ describe('auth explain', () => {
     expect(result.stderr).toContain('warning: the engine answers otherwise than the rules computed here for READ_INSTANCE');
   });
 
-  it('explains a group on its own', async () => {
+  it('explains a group on its own', async ({ as }) => {
     const result = await as('demo', 'auth', 'explain', '--group', 'camunda-admin', '--resource-type', 'authorization', '--permission', 'UPDATE', '-o', 'json');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ group: 'camunda-admin', groups: ['camunda-admin'], resourceId: '*', authorized: true, engineCheck: null });
   });
 
-  it('warns when the user or group does not exist, and still explains it', async () => {
+  it('warns when the user or group does not exist, and still explains it', async ({ engine, as }) => {
     const missing = await as('demo', 'auth', 'explain', '--user', 'nobody', '--resource-type', 'process-definition');
     expect(missing.code).toBe(0);
     expect(missing.stdout).toContain('user nobody (groups: none) on process-definition (the type as a whole: *)');
@@ -94,7 +90,7 @@ describe('auth explain', () => {
     expect(engine.requests.some((request) => request.path.startsWith('/engine-rest/user'))).toBe(false);
   });
 
-  it('says nothing about a user that these credentials may not read, or when the user query is refused', async () => {
+  it('says nothing about a user that these credentials may not read, or when the user query is refused', async ({ engine, as }) => {
     // john may read no user: the engine's user query leaves them out, so "none" proves nothing.
     const unreadable = await as('john', 'auth', 'explain', '--user', 'nobody', '--resource-type', 'process-definition');
     expect(unreadable.code).toBe(0);
@@ -118,12 +114,12 @@ describe('auth explain', () => {
     }
   });
 
-  it.each([
+  it.for<[string[], string]>([
     [['--user', 'john', '--group', 'sales', '--resource-type', 'user'], 'give --user ID or --group ID (one of them)'],
     [['--resource-type', 'user'], 'give --user ID or --group ID'],
     [['--user', 'john', '--resource-type', 'user', '--permission', 'ALL'], '--permission: ask about one permission of user'],
     [['--user', 'john', '--resource-type', 'process-definition', '--permission', 'READ_INSTANCES'], 'did you mean READ_INSTANCE?'],
-  ])('refuses %j before sending', async (args, message) => {
+  ])('refuses %j before sending', async ([args, message], { engine, as }) => {
     const result = await as('demo', 'auth', 'explain', ...args);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);

@@ -1,28 +1,27 @@
 // The auth family against the simulator, whose PUT replaces userId, groupId and resourceId like the engine's.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS, FLAVOUR_NAMES, FLAVOURS, type FlavourName, ResourceType, type Simulator, startSimulator } from '../../simulator/index.js';
+import { describe, expect } from 'vitest';
+import { SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS, FLAVOUR_NAMES, FLAVOURS, type FlavourName, type RecordedRequest, ResourceType } from '../../simulator/index.js';
 import { cleanEnv, runCli, tempDir } from '../../helpers/cli.js';
+import { test } from '../../helpers/fixtures.js';
 
-let engine: Simulator;
-beforeEach(async () => {
-  engine = await startSimulator();
-});
-afterEach(async () => {
-  await engine.close();
-});
-
+type Run = ReturnType<typeof runCli>;
+type Stored = { userId: string | null; groupId: string | null; resourceType: number; resourceId: string | null; permissions: string[] };
 const JOHN = AUTHORIZATIONS.johnProcessDefinitionGrant;
-const cli = (...args: string[]) => runCli(['--url', engine.url, '--retries', '0', ...args]);
-const puts = () => engine.requests.filter((request) => request.method === 'PUT');
-const stored = (id: string) => {
-  const { userId, groupId, resourceType, resourceId, permissions } = engine.state.findAuthorization(id)!;
-  return { userId, groupId, resourceType, resourceId, permissions: [...permissions] };
-};
+const it = test.extend<{ puts: () => RecordedRequest[]; stored: (id: string) => Stored; asJohn: (...args: string[]) => Run; as: (user: string, ...args: string[]) => Run }>({
+  puts: async ({ engine }, use) => use(() => engine.requests.filter((request) => request.method === 'PUT')),
+  stored: async ({ engine }, use) =>
+    use((id) => {
+      const { userId, groupId, resourceType, resourceId, permissions } = engine.state.findAuthorization(id)!;
+      return { userId, groupId, resourceType, resourceId, permissions: [...permissions] };
+    }),
+  asJohn: async ({ engine }, use) => use((...args) => runCli(['--url', engine.url, '--username', 'john', '--password-stdin', ...args], { stdin: 'john' })),
+  as: async ({ engine }, use) => use((user, ...args) => runCli(['--url', engine.url, '--retries', '0', ...args], { env: cleanEnv({ CAMUNDA_USERNAME: user, CAMUNDA_PASSWORD: user }) })),
+});
 
 describe('auth update', () => {
-  it('--add-permissions DELETE keeps userId, groupId and resourceId (read, merge, write)', async () => {
+  it('--add-permissions DELETE keeps userId, groupId and resourceId (read, merge, write)', async ({ cli, puts }) => {
     const result = await cli('auth', 'update', JOHN, '--add-permissions', 'DELETE');
     expect(result.code).toBe(0);
     expect(puts().map((request) => JSON.parse(request.body))).toEqual([
@@ -35,7 +34,7 @@ describe('auth update', () => {
     expect(result.stderr).toBe(`updated authorization ${JOHN}\n`);
   });
 
-  it('--dry-run prints the change and the exact body, and sends nothing', async () => {
+  it('--dry-run prints the change and the exact body, and sends nothing', async ({ engine, cli, puts, stored }) => {
     const before = stored(JOHN);
     const result = await cli('auth', 'update', JOHN, '--group', 'sales', '--remove-permissions', 'UPDATE', '--dry-run', '-o', 'json');
     expect(result.code).toBe(0);
@@ -47,14 +46,14 @@ describe('auth update', () => {
     expect(stored(JOHN)).toEqual(before);
   });
 
-  it('a change that changes nothing sends nothing and says so', async () => {
+  it('a change that changes nothing sends nothing and says so', async ({ cli, puts }) => {
     const result = await cli('auth', 'update', JOHN, '--add-permissions', 'read');
     expect(result.code).toBe(0);
     expect(result.stderr).toBe(`no change: authorization ${JOHN} already looks like that; nothing was sent\n`);
     expect(puts()).toEqual([]);
   });
 
-  it('takes a desired state from the file auth get -o yaml writes', async () => {
+  it('takes a desired state from the file auth get -o yaml writes', async ({ engine, cli, stored }) => {
     const cwd = tempDir();
     const yaml = (await cli('auth', 'get', JOHN, '-o', 'yaml')).stdout.replace('resourceId: refengine-demo', 'resourceId: invoice');
     writeFileSync(join(cwd, 'a.yaml'), yaml);
@@ -63,21 +62,21 @@ describe('auth update', () => {
     expect(stored(JOHN)).toMatchObject({ userId: 'john', resourceId: 'invoice', resourceType: 6 });
   });
 
-  it('refuses an owner change that breaks the engine rules, sending nothing', async () => {
+  it('refuses an owner change that breaks the engine rules, sending nothing', async ({ cli, puts }) => {
     const result = await cli('auth', 'update', AUTHORIZATIONS.globalFilterRead, '--group', 'sales');
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('a global authorization applies to all users: it cannot have a group');
     expect(puts()).toEqual([]);
   });
 
-  it('refuses a permission the resource type does not have, naming the closest', async () => {
+  it('refuses a permission the resource type does not have, naming the closest', async ({ cli, puts }) => {
     const result = await cli('auth', 'update', JOHN, '--add-permissions', 'READ_INSTANCES');
     expect(result.code).toBe(2);
     expect(result.stderr).toBe("error: --add-permissions: permission 'READ_INSTANCES' is not valid for resource type process-definition (did you mean READ_INSTANCE?)\n");
     expect(puts()).toEqual([]);
   });
 
-  it('-o json gives the permissions of the diff as lists, as the engine does', async () => {
+  it('-o json gives the permissions of the diff as lists, as the engine does', async ({ cli }) => {
     const result = await cli('auth', 'update', JOHN, '--add-permissions', 'DELETE', '--dry-run', '-o', 'json');
     expect(result.code).toBe(0);
     const permissions = JSON.parse(result.stdout).diff.find((field: { field: string }) => field.field === 'permissions');
@@ -86,7 +85,7 @@ describe('auth update', () => {
     expect(none.stdout).toContain('  - field: permissions\n    before:\n      - READ\n      - UPDATE\n    after:\n      - NONE\n');
   });
 
-  it('exits 5 for an unknown authorization', async () => {
+  it('exits 5 for an unknown authorization', async ({ cli }) => {
     const result = await cli('auth', 'update', 'nope', '--add-permissions', 'READ');
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('Authorization with id nope does not exist.');
@@ -94,7 +93,7 @@ describe('auth update', () => {
 });
 
 describe('auth create, delete, list, count, check, resources', () => {
-  it('create prints the new id on stdout and the summary on stderr', async () => {
+  it('create prints the new id on stdout and the summary on stderr', async ({ engine, cli }) => {
     const result = await cli('auth', 'create', '--type', 'grant', '--user', 'mary', '--resource-type', 'process-definition', '--resource-id', 'invoice', '--permissions', 'read,read-instance');
     expect(result.code).toBe(0);
     const id = result.stdout.trim();
@@ -104,26 +103,26 @@ describe('auth create, delete, list, count, check, resources', () => {
     expect(body).toEqual({ type: 1, permissions: ['READ', 'READ_INSTANCE'], userId: 'mary', groupId: null, resourceType: 6, resourceId: 'invoice' });
   });
 
-  it('create of a global authorization sends userId *', async () => {
+  it('create of a global authorization sends userId *', async ({ cli }) => {
     // Not on filter (5): the seed has the global READ on every filter, and a second one is a duplicate.
     const result = await cli('auth', 'create', '--type', 'global', '--resource-type', '7', '--permissions', 'READ', '-o', 'json');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ type: 0, userId: '*', groupId: null, resourceType: 7, resourceId: '*' });
   });
 
-  it.each([
+  it.for<[string[], string]>([
     [['--type', 'grant', '--resource-type', 'user', '--permissions', 'READ'], 'an authorization needs exactly one owner'],
     [['--type', 'global', '--group', 'sales', '--resource-type', 'user', '--permissions', 'READ'], 'cannot have a group'],
     [['--type', 'grant', '--user', 'x', '--resource-type', 'proces-definition', '--permissions', 'READ'], "unknown resource type 'proces-definition' (did you mean process-definition?)"],
     [['--type', 'allow', '--user', 'x', '--resource-type', 'user', '--permissions', 'READ'], "unknown authorization type 'allow'"],
-  ])('create refuses %j before sending', async (args, message) => {
+  ])('create refuses %j before sending', async ([args, message], { engine, cli }) => {
     const result = await cli('auth', 'create', ...args);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
     expect(engine.requests).toEqual([]);
   });
 
-  it('delete asks first and refuses without a terminal; --yes deletes', async () => {
+  it('delete asks first and refuses without a terminal; --yes deletes', async ({ engine, cli }) => {
     const refused = await cli('auth', 'delete', JOHN);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`error: delete grant authorization ${JOHN} (READ, UPDATE on process-definition 'refengine-demo' for user john): confirmation needed`);
@@ -134,14 +133,14 @@ describe('auth create, delete, list, count, check, resources', () => {
     expect((await cli('auth', 'delete', JOHN, '--yes')).code).toBe(5);
   });
 
-  it('list sends every filter the way the engine reads them', async () => {
+  it('list sends every filter the way the engine reads them', async ({ engine, cli }) => {
     const result = await cli('auth', 'list', '--type', 'grant', '--user', 'john,mary', '--resource-type', 'process-definition', '--resource-id', 'refengine-demo', '--sort-by', 'resourceId', '-o', 'json');
     expect(result.code).toBe(0);
     expect(engine.requests[0]?.path).toBe('/engine-rest/authorization?type=1&userIdIn=john%2Cmary&resourceType=6&resourceId=refengine-demo&sortBy=resourceId&sortOrder=asc&firstResult=0&maxResults=101');
     expect(JSON.parse(result.stdout).map((a: { id: string }) => a.id)).toEqual([JOHN]);
   });
 
-  it('list stops at --max and says there is more; --all pages through everything', async () => {
+  it('list stops at --max and says there is more; --all pages through everything', async ({ cli }) => {
     const total = Number((await cli('auth', 'count')).stdout);
     expect(total).toBeGreaterThan(5);
     const limited = await cli('auth', 'list', '--max', '2', '-o', 'json');
@@ -153,7 +152,7 @@ describe('auth create, delete, list, count, check, resources', () => {
     expect(table.stdout).toMatch(/^c68e62eb-e5fe-11f1-a2ca-02fc00000001\tgrant\tgroup camunda-admin\tapplication \(0\)\t\*\tALL$/m);
   });
 
-  it('check on an engine without the authentication filter: the engine\'s 401 and what it means, not "wrong credentials"', async () => {
+  it('check on an engine without the authentication filter: the engine\'s 401 and what it means, not "wrong credentials"', async ({ engine }) => {
     for (const credentials of [[], ['--username', 'demo', '--password-stdin']]) {
       const result = await runCli(['--url', engine.url, ...credentials, 'auth', 'check', '--permission', 'READ', '--resource-type', 'process-definition'], { stdin: 'demo' });
       expect(result.code).toBe(4);
@@ -165,7 +164,7 @@ describe('auth create, delete, list, count, check, resources', () => {
     }
   });
 
-  it('count prints a bare number', async () => {
+  it('count prints a bare number', async ({ cli }) => {
     const result = await cli('auth', 'count', '--user', 'john');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^\d+\n$/);
@@ -182,7 +181,7 @@ describe('auth create, delete, list, count, check, resources', () => {
     expect((await runCli(['auth', 'resources'])).stdout).toMatch(/^21\tsystem \(Camunda 7\.17\+\)\t/m);
   });
 
-  it('sorting flags are checked', async () => {
+  it('sorting flags are checked', async ({ cli }) => {
     const result = await cli('auth', 'list', '--sort-order', 'desc');
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: --sort-order needs --sort-by\n');
@@ -190,28 +189,21 @@ describe('auth create, delete, list, count, check, resources', () => {
 });
 
 describe('as a user without permissions (engine auth filter on)', () => {
-  let secured: Simulator;
-  beforeEach(async () => {
-    secured = await startSimulator({ basicAuth: true });
-  });
-  afterEach(async () => {
-    await secured.close();
-  });
-  const asJohn = (...args: string[]) => runCli(['--url', secured.url, '--username', 'john', '--password-stdin', ...args], { stdin: 'john' });
+  it.override({ simulatorOptions: { basicAuth: true } });
 
-  it('create is refused with 403 and the missing permission, exit 4', async () => {
+  it('create is refused with 403 and the missing permission, exit 4', async ({ asJohn }) => {
     const result = await asJohn('auth', 'create', '--type', 'grant', '--user', 'john', '--resource-type', 'user', '--permissions', 'READ');
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/403 Forbidden: user 'john' lacks CREATE on Authorization/);
   });
 
-  it('check answers for the caller', async () => {
+  it('check answers for the caller', async ({ asJohn }) => {
     const result = await asJohn('auth', 'check', '--permission', 'READ', '--resource-type', 'process-definition', '--resource-id', 'refengine-demo', '-o', 'json');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ permissionName: 'READ', resourceId: 'refengine-demo', authorized: expect.any(Boolean) });
   });
 
-  it('check names the user it checked: the caller, or --user', async () => {
+  it('check names the user it checked: the caller, or --user', async ({ asJohn, engine: secured }) => {
     const caller = await asJohn('auth', 'check', '--permission', 'READ', '--resource-type', 'process-definition', '--resource-id', 'refengine-demo');
     expect(caller.code).toBe(0);
     expect(caller.stdout).toBe("yes: user john has READ on ProcessDefinition 'refengine-demo'\n");
@@ -227,16 +219,9 @@ describe('as a user without permissions (engine auth filter on)', () => {
 // and these cover the admin group's grants, one write round trip and a refusal, on every flavour.
 describe.each(FLAVOUR_NAMES)('auth on %s', (flavour: FlavourName) => {
   const { adminGroup } = FLAVOURS[flavour];
-  let product: Simulator;
-  beforeEach(async () => {
-    product = await startSimulator({ flavour, basicAuth: true, loginDelayBaseSeconds: 0 });
-  });
-  afterEach(async () => {
-    await product.close();
-  });
-  const as = (user: string, ...args: string[]) => runCli(['--url', product.url, '--retries', '0', ...args], { env: cleanEnv({ CAMUNDA_USERNAME: user, CAMUNDA_PASSWORD: user }) });
+  it.override({ simulatorOptions: { flavour, basicAuth: true, loginDelayBaseSeconds: 0 } });
 
-  it('lists the admin group\'s grants of ALL on every resource type', async () => {
+  it('lists the admin group\'s grants of ALL on every resource type', async ({ as }) => {
     const result = await as('demo', 'auth', 'list', '--group', adminGroup, '--all', '-o', 'json');
     expect(result.code).toBe(0);
     const grants = JSON.parse(result.stdout) as { groupId: string; permissions: string[]; resourceType: number }[];
@@ -245,7 +230,7 @@ describe.each(FLAVOUR_NAMES)('auth on %s', (flavour: FlavourName) => {
     expect((await as('demo', 'auth', 'count', '--group', adminGroup)).stdout).toBe(`${grants.length}\n`);
   });
 
-  it('creates, updates and deletes an authorization of the admin group; a user without rights is refused', async () => {
+  it('creates, updates and deletes an authorization of the admin group; a user without rights is refused', async ({ as }) => {
     const created = await as('demo', 'auth', 'create', '--type', 'grant', '--group', adminGroup, '--resource-type', 'process-definition', '--resource-id', 'invoice', '--permissions', 'READ');
     expect(created.code).toBe(0);
     const id = created.stdout.trim();

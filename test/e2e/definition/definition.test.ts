@@ -1,23 +1,17 @@
 // definition list and definition show against the simulator, in-process.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, type Simulator, startSimulator } from '../../simulator/index.js';
+import { describe, expect } from 'vitest';
+import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS } from '../../simulator/index.js';
 import { runCli } from '../../helpers/cli.js';
+import { fileTest } from '../../helpers/fixtures.js';
 
-let engine: Simulator;
-beforeAll(async () => {
-  engine = await startSimulator();
+const it = fileTest().extend<{ onTerminal: (args: string[]) => ReturnType<typeof runCli>; paths: () => string[] }>({
+  /** On a terminal wide enough for the tables, as an operator sees them. */
+  onTerminal: async ({ engine }, use) => use((args) => runCli(['--url', engine.url, '--retries', '0', ...args], { terminal: { stdout: 200 } })),
+  paths: async ({ engine }, use) => use(() => engine.requests.map((request) => decodeURIComponent(request.path.replace(/^\/engine-rest/, '').split('?')[0]!))),
 });
-afterAll(async () => {
-  await engine.close();
-});
-afterEach(() => {
+it.afterEach(({ engine }) => {
   engine.requests.length = 0;
 });
-
-const cli = (args: string[]) => runCli(['--url', engine.url, '--retries', '0', ...args]);
-/** On a terminal wide enough for the tables, as an operator sees them. */
-const onTerminal = (args: string[]) => runCli(['--url', engine.url, '--retries', '0', ...args], { terminal: { stdout: 200 } });
-const paths = () => engine.requests.map((request) => decodeURIComponent(request.path.replace(/^\/engine-rest/, '').split('?')[0]!));
 
 interface Row {
   id: string;
@@ -27,7 +21,7 @@ interface Row {
 }
 
 describe('definition list', () => {
-  it('lists every definition in id order with its instances and incidents; -o json keeps the engine object and adds statistics', async () => {
+  it('lists every definition in id order with its instances and incidents; -o json keeps the engine object and adds statistics', async ({ engine, cli, paths }) => {
     const result = await cli(['definition', 'list', '-o', 'json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -40,7 +34,7 @@ describe('definition list', () => {
     expect(paths().filter((path) => path === '/process-definition/statistics')).toHaveLength(1);
   });
 
-  it('filters by key and to the latest versions, and shows a table', async () => {
+  it('filters by key and to the latest versions, and shows a table', async ({ engine, cli, onTerminal }) => {
     const latest = await onTerminal(['definition', 'list', '--latest']);
     expect(latest.code).toBe(0);
     const lines = latest.stdout.trimEnd().split('\n');
@@ -60,7 +54,7 @@ describe('definition list', () => {
     expect(new URL(`http://h${request!.path}`).searchParams.get('key')).toBe('invoice-approval');
   });
 
-  it('pages like the other lists: --max with a hint that there is more, --first, --all', async () => {
+  it('pages like the other lists: --max with a hint that there is more, --first, --all', async ({ cli }) => {
     const page = await cli(['definition', 'list', '--max', '2', '-o', 'json']);
     expect((JSON.parse(page.stdout) as Row[]).map((row) => row.id)).toEqual([DEFINITIONS.archiveInvoiceV1, DEFINITIONS.invoiceApprovalV1]);
     expect(page.stderr).toBe('showing 2 definitions from 0; there are more: --first 2, --max N or --all\n');
@@ -71,7 +65,7 @@ describe('definition list', () => {
 });
 
 describe('definition show', () => {
-  it("shows a definition's activities from its model with running instances, incidents and failed jobs", async () => {
+  it("shows a definition's activities from its model with running instances, incidents and failed jobs", async ({ cli, paths }) => {
     const result = await cli(['definition', 'show', 'invoice-approval:1', '-o', 'json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -87,7 +81,7 @@ describe('definition show', () => {
     expect(paths()).toContain(`/process-definition/${DEFINITIONS.invoiceApprovalV1}/xml`);
   });
 
-  it('prints a table under a heading naming the definition', async () => {
+  it('prints a table under a heading naming the definition', async ({ onTerminal }) => {
     const result = await onTerminal(['definition', 'show', DEFINITIONS.v2]);
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
@@ -100,13 +94,13 @@ describe('definition show', () => {
     ]);
   });
 
-  it('refuses a reference that matches nothing with exit 2, naming what exists', async () => {
+  it('refuses a reference that matches nothing with exit 2, naming what exists', async ({ cli }) => {
     const result = await cli(['definition', 'show', 'invoice-approval:9']);
     expect(result).toMatchObject({ code: 2, stdout: '' });
     expect(result.stderr).toBe('error: <ref>: no process definition invoice-approval:9 (versions of invoice-approval: 1, 2)\n');
   });
 
-  it('says so with exit 7 when the model the engine answers cannot be read', async () => {
+  it('says so with exit 7 when the model the engine answers cannot be read', async ({ engine, cli }) => {
     const definition = engine.state.findProcessDefinition(DEFINITIONS.v1)!;
     definition.bpmnXml = '<not bpmn';
     try {

@@ -1,21 +1,16 @@
 // The group family against the simulator (whose PUT replaces id, name and type like the engine's).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AuthorizationType, FLAVOUR_NAMES, FLAVOURS, type FlavourName, ResourceType, type Simulator, startSimulator } from '../../simulator/index.js';
+import { describe, expect } from 'vitest';
+import { AuthorizationType, FLAVOUR_NAMES, FLAVOURS, type FlavourName, type RecordedRequest, ResourceType } from '../../simulator/index.js';
 import { cleanEnv, runCli } from '../../helpers/cli.js';
+import { test } from '../../helpers/fixtures.js';
 
-let engine: Simulator;
-beforeEach(async () => {
-  engine = await startSimulator();
+const it = test.extend<{ requests: (method: string) => RecordedRequest[]; asDemo: (...args: string[]) => ReturnType<typeof runCli> }>({
+  requests: async ({ engine }, use) => use((method) => engine.requests.filter((request) => request.method === method)),
+  asDemo: async ({ engine }, use) => use((...args) => runCli(['--url', engine.url, '--retries', '0', ...args], { env: cleanEnv({ CAMUNDA_USERNAME: 'demo', CAMUNDA_PASSWORD: 'demo' }) })),
 });
-afterEach(async () => {
-  await engine.close();
-});
-
-const cli = (...args: string[]) => runCli(['--url', engine.url, '--retries', '0', ...args]);
-const requests = (method: string) => engine.requests.filter((request) => request.method === method);
 
 describe('group', () => {
-  it('list, get and count in table, json and yaml', async () => {
+  it('list, get and count in table, json and yaml', async ({ engine, cli }) => {
     const table = await cli('group', 'list', '--type', 'WORKFLOW', '--sort-by', 'id');
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^sales\tSales\tWORKFLOW$/m);
@@ -29,7 +24,7 @@ describe('group', () => {
     expect(Number(count.stdout)).toBe(listed.length);
   });
 
-  it('sends a long --id-in as a POST query body, paging in the URL', async () => {
+  it('sends a long --id-in as a POST query body, paging in the URL', async ({ cli, requests }) => {
     const ids = ['sales', ...Array.from({ length: 60 }, (_, i) => `missing${i}`)];
     const result = await cli('group', 'list', '--id-in', ids.join(','), '-o', 'json');
     expect(result.code).toBe(0);
@@ -39,7 +34,7 @@ describe('group', () => {
     expect(JSON.parse(post!.body).idIn).toEqual(ids);
   });
 
-  it('create, then update keeps the type (read, merge, write), then delete after confirmation', async () => {
+  it('create, then update keeps the type (read, merge, write), then delete after confirmation', async ({ cli, requests }) => {
     expect((await cli('group', 'create', '--id', 'audit', '--name', 'Audit', '--type', 'WORKFLOW')).code).toBe(0);
     const update = await cli('group', 'update', 'audit', '--name', 'Internal Audit');
     expect(update.code).toBe(0);
@@ -52,7 +47,7 @@ describe('group', () => {
     expect((await cli('group', 'get', 'audit')).code).toBe(5);
   });
 
-  it('update --dry-run and a no-op send nothing', async () => {
+  it('update --dry-run and a no-op send nothing', async ({ cli, requests }) => {
     const dry = await cli('group', 'update', 'sales', '--type', 'SYSTEM', '--dry-run', '-o', 'json');
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.stdout).request.body).toEqual({ id: 'sales', name: 'Sales', type: 'SYSTEM' });
@@ -61,21 +56,21 @@ describe('group', () => {
     expect(requests('PUT')).toEqual([]);
   });
 
-  it('delete of a missing group is a 404, not a silent success', async () => {
+  it('delete of a missing group is a 404, not a silent success', async ({ cli, requests }) => {
     const result = await cli('group', 'delete', 'nope', '--yes');
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('Group with id nope does not exist');
     expect(requests('DELETE')).toEqual([]);
   });
 
-  it('explains the engine id whitelist when it refuses an id', async () => {
+  it('explains the engine id whitelist when it refuses an id', async ({ cli }) => {
     const result = await cli('group', 'create', '--id', 'my-group', '--name', 'Mine');
     expect(result.code).toBe(6);
     expect(result.stderr).toContain("is not a valid resource identifier");
     expect(result.stderr).toContain('[a-zA-Z0-9]+|camunda-admin');
   });
 
-  it('options shows the allowed actions', async () => {
+  it('options shows the allowed actions', async ({ cli }) => {
     const result = await cli('group', 'options', 'sales', '-o', 'json');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).links.map((link: { rel: string }) => link.rel)).toEqual(['self', 'delete', 'update']);
@@ -85,7 +80,7 @@ describe('group', () => {
 });
 
 describe('group members', () => {
-  it('add several users: each result reported, exit 8 when some failed', async () => {
+  it('add several users: each result reported, exit 8 when some failed', async ({ cli }) => {
     const result = await cli('group', 'members', 'add', 'management', 'john', 'nobody', 'mary');
     expect(result.code).toBe(8);
     expect(result.stdout).toMatch(/^john\tadded$/m);
@@ -96,7 +91,7 @@ describe('group members', () => {
     expect(members.map((user: { id: string }) => user.id)).toEqual(expect.arrayContaining(['john', 'mary']));
   });
 
-  it('remove, and a single failing user behaves like any command', async () => {
+  it('remove, and a single failing user behaves like any command', async ({ cli }) => {
     await cli('group', 'members', 'add', 'management', 'john');
     expect((await cli('group', 'members', 'remove', 'management', 'john')).code).toBe(0);
     const single = await cli('group', 'members', 'add', 'management', 'nobody');
@@ -104,7 +99,7 @@ describe('group members', () => {
     expect(single.stderr).toContain("No user found with id 'nobody'");
   });
 
-  it('members list pages with --max and says there are more', async () => {
+  it('members list pages with --max and says there are more', async ({ engine, cli }) => {
     const all = JSON.parse((await cli('group', 'members', 'list', 'accounting', '--all', '-o', 'json')).stdout);
     expect(all.length).toBeGreaterThan(2);
     const limited = await cli('group', 'members', 'list', 'accounting', '--max', '2', '-o', 'json');
@@ -113,7 +108,7 @@ describe('group members', () => {
     expect(engine.requests.some((request) => request.path.startsWith('/engine-rest/user?memberOfGroup=accounting'))).toBe(true);
   });
 
-  it('a group that does not exist is a 404 (exit 5) for members list, add and remove, and nothing is sent', async () => {
+  it('a group that does not exist is a 404 (exit 5) for members list, add and remove, and nothing is sent', async ({ engine, cli }) => {
     for (const args of [['list', 'nope'], ['add', 'nope', 'john', 'mary'], ['remove', 'nope', 'john', 'mary'], ['remove', 'nope', 'john']]) {
       const result = await cli('group', 'members', ...args);
       expect(result.code, args.join(' ')).toBe(5);
@@ -123,7 +118,7 @@ describe('group members', () => {
     expect(engine.requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 
-  it('remove reports a user who is not a member as such, sends nothing for them, and exits 0', async () => {
+  it('remove reports a user who is not a member as such, sends nothing for them, and exits 0', async ({ engine, cli, requests }) => {
     const result = await cli('group', 'members', 'remove', 'sales', 'mary', 'nobody', '-o', 'json');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
@@ -141,7 +136,7 @@ describe('group members', () => {
     expect(engine.state.hasMembership('john', 'sales')).toBe(false);
   });
 
-  it('add reports a user who is already a member as such instead of the engine\'s persistence error, so a re-run exits 0', async () => {
+  it('add reports a user who is already a member as such instead of the engine\'s persistence error, so a re-run exits 0', async ({ engine, cli, requests }) => {
     const first = await cli('group', 'members', 'add', 'sales', 'john', 'mary', '-o', 'json');
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout).results).toEqual([{ userId: 'john', ok: true, result: 'already a member' }, { userId: 'mary', ok: true, result: 'added' }]);
@@ -161,14 +156,14 @@ describe('group members', () => {
     expect(requests('PUT')).toHaveLength(1);
   });
 
-  it('a user named twice is changed once', async () => {
+  it('a user named twice is changed once', async ({ cli, requests }) => {
     const result = await cli('group', 'members', 'add', 'management', 'john', 'john', '-o', 'json');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).results.map((row: { result: string }) => row.result)).toEqual(['added', 'already a member']);
     expect(requests('PUT')).toHaveLength(1);
   });
 
-  it('an already-member counts as done, not failed: exit 8 only for the user who failed', async () => {
+  it('an already-member counts as done, not failed: exit 8 only for the user who failed', async ({ cli }) => {
     const result = await cli('group', 'members', 'add', 'sales', 'john', 'nobody');
     expect(result.code).toBe(8);
     expect(result.stdout).toMatch(/^john\talready a member$/m);
@@ -180,9 +175,8 @@ describe('group members', () => {
 const MAY_NOT_READ = "or the user may not read it: the engine answers a missing READ permission with 'does not exist'";
 
 describe('group members remove with authorization checks on', () => {
-  it('finds a member the caller may not READ (the user query hides them) and removes them', async () => {
-    await engine.close();
-    engine = await startSimulator({ basicAuth: true });
+  it.override({ simulatorOptions: { basicAuth: true } });
+  it('finds a member the caller may not READ (the user query hides them) and removes them', async ({ engine, requests }) => {
     // john may read the group and remove its members, but may not read the user lena.
     for (const [permission, resourceType] of [['READ', ResourceType.GROUP], ['DELETE', ResourceType.GROUP_MEMBERSHIP]] as const) {
       engine.state.authorizations.push({ id: `e2e-${permission}`, type: AuthorizationType.GRANT, userId: 'john', groupId: null, permissions: [permission], resourceType, resourceId: 'sales', removalTime: null, rootProcessInstanceId: null });
@@ -195,9 +189,7 @@ describe('group members remove with authorization checks on', () => {
     expect(requests('DELETE').map((request) => request.path)).toEqual(['/engine-rest/group/sales/members/lena']);
   });
 
-  it('lists and changes the members of a group the caller may not READ, when the engine allows the change', async () => {
-    await engine.close();
-    engine = await startSimulator({ basicAuth: true });
+  it('lists and changes the members of a group the caller may not READ, when the engine allows the change', async ({ engine, requests }) => {
     // john may read users and manage the memberships of sales, but not read the group itself, so
     // GET /group/sales answers 404 for him: that must not pass for a group that does not exist.
     const grants = [[['READ'], ResourceType.USER, '*'], [['CREATE', 'DELETE'], ResourceType.GROUP_MEMBERSHIP, 'sales']] as const;
@@ -234,23 +226,16 @@ describe('group members remove with authorization checks on', () => {
 // as the admin (demo) with authorization checks on, on every flavour.
 describe.each(FLAVOUR_NAMES)('group on %s', (flavour: FlavourName) => {
   const { adminGroup } = FLAVOURS[flavour];
-  let product: Simulator;
-  beforeEach(async () => {
-    product = await startSimulator({ flavour, basicAuth: true, loginDelayBaseSeconds: 0 });
-  });
-  afterEach(async () => {
-    await product.close();
-  });
-  const asDemo = (...args: string[]) => runCli(['--url', product.url, '--retries', '0', ...args], { env: cleanEnv({ CAMUNDA_USERNAME: 'demo', CAMUNDA_PASSWORD: 'demo' }) });
+  it.override({ simulatorOptions: { flavour, basicAuth: true, loginDelayBaseSeconds: 0 } });
 
-  it('lists the product\'s admin group with demo in it', async () => {
+  it('lists the product\'s admin group with demo in it', async ({ asDemo }) => {
     const system = await asDemo('group', 'list', '--type', 'SYSTEM', '-o', 'json');
     expect(JSON.parse(system.stdout)).toEqual([{ id: adminGroup, name: FLAVOURS[flavour].adminGroupName, type: 'SYSTEM' }]);
     const members = await asDemo('group', 'members', 'list', adminGroup, '-o', 'json');
     expect(JSON.parse(members.stdout).map((user: { id: string }) => user.id)).toEqual(['demo']);
   });
 
-  it('creates, updates and deletes a group', async () => {
+  it('creates, updates and deletes a group', async ({ asDemo }) => {
     expect((await asDemo('group', 'create', '--id', 'audit', '--name', 'Audit', '--type', 'WORKFLOW')).code).toBe(0);
     expect((await asDemo('group', 'update', 'audit', '--name', 'Internal Audit')).code).toBe(0);
     expect(JSON.parse((await asDemo('group', 'get', 'audit', '-o', 'json')).stdout)).toEqual({ id: 'audit', name: 'Internal Audit', type: 'WORKFLOW' });
@@ -258,7 +243,7 @@ describe.each(FLAVOUR_NAMES)('group on %s', (flavour: FlavourName) => {
     expect((await asDemo('group', 'get', 'audit')).code).toBe(5);
   });
 
-  it('says whose admin group the engine refused, and that its own exists', async () => {
+  it('says whose admin group the engine refused, and that its own exists', async ({ asDemo }) => {
     const otherAdminGroup = adminGroup === 'operaton-admin' ? 'camunda-admin' : 'operaton-admin';
     const refused = await asDemo('group', 'create', '--id', otherAdminGroup, '--name', 'Admins');
     expect(refused.code).toBe(6);

@@ -1,23 +1,17 @@
 // The metrics family against the simulator's seeded meter data.
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Simulator, startSimulator } from '../../simulator/index.js';
+import { describe, expect } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
 import { documentedLine } from '../../helpers/docs.js';
+import { test } from '../../helpers/fixtures.js';
 
-let engine: Simulator;
-beforeEach(async () => {
-  engine = await startSimulator();
+const it = test.extend<{ engineSum: (name: string, query?: string) => Promise<number> }>({
+  engineSum: async ({ engine }, use) =>
+    use(async (name, query = '') => ((await (await fetch(`${engine.url}/metrics/${name}/sum${query}`)).json()) as { result: number }).result),
 });
-afterEach(async () => {
-  await engine.close();
-});
-
-const cli = (...args: string[]) => runCli(['--url', engine.url, '--retries', '0', ...args]);
-const engineSum = async (name: string, query = '') => ((await (await fetch(`${engine.url}/metrics/${name}/sum${query}`)).json()) as { result: number }).result;
 
 describe('metrics', () => {
-  it('sum prints the engine result as a bare number, and JSON unchanged', async () => {
+  it('sum prints the engine result as a bare number, and JSON unchanged', async ({ cli, engineSum }) => {
     const expected = await engineSum('process-instances');
     const table = await cli('metrics', 'sum', 'process-instances');
     expect(table.code).toBe(0);
@@ -25,13 +19,13 @@ describe('metrics', () => {
     expect(JSON.parse((await cli('metrics', 'sum', 'process-instances', '-o', 'json')).stdout)).toEqual({ result: expected });
   });
 
-  it('sends dates in the engine format with %2B, start inclusive and end exclusive', async () => {
+  it('sends dates in the engine format with %2B, start inclusive and end exclusive', async ({ engine, cli }) => {
     const result = await cli('metrics', 'sum', 'flow-node-instances', '--start', '2026-01-01T00:00:00+02:00', '--end', '2026-02-01');
     expect(result.code).toBe(0);
     expect(engine.requests[0]?.path).toBe('/engine-rest/metrics/flow-node-instances/sum?startDate=2025-12-31T22%3A00%3A00.000%2B0000&endDate=2026-02-01T00%3A00%3A00.000%2B0000');
   });
 
-  it('refuses an unknown metric name and a bad date before sending', async () => {
+  it('refuses an unknown metric name and a bad date before sending', async ({ engine, cli }) => {
     const name = await cli('metrics', 'sum', 'process-instance');
     expect(name.code).toBe(2);
     expect(name.stderr).toContain("unknown metric 'process-instance' (did you mean process-instances");
@@ -41,7 +35,7 @@ describe('metrics', () => {
     expect(engine.requests).toEqual([]);
   });
 
-  it('list sends aggregateByReporter only when asked, and pages past the 200-row cap', async () => {
+  it('list sends aggregateByReporter only when asked, and pages past the 200-row cap', async ({ engine, cli }) => {
     const plain = await cli('metrics', 'list', '--name', 'process-instances', '--max', '5', '-o', 'json');
     expect(plain.code).toBe(0);
     expect(engine.requests[0]?.path).not.toContain('aggregateByReporter');
@@ -54,14 +48,14 @@ describe('metrics', () => {
     expect(engine.requests.every((request) => Number(new URL(`http://x${request.path}`).searchParams.get('maxResults')) <= 200)).toBe(true);
   });
 
-  it('--chart draws bars', async () => {
+  it('--chart draws bars', async ({ cli }) => {
     const result = await cli('metrics', 'list', '--name', 'process-instances', '--interval', '86400', '--aggregate-by-reporter', '--max', '7', '--chart');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^process-instances: 7 intervals, total \d+, max \d+\n/);
     expect(result.stdout).toContain('█');
   });
 
-  it('--chart draws the intervals the engine leaves out as 0, so that its points are evenly spaced', async () => {
+  it('--chart draws the intervals the engine leaves out as 0, so that its points are evenly spaced', async ({ cli }) => {
     // The seed logs once a day at 12:00 UTC: in buckets of 12 hours, every 00:00 one is empty.
     const args = ['metrics', 'list', '--name', 'process-instances', '--interval', '43200', '--aggregate-by-reporter', '--start', '5d'];
     const rows = JSON.parse((await cli(...args, '-o', 'json')).stdout) as { timestamp: string; value: number }[];
@@ -75,7 +69,7 @@ describe('metrics', () => {
     expect(points.filter((point) => point.value === 0)).toHaveLength(rows.length - 1);
   });
 
-  it('report: month by month with totals, task users distinct over the period', async () => {
+  it('report: month by month with totals, task users distinct over the period', async ({ cli, engineSum }) => {
     const result = await cli('metrics', 'report', '--from', '2026-01', '--to', '2026-03', '-o', 'json');
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
@@ -88,7 +82,7 @@ describe('metrics', () => {
     expect(table.stdout).toMatch(/^Total\t\d+\t\d+\t\d+\t\d+ distinct$/m);
   });
 
-  it('report marks the current month as partial and later ones as future (json: status), and refuses more than 120 months', async () => {
+  it('report marks the current month as partial and later ones as future (json: status), and refuses more than 120 months', async ({ cli }) => {
     const now = new Date();
     const monthLabel = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
     const [last, current, next] = [monthLabel(-1), monthLabel(0), monthLabel(1)];
@@ -108,7 +102,7 @@ describe('metrics', () => {
     expect(readFileSync(new URL('../../../docs/metrics.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')).toContain(tooLong.stderr.slice('error: '.length, -1));
   });
 
-  it('delete-task-worker needs --before or --all, and confirmation', async () => {
+  it('delete-task-worker needs --before or --all, and confirmation', async ({ engine, cli }) => {
     expect((await cli('metrics', 'delete-task-worker')).code).toBe(2);
     const refused = await cli('metrics', 'delete-task-worker', '--all');
     expect(refused.code).toBe(2);
