@@ -78,10 +78,14 @@ export const tempDirTest = base.extend<TempDirFixture>({
   cwd: async ({}, use) => withTempDir(use),
 });
 
-/** A fresh engine for each test (`engine`, `cli`, `cwd`). */
-export const test = tempDirTest.extend<Omit<EngineFixtures, keyof TempDirFixture>>({
+/** A fresh engine for each test (`engine`, `cwd`), for a file that runs the command its own way. */
+export const engineTest = tempDirTest.extend<Pick<EngineFixtures, 'simulatorOptions' | 'engine'>>({
   simulatorOptions: {},
   engine: async ({ simulatorOptions }, use) => withSimulator(simulatorOptions, use),
+});
+
+/** A fresh engine for each test (`engine`, `cli`, `cwd`). */
+export const test = engineTest.extend<Pick<EngineFixtures, 'cli'>>({
   cli: async ({ engine }, use) => use(cliFor(engine.url)),
 });
 

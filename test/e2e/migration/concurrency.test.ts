@@ -4,19 +4,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { type EngineState, SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../../simulator/index.js';
-import { cleanEnv, runCli, spawnCli, tempDir } from '../../helpers/cli.js';
+import { type EngineState, type RecordedRequest, SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator } from '../../simulator/index.js';
+import { type CliResult, cleanEnv, runCli, spawnCli, tempDir } from '../../helpers/cli.js';
+import { engineTest } from '../../helpers/fixtures.js';
 import { DEMO_PLAN } from '../../helpers/plans.js';
-
-let engine: Simulator;
-beforeEach(async () => {
-  engine = await startSimulator();
-});
-afterEach(async () => {
-  await engine.close();
-});
 
 const JOURNAL = 'plan.yaml.journal.jsonl';
 const LOCK = `${JOURNAL}.lock`;
@@ -26,30 +19,50 @@ function planDir(): string {
   writeFileSync(join(cwd, 'plan.yaml'), toYaml(DEMO_PLAN));
   return cwd;
 }
-const cli = (args: string[], cwd: string) => runCli(['--url', engine.url, '--retries', '0', ...args], { cwd });
-const executes = () => engine.requests.filter((request) => request.method === 'POST' && /\/migration\/execute$/.test(request.path));
-const executedIds = () => executes().flatMap((request) => (JSON.parse(request.body) as { processInstanceIds: string[] }).processInstanceIds);
-const definitionOf = (id: string) => engine.state.findProcessInstance(id)?.definitionId;
 const demoV1 = [INSTANCES.demoV1First, INSTANCES.demoV1Second, INSTANCES.demoV1Third];
 const journalEvents = (cwd: string) => readFileSync(join(cwd, JOURNAL), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { event: string; chunk?: number; ids?: string[] });
 
-/** `count` more running instances of demo v1 (as the seeded ones), for runs with many chunks. */
-function addDemoInstances(count: number): string[] {
-  const [template] = engine.state.processInstances.filter((instance) => instance.id === INSTANCES.demoV1First);
-  const ids: string[] = [];
-  for (let index = 0; index < count; index++) {
-    const id = engine.state.nextId();
-    engine.state.processInstances.push({ ...template!, id, businessKey: `extra-${index}`, activityInstanceIds: [`approve:${engine.state.nextId()}`] });
-    ids.push(id);
-  }
-  return ids;
-}
+const executesOf = (engine: Simulator) => engine.requests.filter((request) => request.method === 'POST' && /\/migration\/execute$/.test(request.path));
 
-/** A journal of a run that was killed after its start line: every selected instance still pending. */
-function writeStartedJournal(cwd: string, ids: string[], chunkSize = 1): void {
-  const start = { event: 'start', version: 1, engine: { url: engine.url, name: 'default', version: engine.state.version }, plan: 'plan.yaml', sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2, chunkSize, ids, at: '2026-11-21T10:00:00.000Z' };
-  writeFileSync(join(cwd, JOURNAL), `${JSON.stringify(start)}\n`);
-}
+// Each test has an engine of its own, so the tests run side by side (describe.concurrent): most wait
+// on spawned runs of the command; the in-process runs take turns (test/helpers/cli.ts).
+const it = engineTest.extend<{
+  cli: (args: string[], cwd: string) => Promise<CliResult>;
+  executes: () => RecordedRequest[];
+  executedIds: () => string[];
+  definitionOf: (id: string) => string | undefined;
+  addDemoInstances: (count: number) => string[];
+  writeStartedJournal: (cwd: string, ids: string[], chunkSize?: number) => void;
+  run: (...args: string[]) => Promise<CliResult>;
+  puts: (path: RegExp) => RecordedRequest[];
+  permissionsOf: (id: string) => string[];
+}>({
+  cli: async ({ engine }, use) => use((args, cwd) => runCli(['--url', engine.url, '--retries', '0', ...args], { cwd })),
+  executes: async ({ engine }, use) => use(() => executesOf(engine)),
+  executedIds: async ({ engine }, use) => use(() => executesOf(engine).flatMap((request) => (JSON.parse(request.body) as { processInstanceIds: string[] }).processInstanceIds)),
+  definitionOf: async ({ engine }, use) => use((id) => engine.state.findProcessInstance(id)?.definitionId),
+  /** `count` more running instances of demo v1 (as the seeded ones), for runs with many chunks. */
+  addDemoInstances: async ({ engine }, use) =>
+    use((count) => {
+      const [template] = engine.state.processInstances.filter((instance) => instance.id === INSTANCES.demoV1First);
+      const ids: string[] = [];
+      for (let index = 0; index < count; index++) {
+        const id = engine.state.nextId();
+        engine.state.processInstances.push({ ...template!, id, businessKey: `extra-${index}`, activityInstanceIds: [`approve:${engine.state.nextId()}`] });
+        ids.push(id);
+      }
+      return ids;
+    }),
+  /** A journal of a run that was killed after its start line: every selected instance still pending. */
+  writeStartedJournal: async ({ engine }, use) =>
+    use((cwd, ids, chunkSize = 1) => {
+      const start = { event: 'start', version: 1, engine: { url: engine.url, name: 'default', version: engine.state.version }, plan: 'plan.yaml', sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2, chunkSize, ids, at: '2026-11-21T10:00:00.000Z' };
+      writeFileSync(join(cwd, JOURNAL), `${JSON.stringify(start)}\n`);
+    }),
+  run: async ({ engine }, use) => use((...args) => runCli(['--url', engine.url, '--retries', '0', ...args])),
+  puts: async ({ engine }, use) => use((path) => engine.requests.filter((request) => request.method === 'PUT' && path.test(request.path))),
+  permissionsOf: async ({ engine }, use) => use((id) => [...engine.state.findAuthorization(id)!.permissions].sort()),
+});
 
 /** The pid of a process that has ended. */
 function deadPid(): number {
@@ -68,8 +81,8 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_00
   }
 }
 
-describe('one run per journal: the lock', () => {
-  it('refuses a journal whose lock a live process of this host holds: exit 11, one line, nothing sent', async () => {
+describe.concurrent('one run per journal: the lock', () => {
+  it('refuses a journal whose lock a live process of this host holds: exit 11, one line, nothing sent', async ({ engine, cli, writeStartedJournal }) => {
     const cwd = planDir();
     writeStartedJournal(cwd, demoV1);
     // The test runner's parent is alive and is not this process.
@@ -89,7 +102,7 @@ describe('one run per journal: the lock', () => {
     expect(existsSync(join(cwd, LOCK))).toBe(false);
   });
 
-  it('refuses a fresh run on a journal whose lock is held, before anything is sent', async () => {
+  it('refuses a fresh run on a journal whose lock is held, before anything is sent', async ({ engine, cli }) => {
     const cwd = planDir();
     writeLock(cwd, { pid: process.ppid, host: hostname() });
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '1', '--yes'], cwd);
@@ -98,7 +111,7 @@ describe('one run per journal: the lock', () => {
     expect(engine.requests).toEqual([]);
   });
 
-  it('takes over the lock of a killed run of this host with a notice, resumes, and gives the lock back', async () => {
+  it('takes over the lock of a killed run of this host with a notice, resumes, and gives the lock back', async ({ cli, definitionOf, writeStartedJournal }) => {
     const cwd = planDir();
     writeStartedJournal(cwd, demoV1);
     const pid = deadPid();
@@ -110,7 +123,7 @@ describe('one run per journal: the lock', () => {
     expect(existsSync(join(cwd, LOCK))).toBe(false);
   });
 
-  it('refuses the lock of another host with the command that takes it over, which then works', async () => {
+  it('refuses the lock of another host with the command that takes it over, which then works', async ({ engine, cli, writeStartedJournal }) => {
     const cwd = planDir();
     writeStartedJournal(cwd, demoV1);
     writeLock(cwd, { pid: 4242, host: 'ops-runner-elsewhere' });
@@ -127,7 +140,7 @@ describe('one run per journal: the lock', () => {
     expect(existsSync(join(cwd, LOCK))).toBe(false);
   });
 
-  it('gives the lock back after a failed run and after a refused one', async () => {
+  it('gives the lock back after a failed run and after a refused one', async ({ engine, cli, writeStartedJournal }) => {
     const cwd = planDir();
     writeStartedJournal(cwd, demoV1);
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, status: 500, contentType: 'application/json', body: JSON.stringify({ type: 'ProcessEngineException', message: 'boom', code: null }) });
@@ -140,7 +153,7 @@ describe('one run per journal: the lock', () => {
     expect(existsSync(join(cwd, LOCK))).toBe(false);
   });
 
-  it('two runs released on one journal: the second refuses at once and sends nothing; SIGTERM ends the first, which gives the lock back (spawned)', async () => {
+  it('two runs released on one journal: the second refuses at once and sends nothing; SIGTERM ends the first, which gives the lock back (spawned)', async ({ engine, cli, executes, executedIds, definitionOf, writeStartedJournal }) => {
     const cwd = planDir();
     writeStartedJournal(cwd, demoV1);
     // The first chunk's answer is held until the second process has been refused and the first told to stop.
@@ -169,7 +182,7 @@ describe('one run per journal: the lock', () => {
     expect(demoV1.map(definitionOf)).toEqual(demoV1.map(() => DEFINITIONS.v2));
   });
 
-  it('SIGKILL mid-run, again and again, then --resume: every instance on the target, none sent after it was confirmed (spawned)', async () => {
+  it('SIGKILL mid-run, again and again, then --resume: every instance on the target, none sent after it was confirmed (spawned)', async ({ engine, cli, executes, executedIds, definitionOf, addDemoInstances }) => {
     const cwd = planDir();
     const ids = [...demoV1, ...addDemoInstances(27)];
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, delayHeadersMs: 40 });
@@ -207,17 +220,14 @@ describe('one run per journal: the lock', () => {
   }, 60_000);
 });
 
-describe('updates that are never lost in silence', () => {
+describe.concurrent('updates that are never lost in silence', () => {
   const JOHN = SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant;
-  const run = (...args: string[]) => runCli(['--url', engine.url, '--retries', '0', ...args]);
-  const puts = (path: RegExp) => engine.requests.filter((request) => request.method === 'PUT' && path.test(request.path));
-  const permissionsOf = (id: string) => [...engine.state.findAuthorization(id)!.permissions].sort();
   /** Another run that read the authorization before this one wrote, and writes its own change to that stale copy. */
   const staleWriter = (id: string, permissions: string[]) => (state: EngineState) => {
     state.findAuthorization(id)!.permissions = [...permissions];
   };
 
-  it('auth update: a write that lands after this one and replaces its change is found on reading back, and repaired', async () => {
+  it('auth update: a write that lands after this one and replaces its change is found on reading back, and repaired', async ({ engine, run, puts, permissionsOf }) => {
     // The other run read READ, UPDATE, added DELETE, and its PUT lands right after ours.
     engine.inject({ method: 'PUT', path: /^\/authorization\//, times: 1, after: staleWriter(JOHN, ['READ', 'UPDATE', 'DELETE']) });
     const result = await run('auth', 'update', JOHN, '--add-permissions', 'CREATE_INSTANCE');
@@ -229,7 +239,7 @@ describe('updates that are never lost in silence', () => {
     expect(puts(/^\/engine-rest\/authorization\//)).toHaveLength(2);
   });
 
-  it('auth update: a write that lands between the read and the write is merged in before writing (one PUT)', async () => {
+  it('auth update: a write that lands between the read and the write is merged in before writing (one PUT)', async ({ engine, run, puts, permissionsOf }) => {
     // Right after the first read was answered, the other run's DELETE lands.
     engine.inject({ method: 'GET', path: new RegExp(`^/authorization/${JOHN}$`), times: 1, after: staleWriter(JOHN, ['READ', 'UPDATE', 'DELETE']) });
     const result = await run('auth', 'update', JOHN, '--add-permissions', 'CREATE_INSTANCE');
@@ -240,7 +250,7 @@ describe('updates that are never lost in silence', () => {
     expect(result.stderr).toBe(`updated authorization ${JOHN}\n`);
   });
 
-  it('auth update: retries a 500 OptimisticLockingException (two PUTs overlapping inside the engine)', async () => {
+  it('auth update: retries a 500 OptimisticLockingException (two PUTs overlapping inside the engine)', async ({ engine, run, permissionsOf }) => {
     const body = JSON.stringify({ type: 'OptimisticLockingException', message: "ENGINE-03005 Execution of 'UPDATE AuthorizationEntity' failed. Entity was updated by another transaction concurrently.", code: 1 });
     engine.inject({ method: 'PUT', path: /^\/authorization\//, times: 1, status: 500, contentType: 'application/json', body });
     const result = await run('auth', 'update', JOHN, '--add-permissions', 'DELETE');
@@ -249,7 +259,7 @@ describe('updates that are never lost in silence', () => {
     expect(result.stderr).toBe(`warning: authorization ${JOHN}: the engine answered OptimisticLockingException (another write at the same moment); writing it again\nupdated authorization ${JOHN}\n`);
   });
 
-  it('auth update: a change that keeps being replaced ends with exit 12 naming the object and what differs, never "updated"', async () => {
+  it('auth update: a change that keeps being replaced ends with exit 12 naming the object and what differs, never "updated"', async ({ engine, run, puts }) => {
     engine.inject({ method: 'PUT', path: /^\/authorization\//, after: staleWriter(JOHN, ['READ', 'UPDATE']) });
     const result = await run('auth', 'update', JOHN, '--add-permissions', 'DELETE');
     expect(result.code).toBe(12);
@@ -260,7 +270,7 @@ describe('updates that are never lost in silence', () => {
     expect(puts(/^\/engine-rest\/authorization\//)).toHaveLength(4);
   });
 
-  it('group update: a name replaced by a stale write of the type is repaired; one that keeps being replaced is exit 12', async () => {
+  it('group update: a name replaced by a stale write of the type is repaired; one that keeps being replaced is exit 12', async ({ engine, run }) => {
     const staleType = (state: EngineState) => Object.assign(state.findGroup('sales')!, { name: 'Sales', type: 'SYSTEM' });
     engine.inject({ method: 'PUT', path: /^\/group\/sales$/, times: 1, after: staleType });
     const repaired = await run('group', 'update', 'sales', '--name', 'Sales EMEA');
@@ -275,7 +285,7 @@ describe('updates that are never lost in silence', () => {
     expect(lost.stderr).not.toContain('updated group');
   });
 
-  it('two auth updates released together (spawned, the default read-back delay): neither change is lost, both runs say updated', async () => {
+  it('two auth updates released together (spawned, the default read-back delay): neither change is lost, both runs say updated', async ({ engine, permissionsOf }) => {
     for (let pair = 0; pair < 3; pair++) {
       engine.state.findAuthorization(JOHN)!.permissions = ['READ'];
       const env = cleanEnv({ CAMUNDA_ADMIN_READ_BACK_DELAY: '300' });
@@ -292,12 +302,12 @@ describe('updates that are never lost in silence', () => {
   }, 30_000);
 });
 
-describe('instances another run moved', () => {
+describe.concurrent('instances another run moved', () => {
   const moveToTarget = (...ids: string[]) => (state: EngineState) => {
     for (const id of ids) state.findProcessInstance(id)!.definitionId = DEFINITIONS.v2;
   };
 
-  it('a chunk refused with ENGINE-23002 because another run moved some of it: the rest is sent again, the moved ones reported apart, exit 0', async () => {
+  it('a chunk refused with ENGINE-23002 because another run moved some of it: the rest is sent again, the moved ones reported apart, exit 0', async ({ engine, cli, definitionOf }) => {
     const cwd = planDir();
     const [first, second, third] = demoV1 as [string, string, string];
     // Another run migrates the first instance right before this run's chunk reaches the engine.
@@ -316,7 +326,7 @@ describe('instances another run moved', () => {
     expect(journalEvents(cwd).map((event) => `${event.event}${event.chunk ?? ''}${event.ids ? `:${event.ids.length}` : ''}`)).toEqual(['start:3', 'sent1:3', 'failed1', 'elsewhere1:1', 'sent2:2', 'done2']);
   });
 
-  it('a chunk all of whose instances another run moved: nothing left to send, exit 0, none counted as migrated by this run', async () => {
+  it('a chunk all of whose instances another run moved: nothing left to send, exit 0, none counted as migrated by this run', async ({ engine, cli, executes }) => {
     const cwd = planDir();
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, times: 1, before: moveToTarget(...demoV1) });
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '3', '--yes'], cwd);
@@ -326,7 +336,7 @@ describe('instances another run moved', () => {
     expect(executes()).toHaveLength(1);
   });
 
-  it('retries a transient OptimisticLockingException of a chunk whose instances are still on the source', async () => {
+  it('retries a transient OptimisticLockingException of a chunk whose instances are still on the source', async ({ engine, cli }) => {
     const cwd = planDir();
     const body = JSON.stringify({ type: 'OptimisticLockingException', message: 'ENGINE-03005 Execution of UPDATE ExecutionEntity failed. Entity was updated by another transaction concurrently.', code: 1 });
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, times: 1, status: 500, contentType: 'application/json', body });
