@@ -2,15 +2,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
-import { type Simulator, startSimulator } from '../../simulator/index.js';
-import { BIN, cleanEnv, runCli, tempDir } from '../../helpers/cli.js';
+import { type RecordedRequest, type Simulator, type SimulatorOptions } from '../../simulator/index.js';
+import { BIN, type CliResult, cleanEnv, runCli, tempDir } from '../../helpers/cli.js';
+import { engineTest } from '../../helpers/fixtures.js';
 import { showsDocumentedLine } from '../../helpers/docs.js';
-
-let engine: Simulator;
-/** order v1..v5: v5 the target; v1 names `review` `check` (renamed since); v2 has no instances. */
-let versions: { id: string; ids: string[] }[];
 
 const activities = (review: string) => [
   { id: 'start', type: 'startEvent' as const },
@@ -19,32 +16,60 @@ const activities = (review: string) => [
   { id: 'end', type: 'endEvent' as const },
 ];
 
-beforeEach(async () => {
-  engine = await startSimulator({ batchJobsPerSecond: 200 });
-  versions = engine.state
-    .deployVersions('order', [
-      { activities: activities('check'), instances: { check: 2, approve: 1 } },
-      { activities: activities('check') },
-      { activities: activities('review'), instances: { review: 1, approve: 2 } },
-      { activities: activities('review'), instances: { approve: 2 } },
-      { activities: activities('review') },
-    ])
-    .map(({ definition, instanceIds }) => ({ id: definition.id, ids: instanceIds }));
-});
-afterEach(async () => {
-  await engine.close();
-});
-
-const cli = (args: string[], cwd: string) => runCli(['--url', engine.url, '--retries', '0', ...args], { cwd });
-const executes = () => engine.requests.filter((request) => request.method === 'POST' && /\/migration\/execute$/.test(request.path.split('?')[0]!));
-const executedIds = () => executes().flatMap((request) => (JSON.parse(request.body) as { processInstanceIds: string[] }).processInstanceIds);
-const definitionOf = (id: string) => engine.state.findProcessInstance(id)?.definitionId;
-const target = () => versions[4]!.id;
-const allInstances = () => versions.flatMap((version) => version.ids);
 const OVERRIDES = { versions: { 1: { instructions: [{ sourceActivityIds: ['check'], targetActivityIds: ['review'] }] } } };
+const executesOf = (engine: Simulator) => engine.requests.filter((request) => request.method === 'POST' && /\/migration\/execute$/.test(request.path.split('?')[0]!));
 
-describe('the review', () => {
-  it('lists every other version with its instances and status, never sends one without instances, and exit 3 with --strict for an unmapped activity', async () => {
+// Each test has an engine of its own, so the describes whose cases wait on spawned runs or batches
+// run their cases side by side (describe.concurrent); the in-process runs take turns.
+const it = engineTest.extend<{
+  simulatorOptions: SimulatorOptions;
+  /** order v1..v5: v5 the target; v1 names `review` `check` (renamed since); v2 has no instances. */
+  versions: { id: string; ids: string[] }[];
+  cli: (args: string[], cwd: string) => Promise<CliResult>;
+  executes: () => RecordedRequest[];
+  executedIds: () => string[];
+  definitionOf: (id: string) => string | undefined;
+  target: () => string;
+  allInstances: () => string[];
+  /** Plans written by the review with the overrides, in DIR/plans. */
+  reviewedPlans: () => Promise<string>;
+}>({
+  simulatorOptions: { batchJobsPerSecond: 200 },
+  // Deployed for every test, as the file's set-up did, whether the test reads them or not.
+  versions: [
+    async ({ engine }, use) =>
+      use(
+        engine.state
+          .deployVersions('order', [
+            { activities: activities('check'), instances: { check: 2, approve: 1 } },
+            { activities: activities('check') },
+            { activities: activities('review'), instances: { review: 1, approve: 2 } },
+            { activities: activities('review'), instances: { approve: 2 } },
+            { activities: activities('review') },
+          ])
+          .map(({ definition, instanceIds }) => ({ id: definition.id, ids: instanceIds })),
+      ),
+    { auto: true },
+  ],
+  cli: async ({ engine }, use) => use((args, cwd) => runCli(['--url', engine.url, '--retries', '0', ...args], { cwd })),
+  executes: async ({ engine }, use) => use(() => executesOf(engine)),
+  executedIds: async ({ engine }, use) => use(() => executesOf(engine).flatMap((request) => (JSON.parse(request.body) as { processInstanceIds: string[] }).processInstanceIds)),
+  definitionOf: async ({ engine }, use) => use((id) => engine.state.findProcessInstance(id)?.definitionId),
+  target: async ({ versions }, use) => use(() => versions[4]!.id),
+  allInstances: async ({ versions }, use) => use(() => versions.flatMap((version) => version.ids)),
+  reviewedPlans: async ({ engine, cli }, use) =>
+    use(async () => {
+      const cwd = tempDir();
+      writeFileSync(join(cwd, 'overrides.yaml'), toYaml(OVERRIDES));
+      const review = await cli(['migration', 'sweep', 'order', '--overrides', 'overrides.yaml', '--out-dir', 'plans', '--strict'], cwd);
+      expect(review.code).toBe(0);
+      engine.requests.length = 0;
+      return cwd;
+    }),
+});
+
+describe.concurrent('the review', () => {
+  it('lists every other version with its instances and status, never sends one without instances, and exit 3 with --strict for an unmapped activity', async ({ engine, versions, cli, executes, target }) => {
     const cwd = tempDir();
     const result = await cli(['migration', 'sweep', 'order', '--strict'], cwd);
     expect(result.code).toBe(3);
@@ -67,7 +92,7 @@ describe('the review', () => {
     expect(lenient.stdout.trim().split('\n').at(-1)).toBe(`valid with warnings: 4 versions -> order:5 (${target()}): 2 valid, 0 not valid, 1 active but unmapped, 0 skipped, 1 without running instances`);
   });
 
-  it('applies the overrides (per version, skip), writes one plan per version with references, and -o json', async () => {
+  it('applies the overrides (per version, skip), writes one plan per version with references, and -o json', async ({ versions, cli, target }) => {
     const cwd = tempDir();
     writeFileSync(join(cwd, 'overrides.yaml'), toYaml({ ...OVERRIDES, versions: { ...OVERRIDES.versions, 4: { skip: true } } }));
     const result = await cli(['migration', 'sweep', 'order', '--overrides', 'overrides.yaml', '--out-dir', 'plans', '--strict', '-o', 'json'], cwd);
@@ -106,7 +131,7 @@ describe('the review', () => {
     expect(again.stderr).toContain(`--out-dir ${join('plans', 'order-v1-to-v5.yaml')}: the file already exists`);
   });
 
-  it('refuses overrides that are not what they should be, naming file, line and column, before any request', async () => {
+  it('refuses overrides that are not what they should be, naming file, line and column, before any request', async ({ engine, cli }) => {
     const cwd = tempDir();
     writeFileSync(join(cwd, 'overrides.yaml'), 'versions:\n  1:\n    skipp: true\ninstructions:\n  - sourceActivityIds: [a, b]\n    targetActivityIds: [c]\n');
     const result = await cli(['migration', 'sweep', 'order', '--overrides', 'overrides.yaml'], cwd);
@@ -121,14 +146,14 @@ describe('the review', () => {
     expect(existsSync(join(cwd, 'plans', 'order-v1-to-v5.yaml'))).toBe(false);
   });
 
-  it.each([
+  it.for<[string[], string]>([
     [['--execute'], '--execute needs --plans DIR'],
     [['--canary', '2'], '--canary needs --plans DIR --execute'],
     [['--plans', '.', '--to', 'order:4', '--execute'], '--to belongs to the review'],
     [['--plans', '.', '--execute', '--async', '--chunk-size', '2'], '--async cannot be combined with --chunk-size'],
     [['--plans', '.', '--execute', '--resume', '--force'], '--force starts over, --resume continues'],
     [['--force'], '--force replaces files that exist: it needs --out-dir'],
-  ])('refuses %j', async (flags, message) => {
+  ])('refuses %j', async ([flags, message], { engine, cli }) => {
     const result = await cli(['migration', 'sweep', 'order', ...flags], tempDir());
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
@@ -136,18 +161,8 @@ describe('the review', () => {
   });
 });
 
-/** Plans written by the review with the overrides, in DIR/plans. */
-async function reviewedPlans(): Promise<string> {
-  const cwd = tempDir();
-  writeFileSync(join(cwd, 'overrides.yaml'), toYaml(OVERRIDES));
-  const review = await cli(['migration', 'sweep', 'order', '--overrides', 'overrides.yaml', '--out-dir', 'plans', '--strict'], cwd);
-  expect(review.code).toBe(0);
-  engine.requests.length = 0;
-  return cwd;
-}
-
-describe('--plans DIR --execute', () => {
-  it('runs every version oldest first after one confirmation, with a journal each, and reports every instance once', async () => {
+describe.concurrent('--plans DIR --execute', () => {
+  it('runs every version oldest first after one confirmation, with a journal each, and reports every instance once', async ({ versions, cli, executes, executedIds, definitionOf, target, allInstances, reviewedPlans }) => {
     const cwd = await reviewedPlans();
     const refused = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute'], cwd);
     expect(refused.code).toBe(2);
@@ -174,7 +189,7 @@ describe('--plans DIR --execute', () => {
     ]);
   });
 
-  it('stops before anything is sent when a plan fails its pre-flight', async () => {
+  it('stops before anything is sent when a plan fails its pre-flight', async ({ cli, executes, reviewedPlans }) => {
     const cwd = await reviewedPlans();
     const plan = join(cwd, 'plans', 'order-v3-to-v5.yaml');
     writeFileSync(plan, readFileSync(plan, 'utf8').replace('targetActivityIds: [ review ]', 'targetActivityIds: [ nope ]'));
@@ -187,7 +202,7 @@ describe('--plans DIR --execute', () => {
     expect(validated.stdout).toMatch(/^3\t\S+\t3\t2\tNOT valid\treview -> nope: Target activity 'nope' does not exist$/m);
   });
 
-  it('stops at a failed canary (exit 8), and --continue-on-failure goes on with the next version', async () => {
+  it('stops at a failed canary (exit 8), and --continue-on-failure goes on with the next version', async ({ engine, versions, cli, definitionOf, target, allInstances, reviewedPlans }) => {
     const cwd = await reviewedPlans();
     engine.state.incidentsOnMigration.push({ targetDefinitionId: target(), processInstanceIds: [versions[2]!.ids[0]!] });
     const stopped = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--canary', '1', '--yes'], cwd);
@@ -206,7 +221,7 @@ describe('--plans DIR --execute', () => {
     expect(allInstances().filter((id) => !versions[1]!.ids.includes(id)).map(definitionOf)).toEqual(allInstances().map(() => target()));
   });
 
-  it('a dry run counts every version and sends nothing', async () => {
+  it('a dry run counts every version and sends nothing', async ({ cli, executes, reviewedPlans }) => {
     const cwd = await reviewedPlans();
     const result = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--dry-run'], cwd);
     expect(result.code).toBe(0);
@@ -215,7 +230,7 @@ describe('--plans DIR --execute', () => {
     expect(readdirSync(join(cwd, 'plans')).filter((name) => name.endsWith('.jsonl'))).toEqual([]);
   });
 
-  it('runs each version as a batch with --async --wait', async () => {
+  it('runs each version as a batch with --async --wait', async ({ engine, cli, reviewedPlans }) => {
     const cwd = await reviewedPlans();
     const result = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--async', '--wait', '--interval', '0.05', '--yes', '-o', 'json'], cwd);
     expect(result.code).toBe(0);
@@ -227,8 +242,8 @@ describe('--plans DIR --execute', () => {
   });
 });
 
-describe('--resume', () => {
-  it('refuses plans other than those the sweep started with, and a plan of another key, sending nothing', async () => {
+describe.concurrent('--resume', () => {
+  it('refuses plans other than those the sweep started with, and a plan of another key, sending nothing', async ({ engine, versions, cli, executes, target, reviewedPlans }) => {
     const cwd = await reviewedPlans();
     engine.state.incidentsOnMigration.push({ targetDefinitionId: target(), processInstanceIds: [versions[0]!.ids[0]!] });
     expect((await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--canary', '1', '--yes'], cwd)).code).toBe(8);
@@ -244,7 +259,7 @@ describe('--resume', () => {
     expect(executes()).toEqual([]);
   });
 
-  it('is refused without a sweep journal, and a new sweep over an existing one without --force', async () => {
+  it('is refused without a sweep journal, and a new sweep over an existing one without --force', async ({ cli, reviewedPlans }) => {
     const cwd = await reviewedPlans();
     const none = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--resume', '--yes'], cwd);
     expect(none.code).toBe(2);
@@ -261,8 +276,8 @@ describe('--resume', () => {
   });
 });
 
-describe('killed mid-way, then resumed', () => {
-  it('reviews with an override, writes 3 plans, executes with a canary, is killed, resumes: every instance on the target, the report naming each once (spawned)', async () => {
+describe.concurrent('killed mid-way, then resumed', () => {
+  it('reviews with an override, writes 3 plans, executes with a canary, is killed, resumes: every instance on the target, the report naming each once (spawned)', async ({ engine, versions, cli, executes, executedIds, definitionOf, target, allInstances, reviewedPlans }) => {
     const cwd = await reviewedPlans();
     expect(readdirSync(join(cwd, 'plans')).sort()).toEqual(['order-v1-to-v5.yaml', 'order-v3-to-v5.yaml', 'order-v4-to-v5.yaml']);
     // v1: canary, chunk; v3: canary, then its chunk: the engine migrates it, and the process is killed
@@ -293,8 +308,8 @@ describe('killed mid-way, then resumed', () => {
   }, 30_000);
 });
 
-describe('tenants and batches', () => {
-  it('sweeps within a tenant, and asks for one when the key is deployed for several', async () => {
+describe.concurrent('tenants and batches', () => {
+  it('sweeps within a tenant, and asks for one when the key is deployed for several', async ({ engine, cli }) => {
     const cwd = tempDir();
     engine.state.deployVersions('shared-process', [{ activities: activities('review'), instances: { approve: 1 } }], { tenantId: 'tenant-a' });
     const ambiguous = await cli(['migration', 'sweep', 'shared-process'], cwd);
@@ -308,7 +323,7 @@ describe('tenants and batches', () => {
     expect(result.stdout).toContain('1 version -> shared-process:2');
   });
 
-  it('creates a batch per version without --wait, and a resume follows them without sending them again', async () => {
+  it('creates a batch per version without --wait, and a resume follows them without sending them again', async ({ engine, cli, reviewedPlans }) => {
     const cwd = await reviewedPlans();
     engine.state.batchSettings.jobsPerSecond = 0;
     const created = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--async', '--yes', '-o', 'json'], cwd);
