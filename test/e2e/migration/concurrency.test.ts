@@ -24,8 +24,10 @@ const journalEvents = (cwd: string) => readFileSync(join(cwd, JOURNAL), 'utf8').
 
 const executesOf = (engine: Simulator) => engine.requests.filter((request) => request.method === 'POST' && /\/migration\/execute$/.test(request.path));
 
-// Each test has an engine of its own, so the tests run side by side (describe.concurrent): most wait
-// on spawned runs of the command; the in-process runs take turns (test/helpers/cli.ts).
+// Each test has an engine of its own, so the cases of the lock run side by side (describe.concurrent):
+// two of them wait on spawned runs of the command for most of their time; the in-process runs take
+// turns (test/helpers/cli.ts). The other describes run one case after the other: their cases run the
+// command in-process, which concurrency would only queue, against each case's own time limit.
 const it = engineTest.extend<{
   cli: (args: string[], cwd: string) => Promise<CliResult>;
   executes: () => RecordedRequest[];
@@ -220,7 +222,7 @@ describe.concurrent('one run per journal: the lock', () => {
   }, 60_000);
 });
 
-describe.concurrent('updates that are never lost in silence', () => {
+describe('updates that are never lost in silence', () => {
   const JOHN = SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant;
   /** Another run that read the authorization before this one wrote, and writes its own change to that stale copy. */
   const staleWriter = (id: string, permissions: string[]) => (state: EngineState) => {
@@ -302,7 +304,7 @@ describe.concurrent('updates that are never lost in silence', () => {
   }, 30_000);
 });
 
-describe.concurrent('instances another run moved', () => {
+describe('instances another run moved', () => {
   const moveToTarget = (...ids: string[]) => (state: EngineState) => {
     for (const id of ids) state.findProcessInstance(id)!.definitionId = DEFINITIONS.v2;
   };

@@ -19,8 +19,6 @@ const activities = (review: string) => [
 const OVERRIDES = { versions: { 1: { instructions: [{ sourceActivityIds: ['check'], targetActivityIds: ['review'] }] } } };
 const executesOf = (engine: Simulator) => engine.requests.filter((request) => request.method === 'POST' && /\/migration\/execute$/.test(request.path.split('?')[0]!));
 
-// Each test has an engine of its own, so the describes whose cases wait on spawned runs or batches
-// run their cases side by side (describe.concurrent); the in-process runs take turns.
 const it = engineTest.extend<{
   simulatorOptions: SimulatorOptions;
   /** order v1..v5: v5 the target; v1 names `review` `check` (renamed since); v2 has no instances. */
@@ -68,7 +66,7 @@ const it = engineTest.extend<{
     }),
 });
 
-describe.concurrent('the review', () => {
+describe('the review', () => {
   it('lists every other version with its instances and status, never sends one without instances, and exit 3 with --strict for an unmapped activity', async ({ engine, versions, cli, executes, target }) => {
     const cwd = tempDir();
     const result = await cli(['migration', 'sweep', 'order', '--strict'], cwd);
@@ -161,7 +159,7 @@ describe.concurrent('the review', () => {
   });
 });
 
-describe.concurrent('--plans DIR --execute', () => {
+describe('--plans DIR --execute', () => {
   it('runs every version oldest first after one confirmation, with a journal each, and reports every instance once', async ({ versions, cli, executes, executedIds, definitionOf, target, allInstances, reviewedPlans }) => {
     const cwd = await reviewedPlans();
     const refused = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute'], cwd);
@@ -242,7 +240,7 @@ describe.concurrent('--plans DIR --execute', () => {
   });
 });
 
-describe.concurrent('--resume', () => {
+describe('--resume', () => {
   it('refuses plans other than those the sweep started with, and a plan of another key, sending nothing', async ({ engine, versions, cli, executes, target, reviewedPlans }) => {
     const cwd = await reviewedPlans();
     engine.state.incidentsOnMigration.push({ targetDefinitionId: target(), processInstanceIds: [versions[0]!.ids[0]!] });
@@ -276,7 +274,7 @@ describe.concurrent('--resume', () => {
   });
 });
 
-describe.concurrent('killed mid-way, then resumed', () => {
+describe('killed mid-way, then resumed', () => {
   it('reviews with an override, writes 3 plans, executes with a canary, is killed, resumes: every instance on the target, the report naming each once (spawned)', async ({ engine, versions, cli, executes, executedIds, definitionOf, target, allInstances, reviewedPlans }) => {
     const cwd = await reviewedPlans();
     expect(readdirSync(join(cwd, 'plans')).sort()).toEqual(['order-v1-to-v5.yaml', 'order-v3-to-v5.yaml', 'order-v4-to-v5.yaml']);
@@ -308,7 +306,7 @@ describe.concurrent('killed mid-way, then resumed', () => {
   }, 30_000);
 });
 
-describe.concurrent('tenants and batches', () => {
+describe('tenants and batches', () => {
   it('sweeps within a tenant, and asks for one when the key is deployed for several', async ({ engine, cli }) => {
     const cwd = tempDir();
     engine.state.deployVersions('shared-process', [{ activities: activities('review'), instances: { approve: 1 } }], { tenantId: 'tenant-a' });
