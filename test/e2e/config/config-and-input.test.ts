@@ -3,18 +3,13 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED_AUTHORIZATION_IDS, type Simulator, startSimulator } from '../../simulator/index.js';
+import { describe, expect } from 'vitest';
+import { SEEDED_AUTHORIZATION_IDS } from '../../simulator/index.js';
 import { cleanEnv, runBinary, runCli, tempDir } from '../../helpers/cli.js';
+import { fileTest } from '../../helpers/fixtures.js';
 
 const ADMIN = SEEDED_AUTHORIZATION_IDS.adminApplication;
-let engine: Simulator;
-beforeAll(async () => {
-  engine = await startSimulator({ basicAuth: true });
-});
-afterAll(async () => {
-  await engine.close();
-});
+const it = fileTest({ basicAuth: true });
 
 function project(config: string, name = '.camunda-adminrc.yaml'): string {
   const dir = tempDir();
@@ -34,14 +29,14 @@ profiles:
 `;
 
 describe('config file and profiles', () => {
-  it('uses the defaultProfile, with ${VAR} from the environment', async () => {
+  it('uses the defaultProfile, with ${VAR} from the environment', async ({ engine }) => {
     const cwd = project(profiles(engine.url));
     const result = await runCli(['auth', 'get', ADMIN, '-o', 'json'], { cwd, env: cleanEnv({ DEMO_PASSWORD: 'demo' }) });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).id).toBe(ADMIN);
   });
 
-  it('finds the config in the home directory when the project has none', async () => {
+  it('finds the config in the home directory when the project has none', async ({ engine }) => {
     const home = tempDir('camunda-admin-home-');
     mkdirSync(join(home, '.config', 'camunda-admin'), { recursive: true });
     writeFileSync(join(home, '.config', 'camunda-admin', 'config.yaml'), profiles(engine.url));
@@ -51,7 +46,7 @@ describe('config file and profiles', () => {
     expect(JSON.parse(result.stdout).configFile).toBe(join(home, '.config', 'camunda-admin', 'config.yaml'));
   });
 
-  it('config show names the source of each value and redacts the password in every format', async () => {
+  it('config show names the source of each value and redacts the password in every format', async ({ engine }) => {
     const cwd = project(profiles(engine.url));
     const env = cleanEnv({ DEMO_PASSWORD: 'pa55-word', CAMUNDA_ENGINE: 'default' });
     const json = await runCli(['--timeout', '9', 'config', 'show', '-o', 'json'], { cwd, env });
@@ -87,7 +82,7 @@ describe('config file and profiles', () => {
     expect(fromFlag.settings.url).toEqual({ value: 'http://flag.invalid/engine-rest', source: 'flag --url' });
   });
 
-  it('selects a profile with --profile and CAMUNDA_PROFILE', async () => {
+  it('selects a profile with --profile and CAMUNDA_PROFILE', async ({ engine }) => {
     const cwd = project(profiles(engine.url));
     const byFlag = JSON.parse((await runCli(['--profile', 'other', 'config', 'show', '-o', 'json'], { cwd })).stdout);
     expect(byFlag.settings.timeout).toMatchObject({ value: 5 });
@@ -95,11 +90,11 @@ describe('config file and profiles', () => {
     expect(byEnv.profile).toBe('other');
   });
 
-  it.each([
+  it.for<[string, string]>([
     ['camunda-admin.config.js', 'module.exports = CONFIG;'],
     ['camunda-admin.config.cjs', 'module.exports = CONFIG;'],
     ['camunda-admin.config.mjs', 'export default CONFIG;'],
-  ])('reads a JavaScript config file: %s', async (name, source) => {
+  ])('reads a JavaScript config file: %s', async ([name, source], { engine }) => {
     const config = { defaultProfile: 'js', profiles: { js: { url: engine.url, timeout: 7 } } };
     const cwd = project(source.replace('CONFIG', JSON.stringify(config)), name);
     const result = await runCli(['config', 'show', '-o', 'json'], { cwd });
@@ -107,7 +102,7 @@ describe('config file and profiles', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ configFile: join(cwd, name), profile: 'js', settings: { timeout: { value: 7 } } });
   });
 
-  it('reads --config FILE instead of searching', async () => {
+  it('reads --config FILE instead of searching', async ({ engine }) => {
     const dir = project(profiles(engine.url), 'elsewhere.yaml');
     const result = await runCli(['--config', join(dir, 'elsewhere.yaml'), 'config', 'show', '-o', 'json'], { env: cleanEnv({ DEMO_PASSWORD: 'x' }) });
     expect(result.code).toBe(0);
@@ -130,7 +125,7 @@ describe('bad input: exit 2, one line, no stack trace, nothing sent', () => {
     ['--password-stdin with nothing on stdin', ['--username', 'demo', '--password-stdin', 'auth', 'get', ADMIN], /^error: --password-stdin: standard input was empty$/],
   ];
 
-  it.each(cases)('%s', async (_name, args, message) => {
+  it.for(cases)('%s', async ([_name, args, message], { engine }) => {
     engine.requests.length = 0;
     const result = await runCli(args.includes('--url') ? args : ['--url', engine.url, ...args]);
     expect(result.code).toBe(2);
@@ -149,7 +144,7 @@ describe('bad input: exit 2, one line, no stack trace, nothing sent', () => {
     expect(result.stderr).toMatch(new RegExp(`^error: ${join(cwd, '.camunda-adminrc.yaml')}:\\d+:\\d+: invalid YAML: `));
   });
 
-  it('runs inside a project with package.json and package.yaml of its own (cosmiconfig reads both for its meta configuration)', async () => {
+  it('runs inside a project with package.json and package.yaml of its own (cosmiconfig reads both for its meta configuration)', async ({ engine }) => {
     const cwd = project(profiles(engine.url));
     writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'some-app', version: '1.0.0', scripts: { test: 'x' } }));
     writeFileSync(join(cwd, 'package.yaml'), 'name: some-app\nversion: 1.0.0\n');
@@ -178,14 +173,14 @@ describe('bad input: exit 2, one line, no stack trace, nothing sent', () => {
     expect(result.stderr).toBe(`error: ${join(cwd, '.camunda-adminrc.yaml')}: profiles.local: unknown key 'pasword'\n`);
   });
 
-  it('an unknown profile lists the profiles', async () => {
+  it('an unknown profile lists the profiles', async ({ engine }) => {
     const cwd = project(profiles(engine.url));
     const result = await runCli(['--profile', 'prod', 'auth', 'get', ADMIN], { cwd });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`error: ${join(cwd, '.camunda-adminrc.yaml')}: profile 'prod' (from --profile) does not exist (profiles: local, other)\n`);
   });
 
-  it('an unreadable config file is a usage error', async () => {
+  it('an unreadable config file is a usage error', async ({ engine }) => {
     if (process.getuid?.() === 0) return; // root reads everything
     const cwd = project(profiles(engine.url));
     chmodSync(join(cwd, '.camunda-adminrc.yaml'), 0o000);
@@ -269,7 +264,7 @@ describe('warnings about how the run is set up', () => {
     expect((await runCli(['-q', '--url', 'http://bpm.example.com:8080/engine-rest', ...credentials, 'config', 'show', '-o', 'json'], { stdin: 'x' })).stderr).toBe('');
   });
 
-  it('once per run, however many requests it sends', async () => {
+  it('once per run, however many requests it sends', async ({ engine }) => {
     // A proxy that passes every request for bpm.example.com on to the simulator, as a corporate one would.
     let passed = 0;
     const proxy = createServer((request, response) => {

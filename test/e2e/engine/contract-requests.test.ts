@@ -2,19 +2,14 @@
 // OpenAPI document (test/contract/openapi.json): path, method, query parameters and body schema.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import { validateRequest } from '../../contract/validate.js';
-import { SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type RecordedRequest, type Simulator, startSimulator } from '../../simulator/index.js';
+import { SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type RecordedRequest } from '../../simulator/index.js';
 import { runCli, tempDir } from '../../helpers/cli.js';
+import { fileTest } from '../../helpers/fixtures.js';
 
-let engine: Simulator;
-beforeAll(async () => {
-  engine = await startSimulator({ batchJobsPerSecond: 50 });
-});
-afterAll(async () => {
-  await engine.close();
-});
+const it = fileTest({ batchJobsPerSecond: 50 });
 
 function violations(requests: readonly RecordedRequest[]): string[] {
   return requests.flatMap((request) => {
@@ -25,7 +20,7 @@ function violations(requests: readonly RecordedRequest[]): string[] {
   });
 }
 
-it('sends only requests the engine contract describes', async () => {
+it('sends only requests the engine contract describes', async ({ engine }) => {
   const cwd = tempDir();
   writeFileSync(join(cwd, 'plan.yaml'), toYaml({ source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }));
   writeFileSync(join(cwd, 'query.json'), JSON.stringify({ businessKey: 'v1-3' }));

@@ -2,14 +2,13 @@
 // and sends nothing it should not.
 import { openSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Simulator, startSimulator } from '../../simulator/index.js';
+import { beforeAll, describe, expect } from 'vitest';
 import { runCli, tempDir } from '../../helpers/cli.js';
+import { fileTest } from '../../helpers/fixtures.js';
 
-let engine: Simulator;
+const it = fileTest();
 let cwd: string;
 beforeAll(async () => {
-  engine = await startSimulator();
   cwd = tempDir();
   const files: Record<string, string> = {
     'malformed.yaml': 'source: [invoice:1\n',
@@ -27,9 +26,6 @@ beforeAll(async () => {
   const piece = `${' '.repeat(1024 * 1024 - 1)}\n`;
   for (let i = 0; i < 70; i++) writeSync(big, piece);
   closeSync(big);
-});
-afterAll(async () => {
-  await engine.close();
 });
 
 const cases: [string, string[], number, RegExp][] = [
@@ -61,7 +57,7 @@ const cases: [string, string[], number, RegExp][] = [
 ];
 
 describe('bad input', () => {
-  it.each(cases)('%s', async (_name, args, code, message) => {
+  it.for(cases)('%s', async ([_name, args, code, message], { engine }) => {
     engine.requests.length = 0;
     const result = await runCli(['--url', engine.url, '--retries', '0', ...args], { cwd });
     expect(result.code).toBe(code);
@@ -72,13 +68,13 @@ describe('bad input', () => {
     expect(engine.requests).toEqual([]);
   });
 
-  it.each([
+  it.for<[string, string, string]>([
     ['a slash', 'a/b', '/engine-rest/group/a%2Fb'],
     ['a space', 'a b', '/engine-rest/group/a%20b'],
     ['a percent sign', '100%', '/engine-rest/group/100%25'],
     ['unicode', 'grüße', '/engine-rest/group/gr%C3%BC%C3%9Fe'],
     ['a control character', 'a\tb', '/engine-rest/group/a%09b'],
-  ])('an id with %s stays one path segment and gets the engine\'s 404', async (_name, id, path) => {
+  ])('an id with %s stays one path segment and gets the engine\'s 404', async ([_name, id, path], { engine }) => {
     engine.requests.length = 0;
     const result = await runCli(['--url', engine.url, 'group', 'get', id]);
     expect(result.code).toBe(5);

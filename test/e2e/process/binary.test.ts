@@ -4,39 +4,34 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED_AUTHORIZATION_IDS, type Simulator, startSimulator } from '../../simulator/index.js';
+import { describe, expect } from 'vitest';
+import { SEEDED_AUTHORIZATION_IDS, startSimulator } from '../../simulator/index.js';
 import { BIN, cleanEnv, runBinary, tempDir } from '../../helpers/cli.js';
+import { fileTest } from '../../helpers/fixtures.js';
 import { DEMO_PLAN } from '../../helpers/plans.js';
 
 const ADMIN = SEEDED_AUTHORIZATION_IDS.adminApplication;
 const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-let engine: Simulator;
-beforeAll(async () => {
-  engine = await startSimulator({ basicAuth: true, loginDelayBaseSeconds: 0 });
-});
-afterAll(async () => {
-  await engine.close();
-});
+const it = fileTest({ basicAuth: true, loginDelayBaseSeconds: 0 });
 
 describe('the built command', () => {
   it('prints its version', async () => {
     expect(await runBinary(['--version'])).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
   });
 
-  it('reads the password from a pipe and prints the engine object on stdout, exit 0', async () => {
+  it('reads the password from a pipe and prints the engine object on stdout, exit 0', async ({ engine }) => {
     const result = await runBinary(['--url', engine.url, '--username', 'demo', '--password-stdin', 'auth', 'get', ADMIN, '-o', 'json'], { stdin: 'demo\n' });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: ADMIN });
   });
 
-  it.each([
+  it.for<readonly [string, readonly string[], number, string?]>([
     ['a usage error', ['auth', 'get'], 2],
     ['refused credentials', ['--username', 'demo', '--password-stdin', 'auth', 'get', ADMIN], 4, 'wrong'],
     ['not found', ['--username', 'demo', '--password-stdin', 'auth', 'get', 'nope'], 5, 'demo'],
-  ] as const)('exits with the documented code for %s', async (_case, args, code, password?: string) => {
+  ] as const)('exits with the documented code for %s', async ([_case, args, code, password], { engine }) => {
     const result = await runBinary(['--url', engine.url, ...args], { stdin: password ?? '' });
     expect(result.code).toBe(code);
     expect(result.stdout).toBe('');

@@ -1,22 +1,20 @@
 // Faults on the way, retries only where a repeat is safe, and secrets that must not leak.
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../../simulator/index.js';
+import { SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, startSimulator } from '../../simulator/index.js';
 import { cleanEnv, runCli, tempDir } from '../../helpers/cli.js';
+import { test } from '../../helpers/fixtures.js';
 
 const ADMIN = SEEDED_AUTHORIZATION_IDS.adminApplication;
-let engine: Simulator;
-beforeEach(async () => {
-  engine = await startSimulator();
-});
-afterEach(async () => {
-  await engine.close();
+const it = test.extend<{ withPassword: (password: string) => string }>({
+  withPassword: async ({ engine }, use) =>
+    use((password) => `defaultProfile: p\nprofiles:\n  p:\n    url: ${engine.url}\n    auth: { type: basic, username: demo, password: "${password}" }\n`),
 });
 
 describe('retries', () => {
-  it('waits as a 429 Retry-After asks and repeats a GET', async () => {
+  it('waits as a 429 Retry-After asks and repeats a GET', async ({ engine }) => {
     engine.inject({ status: 429, headers: { 'retry-after': '1' }, times: 1 });
     const started = Date.now();
     const result = await runCli(['--url', engine.url, '--retries', '1', 'auth', 'get', ADMIN, '-o', 'json']);
@@ -25,7 +23,7 @@ describe('retries', () => {
     expect(engine.requests).toHaveLength(2);
   });
 
-  it('gives up after --retries and exits 7', async () => {
+  it('gives up after --retries and exits 7', async ({ engine }) => {
     engine.inject({ status: 503, contentType: 'text/html', body: '<h1>Service Unavailable</h1>' });
     const result = await runCli(['--url', engine.url, '--retries', '2', 'auth', 'get', ADMIN]);
     expect(result.code).toBe(7);
@@ -33,7 +31,7 @@ describe('retries', () => {
     expect(result.stderr).toContain('503 Service Unavailable without an engine error body: "Service Unavailable"');
   });
 
-  it('never repeats a POST that changes state, and says when its outcome is unknown', async () => {
+  it('never repeats a POST that changes state, and says when its outcome is unknown', async ({ engine }) => {
     const cwd = tempDir();
     writeFileSync(join(cwd, 'plan.yaml'), toYaml({ source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }));
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, resetConnection: true });
@@ -43,7 +41,7 @@ describe('retries', () => {
     expect(result.stderr).toContain('the outcome is unknown: the engine may have received and acted on the request; check before repeating it');
   });
 
-  it('reports a body cut off mid-way', async () => {
+  it('reports a body cut off mid-way', async ({ engine }) => {
     engine.inject({ path: /^\/authorization\//, truncateBody: true });
     const result = await runCli(['--url', engine.url, '--retries', '0', 'auth', 'get', ADMIN]);
     expect(result.code).toBe(7);
@@ -52,9 +50,8 @@ describe('retries', () => {
 });
 
 describe('credentials', () => {
-  const withPassword = (password: string) => `defaultProfile: p\nprofiles:\n  p:\n    url: ${engine.url}\n    auth: { type: basic, username: demo, password: "${password}" }\n`;
 
-  it('warns when a config file with a literal password is readable by others, not when it is private', async () => {
+  it('warns when a config file with a literal password is readable by others, not when it is private', async ({ withPassword }) => {
     const cwd = tempDir();
     const file = join(cwd, '.camunda-adminrc.yaml');
     writeFileSync(file, withPassword('s3cret'));
@@ -66,7 +63,7 @@ describe('credentials', () => {
     expect((await runCli(['config', 'show'], { cwd })).stderr).toBe('');
   });
 
-  it('does not warn for ${VAR} references', async () => {
+  it('does not warn for ${VAR} references', async ({ withPassword }) => {
     const cwd = tempDir();
     writeFileSync(join(cwd, '.camunda-adminrc.yaml'), withPassword('${DEMO_PASSWORD}'));
     chmodSync(join(cwd, '.camunda-adminrc.yaml'), 0o644);

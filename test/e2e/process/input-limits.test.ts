@@ -2,15 +2,15 @@
 // 2 and one line naming the file, and sends nothing (docs/pipelines.md "Input files").
 import { rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS, SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, type Simulator, startSimulator } from '../../simulator/index.js';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS, SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS } from '../../simulator/index.js';
 import { runCli, tempDir } from '../../helpers/cli.js';
+import { fileTest } from '../../helpers/fixtures.js';
 
-let engine: Simulator;
+const it = fileTest();
 let cwd: string;
 const PLAN = `source: ${DEFINITIONS.v1}\ntarget: refengine-demo:2\ninstructions:\n  - sourceActivityIds: [task]\n    targetActivityIds: [task]\n`;
 beforeAll(async () => {
-  engine = await startSimulator();
   cwd = tempDir();
   const deepJson = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
   const files: Record<string, string> = {
@@ -32,7 +32,6 @@ beforeAll(async () => {
   truncateSync(join(cwd, 'gigabyte.json'), 1024 * 1024 * 1024);
 });
 afterAll(async () => {
-  await engine.close();
   rmSync(cwd, { recursive: true, force: true });
 });
 
@@ -54,7 +53,7 @@ const cases: [string, string[], RegExp][] = [
 ];
 
 describe('input limits and control characters', () => {
-  it.each(cases)('%s: exit 2, one line, nothing sent', async (_name, args, message) => {
+  it.for(cases)('%s: exit 2, one line, nothing sent', async ([_name, args, message], { engine }) => {
     engine.requests.length = 0;
     const result = await runCli(['--url', engine.url, '--retries', '0', ...args], { cwd });
     expect(result.stderr.trimEnd()).toMatch(message);

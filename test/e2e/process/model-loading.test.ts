@@ -3,20 +3,12 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Simulator, startSimulator } from '../../simulator/index.js';
+import { describe, expect } from 'vitest';
 import { BIN, cleanEnv, tempDir } from '../../helpers/cli.js';
+import { fileTest } from '../../helpers/fixtures.js';
 
 const HOOK = new URL('../../helpers/module-log.mjs', import.meta.url).pathname;
 const CHUNKS = new URL('../../../dist/chunks/', import.meta.url).pathname;
-
-let engine: Simulator;
-beforeAll(async () => {
-  engine = await startSimulator();
-});
-afterAll(async () => {
-  await engine.close();
-});
 
 /** The chunk of dist/ that holds bpmn-moddle: the one with the BPMN 2.0 namespace of its model. */
 function modelChunk(): string {
@@ -25,24 +17,27 @@ function modelChunk(): string {
   return found[0]!;
 }
 
-/** Runs the built command with the hook; the file names of dist/ it loaded. */
-async function loadedChunks(args: string[]): Promise<{ code: number | null; chunks: string[] }> {
-  const log = join(tempDir(), 'modules.log');
-  writeFileSync(log, '');
-  const child = spawn(process.execPath, ['--import', HOOK, BIN, '--url', engine.url, ...args], { env: cleanEnv({ MODULE_LOG: log }), stdio: 'ignore' });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
-  const chunks = readFileSync(log, 'utf8')
-    .split('\n')
-    .filter((url) => url.includes('/dist/'))
-    .map((url) => url.slice(url.lastIndexOf('/') + 1));
-  return { code, chunks };
-}
+const it = fileTest().extend<{ loadedChunks: (args: string[]) => Promise<{ code: number | null; chunks: string[] }> }>({
+  /** Runs the built command with the hook; the file names of dist/ it loaded. */
+  loadedChunks: async ({ engine }, use) =>
+    use(async (args) => {
+      const log = join(tempDir(), 'modules.log');
+      writeFileSync(log, '');
+      const child = spawn(process.execPath, ['--import', HOOK, BIN, '--url', engine.url, ...args], { env: cleanEnv({ MODULE_LOG: log }), stdio: 'ignore' });
+      const code = await new Promise<number | null>((resolve, reject) => {
+        child.on('error', reject);
+        child.on('close', resolve);
+      });
+      const chunks = readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((url) => url.includes('/dist/'))
+        .map((url) => url.slice(url.lastIndexOf('/') + 1));
+      return { code, chunks };
+    }),
+});
 
 describe('loading bpmn-moddle', () => {
-  it('happens for the commands that read a model, and for no other', async () => {
+  it('happens for the commands that read a model, and for no other', async ({ loadedChunks }) => {
     const chunk = modelChunk();
     const show = await loadedChunks(['definition', 'show', 'invoice-approval:1']);
     expect(show.code).toBe(0);
