@@ -24,10 +24,10 @@ const journalEvents = (cwd: string) => readFileSync(join(cwd, JOURNAL), 'utf8').
 
 const executesOf = (engine: Simulator) => engine.requests.filter((request) => request.method === 'POST' && /\/migration\/execute$/.test(request.path));
 
-// Each test has an engine of its own, so the cases of the lock run side by side (describe.concurrent):
-// two of them wait on spawned runs of the command for most of their time; the in-process runs take
-// turns (test/helpers/cli.ts). The other describes run one case after the other: their cases run the
-// command in-process, which concurrency would only queue, against each case's own time limit.
+// Each test has an engine of its own, so the two cases that wait on spawned runs of the command for
+// most of their time run side by side (it.concurrent); their in-process runs take turns
+// (test/helpers/cli.ts). The cases that run the command in-process only stay one after the other:
+// side by side they would only queue, and the wait would count against each case's time limit.
 const it = engineTest.extend<{
   cli: (args: string[], cwd: string) => Promise<CliResult>;
   executes: () => RecordedRequest[];
@@ -83,7 +83,7 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_00
   }
 }
 
-describe.concurrent('one run per journal: the lock', () => {
+describe('one run per journal: the lock', () => {
   it('refuses a journal whose lock a live process of this host holds: exit 11, one line, nothing sent', async ({ engine, cli, writeStartedJournal }) => {
     const cwd = planDir();
     writeStartedJournal(cwd, demoV1);
@@ -155,7 +155,7 @@ describe.concurrent('one run per journal: the lock', () => {
     expect(existsSync(join(cwd, LOCK))).toBe(false);
   });
 
-  it('two runs released on one journal: the second refuses at once and sends nothing; SIGTERM ends the first, which gives the lock back (spawned)', async ({ engine, cli, executes, executedIds, definitionOf, writeStartedJournal }) => {
+  it.concurrent('two runs released on one journal: the second refuses at once and sends nothing; SIGTERM ends the first, which gives the lock back (spawned)', async ({ engine, cli, executes, executedIds, definitionOf, writeStartedJournal }) => {
     const cwd = planDir();
     writeStartedJournal(cwd, demoV1);
     // The first chunk's answer is held until the second process has been refused and the first told to stop.
@@ -184,7 +184,7 @@ describe.concurrent('one run per journal: the lock', () => {
     expect(demoV1.map(definitionOf)).toEqual(demoV1.map(() => DEFINITIONS.v2));
   });
 
-  it('SIGKILL mid-run, again and again, then --resume: every instance on the target, none sent after it was confirmed (spawned)', async ({ engine, cli, executes, executedIds, definitionOf, addDemoInstances }) => {
+  it.concurrent('SIGKILL mid-run, again and again, then --resume: every instance on the target, none sent after it was confirmed (spawned)', async ({ engine, cli, executes, executedIds, definitionOf, addDemoInstances }) => {
     const cwd = planDir();
     const ids = [...demoV1, ...addDemoInstances(27)];
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, delayHeadersMs: 40 });
