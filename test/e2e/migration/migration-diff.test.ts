@@ -2,23 +2,16 @@
 // invoice-approval pair (approve renamed approveInvoice, checkBudget a user task now), in-process.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, type Simulator, startSimulator } from '../../simulator/index.js';
+import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS } from '../../simulator/index.js';
 import { runCli, tempDir } from '../../helpers/cli.js';
+import { fileTest } from '../../helpers/fixtures.js';
 
-let engine: Simulator;
-beforeAll(async () => {
-  engine = await startSimulator();
-});
-afterAll(async () => {
-  await engine.close();
-});
-afterEach(() => {
+const it = fileTest();
+it.afterEach(({ engine }) => {
   engine.requests.length = 0;
 });
-
-const cli = (args: string[], options: { cwd?: string } = {}) => runCli(['--url', engine.url, '--retries', '0', ...args], options);
 
 interface Diff {
   source: { id: string };
@@ -29,7 +22,7 @@ interface Diff {
 }
 
 describe('migration diff', () => {
-  it('suggests approve -> approveInvoice first, with its reasons, and exits 0 (-o json)', async () => {
+  it('suggests approve -> approveInvoice first, with its reasons, and exits 0 (-o json)', async ({ engine, cli }) => {
     const result = await cli(['migration', 'diff', 'invoice-approval:1', 'invoice-approval:latest', '-o', 'json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -49,7 +42,7 @@ describe('migration diff', () => {
     ]));
   });
 
-  it('shows the models side by side, the suggestions and what nothing maps as tables', async () => {
+  it('shows the models side by side, the suggestions and what nothing maps as tables', async ({ engine }) => {
     const result = await runCli(['--url', engine.url, '--retries', '0', 'migration', 'diff', 'invoice-approval:1', 'invoice-approval:2'], { terminal: { stdout: 250 } });
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
@@ -64,7 +57,7 @@ describe('migration diff', () => {
     );
   });
 
-  it('refuses a reference that matches nothing (exit 2) before reading any model', async () => {
+  it('refuses a reference that matches nothing (exit 2) before reading any model', async ({ engine, cli }) => {
     const result = await cli(['migration', 'diff', 'invoice-approval:1', 'invoice-aproval:2']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe("error: <target>: no process definition with key 'invoice-aproval' (did you mean invoice-approval?)\n");
@@ -73,7 +66,7 @@ describe('migration diff', () => {
 });
 
 describe('migration generate --suggest', () => {
-  it('writes the suggestions as commented-out instructions with their reasons; uncommented, they validate', async () => {
+  it('writes the suggestions as commented-out instructions with their reasons; uncommented, they validate', async ({ cli }) => {
     const cwd = tempDir();
     const result = await cli(['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2', '--suggest', '--out', 'plan.yaml'], { cwd });
     expect(result.code).toBe(0);
@@ -109,7 +102,7 @@ describe('migration generate --suggest', () => {
     expect(result3.preflight.findings.map((finding) => `${finding.kind} ${finding.activityId ?? '-'}`)).toEqual(['unmapped checkBudget', 'incident sendReminder', 'calling -']);
   });
 
-  it('without --suggest lists the unmapped activities, zero instances included, and writes no comment', async () => {
+  it('without --suggest lists the unmapped activities, zero instances included, and writes no comment', async ({ engine, cli }) => {
     const result = await cli(['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2']);
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain('Suggested');
@@ -126,7 +119,7 @@ describe('migration generate --suggest', () => {
     ]);
   });
 
-  it('puts the suggestions under an empty instruction list so that uncommenting makes it a list', async () => {
+  it('puts the suggestions under an empty instruction list so that uncommenting makes it a list', async ({ cli }) => {
     // refengine-demo v1 -> invoice-approval v2: the engine maps nothing; approve is like approveInvoice.
     const result = await cli(['migration', 'generate', '--source', 'refengine-demo:1', '--target', 'invoice-approval:2', '--suggest']);
     expect(result.code).toBe(0);
@@ -136,7 +129,7 @@ describe('migration generate --suggest', () => {
     expect(parseYaml(uncommented).instructions[0]).toEqual({ sourceActivityIds: ['approve'], targetActivityIds: ['approveInvoice'] });
   });
 
-  it('still writes the plan when the source model cannot be read, saying the list is missing; --suggest needs it (exit 7)', async () => {
+  it('still writes the plan when the source model cannot be read, saying the list is missing; --suggest needs it (exit 7)', async ({ engine, cli }) => {
     const definition = engine.state.findProcessDefinition(DEFINITIONS.invoiceApprovalV1)!;
     definition.bpmnXml = '<not bpmn';
     try {
@@ -152,10 +145,10 @@ describe('migration generate --suggest', () => {
     }
   });
 
-  it.each([
+  it.for<[string[]]>([
     [['-o', 'json']],
     [['--out', 'plan.json']],
-  ])('refuses --suggest with a JSON plan %j (exit 2), before any request', async (args) => {
+  ])('refuses --suggest with a JSON plan %j (exit 2), before any request', async ([args], { engine, cli }) => {
     const result = await cli(['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2', '--suggest', ...args], { cwd: tempDir() });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
@@ -166,7 +159,7 @@ describe('migration generate --suggest', () => {
 });
 
 describe('migration validate: an unknown activity', () => {
-  it('names the nearest ids of the model it was looked for in', async () => {
+  it('names the nearest ids of the model it was looked for in', async ({ cli }) => {
     const cwd = tempDir();
     writeFileSync(
       join(cwd, 'plan.yaml'),
