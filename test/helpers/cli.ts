@@ -3,7 +3,8 @@
  * directory, NO_COLOR, no inherited CAMUNDA_* variables), two ways:
  * - runCli: in this process, through src/cli.ts run() with streams of its own: a few milliseconds a
  *   case. For the length of the run, process.env and the working directory are the command's, as
- *   they would be in its own process (the config search and file paths read them).
+ *   they would be in its own process (the config search and file paths read them); runs asked for
+ *   at once take turns.
  * - runBinary and spawnCli: the built bin/camunda-admin.cjs as a child process, for what only a process
  *   shows: the launcher, exit codes of the binary, signals, real pipes and terminals.
  */
@@ -61,12 +62,19 @@ class Captured extends Writable {
   }
 }
 
-let running = false;
+/** The in-process run under way, if any: the next one waits for it. */
+let previous: Promise<unknown> = Promise.resolve();
 
-export async function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
-  // process.env and the working directory are swapped for the run: two runs at once would share them.
-  if (running) throw new Error('runCli: one in-process run at a time; use runBinary for runs side by side');
-  running = true;
+export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  // process.env and the working directory are swapped for the run: two runs at once would share
+  // them, so runs of tests side by side (test.concurrent) take turns. Runs that must overlap are
+  // processes of their own (runBinary, spawnCli).
+  const turn = previous.then(() => runInProcess(args, options));
+  previous = turn.catch(() => undefined);
+  return turn;
+}
+
+async function runInProcess(args: readonly string[], options: CliOptions): Promise<CliResult> {
   const { run } = await import('../../src/cli.js');
   const env = options.env ?? cleanEnv();
   const cwd = options.cwd ?? tempDir();
@@ -84,7 +92,6 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
   } finally {
     replaceEnv(outerEnv);
     process.chdir(outerCwd);
-    running = false;
   }
 }
 
