@@ -98,8 +98,8 @@ describe('Ctrl-C while a request is in flight', () => {
   };
 
   it('a read: exit 130 at once, with the one line "interrupted"', async ({ engine, dir, env }) => {
-    engine.inject({ method: 'GET', path: /^\/authorization\//, delayHeadersMs: 10_000 });
-    const started = Date.now();
+    // Held far longer than the test may take: only the interrupt can end the run.
+    engine.inject({ method: 'GET', path: /^\/authorization\//, delayHeadersMs: 600_000 });
     const running = spawnCli(['--url', engine.url, 'auth', 'get', JOHN], { env, cwd: dir });
     await waitForRequest(engine, 'GET');
     running.child.kill('SIGINT');
@@ -107,7 +107,6 @@ describe('Ctrl-C while a request is in flight', () => {
     expect(result.stderr).toBe('error: interrupted\n');
     expect(result.code).toBe(130);
     expect(result.stdout).toBe('');
-    expect(Date.now() - started).toBeLessThan(8_000);
   });
 
   it('a change: exit 130, and the line names the request whose outcome is unknown', async ({ engine, dir, env }) => {
