@@ -1,7 +1,6 @@
 /** What the `batch` commands do (declared in ./batch.ts). */
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
-import { parseSeconds } from '../config/values.js';
 import type { Batch } from '../engine/batches.js';
 import type { EngineClient } from '../engine/client.js';
 import { EngineHttpError, EngineNotFoundError } from '../engine/errors.js';
@@ -14,6 +13,7 @@ import { batchListView, batchView, describeEnding } from '../render/batch.js';
 import { followBatch } from './follow-batch.js';
 import { listWithLimit } from './listing.js';
 import { DEFAULT_LIST_LIMIT } from './options.js';
+import { parseFollowFlags } from './run-flags.js';
 
 /**
  * The runtime batch, read before acting on it so that the confirmation can say what it is, or
@@ -109,8 +109,7 @@ export async function getBatch(app: App, id: string): Promise<void> {
 }
 
 export async function watchBatch(app: App, id: string, options: { interval?: string; waitTimeout?: string }): Promise<void> {
-  const intervalMs = options.interval === undefined ? 2000 : parseSeconds(options.interval, '--interval') * 1000;
-  const timeoutMs = options.waitTimeout === undefined ? undefined : parseSeconds(options.waitTimeout, '--wait-timeout') * 1000;
+  const { intervalMs, timeoutMs } = parseFollowFlags(options);
   const { failure } = await followBatch(app, id, { intervalMs, timeoutMs, created: false });
   if (failure) throw failure;
 }

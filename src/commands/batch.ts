@@ -1,6 +1,7 @@
 /** `batch`: list, inspect, watch, suspend, activate and delete batches (docs/commands.md; docs/engine-notes.md#batches). What runs: ./batch-actions.ts. */
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
+import { POLL_INTERVAL_DEFAULT } from './run-flags.js';
 import type * as actions from './batch-actions.js';
 
 export function declareBatchCommands(program: Command, action: ActionOf<typeof actions>): void {
@@ -51,7 +52,7 @@ Examples:
     .command('watch')
     .description('follow a batch until it ends (progress on stderr)')
     .argument('<id>', 'batch id')
-    .option('--interval <seconds>', 'seconds between polls (default: 2)')
+    .option('--interval <seconds>', `seconds between polls ${POLL_INTERVAL_DEFAULT}`)
     .option('--wait-timeout <seconds>', 'stop watching after this long (exit 9; the batch goes on)')
     .addHelpText(
       'after',

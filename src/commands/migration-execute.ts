@@ -5,7 +5,6 @@
  */
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
-import { parseSeconds } from '../config/values.js';
 import type { EngineClient } from '../engine/client.js';
 import { enginePath } from '../engine/http.js';
 import { commandLine } from '../exit.js';
@@ -21,6 +20,7 @@ import { resolvePlan } from '../plans/resolve.js';
 import { executionView, summarize } from '../render/execution.js';
 import { currentEngine, migrationHost } from './migration-host.js';
 import { commaList } from './options.js';
+import { checkBatchFlags, parseRunFlags } from './run-flags.js';
 
 interface ExecuteOptions {
   instances?: string;
@@ -45,19 +45,8 @@ interface ExecuteOptions {
   canary?: string;
 }
 
-function positiveInteger(text: string | undefined, flag: string): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`${flag}: '${text}' is not a whole number of at least 1`);
-  return Number(text);
-}
-
 function checkFlagCombinations(options: ExecuteOptions): void {
-  if (options.async && (options.chunkSize || options.resume)) throw new UsageError('--async cannot be combined with --chunk-size or --resume: a batch is already split into jobs');
-  if (options.wait && !options.async) throw new UsageError('--wait needs --async');
-  if ((options.waitTimeout || options.interval) && !options.wait) throw new UsageError('--wait-timeout and --interval need --wait');
-  if (options.report && options.async && !options.wait) {
-    throw new UsageError('--report with --async needs --wait: without it the command ends when the batch is created, before there is an outcome to report');
-  }
+  checkBatchFlags(options, { resumeIsChunked: true, ending: 'the command ends when the batch is created' });
   if (options.journal && !options.chunkSize && !options.resume) throw new UsageError('--journal needs --chunk-size (or --resume)');
   if (options.takeOverLock && !options.chunkSize && !options.resume) throw new UsageError('--take-over-lock takes over the lock of a journal: it needs --resume or --chunk-size');
   if (options.force && !options.report && !options.chunkSize) throw new UsageError('--force replaces an existing --report file or journal: it needs --report or --chunk-size');
@@ -76,10 +65,7 @@ function checkFlagCombinations(options: ExecuteOptions): void {
 export async function executeMigration(app: App, planFile: string, options: ExecuteOptions): Promise<void> {
   checkFlagCombinations(options);
   app.refuseStdinClash({ '<plan>': planFile, '--instances-file': options.instancesFile, '--query': options.query });
-  const chunkSize = positiveInteger(options.chunkSize, '--chunk-size');
-  const canary = positiveInteger(options.canary, '--canary');
-  const waitTimeoutMs = options.waitTimeout === undefined ? undefined : parseSeconds(options.waitTimeout, '--wait-timeout') * 1000;
-  const intervalMs = options.interval === undefined ? 2000 : parseSeconds(options.interval, '--interval') * 1000;
+  const { chunkSize, canary, timeoutMs: waitTimeoutMs, intervalMs } = parseRunFlags(options);
   if (planFile === '-' && (options.instancesFile === '-' || options.query === '-')) {
     throw new UsageError('the plan and the selection cannot both come from standard input');
   }

@@ -9,7 +9,6 @@ import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
-import { parseSeconds } from '../config/values.js';
 import type { EngineClient } from '../engine/client.js';
 import { commandLine } from '../exit.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
@@ -26,7 +25,7 @@ import { serializePlan } from '../plans/write.js';
 import { type SweepReviewSummary, sweepReviewView, type SweepRunSummary, sweepRunView } from '../render/sweep.js';
 import { checkOutputFile, writeFileAtomically } from '../util/files.js';
 import { currentEngine, migrationHost } from './migration-host.js';
-import { wholeNumber } from './options.js';
+import { checkBatchFlags, parseRunFlags } from './run-flags.js';
 
 interface SweepOptions {
   to?: string;
@@ -93,10 +92,7 @@ function checkFlags(key: string, options: SweepOptions): void {
   }
   if (options.force && !options.outDir && !options.execute) throw new UsageError('--force replaces files that exist: it needs --out-dir, or --execute (journals, --report)');
   if (options.force && options.resume) throw new UsageError('--force starts over, --resume continues: give one of them');
-  if (options.async && options.chunkSize) throw new UsageError('--async cannot be combined with --chunk-size: a batch is already split into jobs');
-  if (options.wait && !options.async) throw new UsageError('--wait needs --async');
-  if ((options.waitTimeout || options.interval) && !options.wait) throw new UsageError('--wait-timeout and --interval need --wait');
-  if (options.report && options.async && !options.wait) throw new UsageError('--report with --async needs --wait: without it the sweep ends when the batches are created, before there is an outcome to report');
+  checkBatchFlags(options, { resumeIsChunked: false, ending: 'the sweep ends when the batches are created' });
 }
 
 export async function sweepMigration(app: App, key: string, options: SweepOptions): Promise<void> {
@@ -259,16 +255,9 @@ async function validatePlans(app: App, key: string, options: SweepOptions): Prom
 // ---------------------------------------------------------------------------------------------
 // The run
 
-function positive(text: string | undefined, flag: string): number | undefined {
-  return wholeNumber(text, flag, 1);
-}
-
 async function execute(app: App, key: string, options: SweepOptions): Promise<void> {
   const output = await app.output();
-  const chunkSize = positive(options.chunkSize, '--chunk-size');
-  const canary = positive(options.canary, '--canary');
-  const waitTimeoutMs = options.waitTimeout === undefined ? undefined : parseSeconds(options.waitTimeout, '--wait-timeout') * 1000;
-  const intervalMs = options.interval === undefined ? 2000 : parseSeconds(options.interval, '--interval') * 1000;
+  const { chunkSize, canary, timeoutMs: waitTimeoutMs, intervalMs } = parseRunFlags(options);
   const force = Boolean(options.force);
   const runDir = options.runDir ?? options.plans!;
   await planFiles(options.plans!, key);

@@ -1,6 +1,7 @@
 /** `migration`: generate plans, validate them (the dry run before a release), execute them, sweep every old version. docs/commands.md, docs/migration.md. What runs: ./migration-actions.ts. */
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
+import { POLL_INTERVAL_DEFAULT } from './run-flags.js';
 import type * as actions from './migration-actions.js';
 
 export function declareMigrationCommands(program: Command, action: ActionOf<typeof actions>): void {
@@ -76,7 +77,7 @@ Examples:
     .option('--async', 'run as a batch (POST /migration/executeAsync) and print its id')
     .option('--wait', 'with --async: follow the batch until it ends')
     .option('--wait-timeout <seconds>', 'with --wait: stop watching after this long (exit 9; the batch goes on)')
-    .option('--interval <seconds>', 'with --wait: seconds between progress polls (default: 2)')
+    .option('--interval <seconds>', `with --wait: seconds between progress polls ${POLL_INTERVAL_DEFAULT}`)
     .option('--canary <n>', 'migrate N instances first (one sync execute) and check them: on the target, no new incident; then ask before the rest')
     .option('--chunk-size <n>', 'send the selection as several sync executes of at most N instances')
     .option('--journal <file>', 'with --chunk-size: where the journal goes (default: <plan>.journal.jsonl)')
@@ -163,7 +164,7 @@ Examples:
     .option('--async', 'with --execute: one batch per version')
     .option('--wait', 'with --async: follow each batch until it ends')
     .option('--wait-timeout <seconds>', 'with --wait: stop watching a batch after this long (exit 9; it goes on)')
-    .option('--interval <seconds>', 'with --wait: seconds between progress polls (default: 2)')
+    .option('--interval <seconds>', `with --wait: seconds between progress polls ${POLL_INTERVAL_DEFAULT}`)
     .option('--run-dir <dir>', 'with --execute: where the journals go (default: the --plans directory)')
     .option('--resume', 'with --execute: continue the sweep its journal holds')
     .option('--continue-on-failure', 'with --execute: go on with the next version after one fails (exit 8 at the end)')
