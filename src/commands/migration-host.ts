@@ -2,7 +2,7 @@
 import type { App } from '../app.js';
 import { engineClient, engineTarget } from '../connection.js';
 import type { EngineClient } from '../engine/client.js';
-import type { JournalEngine } from '../migration/journal.js';
+import type { JournalEngine } from '../change/journal.js';
 import type { MigrationHost } from '../migration/pipeline.js';
 import { canaryTable, instanceReportTable, planReportTable } from '../render/execution.js';
 import { preflightTable, validationView } from '../render/migration.js';

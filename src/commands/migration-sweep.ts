@@ -12,7 +12,7 @@ import { engineClient } from '../connection.js';
 import type { EngineClient } from '../engine/client.js';
 import { commandLine } from '../exit.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
-import { JournalLock } from '../migration/journal-lock.js';
+import { JournalLock } from '../change/journal-lock.js';
 import { checkReportFile, writeSweepReport } from '../migration/report.js';
 import { planFileName, reviewSweep, type SweepReview, sweepVerdict } from '../migration/sweep.js';
 import { runSweep, type SweepOutcome, type SweepPlanToRun } from '../migration/sweep-run.js';

@@ -9,7 +9,7 @@ import type { MigrationExecutionRequest, MigrationPlanRequest } from '../engine/
 import { outcomeUnknown } from '../engine/errors.js';
 import { RequestAbandonedError } from '../engine/http.js';
 import type { ResolvedDefinition } from '../plans/references.js';
-import type { Journal, JournalState } from './journal.js';
+import type { Journal, JournalState } from '../change/journal.js';
 import { classifyInstances, countOutcomes, type InstanceOutcome, markMovedElsewhere, type OutcomeCounts } from './outcome.js';
 import { EngineHttpError } from '../engine/errors.js';
 
@@ -252,7 +252,7 @@ async function migratedAfterAll(context: ExecutionContext, ids: string[]): Promi
  * definition are sent again; the others (migrated by a chunk whose answer was lost, ended, moved) are not.
  */
 export async function pendingAfterResume(context: ExecutionContext, state: JournalState): Promise<{ pending: string[]; settled: number }> {
-  const unconfirmed = state.start.ids.filter((id) => !state.migrated.has(id));
+  const unconfirmed = state.start.ids.filter((id) => !state.confirmed.has(id));
   const outcomes = await classifyInstances(context.client.processInstances, unconfirmed, context.source.id, context.target.id);
   const pending = outcomes.filter((outcome) => outcome.outcome === 'on-source').map((outcome) => outcome.id);
   return { pending, settled: unconfirmed.length - pending.length };

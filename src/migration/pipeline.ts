@@ -22,11 +22,11 @@ import type { StopSignal } from '../interrupt.js';
 import type { LoadedPlan } from '../plans/load.js';
 import type { ResolvedPlan } from '../plans/resolve.js';
 import { buildValidationResult, type ValidationResult } from '../plans/validation.js';
-import { describeDefinition } from '../render/migration.js';
+import { describeDefinition } from './describe-definition.js';
 import { type CanaryCheck, checkCanary, incidentIdsOf } from './canary.js';
 import { chunkName, type ExecutionContext, type ExecutionResult, executionRequest, finish, pendingAfterResume, runChunks } from './execute.js';
 import { type IdList, idRange } from './instance-ids.js';
-import { Journal, type JournalEngine, type JournalState } from './journal.js';
+import { Journal, type JournalEngine, type JournalState } from '../change/journal.js';
 import { classifyInstances } from './outcome.js';
 import { type PreflightReport, preflightInstances } from './preflight.js';
 import { writeReport } from './report.js';
@@ -220,7 +220,7 @@ export async function prepareMigration(host: MigrationHost, plan: PlanToRun, sel
     }
     const { pending, settled } = await pendingAfterResume(context, state);
     host.info(
-      `resuming ${journalFile}: ${state.migrated.size} of ${state.start.ids.length} instances confirmed migrated, ${settled} more no longer on the source, ${pending.length} to go: ${direction}`,
+      `resuming ${journalFile}: ${state.confirmed.size} of ${state.start.ids.length} instances confirmed migrated, ${settled} more no longer on the source, ${pending.length} to go: ${direction}`,
     );
     await checkInstances(pending);
     return { plan, context, direction, ids: pending, parts: [], resumed: { journalFile, state }, nothingSelected: false };
@@ -508,7 +508,7 @@ async function runChunked(host: MigrationHost, prepared: PreparedMigration, run:
   let journal;
   if (run.resumed) {
     journal = (await Journal.resume(run.journalFile)).journal;
-    await journal.append({ event: 'resume', at: now(), pending: run.ids.length, alreadyDone: run.resumed.migrated.size });
+    await journal.append({ event: 'resume', at: now(), pending: run.ids.length, alreadyDone: run.resumed.confirmed.size });
   } else {
     journal = await Journal.create(run.journalFile, {
       event: 'start',
@@ -660,7 +660,7 @@ async function runAsync(
   let journal: Journal | undefined;
   if (run.journal && run.resumed) {
     journal = (await Journal.resume(run.journal.file)).journal;
-    await journal.append({ event: 'resume', at: at(), pending: ids.length, alreadyDone: run.resumed.migrated.size });
+    await journal.append({ event: 'resume', at: at(), pending: ids.length, alreadyDone: run.resumed.confirmed.size });
   } else if (run.journal) {
     const start = { event: 'start', version: 1, engine: run.journal.engine, plan: run.journal.plan, sourceProcessDefinitionId: context.source.id, targetProcessDefinitionId: context.target.id, chunkSize: Math.max(1, run.allIds.length), ids: run.allIds, at: at() } as const;
     journal = await Journal.create(run.journal.file, start, { replace: run.journal.replace });

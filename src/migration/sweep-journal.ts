@@ -5,8 +5,8 @@
  * `--resume` continues with the first that is not. One JSON line per event, flushed as written.
  */
 import { UsageError } from '../exit-codes.js';
-import type { JournalEngine } from './journal.js';
-import { createJournalFile, JournalFile, reopenJournalFile } from './journal-file.js';
+import type { JournalEngine } from '../change/journal.js';
+import { createJournalFile, JournalFile, reopenJournalFile } from '../change/journal-file.js';
 
 export interface SweepJournalPlan {
   /** The plan file's name in the plans directory. */

@@ -9,10 +9,10 @@ import type { Batch } from '../engine/batches.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import type { StopSignal } from '../interrupt.js';
 import type { ResolvedDefinition } from '../plans/references.js';
-import { describeDefinition } from '../render/migration.js';
+import { describeDefinition } from './describe-definition.js';
 import { type ExecutionResult, finish } from './execute.js';
 import { InstanceIdSet } from './instance-ids.js';
-import { checkJournalEngine, Journal, type JournalEngine, type JournalState } from './journal.js';
+import { checkJournalEngine, Journal, type JournalEngine, type JournalState } from '../change/journal.js';
 import {
   carryOut,
   executionContext,

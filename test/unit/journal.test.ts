@@ -2,8 +2,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/exit-codes.js';
-import { checkJournalEngine, Journal, type JournalStart, parseJournal } from '../../src/migration/journal.js';
+import { ChangeFailedError } from '../../src/change/errors.js';
+import { describeFailure } from '../../src/exit.js';
+import { checkJournalEngine, Journal, type JournalStart, parseJournal } from '../../src/change/journal.js';
 import { checkReportFile } from '../../src/migration/report.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -11,8 +12,9 @@ const start: JournalStart = { event: 'start', version: 1, plan: 'p', sourceProce
 const lines = (...events: object[]) => events.map((event) => JSON.stringify(event)).join('\n');
 const refusal = async (promise: Promise<unknown>) => {
   const error = await promise.then(() => undefined, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(UsageError);
-  return (error as UsageError).message;
+  expect(error).toBeInstanceOf(ChangeFailedError);
+  expect(describeFailure(error).exitCode).toBe(2);
+  return (error as ChangeFailedError).message;
 };
 
 describe('starting a journal', () => {
@@ -57,7 +59,7 @@ describe('starting a journal', () => {
     writeFileSync(file, `${lines(start, { event: 'sent', chunk: 1, ids: ['a'], at: 'x' }, { event: 'done', chunk: 1, at: 'x' })}\n`);
     const { journal, state } = await Journal.resume(file);
     await journal.close();
-    expect([...state.migrated]).toEqual(['a']);
+    expect([...state.confirmed]).toEqual(['a']);
     expect(state.lastChunk).toBe(1);
   });
 });
@@ -76,7 +78,7 @@ describe('reading a journal back', () => {
       ),
       'j',
     );
-    expect([...state.migrated]).toEqual(['a']);
+    expect([...state.confirmed]).toEqual(['a']);
     expect(state.lastChunk).toBe(3);
   });
 
@@ -108,8 +110,9 @@ describe('the engine a journal was written against', () => {
     try {
       run();
     } catch (error) {
-      expect(error).toBeInstanceOf(UsageError);
-      return (error as UsageError).message;
+      expect(error).toBeInstanceOf(ChangeFailedError);
+      expect(describeFailure(error).exitCode).toBe(2);
+      return (error as ChangeFailedError).message;
     }
     throw new Error('not refused');
   };

@@ -1,12 +1,14 @@
 /**
- * The journal of a chunked migration: one JSON object per line, appended and flushed before and after
- * each chunk is sent, so an interruption at any moment leaves a file that says exactly what is known.
- * A torn last line (the process died mid-write) is ignored when the journal is read back.
+ * The journal of a chunked change (a migration's first): one JSON object per line, appended and
+ * flushed before and after each chunk is sent, so an interruption at any moment leaves a file that says
+ * exactly what is known. A torn last line (the process died mid-write) is ignored when the journal is
+ * read back. The start event holds the ids as confirmed, and the operation's own scope (a migration's
+ * plan and definitions): the journal does not read the scope, the operation checks it on --resume.
  */
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { UsageError } from '../exit-codes.js';
 import { whyNotCreatable } from '../util/files.js';
+import { inputError } from './errors.js';
 import { createJournalFile, JournalFile, reopenJournalFile } from './journal-file.js';
 
 /** Which engine a journal was written against: its ids mean something on that engine only. */
@@ -19,14 +21,12 @@ export interface JournalEngine {
   version: string;
 }
 
-export interface JournalStart {
+/** The start event's fields of every change; the operation adds its scope (MigrationScope). */
+export interface JournalStartBase {
   event: 'start';
   version: 1;
   /** Missing in journals of versions before it was recorded: such a journal is not resumed. */
   engine?: JournalEngine;
-  plan: string;
-  sourceProcessDefinitionId: string;
-  targetProcessDefinitionId: string;
   chunkSize: number;
   /** --canary: the instances migrated and checked first (absent: no canary). */
   canary?: number;
@@ -34,6 +34,18 @@ export interface JournalStart {
   ids: string[];
   at: string;
 }
+
+/**
+ * The start of a migration's journal: its plan and definitions. (A journal written before the
+ * pipeline served other changes has exactly these fields; the next operations add a scope of theirs.)
+ */
+export interface MigrationScope {
+  plan: string;
+  sourceProcessDefinitionId: string;
+  targetProcessDefinitionId: string;
+}
+
+export type JournalStart = JournalStartBase & MigrationScope;
 
 export type JournalEvent =
   | JournalStart
@@ -56,7 +68,7 @@ export type JournalEvent =
 export interface JournalState {
   start: JournalStart;
   /** Ids of chunks the engine confirmed (204). */
-  migrated: Set<string>;
+  confirmed: Set<string>;
   /** Ids another run had moved to the target when this journal's chunk was sent (`elsewhere`). */
   elsewhere: Set<string>;
   /** The highest chunk number used so far; numbers start at 1 (at 0 in journals of earlier versions). */
@@ -77,10 +89,10 @@ export class Journal extends JournalFile<JournalEvent> {
    */
   static async checkNew(file: string, options: { replace?: boolean } = {}): Promise<void> {
     const found = await statOrUndefined(file);
-    if (found?.isDirectory()) throw new UsageError(`journal ${file} is a directory; give --journal a file name`);
+    if (found?.isDirectory()) throw inputError(`journal ${file} is a directory; give --journal a file name`);
     if (found && !options.replace) throw alreadyExists(file);
     const why = await whyNotCreatable(file);
-    if (why) throw new UsageError(`journal ${file} cannot be created: ${why}`);
+    if (why) throw inputError(`journal ${file} cannot be created: ${why}`);
   }
 
   /** Starts a new journal; refuses to overwrite one (that run may still need --resume) unless `replace` (--force). */
@@ -95,8 +107,8 @@ export class Journal extends JournalFile<JournalEvent> {
   /** Refuses a journal that cannot be resumed because it is not there, before its lock is taken. */
   static async checkResumable(file: string): Promise<void> {
     const found = await statOrUndefined(file);
-    if (!found) throw new UsageError(`--resume: journal ${file} does not exist`);
-    if (found.isDirectory()) throw new UsageError(`--resume: journal ${file} is a directory, not a journal`);
+    if (!found) throw inputError(`--resume: journal ${file} does not exist`);
+    if (found.isDirectory()) throw inputError(`--resume: journal ${file} is a directory, not a journal`);
   }
 
   static async resume(file: string): Promise<{ journal: Journal; state: JournalState }> {
@@ -104,7 +116,7 @@ export class Journal extends JournalFile<JournalEvent> {
     const { handle, state } = await reopenJournalFile(
       file,
       (text) => parseJournal(text, file),
-      (error) => new UsageError(`--resume: journal ${file} cannot be read and appended to (${describeCode(error)})`),
+      (error) => inputError(`--resume: journal ${file} cannot be read and appended to (${describeCode(error)})`),
     );
     return { journal: new Journal(file, handle), state };
   }
@@ -115,12 +127,12 @@ async function statOrUndefined(file: string): Promise<Stats | undefined> {
     return await stat(file);
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return undefined;
-    throw new UsageError(`journal ${file}: ${describeCode(error)}`);
+    throw inputError(`journal ${file}: ${describeCode(error)}`);
   }
 }
 
-function alreadyExists(file: string): UsageError {
-  return new UsageError(`journal ${file} already exists from an earlier run; continue it with --resume, or start over with --force (it is then replaced)`);
+function alreadyExists(file: string): Error {
+  return inputError(`journal ${file} already exists from an earlier run; continue it with --resume, or start over with --force (it is then replaced)`);
 }
 
 function describeEngine(engine: JournalEngine): string {
@@ -146,18 +158,18 @@ function sameUrl(a: string, b: string): boolean {
 export function checkJournalEngine(file: string, recorded: JournalEngine | undefined, current: JournalEngine): void {
   const startOver = 'to go on regardless, start a new run with --force: --all-instances or a query selects only the instances still on the source definition';
   if (!recorded || typeof recorded !== 'object') {
-    throw new UsageError(
+    throw inputError(
       `--resume: journal ${file} does not record which engine it was written against (an earlier camunda-admin wrote it), so it is not continued on ${describeEngine(current)}; nothing was sent`,
       startOver,
     );
   }
   if (!sameUrl(recorded.url, current.url) || recorded.name !== current.name || recorded.version !== current.version) {
-    throw new UsageError(`--resume: journal ${file} was written against ${describeEngine(recorded)}, not ${describeEngine(current)}; nothing was sent`, startOver);
+    throw inputError(`--resume: journal ${file} was written against ${describeEngine(recorded)}, not ${describeEngine(current)}; nothing was sent`, startOver);
   }
 }
 
-function cannotWrite(file: string, error: unknown): UsageError {
-  return new UsageError(`journal ${file} cannot be created (${describeCode(error)})`);
+function cannotWrite(file: string, error: unknown): Error {
+  return inputError(`journal ${file} cannot be created (${describeCode(error)})`);
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -183,16 +195,16 @@ export function parseJournal(text: string, file: string): JournalState {
     } catch {
       // Only the last line can be torn by a crash; anything else means the file was edited.
       if (index < lines.length - 1 && lines.slice(index + 1).some((rest) => rest.trim() !== '')) {
-        throw new UsageError(`journal ${file}:${index + 1}: not a journal line; the file was changed by hand`);
+        throw inputError(`journal ${file}:${index + 1}: not a journal line; the file was changed by hand`);
       }
     }
   });
   const start = events[0];
   if (!start || start.event !== 'start' || start.version !== 1 || !Array.isArray(start.ids)) {
-    throw new UsageError(`journal ${file}: not a camunda-admin migration journal`);
+    throw inputError(`journal ${file}: not a camunda-admin migration journal`);
   }
   const sent = new Map<number, string[]>();
-  const migrated = new Set<string>();
+  const confirmed = new Set<string>();
   const elsewhere = new Set<string>();
   let lastChunk = 0;
   let canary: JournalState['canary'];
@@ -203,7 +215,7 @@ export function parseJournal(text: string, file: string): JournalState {
       lastChunk = Math.max(lastChunk, event.chunk);
       if (event.canary) canary = { chunk: event.chunk, ids: event.ids, incidentsBefore: event.incidentsBefore ?? [], done: false, passed: undefined, problems: [] };
     } else if (event.event === 'done') {
-      for (const id of sent.get(event.chunk) ?? []) migrated.add(id);
+      for (const id of sent.get(event.chunk) ?? []) confirmed.add(id);
       if (canary?.chunk === event.chunk) canary.done = true;
     } else if (event.event === 'elsewhere' && Array.isArray(event.ids)) {
       for (const id of event.ids) elsewhere.add(id);
@@ -214,5 +226,5 @@ export function parseJournal(text: string, file: string): JournalState {
       batches.set(event.chunk, event.batchId);
     }
   }
-  return { start, migrated, elsewhere, lastChunk, canary, batches, events };
+  return { start, confirmed, elsewhere, lastChunk, canary, batches, events };
 }
