@@ -81,6 +81,20 @@ export interface JournalState {
 }
 
 export class Journal extends JournalFile<JournalEvent> {
+  /** The start event of a new journal: the one place it is made, so every run records the same. */
+  static startOf(start: { engine: JournalEngine; scope: MigrationScope; chunkSize: number; canary?: number | undefined; ids: string[] }): JournalStart {
+    return {
+      event: 'start',
+      version: 1,
+      engine: start.engine,
+      ...start.scope,
+      chunkSize: start.chunkSize,
+      ...(start.canary === undefined ? {} : { canary: start.canary }),
+      ids: start.ids,
+      at: new Date().toISOString(),
+    };
+  }
+
 
   /**
    * Refuses a place where no new journal can be started, before anything is sent: an existing

@@ -5,7 +5,7 @@
 import { checkOutputFile, writeFileAtomically } from '../util/files.js';
 import type { ExecutionResult } from './execute.js';
 import { countOutcomes } from './outcome.js';
-import type { SweepOutcome } from './sweep-run.js';
+import type { SweepOutcome } from './sweep-outcome.js';
 
 const CSV_HEADER = ['processInstanceId', 'outcome', 'definitionId', 'sourceProcessDefinitionId', 'targetProcessDefinitionId', 'mode', 'batchIds', 'finishedAt'];
 

@@ -12,9 +12,10 @@ const start: JournalStart = { event: 'start', version: 1, plan: 'p', sourceProce
 const lines = (...events: object[]) => events.map((event) => JSON.stringify(event)).join('\n');
 const refusal = async (promise: Promise<unknown>) => {
   const error = await promise.then(() => undefined, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(ChangeFailedError);
+  // A refusal before anything is sent: exit 2 (a typed change failure for journals, a usage error for reports).
+  expect(error).toBeInstanceOf(Error);
   expect(describeFailure(error).exitCode).toBe(2);
-  return (error as ChangeFailedError).message;
+  return (error as Error).message;
 };
 
 describe('starting a journal', () => {
