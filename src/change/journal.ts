@@ -21,7 +21,7 @@ export interface JournalEngine {
   version: string;
 }
 
-/** The start event's fields of every change; the operation adds its scope (MigrationScope). */
+/** The start event's fields of every change; the operation adds its scope (a migration: its plan and definitions). */
 export interface JournalStartBase {
   event: 'start';
   version: 1;
@@ -35,20 +35,11 @@ export interface JournalStartBase {
   at: string;
 }
 
-/**
- * The start of a migration's journal: its plan and definitions. (A journal written before the
- * pipeline served other changes has exactly these fields; the next operations add a scope of theirs.)
- */
-export interface MigrationScope {
-  plan: string;
-  sourceProcessDefinitionId: string;
-  targetProcessDefinitionId: string;
-}
-
-export type JournalStart = JournalStartBase & MigrationScope;
+/** The start event of a journal whose operation records `S` beside the ids (its scope; checked by the operation on --resume). */
+export type JournalStart<S extends object = object> = JournalStartBase & S;
 
 export type JournalEvent =
-  | JournalStart
+  | JournalStartBase
   | { event: 'resume'; at: string; pending: number; alreadyDone: number }
   /** A canary is a chunk of its own: its instances' open incidents before it was sent are recorded with it. */
   | { event: 'sent'; chunk: number; ids: string[]; at: string; canary?: true; incidentsBefore?: string[] }
@@ -65,8 +56,8 @@ export type JournalEvent =
   | { event: 'elsewhere'; chunk: number; ids: string[]; at: string }
   | { event: 'interrupted'; at: string };
 
-export interface JournalState {
-  start: JournalStart;
+export interface JournalState<S extends object = object> {
+  start: JournalStart<S>;
   /** Ids of chunks the engine confirmed (204). */
   confirmed: Set<string>;
   /** Ids another run had moved to the target when this journal's chunk was sent (`elsewhere`). */
@@ -82,7 +73,7 @@ export interface JournalState {
 
 export class Journal extends JournalFile<JournalEvent> {
   /** The start event of a new journal: the one place it is made, so every run records the same. */
-  static startOf(start: { engine: JournalEngine; scope: MigrationScope; chunkSize: number; canary?: number | undefined; ids: string[] }): JournalStart {
+  static startOf<S extends object>(start: { engine: JournalEngine; scope: S; chunkSize: number; canary?: number | undefined; ids: string[] }): JournalStart<S> {
     return {
       event: 'start',
       version: 1,
@@ -110,7 +101,7 @@ export class Journal extends JournalFile<JournalEvent> {
   }
 
   /** Starts a new journal; refuses to overwrite one (that run may still need --resume) unless `replace` (--force). */
-  static async create(file: string, start: JournalStart, options: { replace?: boolean } = {}): Promise<Journal> {
+  static async create(file: string, start: JournalStartBase, options: { replace?: boolean } = {}): Promise<Journal> {
     await Journal.checkNew(file, options);
     const handle = await createJournalFile(file, options.replace === true, (error) => (errorCode(error) === 'EEXIST' ? alreadyExists(file) : cannotWrite(file, error)));
     const journal = new Journal(file, handle);
@@ -125,11 +116,11 @@ export class Journal extends JournalFile<JournalEvent> {
     if (found.isDirectory()) throw inputError(`--resume: journal ${file} is a directory, not a journal`);
   }
 
-  static async resume(file: string): Promise<{ journal: Journal; state: JournalState }> {
+  static async resume<S extends object = object>(file: string): Promise<{ journal: Journal; state: JournalState<S> }> {
     await Journal.checkResumable(file);
     const { handle, state } = await reopenJournalFile(
       file,
-      (text) => parseJournal(text, file),
+      (text) => parseJournal<S>(text, file),
       (error) => inputError(`--resume: journal ${file} cannot be read and appended to (${describeCode(error)})`),
     );
     return { journal: new Journal(file, handle), state };
@@ -199,7 +190,7 @@ function describeCode(error: unknown): string {
   return code ?? (error instanceof Error ? error.message : String(error));
 }
 
-export function parseJournal(text: string, file: string): JournalState {
+export function parseJournal<S extends object = object>(text: string, file: string): JournalState<S> {
   const lines = text.split('\n');
   const events: JournalEvent[] = [];
   lines.forEach((line, index) => {
@@ -217,11 +208,13 @@ export function parseJournal(text: string, file: string): JournalState {
   if (!start || start.event !== 'start' || start.version !== 1 || !Array.isArray(start.ids)) {
     throw inputError(`journal ${file}: not a camunda-admin migration journal`);
   }
+  // The scope is the operation's: it checks it against what it is asked to continue.
+  const started = start as JournalStart<S>;
   const sent = new Map<number, string[]>();
   const confirmed = new Set<string>();
   const elsewhere = new Set<string>();
   let lastChunk = 0;
-  let canary: JournalState['canary'];
+  let canary: JournalState<S>['canary'];
   const batches = new Map<number, string>();
   for (const event of events) {
     if (event.event === 'sent') {
@@ -240,5 +233,5 @@ export function parseJournal(text: string, file: string): JournalState {
       batches.set(event.chunk, event.batchId);
     }
   }
-  return { start, confirmed, elsewhere, lastChunk, canary, batches, events };
+  return { start: started, confirmed, elsewhere, lastChunk, canary, batches, events };
 }

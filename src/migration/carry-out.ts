@@ -13,7 +13,7 @@ import { type ExecutionContext, type ExecutionResult, executionRequest, finish }
 import { explainRefusal, messageOf } from './refusal.js';
 import { writeReport } from './report.js';
 import type { AsyncJournal, MigrationHost, PreparedMigration, RunMode, RunOptions, RunOutcome } from './run-types.js';
-import type { JournalState } from '../change/journal.js';
+import type { MigrationJournalState, MigrationScope } from './journal-scope.js';
 
 /** The failure to end the command with, if any: the run's own, or a report that could not be written. */
 export async function carryOut(host: MigrationHost, prepared: PreparedMigration, options: RunOptions): Promise<RunOutcome> {
@@ -131,14 +131,14 @@ async function runAsync(
     waitTimeoutMs: number | undefined;
     canary: ExecutionResult['canary'];
     journal?: AsyncJournal | undefined;
-    resumed?: JournalState | undefined;
+    resumed?: MigrationJournalState | undefined;
   },
 ): Promise<RunOutcome> {
   const { ids, startedAt } = run;
   const at = () => new Date().toISOString();
   let journal: Journal | undefined;
   if (run.journal && run.resumed) {
-    journal = (await Journal.resume(run.journal.file)).journal;
+    journal = (await Journal.resume<MigrationScope>(run.journal.file)).journal;
     await journal.append({ event: 'resume', at: at(), pending: ids.length, alreadyDone: run.resumed.confirmed.size });
   } else if (run.journal) {
     const scope = { plan: run.journal.plan, sourceProcessDefinitionId: context.source.id, targetProcessDefinitionId: context.target.id };

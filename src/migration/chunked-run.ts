@@ -6,7 +6,7 @@
 import { chunkName, chunkSummary, runChunks } from '../change/chunks.js';
 import { ChangeFailedError } from '../change/errors.js';
 import { twoStepStop } from '../change/host.js';
-import { Journal, type JournalEngine, type JournalState } from '../change/journal.js';
+import { Journal, type JournalEngine } from '../change/journal.js';
 import { canaryVerdict, runCanary } from './canary-run.js';
 import { checkCanary } from './canary.js';
 import { finish } from './execute.js';
@@ -14,6 +14,7 @@ import { migrationSender } from './operation.js';
 import { classifyInstances } from './outcome.js';
 import { explainRefusal, messageOf } from './refusal.js';
 import type { CanaryPhase, MigrationHost, PreparedMigration, RunOutcome } from './run-types.js';
+import type { MigrationJournalState, MigrationScope } from './journal-scope.js';
 
 export interface ChunkedRunSettings {
   ids: string[];
@@ -22,7 +23,7 @@ export interface ChunkedRunSettings {
   chunkSize: number;
   journalFile: string;
   replaceJournal: boolean;
-  resumed: JournalState | undefined;
+  resumed: MigrationJournalState | undefined;
   plan: string;
   engine: JournalEngine;
   /** --canary N, or the journal's. */
@@ -34,7 +35,7 @@ export async function runChunked(host: MigrationHost, prepared: PreparedMigratio
   const now = () => new Date().toISOString();
   let journal;
   if (run.resumed) {
-    journal = (await Journal.resume(run.journalFile)).journal;
+    journal = (await Journal.resume<MigrationScope>(run.journalFile)).journal;
     await journal.append({ event: 'resume', at: now(), pending: run.ids.length, alreadyDone: run.resumed.confirmed.size });
   } else {
     const scope = { plan: run.plan, sourceProcessDefinitionId: context.source.id, targetProcessDefinitionId: context.target.id };

@@ -7,7 +7,7 @@
  */
 import type { Readable } from 'node:stream';
 import { inputError } from '../change/errors.js';
-import { checkJournalEngine, Journal, type JournalEngine, type JournalState } from '../change/journal.js';
+import { checkJournalEngine, Journal, type JournalEngine } from '../change/journal.js';
 import { JournalLock } from '../change/journal-lock.js';
 import type { EngineClient } from '../engine/client.js';
 import { enginePath } from '../engine/http.js';
@@ -16,6 +16,7 @@ import { resolvePlan } from '../plans/resolve.js';
 import { migrate } from './pipeline.js';
 import { checkReportFile } from './report.js';
 import type { MigrationHost, MigrationOutcome, RunMode, SelectionToRun } from './run-types.js';
+import type { MigrationJournalState, MigrationScope } from './journal-scope.js';
 import { InstanceIdSet, LOOKUP_PAGE, readInstanceIds } from './selection.js';
 
 /** What a migration run needs of the command that starts it. */
@@ -128,9 +129,9 @@ async function executeWithJournal(env: RunEnvironment, request: ExecuteRequest):
   // and a resume on another (a clone has the same definition ids) is refused before anything else.
   const journalling = resuming || (chunkSize !== undefined && !request.dryRun);
   const engine = journalling ? await env.engine() : undefined;
-  let resumedState: JournalState | undefined;
+  let resumedState: MigrationJournalState | undefined;
   if (resuming) {
-    const { journal, state } = await Journal.resume(journalFile);
+    const { journal, state } = await Journal.resume<MigrationScope>(journalFile);
     await journal.close();
     checkJournalEngine(journalFile, state.start.engine, engine!);
     resumedState = state;

@@ -2,12 +2,12 @@
  * What every mode of a migration run shares: the request of a chunk, and the result, which asks the
  * engine where each submitted instance is now. The modes themselves: ./carry-out.ts, ./chunked-run.ts.
  */
+import type { MigrationJournalState } from './journal-scope.js';
 import type { Batch } from '../engine/batches.js';
 import type { EngineClient } from '../engine/client.js';
 import type { MigrationExecutionRequest, MigrationPlanRequest } from '../engine/migration.js';
 import type { ResolvedDefinition } from '../plans/references.js';
 import type { ChunkSummary } from '../change/chunks.js';
-import type { JournalState } from '../change/journal.js';
 import { classifyInstances, countOutcomes, type InstanceOutcome, markMovedElsewhere, type OutcomeCounts } from './outcome.js';
 
 export interface ExecutionContext {
@@ -88,7 +88,7 @@ export async function finish(context: ExecutionContext, run: FinishedRun): Promi
  * For --resume: of the ids the journal does not record as migrated, those still on the source
  * definition are sent again; the others (migrated by a chunk whose answer was lost, ended, moved) are not.
  */
-export async function pendingAfterResume(context: ExecutionContext, state: JournalState): Promise<{ pending: string[]; settled: number }> {
+export async function pendingAfterResume(context: ExecutionContext, state: MigrationJournalState): Promise<{ pending: string[]; settled: number }> {
   const unconfirmed = state.start.ids.filter((id) => !state.confirmed.has(id));
   const outcomes = await classifyInstances(context.client.processInstances, unconfirmed, context.source.id, context.target.id);
   const pending = outcomes.filter((outcome) => outcome.outcome === 'on-source').map((outcome) => outcome.id);

@@ -5,7 +5,7 @@
  */
 import type { ChangeFailedError } from '../change/errors.js';
 import type { ChangeHost } from '../change/host.js';
-import type { JournalEngine, JournalState } from '../change/journal.js';
+import type { JournalEngine } from '../change/journal.js';
 import type { Batch } from '../engine/batches.js';
 import type { EngineClient } from '../engine/client.js';
 import type { InstanceValidationReport, MigrationExecutionRequest, MigrationPlanReport } from '../engine/migration.js';
@@ -15,6 +15,7 @@ import type { ValidationResult } from '../plans/validation.js';
 import type { CanaryCheck } from './canary.js';
 import type { ExecutionContext, ExecutionResult } from './execute.js';
 import type { IdList } from './instance-ids.js';
+import type { MigrationJournalState } from './journal-scope.js';
 import type { PreflightReport } from './preflight.js';
 import type { SelectionRequest } from './selection.js';
 
@@ -43,7 +44,7 @@ export interface PlanToRun {
 export type SelectionToRun =
   /** `idsGiven`: ids were listed one by one (flags, a file, the plan): a list that finds nothing is a mistake upstream. */
   | { kind: 'select'; request: SelectionRequest; idsGiven: boolean }
-  | { kind: 'resume'; journalFile: string; state: JournalState };
+  | { kind: 'resume'; journalFile: string; state: MigrationJournalState };
 
 export interface PrepareOptions {
   skipValidation: boolean;
@@ -62,7 +63,7 @@ export interface PreparedMigration {
   ids: IdList;
   /** What the selection was made of, for messages: "3 from --instances", "--all-instances". */
   parts: string[];
-  resumed: { journalFile: string; state: JournalState } | undefined;
+  resumed: { journalFile: string; state: MigrationJournalState } | undefined;
   /**
    * A selection by queries only that found no instance on the source: all moved already (a re-run),
    * or none ever ran. Nothing is left to do, which is success.

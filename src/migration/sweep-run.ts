@@ -6,7 +6,7 @@
  * Terminal-free.
  */
 import { ChangeFailedError, inputError } from '../change/errors.js';
-import { checkJournalEngine, Journal, type JournalEngine, type JournalState } from '../change/journal.js';
+import { checkJournalEngine, Journal, type JournalEngine } from '../change/journal.js';
 import type { Batch } from '../engine/batches.js';
 import { CliError } from '../exit-codes.js';
 import { carryOut } from './carry-out.js';
@@ -16,12 +16,13 @@ import { InstanceIdSet } from './instance-ids.js';
 import { nothingToMigrate } from './pipeline.js';
 import { executionContext, prepareMigration } from './prepare.js';
 import type { MigrationHost, PreparedMigration, RunMode, RunOutcome, SelectionToRun } from './run-types.js';
+import type { MigrationJournalState, MigrationScope } from './journal-scope.js';
 import type { SweepOutcome, SweepPlanToRun, SweepRunOptions, SweepVersionOutcome, SweepVersionState } from './sweep-outcome.js';
 import { settled, SweepJournal, type SweepJournalPlan, type SweepJournalState, type SweepVersionStatus } from './sweep-journal.js';
 
 type Entry =
-  | { kind: 'settled'; plan: SweepPlanToRun; status: SweepVersionStatus; state: JournalState | undefined }
-  | { kind: 'batch'; plan: SweepPlanToRun; state: JournalState; batchId: string }
+  | { kind: 'settled'; plan: SweepPlanToRun; status: SweepVersionStatus; state: MigrationJournalState | undefined }
+  | { kind: 'batch'; plan: SweepPlanToRun; state: MigrationJournalState; batchId: string }
   | { kind: 'run'; plan: SweepPlanToRun; prepared: PreparedMigration };
 
 const versionOf = (plan: SweepPlanToRun): number => plan.plan.resolved.source.version;
@@ -181,10 +182,10 @@ function checkSamePlans(file: string, recorded: readonly SweepJournalPlan[], pla
 }
 
 /** A version's journal, if it has one yet, checked to be of this engine. */
-async function versionJournal(file: string, engine: JournalEngine): Promise<JournalState | undefined> {
+async function versionJournal(file: string, engine: JournalEngine): Promise<MigrationJournalState | undefined> {
   let found;
   try {
-    found = await Journal.resume(file);
+    found = await Journal.resume<MigrationScope>(file);
   } catch (error) {
     if (error instanceof ChangeFailedError && error.kind === 'input' && /does not exist$/.test(error.message)) return undefined;
     throw error;
@@ -195,7 +196,7 @@ async function versionJournal(file: string, engine: JournalEngine): Promise<Jour
 }
 
 /** An async version's send whose answer was lost: a batch may or may not exist. */
-function lostBatch(state: JournalState): boolean {
+function lostBatch(state: MigrationJournalState): boolean {
   const answered = new Set(state.events.flatMap((event) => (event.event === 'failed' || event.event === 'batch' || event.event === 'done' ? [event.chunk] : [])));
   return state.events.some((event) => event.event === 'sent' && !answered.has(event.chunk));
 }

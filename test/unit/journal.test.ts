@@ -6,9 +6,10 @@ import { ChangeFailedError } from '../../src/change/errors.js';
 import { describeFailure } from '../../src/exit.js';
 import { checkJournalEngine, Journal, type JournalStart, parseJournal } from '../../src/change/journal.js';
 import { checkReportFile } from '../../src/migration/report.js';
+import type { MigrationScope } from '../../src/migration/journal-scope.js';
 import { tempDir } from '../helpers/temp.js';
 
-const start: JournalStart = { event: 'start', version: 1, plan: 'p', sourceProcessDefinitionId: 's', targetProcessDefinitionId: 't', chunkSize: 1, ids: ['a', 'b', 'c'], at: 'x' };
+const start: JournalStart<MigrationScope> = { event: 'start', version: 1, plan: 'p', sourceProcessDefinitionId: 's', targetProcessDefinitionId: 't', chunkSize: 1, ids: ['a', 'b', 'c'], at: 'x' };
 const lines = (...events: object[]) => events.map((event) => JSON.stringify(event)).join('\n');
 const refusal = async (promise: Promise<unknown>) => {
   const error = await promise.then(() => undefined, (caught: unknown) => caught);
