@@ -7,7 +7,7 @@ import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { JsonText } from '../engine/http.js';
 import type { ProcessInstanceApi, ProcessInstanceQueryBody } from '../engine/process-instances.js';
-import { inputError } from '../change/errors.js';
+import { UsageError } from '../exit-codes.js';
 import { codePointName, forbiddenControlIndex, formatSize, MAX_ID_FILE_BYTES, MAX_ID_LINE_BYTES } from '../input/limits.js';
 import { type IdList, InstanceIdSet } from './instance-ids.js';
 
@@ -52,7 +52,7 @@ const LOOKUP_HEAD = Buffer.from('{"processInstanceIds":[');
  * (docs/performance.md). A line with other than ASCII in it is read as text, as before.
  */
 export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: boolean }, ids: InstanceIdSet): Promise<number> {
-  if (file === '-' && stdin.isTTY) throw inputError('--instances-file -: standard input is a terminal; pipe the ids in');
+  if (file === '-' && stdin.isTTY) throw new UsageError('--instances-file -: standard input is a terminal; pipe the ids in');
   const name = file === '-' ? '<stdin>' : file;
   const chunks = file === '-' ? limitedChunks(stdin as AsyncIterable<Buffer | string>, name) : fileChunks(file, ids);
   let count = 0;
@@ -61,10 +61,10 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
   let jsonLine = 0;
   const notOneId = (line: string) => {
     const control = forbiddenControlIndex(line);
-    if (control !== -1) return inputError(`${name}:${lineNumber}: '${line.slice(0, 60)}' is not a process instance id: it holds the control character ${codePointName(line[control]!)}`);
-    return inputError(`${name}:${lineNumber}: '${line.slice(0, 60)}' is not one process instance id (one id per line, or a JSON array)`);
+    if (control !== -1) return new UsageError(`${name}:${lineNumber}: '${line.slice(0, 60)}' is not a process instance id: it holds the control character ${codePointName(line[control]!)}`);
+    return new UsageError(`${name}:${lineNumber}: '${line.slice(0, 60)}' is not one process instance id (one id per line, or a JSON array)`);
   };
-  const tooLong = () => inputError(`${name}:${lineNumber}: a line longer than ${formatSize(MAX_ID_LINE_BYTES)}; an id file holds one id per line, or a JSON array`);
+  const tooLong = () => new UsageError(`${name}:${lineNumber}: a line longer than ${formatSize(MAX_ID_LINE_BYTES)}; an id file holds one id per line, or a JSON array`);
 
   /** A line with other than ASCII in it, read as text: trimmed of every kind of white space. */
   const takeText = (rawLine: string): void => {
@@ -124,7 +124,7 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     if (first) {
       first = false;
-      if (startsLikeUtf16(bytes)) throw inputError(`${name}: not UTF-8 text (a UTF-16 byte order mark or NUL bytes); save the ids as UTF-8`);
+      if (startsLikeUtf16(bytes)) throw new UsageError(`${name}: not UTF-8 text (a UTF-16 byte order mark or NUL bytes); save the ids as UTF-8`);
     }
     let start = 0;
     let end = bytes.indexOf(0x0a);
@@ -176,7 +176,7 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
 async function* fileChunks(file: string, ids: InstanceIdSet): AsyncGenerator<Buffer> {
   const unreadable = (error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code;
-    return inputError(`--instances-file ${file}: ${code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory' : 'cannot be read'}`);
+    return new UsageError(`--instances-file ${file}: ${code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory' : 'cannot be read'}`);
   };
   const handle = await open(file, 'r').catch((error: unknown) => {
     throw unreadable(error);
@@ -184,7 +184,7 @@ async function* fileChunks(file: string, ids: InstanceIdSet): AsyncGenerator<Buf
   try {
     const { size } = await handle.stat();
     // Checked before the set reserves room for the whole file.
-    if (size > MAX_ID_FILE_BYTES) throw inputError(`${file}: the id file is larger than ${formatSize(MAX_ID_FILE_BYTES)}`);
+    if (size > MAX_ID_FILE_BYTES) throw new UsageError(`${file}: the id file is larger than ${formatSize(MAX_ID_FILE_BYTES)}`);
     ids.reserve(size);
     const buffer = Buffer.allocUnsafe(1 << 20);
     for (;;) {
@@ -204,7 +204,7 @@ async function* limitedChunks(chunks: AsyncIterable<Buffer | string>, name: stri
   let size = 0;
   for await (const chunk of chunks) {
     size += chunk.length;
-    if (size > MAX_ID_FILE_BYTES) throw inputError(`${name}: the ids are more than ${formatSize(MAX_ID_FILE_BYTES)}`);
+    if (size > MAX_ID_FILE_BYTES) throw new UsageError(`${name}: the ids are more than ${formatSize(MAX_ID_FILE_BYTES)}`);
     yield chunk;
   }
 }
@@ -250,14 +250,14 @@ function parseJsonIds(text: string, name: string, firstLine: number): string[] {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw inputError(`${name}: invalid JSON array of ids: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(`${name}: invalid JSON array of ids: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (!Array.isArray(value)) throw inputError(`${name}: expected a JSON array of ids`);
+  if (!Array.isArray(value)) throw new UsageError(`${name}: expected a JSON array of ids`);
   value.forEach((id, index) => {
-    if (typeof id !== 'string' || id.trim() === '') throw inputError(`${name}: [${index}] is not a process instance id (expected a non-empty string)`);
+    if (typeof id !== 'string' || id.trim() === '') throw new UsageError(`${name}: [${index}] is not a process instance id (expected a non-empty string)`);
     const control = forbiddenControlIndex(id);
     if (control !== -1) {
-      throw inputError(`${name}:${firstLine + lineOfString(text, index)}: [${index}] is not a process instance id: it holds the control character ${codePointName(id[control]!)}`);
+      throw new UsageError(`${name}:${firstLine + lineOfString(text, index)}: [${index}] is not a process instance id: it holds the control character ${codePointName(id[control]!)}`);
     }
   });
   return value as string[];
