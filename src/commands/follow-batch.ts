@@ -2,7 +2,7 @@
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { ChangeFailedError } from '../change/errors.js';
-import { type BatchProgress, watchBatch } from '../migration/watch.js';
+import { type BatchProgress, watchBatch } from '../batches/watch.js';
 import { describeEnding } from '../render/batch.js';
 import { activateCommand, describeProgress, progressReporter } from '../render/progress.js';
 

@@ -14,7 +14,7 @@ import { enginePath } from '../engine/http.js';
 import { formatProblem, parsePlan, parseQueryFile, readInputFile } from '../plans/load.js';
 import { resolvePlan } from '../plans/resolve.js';
 import { migrate } from './pipeline.js';
-import { checkReportFile } from './report.js';
+import { checkReportFile } from '../change/report-file.js';
 import type { MigrationHost, MigrationOutcome, RunMode, SelectionToRun } from './run-types.js';
 import type { MigrationJournalState, MigrationScope } from './journal-scope.js';
 import { InstanceIdSet, LOOKUP_PAGE, readInstanceIds } from './selection.js';

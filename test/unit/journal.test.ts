@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ChangeFailedError } from '../../src/change/errors.js';
 import { describeFailure } from '../../src/exit.js';
 import { checkJournalEngine, Journal, type JournalStart, parseJournal } from '../../src/change/journal.js';
-import { checkReportFile } from '../../src/migration/report.js';
+import { checkReportFile } from '../../src/change/report-file.js';
 import type { MigrationScope } from '../../src/migration/journal-scope.js';
 import { tempDir } from '../helpers/temp.js';
 

@@ -4,7 +4,7 @@
  * log to tell a completed batch from a deleted one (src/batches/ending.ts). A batch whose remaining
  * jobs have all failed never finishes on its own; the watch stops there.
  */
-import { type BatchEnding, batchEnding } from '../batches/ending.js';
+import { type BatchEnding, batchEnding } from './ending.js';
 import type { BatchApi, BatchStatistics, HistoricBatch } from '../engine/batches.js';
 import { RequestAbandonedError } from '../engine/http.js';
 import { ChangeFailedError } from '../change/errors.js';
