@@ -1,7 +1,8 @@
 /**
  * `migration sweep KEY --plans DIR --execute`: the plans of every old version, oldest first, each
- * through the pipeline of ./pipeline.ts with the same options, after one confirmation for all. Each
- * version has its journal (./journal.ts) and the sweep one of its own (./sweep-journal.ts), so that
+ * through the steps of the pipeline (./prepare.ts, ./carry-out.ts) with the same options, after one
+ * confirmation for all. Each version has its journal (src/change/journal.ts) and the sweep one of its
+ * own (./sweep-journal.ts), so that
  * `--resume` continues a sweep stopped anywhere without sending an instance twice or skipping one.
  * Terminal-free.
  */
