@@ -18,6 +18,7 @@ import { GLOBAL_FLAGS } from './commands/global-flags.js';
 import { declareGroupCommands } from './commands/group.js';
 import { declareMetricsCommands } from './commands/metrics.js';
 import { declareMigrationCommands } from './commands/migration.js';
+import { ChangeFailedError } from './change/errors.js';
 import { declareFlags } from './commands/spec.js';
 import { CliError, ExitCode, exitCodesHelp, UsageError } from './exit-codes.js';
 import { plainOutput } from './render/output.js';
@@ -211,7 +212,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   } catch (error) {
     // Whatever a command made of its abandoned request, the reason it failed is the interrupt;
     // an error that already says so (at a prompt: nothing was changed) is kept.
-    const interrupted = error instanceof CliError && error.exitCode === ExitCode.Interrupted;
+    const interrupted = (error instanceof CliError && error.exitCode === ExitCode.Interrupted) || (error instanceof ChangeFailedError && error.kind === 'interrupted');
     return await report(app.interrupt.stopped && !interrupted ? app.interruption() : error, app);
   } finally {
     await app.close();
@@ -241,7 +242,7 @@ async function report(error: unknown, app: App): Promise<number> {
   }
   // Only our own errors may have several lines (a plan file's problems); an engine error quotes the
   // engine's text, whose line breaks must not break the one line.
-  output.error(error instanceof CliError ? failure.message : visibleControls(failure.message), failure.hint);
+  output.error(error instanceof CliError || error instanceof ChangeFailedError ? failure.message : visibleControls(failure.message), failure.hint);
   // A stack trace helps only with a bug; for an error the user can act on it buries the one line.
   if (failure.internal && app.flags.verbose && error instanceof Error && error.stack) {
     output.debug(error.stack);

@@ -2,6 +2,7 @@
  * The one place where a failure becomes an exit code and an error line. Commands throw; they never
  * call process.exit.
  */
+import { ChangeFailedError, type ChangeFailureKind } from './change/errors.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import {
   EngineAuthenticationError,
@@ -96,7 +97,34 @@ export function commandLine(words: readonly string[]): string {
   return words.map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
+/** The exit code of each kind of failed change (src/change/errors.ts). */
+const CHANGE_FAILURE_CODES: Record<Exclude<ChangeFailureKind, 'as-cause'>, ExitCode> = {
+  input: ExitCode.Usage,
+  refused: ExitCode.ValidationFailed,
+  'not-found': ExitCode.NotFound,
+  unreachable: ExitCode.Unreachable,
+  partial: ExitCode.Partial,
+  'wait-timed-out': ExitCode.WaitTimedOut,
+  locked: ExitCode.Locked,
+  'not-confirmed': ExitCode.NotConfirmed,
+  interrupted: ExitCode.Interrupted,
+};
+
+/** The exit code a failed change ends the command with. */
+export function changeFailureCode(error: ChangeFailedError): ExitCode {
+  return error.kind === 'as-cause' ? describeFailure(error.cause).exitCode : CHANGE_FAILURE_CODES[error.kind];
+}
+
+/** A failure the domain raised as a CliError (the app's own refusals: confirmation, Ctrl-C), as a failed change. */
+export function asChangeFailure(error: CliError): ChangeFailedError {
+  const kind = (Object.entries(CHANGE_FAILURE_CODES) as [ChangeFailureKind, ExitCode][]).find(([, code]) => code === error.exitCode)?.[0] ?? 'as-cause';
+  return new ChangeFailedError(error.message, kind, { hint: error.hint, cause: kind === 'as-cause' ? error : undefined });
+}
+
 export function describeFailure(error: unknown): Failure {
+  if (error instanceof ChangeFailedError) {
+    return { exitCode: changeFailureCode(error), message: error.message, hint: error.hint, internal: false };
+  }
   if (error instanceof ChangeOutcomeUnknownError) {
     return { exitCode: ExitCode.Unreachable, message: error.message, hint: `${OUTCOME_UNKNOWN}: ${error.check}`, internal: false };
   }

@@ -1,7 +1,6 @@
 /** What the `batch` commands do (declared in ./batch.ts). */
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
-import { parseSeconds } from '../config/values.js';
 import type { Batch } from '../engine/batches.js';
 import type { EngineClient } from '../engine/client.js';
 import { EngineHttpError, EngineNotFoundError } from '../engine/errors.js';
@@ -16,6 +15,7 @@ import { listWithLimit } from './listing.js';
 import type { BATCH_DELETE_FLAGS, BATCH_LIST_FLAGS, BATCH_WATCH_FLAGS } from './batch-flags.js';
 import { DEFAULT_LIST_LIMIT } from './options.js';
 import type { FlagsOf } from './spec.js';
+import { parseFollowFlags } from './run-flags.js';
 
 /**
  * The runtime batch, read before acting on it so that the confirmation can say what it is, or
@@ -111,8 +111,7 @@ export async function getBatch(app: App, id: string): Promise<void> {
 }
 
 export async function watchBatch(app: App, id: string, options: FlagsOf<typeof BATCH_WATCH_FLAGS>): Promise<void> {
-  const intervalMs = options.interval === undefined ? 2000 : parseSeconds(options.interval, '--interval') * 1000;
-  const timeoutMs = options.waitTimeout === undefined ? undefined : parseSeconds(options.waitTimeout, '--wait-timeout') * 1000;
+  const { intervalMs, timeoutMs } = parseFollowFlags(options);
   const { failure } = await followBatch(app, id, { intervalMs, timeoutMs, created: false });
   if (failure) throw failure;
 }

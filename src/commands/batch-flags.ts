@@ -1,5 +1,6 @@
 /** The options of the `batch` commands (./batch.ts declares them, ./batch-actions.ts takes their types). */
 import { DEFAULT_LIST_LIMIT } from './options.js';
+import { POLL_INTERVAL_DEFAULT } from './run-flags.js';
 import { flagSpec } from './spec.js';
 
 export const BATCH_LIST_FLAGS = flagSpec(
@@ -9,7 +10,7 @@ export const BATCH_LIST_FLAGS = flagSpec(
 
 // The run flags of `batch watch` (--interval, --wait-timeout) are shared with migration execute and sweep.
 export const BATCH_WATCH_FLAGS = flagSpec(
-  { flags: '--interval <seconds>', description: 'seconds between polls (default: 2)' },
+  { flags: '--interval <seconds>', description: `seconds between polls ${POLL_INTERVAL_DEFAULT}` },
   { flags: '--wait-timeout <seconds>', description: 'stop watching after this long (exit 9; the batch goes on)' },
 );
 

@@ -1,8 +1,8 @@
 /** Following a batch until it ends, with progress on stderr: `batch watch` and `migration execute --async --wait`. */
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
-import { CliError, ExitCode } from '../exit-codes.js';
-import { type BatchProgress, watchBatch } from '../migration/watch.js';
+import { ChangeFailedError } from '../change/errors.js';
+import { type BatchProgress, watchBatch } from '../batches/watch.js';
 import { describeEnding } from '../render/batch.js';
 import { activateCommand, describeProgress, progressReporter } from '../render/progress.js';
 
@@ -13,7 +13,7 @@ export interface FollowOptions {
   created: boolean;
 }
 
-export async function followBatch(app: App, batchId: string, { intervalMs, timeoutMs, created }: FollowOptions): Promise<{ failure: CliError | undefined; status: string }> {
+export async function followBatch(app: App, batchId: string, { intervalMs, timeoutMs, created }: FollowOptions): Promise<{ failure: ChangeFailedError | undefined; status: string }> {
   const output = await app.output();
   const client = await engineClient(app);
   const reporter = await progressReporter({ stderr: app.io.stderr, interactive: app.animated && !output.machineReadable, quiet: output.quiet, color: output.stderrStyle.enabled, minIntervalMs: Math.max(intervalMs, 5000) });
@@ -45,16 +45,16 @@ export async function followBatch(app: App, batchId: string, { intervalMs, timeo
       return { failure: undefined, status: 'completed' };
     case 'deleted':
       finish();
-      return { status: 'deleted', failure: new CliError(`${describeEnding(watch.historic, watch.ending)!} at ${watch.historic.endTime}; see camunda-admin batch get ${batchId}`, ExitCode.Partial) };
+      return { status: 'deleted', failure: new ChangeFailedError(`${describeEnding(watch.historic, watch.ending)!} at ${watch.historic.endTime}; see camunda-admin batch get ${batchId}`, 'partial') };
     case 'failed-jobs': {
       finish();
       const definition = watch.statistics.batchJobDefinitionId;
       const instances = watch.statistics.failedJobs * watch.statistics.invocationsPerBatchJob;
       return {
         status: 'failed-jobs',
-        failure: new CliError(
+        failure: new ChangeFailedError(
           `batch ${batchId}: ${watch.statistics.failedJobs} job${watch.statistics.failedJobs === 1 ? '' : 's'} failed (up to ${instances} instance${instances === 1 ? '' : 's'}) and will not be retried; see the failures with GET /job?jobDefinitionId=${definition}&noRetriesLeft=true or in Cockpit, fix them and set the job retries, or delete the batch`,
-          ExitCode.Partial,
+          'partial',
         ),
       };
     }
@@ -62,12 +62,12 @@ export async function followBatch(app: App, batchId: string, { intervalMs, timeo
       finish();
       if (!watch.last && !created) {
         // Nothing is known of the batch: not that it runs, nor that it exists.
-        return { status: 'timed-out', failure: new CliError(`--wait-timeout passed before the engine answered about batch ${batchId}; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.Unreachable) };
+        return { status: 'timed-out', failure: new ChangeFailedError(`--wait-timeout passed before the engine answered about batch ${batchId}; follow it with: camunda-admin batch watch ${batchId}`, 'unreachable') };
       }
-      return { status: 'timed-out', failure: new CliError(`--wait-timeout passed: batch ${batchId} ${stillThere(watch.last)}; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.WaitTimedOut) };
+      return { status: 'timed-out', failure: new ChangeFailedError(`--wait-timeout passed: batch ${batchId} ${stillThere(watch.last)}; follow it with: camunda-admin batch watch ${batchId}`, 'wait-timed-out') };
     case 'interrupted':
       finish();
-      return { status: 'interrupted', failure: new CliError(`stopped watching: batch ${batchId} ${watch.last?.suspended ? stillThere(watch.last) : 'goes on'}; follow it with: camunda-admin batch watch ${batchId}`, ExitCode.Interrupted) };
+      return { status: 'interrupted', failure: new ChangeFailedError(`stopped watching: batch ${batchId} ${watch.last?.suspended ? stillThere(watch.last) : 'goes on'}; follow it with: camunda-admin batch watch ${batchId}`, 'interrupted') };
   }
 }
 

@@ -2,6 +2,7 @@
  * The options of the `migration` commands (./migration.ts declares them; ./migration-actions.ts,
  * ./migration-execute.ts and ./migration-sweep.ts take their types).
  */
+import { POLL_INTERVAL_DEFAULT } from './run-flags.js';
 import { type FlagsOf, flagSpec } from './spec.js';
 
 export const MIGRATION_GENERATE_FLAGS = flagSpec(
@@ -32,7 +33,7 @@ export const MIGRATION_EXECUTE_FLAGS = flagSpec(
   { flags: '--async', description: 'run as a batch (POST /migration/executeAsync) and print its id' },
   { flags: '--wait', description: 'with --async: follow the batch until it ends' },
   { flags: '--wait-timeout <seconds>', description: 'with --wait: stop watching after this long (exit 9; the batch goes on)' },
-  { flags: '--interval <seconds>', description: 'with --wait: seconds between progress polls (default: 2)' },
+  { flags: '--interval <seconds>', description: `with --wait: seconds between progress polls ${POLL_INTERVAL_DEFAULT}` },
   { flags: '--canary <n>', description: 'migrate N instances first (one sync execute) and check them: on the target, no new incident; then ask before the rest' },
   { flags: '--chunk-size <n>', description: 'send the selection as several sync executes of at most N instances' },
   { flags: '--journal <file>', description: 'with --chunk-size: where the journal goes (default: <plan>.journal.jsonl)' },
@@ -61,7 +62,7 @@ export const MIGRATION_SWEEP_FLAGS = flagSpec(
   { flags: '--async', description: 'with --execute: one batch per version' },
   { flags: '--wait', description: 'with --async: follow each batch until it ends' },
   { flags: '--wait-timeout <seconds>', description: 'with --wait: stop watching a batch after this long (exit 9; it goes on)' },
-  { flags: '--interval <seconds>', description: 'with --wait: seconds between progress polls (default: 2)' },
+  { flags: '--interval <seconds>', description: `with --wait: seconds between progress polls ${POLL_INTERVAL_DEFAULT}` },
   { flags: '--run-dir <dir>', description: 'with --execute: where the journals go (default: the --plans directory)' },
   { flags: '--resume', description: 'with --execute: continue the sweep its journal holds' },
   { flags: '--continue-on-failure', description: 'with --execute: go on with the next version after one fails (exit 8 at the end)' },

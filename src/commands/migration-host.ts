@@ -1,20 +1,26 @@
-/** The terminal side of the migration pipeline (src/migration/pipeline.ts): messages, tables, prompts, Ctrl-C, batch progress. */
+/** The terminal side of the migration pipeline (src/migration/pipeline.ts): its events as lines, tables, prompts, Ctrl-C, batch progress. */
 import type { App } from '../app.js';
+import type { ChangeEvent, GroupEvent } from '../change/events.js';
+import type { JournalEngine } from '../change/journal.js';
 import { engineClient, engineTarget } from '../connection.js';
 import type { EngineClient } from '../engine/client.js';
-import type { JournalEngine } from '../migration/journal.js';
-import type { MigrationHost } from '../migration/pipeline.js';
+import { asChangeFailure } from '../exit.js';
+import { CliError } from '../exit-codes.js';
+import type { MigrationHost } from '../migration/run-types.js';
+import { describeChangeEvent, MIGRATION_WORDS } from '../render/change-events.js';
 import { canaryTable, instanceReportTable, planReportTable } from '../render/execution.js';
 import { preflightTable, validationView } from '../render/migration.js';
+import { describeGroupEvent } from '../render/sweep.js';
 import { followBatch } from './follow-batch.js';
 
 export async function migrationHost(app: App, client: EngineClient): Promise<MigrationHost> {
   const output = await app.output();
   return {
     client,
-    info: (message) => output.info(message),
-    warn: (message) => output.warn(message),
-    detail: (message) => output.detail(message),
+    emit: (event: ChangeEvent | GroupEvent) => {
+      const lines = isGroupEvent(event) ? describeGroupEvent(event) : describeChangeEvent(event, MIGRATION_WORDS);
+      for (const line of lines) output[line.level](line.text);
+    },
     showValidation: (result) => output.detailTable(validationView, result),
     // Warnings are for the operator about to confirm (--quiet hides them); a failure explains the error to come.
     showPreflight: (report) => {
@@ -28,10 +34,21 @@ export async function migrationHost(app: App, client: EngineClient): Promise<Mig
       if (check.passed && output.quiet) return;
       output.detailTable({ table: canaryTable }, check);
     },
-    confirm: (question) => app.confirm(question),
+    // The app's refusals (no, or Ctrl-C at the prompt) reach the pipeline as failed changes.
+    confirm: async (question) => {
+      try {
+        await app.confirm(question);
+      } catch (error) {
+        throw error instanceof CliError ? asChangeFailure(error) : error;
+      }
+    },
     takeOverInterrupt: (handler) => app.interrupt.takeOver(handler),
     followBatch: (batchId, intervalMs, timeoutMs) => followBatch(app, batchId, { intervalMs, timeoutMs, created: true }),
   };
+}
+
+function isGroupEvent(event: ChangeEvent | GroupEvent): event is GroupEvent {
+  return event.type === 'group-started' || event.type === 'group-batch-earlier' || event.type === 'nothing-left-anywhere' || event.type === 'stopping-after-group';
 }
 
 /** The engine this run talks to, as a journal records it. */

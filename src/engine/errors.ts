@@ -236,7 +236,7 @@ const LOST_ANSWER_STATUS = new Set([502, 504]);
  * Whether a change that failed may have been carried out all the same: its answer was lost (a timeout
  * or a reset after sending, a gateway's 502 or 504 without the engine's body) or was not the engine's
  * (a 2xx page of a proxy). Anything else is the engine's own refusal, or proof that nothing was sent.
- * The one rule for every command: src/exit.ts words the error, src/migration/execute.ts journals it.
+ * The one rule for every command: src/exit.ts words the error, src/change/chunks.ts journals it.
  */
 export function outcomeUnknown(error: unknown): boolean {
   if (!(error instanceof EngineError) || !isChange(error.request)) return false;

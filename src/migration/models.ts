@@ -8,7 +8,7 @@ import type { ProcessDefinitionApi } from '../engine/process-definitions.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import type { ResolvedDefinition } from '../plans/references.js';
 import { nearestIds, type UnknownActivity } from '../plans/validation.js';
-import { describeDefinition } from '../render/migration.js';
+import { describeDefinition } from './describe-definition.js';
 import { MULTI_INSTANCE_BODY } from './activity-kinds.js';
 
 export async function readProcessModel(definitions: ProcessDefinitionApi, definition: ResolvedDefinition): Promise<ProcessModel> {

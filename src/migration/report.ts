@@ -1,30 +1,14 @@
 /**
- * `--report FILE`: the evidence an operator attaches to a change ticket. JSON (everything) or CSV (one
- * row per instance) by the file's extension.
+ * `--report FILE` of a migration and of a sweep: one row per instance (src/change/report-file.ts says
+ * the format and checks the file).
  */
-import { checkOutputFile, writeFileAtomically } from '../util/files.js';
+import { csvCell, reportFormat } from '../change/report-file.js';
+import { writeFileAtomically } from '../util/files.js';
 import type { ExecutionResult } from './execute.js';
 import { countOutcomes } from './outcome.js';
-import type { SweepOutcome } from './sweep-run.js';
+import type { SweepOutcome } from './sweep-outcome.js';
 
 const CSV_HEADER = ['processInstanceId', 'outcome', 'definitionId', 'sourceProcessDefinitionId', 'targetProcessDefinitionId', 'mode', 'batchIds', 'finishedAt'];
-
-/**
- * Refuses a report file that cannot be written (or exists, without --force), before anything is sent:
- * found out after the migration, the evidence would be lost.
- */
-export async function checkReportFile(file: string, force: boolean): Promise<void> {
-  await checkOutputFile(file, '--report', force);
-}
-
-function reportFormat(file: string): 'csv' | 'json' {
-  return /\.csv$/i.test(file) ? 'csv' : 'json';
-}
-
-function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 function reportText(result: ExecutionResult, format: 'csv' | 'json'): string {
   if (format === 'json') return `${JSON.stringify(result, null, 2)}\n`;

@@ -4,9 +4,10 @@
  * which of its instances were sent and confirmed; this one says which versions are settled, so
  * `--resume` continues with the first that is not. One JSON line per event, flushed as written.
  */
-import { UsageError } from '../exit-codes.js';
-import type { JournalEngine } from './journal.js';
-import { createJournalFile, JournalFile, reopenJournalFile } from './journal-file.js';
+import { stat } from 'node:fs/promises';
+import { inputError } from '../change/errors.js';
+import type { JournalEngine } from '../change/journal.js';
+import { createJournalFile, JournalFile, reopenJournalFile } from '../change/journal-file.js';
 
 export interface SweepJournalPlan {
   /** The plan file's name in the plans directory. */
@@ -56,12 +57,24 @@ export function settled(status: SweepVersionStatus | undefined): boolean {
 }
 
 export class SweepJournal extends JournalFile<SweepJournalEvent> {
+  /**
+   * Refuses, before anything is sent, a sweep journal that a resume needs and is not there, or one a new
+   * sweep would replace without --force: that earlier sweep may still need its --resume.
+   */
+  static async checkStart(file: string, options: { resume: boolean; replace: boolean }): Promise<void> {
+    const existing = await stat(file).catch(() => undefined);
+    if (options.resume && !existing) throw inputError(`--resume: sweep journal ${file} does not exist`);
+    if (!options.resume && existing && !options.replace) {
+      throw inputError(`sweep journal ${file} already exists from an earlier sweep; continue it with --resume, or start over with --force (it is then replaced)`);
+    }
+  }
+
 
   static async create(file: string, start: SweepJournalStart, options: { replace: boolean }): Promise<SweepJournal> {
     const handle = await createJournalFile(file, options.replace, (error) => {
       const code = (error as { code?: string }).code;
-      if (code === 'EEXIST') return new UsageError(`sweep journal ${file} already exists from an earlier sweep; continue it with --resume, or start over with --force`);
-      return new UsageError(`sweep journal ${file} cannot be created (${code ?? String(error)})`);
+      if (code === 'EEXIST') return inputError(`sweep journal ${file} already exists from an earlier sweep; continue it with --resume, or start over with --force`);
+      return inputError(`sweep journal ${file} cannot be created (${code ?? String(error)})`);
     });
     const journal = new SweepJournal(file, handle);
     await journal.append(start);
@@ -74,7 +87,7 @@ export class SweepJournal extends JournalFile<SweepJournalEvent> {
       (text) => parseSweepJournal(text, file),
       (error) => {
         const code = (error as { code?: string }).code;
-        return new UsageError(code === 'ENOENT' ? `--resume: sweep journal ${file} does not exist` : `--resume: sweep journal ${file} cannot be read and appended to (${code ?? String(error)})`);
+        return inputError(code === 'ENOENT' ? `--resume: sweep journal ${file} does not exist` : `--resume: sweep journal ${file} cannot be read and appended to (${code ?? String(error)})`);
       },
     );
     return { journal: new SweepJournal(file, handle), state };
@@ -90,12 +103,12 @@ export function parseSweepJournal(text: string, file: string): SweepJournalState
       events.push(JSON.parse(line) as SweepJournalEvent);
     } catch {
       // Only the last line can be torn by a crash.
-      if (lines.slice(index + 1).some((rest) => rest.trim() !== '')) throw new UsageError(`sweep journal ${file}:${index + 1}: not a journal line; the file was changed by hand`);
+      if (lines.slice(index + 1).some((rest) => rest.trim() !== '')) throw inputError(`sweep journal ${file}:${index + 1}: not a journal line; the file was changed by hand`);
     }
   });
   const start = events[0];
   if (!start || start.event !== 'start' || start.kind !== 'sweep' || start.version !== 1 || !Array.isArray(start.plans)) {
-    throw new UsageError(`sweep journal ${file}: not a camunda-admin sweep journal`);
+    throw inputError(`sweep journal ${file}: not a camunda-admin sweep journal`);
   }
   const status = new Map<number, SweepVersionStatus>();
   for (const event of events) if (event.event === 'version') status.set(event.version, event.status);

@@ -1,88 +1,29 @@
 /**
  * `migration sweep KEY --plans DIR --execute`: the plans of every old version, oldest first, each
- * through the pipeline of ./pipeline.ts with the same options, after one confirmation for all. Each
- * version has its journal (./journal.ts) and the sweep one of its own (./sweep-journal.ts), so that
+ * through the steps of the pipeline (./prepare.ts, ./carry-out.ts) with the same options, after one
+ * confirmation for all. Each version has its journal (src/change/journal.ts) and the sweep one of its
+ * own (./sweep-journal.ts), so that
  * `--resume` continues a sweep stopped anywhere without sending an instance twice or skipping one.
  * Terminal-free.
  */
+import { ChangeFailedError, inputError } from '../change/errors.js';
+import { checkJournalEngine, Journal, type JournalEngine } from '../change/journal.js';
 import type { Batch } from '../engine/batches.js';
-import { CliError, ExitCode, UsageError } from '../exit-codes.js';
-import type { StopSignal } from '../interrupt.js';
-import type { ResolvedDefinition } from '../plans/references.js';
-import { describeDefinition } from '../render/migration.js';
-import { type ExecutionResult, finish } from './execute.js';
+import { CliError } from '../exit-codes.js';
+import { carryOut } from './carry-out.js';
+import { describeDefinition } from './describe-definition.js';
+import { finish } from './execute.js';
 import { InstanceIdSet } from './instance-ids.js';
-import { checkJournalEngine, Journal, type JournalEngine, type JournalState } from './journal.js';
-import {
-  carryOut,
-  executionContext,
-  type MigrationHost,
-  nothingToMigrate,
-  type PlanToRun,
-  type PreparedMigration,
-  prepareMigration,
-  type PrepareOptions,
-  type RunMode,
-  type RunOutcome,
-  type SelectionToRun,
-} from './pipeline.js';
+import { nothingToMigrate } from './pipeline.js';
+import { executionContext, prepareMigration } from './prepare.js';
+import type { MigrationHost, PreparedMigration, RunMode, RunOutcome, SelectionToRun } from './run-types.js';
+import type { MigrationJournalState, MigrationScope } from './journal-scope.js';
+import type { SweepOutcome, SweepPlanToRun, SweepRunOptions, SweepVersionOutcome, SweepVersionState } from './sweep-outcome.js';
 import { settled, SweepJournal, type SweepJournalPlan, type SweepJournalState, type SweepVersionStatus } from './sweep-journal.js';
 
-/** One plan of the plans directory, read and resolved. */
-export interface SweepPlanToRun {
-  /** Its file name in the plans directory. */
-  file: string;
-  /** Its journal, in the run directory. */
-  journalFile: string;
-  plan: PlanToRun;
-}
-
-export interface SweepRunOptions {
-  key: string;
-  sweepJournal: string;
-  resume: boolean;
-  /** Start over existing journals. */
-  force: boolean;
-  engine: JournalEngine;
-  chunkSize: number | undefined;
-  canary: number | undefined;
-  async: { wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined } | undefined;
-  dryRun: boolean;
-  continueOnFailure: boolean;
-  prepare: PrepareOptions;
-  /** Takes the lock of a version's journal for the time its version runs; resolves to its release. */
-  lock: (journalFile: string) => Promise<() => Promise<void>>;
-}
-
-export type SweepVersionState = 'done' | 'nothing' | 'submitted' | 'failed' | 'interrupted' | 'not-run' | 'dry-run';
-
-export interface SweepVersionOutcome {
-  version: number;
-  file: string;
-  source: ResolvedDefinition;
-  target: ResolvedDefinition;
-  status: SweepVersionState;
-  /** Instances this run selected (or had left to send, when resumed). */
-  selected: number;
-  /** Settled by an earlier run of this sweep; its outcome is asked for again. */
-  earlier: boolean;
-  /** Where every instance of the version's journal is now (none for a version not run). */
-  result: ExecutionResult | undefined;
-  batch: Batch | undefined;
-  error: string | undefined;
-}
-
-export interface SweepOutcome {
-  key: string;
-  sweepJournal: string;
-  dryRun: boolean;
-  versions: SweepVersionOutcome[];
-  failure: CliError | undefined;
-}
-
 type Entry =
-  | { kind: 'settled'; plan: SweepPlanToRun; status: SweepVersionStatus; state: JournalState | undefined }
-  | { kind: 'batch'; plan: SweepPlanToRun; state: JournalState; batchId: string }
+  | { kind: 'settled'; plan: SweepPlanToRun; status: SweepVersionStatus; state: MigrationJournalState | undefined }
+  | { kind: 'batch'; plan: SweepPlanToRun; state: MigrationJournalState; batchId: string }
   | { kind: 'run'; plan: SweepPlanToRun; prepared: PreparedMigration };
 
 const versionOf = (plan: SweepPlanToRun): number => plan.plan.resolved.source.version;
@@ -121,7 +62,7 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
       continue;
     }
     if (journalState && options.async && lostBatch(journalState)) {
-      throw new UsageError(
+      throw inputError(
         `version ${versionOf(plan)}: journal ${plan.journalFile} does not say whether its batch was created (the answer was lost); nothing was sent`,
         `look for it with camunda-admin batch list --type instance-migration; if there is none, remove ${plan.journalFile} and --resume sends the version again`,
       );
@@ -138,7 +79,7 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
   }
   const total = toSend.reduce((sum, entry) => sum + entry.prepared.ids.length, 0);
   if (total > 0) await host.confirm(sweepQuestion(options.key, toSend, options.async !== undefined));
-  else host.info('nothing left to migrate in any version');
+  else host.emit({ type: 'nothing-left-anywhere' });
 
   const journal = state ? (await SweepJournal.resume(options.sweepJournal)).journal : await SweepJournal.create(options.sweepJournal, startOf(options, ordered), { replace: options.force });
   const at = () => new Date().toISOString();
@@ -146,11 +87,11 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
 
   // Ctrl-C between versions stops before the next; within a chunked version its run handles it first.
   let stopRequested = false;
-  const release = host.takeOverInterrupt((_signal: StopSignal) => {
+  const release = host.takeOverInterrupt(() => {
     stopRequested = true;
-    host.warn('interrupted: stopping after the version in flight');
+    host.emit({ type: 'stopping-after-group' });
   });
-  const ran = new Map<SweepPlanToRun, { status: SweepVersionState; outcome: RunOutcome | undefined; error: string | undefined; failure: CliError | undefined }>();
+  const ran = new Map<SweepPlanToRun, { status: SweepVersionState; outcome: RunOutcome | undefined; error: string | undefined; failure: ChangeFailedError | undefined }>();
   let stopped: 'failed' | 'interrupted' | undefined;
   try {
     for (const entry of entries) {
@@ -170,14 +111,15 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
       } catch (error) {
         // A refusal before its first send (the engine's validation of its first chunk): the version
         // failed, and the sweep stops as for any failure.
-        if (!(error instanceof CliError)) throw error;
-        outcome = { result: undefined, batch: undefined, failure: error };
+        if (error instanceof CliError) outcome = { result: undefined, batch: undefined, failure: new ChangeFailedError(error.message, 'as-cause', { cause: error, hint: error.hint }) };
+        else if (error instanceof ChangeFailedError) outcome = { result: undefined, batch: undefined, failure: error };
+        else throw error;
       } finally {
         await unlock();
       }
       const failure = outcome.failure;
       const status: Exclude<SweepVersionState, 'not-run' | 'dry-run'> = failure
-        ? failure.exitCode === ExitCode.Interrupted
+        ? failure.kind === 'interrupted'
           ? 'interrupted'
           : 'failed'
         : entry.kind === 'run' && entry.prepared.nothingSelected
@@ -237,16 +179,16 @@ function checkSamePlans(file: string, recorded: readonly SweepJournalPlan[], pla
   const added = now.filter((plan) => !then.includes(plan));
   if (gone.length === 0 && added.length === 0) return;
   const parts = [...(gone.length > 0 ? [`no longer there: ${gone.join(', ')}`] : []), ...(added.length > 0 ? [`not in it: ${added.join(', ')}`] : [])];
-  throw new UsageError(`--resume: sweep journal ${file} is for other plans than those found now (${parts.join('; ')}); nothing was sent`, 'resume with the plans the sweep started with, or start a new sweep with --force');
+  throw inputError(`--resume: sweep journal ${file} is for other plans than those found now (${parts.join('; ')}); nothing was sent`, 'resume with the plans the sweep started with, or start a new sweep with --force');
 }
 
 /** A version's journal, if it has one yet, checked to be of this engine. */
-async function versionJournal(file: string, engine: JournalEngine): Promise<JournalState | undefined> {
+async function versionJournal(file: string, engine: JournalEngine): Promise<MigrationJournalState | undefined> {
   let found;
   try {
-    found = await Journal.resume(file);
+    found = await Journal.resume<MigrationScope>(file);
   } catch (error) {
-    if (error instanceof UsageError && /does not exist$/.test(error.message)) return undefined;
+    if (error instanceof ChangeFailedError && error.kind === 'input' && /does not exist$/.test(error.message)) return undefined;
     throw error;
   }
   await found.journal.close();
@@ -255,7 +197,7 @@ async function versionJournal(file: string, engine: JournalEngine): Promise<Jour
 }
 
 /** An async version's send whose answer was lost: a batch may or may not exist. */
-function lostBatch(state: JournalState): boolean {
+function lostBatch(state: MigrationJournalState): boolean {
   const answered = new Set(state.events.flatMap((event) => (event.event === 'failed' || event.event === 'batch' || event.event === 'done' ? [event.chunk] : [])));
   return state.events.some((event) => event.event === 'sent' && !answered.has(event.chunk));
 }
@@ -271,7 +213,7 @@ function modeOf(plan: SweepPlanToRun, prepared: PreparedMigration, options: Swee
 
 async function runVersion(host: MigrationHost, entry: Extract<Entry, { kind: 'run' }>, options: SweepRunOptions, place: string): Promise<RunOutcome> {
   const { prepared, plan } = entry;
-  host.info(`${plan.file} (${place}): ${prepared.ids.length} instance${prepared.ids.length === 1 ? '' : 's'}`);
+  host.emit({ type: 'group-started', name: plan.file, place, count: prepared.ids.length });
   const mode = modeOf(plan, prepared, options);
   if (prepared.nothingSelected) return nothingToMigrate(host, prepared, { dryRun: false, report: undefined, mode: mode.kind });
   if (prepared.ids.length === 0) {
@@ -285,7 +227,7 @@ async function runVersion(host: MigrationHost, entry: Extract<Entry, { kind: 'ru
 /** An async version whose batch an earlier run created: followed (with --wait), never sent again. */
 async function followEarlierBatch(host: MigrationHost, entry: Extract<Entry, { kind: 'batch' }>, options: SweepRunOptions): Promise<RunOutcome> {
   const context = executionContext(host, entry.plan.plan, options.prepare);
-  host.info(`${entry.plan.file}: batch ${entry.batchId} was created by an earlier run of this sweep; it is not sent again`);
+  host.emit({ type: 'group-batch-earlier', name: entry.plan.file, batchId: entry.batchId });
   if (!options.async?.wait) return { result: undefined, batch: { id: entry.batchId } as Batch, failure: undefined };
   const watch = await host.followBatch(entry.batchId, options.async.intervalMs, options.async.waitTimeoutMs);
   const result = await finish(context, { mode: 'async', ids: entry.state.start.ids, startedAt: new Date() });
@@ -325,32 +267,33 @@ async function outcomesOf(
 function sweepFailure(
   options: SweepRunOptions,
   versions: readonly SweepVersionOutcome[],
-  ran: ReadonlyMap<SweepPlanToRun, { failure: CliError | undefined }>,
+  ran: ReadonlyMap<SweepPlanToRun, { failure: ChangeFailedError | undefined }>,
   stopped: 'failed' | 'interrupted' | undefined,
-): CliError | undefined {
+): ChangeFailedError | undefined {
   const failed = versions.filter((version) => version.status === 'failed' || version.status === 'interrupted');
   const notRun = versions.filter((version) => version.status === 'not-run').map((version) => `v${version.version}`);
   const resume = `continue with --resume (sweep journal ${options.sweepJournal})`;
   const left = notRun.length > 0 ? `; not run: ${notRun.join(', ')}` : '';
   if (stopped === 'interrupted' && failed.every((version) => version.status !== 'interrupted')) {
-    return new CliError(`interrupted between versions${left}; ${resume}`, ExitCode.Interrupted);
+    return new ChangeFailedError(`interrupted between versions${left}; ${resume}`, 'interrupted');
   }
   if (failed.length === 0) {
     // A batch created without --wait goes on after the sweep: its instances may well still be on the source.
     const incomplete = versions.filter((version) => version.status !== 'submitted' && version.result && version.result.outcome['on-source'] + version.result.outcome.unknown > 0);
     if (incomplete.length === 0) return undefined;
-    return new CliError(`${incomplete.map((version) => `v${version.version}`).join(', ')}: instances are not on the target definition after the sweep; see the report`, ExitCode.Partial);
+    return new ChangeFailedError(`${incomplete.map((version) => `v${version.version}`).join(', ')}: instances are not on the target definition after the sweep; see the report`, 'partial');
   }
   const first = failed[0]!;
   const firstFailure = [...ran.entries()].find(([plan]) => plan.file === first.file)?.[1].failure;
   if (failed.length === 1 && firstFailure) {
     const migratedElsewhere = versions.some((version) => version !== first && (version.result?.outcome.migrated ?? 0) > 0);
-    const code = firstFailure.exitCode === ExitCode.Interrupted ? ExitCode.Interrupted : migratedElsewhere ? ExitCode.Partial : firstFailure.exitCode;
+    // Interrupted stays interrupted; other versions migrated make it partial; else the version's own failure.
+    const kind = firstFailure.kind === 'interrupted' ? 'interrupted' : migratedElsewhere ? 'partial' : firstFailure.kind;
     const why = stopped ? `the sweep stopped${left}; ${resume}` : resume;
-    return new CliError(`version ${first.version} (${first.file}): ${withoutResumeHint(firstFailure.message)}; ${why}`, code);
+    return new ChangeFailedError(`version ${first.version} (${first.file}): ${withoutResumeHint(firstFailure.message)}; ${why}`, kind, { cause: firstFailure.cause });
   }
   const list = failed.map((version) => `v${version.version} (${version.error ? withoutResumeHint(version.error) : version.status})`).join('; ');
-  return new CliError(`${failed.length} of ${versions.length} versions failed: ${list}${left}; ${resume}`, stopped === 'interrupted' ? ExitCode.Interrupted : ExitCode.Partial);
+  return new ChangeFailedError(`${failed.length} of ${versions.length} versions failed: ${list}${left}; ${resume}`, stopped === 'interrupted' ? 'interrupted' : 'partial');
 }
 
 /** A version's error without its own advice to resume its journal: a sweep is resumed as a whole. */

@@ -99,8 +99,7 @@ export async function reviewSweep(client: EngineClient, request: SweepRequest): 
     request.progress?.(`${key}:${definition.version}: ${base.instances} running instance${base.instances === 1 ? '' : 's'}, ${plan.instructions.length} instruction${plan.instructions.length === 1 ? '' : 's'}`);
     return { ...base, instructions: plan.instructions.length, overridden: overridden.overridden, plan, validation, ...sweepVerdict(validation) };
   });
-  const valid = versions.every((version) => version.status !== 'not-valid' && !(strict && version.status === 'active-unmapped'));
-  return { key, target, strict, versions, valid };
+  return { key, target, strict, versions, valid: sweepValid(versions, strict) };
 }
 
 /** The status of a validated plan, and the first thing wrong with it. */
@@ -123,7 +122,7 @@ export function sweepVerdict(validation: ValidationResult): { status: SweepStatu
   return { status: 'valid', firstFailure: null };
 }
 
-/** `invoice-v3-to-v7.yaml`: the name `--out-dir` gives a version's plan, and `--plans` looks for. */
-export function planFileName(key: string, version: number, target: ResolvedDefinition): string {
-  return target.key === key ? `${key}-v${version}-to-v${target.version}.yaml` : `${key}-v${version}-to-${target.key}-v${target.version}.yaml`;
+/** A sweep is valid when no version is not valid (nor active but unmapped, with --strict). */
+export function sweepValid(versions: readonly { status: SweepStatus }[], strict: boolean): boolean {
+  return versions.every((version) => version.status !== 'not-valid' && !(strict && version.status === 'active-unmapped'));
 }

@@ -1,17 +1,14 @@
 /** Migration plans and validation reports as tables. */
 import type { InstructionReport } from '../engine/migration.js';
+import { describeDefinition } from '../migration/describe-definition.js';
 import type { PreflightFinding, PreflightReport, RelatedDefinition } from '../migration/preflight.js';
-import type { ResolvedDefinition } from '../plans/references.js';
 import { unknownActivityFailure, type UnknownActivity, type ValidationResult } from '../plans/validation.js';
 import type { Style } from './style.js';
 import type { View } from './output.js';
 import { renderTable } from './table.js';
 import { plural } from '../util/text.js';
 
-export function describeDefinition(definition: ResolvedDefinition): string {
-  const tenant = definition.tenantId ? `, tenant ${definition.tenantId}` : '';
-  return `${definition.key}:${definition.version} (${definition.id}${tenant})`;
-}
+export { describeDefinition };
 
 function mapping(report: InstructionReport): string {
   const instruction = report.instruction;

@@ -3,7 +3,7 @@
  * otherwise, so logs of a pipeline stay readable. Never on stdout.
  */
 import type { Writable } from 'node:stream';
-import type { BatchProgress } from '../migration/watch.js';
+import type { BatchProgress } from '../batches/watch.js';
 
 export interface ProgressReporter {
   /** `changed`: the state changed (not only the counts): off a terminal it is printed at once. */

@@ -1,33 +1,15 @@
 /** `migration sweep`: the review of every old version, and the outcome of running their plans. */
+import type { GroupEvent } from '../change/events.js';
+import type { EventLine } from './change-events.js';
 import type { SweepStatus } from '../migration/sweep.js';
-import type { SweepVersionState } from '../migration/sweep-run.js';
-import type { ResolvedDefinition } from '../plans/references.js';
+import type { SweepOutcome, SweepReviewSummary, SweepRunSummary, SweepVersionState } from '../migration/sweep-outcome.js';
+
+export type { SweepReviewSummary, SweepRunSummary };
 import { describeDefinition } from './migration.js';
-import type { View } from './output.js';
+import type { Output, View } from './output.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
 import { plural } from '../util/text.js';
-
-/** The review as printed: with -o json/yaml this object, without the plans themselves. */
-export interface SweepReviewSummary {
-  key: string;
-  target: ResolvedDefinition;
-  strict: boolean;
-  valid: boolean;
-  versions: {
-    version: number;
-    definitionId: string;
-    instances: number;
-    instructions: number | null;
-    overridden: number;
-    status: SweepStatus;
-    firstFailure: string | null;
-    activeUnmapped: { activityId: string; instances: number }[];
-    /** The plan written with --out-dir. */
-    file: string | null;
-  }[];
-  outDir: string | null;
-}
 
 function statusLabel(status: SweepStatus, strict: boolean, style: Style): string {
   switch (status) {
@@ -81,25 +63,6 @@ export const sweepReviewView: View<SweepReviewSummary> = {
 };
 
 /** The outcome of a sweep run as printed: per version, without the instances (--report has them). */
-export interface SweepRunSummary {
-  key: string;
-  sweepJournal: string;
-  dryRun: boolean;
-  versions: {
-    version: number;
-    file: string;
-    source: ResolvedDefinition;
-    target: ResolvedDefinition;
-    status: SweepVersionState;
-    earlier: boolean;
-    selected: number;
-    outcome: Record<'migrated' | 'already-migrated' | 'on-source' | 'ended' | 'unknown', number> | null;
-    batches: string[];
-    canary: { size: number; passed: boolean } | null;
-    error: string | null;
-  }[];
-}
-
 function runStatusLabel(status: SweepVersionState, earlier: boolean, style: Style): string {
   const label = {
     done: style.green('done'),
@@ -147,3 +110,44 @@ export const sweepRunView: View<SweepRunSummary> = {
     return `${table}\n${verdict}: ${onTarget} of ${plural(total, 'instance')} of ${run.key} on the target (or ended) in ${versions} -> ${targets.length === 1 ? targets[0] : 'their targets'}${batches}`;
   },
 };
+
+/** What a sweep says between its versions (src/change/events.ts GroupEvent). */
+export function describeGroupEvent(event: GroupEvent): EventLine[] {
+  switch (event.type) {
+    case 'group-started':
+      return [{ level: 'info', text: `${event.name} (${event.place}): ${event.count} instance${event.count === 1 ? '' : 's'}` }];
+    case 'group-batch-earlier':
+      return [{ level: 'info', text: `${event.name}: batch ${event.batchId} was created by an earlier run of this sweep; it is not sent again` }];
+    case 'nothing-left-anywhere':
+      return [{ level: 'info', text: 'nothing left to migrate in any version' }];
+    case 'stopping-after-group':
+      return [{ level: 'warn', text: 'interrupted: stopping after the version in flight' }];
+  }
+}
+
+/** The outcome of a sweep's run on stdout; then its failure, if any (src/exit.ts gives it its exit code). */
+export async function printSweepRun(output: Output, outcome: SweepOutcome): Promise<void> {
+  await output.data(summaryOf(outcome), sweepRunView);
+  if (outcome.failure) throw outcome.failure;
+}
+
+function summaryOf(outcome: SweepOutcome): SweepRunSummary {
+  return {
+    key: outcome.key,
+    sweepJournal: outcome.sweepJournal,
+    dryRun: outcome.dryRun,
+    versions: outcome.versions.map((version) => ({
+      version: version.version,
+      file: version.file,
+      source: version.source,
+      target: version.target,
+      status: version.status,
+      earlier: version.earlier,
+      selected: version.selected,
+      outcome: version.result?.outcome ?? null,
+      batches: [...(version.result?.batches ?? []), ...(version.batch ? [version.batch] : [])].map((batch) => batch.id),
+      canary: version.result?.canary ? { size: version.result.canary.size, passed: version.result.canary.passed } : null,
+      error: version.error ?? null,
+    })),
+  };
+}

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { writeExecutionRequests, writeExecutionRequestsYaml } from '../../src/migration/dry-run.js';
+import { writeExecutionRequests, writeExecutionRequestsYaml } from '../../src/render/dry-run.js';
 import { idRange, type IdList, InstanceIdSet } from '../../src/migration/instance-ids.js';
 
 async function written(idLists: IdList[], asArray: boolean): Promise<string> {

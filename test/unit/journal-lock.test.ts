@@ -1,11 +1,12 @@
-// Taking over a dead run's journal lock (src/migration/journal-lock.ts): one run at a time, under the
+// Taking over a dead run's journal lock (src/change/journal-lock.ts): one run at a time, under the
 // takeover guard, removes only the lock it judged; a guard left behind is the operator's to remove.
 import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CliError } from '../../src/exit-codes.js';
-import { JournalLock, type LockHolder, removeIfUnchanged } from '../../src/migration/journal-lock.js';
+import { ChangeFailedError } from '../../src/change/errors.js';
+import { describeFailure } from '../../src/exit.js';
+import { JournalLock, type LockHolder, removeIfUnchanged } from '../../src/change/journal-lock.js';
 import { tempDir } from '../helpers/temp.js';
 
 // A pid no process has (above Linux's pid_max of 2^22).
@@ -82,10 +83,10 @@ describe('JournalLock.acquire', () => {
       () => undefined,
       (error: unknown) => error,
     );
-    expect(failure).toBeInstanceOf(CliError);
-    expect((failure as CliError).exitCode).toBe(11);
-    expect((failure as CliError).message).toBe(`journal ${journal}: a takeover of its lock by another run stopped half-way (${file}.takeover is older than 30 s); nothing was sent`);
-    expect((failure as CliError).hint).toBe(`if no run is taking the lock over, remove ${file}.takeover`);
+    expect(failure).toBeInstanceOf(ChangeFailedError);
+    expect(describeFailure(failure).exitCode).toBe(11);
+    expect((failure as ChangeFailedError).message).toBe(`journal ${journal}: a takeover of its lock by another run stopped half-way (${file}.takeover is older than 30 s); nothing was sent`);
+    expect((failure as ChangeFailedError).hint).toBe(`if no run is taking the lock over, remove ${file}.takeover`);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(dead);
   });
 });

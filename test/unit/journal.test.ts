@@ -2,17 +2,21 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/exit-codes.js';
-import { checkJournalEngine, Journal, type JournalStart, parseJournal } from '../../src/migration/journal.js';
-import { checkReportFile } from '../../src/migration/report.js';
+import { ChangeFailedError } from '../../src/change/errors.js';
+import { describeFailure } from '../../src/exit.js';
+import { checkJournalEngine, Journal, type JournalStart, parseJournal } from '../../src/change/journal.js';
+import { checkReportFile } from '../../src/change/report-file.js';
+import type { MigrationScope } from '../../src/migration/journal-scope.js';
 import { tempDir } from '../helpers/temp.js';
 
-const start: JournalStart = { event: 'start', version: 1, plan: 'p', sourceProcessDefinitionId: 's', targetProcessDefinitionId: 't', chunkSize: 1, ids: ['a', 'b', 'c'], at: 'x' };
+const start: JournalStart<MigrationScope> = { event: 'start', version: 1, plan: 'p', sourceProcessDefinitionId: 's', targetProcessDefinitionId: 't', chunkSize: 1, ids: ['a', 'b', 'c'], at: 'x' };
 const lines = (...events: object[]) => events.map((event) => JSON.stringify(event)).join('\n');
 const refusal = async (promise: Promise<unknown>) => {
   const error = await promise.then(() => undefined, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(UsageError);
-  return (error as UsageError).message;
+  // A refusal before anything is sent: exit 2 (a typed change failure for journals, a usage error for reports).
+  expect(error).toBeInstanceOf(Error);
+  expect(describeFailure(error).exitCode).toBe(2);
+  return (error as Error).message;
 };
 
 describe('starting a journal', () => {
@@ -57,7 +61,7 @@ describe('starting a journal', () => {
     writeFileSync(file, `${lines(start, { event: 'sent', chunk: 1, ids: ['a'], at: 'x' }, { event: 'done', chunk: 1, at: 'x' })}\n`);
     const { journal, state } = await Journal.resume(file);
     await journal.close();
-    expect([...state.migrated]).toEqual(['a']);
+    expect([...state.confirmed]).toEqual(['a']);
     expect(state.lastChunk).toBe(1);
   });
 });
@@ -76,7 +80,7 @@ describe('reading a journal back', () => {
       ),
       'j',
     );
-    expect([...state.migrated]).toEqual(['a']);
+    expect([...state.confirmed]).toEqual(['a']);
     expect(state.lastChunk).toBe(3);
   });
 
@@ -108,8 +112,9 @@ describe('the engine a journal was written against', () => {
     try {
       run();
     } catch (error) {
-      expect(error).toBeInstanceOf(UsageError);
-      return (error as UsageError).message;
+      expect(error).toBeInstanceOf(ChangeFailedError);
+      expect(describeFailure(error).exitCode).toBe(2);
+      return (error as ChangeFailedError).message;
     }
     throw new Error('not refused');
   };

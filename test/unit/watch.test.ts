@@ -3,7 +3,7 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BatchApi, BatchStatistics, HistoricBatch } from '../../src/engine/batches.js';
-import { sleep, watchBatch } from '../../src/migration/watch.js';
+import { sleep, watchBatch } from '../../src/batches/watch.js';
 
 const warnings: Error[] = [];
 const onWarning = (warning: Error) => warnings.push(warning);

@@ -4,10 +4,10 @@
  * log to tell a completed batch from a deleted one (src/batches/ending.ts). A batch whose remaining
  * jobs have all failed never finishes on its own; the watch stops there.
  */
-import { type BatchEnding, batchEnding } from '../batches/ending.js';
+import { type BatchEnding, batchEnding } from './ending.js';
 import type { BatchApi, BatchStatistics, HistoricBatch } from '../engine/batches.js';
 import { RequestAbandonedError } from '../engine/http.js';
-import { CliError, ExitCode } from '../exit-codes.js';
+import { ChangeFailedError } from '../change/errors.js';
 
 export interface BatchProgress {
   batchId: string;
@@ -64,9 +64,9 @@ export async function watchBatch(batches: BatchApi, batchId: string, options: Wa
         return { status: 'completed', historic, ending, last };
       }
       if (!historic) {
-        throw new CliError(`batch ${batchId} not found: it is neither running nor in the history`, ExitCode.NotFound);
+        throw new ChangeFailedError(`batch ${batchId} not found: it is neither running nor in the history`, 'not-found');
       }
-      throw new CliError(`batch ${batchId} left the runtime without finishing (it was deleted); see camunda-admin batch get ${batchId}`, ExitCode.Partial);
+      throw new ChangeFailedError(`batch ${batchId} left the runtime without finishing (it was deleted); see camunda-admin batch get ${batchId}`, 'partial');
     }
 
     const now = Date.now();

@@ -1,12 +1,14 @@
 /**
- * The journal of a chunked migration: one JSON object per line, appended and flushed before and after
- * each chunk is sent, so an interruption at any moment leaves a file that says exactly what is known.
- * A torn last line (the process died mid-write) is ignored when the journal is read back.
+ * The journal of a chunked change (a migration's first): one JSON object per line, appended and
+ * flushed before and after each chunk is sent, so an interruption at any moment leaves a file that says
+ * exactly what is known. A torn last line (the process died mid-write) is ignored when the journal is
+ * read back. The start event holds the ids as confirmed, and the operation's own scope (a migration's
+ * plan and definitions): the journal does not read the scope, the operation checks it on --resume.
  */
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { UsageError } from '../exit-codes.js';
 import { whyNotCreatable } from '../util/files.js';
+import { inputError } from './errors.js';
 import { createJournalFile, JournalFile, reopenJournalFile } from './journal-file.js';
 
 /** Which engine a journal was written against: its ids mean something on that engine only. */
@@ -19,14 +21,12 @@ export interface JournalEngine {
   version: string;
 }
 
-export interface JournalStart {
+/** The start event's fields of every change; the operation adds its scope (a migration: its plan and definitions). */
+export interface JournalStartBase {
   event: 'start';
   version: 1;
   /** Missing in journals of versions before it was recorded: such a journal is not resumed. */
   engine?: JournalEngine;
-  plan: string;
-  sourceProcessDefinitionId: string;
-  targetProcessDefinitionId: string;
   chunkSize: number;
   /** --canary: the instances migrated and checked first (absent: no canary). */
   canary?: number;
@@ -35,8 +35,11 @@ export interface JournalStart {
   at: string;
 }
 
+/** The start event of a journal whose operation records `S` beside the ids (its scope; checked by the operation on --resume). */
+export type JournalStart<S extends object = object> = JournalStartBase & S;
+
 export type JournalEvent =
-  | JournalStart
+  | JournalStartBase
   | { event: 'resume'; at: string; pending: number; alreadyDone: number }
   /** A canary is a chunk of its own: its instances' open incidents before it was sent are recorded with it. */
   | { event: 'sent'; chunk: number; ids: string[]; at: string; canary?: true; incidentsBefore?: string[] }
@@ -53,10 +56,10 @@ export type JournalEvent =
   | { event: 'elsewhere'; chunk: number; ids: string[]; at: string }
   | { event: 'interrupted'; at: string };
 
-export interface JournalState {
-  start: JournalStart;
+export interface JournalState<S extends object = object> {
+  start: JournalStart<S>;
   /** Ids of chunks the engine confirmed (204). */
-  migrated: Set<string>;
+  confirmed: Set<string>;
   /** Ids another run had moved to the target when this journal's chunk was sent (`elsewhere`). */
   elsewhere: Set<string>;
   /** The highest chunk number used so far; numbers start at 1 (at 0 in journals of earlier versions). */
@@ -69,6 +72,20 @@ export interface JournalState {
 }
 
 export class Journal extends JournalFile<JournalEvent> {
+  /** The start event of a new journal: the one place it is made, so every run records the same. */
+  static startOf<S extends object>(start: { engine: JournalEngine; scope: S; chunkSize: number; canary?: number | undefined; ids: string[] }): JournalStart<S> {
+    return {
+      event: 'start',
+      version: 1,
+      engine: start.engine,
+      ...start.scope,
+      chunkSize: start.chunkSize,
+      ...(start.canary === undefined ? {} : { canary: start.canary }),
+      ids: start.ids,
+      at: new Date().toISOString(),
+    };
+  }
+
 
   /**
    * Refuses a place where no new journal can be started, before anything is sent: an existing
@@ -77,14 +94,14 @@ export class Journal extends JournalFile<JournalEvent> {
    */
   static async checkNew(file: string, options: { replace?: boolean } = {}): Promise<void> {
     const found = await statOrUndefined(file);
-    if (found?.isDirectory()) throw new UsageError(`journal ${file} is a directory; give --journal a file name`);
+    if (found?.isDirectory()) throw inputError(`journal ${file} is a directory; give --journal a file name`);
     if (found && !options.replace) throw alreadyExists(file);
     const why = await whyNotCreatable(file);
-    if (why) throw new UsageError(`journal ${file} cannot be created: ${why}`);
+    if (why) throw inputError(`journal ${file} cannot be created: ${why}`);
   }
 
   /** Starts a new journal; refuses to overwrite one (that run may still need --resume) unless `replace` (--force). */
-  static async create(file: string, start: JournalStart, options: { replace?: boolean } = {}): Promise<Journal> {
+  static async create(file: string, start: JournalStartBase, options: { replace?: boolean } = {}): Promise<Journal> {
     await Journal.checkNew(file, options);
     const handle = await createJournalFile(file, options.replace === true, (error) => (errorCode(error) === 'EEXIST' ? alreadyExists(file) : cannotWrite(file, error)));
     const journal = new Journal(file, handle);
@@ -95,16 +112,16 @@ export class Journal extends JournalFile<JournalEvent> {
   /** Refuses a journal that cannot be resumed because it is not there, before its lock is taken. */
   static async checkResumable(file: string): Promise<void> {
     const found = await statOrUndefined(file);
-    if (!found) throw new UsageError(`--resume: journal ${file} does not exist`);
-    if (found.isDirectory()) throw new UsageError(`--resume: journal ${file} is a directory, not a journal`);
+    if (!found) throw inputError(`--resume: journal ${file} does not exist`);
+    if (found.isDirectory()) throw inputError(`--resume: journal ${file} is a directory, not a journal`);
   }
 
-  static async resume(file: string): Promise<{ journal: Journal; state: JournalState }> {
+  static async resume<S extends object = object>(file: string): Promise<{ journal: Journal; state: JournalState<S> }> {
     await Journal.checkResumable(file);
     const { handle, state } = await reopenJournalFile(
       file,
-      (text) => parseJournal(text, file),
-      (error) => new UsageError(`--resume: journal ${file} cannot be read and appended to (${describeCode(error)})`),
+      (text) => parseJournal<S>(text, file),
+      (error) => inputError(`--resume: journal ${file} cannot be read and appended to (${describeCode(error)})`),
     );
     return { journal: new Journal(file, handle), state };
   }
@@ -115,12 +132,12 @@ async function statOrUndefined(file: string): Promise<Stats | undefined> {
     return await stat(file);
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return undefined;
-    throw new UsageError(`journal ${file}: ${describeCode(error)}`);
+    throw inputError(`journal ${file}: ${describeCode(error)}`);
   }
 }
 
-function alreadyExists(file: string): UsageError {
-  return new UsageError(`journal ${file} already exists from an earlier run; continue it with --resume, or start over with --force (it is then replaced)`);
+function alreadyExists(file: string): Error {
+  return inputError(`journal ${file} already exists from an earlier run; continue it with --resume, or start over with --force (it is then replaced)`);
 }
 
 function describeEngine(engine: JournalEngine): string {
@@ -146,18 +163,18 @@ function sameUrl(a: string, b: string): boolean {
 export function checkJournalEngine(file: string, recorded: JournalEngine | undefined, current: JournalEngine): void {
   const startOver = 'to go on regardless, start a new run with --force: --all-instances or a query selects only the instances still on the source definition';
   if (!recorded || typeof recorded !== 'object') {
-    throw new UsageError(
+    throw inputError(
       `--resume: journal ${file} does not record which engine it was written against (an earlier camunda-admin wrote it), so it is not continued on ${describeEngine(current)}; nothing was sent`,
       startOver,
     );
   }
   if (!sameUrl(recorded.url, current.url) || recorded.name !== current.name || recorded.version !== current.version) {
-    throw new UsageError(`--resume: journal ${file} was written against ${describeEngine(recorded)}, not ${describeEngine(current)}; nothing was sent`, startOver);
+    throw inputError(`--resume: journal ${file} was written against ${describeEngine(recorded)}, not ${describeEngine(current)}; nothing was sent`, startOver);
   }
 }
 
-function cannotWrite(file: string, error: unknown): UsageError {
-  return new UsageError(`journal ${file} cannot be created (${describeCode(error)})`);
+function cannotWrite(file: string, error: unknown): Error {
+  return inputError(`journal ${file} cannot be created (${describeCode(error)})`);
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -173,7 +190,7 @@ function describeCode(error: unknown): string {
   return code ?? (error instanceof Error ? error.message : String(error));
 }
 
-export function parseJournal(text: string, file: string): JournalState {
+export function parseJournal<S extends object = object>(text: string, file: string): JournalState<S> {
   const lines = text.split('\n');
   const events: JournalEvent[] = [];
   lines.forEach((line, index) => {
@@ -183,19 +200,21 @@ export function parseJournal(text: string, file: string): JournalState {
     } catch {
       // Only the last line can be torn by a crash; anything else means the file was edited.
       if (index < lines.length - 1 && lines.slice(index + 1).some((rest) => rest.trim() !== '')) {
-        throw new UsageError(`journal ${file}:${index + 1}: not a journal line; the file was changed by hand`);
+        throw inputError(`journal ${file}:${index + 1}: not a journal line; the file was changed by hand`);
       }
     }
   });
   const start = events[0];
   if (!start || start.event !== 'start' || start.version !== 1 || !Array.isArray(start.ids)) {
-    throw new UsageError(`journal ${file}: not a camunda-admin migration journal`);
+    throw inputError(`journal ${file}: not a camunda-admin migration journal`);
   }
+  // The scope is the operation's: it checks it against what it is asked to continue.
+  const started = start as JournalStart<S>;
   const sent = new Map<number, string[]>();
-  const migrated = new Set<string>();
+  const confirmed = new Set<string>();
   const elsewhere = new Set<string>();
   let lastChunk = 0;
-  let canary: JournalState['canary'];
+  let canary: JournalState<S>['canary'];
   const batches = new Map<number, string>();
   for (const event of events) {
     if (event.event === 'sent') {
@@ -203,7 +222,7 @@ export function parseJournal(text: string, file: string): JournalState {
       lastChunk = Math.max(lastChunk, event.chunk);
       if (event.canary) canary = { chunk: event.chunk, ids: event.ids, incidentsBefore: event.incidentsBefore ?? [], done: false, passed: undefined, problems: [] };
     } else if (event.event === 'done') {
-      for (const id of sent.get(event.chunk) ?? []) migrated.add(id);
+      for (const id of sent.get(event.chunk) ?? []) confirmed.add(id);
       if (canary?.chunk === event.chunk) canary.done = true;
     } else if (event.event === 'elsewhere' && Array.isArray(event.ids)) {
       for (const id of event.ids) elsewhere.add(id);
@@ -214,5 +233,5 @@ export function parseJournal(text: string, file: string): JournalState {
       batches.set(event.chunk, event.batchId);
     }
   }
-  return { start, migrated, elsewhere, lastChunk, canary, batches, events };
+  return { start: started, confirmed, elsewhere, lastChunk, canary, batches, events };
 }

@@ -5,7 +5,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { MigrationExecutionRequest } from '../engine/migration.js';
-import type { IdList } from './instance-ids.js';
+import type { IdList } from '../migration/instance-ids.js';
 
 const IDS_PER_WRITE = 10_000;
 
@@ -47,7 +47,7 @@ export async function writeExecutionRequests(stream: Writable, template: Migrati
  */
 export async function writeExecutionRequestsYaml(stream: Writable, template: MigrationExecutionRequest, idLists: readonly IdList[], asArray: boolean): Promise<void> {
   const { processInstanceIds: _ids, ...rest } = template;
-  const { toYaml } = await import('../render/yaml.js');
+  const { toYaml } = await import('./yaml.js');
   const pad = asArray ? '  ' : '';
   const head = toYaml(rest)
     .replace(/\n$/, '')

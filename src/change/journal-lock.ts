@@ -16,7 +16,7 @@ import { readFileSync, unlinkSync } from 'node:fs';
 import { link, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
-import { CliError, ExitCode, UsageError } from '../exit-codes.js';
+import { ChangeFailedError, inputError } from './errors.js';
 
 export interface LockHolder {
   pid: number;
@@ -57,7 +57,7 @@ export class JournalLock {
     try {
       await writeFile(staged, `${JSON.stringify(holder)}\n`, { flag: 'wx' });
     } catch (error) {
-      throw new UsageError(`journal ${journalFile}: its lock ${file} cannot be written (${codeOf(error) ?? String(error)}); nothing was sent`);
+      throw inputError(`journal ${journalFile}: its lock ${file} cannot be written (${codeOf(error) ?? String(error)}); nothing was sent`);
     }
     try {
       // A few rounds: one to take a stale lock away, one to take it, more while another run takes over.
@@ -66,9 +66,9 @@ export class JournalLock {
           await link(staged, file);
           return new JournalLock(file, holder);
         } catch (error) {
-          if (codeOf(error) !== 'EEXIST') throw new UsageError(`journal ${journalFile}: its lock ${file} cannot be created (${codeOf(error) ?? String(error)}); nothing was sent`);
+          if (codeOf(error) !== 'EEXIST') throw inputError(`journal ${journalFile}: its lock ${file} cannot be created (${codeOf(error) ?? String(error)}); nothing was sent`);
         }
-        if (round === 4) throw new CliError(`journal ${journalFile} is being taken over by another run at this moment; nothing was sent`, ExitCode.Locked);
+        if (round === 4) throw new ChangeFailedError(`journal ${journalFile} is being taken over by another run at this moment; nothing was sent`, 'locked');
         const found = await readHolder(file);
         if (found === 'gone') continue;
         const stale = found === 'unreadable' ? undefined : whyStale(found, options.takeOver);
@@ -77,10 +77,10 @@ export class JournalLock {
         if (removal === 'removed') {
           options.notice(`journal ${journalFile}: taking over the lock of process ${found.pid} on ${found.host} (since ${found.startedAt}): ${stale}`);
         } else if (removal === 'abandoned-guard') {
-          throw new CliError(
+          throw new ChangeFailedError(
             `journal ${journalFile}: a takeover of its lock by another run stopped half-way (${takeoverGuardOf(file)} is older than ${ABANDONED_GUARD_MS / 1000} s); nothing was sent`,
-            ExitCode.Locked,
-            `if no run is taking the lock over, remove ${takeoverGuardOf(file)}`,
+            'locked',
+            { hint: `if no run is taking the lock over, remove ${takeoverGuardOf(file)}` },
           );
         } else {
           await delay(20 + Math.random() * 30);
@@ -195,19 +195,19 @@ async function isAbandoned(guard: string): Promise<boolean> {
   }
 }
 
-function refusal(journalFile: string, found: LockHolder | 'unreadable', options: LockOptions): CliError {
+function refusal(journalFile: string, found: LockHolder | 'unreadable', options: LockOptions): ChangeFailedError {
   if (found === 'unreadable') {
-    return new CliError(
+    return new ChangeFailedError(
       `journal ${journalFile} is locked (${lockFileOf(journalFile)} exists but cannot be read); nothing was sent`,
-      ExitCode.Locked,
-      `if no run uses this journal, remove ${lockFileOf(journalFile)}`,
+      'locked',
+      { hint: `if no run uses this journal, remove ${lockFileOf(journalFile)}` },
     );
   }
   const sameHost = found.host === hostname();
   const message = `journal ${journalFile} is in use by process ${found.pid} on ${found.host} (since ${found.startedAt}); nothing was sent`;
   return sameHost
-    ? new CliError(message, ExitCode.Locked, `wait for that run to end: one run at a time continues a journal; if process ${found.pid} is not a camunda-admin run (its pid was reused), take the lock over: ${options.takeOverCommand}`)
-    : new CliError(message, ExitCode.Locked, `another host's process cannot be checked from here; if that run is no longer running, take the lock over: ${options.takeOverCommand}`);
+    ? new ChangeFailedError(message, 'locked', { hint: `wait for that run to end: one run at a time continues a journal; if process ${found.pid} is not a camunda-admin run (its pid was reused), take the lock over: ${options.takeOverCommand}` })
+    : new ChangeFailedError(message, 'locked', { hint: `another host's process cannot be checked from here; if that run is no longer running, take the lock over: ${options.takeOverCommand}` });
 }
 
 function codeOf(error: unknown): string | undefined {
