@@ -150,3 +150,11 @@ export function findControlCharacters(data: unknown, freeText: (path: readonly (
 export function controlCharacterMessage(found: ControlCharacterFound): string {
   return `${found.inKey ? 'the key holds' : 'holds'} the control character ${codePointName(found.character)}, which input files must not contain`;
 }
+
+/**
+ * YAML aliases (`*name`) stand for their anchored node: together they may add at most this many
+ * values to a file, and none may refer to the node it is inside (a recursive alias). So an alias
+ * "bomb" (levels of aliases to aliases) and `a: &a [*a]` are refused with their place before
+ * anything walks the data (docs/pipelines.md "Input files").
+ */
+export const MAX_ALIAS_VALUES = 100_000;
