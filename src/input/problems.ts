@@ -2,7 +2,7 @@
  * The one problem type of every input file (plans, queries, variables, overrides, access, id and
  * config files): where it is and what is wrong, written `FILE:LINE:COLUMN: path: message`.
  */
-import { CliError, ExitCode } from '../exit-codes.js';
+import { UsageError } from '../exit-codes.js';
 
 export interface InputProblem {
   file: string;
@@ -20,12 +20,12 @@ export function formatProblem(problem: InputProblem): string {
 /** Problems shown at most; the rest are counted. */
 const SHOWN_PROBLEMS = 20;
 
-/** Exit 2 with every problem, one line each. */
-export class InputError extends CliError {
+/** Exit 2 (a usage error) with every problem, one line each. */
+export class InputError extends UsageError {
   constructor(readonly problems: InputProblem[]) {
     const shown = problems.slice(0, SHOWN_PROBLEMS).map(formatProblem);
     if (problems.length > SHOWN_PROBLEMS) shown.push(`… and ${problems.length - SHOWN_PROBLEMS} more problems`);
-    super(shown.join('\n'), ExitCode.Usage);
+    super(shown.join('\n'));
     this.name = 'InputError';
   }
 }

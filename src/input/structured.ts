@@ -35,6 +35,8 @@ export interface StructuredText {
 export interface StructuredOptions extends IssueWording {
   /** Which values are data rather than names (a variable's value), where only NUL is refused. */
   freeText?: ((path: ValuePath) => boolean) | undefined;
+  /** YAML whatever the text starts with (a YAML config file may begin with a flow mapping); default: by content. */
+  format?: 'yaml' | undefined;
 }
 
 /** As ./problems.ts InputError, or another class of it (a plan's PlanError). */
@@ -47,7 +49,7 @@ export type ProblemsError = new (problems: InputProblem[]) => InputError;
 export function parseStructured(text: string, file: string, what: string, options: StructuredOptions, error: ProblemsError = InputError): StructuredText {
   const { freeText = () => false } = options;
   const source = withoutBom(text);
-  const format = /^\s*[{[]/.test(source) ? 'json' : 'yaml';
+  const format = options.format !== 'yaml' && /^\s*[{[]/.test(source) ? 'json' : 'yaml';
   const lineCounter = new LineCounter();
   // Before anything is parsed, a problem is placed by a scan of the text.
   const early = (problem: { offset: number; message: string }): InputError => {

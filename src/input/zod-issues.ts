@@ -2,6 +2,7 @@
  * The one wording of schema (zod) problems in input files: `required`, `expected a list, got the
  * string "x"`, `unknown property (did you mean 'name'?)`, each at its place in the file.
  */
+import en from 'zod/v4/locales/en.js';
 import type * as core from 'zod/v4/core';
 import { closest } from '../util/suggest.js';
 
@@ -43,7 +44,19 @@ export function describeIssue(issue: core.$ZodIssue, wording: IssueWording): Iss
   return [{ path, at: 'value', message: issueMessage(issue) }];
 }
 
+const english = en().localeError;
+
+/**
+ * zod's own message, which the house wording replaces, or a schema's own (the config file's "'soon'
+ * is not a number of seconds"), which is kept.
+ */
+function hasOwnMessage(issue: core.$ZodIssue): boolean {
+  const standard = english(issue as unknown as core.$ZodRawIssue);
+  return issue.message !== (typeof standard === 'string' ? standard : standard?.message);
+}
+
 export function issueMessage(issue: core.$ZodIssue): string {
+  if (hasOwnMessage(issue)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'required';

@@ -171,11 +171,11 @@ describe('bad input: exit 2, one line, no stack trace, nothing sent', () => {
     expect(duplicate.stderr).toBe(`error: ${join(yaml, '.camunda-adminrc.yaml')}:3:3: duplicate key: Map keys must be unique\n`);
   });
 
-  it('an unknown key in the config names the file and the key', async () => {
+  it('an unknown key in the config names the file, its place and the key', async () => {
     const cwd = project('profiles:\n  local:\n    url: http://x/engine-rest\n    pasword: x\n');
     const result = await runCli(['auth', 'get', ADMIN], { cwd });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`error: ${join(cwd, '.camunda-adminrc.yaml')}: profiles.local: unknown key 'pasword'\n`);
+    expect(result.stderr).toBe(`error: ${join(cwd, '.camunda-adminrc.yaml')}:4:5: profiles.local.pasword: unknown property\n`);
   });
 
   it('an unknown profile lists the profiles', async () => {
@@ -221,14 +221,14 @@ describe('config show refuses what every command refuses', () => {
 
 describe('auth of a profile', () => {
   it.each([
-    ['without a type', '{ username: ops, password: x }', 'profiles.p.auth.type: required: the auth types are basic (with username and password) and bearer (with token)'],
-    ['of an unknown type', '{ type: digest, username: ops }', "profiles.p.auth.type: 'digest' is not an auth type: the auth types are basic (with username and password) and bearer (with token)"],
-    ['that is not an object', 'basic', 'profiles.p.auth: expected an object: { type: basic, username: U, password: P } or { type: bearer, token: T }'],
+    ['without a type', '{ username: ops, password: x }', '5:11: profiles.p.auth.type: required: the auth types are basic (with username and password) and bearer (with token)'],
+    ['of an unknown type', '{ type: digest, username: ops }', "5:19: profiles.p.auth.type: 'digest' is not an auth type: the auth types are basic (with username and password) and bearer (with token)"],
+    ['that is not an object', 'basic', '5:11: profiles.p.auth: expected an object: { type: basic, username: U, password: P } or { type: bearer, token: T }'],
   ])('%s: the line says which types there are', async (_name, auth, message) => {
     const cwd = project(`defaultProfile: p\nprofiles:\n  p:\n    url: http://localhost:8080/engine-rest\n    auth: ${auth}\n`);
     const result = await runCli(['config', 'show'], { cwd });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`error: ${join(cwd, '.camunda-adminrc.yaml')}: ${message}\n`);
+    expect(result.stderr).toBe(`error: ${join(cwd, '.camunda-adminrc.yaml')}:${message}\n`);
   });
 });
 
