@@ -4,33 +4,49 @@
  * js-yaml built (shared objects, a cycle for a recursive alias), cheaply and without places; and,
  * when that finds something, on the yaml Document, which says where.
  */
-import { type Document, isAlias, isCollection, isMap, isPair, isScalar, type Node } from 'yaml';
+import { type Document, isAlias, isCollection, isNode, isPair, type Node } from 'yaml';
 import { MAX_ALIAS_VALUES, MAX_DEPTH, type TextProblem, tooDeepMessage } from './limits.js';
 
 /**
- * True when `data` (from js-yaml) holds a cycle, more than `budget` values counted as a tree (a
- * shared object once per place), or nesting past MAX_DEPTH: then the Document says what and where.
- * Stops as soon as it knows, so its work is at most `budget` steps.
+ * True when `data` (from js-yaml) may break the policy: a cycle, more than `limit` values in the
+ * copies that aliases of collections stand for (an object met again), nesting past MAX_DEPTH, or
+ * more than `budget` values in all. Values are counted as aliasPolicyProblem counts them. Stops as
+ * soon as it knows, so its work is bounded by `budget`; the Document then says what and where.
  */
-export function exceedsAliasPolicy(data: unknown, budget: number): boolean {
+export function exceedsAliasPolicy(data: unknown, budget: number, limit = MAX_ALIAS_VALUES): boolean {
   if (data === null || typeof data !== 'object') return false;
   const open = new Set<object>();
-  // An entry is a value to enter, or (exit) a collection whose children are done.
-  const stack: { value: object; depth: number; exit: boolean }[] = [{ value: data, depth: 1, exit: false }];
-  let visited = 0;
+  const seen = new Set<object>();
+  // An entry is a value to enter, or (exit) a collection whose children are done. `copy`: inside
+  // what an alias stands for, an object met before in document order.
+  const stack: { value: object; depth: number; copy: boolean; exit: boolean }[] = [{ value: data, depth: 1, copy: false, exit: false }];
+  let total = 0;
+  let added = 0;
   while (stack.length > 0) {
-    const { value, depth, exit } = stack.pop()!;
-    if (exit) {
+    const entry = stack.pop()!;
+    const { value, depth } = entry;
+    if (entry.exit) {
       open.delete(value);
       continue;
     }
     if (open.has(value) || depth > MAX_DEPTH) return true;
+    const copy = entry.copy || seen.has(value);
+    seen.add(value);
     open.add(value);
-    stack.push({ value, depth, exit: true });
-    const items = Array.isArray(value) ? value : Object.values(value);
-    visited += items.length + 1;
-    if (visited > budget) return true;
-    for (const item of items) if (item !== null && typeof item === 'object') stack.push({ value: item as object, depth: depth + 1, exit: false });
+    stack.push({ value, depth, copy, exit: true });
+    const isList = Array.isArray(value);
+    const items: unknown[] = isList ? value : Object.values(value);
+    // The collection, its keys, and its values that are not collections.
+    let values = 1 + (isList ? 0 : items.length);
+    const children: object[] = [];
+    for (const item of items) {
+      if (item !== null && typeof item === 'object') children.push(item as object);
+      else values++;
+    }
+    total += values;
+    if (copy) added += values;
+    if (total > budget || added > limit) return true;
+    for (let index = children.length - 1; index >= 0; index--) stack.push({ value: children[index]!, depth: depth + 1, copy, exit: false });
   }
   return false;
 }
@@ -50,8 +66,11 @@ export function aliasPolicyProblem(document: Document, limit = MAX_ALIAS_VALUES)
       open.delete(node);
       let values = 1;
       let deepest = 0;
-      for (const child of childrenOf(node)) {
-        const size = sizes.get(child);
+      for (const item of (node as { items: unknown[] }).items) {
+        // A key counts one, whatever it is; a missing value is a null, one value.
+        const value = isPair(item) ? item.value : item;
+        if (isPair(item)) values++;
+        const size = isNode(value) ? sizes.get(value) : undefined;
         values += size?.values ?? 1;
         deepest = Math.max(deepest, size?.depth ?? 0);
       }
@@ -60,13 +79,14 @@ export function aliasPolicyProblem(document: Document, limit = MAX_ALIAS_VALUES)
     }
     if (isAlias(node)) {
       const target = anchors.get(node.source);
-      if (!target) continue; // the Document already has an error for it
       const offset = node.range?.[0] ?? 0;
+      if (!target) return { offset, message: `the alias *${node.source} has no anchor &${node.source} before it` };
       if (open.has(target)) return { offset, message: `the alias *${node.source} refers to a node that contains it; recursive aliases are not allowed` };
       const size = sizes.get(target)!;
       sizes.set(node, size);
       if (depth - 1 + size.depth > MAX_DEPTH) return { offset, message: `${tooDeepMessage()} through the alias *${node.source}` };
-      added += size.values;
+      // An alias of a scalar is one value, as written; those of collections add their copies.
+      if (isCollection(target)) added += size.values;
       if (added > limit) return { offset, message: `aliases stand for more than ${limit.toLocaleString('en-US')} values; write the values out or use fewer aliases` };
       continue;
     }
@@ -89,10 +109,10 @@ function childrenOf(node: Node): Node[] {
   const children: Node[] = [];
   for (const item of node.items as unknown[]) {
     if (isPair(item)) {
-      if (item.key && (isScalar(item.key) || isAlias(item.key) || isCollection(item.key))) children.push(item.key as Node);
-      if (item.value && (isScalar(item.value) || isAlias(item.value) || isCollection(item.value))) children.push(item.value as Node);
-    } else if (item && (isScalar(item) || isAlias(item) || isCollection(item) || isMap(item))) {
-      children.push(item as Node);
+      if (isNode(item.key)) children.push(item.key);
+      if (isNode(item.value)) children.push(item.value);
+    } else if (isNode(item)) {
+      children.push(item);
     }
   }
   return children;

@@ -152,9 +152,10 @@ export function controlCharacterMessage(found: ControlCharacterFound): string {
 }
 
 /**
- * YAML aliases (`*name`) stand for their anchored node: together they may add at most this many
- * values to a file, and none may refer to the node it is inside (a recursive alias). So an alias
- * "bomb" (levels of aliases to aliases) and `a: &a [*a]` are refused with their place before
- * anything walks the data (docs/pipelines.md "Input files").
+ * YAML aliases (`*name`) stand for a copy of their anchored node: the aliases of lists and mappings
+ * may together stand for at most this many values (each key and each value counts one; an alias of
+ * a scalar is one value, as written), and none may refer to a node it is inside (a recursive alias).
+ * So an alias "bomb" (levels of aliases to aliases) and `a: &a [*a]` are refused with their place
+ * before anything walks the data (docs/pipelines.md "Input files").
  */
 export const MAX_ALIAS_VALUES = 100_000;

@@ -98,7 +98,12 @@ export function parseStructured(text: string, file: string, what: string, option
     }
     const aliases = aliasPolicyProblem(built);
     if (aliases) throw new error([problem(aliases.offset, [], aliases.message)]);
-    data = built.toJS({ maxAliasCount: -1 });
+    try {
+      data = built.toJS({ maxAliasCount: -1 });
+    } catch (thrown) {
+      // The checks above leave nothing for toJS to refuse; should it still, that is a problem of the file.
+      throw new error([problem(0, [], `invalid YAML: ${firstLine(thrown instanceof Error ? thrown.message : String(thrown))}`)]);
+    }
   }
   const offsetOf = (path: readonly PropertyKey[], at: 'key' | 'value' = 'value'): number => {
     const last = path[path.length - 1];
