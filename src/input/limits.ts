@@ -1,6 +1,6 @@
 /**
  * What an input file may be: how big, how deeply nested, how long a line, and which characters its
- * strings may hold. Every reader checks these before it parses (docs/pipelines.md "Input files"), so
+ * strings may hold. Every reader checks these before it parses (docs/migration.md "Input files"), so
  * a file that is not a plan, query, variables, authorization, config or id file fails at once with
  * its name, instead of running the parser out of stack or the process out of memory.
  */
@@ -156,6 +156,6 @@ export function controlCharacterMessage(found: ControlCharacterFound): string {
  * may together stand for at most this many values (each key and each value counts one; an alias of
  * a scalar is one value, as written), and none may refer to a node it is inside (a recursive alias).
  * So an alias "bomb" (levels of aliases to aliases) and `a: &a [*a]` are refused with their place
- * before anything walks the data (docs/pipelines.md "Input files").
+ * before anything walks the data (docs/migration.md "Input files").
  */
 export const MAX_ALIAS_VALUES = 100_000;

@@ -1,6 +1,6 @@
 // Hostile YAML (issue 31, items 1-3): recursive aliases, an alias bomb and a NUL byte in a flow
 // sequence end the run with exit 2 and one line naming the file and line:col, send nothing, and
-// never hang; SIGTERM and SIGINT end a run that is reading such a file (docs/pipelines.md "Input files").
+// never hang; SIGTERM and SIGINT end a run that is reading such a file (docs/migration.md "Input files").
 import { execFileSync } from 'node:child_process';
 import { open } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The alias policy of YAML input files (src/input/aliases.ts, docs/pipelines.md "Input files"):
+// The alias policy of YAML input files (src/input/aliases.ts, docs/migration.md "Input files"):
 // aliases to earlier nodes are read; a recursive alias, an alias without an anchor, aliases that
 // stand for too many values or nest too deeply are refused with their place.
 import { describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
 // returns is bounded: no cycle, and no more values than the text could hold plus the aliases' share
 // (src/input/limits.ts MAX_ALIAS_VALUES), so nothing after the reader can run away.
 //
-// A fixed seed and a few seconds of CPU in `npm test`; a larger run by hand (docs/pipelines.md):
+// A fixed seed and a few seconds of CPU in `npm test`; a larger run by hand (docs/migration.md "Input files"):
 //   FUZZ_RUNS=100000 npx vitest run test/unit/input-fuzz.test.ts
 //   FUZZ_SEED=123 FUZZ_RUNS=5000 npx vitest run test/unit/input-fuzz.test.ts
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
