@@ -9,6 +9,7 @@ import envPaths from 'env-paths';
 import '../util/zod-messages.js';
 import type * as core from 'zod/v4/core';
 import { CliError, UsageError } from '../exit-codes.js';
+import { fileSystemMessage } from '../input/file-errors.js';
 import { expandEnvironment } from '../input/environment.js';
 import { formatSize, MAX_CONFIG_BYTES } from '../input/limits.js';
 import { closest } from '../util/suggest.js';
@@ -199,9 +200,8 @@ function describeReadError(error: unknown, explicit: string | undefined): string
   const err = error as { code?: string; message?: string; filepath?: string } | null | undefined;
   // cosmiconfig names the file it was reading when a loader failed (a .js config that throws).
   const file = (typeof err?.filepath === 'string' ? err.filepath : undefined) ?? explicit;
-  if (explicit && err?.code === 'ENOENT') return `config file ${explicit} does not exist`;
-  if (err?.code === 'EISDIR') return `config file ${file ?? ''} is a directory`;
-  if (err?.code === 'EACCES') return `config file ${file ?? ''} cannot be read (permission denied)`;
+  if (explicit && err?.code === 'ENOENT') return fileSystemMessage(explicit, err, 'config file');
+  if (file && (err?.code === 'EISDIR' || err?.code === 'EACCES' || err?.code === 'EPERM')) return fileSystemMessage(file, err, 'config file');
   const message = (typeof err?.message === 'string' ? err.message : String(error)).split('\n')[0] || 'unreadable';
   if (file && !message.includes(file)) return `config file ${file}: ${message}`;
   return `config file: ${message}`;

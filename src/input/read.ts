@@ -1,35 +1,12 @@
 /**
- * Reading an input file, or standard input for `-`: the size limit, UTF-8, and the one wording of
- * file-system errors, which names the kind of file ("plan file not found: …" reads as
- * "x.yaml: plan file not found").
+ * Reading an input file, or standard input for `-`: the size limit, UTF-8, and file-system errors in
+ * the one wording (./file-errors.ts).
  */
 import { UsageError } from '../exit-codes.js';
+import { fileSystemMessage, isADirectory, kindOfFile } from './file-errors.js';
 import { formatSize, MAX_INPUT_BYTES } from './limits.js';
 
 export type Stdin = NodeJS.ReadableStream & { isTTY?: boolean };
-
-/** 'plan' -> 'plan file'; 'access file' stays. */
-export function kindOfFile(what: string): string {
-  return what.endsWith(' file') ? what : `${what} file`;
-}
-
-/**
- * Why `file` cannot be read, from the error of a file-system call: `FILE: plan file not found`,
- * `FILE: is a directory, not a plan file`, `FILE: permission denied`, `FILE: cannot be read (EIO)`.
- * Every reader of an input file words it so.
- */
-export function fileSystemMessage(file: string, error: unknown, what: string): string {
-  const code = (error as { code?: string } | null | undefined)?.code;
-  const kind = kindOfFile(what);
-  if (code === 'ENOENT' || code === 'ENOTDIR') return `${file}: ${kind} not found`;
-  if (code === 'EISDIR') return `${file}: ${isADirectory(kind)}`;
-  if (code === 'EACCES' || code === 'EPERM') return `${file}: permission denied`;
-  return `${file}: cannot be read (${code ?? 'error'})`;
-}
-
-export function isADirectory(kind: string): string {
-  return `is a directory, not ${/^[aeiou]/i.test(kind) ? 'an' : 'a'} ${kind}`;
-}
 
 /**
  * Reads an input file, or standard input for `-`. Errors are usage errors naming the file.

@@ -124,7 +124,7 @@ describe('bad input: exit 2, one line, no stack trace, nothing sent', () => {
     ['a negative retry count', ['--retries', '-1', 'auth', 'get', ADMIN], /^error: option '--retries <n>' argument '-1' is invalid/],
     ['an invalid URL', ['--url', 'localhost:8080', 'auth', 'get', ADMIN], /^error: invalid URL 'localhost:8080' \(flag --url\): only http and https are supported$/],
     ['a URL with credentials', ['--url', 'http://demo:demo@127.0.0.1/engine-rest', 'auth', 'get', ADMIN], /^error: the URL \(flag --url\) must not contain credentials/],
-    ['a missing --config file', ['--config', 'missing.yaml', 'auth', 'get', ADMIN], /^error: config file .*missing\.yaml does not exist$/],
+    ['a missing --config file', ['--config', 'missing.yaml', 'auth', 'get', ADMIN], /^error: .*missing\.yaml: config file not found$/],
     ['a missing argument', ['auth', 'get'], /^error: missing required argument 'id'$/],
     ['an empty id', ['auth', 'get', ''], /^error: an id must not be empty$/],
     ['--password-stdin with nothing on stdin', ['--username', 'demo', '--password-stdin', 'auth', 'get', ADMIN], /^error: --password-stdin: standard input was empty$/],

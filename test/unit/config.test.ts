@@ -118,7 +118,7 @@ describe('loading the config file', () => {
 
   it('reports a missing --config file and malformed YAML as usage errors naming the file', async () => {
     const dir = dirWith({ 'bad.yaml': 'profiles:\n  a: [unclosed\n' });
-    expect(await messageOf(loadConfig({ cwd: dir, env: {}, configFile: 'nope.yaml' }))).toBe(`config file ${join(dir, 'nope.yaml')} does not exist`);
+    expect(await messageOf(loadConfig({ cwd: dir, env: {}, configFile: 'nope.yaml' }))).toBe(`${join(dir, 'nope.yaml')}: config file not found`);
     expect(await messageOf(loadConfig({ cwd: dir, env: {}, configFile: 'bad.yaml' }))).toContain('bad.yaml');
   });
 });
