@@ -92,8 +92,8 @@ const deep = fc.record({ depth: fc.integer({ min: 1, max: 3000 }), style: fc.con
   return `${Array.from({ length: Math.min(depth, 400) }, (_, level) => `${' '.repeat(level)}k:`).join('\n')} x\n`;
 });
 
-/** One scalar of up to a megabyte, or a long line. */
-const huge = fc.record({ size: fc.integer({ min: 1, max: 1_000_000 }), quoted: fc.constantFrom('', '"', "'"), at: fc.constantFrom('source', 'sourceActivityIds', 'name') }).map(
+/** One scalar of up to 300 kB, or a long line. */
+const huge = fc.record({ size: fc.integer({ min: 1, max: 300_000 }), quoted: fc.constantFrom('', '"', "'"), at: fc.constantFrom('source', 'sourceActivityIds', 'name') }).map(
   ({ size, quoted, at }) => `${at}: ${quoted}${'x'.repeat(size)}${quoted}\n`,
 );
 
