@@ -10,7 +10,7 @@
  * Document decides, so what is accepted and how errors read is the yaml library's).
  */
 import { CORE_SCHEMA, load as loadYaml, type LoadOptions } from 'js-yaml';
-import { type Document, isMap, isScalar, isSeq, LineCounter, type Node } from 'yaml';
+import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
 import * as core from 'zod/v4/core';
 import { firstLine, jsonSyntaxProblem, lineAndColumn, withoutBom } from '../util/syntax.js';
 import { aliasPolicyProblem, exceedsAliasPolicy } from './aliases.js';
@@ -191,12 +191,30 @@ function keysIn(value: unknown): number {
   return count;
 }
 
+/**
+ * The pairs of a mapping by key, built once per mapping: a file with a problem in each of 50,000
+ * entries looks a key up 50,000 times.
+ */
+const pairsByKey = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+function pairOf(map: YAMLMap, key: string | number): Pair | undefined {
+  let pairs = pairsByKey.get(map);
+  if (!pairs) {
+    pairs = new Map();
+    for (const pair of map.items) {
+      // The first of duplicate keys, as a search from the start finds it.
+      if (isScalar(pair.key) && !pairs.has(String(pair.key.value))) pairs.set(String(pair.key.value), pair);
+    }
+    pairsByKey.set(map, pairs);
+  }
+  return pairs.get(String(key));
+}
+
 function nodeAt(document: Document, path: readonly (string | number)[]): Node | undefined {
   let node: unknown = document.contents;
   for (const segment of path) {
     if (isMap(node)) {
-      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
-      node = pair?.value;
+      node = pairOf(node, segment)?.value;
     } else if (isSeq(node) && typeof segment === 'number') {
       node = node.items[segment];
     } else {
@@ -209,8 +227,7 @@ function nodeAt(document: Document, path: readonly (string | number)[]): Node | 
 function keyNode(document: Document, path: readonly (string | number)[], key: string): Node | undefined {
   const parent = nodeAt(document, path);
   if (!isMap(parent)) return undefined;
-  const pair = parent.items.find((item) => isScalar(item.key) && String(item.key.value) === key);
-  return (pair?.key ?? undefined) as Node | undefined;
+  return (pairOf(parent, key)?.key ?? undefined) as Node | undefined;
 }
 
 /**

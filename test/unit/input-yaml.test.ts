@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { InputError } from '../../src/input/problems.js';
 import { parseStructured } from '../../src/input/structured.js';
+import { parseYamlDocument } from '../../src/input/yaml-document.js';
 
 const read = (text: string) => parseStructured(text, 'f.yaml', 'file', { allowed: () => [] }).data;
 
@@ -63,5 +64,20 @@ describe('the YAML reader', () => {
     lines.push('authorizations:');
     for (let index = 0; index < 2000; index++) lines.push(`  - {type: grant, group: group${index % 50}, resource: process-definition, resourceId: process${index}, permissions: [READ, READ_INSTANCE]}`);
     same(`${lines.join('\n')}\n`);
+  });
+});
+
+describe('duplicate keys in the yaml Document (src/input/yaml-document.ts)', () => {
+  it('are the errors the library reports, at the same places', () => {
+    for (const text of ['a: 1\na: 2\n', 'a: {b: 1, b: 2}\n', '1: x\n"1": y\n', 'a: 1\nb: [x, {c: 1, c: 2}]\na: 3\n', '? [a]\n: 1\n? [a]\n: 2\n', 'a: &x 1\n*x : 2\n', 'null: 1\n~: 2\n']) {
+      const errors = (found: { errors: { code: string; pos: [number, number]; message: string }[] }) => found.errors.map((error) => [error.code, error.pos[0], error.message.split('\n')[0]]);
+      const options = { uniqueKeys: true, prettyErrors: false, strict: true };
+      expect(errors(parseYamlDocument(text, options)), text).toEqual(errors(parseDocument(text, options)));
+    }
+  });
+
+  it('are found in a mapping of 40,000 keys in one pass', () => {
+    const text = `${Array.from({ length: 40_000 }, (_, index) => `k${index}: v`).join('\n')}\nk5: again\n`;
+    expect(parseYamlDocument(text, { uniqueKeys: true, prettyErrors: false }).errors.map((error) => [error.code, error.pos[0]])).toEqual([['DUPLICATE_KEY', text.lastIndexOf('k5: again')]]);
   });
 });
