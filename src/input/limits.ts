@@ -159,3 +159,9 @@ export function controlCharacterMessage(found: ControlCharacterFound): string {
  * before anything walks the data (docs/migration.md "Input files").
  */
 export const MAX_ALIAS_VALUES = 100_000;
+
+/**
+ * YAML text longer than this that js-yaml refuses is reported in js-yaml's words and place: the yaml
+ * library's Document, which words it otherwise, takes about 150 bytes of memory per byte of text.
+ */
+export const MAX_DOCUMENT_CHARS = 8 * MiB;

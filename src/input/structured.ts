@@ -13,8 +13,9 @@ import { CORE_SCHEMA, load as loadYaml, type LoadOptions } from 'js-yaml';
 import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
 import * as core from 'zod/v4/core';
 import { firstLine, jsonSyntaxProblem, lineAndColumn, withoutBom } from '../util/syntax.js';
+import { visibleControls } from '../util/text.js';
 import { aliasPolicyProblem, exceedsAliasPolicy } from './aliases.js';
-import { controlCharacterMessage, findControlCharacters, jsonDepthProblem, longLineProblem, MAX_ALIAS_VALUES, MAX_DEPTH, tooDeepMessage } from './limits.js';
+import { controlCharacterMessage, findControlCharacters, jsonDepthProblem, longLineProblem, MAX_ALIAS_VALUES, MAX_DEPTH, MAX_DOCUMENT_CHARS, tooDeepMessage } from './limits.js';
 import { byPosition, formatPath, InputError, type InputProblem } from './problems.js';
 import { describeIssue, type IssueWording } from './zod-issues.js';
 import { NestingTooDeep, parseYamlDocument } from './yaml-document.js';
@@ -85,7 +86,10 @@ export function parseStructured(text: string, file: string, what: string, option
     // JSON.parse keeps the last of duplicate keys without a word: the Document finds them.
     if (keysInText(source) === keysIn(json)) data = json;
   } else {
-    data = readYamlFast(source);
+    const fast = readYamlFast(source);
+    // The Document of a text this large would take gigabytes: js-yaml's own words and place then.
+    if (fast.refusal && source.length > MAX_DOCUMENT_CHARS) throw early({ offset: fast.refusal.offset, message: `invalid YAML: ${fast.refusal.reason}` });
+    data = fast.data;
   }
   if (data === undefined) {
     const built = document();
@@ -142,19 +146,20 @@ export function parseStructured(text: string, file: string, what: string, option
  * text (a syntax error, a duplicate key, a NUL byte, nesting past the limit), or aliases in it may
  * break the alias policy (./aliases.ts), which the Document then places.
  */
-function readYamlFast(source: string): unknown {
+function readYamlFast(source: string): { data?: unknown; refusal?: { offset: number; reason: string } } {
   let data: unknown;
   try {
     // maxDepth counts every node, scalars too, so it refuses no file the Document would accept
     // within MAX_DEPTH collections; what it refuses, the Document decides.
     // (maxDepth is newer than @types/js-yaml.)
     data = loadYaml(source, { schema: CORE_SCHEMA, maxDepth: MAX_DEPTH } as LoadOptions);
-  } catch {
-    return undefined;
+  } catch (thrown) {
+    const { mark, reason } = thrown as { mark?: { position?: number }; reason?: string };
+    return { refusal: { offset: Math.min(mark?.position ?? 0, source.length), reason: visibleControls(reason ?? 'not YAML') } };
   }
   // Without an alias every value is written in the text, and js-yaml has bounded the nesting.
-  if (!source.includes('*')) return data;
-  return exceedsAliasPolicy(data, source.length + 1 + MAX_ALIAS_VALUES) ? undefined : data;
+  if (!source.includes('*')) return { data };
+  return exceedsAliasPolicy(data, source.length + 1 + MAX_ALIAS_VALUES) ? {} : { data };
 }
 
 /**
