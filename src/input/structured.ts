@@ -146,6 +146,8 @@ export function parseStructured(text: string, file: string, what: string, option
  * text (a syntax error, a duplicate key, a NUL byte, nesting past the limit), or aliases in it may
  * break the alias policy (./aliases.ts), which the Document then places.
  */
+const ALIAS = /(?:^|[\s[{,])\*[^\s,[\]{}]/;
+
 function readYamlFast(source: string): { data?: unknown; refusal?: { offset: number; reason: string } } {
   let data: unknown;
   try {
@@ -157,8 +159,10 @@ function readYamlFast(source: string): { data?: unknown; refusal?: { offset: num
     const { mark, reason } = thrown as { mark?: { position?: number }; reason?: string };
     return { refusal: { offset: Math.min(mark?.position ?? 0, source.length), reason: visibleControls(reason ?? 'not YAML') } };
   }
-  // Without an alias every value is written in the text, and js-yaml has bounded the nesting.
-  if (!source.includes('*')) return { data };
+  // Without an alias every value is written in the text, and js-yaml has bounded the nesting. An
+  // alias starts a node: `*` after a space, a line break or a flow indicator, never after a quote,
+  // so the `'*'` of an access file (every resource id) does not cost a walk of its data.
+  if (!ALIAS.test(source)) return { data };
   return exceedsAliasPolicy(data, source.length + 1 + MAX_ALIAS_VALUES) ? {} : { data };
 }
 
