@@ -1,7 +1,8 @@
 /**
  * JSON or YAML input text as data, decided by content, with every problem placed at its line and
  * column: syntax errors, duplicate keys, the limits of ./limits.ts (size of lines, nesting, aliases)
- * and forbidden control characters. Parsing is bounded in time and memory whatever the text.
+ * and forbidden control characters. Whatever the text holds (aliases, nesting, control characters),
+ * reading it ends in time and memory bounded by its size (src/input/limits.ts).
  *
  * Speed: JSON.parse reads JSON, js-yaml (as published, core schema) reads YAML; both build plain
  * data fast (an access file of 10,000 authorizations in tens of milliseconds, `npm run bench`). The
