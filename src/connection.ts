@@ -15,6 +15,7 @@ import { refuseEmptyTargetValues, type ResolvedTarget, resolveTarget, type Sourc
 import { setupWarnings } from './config/warnings.js';
 import { EngineClient } from './engine/client.js';
 import { UsageError } from './exit-codes.js';
+import { fileSystemMessage } from './input/file-errors.js';
 import { formatExchange } from './render/exchange.js';
 import { VERSION } from './version.js';
 
@@ -148,7 +149,6 @@ async function readCaFile(caFile: Sourced<string>): Promise<string> {
     return pem;
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    const code = (error as { code?: string }).code;
-    throw new UsageError(`${where}: ${code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory' : 'cannot be read'}`);
+    throw new UsageError(fileSystemMessage(where, error, 'file'));
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Access files (docs/access.md): groups, their members and authorizations as JSON or YAML. Read as
- * strictly as plan files, with the same machinery (src/plans/load.ts): every problem is a line
+ * strictly as plan files, with the same machinery (src/input/): every problem is a line
  * `FILE:LINE:COLUMN: path: message`, all of them at once, exit 2, and nothing is sent. Names are the
  * catalogue's (src/catalogue/authorization.ts); `${VAR}` in values expands from the environment as
  * in config files (src/input/environment.ts).
@@ -18,7 +18,9 @@ import {
 } from '../catalogue/authorization.js';
 import { expandEnvironment } from '../input/environment.js';
 import { type WellFormedFields, wellFormedFields } from '../input/well-formed.js';
-import { byPosition, parseStructured, PlanError, type PlanProblem, readInputFile } from '../plans/load.js';
+import { byPosition, InputError, type InputProblem } from '../input/problems.js';
+import { readInputFile } from '../input/read.js';
+import { parseStructured } from '../input/structured.js';
 import { closest } from '../util/suggest.js';
 import { compareText } from '../util/text.js';
 
@@ -151,7 +153,7 @@ export interface AccessFile {
   authorizations: DesiredAuthorization[];
   scope: AccessScope;
   /** A problem at a place in the file (a path of keys and indexes), for checks against the engine. */
-  problem(path: readonly (string | number)[], message: string): PlanProblem;
+  problem(path: readonly (string | number)[], message: string): InputProblem;
 }
 
 /** Reads an access file (or standard input for `-`) and checks it. */
@@ -180,14 +182,14 @@ export function globMatcher(patterns: readonly string[]): (id: string) => boolea
 export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessEnv): AccessFile {
   const parsedText = parseStructured(text, file, 'access file', { allowed: allowedKeys, unknownNote: '' });
   const { offsetOf, problem } = parsedText;
-  const at = (path: readonly (string | number)[], message: string, place: 'key' | 'value' = 'value'): PlanProblem => problem(offsetOf(path, place), path, message);
+  const at = (path: readonly (string | number)[], message: string, place: 'key' | 'value' = 'value'): InputProblem => problem(offsetOf(path, place), path, message);
   if (parsedText.data === null || typeof parsedText.data !== 'object' || Array.isArray(parsedText.data)) {
-    throw new PlanError([at([], 'an access file must be an object with scope, groups and authorizations')]);
+    throw new InputError([at([], 'an access file must be an object with scope, groups and authorizations')]);
   }
-  const unexpanded: PlanProblem[] = [];
+  const unexpanded: InputProblem[] = [];
   // Without a `$` there is nothing to expand, and no copy of a large file to make.
   const data = (text.includes('$') ? expandEnvironment(parsedText.data, env, (path, message) => unexpanded.push(at(path, message))) : parsedText.data) as Record<string, unknown>;
-  const problems: PlanProblem[] = [];
+  const problems: InputProblem[] = [];
   const parsed = fileSchema.safeParse(data, { reportInput: true });
   // Every problem at once: the checks below also run on the parts of a refused file that are well
   // formed. A file the schema took is used as it took it (checking each field again cost 30 MB more
@@ -241,11 +243,11 @@ export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessE
   // A value whose variable is not set stays `${NAME}`: its own checks would only repeat that.
   const unexpandedPaths = new Set(unexpanded.map((found) => found.path));
   const all = [...unexpanded, ...problems.filter((found) => !unexpandedPaths.has(found.path))];
-  if (all.length > 0) throw new PlanError(byPosition(all));
+  if (all.length > 0) throw new InputError(byPosition(all));
   return { file, format: parsedText.format, groups, authorizations, scope, problem: (path, message) => at(path, message) };
 }
 
-type At = (path: readonly (string | number)[], message: string, place?: 'key' | 'value') => PlanProblem;
+type At = (path: readonly (string | number)[], message: string, place?: 'key' | 'value') => InputProblem;
 
 /** The identity of an authorization: type, owner, resource type and resource id (the engine's unique constraints). */
 export function authorizationKey(row: { type: number; userId: string | null; groupId: string | null; resourceType: number; resourceId: string | null }): string {
@@ -254,7 +256,7 @@ export function authorizationKey(row: { type: number; userId: string | null; gro
 }
 
 
-function listedTwice(items: readonly string[], path: readonly (string | number)[], problems: PlanProblem[], at: At, what: (item: string) => string): void {
+function listedTwice(items: readonly string[], path: readonly (string | number)[], problems: InputProblem[], at: At, what: (item: string) => string): void {
   const seen = new Set<string>();
   items.forEach((item, index) => {
     if (seen.has(item)) problems.push(at([...path, index], `${what(item)} is listed twice`));
@@ -262,7 +264,7 @@ function listedTwice(items: readonly string[], path: readonly (string | number)[
   });
 }
 
-function authorizationType(text: string, path: readonly (string | number)[], problems: PlanProblem[], at: At): number | undefined {
+function authorizationType(text: string, path: readonly (string | number)[], problems: InputProblem[], at: At): number | undefined {
   const found = AUTHORIZATION_TYPES.find((type) => type.name === text.trim().toLowerCase());
   if (found) return found.code;
   const near = closest(text.trim().toLowerCase(), AUTHORIZATION_TYPES.map((type) => type.name));
@@ -270,7 +272,7 @@ function authorizationType(text: string, path: readonly (string | number)[], pro
   return undefined;
 }
 
-function resourceTypeOf(input: string | number, path: readonly (string | number)[], problems: PlanProblem[], at: At): ResourceType | undefined {
+function resourceTypeOf(input: string | number, path: readonly (string | number)[], problems: InputProblem[], at: At): ResourceType | undefined {
   const found = lookUpResourceType(String(input));
   if ('type' in found) return found.type;
   problems.push(at(path, found.problem));
@@ -283,7 +285,7 @@ function ownerOf(
   named: ReadonlySet<string>,
   type: number | undefined,
   path: readonly (string | number)[],
-  problems: PlanProblem[],
+  problems: InputProblem[],
   at: At,
 ): { userId: string | null; groupId: string | null } | undefined {
   if (type === GLOBAL) {
@@ -308,7 +310,7 @@ function ownerOf(
 }
 
 /** Permissions in the engine's spelling, sorted; each must exist for the resource type (did you mean …?). */
-function checkedPermissions(names: readonly string[], type: ResourceType, path: readonly (string | number)[], problems: PlanProblem[], at: At): string[] | undefined {
+function checkedPermissions(names: readonly string[], type: ResourceType, path: readonly (string | number)[], problems: InputProblem[], at: At): string[] | undefined {
   const result: string[] = [];
   let failed = false;
   names.forEach((raw, index) => {
@@ -337,7 +339,7 @@ function scopeOf(
   given: { groups?: string[] | undefined; users?: string[] | undefined; global?: boolean | undefined; resourceTypes?: (string | number)[] | undefined } | undefined,
   groups: readonly DesiredGroup[],
   authorizations: readonly DesiredAuthorization[],
-  problems: PlanProblem[],
+  problems: InputProblem[],
   at: At,
 ): AccessScope {
   const groupPatterns = given?.groups ?? groups.map((group) => group.id);

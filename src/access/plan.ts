@@ -12,7 +12,7 @@ import { authorizationTypeName, GLOBAL, resourceTypeByCode } from '../catalogue/
 import type { Authorization } from '../engine/authorizations.js';
 import type { EngineClient } from '../engine/client.js';
 import type { Group } from '../engine/groups.js';
-import { PlanError } from '../plans/load.js';
+import { InputError } from '../input/problems.js';
 import { compareText } from '../util/text.js';
 import { existingUsers, readAuthorizations, readGroups, readMembers } from './engine.js';
 import { type AccessFile, authorizationKey, type DesiredAuthorization } from './file.js';
@@ -102,7 +102,7 @@ async function checkMembersAreUsers(client: EngineClient, file: AccessFile, memb
   const problems = file.groups.flatMap((group) =>
     (group.members ?? []).flatMap((user, index) => (toAdd.has(user) && !found.has(user) ? [file.problem(['groups', group.id, 'members', index], `${user} is not a user of the engine (or one these credentials may not read)`)] : [])),
   );
-  if (problems.length > 0) throw new PlanError(problems);
+  if (problems.length > 0) throw new InputError(problems);
 }
 
 /** The identity of an authorization as a change shows it. */

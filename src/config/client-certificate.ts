@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../exit-codes.js';
+import { fileSystemMessage } from '../input/file-errors.js';
 import type { ResolvedTarget, Sourced } from './resolve.js';
 
 export interface ClientCertificate {
@@ -22,8 +23,7 @@ async function readPem(sourced: Sourced<string>, name: string): Promise<string> 
   try {
     return await readFile(sourced.value, 'utf8');
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw new UsageError(`${name}: ${code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory' : 'cannot be read'}`);
+    throw new UsageError(fileSystemMessage(name, error, 'file'));
   }
 }
 

@@ -6,14 +6,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import envPaths from 'env-paths';
-import type * as core from 'zod/v4/core';
 import '../util/zod-messages.js';
-import { UsageError } from '../exit-codes.js';
+import type * as core from 'zod/v4/core';
+import { CliError, UsageError } from '../exit-codes.js';
+import { fileSystemMessage } from '../input/file-errors.js';
 import { expandEnvironment } from '../input/environment.js';
 import { formatSize, MAX_CONFIG_BYTES } from '../input/limits.js';
 import { closest } from '../util/suggest.js';
 import { SEARCH_PLACES } from './places.js';
 import type { FoundConfig } from './search.js';
+import type { ConfigProblem } from './yaml-config.js';
 import { configFileSchema, type Profile, profileSchema } from './schema.js';
 
 
@@ -120,7 +122,7 @@ export async function loadConfig(selection: ProfileSelection): Promise<LoadedCon
       result = await findConfig(selection.cwd, explicit);
     }
   } catch (error) {
-    throw error instanceof UsageError ? error : new UsageError(describeReadError(error, explicit));
+    throw error instanceof CliError ? error : new UsageError(describeReadError(error, explicit));
   }
 
   if (!result) {
@@ -134,8 +136,8 @@ export async function loadConfig(selection: ProfileSelection): Promise<LoadedCon
   }
 
   const file = result.filepath;
-  const parsed = configFileSchema().safeParse(result.isEmpty ? {} : result.config);
-  if (!parsed.success) throw new UsageError(describeSchemaError(file, parsed.error));
+  const parsed = configFileSchema().safeParse(result.isEmpty ? {} : result.config, { reportInput: true });
+  if (!parsed.success) throw await placedProblems(file, { error: parsed.error });
   const config = parsed.data;
   const profileNames = Object.keys(config.profiles);
   const warnings = await exposedSecretWarnings(file, config.profiles);
@@ -156,9 +158,12 @@ export async function loadConfig(selection: ProfileSelection): Promise<LoadedCon
     );
   }
 
-  const raw = interpolate(config.profiles[chosen.name], selection.env, file, `profiles.${chosen.name}`);
-  const profile = profileSchema().safeParse(raw);
-  if (!profile.success) throw new UsageError(describeSchemaError(file, profile.error, ['profiles', chosen.name]));
+  const at = ['profiles', chosen.name];
+  const unexpanded: ConfigProblem[] = [];
+  const raw = expandEnvironment(config.profiles[chosen.name], selection.env, (path, message) => unexpanded.push({ path: [...at, ...path], message }));
+  if (unexpanded.length > 0) throw await placedProblems(file, { problems: unexpanded });
+  const profile = profileSchema().safeParse(raw, { reportInput: true });
+  if (!profile.success) throw await placedProblems(file, { error: profile.error }, at);
   const data = profile.data;
   if (data.caFile) data.caFile = resolve(dirname(file), data.caFile);
   if (data.certFile) data.certFile = resolve(dirname(file), data.certFile);
@@ -182,33 +187,21 @@ async function exposedSecretWarnings(file: string, profiles: Record<string, Prof
 }
 
 /**
- * The selected profile with `${NAME}` replaced from the environment (src/input/environment.ts).
- * Only the selected profile is interpolated, so a variable that another profile needs may be unset.
+ * Every problem of the file, each with its place (./yaml-config.ts). The selected profile alone has
+ * its `${NAME}` references replaced from the environment (src/input/environment.ts), so a variable
+ * that another profile needs may be unset.
  */
-function interpolate(value: unknown, env: NodeJS.ProcessEnv, file: string, path: string): unknown {
-  return expandEnvironment(value, env, (at, message) => {
-    throw new UsageError(`${file}: ${path}${at.map((segment) => (typeof segment === 'number' ? `[${segment}]` : `.${segment}`)).join('')}: ${message}`);
-  });
-}
-
-function describeSchemaError(file: string, error: core.$ZodError, prefix: PropertyKey[] = []): string {
-  const issue = error.issues[0];
-  if (!issue) return `${file}: invalid config`;
-  const path = [...prefix, ...issue.path].map(String).join('.');
-  if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys.map((key) => `'${key}'`).join(', ');
-    return `${file}: ${path ? `${path}: ` : ''}unknown key ${keys}`;
-  }
-  return `${file}: ${path || '(top level)'}: ${issue.message}`;
+async function placedProblems(file: string, found: { error?: core.$ZodError; problems?: ConfigProblem[] }, prefix: readonly string[] = []): Promise<CliError> {
+  const { configProblems } = await import('./yaml-config.js');
+  return configProblems(file, found, prefix);
 }
 
 function describeReadError(error: unknown, explicit: string | undefined): string {
   const err = error as { code?: string; message?: string; filepath?: string } | null | undefined;
   // cosmiconfig names the file it was reading when a loader failed (a .js config that throws).
   const file = (typeof err?.filepath === 'string' ? err.filepath : undefined) ?? explicit;
-  if (explicit && err?.code === 'ENOENT') return `config file ${explicit} does not exist`;
-  if (err?.code === 'EISDIR') return `config file ${file ?? ''} is a directory`;
-  if (err?.code === 'EACCES') return `config file ${file ?? ''} cannot be read (permission denied)`;
+  if (explicit && err?.code === 'ENOENT') return fileSystemMessage(explicit, err, 'config file');
+  if (file && (err?.code === 'EISDIR' || err?.code === 'EACCES' || err?.code === 'EPERM')) return fileSystemMessage(file, err, 'config file');
   const message = (typeof err?.message === 'string' ? err.message : String(error)).split('\n')[0] || 'unreadable';
   if (file && !message.includes(file)) return `config file ${file}: ${message}`;
   return `config file: ${message}`;

@@ -1,6 +1,6 @@
 /**
  * What an input file may be: how big, how deeply nested, how long a line, and which characters its
- * strings may hold. Every reader checks these before it parses (docs/pipelines.md "Input files"), so
+ * strings may hold. Every reader checks these before it parses (docs/migration.md "Input files"), so
  * a file that is not a plan, query, variables, authorization, config or id file fails at once with
  * its name, instead of running the parser out of stack or the process out of memory.
  */
@@ -150,3 +150,18 @@ export function findControlCharacters(data: unknown, freeText: (path: readonly (
 export function controlCharacterMessage(found: ControlCharacterFound): string {
   return `${found.inKey ? 'the key holds' : 'holds'} the control character ${codePointName(found.character)}, which input files must not contain`;
 }
+
+/**
+ * YAML aliases (`*name`) stand for a copy of their anchored node: the aliases of lists and mappings
+ * may together stand for at most this many values (each key and each value counts one; an alias of
+ * a scalar is one value, as written), and none may refer to a node it is inside (a recursive alias).
+ * So an alias "bomb" (levels of aliases to aliases) and `a: &a [*a]` are refused with their place
+ * before anything walks the data (docs/migration.md "Input files").
+ */
+export const MAX_ALIAS_VALUES = 100_000;
+
+/**
+ * YAML text longer than this that js-yaml refuses is reported in js-yaml's words and place: the yaml
+ * library's Document, which words it otherwise, takes about 150 bytes of memory per byte of text.
+ */
+export const MAX_DOCUMENT_CHARS = 8 * MiB;

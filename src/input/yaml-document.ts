@@ -3,7 +3,19 @@
  * composer recurses per level and runs out of call stack a few hundred levels down; the syntax tree
  * between the two is measured first, so a too-deep file is refused with the place it gets too deep.
  */
-import { Composer, type CST, type Document, type DocumentOptions, type LineCounter, type ParseOptions, Parser, type SchemaOptions, YAMLParseError } from 'yaml';
+import {
+  Composer,
+  type CST,
+  type Document,
+  type DocumentOptions,
+  isScalar,
+  type LineCounter,
+  type ParseOptions,
+  Parser,
+  type SchemaOptions,
+  visit,
+  YAMLParseError,
+} from 'yaml';
 import { MAX_DEPTH } from './limits.js';
 
 export class NestingTooDeep extends Error {
@@ -15,13 +27,18 @@ export class NestingTooDeep extends Error {
 
 type Options = ParseOptions & DocumentOptions & SchemaOptions & { lineCounter?: LineCounter };
 
-/** As parseDocument (one document; a second one is an error), or NestingTooDeep. */
+/**
+ * As parseDocument (one document; a second one is an error), or NestingTooDeep. `uniqueKeys: true`
+ * is checked here, in one pass: the library compares each key of a mapping with every key before
+ * it, which took 28 s for a mapping of 40,000 keys.
+ */
 export function parseYamlDocument(source: string, options: Options, limit = MAX_DEPTH): Document {
   const tokens = [...new Parser(options.lineCounter?.addNewLine).parse(source)];
   const tooDeep = deeperThan(tokens, limit);
   if (tooDeep !== undefined) throw new NestingTooDeep(tooDeep);
+  const uniqueKeys = options.uniqueKeys === true;
   let document: Document | undefined;
-  for (const next of new Composer(options).compose(tokens, true, source.length)) {
+  for (const next of new Composer({ ...options, uniqueKeys: !uniqueKeys && options.uniqueKeys }).compose(tokens, true, source.length)) {
     if (!document) {
       document = next;
     } else {
@@ -29,7 +46,35 @@ export function parseYamlDocument(source: string, options: Options, limit = MAX_
       break;
     }
   }
+  if (uniqueKeys) {
+    const duplicates = duplicateKeys(document!);
+    if (duplicates.length > 0) document!.errors = [...document!.errors, ...duplicates].sort((a, b) => a.pos[0] - b.pos[0]);
+  }
   return document!;
+}
+
+/**
+ * Keys written twice in one mapping, as the library's uniqueKeys reports them: scalars of equal
+ * value (`1` and `"1"` differ); other keys are never equal.
+ */
+function duplicateKeys(document: Document): YAMLParseError[] {
+  const errors: YAMLParseError[] = [];
+  visit(document, {
+    Map(_key, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const value: unknown = pair.key.value;
+        if (seen.has(value)) {
+          const range = pair.key.range ?? [0, 0];
+          errors.push(new YAMLParseError([range[0], range[1]], 'DUPLICATE_KEY', 'Map keys must be unique'));
+        } else {
+          seen.add(value);
+        }
+      }
+    },
+  });
+  return errors;
 }
 
 /** The offset of the first collection more than `limit` collections deep, walking without recursion. */

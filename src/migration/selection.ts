@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import { JsonText } from '../engine/http.js';
 import type { ProcessInstanceApi, ProcessInstanceQueryBody } from '../engine/process-instances.js';
 import { UsageError } from '../exit-codes.js';
+import { fileSystemMessage } from '../input/file-errors.js';
 import { codePointName, forbiddenControlIndex, formatSize, MAX_ID_FILE_BYTES, MAX_ID_LINE_BYTES } from '../input/limits.js';
 import { type IdList, InstanceIdSet } from './instance-ids.js';
 
@@ -175,8 +176,7 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
  */
 async function* fileChunks(file: string, ids: InstanceIdSet): AsyncGenerator<Buffer> {
   const unreadable = (error: unknown) => {
-    const code = (error as NodeJS.ErrnoException).code;
-    return new UsageError(`--instances-file ${file}: ${code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory' : 'cannot be read'}`);
+    return new UsageError(fileSystemMessage(`--instances-file ${file}`, error, 'file'));
   };
   const handle = await open(file, 'r').catch((error: unknown) => {
     throw unreadable(error);

@@ -3,23 +3,10 @@
  * stdin), checks the shape strictly and the things the engine would silently get wrong, and reports
  * each problem with file, line, column and JSON path. Nothing is sent before this passes.
  */
-import { type Document, isMap, isScalar, isSeq, LineCounter, type Node } from 'yaml';
 import * as z from 'zod';
-import { CliError, ExitCode, UsageError } from '../exit-codes.js';
-import {
-  controlCharacterMessage,
-  findControlCharacters,
-  formatSize,
-  jsonDepthProblem,
-  longLineProblem,
-  MAX_INPUT_BYTES,
-  tooDeepMessage,
-} from '../input/limits.js';
+import { byPosition, InputError, type InputProblem } from '../input/problems.js';
+import { parseStructured } from '../input/structured.js';
 import { wellFormedFields } from '../input/well-formed.js';
-import { NestingTooDeep, parseYamlDocument } from '../input/yaml-document.js';
-import { readYamlSubset } from '../input/yaml-subset.js';
-import { closest } from '../util/suggest.js';
-import { firstLine, jsonSyntaxProblem, lineAndColumn, withoutBom } from '../util/syntax.js';
 import { type CheckablePlan, checkPlan, checkVariable } from './checks.js';
 import {
   executionRequestSchema,
@@ -33,25 +20,18 @@ import {
   variableValueSchema,
 } from './schema.js';
 
-export interface PlanProblem {
-  file: string;
-  line: number;
-  column: number;
-  /** JSON path, e.g. `instructions[1].updateEventTriggers`; '' for the whole document. */
-  path: string;
-  message: string;
-}
+// The general reader lives in src/input/; these names stay importable from here.
+export { formatProblem, byPosition } from '../input/problems.js';
+export { readInputFile } from '../input/read.js';
+export { parseCheckedFile, parseStructured, type StructuredText } from '../input/structured.js';
 
-export function formatProblem(problem: PlanProblem): string {
-  return `${problem.file}:${problem.line}:${problem.column}: ${problem.path ? `${problem.path}: ` : ''}${problem.message}`;
-}
+/** A plan's problems are input problems (src/input/problems.ts). */
+export type PlanProblem = InputProblem;
 
-/** Exit 2 with every problem, one line each. */
-export class PlanError extends CliError {
-  constructor(readonly problems: PlanProblem[]) {
-    const shown = problems.slice(0, 20).map(formatProblem);
-    if (problems.length > 20) shown.push(`… and ${problems.length - 20} more problems`);
-    super(shown.join('\n'), ExitCode.Usage);
+/** Exit 2 with every problem of a plan, query or variables file, one line each. */
+export class PlanError extends InputError {
+  constructor(problems: PlanProblem[]) {
+    super(problems);
     this.name = 'PlanError';
   }
 }
@@ -67,201 +47,9 @@ export interface LoadedPlan {
   locate(path: readonly (string | number)[]): { line: number; column: number };
 }
 
-function formatPath(path: readonly PropertyKey[]): string {
-  let text = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') text += `[${segment}]`;
-    else if (typeof segment === 'string' && /^[A-Za-z_$][\w$]*$/.test(segment)) text += text ? `.${segment}` : segment;
-    else text += `[${JSON.stringify(String(segment))}]`;
-  }
-  return text;
-}
-
-/**
- * Reads a plan (or variables) file, or standard input for `-`. Errors are usage errors naming the file.
- * `what` names the content: 'plan', 'query', or a name that ends in "file" ('access file').
- */
-export async function readInputFile(
-  file: string,
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean },
-  what = 'plan',
-): Promise<{ name: string; text: string }> {
-  const kindOfFile = what.endsWith(' file') ? what : `${what} file`;
-  if (file === '-') {
-    if (stdin.isTTY) throw new UsageError(`reading the ${what} from standard input, which is a terminal; pipe it in or name a file`);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of stdin) {
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-      size += buffer.length;
-      if (size > MAX_INPUT_BYTES) throw new UsageError(`<stdin>: the ${what} is larger than ${formatSize(MAX_INPUT_BYTES)}`);
-      chunks.push(buffer);
-    }
-    return { name: '<stdin>', text: decode(Buffer.concat(chunks), '<stdin>') };
-  }
-  const { readFile, stat } = await import('node:fs/promises');
-  try {
-    const info = await stat(file);
-    if (info.isDirectory()) throw new UsageError(`${file}: is a directory, not ${/^[aeiou]/i.test(kindOfFile) ? 'an' : 'a'} ${kindOfFile}`);
-    if (info.size > MAX_INPUT_BYTES) throw new UsageError(`${file}: the ${what} is larger than ${formatSize(MAX_INPUT_BYTES)}`);
-    return { name: file, text: decode(await readFile(file), file) };
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const code = (error as { code?: string }).code;
-    throw new UsageError(`${file}: ${code === 'ENOENT' ? `${kindOfFile} not found` : code === 'EACCES' ? 'permission denied' : `cannot be read (${code ?? 'error'})`}`);
-  }
-}
-
-function decode(buffer: Buffer, name: string): string {
-  const text = buffer.toString('utf8');
-  if (text.includes('\uFFFD') && !buffer.includes(Buffer.from('\uFFFD'))) {
-    throw new UsageError(`${name}: not UTF-8 text`);
-  }
-  return text;
-}
-
-export interface StructuredText {
-  format: 'json' | 'yaml';
-  data: unknown;
-  offsetOf(path: readonly PropertyKey[], at?: 'key' | 'value'): number;
-  problem(offset: number, path: readonly PropertyKey[], message: string): PlanProblem;
-  /** zod issues as problems at their place in the file. */
-  issues(error: z.ZodError): PlanProblem[];
-}
-
-/**
- * JSON or YAML, decided by content; syntax errors, duplicate keys, the limits of src/input/limits.ts
- * and forbidden control characters are problems with a position. `allowed` gives the keys known at
- * a path; `freeText` says which values are data rather than names (a variable's value), where only
- * NUL is refused.
- */
-export function parseStructured(
-  text: string,
-  file: string,
-  what: string,
-  keys: {
-    allowed: (path: readonly (string | number)[]) => string[];
-    freeText?: (path: readonly (string | number)[]) => boolean;
-    /** What follows "unknown property (did you mean …?)"; default: that the engine would silently ignore it. */
-    unknownNote?: string;
-  },
-): StructuredText {
-  const { allowed, freeText = () => false, unknownNote = '; the engine would silently ignore it' } = keys;
-  const source = withoutBom(text);
-  const format = /^\s*[{[]/.test(source) ? 'json' : 'yaml';
-  const lineCounter = new LineCounter();
-  // Before anything is parsed, a problem is placed by a scan of the text.
-  const early = (problem: { offset: number; message: string }): PlanError => {
-    const { line, column } = lineAndColumn(source, problem.offset);
-    return new PlanError([{ file, line, column, path: '', message: problem.message }]);
-  };
-  // The YAML document (which also reads JSON) knows where every value is. A valid JSON file without
-  // duplicate keys is read with JSON.parse, and the document is built only if a problem needs a
-  // place: for a plan of thousands of instructions that is most of the reading time.
-  let parsed: Document | undefined;
-  const document = (): Document => {
-    if (parsed) return parsed;
-    try {
-      return (parsed = parseYamlDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true }));
-    } catch (error) {
-      if (error instanceof NestingTooDeep) throw early({ offset: error.offset, message: tooDeepMessage() });
-      throw error;
-    }
-  };
-  const problem = (offset: number, path: readonly PropertyKey[], message: string): PlanProblem => {
-    document();
-    const position = lineCounter.linePos(offset);
-    return { file, line: position.line, column: position.col, path: formatPath(path), message };
-  };
-  if (source.trim() === '') throw new PlanError([{ file, line: 1, column: 1, path: '', message: `the ${what} is empty` }]);
-  const tooLong = longLineProblem(source);
-  if (tooLong) throw early(tooLong);
-
-  let data: unknown;
-  if (format === 'json') {
-    const tooDeep = jsonDepthProblem(source);
-    if (tooDeep) throw early(tooDeep);
-    const jsonProblem = jsonSyntaxProblem(source);
-    if (jsonProblem) throw new PlanError([problem(jsonProblem.offset, [], `invalid JSON: ${jsonProblem.message}`)]);
-    const json: unknown = JSON.parse(source);
-    if (keysInText(source) === keysIn(json)) data = json;
-  }
-  // Most YAML files are in the plain subset a fast reader knows (src/input/yaml-subset.ts); the
-  // library reads the rest, and builds the document for any file with a problem to place.
-  if (format === 'yaml') data = readYamlSubset(source)?.value;
-  if (data === undefined) {
-    const errors = document().errors;
-    if (errors.length > 0) {
-      throw new PlanError(
-        errors.map((error) =>
-          problem(error.pos[0], [], `${error.code === 'DUPLICATE_KEY' ? 'duplicate key' : `invalid ${format === 'json' ? 'JSON' : 'YAML'}`}: ${firstLine(error.message)}`),
-        ),
-      );
-    }
-    data = document().toJS({ maxAliasCount: 100 });
-  }
-  const offsetOf = (path: readonly PropertyKey[], at: 'key' | 'value' = 'value'): number => {
-    const last = path[path.length - 1];
-    if (at === 'key' && typeof last === 'string') {
-      const key = keyNode(document(), path.slice(0, -1) as (string | number)[], last);
-      if (key?.range) return key.range[0];
-    }
-    for (let length = path.length; length >= 0; length--) {
-      const node = nodeAt(document(), path.slice(0, length) as (string | number)[]);
-      if (node?.range) return node.range[0];
-    }
-    return 0;
-  };
-  const controls = findControlCharacters(data, freeText);
-  if (controls.length > 0) {
-    throw new PlanError(byPosition(controls.map((found) => problem(offsetOf(found.path, found.inKey ? 'key' : 'value'), found.path, controlCharacterMessage(found)))));
-  }
-  return {
-    format,
-    data,
-    offsetOf,
-    problem,
-    issues: (error) => byPosition(error.issues.flatMap((issue) => describeIssue(issue, document(), { offsetOf, problem, allowedAt: allowed, unknownNote }))),
-  };
-}
-
-/**
- * Object keys in JSON text: every string followed by a colon is one. JSON.parse keeps the last of
- * duplicate keys without a word; fewer keys in its result than in the text means there were some.
- * A loop, not a regular expression: a backtracking match of a string tens of megabytes long ran out
- * of stack ("Maximum call stack size exceeded").
- */
-function keysInText(text: string): number {
-  let count = 0;
-  for (let index = 0; index < text.length; index++) {
-    if (text.charCodeAt(index) !== 0x22 /* " */) continue;
-    for (index++; index < text.length; index++) {
-      const code = text.charCodeAt(index);
-      if (code === 0x5c /* \ */) index++;
-      else if (code === 0x22) break;
-    }
-    let after = index + 1;
-    while (after < text.length && isJsonSpace(text.charCodeAt(after))) after++;
-    if (text.charCodeAt(after) === 0x3a /* : */) count++;
-  }
-  return count;
-}
-
-function isJsonSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-}
-
-function keysIn(value: unknown): number {
-  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + keysIn(item), 0);
-  if (value === null || typeof value !== 'object') return 0;
-  let count = 0;
-  for (const item of Object.values(value)) count += 1 + keysIn(item);
-  return count;
-}
-
 /** Parses and checks plan text. `file` is only used in messages. */
 export function parsePlan(text: string, file: string): LoadedPlan {
-  const parsedText = parseStructured(text, file, 'plan', { allowed: allowedKeys, freeText: isVariableValue });
+  const parsedText = parseStructured(text, file, 'plan', { allowed: allowedKeys, freeText: isVariableValue, misplaced }, PlanError);
   const { data, offsetOf, problem } = parsedText;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new PlanError([problem(offsetOf([]), [], 'a plan must be an object (a mapping of keys to values)')]);
@@ -334,7 +122,7 @@ function salvagePlan(data: Record<string, unknown>): { plan: CheckablePlan; name
 
 /** A variables file (`migration generate --variables`): a map of name to {value, type, valueInfo}. */
 export function parseVariables(text: string, file: string): { variables: Record<string, VariableValue>; warnings: PlanProblem[] } {
-  const parsedText = parseStructured(text, file, 'variables file', { allowed: () => ['value', 'type', 'valueInfo'], freeText: (path) => path.length === 2 && path[1] === 'value' });
+  const parsedText = parseStructured(text, file, 'variables file', { allowed: () => ['value', 'type', 'valueInfo'], freeText: (path) => path.length === 2 && path[1] === 'value' }, PlanError);
   const parsed = variablesSchema.safeParse(parsedText.data, { reportInput: true });
   const errors: PlanProblem[] = parsed.success ? [] : parsedText.issues(parsed.error);
   const warnings: PlanProblem[] = [];
@@ -364,25 +152,9 @@ function wellFormedVariable(variable: unknown): VariableValue | undefined {
   return wellFormed.fields;
 }
 
-/**
- * Any small JSON or YAML input file checked against a strict zod schema, with problems reported as
- * for plans (file:line:column: path: message).
- */
-export function parseCheckedFile<T>(
-  text: string,
-  file: string,
-  shape: { what: string; schema: z.ZodType<T>; allowed: (path: readonly (string | number)[]) => string[] },
-): T {
-  const { what, schema, allowed } = shape;
-  const parsedText = parseStructured(text, file, what, { allowed });
-  const parsed = schema.safeParse(parsedText.data, { reportInput: true });
-  if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
-  return parsed.data;
-}
-
 /** `--query FILE`: a process instance query (the body of POST /process-instance), checked strictly. */
 export function parseQueryFile(text: string, file: string): ProcessInstanceQuery {
-  const parsedText = parseStructured(text, file, 'query', { allowed: (path) => allowedKeys(['processInstanceQuery', ...path]), freeText: isVariableValue });
+  const parsedText = parseStructured(text, file, 'query', { allowed: (path) => allowedKeys(['processInstanceQuery', ...path]), freeText: isVariableValue }, PlanError);
   const parsed = processInstanceQuerySchema.safeParse(parsedText.data, { reportInput: true });
   if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
   return parsed.data;
@@ -394,10 +166,6 @@ export function parseQueryFile(text: string, file: string): ProcessInstanceQuery
  */
 function isVariableValue(path: readonly (string | number)[]): boolean {
   return path.length >= 3 && path[path.length - 1] === 'value' && path[path.length - 3] === 'variables';
-}
-
-export function byPosition(problems: PlanProblem[]): PlanProblem[] {
-  return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 /** Plan fields live under migrationPlan in the engine's execute request. */
@@ -422,90 +190,11 @@ function normalize(input: ParsedPlan): MigrationPlanFile {
   return plan;
 }
 
-function nodeAt(document: Document, path: readonly (string | number)[]): Node | undefined {
-  let node: unknown = document.contents;
-  for (const segment of path) {
-    if (isMap(node)) {
-      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
-      node = pair?.value;
-    } else if (isSeq(node) && typeof segment === 'number') {
-      node = node.items[segment];
-    } else {
-      return undefined;
-    }
-  }
-  return (node ?? undefined) as Node | undefined;
-}
-
-function keyNode(document: Document, path: readonly (string | number)[], key: string): Node | undefined {
-  const parent = nodeAt(document, path);
-  if (!isMap(parent)) return undefined;
-  const pair = parent.items.find((item) => isScalar(item.key) && String(item.key.value) === key);
-  return (pair?.key ?? undefined) as Node | undefined;
-}
-
-function describeIssue(
-  issue: z.core.$ZodIssue,
-  document: Document,
-  place: {
-    offsetOf: (path: readonly PropertyKey[]) => number;
-    problem: (offset: number, path: readonly PropertyKey[], message: string) => PlanProblem;
-    allowedAt: (path: readonly (string | number)[]) => string[];
-    unknownNote: string;
-  },
-): PlanProblem[] {
-  const { offsetOf, problem, allowedAt, unknownNote } = place;
-  const path = issue.path as (string | number)[];
-  if (issue.code === 'unrecognized_keys') {
-    const allowed = allowedAt(path);
-    return issue.keys.map((key) => {
-      const offset = keyNode(document, path, key)?.range?.[0] ?? offsetOf(path);
-      // Allowed here in one shape of the file and refused in the shape it has: the keys of a plan at
-      // the top of an execute request (which has migrationPlan).
-      if (allowed.includes(key)) {
-        const message = path.length === 0 && PLAN_KEYS.includes(key)
-          ? 'belongs inside migrationPlan in an execute request; at the top the engine would silently ignore it'
-          : 'not allowed here; the engine would silently ignore it';
-        return problem(offset, [...path, key], message);
-      }
-      const near = closest(key, allowed);
-      const hint = near.length > 0 ? ` (did you mean '${near[0]}'?)` : '';
-      return problem(offset, [...path, key], `unknown property${hint}${unknownNote}`);
-    });
-  }
-  return [problem(offsetOf(path), path, issueMessage(issue))];
-}
-
-function issueMessage(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined) return 'required';
-      if (issue.input === null && issue.path[issue.path.length - 1] === 'type') {
-        // YAML reads an unquoted Null (the engine's type name) as null.
-        return 'expected a string, got null (in YAML write "Null" in quotes: unquoted, it is YAML\'s null)';
-      }
-      return `expected ${article(issue.expected)}, got ${describeValue(issue.input)}`;
-    case 'too_small':
-      return issue.origin === 'string' ? 'must not be empty' : issue.message;
-    case 'invalid_value':
-      if (issue.input === undefined) return 'required';
-      return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
-    default:
-      return issue.message;
-  }
-}
-
-function article(type: string): string {
-  const names: Record<string, string> = { array: 'a list', object: 'an object', record: 'an object', string: 'a string', boolean: 'true or false', number: 'a number' };
-  return names[type] ?? type;
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  return `${typeof value === 'number' ? 'the number' : typeof value} ${String(value)}`;
+/** A plan's key at the top of an execute request, which has migrationPlan. */
+function misplaced(path: readonly (string | number)[], key: string): string {
+  return path.length === 0 && PLAN_KEYS.includes(key)
+    ? 'belongs inside migrationPlan in an execute request; at the top the engine would silently ignore it'
+    : 'not allowed here; the engine would silently ignore it';
 }
 
 const PLAN_KEYS = ['source', 'target', 'sourceProcessDefinitionId', 'targetProcessDefinitionId', 'instructions', 'variables'];

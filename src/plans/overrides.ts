@@ -13,9 +13,9 @@
  * An instruction replaces the generated one of the same source activity; the others are added.
  */
 import * as z from 'zod';
-import { UsageError } from '../exit-codes.js';
 import type { VariableValueDto } from '../engine/migration.js';
-import { parseCheckedFile } from './load.js';
+import { byPosition, formatPath, InputError, type InputProblem } from '../input/problems.js';
+import { parseStructured } from '../input/structured.js';
 import { type MigrationInstruction, variableValueSchema } from './schema.js';
 
 const oneActivity = z.array(z.string().min(1)).length(1, 'must hold exactly one activity id (the engine reads only the first)');
@@ -51,24 +51,40 @@ function allowedKeys(path: readonly (string | number)[]): string[] {
   return [];
 }
 
-/** Reads and checks an overrides file: the shape strictly, version numbers, each source activity mapped once per list. */
+/**
+ * Reads and checks an overrides file: the shape strictly, version numbers, each source activity
+ * mapped once per list. Every problem is reported at once, each with file:line:col.
+ */
 export function parseOverrides(text: string, file: string): SweepOverrides {
-  const overrides = parseCheckedFile(text, file, { what: 'overrides file', schema: overridesSchema, allowed: allowedKeys });
-  const lists: [string, z.infer<typeof instructionSchema>[] | undefined][] = [['instructions', overrides.instructions]];
-  for (const [version, section] of Object.entries(overrides.versions ?? {})) {
-    if (!/^[1-9]\d*$/.test(version)) throw new UsageError(`${file}: versions.${version}: not a version number (sections are keyed by the version, e.g. 3:)`);
-    lists.push([`versions.${version}.instructions`, section.instructions]);
+  const parsedText = parseStructured(text, file, 'overrides file', { allowed: allowedKeys });
+  const parsed = overridesSchema.safeParse(parsedText.data, { reportInput: true });
+  const problems: InputProblem[] = parsed.success ? [] : parsedText.issues(parsed.error);
+  // The checks below read the file as written, so that a problem of its shape hides none of theirs.
+  const data = asObject(parsedText.data);
+  const lists: [(string | number)[], unknown][] = [[['instructions'], data?.instructions]];
+  for (const [version, section] of Object.entries(asObject(data?.versions) ?? {})) {
+    if (!/^[1-9]\d*$/.test(version)) {
+      problems.push(parsedText.at(['versions', version], 'not a version number (sections are keyed by the version, e.g. 3:)', 'key'));
+    }
+    lists.push([['versions', version, 'instructions'], asObject(section)?.instructions]);
   }
   for (const [path, instructions] of lists) {
+    if (!Array.isArray(instructions)) continue;
     const first = new Map<string, number>();
-    instructions?.forEach((instruction, index) => {
-      const source = instruction.sourceActivityIds[0]!;
+    instructions.forEach((instruction: unknown, index) => {
+      const source = (asObject(instruction)?.sourceActivityIds as unknown[] | undefined)?.[0];
+      if (typeof source !== 'string') return;
       const earlier = first.get(source);
-      if (earlier !== undefined) throw new UsageError(`${file}: ${path}[${index}]: activity '${source}' is already mapped by ${path}[${earlier}]; each source activity can be mapped once`);
-      first.set(source, index);
+      if (earlier === undefined) first.set(source, index);
+      else problems.push(parsedText.at([...path, index], `activity '${source}' is already mapped by ${formatPath([...path, earlier])}; each source activity can be mapped once`));
     });
   }
-  return overrides;
+  if (!parsed.success || problems.length > 0) throw new InputError(byPosition(problems));
+  return parsed.data;
+}
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /** The version numbers an overrides file names that are not among `versions`. */

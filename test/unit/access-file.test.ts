@@ -2,15 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAccessFile } from '../../src/access/file.js';
-import { PlanError } from '../../src/plans/load.js';
+import { InputError } from '../../src/input/problems.js';
 
 function problems(text: string, env: Record<string, string> = {}): string[] {
   try {
     parseAccessFile(text, 'access.yaml', env);
   } catch (error) {
-    expect(error).toBeInstanceOf(PlanError);
-    expect((error as PlanError).exitCode).toBe(2);
-    return (error as PlanError).message.split('\n');
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).exitCode).toBe(2);
+    return (error as InputError).message.split('\n');
   }
   throw new Error('expected the access file to be refused');
 }

@@ -69,7 +69,7 @@ describe('loading the config file', () => {
   it('names the file, the key and the variable when a ${VAR} is unset', async () => {
     const dir = dirWith({ '.camunda-adminrc.yaml': PROFILES });
     const message = await messageOf(loadConfig({ cwd: dir, env: {}, profile: { name: 'prod', from: 'env' } }));
-    expect(message).toBe(`${join(dir, '.camunda-adminrc.yaml')}: profiles.prod.auth.password: environment variable PROD_PASSWORD is not set`);
+    expect(message).toBe(`${join(dir, '.camunda-adminrc.yaml')}:9:51: profiles.prod.auth.password: environment variable PROD_PASSWORD is not set`);
   });
 
   it('keeps $${VAR} literal', async () => {
@@ -80,9 +80,25 @@ describe('loading the config file', () => {
 
   it('names the file and the key of an unknown or mistyped key', async () => {
     const dir = dirWith({ '.camunda-adminrc.yaml': 'profiles:\n  a:\n    urll: http://x\n' });
-    expect(await messageOf(loadConfig({ cwd: dir, env: {} }))).toBe(`${join(dir, '.camunda-adminrc.yaml')}: profiles.a: unknown key 'urll'`);
+    expect(await messageOf(loadConfig({ cwd: dir, env: {} }))).toBe(`${join(dir, '.camunda-adminrc.yaml')}:3:5: profiles.a.urll: unknown property (did you mean 'url'?)`);
     const typed = dirWith({ '.camunda-adminrc.yaml': 'profiles:\n  a:\n    timeout: soon\n' });
-    expect(await messageOf(loadConfig({ cwd: typed, env: {} }))).toMatch(/\.camunda-adminrc\.yaml: profiles\.a\.timeout: .*number/);
+    expect(await messageOf(loadConfig({ cwd: typed, env: {} }))).toMatch(/\.camunda-adminrc\.yaml:3:14: profiles\.a\.timeout: .*number/);
+  });
+
+  it('reports every problem of the config file, each with line and column', async () => {
+    const dir = dirWith({ '.camunda-adminrc.yaml': 'defaultProfile: a\nprofiles:\n  a:\n    urll: http://x\n    retries: many\n  b: {timeout: -1}\nextra: 1\n' });
+    const file = join(dir, '.camunda-adminrc.yaml');
+    expect((await messageOf(loadConfig({ cwd: dir, env: {} }))).split('\n')).toEqual([
+      `${file}:4:5: profiles.a.urll: unknown property (did you mean 'url'?)`,
+      expect.stringMatching(new RegExp(`^${file}:5:14: profiles\\.a\\.retries: 'many' is not `)),
+      expect.stringMatching(new RegExp(`^${file}:6:16: profiles\\.b\\.timeout: -1 is not a number of seconds`)),
+      `${file}:7:1: extra: unknown property`,
+    ]);
+  });
+
+  it('places the problems of a JSON config file too', async () => {
+    const dir = dirWith({ '.camunda-adminrc.json': '{\n  "profiles": {\n    "a": { "urll": "http://x" }\n  }\n}\n' });
+    expect(await messageOf(loadConfig({ cwd: dir, env: {} }))).toBe(`${join(dir, '.camunda-adminrc.json')}:3:12: profiles.a.urll: unknown property (did you mean 'url'?)`);
   });
 
   it('refuses an unknown profile, listing the ones that exist', async () => {
@@ -102,7 +118,7 @@ describe('loading the config file', () => {
 
   it('reports a missing --config file and malformed YAML as usage errors naming the file', async () => {
     const dir = dirWith({ 'bad.yaml': 'profiles:\n  a: [unclosed\n' });
-    expect(await messageOf(loadConfig({ cwd: dir, env: {}, configFile: 'nope.yaml' }))).toBe(`config file ${join(dir, 'nope.yaml')} does not exist`);
+    expect(await messageOf(loadConfig({ cwd: dir, env: {}, configFile: 'nope.yaml' }))).toBe(`${join(dir, 'nope.yaml')}: config file not found`);
     expect(await messageOf(loadConfig({ cwd: dir, env: {}, configFile: 'bad.yaml' }))).toContain('bad.yaml');
   });
 });

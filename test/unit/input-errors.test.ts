@@ -34,9 +34,9 @@ describe('config values have the limits of their flags', () => {
     ['timeout: 3000000', 'profiles.p.timeout: 3000000 is not a number of seconds (a positive number up to 86400)'],
     ['timeout: 0', 'profiles.p.timeout: 0 is not a number of seconds (a positive number up to 86400)'],
     ['timeout: soon', "profiles.p.timeout: 'soon' is not a number of seconds (a positive number up to 86400)"],
-  ])('refuses %s, naming the file and the key', async (line, message) => {
+  ])('refuses %s, naming the file, the place and the key', async (line, message) => {
     const dir = dirWith(withProfile(line));
-    expect(await messageOf(loadConfig({ cwd: dir, env: {} }))).toBe(`${join(dir, '.camunda-adminrc.yaml')}: ${message}`);
+    expect(await messageOf(loadConfig({ cwd: dir, env: {} }))).toBe(`${join(dir, '.camunda-adminrc.yaml')}:5:14: ${message}`);
   });
 
   it.each(['retries: 0', 'retries: 10', 'timeout: 86400', 'timeout: 0.5'])('accepts %s', async (line) => {

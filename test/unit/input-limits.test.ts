@@ -14,7 +14,8 @@ import { findControlCharacters, jsonDepthProblem, longLineProblem, MAX_CONFIG_BY
 import { NestingTooDeep, parseYamlDocument } from '../../src/input/yaml-document.js';
 import { InstanceIdSet } from '../../src/migration/instance-ids.js';
 import { readInstanceIds } from '../../src/migration/selection.js';
-import { parsePlan, parseQueryFile, parseVariables, PlanError, readInputFile } from '../../src/plans/load.js';
+import { InputError } from '../../src/input/problems.js';
+import { parsePlan, parseQueryFile, parseVariables, readInputFile } from '../../src/plans/load.js';
 
 let directory: string;
 beforeEach(() => {
@@ -26,11 +27,12 @@ afterEach(() => {
 
 const noStdin = Readable.from([]) as Readable & { isTTY?: boolean };
 
+/** The message of an input file's problem (InputError; a plan's PlanError is one). */
 function planError(read: () => unknown): string {
   try {
     read();
   } catch (error) {
-    expect(error).toBeInstanceOf(PlanError);
+    expect(error).toBeInstanceOf(InputError);
     return (error as Error).message;
   }
   throw new Error('no error');

@@ -1,5 +1,6 @@
 // The pieces of migration sweep that need no engine: overrides, the sweep journal, messages.
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/input/problems.js';
 import { applyOverrides, parseOverrides, unknownVersions } from '../../src/plans/overrides.js';
 import { parseSweepJournal, settled } from '../../src/migration/sweep-journal.js';
 import { withoutResumeHint } from '../../src/migration/sweep-run.js';
@@ -29,9 +30,9 @@ describe('applyOverrides', () => {
   });
 
   it('refuses a version key that is no number and a source activity mapped twice in one list', () => {
-    expect(() => parseOverrides(JSON.stringify({ versions: { latest: {} } }), 'o.json')).toThrow('o.json: versions.latest: not a version number');
+    expect(() => parseOverrides(JSON.stringify({ versions: { latest: {} } }), 'o.json')).toThrow('o.json:1:14: versions.latest: not a version number');
     expect(() => parseOverrides(JSON.stringify({ versions: { 2: { instructions: [map('a', 'x'), map('a', 'y')] } } }), 'o.json')).toThrow(
-      "o.json: versions.2.instructions[1]: activity 'a' is already mapped by versions.2.instructions[0]",
+      /^o\.json:1:\d+: versions\["2"\]\.instructions\[1\]: activity 'a' is already mapped by versions\["2"\]\.instructions\[0\]/,
     );
   });
 });
@@ -58,5 +59,36 @@ describe('withoutResumeHint', () => {
     expect(withoutResumeHint('chunk 2/3 failed: boom; fix the cause, then continue with --resume (journal p.yaml.journal.jsonl)')).toBe('chunk 2/3 failed: boom');
     expect(withoutResumeHint('the canary failed (1 problem: x): the other 2 instances were not sent; continue with --resume (journal j)')).toBe('the canary failed (1 problem: x): the other 2 instances were not sent');
     expect(withoutResumeHint('something else')).toBe('something else');
+  });
+});
+
+describe('parseOverrides: every problem at once, each with its place', () => {
+  it('reports the shape, version keys and sources mapped twice together', () => {
+    const text = [
+      'instructions:',
+      '  - {sourceActivityIds: [a], targetActivityIds: [a2]}',
+      '  - {sourceActivityIds: [a], targetActivityIds: [a3]}',
+      'versions:',
+      '  v3: {skip: true}',
+      '  4:',
+      '    skipp: true',
+      '    instructions:',
+      '      - {sourceActivityIds: [b], targetActivityIds: [b2]}',
+      '      - {sourceActivityIds: [b], targetActivityIds: [b3]}',
+      '',
+    ].join('\n');
+    let message = '';
+    try {
+      parseOverrides(text, 'o.yaml');
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError);
+      message = (error as Error).message;
+    }
+    expect(message.split('\n')).toEqual([
+      "o.yaml:3:5: instructions[1]: activity 'a' is already mapped by instructions[0]; each source activity can be mapped once",
+      'o.yaml:5:3: versions.v3: not a version number (sections are keyed by the version, e.g. 3:)',
+      'o.yaml:7:5: versions["4"].skipp: unknown property (did you mean \'skip\'?); the engine would silently ignore it',
+      'o.yaml:10:9: versions["4"].instructions[1]: activity \'b\' is already mapped by versions["4"].instructions[0]; each source activity can be mapped once',
+    ]);
   });
 });

@@ -119,7 +119,7 @@ describe('bad input: exit 2, one line, no stack trace, nothing sent', () => {
     ['a negative retry count', ['--retries', '-1', 'auth', 'get', ADMIN], /^error: option '--retries <n>' argument '-1' is invalid/],
     ['an invalid URL', ['--url', 'localhost:8080', 'auth', 'get', ADMIN], /^error: invalid URL 'localhost:8080' \(flag --url\): only http and https are supported$/],
     ['a URL with credentials', ['--url', 'http://demo:demo@127.0.0.1/engine-rest', 'auth', 'get', ADMIN], /^error: the URL \(flag --url\) must not contain credentials/],
-    ['a missing --config file', ['--config', 'missing.yaml', 'auth', 'get', ADMIN], /^error: config file .*missing\.yaml does not exist$/],
+    ['a missing --config file', ['--config', 'missing.yaml', 'auth', 'get', ADMIN], /^error: .*missing\.yaml: config file not found$/],
     ['a missing argument', ['auth', 'get'], /^error: missing required argument 'id'$/],
     ['an empty id', ['auth', 'get', ''], /^error: an id must not be empty$/],
     ['--password-stdin with nothing on stdin', ['--username', 'demo', '--password-stdin', 'auth', 'get', ADMIN], /^error: --password-stdin: standard input was empty$/],
@@ -166,11 +166,11 @@ describe('bad input: exit 2, one line, no stack trace, nothing sent', () => {
     expect(duplicate.stderr).toBe(`error: ${join(yaml, '.camunda-adminrc.yaml')}:3:3: duplicate key: Map keys must be unique\n`);
   });
 
-  it('an unknown key in the config names the file and the key', async () => {
+  it('an unknown key in the config names the file, its place and the key', async () => {
     const cwd = project('profiles:\n  local:\n    url: http://x/engine-rest\n    pasword: x\n');
     const result = await runCli(['auth', 'get', ADMIN], { cwd });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`error: ${join(cwd, '.camunda-adminrc.yaml')}: profiles.local: unknown key 'pasword'\n`);
+    expect(result.stderr).toBe(`error: ${join(cwd, '.camunda-adminrc.yaml')}:4:5: profiles.local.pasword: unknown property\n`);
   });
 
   it('an unknown profile lists the profiles', async ({ engine }) => {
@@ -216,14 +216,14 @@ describe('config show refuses what every command refuses', () => {
 
 describe('auth of a profile', () => {
   it.each([
-    ['without a type', '{ username: ops, password: x }', 'profiles.p.auth.type: required: the auth types are basic (with username and password) and bearer (with token)'],
-    ['of an unknown type', '{ type: digest, username: ops }', "profiles.p.auth.type: 'digest' is not an auth type: the auth types are basic (with username and password) and bearer (with token)"],
-    ['that is not an object', 'basic', 'profiles.p.auth: expected an object: { type: basic, username: U, password: P } or { type: bearer, token: T }'],
+    ['without a type', '{ username: ops, password: x }', '5:11: profiles.p.auth.type: required: the auth types are basic (with username and password) and bearer (with token)'],
+    ['of an unknown type', '{ type: digest, username: ops }', "5:19: profiles.p.auth.type: 'digest' is not an auth type: the auth types are basic (with username and password) and bearer (with token)"],
+    ['that is not an object', 'basic', '5:11: profiles.p.auth: expected an object: { type: basic, username: U, password: P } or { type: bearer, token: T }'],
   ])('%s: the line says which types there are', async (_name, auth, message) => {
     const cwd = project(`defaultProfile: p\nprofiles:\n  p:\n    url: http://localhost:8080/engine-rest\n    auth: ${auth}\n`);
     const result = await runCli(['config', 'show'], { cwd });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`error: ${join(cwd, '.camunda-adminrc.yaml')}: ${message}\n`);
+    expect(result.stderr).toBe(`error: ${join(cwd, '.camunda-adminrc.yaml')}:${message}\n`);
   });
 });
 

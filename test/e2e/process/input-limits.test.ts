@@ -1,5 +1,5 @@
 // Every reader of an input file refuses one past the limits, or with a control character, with exit
-// 2 and one line naming the file, and sends nothing (docs/pipelines.md "Input files").
+// 2 and one line naming the file, and sends nothing (docs/migration.md "Input files").
 import { rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';

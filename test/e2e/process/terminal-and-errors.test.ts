@@ -190,14 +190,14 @@ describe('config errors say where', () => {
   it.each([
     ['retries: 100', 'profiles.p.retries: 100 is not a whole number from 0 to 10'],
     ['timeout: 3000000', 'profiles.p.timeout: 3000000 is not a number of seconds (a positive number up to 86400)'],
-  ])('refuses %s as the flag would, without a Node warning', async (line, message) => {
+  ])('refuses %s as the flag would, at its place, without a Node warning', async (line, message) => {
     const cwd = tempDir();
     const file = join(cwd, '.camunda-adminrc.yaml');
     writeFileSync(file, `defaultProfile: p\nprofiles:\n  p:\n    url: ${open.url}\n    ${line}\n`);
     const result = await runCli(['group', 'list'], { cwd });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: ${file}: ${message}\n`);
+    expect(result.stderr).toBe(`error: ${file}:5:14: ${message}\n`);
   });
 });
 
