@@ -6,8 +6,8 @@ import { open } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, type Simulator, startSimulator } from '../simulator/index.js';
-import { cleanEnv, runCli, spawnCli, tempDir } from '../helpers/cli.js';
+import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, type Simulator, startSimulator } from '../../simulator/index.js';
+import { cleanEnv, runCli, spawnCli, tempDir } from '../../helpers/cli.js';
 
 let engine: Simulator;
 let cwd: string;
