@@ -163,7 +163,8 @@ async function executeWithJournal(
     throw new UsageError('no instances selected: give --instances, --instances-file, --query or --all-instances (or processInstanceIds in the plan)');
   }
 
-  // Ids beyond one lookup request, or a chunked run, make many requests: undici's kind of work.
+  // Ids beyond one lookup request, or a chunked run, make many requests: undici's kind of work. (A
+  // query that counts many instances makes the rest bulk work itself: resolveSelection.)
   const client = await engineClient(app, { bulk: explicitIds.size > LOOKUP_PAGE || chunkSize !== undefined || resuming });
   // A journal's ids mean something on the engine it was written against only: it records which one,
   // and a resume on another (a clone has the same definition ids) is refused before anything else.
