@@ -5,7 +5,7 @@ import type { ProcessInstanceApi } from '../../src/engine/process-instances.js';
 import { JsonText } from '../../src/engine/http.js';
 import { bodyText } from '../../src/engine/transport.js';
 import { InstanceIdSet } from '../../src/migration/instance-ids.js';
-import { LOOKUP_PAGE, resolveSelection } from '../../src/migration/selection.js';
+import { COUNTED_PAGE, LOOKUP_PAGE, resolveSelection } from '../../src/migration/selection.js';
 
 const SOURCE = 'invoice:1:abc';
 
@@ -59,6 +59,38 @@ describe('resolveSelection', () => {
     expect(resolved.ids.length).toBe(LOOKUP_PAGE * 2 + 1);
     expect(resolved.ids.slice(LOOKUP_PAGE - 1, LOOKUP_PAGE + 2)).toEqual([`id-${LOOKUP_PAGE - 1}`, `id-${LOOKUP_PAGE}`, `id-${LOOKUP_PAGE + 3}`]);
     expect(engine.calls).toContain(`query id-${LOOKUP_PAGE}`);
+  });
+
+  it("counts a query's instances first and asks for them in pages of one row more than counted, at most COUNTED_PAGE + 1, as bulk work when many", async () => {
+    // An engine whose query has `instances` rows, answering pages as allPages asks for them.
+    const queryEngine = (instances: number) => {
+      const calls: string[] = [];
+      const api = {
+        async useBulkTransport() {
+          calls.push('bulk');
+        },
+        async count(body: { processDefinitionId: string }) {
+          calls.push(`count ${body.processDefinitionId}`);
+          return instances;
+        },
+        async *pages(body: { processDefinitionId: string }, options: { pageSize?: number } = {}) {
+          calls.push(`pages ${body.processDefinitionId} ${options.pageSize}`);
+          for (let first = 0, size = options.pageSize ?? 1; first < instances; first += size) {
+            yield Array.from({ length: Math.min(size, instances - first) }, (_, index) => ({ id: `id-${first + index}`, definitionId: SOURCE }));
+          }
+        },
+      };
+      return { api: api as unknown as ProcessInstanceApi, calls };
+    };
+    const few = queryEngine(3);
+    const resolved = await resolveSelection(few.api, { ids: new InstanceIdSet(), queries: [{ label: '--all-instances', query: { processDefinitionId: SOURCE } }], parts: [] }, SOURCE);
+    expect(few.calls).toEqual([`count ${SOURCE}`, `pages ${SOURCE} 4`]);
+    expect(resolved.ids.slice(0)).toEqual(['id-0', 'id-1', 'id-2']);
+
+    const many = queryEngine(COUNTED_PAGE * 2);
+    const all = await resolveSelection(many.api, { ids: new InstanceIdSet(), queries: [{ label: '--all-instances', query: { processDefinitionId: SOURCE } }], parts: [] }, SOURCE);
+    expect(many.calls).toEqual([`count ${SOURCE}`, 'bulk', `pages ${SOURCE} ${COUNTED_PAGE + 1}`]);
+    expect(all.ids.length).toBe(COUNTED_PAGE * 2);
   });
 
   it('fails with the error of a count asked for ahead, without an unhandled rejection', async () => {
