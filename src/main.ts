@@ -33,6 +33,9 @@ export async function main(): Promise<void> {
   };
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigterm);
+  // A run that stops is done with its input: a read of standard input from a writer that keeps it
+  // open would otherwise never end (the command then reports the interruption).
+  interrupt.signal.addEventListener('abort', () => process.stdin.destroy(), { once: true });
   let code;
   try {
     code = await run(process.argv.slice(2), {

@@ -25,6 +25,8 @@ export interface CliResult {
 export interface CliOptions {
   env?: Record<string, string>;
   stdin?: string;
+  /** spawnCli only: leave standard input open (the test writes to child.stdin and ends it, or not). */
+  stdinOpen?: boolean;
   cwd?: string;
   timeoutMs?: number;
   /**
@@ -140,6 +142,6 @@ export function spawnCli(args: readonly string[], options: CliOptions = {}): { c
       resolve({ code, stdout, stderr });
     });
   });
-  child.stdin.end(options.stdin ?? '');
+  if (!options.stdinOpen) child.stdin.end(options.stdin ?? '');
   return { child, result, stderrSoFar: () => stderr };
 }

@@ -2,6 +2,7 @@
 // sequence end the run with exit 2 and one line naming the file and line:col, send nothing, and
 // never hang; SIGTERM and SIGINT end a run that is reading such a file (docs/migration.md "Input files").
 import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
 import { open } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,6 +72,19 @@ describe('a signal ends a run that reads a hostile file (spawned)', () => {
     // (exit 2): either way one line, and the process ended.
     expect([2, 130]).toContain(result.code);
     expect(result.stderr).toMatch(result.code === 2 ? /^error: \S+plan\.yaml:6:10: aliases stand for more than 100,000 values; write the values out or use fewer aliases\n$/ : /^error: interrupted/);
+    expect(result.stdout).toBe('');
+  });
+
+  it('SIGTERM while standard input is read from a writer that keeps it open: exit 130 with one line', async () => {
+    const run = spawnCli(['--url', engine.url, 'migration', 'validate', '-'], { cwd, env: cleanEnv(), timeoutMs: 60_000, stdinOpen: true });
+    // More than a pipe holds: 'drain' comes once the command reads its input, its handlers in place.
+    const comments = `# ${'x'.repeat(1000)}\n`.repeat(2000);
+    if (!run.child.stdin.write(comments)) await once(run.child.stdin, 'drain');
+    run.child.kill('SIGTERM');
+    const result = await run.result;
+    run.child.stdin.destroy();
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(/^error: interrupted/);
     expect(result.stdout).toBe('');
   });
 });
