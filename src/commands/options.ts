@@ -12,10 +12,11 @@ export function commaList(text: string, flag: string): string[] {
 export function wholeNumber(text: string | undefined, flag: string, minimum = 0, maximum = Number.MAX_SAFE_INTEGER): number | undefined {
   if (text === undefined) return undefined;
   const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed) || Number(trimmed) < minimum || !Number.isSafeInteger(Number(trimmed))) {
+  if (!/^\d+$/.test(trimmed) || Number(trimmed) < minimum) {
     throw new UsageError(`${flag}: '${text}' is not a whole number${minimum > 0 ? ` of at least ${minimum}` : ''}`);
   }
-  if (Number(trimmed) > maximum) throw new UsageError(`${flag}: '${text}' is more than ${maximum.toLocaleString('en')}, ${maximum === JAVA_INT_MAX ? "the engine's largest number" : 'the most it can be'}`);
+  // Digits beyond a safe integer are a number all the same: too large, not malformed.
+  if (!Number.isSafeInteger(Number(trimmed)) || Number(trimmed) > maximum) throw new UsageError(`${flag}: '${text}' is more than ${maximum.toLocaleString('en')}, ${maximum === JAVA_INT_MAX ? "the engine's largest number" : 'the most it can be'}`);
   return Number(trimmed);
 }
 

@@ -30,7 +30,7 @@ describe('--chunk-size and --canary', () => {
     const before = engine.requests.length;
     const huge = await runCli(['--url', engine.url, '--retries', '0', ...args, flag, HUGE], { cwd });
     expect(huge.code).toBe(2);
-    expect(huge.stderr).toBe(`error: ${flag}: '${HUGE}' is not a whole number of at least 1\n`);
+    expect(huge.stderr).toBe(`error: ${flag}: '${HUGE}' is more than 1,000,000, the most it can be\n`);
     const tooMany = await runCli(['--url', engine.url, '--retries', '0', ...args, flag, TOO_MANY], { cwd });
     expect(tooMany.code).toBe(2);
     expect(tooMany.stderr).toBe(`error: ${flag}: '${TOO_MANY}' is more than 1,000,000, the most it can be\n`);
