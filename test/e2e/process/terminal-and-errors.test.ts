@@ -259,12 +259,14 @@ describe('a request tried more than once', () => {
 describe('a second Ctrl-C', () => {
   it('when the first did not end the run: ends it at once with one line, exit 130', async () => {
     const cwd = tempDir();
-    // The config file, loaded before the password is read, says when the run is under way: by then
-    // Ctrl-C is the run's to handle. --password-stdin then waits for standard input, which stays
-    // open: the first Ctrl-C cannot end that wait.
-    writeFileSync(join(cwd, 'camunda-admin.config.cjs'), "require('node:fs').writeFileSync(__dirname + '/started', '');\nmodule.exports = { profiles: {} };\n");
+    // The config file says when the run is under way (by then Ctrl-C is the run's to handle), then
+    // never finishes loading: a wait that heeds no Ctrl-C, which only the second one can end.
+    writeFileSync(
+      join(cwd, 'camunda-admin.config.mjs'),
+      "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./started', import.meta.url), '');\nsetInterval(() => {}, 1000);\nawait new Promise(() => {});\nexport default { profiles: {} };\n",
+    );
     const sent = open.requests.length;
-    const child = spawn(process.execPath, [BIN, '--config', 'camunda-admin.config.cjs', '--url', open.url, '--username', 'demo', '--password-stdin', 'group', 'list'], { cwd, env: cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, '--config', 'camunda-admin.config.mjs', '--url', open.url, 'group', 'list'], { cwd, env: cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
