@@ -42,7 +42,9 @@ export async function inspectEngine(client: EngineClient, request: EngineInfoReq
   const [status, product] = await Promise.all([
     method === 'none'
       ? ('not-required' as const)
-      : SystemApi.requiresAuthentication(request.withoutCredentials().system).then((required) => (required ? ('accepted' as const) : ('not-required' as const))),
+      : SystemApi.requiresAuthentication(request.withoutCredentials().system).then((required) =>
+          required ? ('accepted' as const) : ('not-required' as const),
+        ),
     client.system.product(),
   ]);
   return {

@@ -10,7 +10,10 @@ import { readProcessModel } from './models.js';
 
 export type DefinitionDiff = { source: ResolvedDefinition; target: ResolvedDefinition } & ReturnType<typeof diffModels>;
 
-export async function diffDefinitionPair(client: EngineClient, request: { source: DefinitionReference; target: DefinitionReference; tenant: string | undefined }): Promise<DefinitionDiff> {
+export async function diffDefinitionPair(
+  client: EngineClient,
+  request: { source: DefinitionReference; target: DefinitionReference; tenant: string | undefined },
+): Promise<DefinitionDiff> {
   const [source, target] = await Promise.all([
     resolveReference(client.processDefinitions, request.source, { tenant: request.tenant, where: 'source definition' }),
     resolveReference(client.processDefinitions, request.target, { tenant: request.tenant, where: 'target definition' }),

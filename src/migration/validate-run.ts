@@ -42,7 +42,13 @@ export async function validatePlanFile(env: ValidateEnvironment, request: Valida
   }
   const [unknown, preflight] = await Promise.all([
     nearestActivities(client.processDefinitions, resolved, unknownActivities(report), (message) => env.debug(message)),
-    preflightInstances(client, { source: resolved.source, target: resolved.target, instructions: resolved.request.instructions, statistics, selection: selection?.ids }),
+    preflightInstances(client, {
+      source: resolved.source,
+      target: resolved.target,
+      instructions: resolved.request.instructions,
+      statistics,
+      selection: selection?.ids,
+    }),
   ]);
   return buildValidationResult({
     plan: name,

@@ -16,7 +16,9 @@ export function printGeneratedPlan(output: Output, plan: GeneratedPlanFile): voi
     const suggestion = suggestionFor.get(activity.activityId);
     const suggested = suggestion ? `; suggested in the plan: ${suggestion.targetActivityId} (${suggestion.level} confidence)` : '';
     if (activity.instances > 0) {
-      output.warn(`not mapped: ${activity.activityId} (${activity.type}) has ${plural(activity.instances, 'running instance')}; migrating them would fail without an instruction${suggested}`);
+      output.warn(
+        `not mapped: ${activity.activityId} (${activity.type}) has ${plural(activity.instances, 'running instance')}; migrating them would fail without an instruction${suggested}`,
+      );
     } else {
       output.info(`not mapped: ${activity.activityId} (${activity.type}), 0 running instances${suggested}`);
     }

@@ -13,12 +13,19 @@ const LONG_MESSAGE =
 const CELL = `1 failedExternalTask incident, moved to notifyApprover and still open: '${LONG_MESSAGE}'`;
 
 describe('the pre-flight table of migration validate, with a long incident message', () => {
-  it('-o wide and off a terminal: the cell whole; on a terminal: wrapped in its column, nothing cut, no table line wider than the terminal', async ({ engine, cli, cwd }) => {
+  it('-o wide and off a terminal: the cell whole; on a terminal: wrapped in its column, nothing cut, no table line wider than the terminal', async ({
+    engine,
+    cli,
+    cwd,
+  }) => {
     const incident = engine.state.incidents.find((candidate) => candidate.processInstanceId === INSTANCES.approvalReminder);
     expect(incident).toBeDefined();
     incident!.incidentMessage = LONG_MESSAGE;
     // generate --suggest, every suggestion uncommented: the reminder's incident moves to notifyApprover.
-    const generated = await cli(['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2', '--suggest', '--out', 'generated.yaml'], { cwd });
+    const generated = await cli(
+      ['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2', '--suggest', '--out', 'generated.yaml'],
+      { cwd },
+    );
     expect(generated.code).toBe(0);
     const text = readFileSync(join(cwd, 'generated.yaml'), 'utf8');
     writeFileSync(join(cwd, 'plan.yaml'), text.replace(/^ {2}# (- sourceActivityIds)/gm, '  $1').replace(/^ {2}# ( {2}targetActivityIds)/gm, '  $1'));
