@@ -54,7 +54,7 @@ export default tseslint.config(
   },
   {
     // Domain code says what happened (typed results, events, errors); src/render/ says it on a terminal.
-    files: ['src/{migration,change,access,authorizations,groups,metrics,definitions,batches,engine,plans,input,config}/**/*.ts'],
+    files: ['src/{migration,change,access,authorizations,groups,metrics,definitions,batches,engine,engine-info,plans,input,config}/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [actionsImportedByCliOnly, upward, { group: ['**/render/*', '**/render/**'], message: 'domain code knows nothing of terminals: emit an event or return a result that src/render/ turns into text' }] }],
     },

@@ -3,6 +3,7 @@
  * call process.exit.
  */
 import { ChangeFailedError, type ChangeFailureKind } from './change/errors.js';
+import { EngineCheckFailedError, type EngineCheckFailureKind } from './engine-info/errors.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import {
   EngineAuthenticationError,
@@ -121,9 +122,19 @@ export function asChangeFailure(error: CliError): ChangeFailedError {
   return new ChangeFailedError(error.message, kind, { hint: error.hint, cause: kind === 'as-cause' ? error : undefined });
 }
 
+/** The exit code of each way `engine info` finds the engine not usable (src/engine-info/errors.ts). */
+const ENGINE_CHECK_FAILURE_CODES: Record<EngineCheckFailureKind, ExitCode> = {
+  'credentials-refused': ExitCode.AuthRefused,
+  'no-such-engine': ExitCode.NotFound,
+};
+
 export function describeFailure(error: unknown): Failure {
   if (error instanceof ChangeFailedError) {
     return { exitCode: changeFailureCode(error), message: error.message, hint: error.hint, internal: false };
+  }
+  if (error instanceof EngineCheckFailedError) {
+    const hint = error.kind === 'credentials-refused' ? credentialsHint(error.credentialsSent) : undefined;
+    return { exitCode: ENGINE_CHECK_FAILURE_CODES[error.kind], message: error.message, hint, internal: false };
   }
   if (error instanceof ChangeOutcomeUnknownError) {
     return { exitCode: ExitCode.Unreachable, message: error.message, hint: `${OUTCOME_UNKNOWN}: ${error.check}`, internal: false };

@@ -1,12 +1,8 @@
 /** What the `batch` commands do (declared in ./batch.ts). */
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
-import type { Batch } from '../engine/batches.js';
-import type { EngineClient } from '../engine/client.js';
-import { EngineHttpError, EngineNotFoundError } from '../engine/errors.js';
-import { sendChange } from '../exit.js';
-import { CliError, ExitCode } from '../exit-codes.js';
-import { batchEnding } from '../batches/ending.js';
+import { deleteBatch as removeBatch, setBatchSuspended } from '../batches/change.js';
+import { engineBatchRecord, findBatch } from '../batches/lookup.js';
 import { BATCH_TYPES } from '../catalogue/batches.js';
 import { closest } from '../util/suggest.js';
 import { batchListView, batchView, describeEnding } from '../render/batch.js';
@@ -16,44 +12,6 @@ import type { BATCH_DELETE_FLAGS, BATCH_LIST_FLAGS, BATCH_WATCH_FLAGS } from './
 import { DEFAULT_LIST_LIMIT } from './options.js';
 import type { FlagsOf } from './spec.js';
 import { parseFollowFlags } from './run-flags.js';
-
-/**
- * The runtime batch, read before acting on it so that the confirmation can say what it is, or
- * undefined when it cannot be read. Changing a batch needs UPDATE or DELETE on it, reading it READ,
- * and the engine's query hides a batch the caller may not read: an unreadable batch is therefore not
- * a missing one, and the engine decides (see `act`). A batch that has finished and left only its
- * history record is reported as such (exit 5).
- */
-async function runtimeBatch(client: EngineClient, id: string): Promise<Batch | undefined> {
-  try {
-    return await client.batches.get(id);
-  } catch (error) {
-    if (!(error instanceof EngineNotFoundError)) throw error;
-    // The history lookup only improves the message: its own failure must not replace the 404. A
-    // running batch has a history record too, without an end: one the caller may not read.
-    const historic = await client.batches.historic(id).catch(() => undefined);
-    if (!historic?.endTime) return undefined;
-    throw new CliError(error.message, ExitCode.NotFound, `batch ${id} has ended, completed or deleted; only its history record is left, which says which: camunda-admin batch get ${id}`);
-  }
-}
-
-/** "Unable to suspend/activate/delete batch with id 'x'": the engine's 400 for a batch that does not exist. */
-const NO_SUCH_BATCH = /^Unable to (?:suspend|activate|delete) batch with id /;
-
-/**
- * Runs a change of a batch; the engine's 400 for a batch that does not exist is a 404 (exit 5), and a
- * lost answer names the command that shows the batch now.
- */
-async function act(id: string, change: () => Promise<void>): Promise<void> {
-  try {
-    await sendChange(['batch', 'get', id], change);
-  } catch (error) {
-    if (error instanceof EngineHttpError && error.status === 400 && NO_SUCH_BATCH.test(error.body?.message ?? '')) {
-      throw new CliError(`batch ${id} does not exist (${error.body!.message})`, ExitCode.NotFound);
-    }
-    throw error;
-  }
-}
 
 export async function listBatches(app: App, options: FlagsOf<typeof BATCH_LIST_FLAGS>): Promise<void> {
   const client = await engineClient(app, { bulk: options.all === true });
@@ -84,30 +42,16 @@ export async function getBatch(app: App, id: string): Promise<void> {
   if (output.machineReadable) {
     // Scripts written against the engine read its DTO: no wrapper, no fields of ours. How a batch
     // known from its history ended is not in it: a line on stderr says so when it did not complete.
-    try {
-      await output.machineOnly(() => client.batches.get(id));
-    } catch (error) {
-      if (!(error instanceof EngineNotFoundError)) throw error;
-      const historic = await client.batches.historic(id);
-      if (!historic) throw error;
-      await output.machineOnly(() => historic);
-      const note = describeEnding(historic, await batchEnding(client.batches, historic));
+    const found = await engineBatchRecord(client, id);
+    await output.machineOnly(() => found.record);
+    if (found.source === 'history') {
+      const note = describeEnding(found.record, await found.ending());
       if (note) output.info(note);
     }
     return;
   }
-  const running = await client.batches.statistics(id);
-  if (running) {
-    await output.data({ source: 'runtime' as const, batch: running }, batchView);
-    return;
-  }
-  const historic = await client.batches.historic(id);
-  if (historic) {
-    await output.data({ source: 'history' as const, batch: historic, ending: await batchEnding(client.batches, historic) }, batchView);
-    return;
-  }
-  // Neither: let the engine's own 404 speak (exit 5).
-  await client.batches.get(id);
+  const found = await findBatch(client, id);
+  if (found) await output.data(found, batchView);
 }
 
 export async function watchBatch(app: App, id: string, options: FlagsOf<typeof BATCH_WATCH_FLAGS>): Promise<void> {
@@ -125,17 +69,11 @@ export async function activateBatch(app: App, id: string): Promise<void> {
 }
 
 async function setSuspended(app: App, id: string, suspended: boolean): Promise<void> {
-  const client = await engineClient(app);
-  await runtimeBatch(client, id);
-  await act(id, () => client.batches.setSuspended(id, suspended));
+  await setBatchSuspended(await engineClient(app), id, suspended);
   (await app.output()).info(`batch ${id} ${suspended ? 'suspended' : 'activated'}`);
 }
 
 export async function deleteBatch(app: App, id: string, options: FlagsOf<typeof BATCH_DELETE_FLAGS>): Promise<void> {
-  const client = await engineClient(app);
-  const current = await runtimeBatch(client, id);
-  const what = current ? ` (${current.type}, ${current.totalJobs} ${current.totalJobs === 1 ? 'job' : 'jobs'})` : '';
-  await app.confirm(`delete batch ${id}${what}${options.keepHistory ? '' : ' and its history'}`);
-  await act(id, () => client.batches.delete(id, !options.keepHistory));
+  await removeBatch(await engineClient(app), { id, keepHistory: Boolean(options.keepHistory), confirm: (question) => app.confirm(question) });
   (await app.output()).info(`batch ${id} deleted`);
 }

@@ -53,6 +53,7 @@ export const MIGRATION_SWEEP_FLAGS = flagSpec(
   { flags: '--tenant <id>', description: 'versions and references within this tenant' },
   { flags: '--overrides <file>', description: 'instructions on top of the generated plans: for every version, and per version (or skip: true)' },
   { flags: '--out-dir <dir>', description: 'write one plan per version there (KEY-v3-to-v7.yaml), for review; created if missing' },
+  { flags: '--suggest', description: 'with --out-dir: add mappings suggested for the activities each plan leaves out, as commented-out instructions (as generate --suggest)' },
   { flags: '--strict', description: 'also fail (exit 3) when an activity with running instances is not mapped' },
   { flags: '--plans <dir>', description: 'the plans to validate, or with --execute to run (as --out-dir wrote them, reviewed)' },
   { flags: '--execute', description: 'with --plans: run the plans, oldest version first' },

@@ -41,6 +41,7 @@ const REVIEW_FLAGS: [keyof SweepOptions, string][] = [
   ['to', '--to'],
   ['overrides', '--overrides'],
   ['outDir', '--out-dir'],
+  ['suggest', '--suggest'],
 ];
 
 function given(options: SweepOptions, flags: [keyof SweepOptions, string][]): string[] {
@@ -57,6 +58,7 @@ function checkFlags(key: string, options: SweepOptions): void {
     if (review.length > 0) throw new UsageError(`${review.join(', ')} ${review.length === 1 ? 'belongs' : 'belong'} to the review (without --plans): the plans of --plans name their targets and instructions`);
     if (options.strict && options.execute) throw new UsageError('--strict belongs to the review and to --plans without --execute: a run fails the instances an unmapped activity holds anyway');
   }
+  if (options.suggest && !options.plans && !options.outDir) throw new UsageError('--suggest writes its suggestions into the plans as comments: it needs --out-dir');
   if (options.force && !options.outDir && !options.execute) throw new UsageError('--force replaces files that exist: it needs --out-dir, or --execute (journals, --report)');
   if (options.force && options.resume) throw new UsageError('--force starts over, --resume continues: give one of them');
   checkBatchFlags(options, { resumeIsChunked: false, ending: 'the sweep ends when the batches are created' });
@@ -80,8 +82,9 @@ export async function sweepMigration(app: App, key: string, options: SweepOption
       ...(options.tenant ? ['--tenant', options.tenant] : []),
       ...(options.overrides ? ['--overrides', options.overrides] : []),
       ...(options.outDir ? ['--out-dir', options.outDir] : []),
+      ...(options.suggest ? ['--suggest'] : []),
     ]);
-    const request = { key, to: options.to, tenant: options.tenant, overrides: options.overrides, outDir: options.outDir, strict: Boolean(options.strict), force: Boolean(options.force), command };
+    const request = { key, to: options.to, tenant: options.tenant, overrides: options.overrides, outDir: options.outDir, strict: Boolean(options.strict), force: Boolean(options.force), suggest: Boolean(options.suggest), command };
     const summary = await reviewSweepPlans(env, request);
     await output.data(summary, sweepReviewView);
     if (!summary.valid) app.exitCode = ExitCode.ValidationFailed;

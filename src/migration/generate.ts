@@ -3,9 +3,12 @@
  * it was made from, and what the engine left out of it: the source's activities that no instruction
  * maps (with their running instances) and, when asked, suggested mappings for them from the two models.
  */
+import type { ProcessModel } from '../bpmn/model.js';
 import type { EngineClient } from '../engine/client.js';
+import type { ActivityStatistics } from '../engine/process-definitions.js';
 import type { VariableValueDto } from '../engine/migration.js';
 import { type DefinitionReference, type ResolvedDefinition, resolveReference } from '../plans/references.js';
+import type { MigrationInstruction } from '../plans/schema.js';
 import { type PlanDocument, type PlanSuggestions, planDocument } from '../plans/write.js';
 import { type LeftOutActivity, leftOutOfPlan } from './model-diff.js';
 import { readProcessModel } from './models.js';
@@ -58,8 +61,23 @@ export async function generatePlan(client: EngineClient, request: GenerateReques
   ]);
   const document = planDocument({ source, target, sourceReference: request.sourceReference, targetReference: request.targetReference, generated, variables: request.variables });
   const [sourceModel, statistics] = sourceInsight ?? [undefined, []];
-  const { leftOut: unmapped, suggestions } = sourceModel ? leftOutOfPlan(sourceModel, statistics, document.instructions, targetModel) : { leftOut: [], suggestions: undefined };
-  if (!suggestions) return { source, target, document, unmapped, suggestions: undefined };
+  if (!sourceModel) return { source, target, document, unmapped: [], suggestions: undefined };
+  return { source, target, document, ...planSuggestions(sourceModel, statistics, document.instructions, targetModel) };
+}
+
+/**
+ * What a plan leaves out of the source, and with the target's model the mappings suggested for it:
+ * the one path of `migration generate --suggest` and `migration sweep --suggest`, so that both write
+ * the same comments for the same pair.
+ */
+export function planSuggestions(
+  sourceModel: ProcessModel,
+  statistics: readonly ActivityStatistics[],
+  instructions: readonly MigrationInstruction[],
+  targetModel: ProcessModel | undefined,
+): { unmapped: LeftOutActivity[]; suggestions: PlanSuggestions | undefined } {
+  const { leftOut: unmapped, suggestions } = leftOutOfPlan(sourceModel, statistics, instructions, targetModel);
+  if (!suggestions) return { unmapped, suggestions: undefined };
   const suggested = new Set(suggestions.map((suggestion) => suggestion.sourceActivityId));
-  return { source, target, document, unmapped, suggestions: { suggestions, unmapped: unmapped.filter((activity) => !suggested.has(activity.activityId)) } };
+  return { unmapped, suggestions: { suggestions, unmapped: unmapped.filter((activity) => !suggested.has(activity.activityId)) } };
 }

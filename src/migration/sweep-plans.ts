@@ -27,6 +27,8 @@ export interface SweepReviewRequest {
   outDir: string | undefined;
   strict: boolean;
   force: boolean;
+  /** Suggested mappings in the plans written, as comments (as `migration generate --suggest`); needs outDir. */
+  suggest?: boolean;
   /** The command that wrote the plans, for their header. */
   command: string;
 }
@@ -41,7 +43,7 @@ export async function reviewSweepPlans(env: Pick<RunEnvironment, 'stdin' | 'clie
   }
   const target = parseReference(request.to ?? `${key}:latest`, '--to');
   const client = await env.client({ bulk: false });
-  const found = await reviewSweep(client, { key, target, tenant: request.tenant, overrides, strict: request.strict });
+  const found = await reviewSweep(client, { key, target, tenant: request.tenant, overrides, strict: request.strict, suggest: Boolean(request.suggest && request.outDir) });
   if (overrides && request.overrides) {
     const versions = [...found.versions.map((version) => version.version), ...(found.target.key === key ? [found.target.version] : [])];
     const unknown = unknownVersions(overrides, versions);
@@ -51,9 +53,12 @@ export async function reviewSweepPlans(env: Pick<RunEnvironment, 'stdin' | 'clie
   }
   if (!found.strict) {
     for (const version of found.versions) {
+      const suggestionFor = new Map((version.suggestions?.suggestions ?? []).map((suggestion) => [suggestion.sourceActivityId, suggestion]));
       for (const activity of version.validation?.activeUnmapped ?? []) {
+        const suggestion = suggestionFor.get(activity.activityId);
+        const suggested = suggestion ? `; suggested in the plan: ${suggestion.targetActivityId} (${suggestion.level} confidence)` : '';
         env.warn(
-          `${key}:${version.version}: activity '${activity.activityId}' has ${activity.instances} running instance${activity.instances === 1 ? '' : 's'} that no instruction maps; migrating them would fail (map it with --overrides; --strict makes this a failure)`,
+          `${key}:${version.version}: activity '${activity.activityId}' has ${activity.instances} running instance${activity.instances === 1 ? '' : 's'} that no instruction maps; migrating them would fail (map it with --overrides; --strict makes this a failure)${suggested}`,
         );
       }
     }
@@ -87,7 +92,7 @@ async function writePlans(found: SweepReview, outDir: string, request: SweepRevi
   for (const version of planned) {
     const status = version.firstFailure ? `${version.status}: ${version.firstFailure}` : version.status;
     const note = `Sweep of ${request.key}: version ${version.version}, ${version.instances} running instance${version.instances === 1 ? '' : 's'} when generated; ${status.replace(/\s+/g, ' ')}`;
-    const text = await serializePlan(version.plan!, 'yaml', request.command, undefined, [note.trimEnd()]);
+    const text = await serializePlan(version.plan!, 'yaml', request.command, version.suggestions ?? undefined, [note.trimEnd()]);
     await writeFileAtomically(files.get(version.version)!, text);
   }
   return files;

@@ -9,8 +9,11 @@ import type { MigrationPlanRequest } from '../engine/migration.js';
 import { applyOverrides, type SweepOverrides } from '../plans/overrides.js';
 import { type DefinitionReference, resolveReference, type ResolvedDefinition } from '../plans/references.js';
 import { buildValidationResult, type ValidationResult } from '../plans/validation.js';
-import { planDocument, type PlanDocument } from '../plans/write.js';
+import { planDocument, type PlanDocument, type PlanSuggestions } from '../plans/write.js';
 import { inParallel } from '../util/parallel.js';
+import type { ProcessModel } from '../bpmn/model.js';
+import { planSuggestions } from './generate.js';
+import { readProcessModel } from './models.js';
 
 export type SweepStatus = 'valid' | 'not-valid' | 'active-unmapped' | 'skipped' | 'no-instances' | 'newer';
 
@@ -27,6 +30,8 @@ export interface SweepVersion {
   firstFailure: string | null;
   validation: ValidationResult | null;
   plan: PlanDocument | null;
+  /** With `suggest`: the mappings suggested for what its plan leaves out, as `migration generate --suggest` makes them. */
+  suggestions: PlanSuggestions | null;
 }
 
 export interface SweepReview {
@@ -45,6 +50,8 @@ export interface SweepRequest {
   tenant: string | undefined;
   overrides: SweepOverrides | undefined;
   strict: boolean;
+  /** Read the models and suggest mappings for what each plan leaves out (as `migration generate --suggest`). */
+  suggest?: boolean;
   /** Reports each version as it is looked at (progress). */
   progress?: (message: string) => void;
 }
@@ -67,8 +74,11 @@ export async function reviewSweep(client: EngineClient, request: SweepRequest): 
   const target = await resolveReference(client.processDefinitions, request.target, { tenant: request.tenant, where: '--to' });
   const definitions = await versionsOf(client, key, target, request.tenant);
   const counts = await inParallel(definitions, PARALLEL, (definition) => client.processInstances.count({ processDefinitionId: definition.id }));
+  // The target's model is read once, when the first version with a plan asks for it.
+  let targetModel: Promise<ProcessModel> | undefined;
+  const readTargetModel = (): Promise<ProcessModel> => (targetModel ??= readProcessModel(client.processDefinitions, target));
   const versions = await inParallel(definitions, PARALLEL, async (definition, index): Promise<SweepVersion> => {
-    const base = { version: definition.version, definition, instances: counts[index]!, instructions: null, overridden: 0, firstFailure: null, validation: null, plan: null };
+    const base = { version: definition.version, definition, instances: counts[index]!, instructions: null, overridden: 0, firstFailure: null, validation: null, plan: null, suggestions: null };
     // Migrating to an older version is possible, but not what a sweep of old versions is for.
     if (target.key === key && definition.version > target.version) return { ...base, status: 'newer' };
     if (base.instances === 0) return { ...base, status: 'no-instances' };
@@ -94,10 +104,23 @@ export async function reviewSweep(client: EngineClient, request: SweepRequest): 
       instructions: plan.instructions,
       ...(plan.variables ? { variables: plan.variables } : {}),
     };
-    const [report, statistics] = await Promise.all([client.migration.validate(validated), client.processDefinitions.activityStatistics(definition.id)]);
+    const [report, statistics, models] = await Promise.all([
+      client.migration.validate(validated),
+      client.processDefinitions.activityStatistics(definition.id),
+      request.suggest ? Promise.all([readProcessModel(client.processDefinitions, definition), readTargetModel()]) : undefined,
+    ]);
     const validation = buildValidationResult({ plan: `${key}:${definition.version}`, planFile: plan, strict, source: definition, target, report, statistics, warnings: [] });
+    const suggested = models ? planSuggestions(models[0], statistics, plan.instructions, models[1]).suggestions : undefined;
     request.progress?.(`${key}:${definition.version}: ${base.instances} running instance${base.instances === 1 ? '' : 's'}, ${plan.instructions.length} instruction${plan.instructions.length === 1 ? '' : 's'}`);
-    return { ...base, instructions: plan.instructions.length, overridden: overridden.overridden, plan, validation, ...sweepVerdict(validation) };
+    return {
+      ...base,
+      instructions: plan.instructions.length,
+      overridden: overridden.overridden,
+      plan,
+      validation,
+      suggestions: suggested ? { ...suggested, by: 'migration sweep --suggest' } : null,
+      ...sweepVerdict(validation),
+    };
   });
   return { key, target, strict, versions, valid: sweepValid(versions, strict) };
 }

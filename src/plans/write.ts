@@ -43,11 +43,13 @@ export function planDocument(input: {
   };
 }
 
-/** What `migration generate --suggest` adds to a YAML plan, as comments. */
+/** What `migration generate --suggest` (and `migration sweep --suggest`) adds to a YAML plan, as comments. */
 export interface PlanSuggestions {
   suggestions: readonly SuggestedMapping[];
   /** Source activities that no instruction and no suggestion maps. */
   unmapped: readonly { activityId: string; type: string; instances: number }[];
+  /** The command named in the comment; default `migration generate --suggest`. */
+  by?: string;
 }
 
 /**
@@ -74,10 +76,11 @@ function oneLine(text: string): string {
 /** The comment's lines, each starting with a space: `# ` then the text; instruction lines uncomment into list items. */
 function suggestionComment(plan: PlanSuggestions, toYaml: (data: unknown, options: { flowScalarLists: boolean }) => string): string {
   const lines: string[] = [];
+  const by = plan.by ?? 'migration generate --suggest';
   if (plan.suggestions.length === 0) {
-    lines.push(' No mapping to suggest (migration generate --suggest).');
+    lines.push(` No mapping to suggest (${by}).`);
   } else {
-    lines.push(' Suggested mappings (migration generate --suggest), commented out: uncomment what is right, then validate.');
+    lines.push(` Suggested mappings (${by}), commented out: uncomment what is right, then validate.`);
   }
   for (const suggestion of plan.suggestions) {
     const instances = suggestion.instances > 0 ? `, ${plural(suggestion.instances, 'running instance')}` : '';

@@ -52,10 +52,15 @@ function definitions(related: readonly RelatedDefinition[]): string {
   return related.map((definition) => `${definition.definition} (${definition.instances})`).join(', ');
 }
 
+/**
+ * The engine's message whole (issue 31): a terminal wraps it in its column, and -o wide and
+ * tab-separated lines never shorten a cell. Its lines stay lines of the cell (joined by '; ' off a
+ * terminal); blank ones are dropped.
+ */
 function quoted(message: string | null): string {
   if (message === null) return '';
-  const line = message.split('\n')[0]!;
-  return `: '${line.length > 80 ? `${line.slice(0, 79)}…` : line}'`;
+  const lines = message.split('\n').map((line) => line.trimEnd()).filter((line) => line !== '');
+  return `: '${lines.join('\n')}'`;
 }
 
 /** What the execute does with the instances of a finding, in a few words; docs/migration.md says what to do. */

@@ -61,7 +61,7 @@ describe('the pre-flight table', () => {
     expect(preflightTable(report(findings), tabs).split('\n')).toEqual([
       'no instruction\ta -> (none)\t5; i1; i2; i3; … 2 more\tthe engine refuses them: no instruction maps a\tfailure',
       'asynchronous continuation\tx -> y\t1; j1\tthe engine refuses them: y in the target is not async-after\tfailure',
-      `incident\ts -> t\t2; k1; k2\t2 failedJob incidents, moved to t and still open: '${'x'.repeat(79)}…'\twarning`,
+      `incident\ts -> t\t2; k1; k2\t2 failedJob incidents, moved to t and still open: '${'x'.repeat(90)}; stack'\twarning`,
       "failing job\ts -> t\t1; k3\t1 job moved to t, retried there (1 retry left): 'boom'\twarning",
       'has child instances\t-\t1; p1\ttheir children are not migrated: c:2 (3), d:1 (1)\twarning',
       'child of another instance\t-\t1; c1\tmigrated alone; the parents wait in their call activity: (not found)\twarning',
