@@ -124,7 +124,7 @@ export async function validatePlan(app: App, planFile: string, options: Validate
   }
   const [unknown, preflight] = await Promise.all([
     nearestActivities(client.processDefinitions, resolved, unknownActivities(report), (message) => output.debug(message)),
-    preflightInstances(client, { source: resolved.source, target: resolved.target, instructions: resolved.request.instructions, statistics, selection: selection?.ids }),
+    preflightInstances(client, { source: resolved.source, target: resolved.target, instructions: resolved.request.instructions, statistics, selection: selection?.ids, planReport: report }),
   ]);
   const result = buildValidationResult({
     plan: name,

@@ -14,7 +14,11 @@ function report(findings: PreflightFinding[], scope: PreflightReport['scope'] = 
     scope,
     instances: 7,
     findings,
-    summary: { failures: findings.filter((finding) => finding.effect === 'fails').length, warnings: findings.filter((finding) => finding.effect === 'warns').length },
+    summary: {
+      failures: findings.filter((finding) => finding.effect === 'fails').length,
+      warnings: findings.filter((finding) => finding.effect === 'warns').length,
+      refusedInstances: new Set(findings.filter((finding) => finding.effect === 'fails').flatMap((finding) => finding.instances)).size,
+    },
   };
 }
 
