@@ -117,6 +117,18 @@ describe('a pending migration batch', () => {
     expect(sends()).toBe(before + 1);
   });
 
+  it('refuses each version of a sweep the same way', async ({ engine, cli, cwd }) => {
+    engine.state.deployVersions('order', [{ activities: PLAIN, instances: { approve: 3 } }, { activities: PLAIN }]);
+    expect((await cli(['migration', 'sweep', 'order', '--out-dir', 'plans'], { cwd })).code).toBe(0);
+    writePlan(cwd, { source: 'order:1', target: 'order:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] });
+    const first = await cli(['migration', 'execute', 'plan.yaml', '--instances', engine.state.processInstances.find((instance) => instance.definitionId.startsWith('order:1:'))!.id, '--async', '--yes', '-o', 'json'], { cwd });
+    const batchId = (JSON.parse(first.stdout) as { id: string }).id;
+    const sweep = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--yes'], { cwd });
+    expect(sweep.code).toBe(11);
+    expect(sweep.stderr).toContain(`camunda-admin batch watch ${batchId}`);
+    expect((await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--yes', '--allow-pending-batch', '--force'], { cwd })).code).toBe(0);
+  });
+
   it('lets a batch of another definition be, and a finished one', async ({ engine, cli, cwd }) => {
     engine.state.deployVersions('order', [{ activities: PLAIN, instances: { approve: 2 } }, { activities: PLAIN }]);
     engine.state.deployVersions('shipment', [{ activities: PLAIN, instances: { approve: 2 } }, { activities: PLAIN }]);
