@@ -12,7 +12,7 @@
  * visible to the caller), is taken as migrating the run's instances. docs/migration.md says so.
  */
 import { ChangeFailedError } from '../change/errors.js';
-import type { BatchStatistics } from '../engine/batches.js';
+import type { Batch } from '../engine/batches.js';
 import type { EngineClient } from '../engine/client.js';
 import { collectPages } from '../engine/paging.js';
 import type { ResolvedDefinition } from '../plans/references.js';
@@ -21,14 +21,16 @@ import { describeDefinition } from './describe-definition.js';
 const MIGRATION_BATCH = 'instance-migration';
 
 export interface PendingBatch {
-  batch: BatchStatistics;
+  batch: Batch;
   /** `source`: the batch works on the source's deployment; `unknown`: its deployment cannot be read. */
   deployment: 'source' | 'unknown';
 }
 
 /** The runtime migration batches that may be migrating instances of `source`. */
 export async function pendingMigrationBatches(client: EngineClient, source: Pick<ResolvedDefinition, 'id' | 'tenantId'>): Promise<PendingBatch[]> {
-  const batches = (await collectPages((first, max) => client.batches.statisticsPage({ type: MIGRATION_BATCH }, first, max), { limit: client.http.queryLimit })).filter(
+  const batches = (
+    await collectPages((firstResult, maxResults) => client.batches.list({ type: MIGRATION_BATCH, sortBy: 'batchId', sortOrder: 'asc', firstResult, maxResults }), { limit: client.http.queryLimit })
+  ).filter(
     (batch) => (batch.tenantId ?? null) === source.tenantId,
   );
   if (batches.length === 0) return [];
@@ -44,12 +46,12 @@ export async function pendingMigrationBatches(client: EngineClient, source: Pick
   return found;
 }
 
-/** `batch B (started …, 40 of 60 jobs left, 2 failed)` */
+/** `B (started …, 60 jobs of 1 instance each)` */
 function describeBatch({ batch, deployment }: PendingBatch): string {
-  const failed = batch.failedJobs > 0 ? `, ${batch.failedJobs} failed` : '';
   const started = batch.startTime ? `started ${batch.startTime}, ` : '';
   const of = deployment === 'unknown' ? '; its deployment cannot be read' : '';
-  return `${batch.id} (${started}${batch.remainingJobs} of ${batch.totalJobs} job${batch.totalJobs === 1 ? '' : 's'} left${failed}${of})`;
+  const perJob = `${batch.invocationsPerBatchJob} instance${batch.invocationsPerBatchJob === 1 ? '' : 's'}`;
+  return `${batch.id} (${started}${batch.totalJobs} job${batch.totalJobs === 1 ? '' : 's'} of ${perJob} each${of})`;
 }
 
 /** Refuses the run (exit 11, nothing sent) while a pending migration batch may hold its instances, unless `allowed`. */
