@@ -4,7 +4,7 @@
  */
 import { parseEngineDate } from '../engine/dates.js';
 import { closest } from '../util/suggest.js';
-import type { PlanProblem } from './load.js';
+import type { InputProblem as PlanProblem } from '../input/problems.js';
 import type { MigrationPlanFile, VariableValue } from './schema.js';
 
 /** `at: 'key'` points at the property name rather than its value (for unknown properties). */
