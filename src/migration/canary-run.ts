@@ -9,7 +9,7 @@ import type { Journal } from '../change/journal.js';
 import { outcomeUnknown } from '../engine/errors.js';
 import { type CanaryCheck, checkCanary, failedJobIdsOf, incidentIdsOf } from './canary.js';
 import { explainRefusal } from './refusal.js';
-import { executionRequest } from './execute.js';
+import { migrationSender } from './operation.js';
 import type { CanaryPhase, MigrationHost, PreparedMigration } from './run-types.js';
 
 export interface CanaryRun {
@@ -26,7 +26,8 @@ export async function runCanary(host: MigrationHost, prepared: PreparedMigration
   const [incidentsBefore, failedJobsBefore] = await Promise.all([incidentIdsOf(context.client, run.ids), failedJobIdsOf(context.client, run.ids)]);
   await run.journal?.append({ event: 'sent', chunk: run.chunk, ids: run.ids, at: at(), canary: true, incidentsBefore });
   try {
-    await context.client.migration.execute(executionRequest(context, run.ids));
+    // Sent as any chunk of the change is (./operation.ts): the pipeline's interface, not the migration API.
+    await migrationSender(context).sendChunk(run.ids);
   } catch (error) {
     const unknown = outcomeUnknown(error);
     await run.journal?.append({ event: unknown ? 'unknown' : 'failed', chunk: run.chunk, error: error instanceof Error ? error.message : String(error), at: at() });
