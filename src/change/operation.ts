@@ -23,3 +23,19 @@ export interface ChunkSender {
   /** Whether the engine refused a chunk because another run changes its objects at the same time. */
   overlapsAnotherRun(error: unknown): boolean;
 }
+
+/** What the canary of a change sees on its objects at one look (./canary-settle.ts). */
+export interface CanaryLook {
+  /** One line per problem: `ID: new incident failedJob at approve: …`, `ID: job J failed: …`. */
+  problems: string[];
+  /** Jobs of the objects due now (no due date, or one passed) that the engine has not run yet. */
+  dueNow: number;
+}
+
+/**
+ * How a change's canary is watched after it was sent (--canary, --canary-wait): the pipeline looks
+ * again until nothing of the canary is due now or the wait ends; the operation knows what to look at.
+ */
+export interface CanaryObserver {
+  look(): Promise<CanaryLook>;
+}

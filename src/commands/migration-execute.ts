@@ -38,7 +38,7 @@ function checkFlagCombinations(options: ExecuteOptions): void {
 export async function executeMigration(app: App, planFile: string, options: ExecuteOptions): Promise<void> {
   checkFlagCombinations(options);
   app.refuseStdinClash({ '<plan>': planFile, '--instances-file': options.instancesFile, '--query': options.query });
-  const { chunkSize, canary, timeoutMs: waitTimeoutMs, intervalMs } = parseRunFlags(options);
+  const { chunkSize, canary, canaryWaitMs, timeoutMs: waitTimeoutMs, intervalMs } = parseRunFlags(options);
   if (planFile === '-' && (options.instancesFile === '-' || options.query === '-')) {
     throw new UsageError('the plan and the selection cannot both come from standard input');
   }
@@ -64,6 +64,8 @@ export async function executeMigration(app: App, planFile: string, options: Exec
     async: options.async ? { wait: Boolean(options.wait), intervalMs, waitTimeoutMs } : undefined,
     chunkSize,
     canary,
+    canaryWaitMs,
+    allowPendingBatch: Boolean(options.allowPendingBatch),
     journalFile: options.journal ?? `${planFile}.journal.jsonl`,
     resume: Boolean(options.resume),
     report: options.report,

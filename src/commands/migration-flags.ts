@@ -2,7 +2,7 @@
  * The options of the `migration` commands (./migration.ts declares them; ./migration-actions.ts,
  * ./migration-execute.ts and ./migration-sweep.ts take their types).
  */
-import { POLL_INTERVAL_DEFAULT } from './run-flags.js';
+import { CANARY_WAIT_DEFAULT, POLL_INTERVAL_DEFAULT } from './run-flags.js';
 import { type FlagsOf, flagSpec } from './spec.js';
 
 export const MIGRATION_GENERATE_FLAGS = flagSpec(
@@ -34,7 +34,9 @@ export const MIGRATION_EXECUTE_FLAGS = flagSpec(
   { flags: '--wait', description: 'with --async: follow the batch until it ends' },
   { flags: '--wait-timeout <seconds>', description: 'with --wait: stop watching after this long (exit 9; the batch goes on)' },
   { flags: '--interval <seconds>', description: `with --wait: seconds between progress polls ${POLL_INTERVAL_DEFAULT}` },
-  { flags: '--canary <n>', description: 'migrate N instances first (one sync execute) and check them: on the target, no new incident; then ask before the rest' },
+  { flags: '--canary <n>', description: 'migrate N instances first (one sync execute) and check them: on the target, no new incident, no failed job; then ask before the rest' },
+  { flags: '--canary-wait <duration>', description: `with --canary: watch the canary this long while its jobs are due (seconds, or 30s, 2m; 0: judge it at once) ${CANARY_WAIT_DEFAULT}` },
+  { flags: '--allow-pending-batch', description: 'run although a pending migration batch may be migrating the same instances (exit 11 otherwise)' },
   { flags: '--chunk-size <n>', description: 'send the selection as several sync executes of at most N instances' },
   { flags: '--journal <file>', description: 'with --chunk-size: where the journal goes (default: <plan>.journal.jsonl)' },
   { flags: '--resume', description: 'continue a chunked run from its journal' },
@@ -59,6 +61,8 @@ export const MIGRATION_SWEEP_FLAGS = flagSpec(
   { flags: '--execute', description: 'with --plans: run the plans, oldest version first' },
   { flags: '--dry-run', description: 'with --execute: check and count everything, send nothing' },
   { flags: '--canary <n>', description: 'with --execute: per version, migrate N instances first and check them before the rest' },
+  { flags: '--canary-wait <duration>', description: `with --canary: watch each canary this long while its jobs are due (seconds, or 30s, 2m; 0: judge it at once) ${CANARY_WAIT_DEFAULT}` },
+  { flags: '--allow-pending-batch', description: 'with --execute: run although a pending migration batch may be migrating the same instances (exit 11 otherwise)' },
   { flags: '--chunk-size <n>', description: 'with --execute: sync executes of at most N instances (default: one per version)' },
   { flags: '--async', description: 'with --execute: one batch per version' },
   { flags: '--wait', description: 'with --async: follow each batch until it ends' },

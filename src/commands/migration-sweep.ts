@@ -23,6 +23,8 @@ type SweepOptions = SweepFlags;
 const RUN_FLAGS: [keyof SweepOptions, string][] = [
   ['dryRun', '--dry-run'],
   ['canary', '--canary'],
+  ['canaryWait', '--canary-wait'],
+  ['allowPendingBatch', '--allow-pending-batch'],
   ['chunkSize', '--chunk-size'],
   ['async', '--async'],
   ['wait', '--wait'],
@@ -96,7 +98,7 @@ export async function sweepMigration(app: App, key: string, options: SweepOption
     if (!summary.valid) app.exitCode = ExitCode.ValidationFailed;
     return;
   }
-  const { chunkSize, canary, timeoutMs: waitTimeoutMs, intervalMs } = parseRunFlags(options);
+  const { chunkSize, canary, canaryWaitMs, timeoutMs: waitTimeoutMs, intervalMs } = parseRunFlags(options);
   const outcome = await executeSweep(env, {
     key,
     plans: options.plans,
@@ -107,6 +109,8 @@ export async function sweepMigration(app: App, key: string, options: SweepOption
     force: Boolean(options.force),
     chunkSize,
     canary,
+    canaryWaitMs,
+    allowPendingBatch: Boolean(options.allowPendingBatch),
     async: options.async ? { wait: Boolean(options.wait), intervalMs, waitTimeoutMs } : undefined,
     continueOnFailure: Boolean(options.continueOnFailure),
     report: options.report,

@@ -13,6 +13,8 @@ const jobSchema = lazy(() => z.looseObject({
   retries: z.optional(z.nullable(z.int())),
   exceptionMessage: z.optional(z.nullable(z.string())),
   failedActivityId: z.optional(z.nullable(z.string())),
+  dueDate: z.optional(z.nullable(z.string())),
+  suspended: z.optional(z.boolean()),
 }));
 
 const jobDefinitionSchema = lazy(() => z.looseObject({
@@ -21,6 +23,7 @@ const jobDefinitionSchema = lazy(() => z.looseObject({
   activityId: z.optional(z.nullable(z.string())),
   jobType: z.optional(z.nullable(z.string())),
   jobConfiguration: z.optional(z.nullable(z.string())),
+  deploymentId: z.optional(z.nullable(z.string())),
 }));
 
 export type Job = z.infer<ReturnType<typeof jobSchema>>;
@@ -28,6 +31,9 @@ export type JobDefinition = z.infer<ReturnType<typeof jobDefinitionSchema>>;
 
 /** The job type of an asynchronous continuation (AsyncContinuationJobHandler.TYPE). */
 export const ASYNC_CONTINUATION = 'async-continuation';
+
+/** Ids in one GET query string: 50 ids of 36 characters stay far below any server's URL limit. */
+const INSTANCE_IDS_PER_REQUEST = 50;
 
 export class JobApi {
   constructor(private readonly http: EngineHttp) {}
@@ -40,6 +46,27 @@ export class JobApi {
   /** The jobs of one job definition, e.g. every instance waiting in one asynchronous continuation. */
   async ofDefinition(jobDefinitionId: string): Promise<Job[]> {
     return this.jobs({ jobDefinitionId });
+  }
+
+  /** The jobs of some process instances (the canary's), in chunks of ids within one request's length. */
+  async ofInstances(processInstanceIds: readonly string[]): Promise<Job[]> {
+    const found: Job[] = [];
+    for (let start = 0; start < processInstanceIds.length; start += INSTANCE_IDS_PER_REQUEST) {
+      found.push(...(await this.jobs({ processInstanceIds: processInstanceIds.slice(start, start + INSTANCE_IDS_PER_REQUEST).join(',') })));
+    }
+    return found;
+  }
+
+  /** One job definition by id (a batch's seed job definition names the deployment it works on); undefined when not visible. */
+  async definition(jobDefinitionId: string): Promise<JobDefinition | undefined> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/job-definition`,
+      query: { jobDefinitionId, firstResult: 0, maxResults: 1 },
+      schema: z.array(jobDefinitionSchema()),
+      expects: 'a list of job definitions',
+    });
+    return response.data[0];
   }
 
   /** The job definitions of a process definition, of one type when given. */

@@ -1,14 +1,15 @@
 /**
- * The canary of a run (--canary N): its instances' incidents noted, the instances migrated in one sync
- * execute (a chunk of the journal, when there is one), checked (./canary.ts), and when they pass and
- * more is to come, the question whether to go on.
+ * The canary of a run (--canary N): its instances' incidents and failed jobs noted, the instances
+ * migrated in one sync execute (a chunk of the journal, when there is one), watched for the settle
+ * time and checked (./canary.ts, src/change/canary-settle.ts), and when they pass and more is to
+ * come, the question whether to go on.
  */
 import { ChangeFailedError } from '../change/errors.js';
 import type { Journal } from '../change/journal.js';
 import { outcomeUnknown } from '../engine/errors.js';
-import { type CanaryCheck, checkCanary, incidentIdsOf } from './canary.js';
+import { type CanaryCheck, checkCanary, failedJobIdsOf, incidentIdsOf } from './canary.js';
 import { explainRefusal } from './refusal.js';
-import { executionRequest } from './execute.js';
+import { migrationSender } from './operation.js';
 import type { CanaryPhase, MigrationHost, PreparedMigration } from './run-types.js';
 
 export interface CanaryRun {
@@ -22,10 +23,11 @@ export interface CanaryRun {
 export async function runCanary(host: MigrationHost, prepared: PreparedMigration, run: CanaryRun & { ids: string[]; total: number }): Promise<CanaryPhase> {
   const { context } = prepared;
   const at = () => new Date().toISOString();
-  const incidentsBefore = await incidentIdsOf(context.client, run.ids);
+  const [incidentsBefore, failedJobsBefore] = await Promise.all([incidentIdsOf(context.client, run.ids), failedJobIdsOf(context.client, run.ids)]);
   await run.journal?.append({ event: 'sent', chunk: run.chunk, ids: run.ids, at: at(), canary: true, incidentsBefore });
   try {
-    await context.client.migration.execute(executionRequest(context, run.ids));
+    // Sent as any chunk of the change is (./operation.ts): the pipeline's interface, not the migration API.
+    await migrationSender(context).sendChunk(run.ids);
   } catch (error) {
     const unknown = outcomeUnknown(error);
     await run.journal?.append({ event: unknown ? 'unknown' : 'failed', chunk: run.chunk, error: error instanceof Error ? error.message : String(error), at: at() });
@@ -39,7 +41,8 @@ export async function runCanary(host: MigrationHost, prepared: PreparedMigration
   }
   await run.journal?.append({ event: 'done', chunk: run.chunk, at: at() });
   host.emit({ type: 'canary-sent', total: run.total, count: run.ids.length });
-  const check = await checkCanary(context.client, { ids: run.ids, sourceDefinitionId: context.source.id, targetDefinitionId: context.target.id, incidentsBefore: new Set(incidentsBefore) });
+  const before = { incidents: new Set(incidentsBefore), failedJobs: new Set(failedJobsBefore) };
+  const check = await checkCanary(context.client, { ids: run.ids, sourceDefinitionId: context.source.id, targetDefinitionId: context.target.id, before }, prepared.canaryWaitMs);
   return canaryVerdict(host, prepared, check, run);
 }
 

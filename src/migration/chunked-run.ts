@@ -138,7 +138,8 @@ async function canaryOfChunkedRun(
     const moved = outcomes.filter((outcome) => outcome.outcome === 'migrated' || outcome.outcome === 'ended').map((outcome) => outcome.id);
     if (moved.length > 0) {
       host.emit({ type: 'canary-check-resumed', journal: run.journalFile, count: moved.length });
-      const check = await checkCanary(context.client, { ids: moved, sourceDefinitionId: context.source.id, targetDefinitionId: context.target.id, incidentsBefore: new Set(earlier.incidentsBefore) });
+      const before = { incidents: new Set(earlier.incidentsBefore), failedJobs: undefined };
+      const check = await checkCanary(context.client, { ids: moved, sourceDefinitionId: context.source.id, targetDefinitionId: context.target.id, before }, prepared.canaryWaitMs);
       const canary = await canaryVerdict(host, prepared, check, { remaining: run.ids.length, journal, chunk: earlier.chunk, resumeHint });
       return { canary, ran: false, chunk: earlier.chunk, sent: [], rest: run.ids };
     }

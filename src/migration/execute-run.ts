@@ -50,6 +50,10 @@ export interface ExecuteRequest {
   async: { wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined } | undefined;
   chunkSize: number | undefined;
   canary: number | undefined;
+  /** --canary-wait, in milliseconds. */
+  canaryWaitMs?: number | undefined;
+  /** --allow-pending-batch */
+  allowPendingBatch?: boolean | undefined;
   /** --journal, or <plan>.journal.jsonl */
   journalFile: string;
   resume: boolean;
@@ -149,6 +153,8 @@ async function executeWithJournal(env: RunEnvironment, request: ExecuteRequest):
   const host = await env.host(client);
   const outcome = await migrate(host, { name, loaded, resolved }, toRun, {
     skipValidation: request.skipValidation,
+    canaryWaitMs: request.canaryWaitMs,
+    allowPendingBatch: request.allowPendingBatch,
     skipCustomListeners: request.skipCustomListeners,
     skipIoMappings: request.skipIoMappings,
     dryRun: request.dryRun,

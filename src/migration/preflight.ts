@@ -21,72 +21,15 @@ import type { MigrationPlanFile } from '../plans/schema.js';
 import { inParallel } from '../util/parallel.js';
 import { compareText } from '../util/text.js';
 import { type IdList, InstanceIdSet } from './instance-ids.js';
+import type { FindingKind, PreflightFinding, PreflightReport, PreflightRequest, RelatedDefinition } from './preflight-types.js';
 import { resolveSelection, type ResolvedSelection } from './selection.js';
 
-/**
- * - `unmapped`: waiting in an activity no instruction maps (the engine: "There is no migration instruction for this instance's activity");
- * - `async-continuation`: waiting in an asynchronous continuation before or after a mapped activity;
- * - `incident`: an open incident in a mapped activity;
- * - `failing-job`: a job in a mapped activity that failed and is still retried;
- * - `calling`: a parent whose call activity waits for child instances (of other definitions);
- * - `called`: a child, called by another instance's call activity.
- */
-export type FindingKind = 'unmapped' | 'async-continuation' | 'incident' | 'failing-job' | 'calling' | 'called';
-
-/** `fails`: the engine refuses these instances, and with them the request; `warns`: they migrate, with a consequence to know. */
-export type FindingEffect = 'fails' | 'warns';
-
-/** Instances of one definition: the children of the parents found, or the parents of the children. */
-export interface RelatedDefinition {
-  definitionId: string;
-  /** `archive-invoice:1`, or the id when the definition cannot be read. */
-  definition: string;
-  instances: number;
-}
-
-interface FindingBase {
-  effect: FindingEffect;
-  /** The source activity; null where the finding is about instances rather than one activity. */
-  activityId: string | null;
-  /** What the plan maps the activity to; null when nothing does (or there is no activity). */
-  targetActivityId: string | null;
-  /** The instances, sorted. */
-  instances: string[];
-}
-
-export type PreflightFinding = FindingBase &
-  (
-    | { kind: 'unmapped' }
-    | { kind: 'async-continuation'; jobConfiguration: string; targetIsAsync: boolean }
-    | { kind: 'incident'; incidentType: string; incidents: number; message: string | null }
-    | { kind: 'failing-job'; jobs: number; leastRetries: number; message: string | null }
-    | { kind: 'calling'; children: RelatedDefinition[] }
-    | { kind: 'called'; parents: RelatedDefinition[] }
-  );
-
-export interface PreflightReport {
-  /** `selection`: the instances selected for the run; `source`: every running instance of the source (a plan without a selection). */
-  scope: 'selection' | 'source';
-  /** How many instances were looked at. */
-  instances: number;
-  findings: PreflightFinding[];
-  summary: { failures: number; warnings: number };
-}
-
-export interface PreflightRequest {
-  source: ResolvedDefinition;
-  target: ResolvedDefinition;
-  instructions: readonly { sourceActivityIds: readonly string[]; targetActivityIds: readonly string[] }[];
-  /** The source's activity statistics, with incidents (`activityStatistics(id, { incidents: true })`). */
-  statistics: readonly ActivityStatistics[];
-  /** The selected instances (all on the source); undefined: every running instance of the source. */
-  selection?: IdList | undefined;
-}
+export type { FindingEffect, FindingKind, PreflightFinding, PreflightReport, PreflightRequest, RelatedDefinition } from './preflight-types.js';
 
 const MULTI_INSTANCE_BODY = '#multiInstanceBody';
 /** Requests in flight at once for the relatives of a call hierarchy. */
 const PARALLEL = 4;
-const KIND_ORDER: readonly FindingKind[] = ['unmapped', 'async-continuation', 'incident', 'failing-job', 'calling', 'called'];
+const KIND_ORDER: readonly FindingKind[] = ['failing-instruction', 'unmapped', 'async-continuation', 'incident', 'removed-incident', 'failing-job', 'calling', 'called'];
 
 /** Statistics name a multi-instance activity's body `task#multiInstanceBody`; the plan maps `task`. */
 function activityOf(id: string): string {
@@ -128,7 +71,8 @@ export async function preflightInstances(client: EngineClient, request: Prefligh
   // requests after it, in parallel, stay within it.
   const asyncDefinitions = await client.jobs.definitions(source.id, ASYNC_CONTINUATION);
   const onSource = client.processInstances.count({ processDefinitionId: source.id });
-  const [unmapped, async, incidents, failing, hierarchy, instances] = await Promise.all([
+  const [refusedInstructions, unmapped, async, incidents, failing, hierarchy, instances] = await Promise.all([
+    failingInstructionFindings(client, request, activeActivities, selected),
     unmappedFindings(client, source, statistics, targetOf, selected),
     asyncFindings(client, asyncDefinitions, target, activeActivities, targetOf, selected),
     statistics.some((row) => incidentCount(row) > 0) ? incidentFindings(client, source, targetOf, selected) : [],
@@ -136,7 +80,14 @@ export async function preflightInstances(client: EngineClient, request: Prefligh
     hierarchyFindings(client, source, onSource, selection),
     selection === undefined ? onSource : selection.length,
   ]);
-  const findings = [...unmapped, ...async, ...incidents, ...failing, ...hierarchy].sort(
+  // An incident in an activity an instance waits in unmapped goes nowhere: that instance is refused.
+  const refusedAt = new Map(unmapped.map((finding) => [finding.activityId, new Set(finding.instances)]));
+  const kept = (incidents as PreflightFinding[]).flatMap((finding): PreflightFinding[] => {
+    if (finding.kind !== 'removed-incident') return [finding];
+    const instances = finding.instances.filter((id) => !refusedAt.get(finding.activityId)?.has(id));
+    return instances.length === 0 ? [] : [{ ...finding, instances }];
+  });
+  const findings = [...refusedInstructions, ...unmapped, ...async, ...kept, ...failing, ...hierarchy].sort(
     (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || compareText(a.activityId ?? '', b.activityId ?? ''),
   );
   return {
@@ -146,6 +97,7 @@ export async function preflightInstances(client: EngineClient, request: Prefligh
     summary: {
       failures: findings.filter((finding) => finding.effect === 'fails').length,
       warnings: findings.filter((finding) => finding.effect === 'warns').length,
+      refusedInstances: new Set(findings.filter((finding) => finding.effect === 'fails').flatMap((finding) => finding.instances)).size,
     },
   };
 }
@@ -228,25 +180,29 @@ async function asyncFindings(
 }
 
 /**
- * Open incidents in mapped activities. The engine migrates them with what they belong to
+ * Open incidents. In mapped activities the engine migrates them with what they belong to
  * (MigratingIncident): a failedJob incident with its job, a failedExternalTask incident with its
- * external task, any other with its activity instance; the incident stays open on the target.
+ * external task, any other with its activity instance; the incident stays open on the target. In an
+ * activity no instruction maps (a boundary timer event the target lacks), the job or event it
+ * belongs to is removed with the migration, and the incident with it (`removed-incident`; an
+ * instance that waits in that activity is refused instead, and the caller drops it here).
  */
 async function incidentFindings(client: EngineClient, source: ResolvedDefinition, targetOf: (activityId: string) => string | undefined, selected: Membership): Promise<PreflightFinding[]> {
-  const groups = new Map<string, { activityId: string; incidentType: string; instances: Set<string>; incidents: number; message: string | null }>();
+  const groups = new Map<string, { activityId: string; incidentType: string; removed: boolean; instances: Set<string>; incidents: number; message: string | null }>();
   for (const incident of await client.incidents.ofDefinition(source.id)) {
     const activityId = incident.activityId ?? incident.failedActivityId;
     const instanceId = incident.processInstanceId;
-    if (!activityId || !instanceId || targetOf(activityId) === undefined || !selected.has(instanceId)) continue;
+    if (!activityId || !instanceId || !selected.has(instanceId)) continue;
+    const removed = targetOf(activityId) === undefined;
     const incidentType = incident.incidentType ?? 'unknown';
     const key = `${activityId}\u0000${incidentType}`;
-    const group = groups.get(key) ?? { activityId, incidentType, instances: new Set<string>(), incidents: 0, message: incident.incidentMessage ?? null };
+    const group = groups.get(key) ?? { activityId, incidentType, removed, instances: new Set<string>(), incidents: 0, message: incident.incidentMessage ?? null };
     group.instances.add(instanceId);
     group.incidents += 1;
     groups.set(key, group);
   }
-  return [...groups.values()].map((group) => ({
-    kind: 'incident',
+  return [...groups.values()].map((group): PreflightFinding => ({
+    kind: group.removed ? 'removed-incident' : 'incident',
     effect: 'warns',
     activityId: group.activityId,
     targetActivityId: targetOf(group.activityId) ?? null,
@@ -255,6 +211,26 @@ async function incidentFindings(client: EngineClient, source: ResolvedDefinition
     incidents: group.incidents,
     message: group.message,
   }));
+}
+
+/**
+ * Instances in an activity whose instruction the engine's validation refuses (`migration validate`
+ * passes the report): the engine refuses the plan, so every one of them fails with it.
+ */
+async function failingInstructionFindings(client: EngineClient, request: PreflightRequest, activeActivities: ReadonlySet<string>, selected: Membership): Promise<PreflightFinding[]> {
+  const failing = (request.planReport?.instructionReports ?? []).filter((report) => report.failures.length > 0);
+  const findings = await Promise.all(
+    failing.map(async (report): Promise<PreflightFinding | undefined> => {
+      const activityId = report.instruction?.sourceActivityIds?.[0] ?? null;
+      if (activityId === null) return undefined;
+      const ids = [...activeActivities].filter((id) => activityOf(id) === activityId);
+      if (ids.length === 0) return undefined;
+      const instances = await instancesAt(client, request.source.id, [...new Set([activityId, ...ids])], selected);
+      const targetActivityId = report.instruction?.targetActivityIds?.[0] ?? null;
+      return { kind: 'failing-instruction', effect: 'fails', activityId, targetActivityId, instances, failures: report.failures };
+    }),
+  );
+  return findings.filter((finding): finding is PreflightFinding => finding !== undefined && finding.instances.length > 0);
 }
 
 /** Jobs in mapped activities that failed and are retried: they move with their instance and keep their retries. */

@@ -8,6 +8,7 @@ import { buildValidationResult } from '../plans/validation.js';
 import { describeDefinition } from './describe-definition.js';
 import { type ExecutionContext, pendingAfterResume } from './execute.js';
 import type { IdList } from './instance-ids.js';
+import { refusePendingBatches } from './pending-batches.js';
 import { preflightInstances } from './preflight.js';
 import type { MigrationHost, PlanToRun, PreparedMigration, PrepareOptions, SelectionToRun } from './run-types.js';
 import { resolveSelection, type ResolvedSelection } from './selection.js';
@@ -40,6 +41,7 @@ export async function prepareMigration(host: MigrationHost, plan: PlanToRun, sel
   };
 
   const context = executionContext(host, plan, options);
+  const canaryWaitMs = options.canaryWaitMs ?? 0;
 
   if (selection.kind === 'resume') {
     const { state, journalFile } = selection;
@@ -50,8 +52,9 @@ export async function prepareMigration(host: MigrationHost, plan: PlanToRun, sel
     }
     const { pending, settled } = await pendingAfterResume(context, state);
     host.emit({ type: 'resumed', journal: journalFile, confirmed: state.confirmed.size, total: state.start.ids.length, settled, pending: pending.length, scope: direction });
+    if (pending.length > 0) await refusePendingBatches(host.client, resolved.source, options.allowPendingBatch === true);
     await checkInstances(pending);
-    return { plan, context, direction, ids: pending, parts: [], resumed: { journalFile, state }, nothingSelected: false };
+    return { plan, context, direction, ids: pending, parts: [], resumed: { journalFile, state }, nothingSelected: false, canaryWaitMs };
   }
 
   const { request } = selection;
@@ -60,11 +63,12 @@ export async function prepareMigration(host: MigrationHost, plan: PlanToRun, sel
   const ids = found.ids;
   if (ids.length === 0) {
     if (selection.idsGiven) throw inputError(`the selection (${request.parts.join(', ')}) holds no instance of ${describeDefinition(resolved.source)}: nothing to migrate, nothing was sent`);
-    return { plan, context, direction, ids, parts: request.parts, resumed: undefined, nothingSelected: true };
+    return { plan, context, direction, ids, parts: request.parts, resumed: undefined, nothingSelected: true, canaryWaitMs };
   }
   host.emit({ type: 'selection-resolved', count: ids.length, scope: direction });
+  await refusePendingBatches(host.client, resolved.source, options.allowPendingBatch === true);
   await checkInstances(ids);
-  return { plan, context, direction, ids, parts: request.parts, resumed: undefined, nothingSelected: false };
+  return { plan, context, direction, ids, parts: request.parts, resumed: undefined, nothingSelected: false, canaryWaitMs };
 }
 
 function refuseStrays(found: ResolvedSelection, source: string): void {
@@ -102,7 +106,7 @@ async function preflightOfInstances(host: MigrationHost, plan: PlanToRun, ids: I
   const report = await preflightInstances(host.client, { source: resolved.source, target: resolved.target, instructions: resolved.request.instructions, statistics, selection: ids });
   if (report.findings.length > 0) host.showPreflight(report);
   if (report.summary.failures > 0) {
-    const refused = new Set(report.findings.filter((finding) => finding.effect === 'fails').flatMap((finding) => finding.instances)).size;
+    const refused = report.summary.refusedInstances;
     throw new ChangeFailedError(
       `pre-flight: the engine would refuse ${refused} of the ${ids.length} selected instance${ids.length === 1 ? '' : 's'} (table above): nothing was executed (fix the plan or the instances, or send it anyway with --skip-validation)`,
       'refused',

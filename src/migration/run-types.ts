@@ -51,6 +51,10 @@ export interface PrepareOptions {
   /** The flags; when not given, the plan's own values (false by default). */
   skipCustomListeners: boolean | undefined;
   skipIoMappings: boolean | undefined;
+  /** --allow-pending-batch: run although a pending migration batch may hold the same instances. */
+  allowPendingBatch?: boolean | undefined;
+  /** --canary-wait in milliseconds: how long a canary is watched while its jobs are due (default 0). */
+  canaryWaitMs?: number | undefined;
 }
 
 /** A run checked and counted, ready to be confirmed and carried out. */
@@ -69,6 +73,8 @@ export interface PreparedMigration {
    * or none ever ran. Nothing is left to do, which is success.
    */
   nothingSelected: boolean;
+  /** How long a canary of this run is watched while its jobs are due (--canary-wait), in milliseconds. */
+  canaryWaitMs: number;
 }
 
 /** How the prepared run is sent. */

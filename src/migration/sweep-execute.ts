@@ -25,6 +25,10 @@ export interface SweepExecuteRequest {
   force: boolean;
   chunkSize: number | undefined;
   canary: number | undefined;
+  /** --canary-wait, in milliseconds. */
+  canaryWaitMs?: number | undefined;
+  /** --allow-pending-batch */
+  allowPendingBatch?: boolean | undefined;
   async: { wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined } | undefined;
   continueOnFailure: boolean;
   report: string | undefined;
@@ -62,7 +66,13 @@ export async function executeSweep(env: RunEnvironment, request: SweepExecuteReq
       async: request.async,
       dryRun: request.dryRun,
       continueOnFailure: request.continueOnFailure,
-      prepare: { skipValidation: false, skipCustomListeners: request.skipCustomListeners, skipIoMappings: request.skipIoMappings },
+      prepare: {
+        skipValidation: false,
+        skipCustomListeners: request.skipCustomListeners,
+        skipIoMappings: request.skipIoMappings,
+        canaryWaitMs: request.canaryWaitMs,
+        allowPendingBatch: request.allowPendingBatch,
+      },
       lock: async (journal) => {
         const versionLock = await lockOf(journal);
         return () => versionLock.release();

@@ -48,6 +48,7 @@ export async function validatePlanFile(env: ValidateEnvironment, request: Valida
       instructions: resolved.request.instructions,
       statistics,
       selection: selection?.ids,
+      planReport: report,
     }),
   ]);
   return buildValidationResult({

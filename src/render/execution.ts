@@ -78,8 +78,11 @@ export function planReportTable(report: MigrationPlanReport, style: Style): stri
 export function canaryTable(check: CanaryCheck, style: Style): string {
   const rows = check.instances.map((instance) => {
     const where = instance.state === 'on-target' ? 'on the target' : instance.state === 'ended' ? 'ended meanwhile' : instance.definitionId === null ? 'found nowhere' : `on ${instance.definitionId}`;
-    const incidents = instance.newIncidents.map((incident) => `${incident.incidentType ?? '(no type)'} at ${incident.activityId ?? '(no activity)'}: ${incident.incidentMessage ?? '(no message)'}`);
-    const good = instance.state !== 'elsewhere' && incidents.length === 0;
+    const incidents = [
+      ...instance.newIncidents.map((incident) => `${incident.incidentType ?? '(no type)'} at ${incident.activityId ?? '(no activity)'}: ${incident.incidentMessage ?? '(no message)'}`),
+      ...instance.failedJobs.map((job) => `job failed at ${job.activityId ?? '(no activity)'}: ${job.message ?? '(no message)'}`),
+    ];
+    const good = instance.state !== 'elsewhere' && incidents.length === 0 && check.problems.every((problem) => !problem.startsWith(`${instance.id}: `));
     return [instance.id, where, incidents.length === 0 ? '-' : incidents.join('\n'), good ? style.green('ok') : style.red('FAILED')];
   });
   const verdict = check.passed ? style.green('canary passed') : style.red('canary FAILED');

@@ -30,19 +30,23 @@ function summaryLine(result: ValidationResult, style: Style): string {
   return `${verdict}: ${counts}${instances}; ${describeDefinition(result.source)} -> ${describeDefinition(result.target)}`;
 }
 
-/** `pre-flight of 5 running instances: 1 failure, 2 warnings` */
+/** `pre-flight of 5 running instances: 1 failure (1 instance refused), 2 warnings`: the instances the table's failures name, each once. */
 export function preflightCounts(report: PreflightReport): string {
   const instances = plural(report.instances, report.scope === 'selection' ? 'selected instance' : 'running instance');
-  return `pre-flight of ${instances}: ${plural(report.summary.failures, 'failure')}, ${plural(report.summary.warnings, 'warning')}`;
+  const { failures, refusedInstances } = report.summary;
+  const refused = failures > 0 ? ` (${plural(refusedInstances, 'instance')} refused)` : '';
+  return `pre-flight of ${instances}: ${plural(failures, 'failure')}${refused}, ${plural(report.summary.warnings, 'warning')}`;
 }
 
 /** How many instance ids a cell of the pre-flight table lists; -o json has them all. */
 const LISTED_INSTANCES = 3;
 
 const FINDING_NAMES: Record<PreflightFinding['kind'], string> = {
+  'failing-instruction': 'failing instruction',
   unmapped: 'no instruction',
   'async-continuation': 'asynchronous continuation',
   incident: 'incident',
+  'removed-incident': 'incident removed',
   'failing-job': 'failing job',
   calling: 'has child instances',
   called: 'child of another instance',
@@ -67,6 +71,8 @@ function quoted(message: string | null): string {
 function consequence(finding: PreflightFinding): string {
   const target = finding.targetActivityId ?? '-';
   switch (finding.kind) {
+    case 'failing-instruction':
+      return `the engine refuses the plan, and them: ${finding.failures.join('; ')}`;
     case 'unmapped':
       return `the engine refuses them: no instruction maps ${finding.activityId ?? '-'}`;
     case 'async-continuation':
@@ -75,6 +81,8 @@ function consequence(finding: PreflightFinding): string {
         : `the engine refuses them: ${target} in the target is not ${finding.jobConfiguration}`;
     case 'incident':
       return `${plural(finding.incidents, `${finding.incidentType} incident`)}, moved to ${target} and still open${quoted(finding.message)}`;
+    case 'removed-incident':
+      return `${plural(finding.incidents, `${finding.incidentType} incident`)} on ${finding.activityId ?? '-'} ${finding.incidents === 1 ? 'is' : 'are'} removed with ${finding.incidentType === 'failedJob' ? `${finding.incidents === 1 ? 'its job' : 'their jobs'}` : 'what they belong to'}: no instruction maps ${finding.activityId ?? '-'}${quoted(finding.message)}`;
     case 'failing-job':
       return `${plural(finding.jobs, 'job')} moved to ${target}, retried there (${plural(finding.leastRetries, 'retry', 'retries')} left)${quoted(finding.message)}`;
     case 'calling':

@@ -142,6 +142,15 @@ export interface ActivityRecord {
   parentId?: string;
   attachedTo?: string;
   async?: boolean;
+  /**
+   * A timer event (boundaryTimerEvent, intermediateTimerCatchEvent): its job is due this long after it
+   * was created (`PT0S`: 0). Only timers with this set get a job (job-executor.ts).
+   */
+  timerDueMs?: number;
+  /** A timer's: the activity the instance goes to when it fires (an interrupting boundary timer leaves the task it is attached to). */
+  next?: string;
+  /** An `async` activity whose job fails with this message whenever the job executor runs it (job-executor.ts). */
+  fails?: string;
 }
 
 /**

@@ -31,6 +31,7 @@ import type { ActivityRecord } from './bpmn.js';
 import { batchDto, createMigrationBatch } from './batch.js';
 import { exceptionBody, invalidJsonBody, isJsonObject, json, JsonFields, noContent, readJsonBody } from './handlers.js';
 import { incidentsAfterMigration } from './incident.js';
+import { jobsAfterMigration } from './job-executor.js';
 import type { EngineRouter, RouteContext } from './handlers.js';
 import {
   bindMigrationPlanDto,
@@ -332,6 +333,7 @@ export function checkProcessInstanceMigration(state: EngineState, plan: Migratio
       instance.definitionId = plan.target.id;
       instance.activityIds = targets;
       incidentsAfterMigration(state, instance, sourceActivityIds);
+      jobsAfterMigration(state, instance, plan, sourceActivityIds);
     },
   };
 }

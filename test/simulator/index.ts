@@ -28,6 +28,12 @@
 // (invoice-approval:1 at the call activity archive) with its child on archive-invoice:1, and ia-5 at
 // approve and sendReminder with a failedExternalTask incident.
 //
+// The jobs of timers (job-executor.ts): a boundary timer with `timerDueMs` that a target adds gets its job
+// on migration (`state.timerJobs`, listed by GET /job with its dueDate); `runDueJobs(state)` is one pass
+// of the job executor, as the test calls it: due timers fire (to the timer's `next` activity), and an
+// `async` activity that `fails` fails for good (a failedJob incident). A source timer or a boundary
+// event's incident that no instruction maps is removed with the migration.
+//
 // Authorizations (authorization.ts, permissions.ts): POST /authorization/create, PUT/DELETE
 // /authorization/{id} and GET /authorization/check validate and answer like the engine. With
 // `startSimulator({ basicAuth: true })` the authenticated user's authorizations are evaluated like the
@@ -151,6 +157,7 @@ export type {
 } from './state.js';
 export { incidentsAfterMigration, raiseIncident, registerIncidentRoutes } from './incident.js';
 export { ASYNC_BEFORE, ASYNC_CONTINUATION, jobDefinitionIdOf, jobDefinitionsOf, registerJobRoutes } from './job.js';
+export { jobsAfterMigration, runDueJobs } from './job-executor.js';
 export type { JobDefinitionDto, JobDto } from './job.js';
 export type { IncidentDto, IncidentOnMigration } from './incident.js';
 export {

@@ -8,14 +8,19 @@
 // instance at that activity is the job without retries left (the incident's configuration is the job's
 // id), `state.failingJobs` holds jobs that failed and are still retried. A migrated instance's job
 // follows it (its definition and job definition are the instance's and activity's of now), as
-// MigratingAsyncJobInstance moves it. Timers, external tasks and batch jobs are not jobs here.
+// MigratingAsyncJobInstance moves it. The jobs of timer events are `state.timerJobs` (job-executor.ts);
+// GET /job-definition also answers the three job definitions of a runtime batch (BatchEntity: jobType
+// batch-seed-job, batch-monitor-job and the batch's type, jobConfiguration the batch id; the seed job
+// definition's deploymentId is the migration's source deployment, as BatchBuilder sets it), which an
+// authenticated user sees only with READ on every process definition ('*': they have no key).
+// External tasks and batch jobs are not jobs here.
 //
 // Like every query DTO, the engine ignores parameters it does not know, and so does the simulator.
 import { addListAndCount, compareNullable, compareStrings, engineQuery, exceptionBody, json, queryReaders } from './handlers.js';
 import type { EngineRouter, QueryParamKind, RouteContext } from './handlers.js';
 import { authenticationOf, genericPermission, queryVisibility } from './permissions.js';
 import { processInstanceVisibility } from './runtime.js';
-import { engineUuid, ResourceType } from './state.js';
+import { engineUuid, formatUtcDate, ResourceType } from './state.js';
 import type { EngineState, ProcessDefinitionRecord, ProcessInstanceRecord } from './state.js';
 
 /** JobDto, field for field and in engine order. */
@@ -40,15 +45,15 @@ export interface JobDto {
 /** JobDefinitionDto, field for field and in engine order. */
 export interface JobDefinitionDto {
   id: string;
-  processDefinitionId: string;
-  processDefinitionKey: string;
-  activityId: string;
+  processDefinitionId: string | null;
+  processDefinitionKey: string | null;
+  activityId: string | null;
   jobType: string;
   jobConfiguration: string;
   overridingJobPriority: number | null;
   suspended: boolean;
   tenantId: string | null;
-  deploymentId: string;
+  deploymentId: string | null;
 }
 
 /** AsyncContinuationJobHandler.TYPE and MessageJobDeclaration.ASYNC_BEFORE. */
@@ -130,6 +135,61 @@ function jobsOf(state: EngineState, instance: ProcessInstanceRecord): JobRow[] {
   return rows;
 }
 
+/** The timer jobs of a running instance (job-executor.ts). */
+function timerJobsOf(state: EngineState, instance: ProcessInstanceRecord): JobRow[] {
+  const definition = state.findProcessDefinition(instance.definitionId);
+  if (definition === undefined) return [];
+  return state.timerJobs
+    .filter((job) => job.processInstanceId === instance.id)
+    .map((job) => ({
+      instance,
+      activityId: job.activityId,
+      dto: {
+        id: job.id,
+        jobDefinitionId: jobDefinitionIdOf(definition.id, job.activityId),
+        dueDate: formatUtcDate(job.dueDate),
+        processInstanceId: instance.id,
+        executionId: instance.id,
+        processDefinitionId: definition.id,
+        processDefinitionKey: definition.key,
+        retries: DEFAULT_RETRIES,
+        exceptionMessage: null,
+        failedActivityId: null,
+        suspended: instance.suspended,
+        priority: 0,
+        tenantId: instance.tenantId,
+        createTime: state.startTimeOf(instance),
+        batchId: null,
+      },
+    }));
+}
+
+/** The job definitions of the runtime batches (see the head of this file). */
+function batchJobDefinitions(state: EngineState): JobDefinitionDto[] {
+  return state.batches
+    .filter((batch) => batch.inRuntime)
+    .flatMap((batch) =>
+      (
+        [
+          [batch.seedJobDefinitionId, 'batch-seed-job', batch.migration?.plan.source.deploymentId ?? null],
+          [batch.monitorJobDefinitionId, 'batch-monitor-job', null],
+          [batch.batchJobDefinitionId, batch.type, null],
+        ] as const
+      ).map(([id, jobType, deploymentId]) => ({
+        id,
+        processDefinitionId: null,
+        processDefinitionKey: null,
+        activityId: null,
+        jobType,
+        jobConfiguration: batch.id,
+        overridingJobPriority: null,
+        suspended: batch.suspended,
+        tenantId: batch.tenantId,
+        deploymentId,
+      })),
+    );
+}
+
 const JOB_PARAMS: Record<string, QueryParamKind> = {
   jobId: 'string',
   jobIds: 'stringArray',
@@ -193,7 +253,7 @@ function findJobs(state: EngineState, context: RouteContext): { ok: true; items:
   const instanceIds = list('processInstanceIds');
   const tenants = list('tenantIdIn');
   const visible = processInstanceVisibility(state, authenticationOf(state, context.authenticatedUserId));
-  const rows = state.processInstances.filter(visible).flatMap((instance) => jobsOf(state, instance));
+  const rows = state.processInstances.filter(visible).flatMap((instance) => [...jobsOf(state, instance), ...timerJobsOf(state, instance)]);
   const items = rows
     .filter(({ dto, activityId }) => {
       for (const [field, parameter] of equal) {
@@ -206,8 +266,9 @@ function findJobs(state: EngineState, context: RouteContext): { ok: true; items:
       if (flag('withRetriesLeft') && dto.retries <= 0) return false;
       if (flag('noRetriesLeft') && dto.retries > 0) return false;
       if (flag('executable') && dto.retries <= 0) return false;
-      // Every modelled job is a message (an async continuation), none a timer.
-      if (flag('timers')) return false;
+      const timer = state.timerJobs.some((job) => job.id === dto.id);
+      if (flag('timers') && !timer) return false;
+      if (flag('messages') && timer) return false;
       if (flag('withException') && dto.exceptionMessage === null) return false;
       if (flag('active') && dto.suspended) return false;
       if (flag('suspended') && !dto.suspended) return false;
@@ -251,9 +312,7 @@ function findJobDefinitions(state: EngineState, context: RouteContext): { ok: tr
   const readable = authentication === null ? () => true : queryVisibility(state, authentication, genericPermission('READ'), ResourceType.PROCESS_DEFINITION);
   const activities = list('activityIdIn');
   const tenants = list('tenantIdIn');
-  const items = state.processDefinitions
-    .filter((definition) => readable(definition.key))
-    .flatMap(jobDefinitionsOf)
+  const items = [...state.processDefinitions.filter((definition) => readable(definition.key)).flatMap(jobDefinitionsOf), ...(readable('*') ? batchJobDefinitions(state) : [])]
     .filter((dto) => {
       const fields: [keyof JobDefinitionDto, string][] = [
         ['id', 'jobDefinitionId'],
@@ -266,7 +325,7 @@ function findJobDefinitions(state: EngineState, context: RouteContext): { ok: tr
         const wanted = text(parameter);
         if (wanted !== undefined && dto[field] !== wanted) return false;
       }
-      if (activities !== undefined && !activities.includes(dto.activityId)) return false;
+      if (activities !== undefined && !activities.includes(dto.activityId ?? '')) return false;
       if (flag('suspended')) return false;
       if (flag('withoutTenantId') && dto.tenantId !== null) return false;
       if (!flag('withoutTenantId') && tenants !== undefined && !tenants.includes(dto.tenantId ?? '')) return false;

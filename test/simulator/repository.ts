@@ -380,6 +380,13 @@ export function registerProcessDefinitionRoutes(router: EngineRouter, state: Eng
     for (const instance of instances) {
       for (const activityId of instance.activityIds) counts.set(activityId, (counts.get(activityId) ?? 0) + 1);
     }
+    // selectActivityStatisticsByQueryCriteriaSql: with incidents (or failed jobs) asked for, the activity
+    // ids of the incidents are a UNION of their own: an incident where no execution is (a boundary
+    // event's) has a row with 0 instances.
+    if (['incidents', 'rootIncidents', 'incidentsForType', 'failedJobs'].some((name) => url.searchParams.get(name) !== null && url.searchParams.get(name) !== 'false')) {
+      const ids = new Set(instances.map((instance) => instance.id));
+      for (const incident of state.incidents) if (ids.has(incident.processInstanceId) && !counts.has(incident.activityId)) counts.set(incident.activityId, 0);
+    }
     const counting = statisticsCounting(state, url);
     const rows = [...counts.entries()]
       .sort(([a], [b]) => compareStrings(a, b))

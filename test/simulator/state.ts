@@ -200,6 +200,15 @@ export interface FailingJobRecord {
   exceptionMessage: string;
 }
 
+/** The job of a timer event of a running instance (job-executor.ts): due at `dueDate` (epoch milliseconds). */
+export interface TimerJobRecord {
+  id: string;
+  processInstanceId: string;
+  /** The timer event. */
+  activityId: string;
+  dueDate: number;
+}
+
 /** One version for `EngineState.deployVersions`: its activities, and how many instances wait where. */
 export interface VersionSeed {
   activities: ActivityRecord[];
@@ -842,6 +851,8 @@ export class EngineState {
   incidents: IncidentRecord[] = seedIncidents();
   /** Jobs that failed and are still retried (see FailingJobRecord and job.ts); none seeded. */
   failingJobs: FailingJobRecord[] = [];
+  /** The jobs of timer events (job-executor.ts): created on migration into an activity with a new boundary timer; none seeded. */
+  timerJobs: TimerJobRecord[] = [];
   /** Process instances that have ended (see `endProcessInstance`); the history shows them, the runtime not. */
   endedProcessInstances: EndedProcessInstanceRecord[] = [];
   /** Incidents that appear when an instance is migrated, as a test arranges them (incident.ts). */

@@ -14,7 +14,11 @@ function report(findings: PreflightFinding[], scope: PreflightReport['scope'] = 
     scope,
     instances: 7,
     findings,
-    summary: { failures: findings.filter((finding) => finding.effect === 'fails').length, warnings: findings.filter((finding) => finding.effect === 'warns').length },
+    summary: {
+      failures: findings.filter((finding) => finding.effect === 'fails').length,
+      warnings: findings.filter((finding) => finding.effect === 'warns').length,
+      refusedInstances: new Set(findings.filter((finding) => finding.effect === 'fails').flatMap((finding) => finding.instances)).size,
+    },
   };
 }
 
@@ -70,7 +74,7 @@ describe('the pre-flight table', () => {
   });
 
   it('counts what it looked at: the selected instances, or every running one of the source', () => {
-    expect(preflightCounts(report([unmapped, calling]))).toBe('pre-flight of 7 selected instances: 1 failure, 1 warning');
+    expect(preflightCounts(report([unmapped, calling]))).toBe(`pre-flight of 7 selected instances: 1 failure (${unmapped.instances.length} instance${unmapped.instances.length === 1 ? '' : 's'} refused), 1 warning`);
     expect(preflightCounts(report([], 'source'))).toBe('pre-flight of 7 running instances: 0 failures, 0 warnings');
   });
 });

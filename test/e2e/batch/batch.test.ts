@@ -46,7 +46,7 @@ describe('migration execute --async', () => {
     expect(plain.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
     const id = plain.stdout.trim();
     expect(plain.stderr).toContain(`batch ${id} created: 1 instance in 1 job of 1 instance; follow it with: camunda-admin batch watch ${id}`);
-    const json = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1Second, '--async', '--yes', '-o', 'json'], { cwd });
+    const json = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1Second, '--async', '--yes', '-o', 'json', '--allow-pending-batch'], { cwd });
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ type: 'instance-migration', totalJobs: 1, invocationsPerBatchJob: 1 });
   });

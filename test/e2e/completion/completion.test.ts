@@ -101,7 +101,7 @@ describe('completion bash', () => {
     // Directories only where a directory is asked for.
     expect(complete('migration', 'sweep', 'invoice', '--out-dir', '')).toEqual(['sweeps']);
     expect(complete('migration', 'sweep', 'invoice', '--plans', 'sweeps', '--execute', '--run-dir', 's')).toEqual(['sweeps']);
-    expect(complete('migration', 'sweep', 'invoice', '--can')).toEqual(['--canary']);
+    expect(complete('migration', 'sweep', 'invoice', '--can')).toEqual(['--canary', '--canary-wait']);
     expect(complete('auth', 'get', '')).toEqual([]);
     expect(complete('--url', '')).toEqual([]);
   });

@@ -97,7 +97,7 @@ describe('migration validate', () => {
       `incident\tsendReminder -> notifyApprover\t1; ${INSTANCES.approvalReminder}\t1 failedExternalTask incident, moved to notifyApprover and still open: 'Mail server refused the connection'\twarning`,
       `has child instances\t-\t1; ${INSTANCES.approvalArchive}\ttheir children are not migrated: archive-invoice:1 (1)\twarning`,
     ]);
-    expect(table.stdout).toContain(`NOT valid: 6 instructions, 0 failing instructions, 0 failing variables; pre-flight of 5 running instances: 1 failure, 2 warnings; invoice-approval:1 (${DEFINITIONS.invoiceApprovalV1})`);
+    expect(table.stdout).toContain(`NOT valid: 6 instructions, 0 failing instructions, 0 failing variables; pre-flight of 5 running instances: 1 failure (1 instance refused), 2 warnings; invoice-approval:1 (${DEFINITIONS.invoiceApprovalV1})`);
   });
 
   it("checks the plan's own selection: warnings only exit 0, and --strict makes them failures", async () => {
@@ -174,7 +174,7 @@ describe('migration validate', () => {
     const cwd = planDir({ source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] });
     const result = await cli(['migration', 'validate', 'plan.yaml', '-o', 'json'], cwd);
     expect(result.code).toBe(0);
-    expect((JSON.parse(result.stdout) as Validation).preflight).toEqual({ scope: 'source', instances: 3, findings: [], summary: { failures: 0, warnings: 0 } });
+    expect((JSON.parse(result.stdout) as Validation).preflight).toEqual({ scope: 'source', instances: 3, findings: [], summary: { failures: 0, warnings: 0, refusedInstances: 0 } });
     const paths = engine.requests.map((request) => decodeURIComponent(request.path.replace(/^\/engine-rest/, '')));
     expect(paths.filter((path) => path.startsWith('/incident'))).toEqual([]);
     expect(paths.filter((path) => /superProcessInstance|subProcessInstance/.test(path))).toEqual([]);

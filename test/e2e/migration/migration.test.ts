@@ -180,7 +180,7 @@ describe('migration validate', () => {
     expect(table.stdout).toMatch(/^approve -> nope\tTarget activity 'nope' does not exist \(activities of the target: start, approve, review, end\)$/m);
     expect(table.stdout).toMatch(/^start -> review\tActivities have incompatible types \(NoneStartEventActivityBehavior is not compatible with UserTaskActivityBehavior\)$/m);
     expect(table.stdout).toContain(
-      `NOT valid: 2 instructions, 2 failing instructions, 0 failing variables; pre-flight of 3 running instances: 0 failures, 0 warnings; refengine-demo:1 (${DEFINITIONS.v1}) -> refengine-demo:2 (${DEFINITIONS.v2})`,
+      `NOT valid: 2 instructions, 2 failing instructions, 0 failing variables; pre-flight of 3 running instances: 1 failure (3 instances refused), 0 warnings; refengine-demo:1 (${DEFINITIONS.v1}) -> refengine-demo:2 (${DEFINITIONS.v2})`,
     );
     const json = await cli(['migration', 'validate', 'plan.yaml', '-o', 'json'], { cwd });
     expect(json.code).toBe(3);

@@ -69,7 +69,8 @@ describe("the engine's objects, unchanged", () => {
   it('migration execute --async, batch get and batch list: the batch as the engine has it', async () => {
     // Each run creates a batch: one with -o json, one with -o yaml.
     const [first, second] = await demoV1Instances();
-    const execute = (instance: string, format: string) => cli(['migration', 'execute', 'plan.yaml', '--instances', instance, '--async', '--yes', '-o', format]);
+    // The second while the first batch is pending: of other instances, as --allow-pending-batch says.
+    const execute = (instance: string, format: string) => cli(['migration', 'execute', 'plan.yaml', '--instances', instance, '--async', '--yes', '--allow-pending-batch', '-o', format]);
     const json = await execute(first!, 'json');
     const yaml = await execute(second!, 'yaml');
     expect([json.code, yaml.code]).toEqual([0, 0]);
@@ -94,7 +95,7 @@ describe("the tool's own documented shapes", () => {
     [['metrics', 'report', '--from', '2026-01', '--to', '2026-02']],
     [['migration', 'validate', 'plan.yaml']],
     [['migration', 'generate', '--source', 'refengine-demo:1', '--target', 'refengine-demo:2']],
-    [['migration', 'execute', 'plan.yaml', '--all-instances', '--dry-run']],
+    [['migration', 'execute', 'plan.yaml', '--all-instances', '--dry-run', '--allow-pending-batch']],
     [['group', 'update', ADMIN_GROUP_ID, '--name', 'Admins', '--dry-run']],
   ])('%j', async (args) => {
     expect(await bothFormats(args)).toBeTruthy();
