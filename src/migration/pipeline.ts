@@ -8,7 +8,8 @@
  */
 import { carryOut } from './carry-out.js';
 import { describeDefinition } from './describe-definition.js';
-import { type ExecutionResult, executionRequest, finish } from './execute.js';
+import { type ExecutionResult, executionRequest } from './execute.js';
+import { finish } from './result.js';
 import { type IdList, idRange } from './instance-ids.js';
 import { prepareMigration } from './prepare.js';
 import { writeReport } from './report.js';

@@ -12,7 +12,7 @@ import type { Batch } from '../engine/batches.js';
 import { CliError } from '../exit-codes.js';
 import { carryOut } from './carry-out.js';
 import { describeDefinition } from './describe-definition.js';
-import { finish } from './execute.js';
+import { finish } from './result.js';
 import { InstanceIdSet } from './instance-ids.js';
 import { nothingToMigrate } from './pipeline.js';
 import { executionContext, prepareMigration } from './prepare.js';

@@ -1,35 +1,15 @@
 /**
  * The events of a change run (src/change/events.ts) as the lines an operator reads on stderr. The
- * words are the operation's (`migrated`, `instances`, `on the target`): MIGRATION_WORDS today, the
- * bulk operations' next.
+ * words are the operation's (src/change/operation.ts ChangeWords: `migrated`, `instances`, `on the
+ * target`), given by the command's host: a migration's MIGRATION_WORDS today, the bulk operations' next.
  */
 import { chunkName } from '../change/chunks.js';
 import type { ChangeEvent } from '../change/events.js';
+import type { ChangeWords } from '../change/operation.js';
+import { MIGRATION_WORDS } from '../migration/operation.js';
 
-export interface ChangeWords {
-  /** `migrate` */
-  verb: string;
-  /** `migrated` */
-  done: string;
-  /** `instance`, `instances` */
-  one: string;
-  many: string;
-  /** Where a changed object is, and where one not changed yet: `on the target`, `on the source`. */
-  changed: string;
-  unchanged: string;
-  /** The change as something that ran: `the migration`. */
-  run: string;
-}
-
-export const MIGRATION_WORDS: ChangeWords = {
-  verb: 'migrate',
-  done: 'migrated',
-  one: 'instance',
-  many: 'instances',
-  changed: 'on the target',
-  unchanged: 'on the source',
-  run: 'the migration',
-};
+export type { ChangeWords };
+export { MIGRATION_WORDS };
 
 export interface EventLine {
   /** info: progress (--quiet hides it); warn: something to know; detail: lines that explain an error to come. */
