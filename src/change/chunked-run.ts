@@ -4,7 +4,7 @@
  * the journal. A run that stops (Ctrl-C, a failed chunk, the engine gone) says what was done, what was
  * not, and how to continue; its report is written all the same (./run.ts).
  */
-import { EngineError } from '../engine/errors.js';
+import { EngineError, EngineUnreachableError } from '../engine/errors.js';
 import { chunkName, type ChunkedOutcome, chunkSummary, runChunks } from './chunks.js';
 import { ChangeFailedError, messageOf } from './errors.js';
 import { twoStepStop, type ChangeHost } from './host.js';
@@ -79,7 +79,8 @@ export async function runChunked<O extends string, D extends object>(host: Chang
     // The engine went down during the run (or refuses to be asked): what it confirmed is in the journal,
     // and the operator needs that, and the way on, more than the error of the question.
     if (!(error instanceof EngineError)) throw error;
-    engineGone = messageOf(error);
+    // Unreachable like the chunk before it: its reason says enough; anything else in full.
+    engineGone = error instanceof EngineUnreachableError ? `it is unreachable too: ${error.reason.replaceAll('-', ' ')}` : messageOf(error);
     result = await outcomesFromJournal(operation, { ...covered, journalFile, unsent: unsentIds(rest, outcome), noDetail: run.noDetail });
   }
   const byAnother = countOf(operation, result, ['changed-elsewhere']);

@@ -73,7 +73,7 @@ export async function checkOutcomes<O extends string, D extends object, B extend
   const elsewhere = run.changedElsewhere ?? new Set<string>();
   const [found, version] = await Promise.all([operation.statesOf(run.ids), engineVersion().catch(() => null)]);
   const objects = found.map(({ id, state, detail }) => ({ id, outcome: operation.outcomeNames[state === 'changed' && elsewhere.has(id) ? 'changed-elsewhere' : state], ...detail }) as ObjectOutcome<O, D>);
-  return resultOf(operation, run, objects, version);
+  return resultOf(operation, run, objects, { engineVersion: version });
 }
 
 /**
@@ -93,23 +93,24 @@ export async function outcomesFromJournal<O extends string, D extends object, B 
     return run.unsent.has(id) ? 'unchanged' : 'other';
   };
   const objects = run.ids.map((id) => ({ id, outcome: operation.outcomeNames[kindOf(id)], ...run.noDetail }) as ObjectOutcome<O, D>);
-  return { ...resultOf(operation, run, objects, null), outcomeFrom: 'journal' };
+  return resultOf(operation, run, objects, { engineVersion: null, outcomeFrom: 'journal' });
 }
 
 function resultOf<O extends string, D extends object, B extends CreatedBatch>(
   operation: ChangeOperation<O, D>,
   run: CoveredRun<B>,
   objects: ObjectOutcome<O, D>[],
-  engineVersion: string | null,
+  found: { engineVersion: string | null; outcomeFrom?: 'journal' },
 ): ChangeResult<O, D, B> {
   const finishedAt = new Date();
   return {
     mode: run.mode,
-    engineVersion,
+    engineVersion: found.engineVersion,
     selected: run.ids.length,
     batches: run.batches ?? [],
     chunks: run.chunks ?? null,
     ...(run.canary ? { canary: run.canary } : {}),
+    ...(found.outcomeFrom ? { outcomeFrom: found.outcomeFrom } : {}),
     startedAt: run.startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - run.startedAt.getTime(),

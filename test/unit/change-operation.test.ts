@@ -191,7 +191,7 @@ describe('the change pipeline with a fake "suspend" operation', () => {
     const outcome = await suspendAll(host, operation, () => ids, { mode: { kind: 'chunked', chunkSize: 2, journalFile, replaceJournal: false, engine: ENGINE }, report: join(dir, 'report.json') });
     expect(engine.sent).toEqual([['i1', 'i2'], ['i3', 'i4']]);
     expect(outcome?.failure?.kind).toBe('partial');
-    expect(outcome?.failure?.message).toMatch(/^chunk 3\/3 failed: POST \S+: connection refused; the engine could not be asked where the instances are now \(POST \S+: connection refused\): the outcome and the report are the journal's \(4 confirmed suspended\); once the engine answers again, continue with --resume \(journal .*suspend\.journal\.jsonl\)$/);
+    expect(outcome?.failure?.message).toMatch(/^chunk 3\/3 failed: POST \S+: connection refused; the engine could not be asked where the instances are now \(it is unreachable too: connection refused\): the outcome and the report are the journal's \(4 confirmed suspended\); once the engine answers again, continue with --resume \(journal .*suspend\.journal\.jsonl\)$/);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ChangeResult<SuspendOutcome>;
     expect(report.outcomeFrom).toBe('journal');
     expect(report.objects.map((object) => object.outcome)).toEqual(['suspended', 'suspended', 'suspended', 'suspended', 'active']);
