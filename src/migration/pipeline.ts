@@ -47,7 +47,8 @@ export async function migrate(
  */
 export async function nothingToMigrate(host: MigrationHost, prepared: PreparedMigration, run: { dryRun: boolean; report: string | undefined; mode: ExecutionResult['mode'] }): Promise<RunOutcome> {
   const { context } = prepared;
-  host.emit({ type: 'nothing-selected', where: describeDefinition(context.source), parts: prepared.parts });
+  // Instances all on the target already were said so when they were selected.
+  if (prepared.alreadyChanged === 0) host.emit({ type: 'nothing-selected', where: describeDefinition(context.source), parts: prepared.parts });
   if (run.dryRun) return { result: undefined, batch: undefined, failure: undefined };
   const result = await finish(context, { mode: run.mode, ids: [], startedAt: new Date() });
   if (run.report) {

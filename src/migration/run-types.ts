@@ -75,6 +75,8 @@ export interface PreparedMigration {
   nothingSelected: boolean;
   /** How long a canary of this run is watched while its jobs are due (--canary-wait), in milliseconds. */
   canaryWaitMs: number;
+  /** Selected instances found on the target already (a repeated run): not sent, and said so. */
+  alreadyChanged: number;
 }
 
 /** How the prepared run is sent. */

@@ -79,6 +79,7 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
   }
   const total = toSend.reduce((sum, entry) => sum + entry.prepared.ids.length, 0);
   if (total > 0) await host.confirm(sweepQuestion(options.key, toSend, options.async !== undefined));
+  else if (options.finishedEarlier) host.emit({ type: 'already-done', journal: options.sweepJournal });
   else host.emit({ type: 'nothing-left-anywhere' });
 
   const journal = state ? (await SweepJournal.resume(options.sweepJournal)).journal : await SweepJournal.create(options.sweepJournal, startOf(options, ordered), { replace: options.force });

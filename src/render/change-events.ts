@@ -32,6 +32,11 @@ export function describeChangeEvent(event: ChangeEvent, words: ChangeWords = MIG
       return info(`${count(event.count)}: ${event.scope}`);
     case 'nothing-selected':
       return info(`nothing to ${words.verb}: no running ${words.many} of ${event.where} match (${event.parts.join(', ')}); nothing was sent`);
+    case 'already-changed':
+      if (event.all) return info(`nothing to ${words.verb}: the ${event.count} selected ${event.count === 1 ? `${words.one} is` : `${words.many} are`} ${words.changed} already (${event.scope}); nothing was sent`);
+      return info(`${event.count} selected ${event.count === 1 ? `${words.one} is` : `${words.many} are`} not running on ${event.where} but ${words.changed} already (${event.scope}): not sent again`);
+    case 'already-done':
+      return info(`already done (journal ${event.journal}): nothing to do`);
     case 'resumed':
       return info(
         `resuming ${event.journal}: ${event.confirmed} of ${event.total} ${words.many} confirmed ${words.done}, ${event.settled} more no longer ${words.unchanged}, ${event.pending} to go: ${event.scope}`,
