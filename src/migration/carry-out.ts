@@ -4,13 +4,12 @@
  * (./chunked-run.ts), and states its result as a migration's (./result.ts), with the report.
  */
 import { runChange } from '../change/run.js';
-import type { ChangeMode } from '../change/run-types.js';
 import type { Batch } from '../engine/batches.js';
 import { migrationCanary } from './chunked-run.js';
 import { migrationOperation } from './operation.js';
 import { writeReport } from './report.js';
 import { executionResultOf } from './result.js';
-import type { MigrationHost, PreparedMigration, RunMode, RunOptions, RunOutcome } from './run-types.js';
+import type { MigrationHost, PreparedMigration, RunOptions, RunOutcome } from './run-types.js';
 
 /** The failure to end the command with, if any: the run's own, or a report that could not be written. */
 export async function carryOut(host: MigrationHost, prepared: PreparedMigration, options: RunOptions): Promise<RunOutcome> {
@@ -23,7 +22,7 @@ export async function carryOut(host: MigrationHost, prepared: PreparedMigration,
     host,
     {
       operation: migrationOperation(context, host),
-      mode: changeMode(mode),
+      mode,
       ids,
       resumed: resumed?.state,
       scope: { plan: prepared.plan.name, sourceProcessDefinitionId: context.source.id, targetProcessDefinitionId: context.target.id },
@@ -40,10 +39,4 @@ export async function carryOut(host: MigrationHost, prepared: PreparedMigration,
   );
   // A batch is the engine's answer to executeAsync, as it was created.
   return { result: outcome.result && executionResultOf(context, outcome.result), batch: outcome.batch as Batch | undefined, failure: outcome.failure };
-}
-
-function changeMode(mode: RunMode): ChangeMode {
-  if (mode.kind !== 'async' || !mode.journal) return mode;
-  const { file, replace, engine } = mode.journal;
-  return { ...mode, journal: { file, replace, engine } };
 }

@@ -205,7 +205,7 @@ function lostBatch(state: MigrationJournalState): boolean {
 
 function modeOf(plan: SweepPlanToRun, prepared: PreparedMigration, options: SweepRunOptions): RunMode {
   if (options.async) {
-    return { kind: 'async', ...options.async, journal: { file: plan.journalFile, replace: options.force, engine: options.engine, plan: plan.plan.name } };
+    return { kind: 'async', ...options.async, journal: { file: plan.journalFile, replace: options.force, engine: options.engine } };
   }
   // Without --chunk-size a version is one chunk: one transaction, as a sync execute, but journalled.
   const chunkSize = options.chunkSize ?? prepared.resumed?.state.start.chunkSize ?? Math.max(1, prepared.ids.length);
