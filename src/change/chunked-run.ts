@@ -114,7 +114,8 @@ function chunkedFailure<O extends string, D extends object>(
   const unasked = engineGone
     ? `; the engine could not be asked where the ${words.many} are now (${engineGone}): the outcome and the report are the journal's (${changed.length} confirmed ${words.done})`
     : '';
-  if (!outcome) return engineGone ? new ChangeFailedError(`${unasked.slice(2)}; once it answers again, ${resume}`, changed.length > 0 ? 'partial' : 'unreachable') : undefined;
+  // No chunk loop ran only when the canary stopped the run, which is its failure's to say.
+  if (!outcome) return undefined;
   if (outcome.interrupted) {
     return new ChangeFailedError(`interrupted after ${outcome.chunks.done} chunk${outcome.chunks.done === 1 ? '' : 's'}${unasked}; ${resume}`, 'interrupted');
   }
