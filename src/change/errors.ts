@@ -43,3 +43,8 @@ export class ChangeFailedError extends Error {
 export function inputError(message: string, hint?: string): ChangeFailedError {
   return new ChangeFailedError(message, 'input', { hint });
 }
+
+/** The message of a failure, for a message that wraps it. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -17,6 +17,13 @@ export type ChangeEvent =
   | { type: 'selection-resolved'; count: number; scope: string }
   /** A selection by queries only that found nothing to change: nothing is sent, which is success. */
   | { type: 'nothing-selected'; where: string; parts: readonly string[] }
+  /**
+   * Selected objects that are changed already (a repeated run: a migration's instances on the target):
+   * not sent again. `all`: none is left to send. `where` is where the rest had to be, `scope` where they are.
+   */
+  | { type: 'already-changed'; count: number; all: boolean; where: string; scope: string }
+  /** A journal whose run finished: a plain re-run has nothing to do, and succeeds. */
+  | { type: 'already-done'; journal: string }
   /** A resumed journal: what it confirmed, what is no longer to do, what is left. */
   | { type: 'resumed'; journal: string; confirmed: number; total: number; settled: number; pending: number; scope: string }
   /** Nothing left to send (a resumed run whose every object is settled). */

@@ -137,7 +137,7 @@ async function statOrUndefined(file: string): Promise<Stats | undefined> {
 }
 
 function alreadyExists(file: string): Error {
-  return inputError(`journal ${file} already exists from an earlier run; continue it with --resume, or start over with --force (it is then replaced)`);
+  return inputError(`journal ${file} already exists from an earlier run, so nothing was sent; continue it with --resume, or start over with --force (it is then replaced)`);
 }
 
 function describeEngine(engine: JournalEngine): string {

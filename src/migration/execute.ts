@@ -1,6 +1,6 @@
 /**
  * What every mode of a migration run shares: the request of a chunk, and the result, which asks the
- * engine where each submitted instance is now. The modes themselves: ./carry-out.ts, ./chunked-run.ts.
+ * engine where each submitted instance is now (./result.ts). The modes: src/change/run.ts, by ./carry-out.ts.
  */
 import type { MigrationJournalState } from './journal-scope.js';
 import type { Batch } from '../engine/batches.js';
@@ -8,7 +8,7 @@ import type { EngineClient } from '../engine/client.js';
 import type { MigrationExecutionRequest, MigrationPlanRequest } from '../engine/migration.js';
 import type { ResolvedDefinition } from '../plans/references.js';
 import type { ChunkSummary } from '../change/chunks.js';
-import { classifyInstances, countOutcomes, type InstanceOutcome, markMovedElsewhere, type OutcomeCounts } from './outcome.js';
+import { classifyInstances, type InstanceOutcome, type OutcomeCounts } from './outcome.js';
 
 export interface ExecutionContext {
   client: EngineClient;
@@ -31,6 +31,8 @@ export interface ExecutionResult {
   chunks: ChunkSummary | null;
   /** --canary: how many instances went first, and what their check found (absent without a canary). */
   canary?: { size: number; passed: boolean; problems: string[] };
+  /** 'journal': the engine could not be asked after the run; the outcome is what the journal confirmed. */
+  outcomeFrom?: 'journal';
   startedAt: string;
   finishedAt: string;
   durationMs: number;
@@ -57,31 +59,6 @@ export interface FinishedRun {
   /** Instances found on the target that another run moved there. */
   movedElsewhere?: ReadonlySet<string>;
   canary?: ExecutionResult['canary'];
-}
-
-export async function finish(context: ExecutionContext, run: FinishedRun): Promise<ExecutionResult> {
-  const { mode, ids, startedAt, ...extra } = run;
-  const [instances, engineVersion] = await Promise.all([
-    classifyInstances(context.client.processInstances, ids, context.source.id, context.target.id).then((found) => markMovedElsewhere(found, extra.movedElsewhere ?? new Set())),
-    context.client.system.version().catch(() => null),
-  ]);
-  const finishedAt = new Date();
-  return {
-    mode,
-    plan: context.plan,
-    source: context.source,
-    target: context.target,
-    engineVersion,
-    selected: ids.length,
-    batches: extra.batches ?? [],
-    chunks: extra.chunks ?? null,
-    ...(extra.canary ? { canary: extra.canary } : {}),
-    startedAt: startedAt.toISOString(),
-    finishedAt: finishedAt.toISOString(),
-    durationMs: finishedAt.getTime() - startedAt.getTime(),
-    outcome: countOutcomes(instances),
-    instances,
-  };
 }
 
 /**

@@ -23,11 +23,6 @@ export type OutcomeCounts = Record<Outcome, number>;
 
 const ENDED_STATES = new Set(['COMPLETED', 'EXTERNALLY_TERMINATED', 'INTERNALLY_TERMINATED']);
 
-/** Marks the instances on the target that another run moved there (`movedElsewhere`) as such. */
-export function markMovedElsewhere(outcomes: InstanceOutcome[], movedElsewhere: ReadonlySet<string>): InstanceOutcome[] {
-  return outcomes.map((outcome) => (outcome.outcome === 'migrated' && movedElsewhere.has(outcome.id) ? { ...outcome, outcome: 'already-migrated' } : outcome));
-}
-
 /**
  * Asks in chunks of ids (src/engine/paging.ts idChunks): big chunks within the engine's limit on rows
  * per request, the next chunk's runtime lookup sent while this one's history is asked and classified.
@@ -62,10 +57,4 @@ export async function classifyInstances(
     }
   }
   return results;
-}
-
-export function countOutcomes(outcomes: readonly InstanceOutcome[]): OutcomeCounts {
-  const counts: OutcomeCounts = { migrated: 0, 'already-migrated': 0, 'on-source': 0, ended: 0, unknown: 0 };
-  for (const { outcome } of outcomes) counts[outcome]++;
-  return counts;
 }

@@ -1,14 +1,15 @@
 /**
- * The one execution pipeline of a migration, shared by `migration execute` and `migration sweep`: a
- * resolved plan and a selection in, an outcome out. Its steps, each in its own file: the pre-flight
- * and the selection (./prepare.ts), the confirmation or the dry run (here), the run (./carry-out.ts:
- * sync, chunked with a journal, or async; a canary first when asked) and the report of where every
- * instance is now. Terminal-free: what it reports are events (src/change/events.ts) to the host the
- * command passes in (src/commands/migration-host.ts).
+ * The pipeline of a migration, shared by `migration execute` and `migration sweep`: a resolved plan and
+ * a selection in, an outcome out, through the change pipeline (src/change/pipeline.ts). The migration's
+ * steps: the pre-flight and the selection (./prepare.ts), its question and its dry run's bodies (here),
+ * and its run (./carry-out.ts, on src/change/run.ts). Terminal-free: what it reports are events
+ * (src/change/events.ts) to the host the command passes in (src/commands/migration-host.ts).
  */
+import { changePipeline, requestRanges } from '../change/pipeline.js';
 import { carryOut } from './carry-out.js';
 import { describeDefinition } from './describe-definition.js';
-import { type ExecutionResult, executionRequest, finish } from './execute.js';
+import { type ExecutionResult, executionRequest } from './execute.js';
+import { finish } from './result.js';
 import { type IdList, idRange } from './instance-ids.js';
 import { prepareMigration } from './prepare.js';
 import { writeReport } from './report.js';
@@ -24,20 +25,20 @@ export async function migrate(
   selection: SelectionToRun,
   options: PrepareOptions & RunOptions & { dryRun: boolean },
 ): Promise<MigrationOutcome> {
-  const prepared = await prepareMigration(host, plan, selection, options);
-  if (prepared.nothingSelected) {
-    return { kind: 'nothing-to-migrate', ...(await nothingToMigrate(host, prepared, { dryRun: options.dryRun, report: options.report, mode: options.mode.kind })) };
-  }
-  if (options.dryRun) {
-    const chunkSize = options.mode.kind === 'chunked' ? options.mode.chunkSize : undefined;
-    return dryRunOf(prepared, { chunkSize, async: options.mode.kind === 'async', canary: options.canary ?? prepared.resumed?.state.start.canary });
-  }
-  if (prepared.ids.length === 0) {
-    host.emit({ type: 'nothing-left' });
-  } else {
-    await host.confirm(confirmationOf(prepared, options.mode.kind === 'async'));
-  }
-  return { kind: 'run', ...(await carryOut(host, prepared, options)) };
+  return changePipeline<PreparedMigration, MigrationOutcome>(
+    host,
+    {
+      prepare: () => prepareMigration(host, plan, selection, options),
+      nothingSelected: async (prepared) => ({ kind: 'nothing-to-migrate', ...(await nothingToMigrate(host, prepared, { dryRun: options.dryRun, report: options.report, mode: options.mode.kind })) }),
+      dryRun: (prepared) => {
+        const chunkSize = options.mode.kind === 'chunked' ? options.mode.chunkSize : undefined;
+        return dryRunOf(prepared, { chunkSize, async: options.mode.kind === 'async', canary: options.canary ?? prepared.resumed?.state.start.canary });
+      },
+      question: (prepared) => confirmationOf(prepared, options.mode.kind === 'async'),
+      run: async (prepared) => ({ kind: 'run', ...(await carryOut(host, prepared, options)) }),
+    },
+    { dryRun: options.dryRun },
+  );
 }
 
 /**
@@ -46,7 +47,8 @@ export async function migrate(
  */
 export async function nothingToMigrate(host: MigrationHost, prepared: PreparedMigration, run: { dryRun: boolean; report: string | undefined; mode: ExecutionResult['mode'] }): Promise<RunOutcome> {
   const { context } = prepared;
-  host.emit({ type: 'nothing-selected', where: describeDefinition(context.source), parts: prepared.parts });
+  // Instances all on the target already were said so when they were selected.
+  if (prepared.alreadyChanged === 0) host.emit({ type: 'nothing-selected', where: describeDefinition(context.source), parts: prepared.parts });
   if (run.dryRun) return { result: undefined, batch: undefined, failure: undefined };
   const result = await finish(context, { mode: run.mode, ids: [], startedAt: new Date() });
   if (run.report) {
@@ -67,15 +69,8 @@ function dryRunOf(prepared: PreparedMigration, request: { chunkSize: number | un
   const { ids } = prepared;
   const chunkSize = request.chunkSize ?? prepared.resumed?.state.start.chunkSize;
   const template = executionRequest(prepared.context, []);
-  const idLists: IdList[] = [];
   // A resumed journal whose canary was sent has none to send again.
   const canary = request.canary !== undefined && prepared.resumed?.state.canary === undefined ? Math.min(request.canary, ids.length) : 0;
-  if (canary > 0) idLists.push(idRange(ids, 0, canary));
-  if (chunkSize === undefined) {
-    if (canary === 0) idLists.push(ids);
-    else if (canary < ids.length) idLists.push(idRange(ids, canary, ids.length));
-  } else {
-    for (let start = canary; start < ids.length; start += chunkSize) idLists.push(idRange(ids, start, Math.min(ids.length, start + chunkSize)));
-  }
+  const idLists: IdList[] = requestRanges(ids.length, { chunkSize, canary }).map(([start, end]) => (start === 0 && end === ids.length ? ids : idRange(ids, start, end)));
   return { kind: 'dry-run', template, idLists, chunkSize, async: request.async, ids: ids.length, canary: canary > 0 ? canary : undefined };
 }

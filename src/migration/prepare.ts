@@ -54,21 +54,28 @@ export async function prepareMigration(host: MigrationHost, plan: PlanToRun, sel
     host.emit({ type: 'resumed', journal: journalFile, confirmed: state.confirmed.size, total: state.start.ids.length, settled, pending: pending.length, scope: direction });
     if (pending.length > 0) await refusePendingBatches(host.client, resolved.source, options.allowPendingBatch === true);
     await checkInstances(pending);
-    return { plan, context, direction, ids: pending, parts: [], resumed: { journalFile, state }, nothingSelected: false, canaryWaitMs };
+    return { plan, context, direction, ids: pending, parts: [], resumed: { journalFile, state }, nothingSelected: false, alreadyChanged: 0, canaryWaitMs };
   }
 
   const { request } = selection;
   const found = await resolveSelection(host.client.processInstances, request, resolved.source.id);
-  refuseStrays(found, describeDefinition(resolved.source));
+  // Selected instances on the target already are a repeated run's, whose goal holds for them: not sent
+  // again. Any other stray refuses the whole selection, as the engine would.
+  const onTarget = found.elsewhere.filter((stray) => stray.definitionId === resolved.target.id).length;
+  if (onTarget > 0 && onTarget === found.elsewhere.length && found.notFound.length === 0) {
+    host.emit({ type: 'already-changed', count: onTarget, all: found.ids.length === 0, where: describeDefinition(resolved.source), scope: describeDefinition(resolved.target) });
+  } else {
+    refuseStrays(found, describeDefinition(resolved.source));
+  }
   const ids = found.ids;
   if (ids.length === 0) {
-    if (selection.idsGiven) throw inputError(`the selection (${request.parts.join(', ')}) holds no instance of ${describeDefinition(resolved.source)}: nothing to migrate, nothing was sent`);
-    return { plan, context, direction, ids, parts: request.parts, resumed: undefined, nothingSelected: true, canaryWaitMs };
+    if (selection.idsGiven && onTarget === 0) throw inputError(`the selection (${request.parts.join(', ')}) holds no instance of ${describeDefinition(resolved.source)}: nothing to migrate, nothing was sent`);
+    return { plan, context, direction, ids, parts: request.parts, resumed: undefined, nothingSelected: true, alreadyChanged: onTarget, canaryWaitMs };
   }
   host.emit({ type: 'selection-resolved', count: ids.length, scope: direction });
   await refusePendingBatches(host.client, resolved.source, options.allowPendingBatch === true);
   await checkInstances(ids);
-  return { plan, context, direction, ids, parts: request.parts, resumed: undefined, nothingSelected: false, canaryWaitMs };
+  return { plan, context, direction, ids, parts: request.parts, resumed: undefined, nothingSelected: false, alreadyChanged: onTarget, canaryWaitMs };
 }
 
 function refuseStrays(found: ResolvedSelection, source: string): void {

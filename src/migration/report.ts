@@ -1,26 +1,35 @@
 /**
  * `--report FILE` of a migration and of a sweep: one row per instance (src/change/report-file.ts says
- * the format and checks the file).
+ * the format, writes it, and checks the file).
  */
-import { csvCell, reportFormat } from '../change/report-file.js';
-import { writeFileAtomically } from '../util/files.js';
+import { csvHeader, csvRows, type ReportColumns, writeChangeReport } from '../change/report-file.js';
+import { countOutcomes } from '../change/result.js';
 import type { ExecutionResult } from './execute.js';
-import { countOutcomes } from './outcome.js';
+import { MIGRATION_OUTCOMES } from './operation.js';
 import type { SweepOutcome } from './sweep-outcome.js';
 
-const CSV_HEADER = ['processInstanceId', 'outcome', 'definitionId', 'sourceProcessDefinitionId', 'targetProcessDefinitionId', 'mode', 'batchIds', 'finishedAt'];
+type Instance = ExecutionResult['instances'][number];
 
-function reportText(result: ExecutionResult, format: 'csv' | 'json'): string {
-  if (format === 'json') return `${JSON.stringify(result, null, 2)}\n`;
-  const batchIds = result.batches.map((batch) => batch.id).join(' ');
-  const rows = result.instances.map((instance) =>
-    [instance.id, instance.outcome, instance.definitionId, result.source.id, result.target.id, result.mode, batchIds, result.finishedAt].map(csvCell).join(','),
-  );
-  return `${[CSV_HEADER.join(','), ...rows].join('\n')}\n`;
+/** The columns of a migration's CSV report beside the id and the outcome; the definitions are the run's. */
+function columnsOf(result: Pick<ExecutionResult, 'source' | 'target'>): ReportColumns<Instance> {
+  return {
+    id: 'processInstanceId',
+    columns: [
+      { name: 'definitionId', value: (instance) => instance.definitionId },
+      { name: 'sourceProcessDefinitionId', value: () => result.source.id },
+      { name: 'targetProcessDefinitionId', value: () => result.target.id },
+    ],
+  };
+}
+
+const HEADER = csvHeader(columnsOf({ source: { id: '' }, target: { id: '' } } as Pick<ExecutionResult, 'source' | 'target'>));
+
+function csvOf(result: ExecutionResult): string[] {
+  return csvRows(columnsOf(result), result, result.instances);
 }
 
 export async function writeReport(file: string, result: ExecutionResult): Promise<void> {
-  await writeFileAtomically(file, reportText(result, reportFormat(file)));
+  await writeChangeReport(file, result, () => [HEADER, ...csvOf(result)]);
 }
 
 /**
@@ -30,12 +39,7 @@ export async function writeReport(file: string, result: ExecutionResult): Promis
  */
 export async function writeSweepReport(file: string, outcome: SweepOutcome): Promise<void> {
   const results = outcome.versions.flatMap((version) => (version.result ? [{ version, result: version.result }] : []));
-  if (reportFormat(file) === 'csv') {
-    const rows = results.flatMap(({ result }) => reportText(result, 'csv').trimEnd().split('\n').slice(1));
-    await writeFileAtomically(file, `${[CSV_HEADER.join(','), ...rows].join('\n')}\n`);
-    return;
-  }
-  const totals = countOutcomes(results.flatMap(({ result }) => result.instances));
+  const totals = countOutcomes(MIGRATION_OUTCOMES, results.flatMap(({ result }) => result.instances));
   const versions = outcome.versions.map(({ result, ...version }) => {
     const summary = result ? (({ instances: _instances, ...rest }) => rest)(result) : null;
     return { ...version, summary };
@@ -43,5 +47,5 @@ export async function writeSweepReport(file: string, outcome: SweepOutcome): Pro
   const instances = results.flatMap(({ version, result }) =>
     result.instances.map((instance) => ({ ...instance, sourceProcessDefinitionId: result.source.id, version: version.version, plan: version.file })),
   );
-  await writeFileAtomically(file, `${JSON.stringify({ key: outcome.key, sweepJournal: outcome.sweepJournal, versions, outcome: totals, instances }, null, 2)}\n`);
+  await writeChangeReport(file, { key: outcome.key, sweepJournal: outcome.sweepJournal, versions, outcome: totals, instances }, () => [HEADER, ...results.flatMap(({ result }) => csvOf(result))]);
 }

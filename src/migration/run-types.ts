@@ -5,7 +5,7 @@
  */
 import type { ChangeFailedError } from '../change/errors.js';
 import type { ChangeHost } from '../change/host.js';
-import type { JournalEngine } from '../change/journal.js';
+import type { ChangeMode, CanaryStep } from '../change/run-types.js';
 import type { Batch } from '../engine/batches.js';
 import type { EngineClient } from '../engine/client.js';
 import type { InstanceValidationReport, MigrationExecutionRequest, MigrationPlanReport } from '../engine/migration.js';
@@ -75,24 +75,12 @@ export interface PreparedMigration {
   nothingSelected: boolean;
   /** How long a canary of this run is watched while its jobs are due (--canary-wait), in milliseconds. */
   canaryWaitMs: number;
+  /** Selected instances found on the target already (a repeated run): not sent, and said so. */
+  alreadyChanged: number;
 }
 
-/** How the prepared run is sent. */
-export type RunMode =
-  | { kind: 'sync' }
-  | { kind: 'chunked'; chunkSize: number; journalFile: string; replaceJournal: boolean; engine: JournalEngine }
-  | { kind: 'async'; wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined; journal?: AsyncJournal | undefined };
-
-/**
- * A journal for an async run (each version of a sweep has one): the ids, the send, and the batch it
- * created, so that a resume never creates a second batch for them.
- */
-export interface AsyncJournal {
-  file: string;
-  replace: boolean;
-  engine: JournalEngine;
-  plan: string;
-}
+/** How the prepared run is sent: the change pipeline's modes (src/change/run-types.ts). */
+export type RunMode = ChangeMode;
 
 export interface RunOptions {
   mode: RunMode;
@@ -116,7 +104,4 @@ export type MigrationOutcome =
   | ({ kind: 'run' | 'nothing-to-migrate' } & RunOutcome);
 
 /** A canary sent and checked: its summary, and the failure that stops the run, if any. */
-export interface CanaryPhase {
-  summary: NonNullable<ExecutionResult['canary']>;
-  failure: ChangeFailedError | undefined;
-}
+export type CanaryPhase = CanaryStep;

@@ -47,7 +47,11 @@ export async function executeSweep(env: RunEnvironment, request: SweepExecuteReq
   const sweepJournal = join(runDir, `${key}.sweep.journal.jsonl`);
   // Files written during or after the run are checked now, while a refusal still means nothing was sent.
   if (request.report) await checkReportFile(request.report, force);
-  if (!request.dryRun) await SweepJournal.checkStart(sweepJournal, { resume: request.resume, replace: force });
+  // A plain re-run of a finished sweep (a retried pipeline) has nothing to do: it is run as its
+  // --resume, which sends nothing and asks where every version's instances are. --force starts over.
+  const finishedEarlier = !request.dryRun && !request.resume && !force && (await SweepJournal.finished(sweepJournal));
+  const resume = request.resume || finishedEarlier;
+  if (!request.dryRun) await SweepJournal.checkStart(sweepJournal, { resume, replace: force });
   const lockOf = (journal: string) => JournalLock.acquire(journal, { takeOver: request.takeOverLock, notice: (message) => env.warn(message), takeOverCommand: request.takeOverCommand });
   const lock = request.dryRun ? undefined : await lockOf(sweepJournal);
   try {
@@ -58,7 +62,8 @@ export async function executeSweep(env: RunEnvironment, request: SweepExecuteReq
     const outcome = await runSweep(host, plans, {
       key,
       sweepJournal,
-      resume: request.resume,
+      resume,
+      finishedEarlier,
       force,
       engine,
       chunkSize: request.chunkSize,

@@ -4,7 +4,7 @@
  * which of its instances were sent and confirmed; this one says which versions are settled, so
  * `--resume` continues with the first that is not. One JSON line per event, flushed as written.
  */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { inputError } from '../change/errors.js';
 import type { JournalEngine } from '../change/journal.js';
 import { createJournalFile, JournalFile, reopenJournalFile } from '../change/journal-file.js';
@@ -65,7 +65,24 @@ export class SweepJournal extends JournalFile<SweepJournalEvent> {
     const existing = await stat(file).catch(() => undefined);
     if (options.resume && !existing) throw inputError(`--resume: sweep journal ${file} does not exist`);
     if (!options.resume && existing && !options.replace) {
-      throw inputError(`sweep journal ${file} already exists from an earlier sweep; continue it with --resume, or start over with --force (it is then replaced)`);
+      throw inputError(`sweep journal ${file} already exists from an earlier sweep, so nothing was sent; continue it with --resume, or start over with --force (it is then replaced)`);
+    }
+  }
+
+  /**
+   * Whether the sweep of `file` finished: every version of it done (or with nothing to migrate). A plain
+   * re-run of a finished sweep has nothing to do, and succeeds. False when there is no such journal,
+   * or one that cannot be read (the refusal of checkStart or resume says why).
+   */
+  static async finished(file: string): Promise<boolean> {
+    try {
+      const state = parseSweepJournal(await readFile(file, 'utf8'), file);
+      return state.start.plans.every((plan) => {
+        const status = state.status.get(plan.version);
+        return status === 'done' || status === 'nothing';
+      });
+    } catch {
+      return false;
     }
   }
 
@@ -73,7 +90,7 @@ export class SweepJournal extends JournalFile<SweepJournalEvent> {
   static async create(file: string, start: SweepJournalStart, options: { replace: boolean }): Promise<SweepJournal> {
     const handle = await createJournalFile(file, options.replace, (error) => {
       const code = (error as { code?: string }).code;
-      if (code === 'EEXIST') return inputError(`sweep journal ${file} already exists from an earlier sweep; continue it with --resume, or start over with --force`);
+      if (code === 'EEXIST') return inputError(`sweep journal ${file} already exists from an earlier sweep, so nothing was sent; continue it with --resume, or start over with --force`);
       return inputError(`sweep journal ${file} cannot be created (${code ?? String(error)})`);
     });
     const journal = new SweepJournal(file, handle);

@@ -23,6 +23,8 @@ export interface SweepRunOptions {
   key: string;
   sweepJournal: string;
   resume: boolean;
+  /** Resumed because the sweep journal says the sweep finished (a plain re-run): nothing to do. */
+  finishedEarlier?: boolean;
   /** Start over existing journals. */
   force: boolean;
   engine: JournalEngine;

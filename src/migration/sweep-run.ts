@@ -12,7 +12,7 @@ import type { Batch } from '../engine/batches.js';
 import { CliError } from '../exit-codes.js';
 import { carryOut } from './carry-out.js';
 import { describeDefinition } from './describe-definition.js';
-import { finish } from './execute.js';
+import { finish } from './result.js';
 import { InstanceIdSet } from './instance-ids.js';
 import { nothingToMigrate } from './pipeline.js';
 import { executionContext, prepareMigration } from './prepare.js';
@@ -79,6 +79,7 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
   }
   const total = toSend.reduce((sum, entry) => sum + entry.prepared.ids.length, 0);
   if (total > 0) await host.confirm(sweepQuestion(options.key, toSend, options.async !== undefined));
+  else if (options.finishedEarlier) host.emit({ type: 'already-done', journal: options.sweepJournal });
   else host.emit({ type: 'nothing-left-anywhere' });
 
   const journal = state ? (await SweepJournal.resume(options.sweepJournal)).journal : await SweepJournal.create(options.sweepJournal, startOf(options, ordered), { replace: options.force });
@@ -204,7 +205,7 @@ function lostBatch(state: MigrationJournalState): boolean {
 
 function modeOf(plan: SweepPlanToRun, prepared: PreparedMigration, options: SweepRunOptions): RunMode {
   if (options.async) {
-    return { kind: 'async', ...options.async, journal: { file: plan.journalFile, replace: options.force, engine: options.engine, plan: plan.plan.name } };
+    return { kind: 'async', ...options.async, journal: { file: plan.journalFile, replace: options.force, engine: options.engine } };
   }
   // Without --chunk-size a version is one chunk: one transaction, as a sync execute, but journalled.
   const chunkSize = options.chunkSize ?? prepared.resumed?.state.start.chunkSize ?? Math.max(1, prepared.ids.length);

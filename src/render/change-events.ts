@@ -1,35 +1,15 @@
 /**
  * The events of a change run (src/change/events.ts) as the lines an operator reads on stderr. The
- * words are the operation's (`migrated`, `instances`, `on the target`): MIGRATION_WORDS today, the
- * bulk operations' next.
+ * words are the operation's (src/change/operation.ts ChangeWords: `migrated`, `instances`, `on the
+ * target`), given by the command's host: a migration's MIGRATION_WORDS today, the bulk operations' next.
  */
 import { chunkName } from '../change/chunks.js';
 import type { ChangeEvent } from '../change/events.js';
+import type { ChangeWords } from '../change/operation.js';
+import { MIGRATION_WORDS } from '../migration/operation.js';
 
-export interface ChangeWords {
-  /** `migrate` */
-  verb: string;
-  /** `migrated` */
-  done: string;
-  /** `instance`, `instances` */
-  one: string;
-  many: string;
-  /** Where a changed object is, and where one not changed yet: `on the target`, `on the source`. */
-  changed: string;
-  unchanged: string;
-  /** The change as something that ran: `the migration`. */
-  run: string;
-}
-
-export const MIGRATION_WORDS: ChangeWords = {
-  verb: 'migrate',
-  done: 'migrated',
-  one: 'instance',
-  many: 'instances',
-  changed: 'on the target',
-  unchanged: 'on the source',
-  run: 'the migration',
-};
+export type { ChangeWords };
+export { MIGRATION_WORDS };
 
 export interface EventLine {
   /** info: progress (--quiet hides it); warn: something to know; detail: lines that explain an error to come. */
@@ -52,6 +32,11 @@ export function describeChangeEvent(event: ChangeEvent, words: ChangeWords = MIG
       return info(`${count(event.count)}: ${event.scope}`);
     case 'nothing-selected':
       return info(`nothing to ${words.verb}: no running ${words.many} of ${event.where} match (${event.parts.join(', ')}); nothing was sent`);
+    case 'already-changed':
+      if (event.all) return info(`nothing to ${words.verb}: the ${event.count} selected ${event.count === 1 ? `${words.one} is` : `${words.many} are`} ${words.changed} already (${event.scope}); nothing was sent`);
+      return info(`${event.count} selected ${event.count === 1 ? `${words.one} is` : `${words.many} are`} not running on ${event.where} but ${words.changed} already (${event.scope}): not sent again`);
+    case 'already-done':
+      return info(`already done (journal ${event.journal}): nothing to do`);
     case 'resumed':
       return info(
         `resuming ${event.journal}: ${event.confirmed} of ${event.total} ${words.many} confirmed ${words.done}, ${event.settled} more no longer ${words.unchanged}, ${event.pending} to go: ${event.scope}`,

@@ -39,8 +39,10 @@ export const executionView: View<ExecutionSummary> = {
     const allDone = result.outcome.migrated + result.outcome['already-migrated'] + result.outcome.ended === result.selected;
     const byAnother = result.outcome['already-migrated'] > 0 ? ` (${result.outcome['already-migrated']} more moved by another run)` : '';
     const verdict = allDone ? style.green('done') : style.red('NOT complete');
+    // The engine could not be asked after the run: the counts are what the journal confirmed.
+    const fromJournal = result.outcomeFrom === 'journal' ? '; outcome from the journal (the engine could not be asked)' : '';
     lines.push(
-      `${verdict}: ${result.outcome.migrated} of ${result.selected} instances migrated${byAnother}, ${describeDefinition(result.source)} -> ${describeDefinition(result.target)}, ${(result.durationMs / 1000).toFixed(1)}s${canary}${chunks}${batches}`,
+      `${verdict}: ${result.outcome.migrated} of ${result.selected} instances migrated${byAnother}, ${describeDefinition(result.source)} -> ${describeDefinition(result.target)}, ${(result.durationMs / 1000).toFixed(1)}s${canary}${chunks}${batches}${fromJournal}`,
     );
     return lines.join('\n');
   },

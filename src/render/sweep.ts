@@ -93,10 +93,8 @@ export const sweepRunView: View<SweepRunSummary> = {
       rows,
       style,
     );
-    if (run.dryRun) {
-      const total = run.versions.reduce((sum, version) => sum + version.selected, 0);
-      return `${table}\ndry run: ${plural(total, 'instance')} in ${plural(run.versions.filter((version) => version.selected > 0).length, 'version')} would be migrated; nothing was sent`;
-    }
+    // A dry run's summary is a line on stderr (printSweepRun), as `migration execute --dry-run` says its own.
+    if (run.dryRun) return table;
     // Batches created without --wait are still at work: their instances are counted apart.
     const submitted = run.versions.filter((version) => version.status === 'submitted');
     const counted = run.versions.filter((version) => version.outcome !== null && version.status !== 'submitted');
@@ -128,6 +126,10 @@ export function describeGroupEvent(event: GroupEvent): EventLine[] {
 /** The outcome of a sweep's run on stdout; then its failure, if any (src/exit.ts gives it its exit code). */
 export async function printSweepRun(output: Output, outcome: SweepOutcome): Promise<void> {
   await output.data(summaryOf(outcome), sweepRunView);
+  if (outcome.dryRun) {
+    const total = outcome.versions.reduce((sum, version) => sum + version.selected, 0);
+    output.info(`dry run: ${plural(total, 'instance')} in ${plural(outcome.versions.filter((version) => version.selected > 0).length, 'version')} would be migrated; nothing was sent`);
+  }
   if (outcome.failure) throw outcome.failure;
 }
 

@@ -292,7 +292,7 @@ describe('chunked execute', () => {
     writeFileSync(join(cwd, 'plan.yaml.journal.jsonl'), '');
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '2', '--yes'], cwd);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('already exists from an earlier run; continue it with --resume');
+    expect(result.stderr).toContain('already exists from an earlier run, so nothing was sent; continue it with --resume');
     expect(executes()).toEqual([]);
   });
 

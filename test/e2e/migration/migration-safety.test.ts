@@ -203,7 +203,7 @@ describe('existing output files', () => {
     const args = ['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '2', '--yes'];
     const refused = await cliAt(engine, args, cwd);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('already exists from an earlier run; continue it with --resume, or start over with --force');
+    expect(refused.stderr).toContain('already exists from an earlier run, so nothing was sent; continue it with --resume, or start over with --force');
     expect(executes(engine)).toEqual([]);
 
     const forced = await cliAt(engine, [...args, '--force'], cwd);

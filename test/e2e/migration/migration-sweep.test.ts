@@ -223,7 +223,10 @@ describe('--plans DIR --execute', () => {
     const cwd = await reviewedPlans();
     const result = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--dry-run'], cwd);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('dry run: 8 instances in 3 versions would be migrated; nothing was sent');
+    // The summary on stderr, as execute's dry run has it (issue 31, item 17); the table of versions on stdout.
+    expect(result.stderr).toContain('dry run: 8 instances in 3 versions would be migrated; nothing was sent');
+    expect(result.stdout).not.toContain('dry run:');
+    expect(result.stdout).toMatch(/^1\torder-v1-to-v5\.yaml\t3\t-\t-\twould be sent\t-$/m);
     expect(executes()).toEqual([]);
     expect(readdirSync(join(cwd, 'plans')).filter((name) => name.endsWith('.jsonl'))).toEqual([]);
   });
@@ -263,9 +266,17 @@ describe('--resume', () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toBe(`error: --resume: sweep journal ${join('plans', 'order.sweep.journal.jsonl')} does not exist\n`);
     expect((await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--yes'], cwd)).code).toBe(0);
+    // A plain re-run of the finished sweep (a retried pipeline step): its goal holds, nothing to do.
     const again = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--yes'], cwd);
-    expect(again.code).toBe(2);
-    expect(again.stderr).toContain('already exists from an earlier sweep; continue it with --resume, or start over with --force');
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe(`already done (journal ${join('plans', 'order.sweep.journal.jsonl')}): nothing to do\n`);
+    expect(again.stdout).toMatch(/^1\torder-v1-to-v5\.yaml\t3\t3\t0\tdone \(earlier run\)/m);
+    // One that did not finish is refused: it may still need its --resume.
+    const journal = join(cwd, 'plans', 'order.sweep.journal.jsonl');
+    writeFileSync(journal, readFileSync(journal, 'utf8').replace(/"status":"done"/, '"status":"failed"'));
+    const unfinished = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--yes'], cwd);
+    expect(unfinished.code).toBe(2);
+    expect(unfinished.stderr).toContain('already exists from an earlier sweep, so nothing was sent; continue it with --resume, or start over with --force');
     // Started over: nothing is left on the sources, which is done.
     const forced = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--yes', '--force'], cwd);
     expect(forced.code).toBe(0);
