@@ -9,10 +9,13 @@ const noProcessExit = {
 // names them (import type), so that help, completion and docs never load them.
 const actionsLoadedByCliOnly = {
   selector: 'ImportExpression[source.value=/-actions\\.js$/]',
-  message: 'only src/cli.ts loads a command family\'s actions',
+  message: "only src/cli.ts loads a command family's actions",
 };
-const actionsImportedByCliOnly = { group: ['**/*-actions.js'], message: 'only src/cli.ts loads a command family\'s actions', allowTypeImports: true };
-const upward = { group: ['**/commands/*', '**/app.js', '**/cli.js', '**/connection.js', '**/main.js'], message: 'commands use the layers below them, not the other way round' };
+const actionsImportedByCliOnly = { group: ['**/*-actions.js'], message: "only src/cli.ts loads a command family's actions", allowTypeImports: true };
+const upward = {
+  group: ['**/commands/*', '**/app.js', '**/cli.js', '**/connection.js', '**/main.js'],
+  message: 'commands use the layers below them, not the other way round',
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist.*/', '.build/', 'node_modules/', 'coverage/', 'test/contract/openapi.json'] },
@@ -20,7 +23,15 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', performance: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        performance: 'readonly',
+      },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -56,19 +67,49 @@ export default tseslint.config(
     // Domain code says what happened (typed results, events, errors); src/render/ says it on a terminal.
     files: ['src/{migration,change,access,authorizations,groups,metrics,definitions,batches,engine,engine-info,plans,input,config}/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [actionsImportedByCliOnly, upward, { group: ['**/render/*', '**/render/**'], message: 'domain code knows nothing of terminals: emit an event or return a result that src/render/ turns into text' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            actionsImportedByCliOnly,
+            upward,
+            {
+              group: ['**/render/*', '**/render/**'],
+              message: 'domain code knows nothing of terminals: emit an event or return a result that src/render/ turns into text',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/render/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [actionsImportedByCliOnly, upward, { group: ['undici', '../engine/http*', '../engine/client*'], message: 'renderers know nothing about HTTP', allowTypeImports: true }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            actionsImportedByCliOnly,
+            upward,
+            { group: ['undici', '../engine/http*', '../engine/client*'], message: 'renderers know nothing about HTTP', allowTypeImports: true },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/engine/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [actionsImportedByCliOnly, upward, { group: ['chalk', 'cli-table3', 'ora', '../render/*'], message: 'the engine client knows nothing about terminals' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            actionsImportedByCliOnly,
+            upward,
+            { group: ['chalk', 'cli-table3', 'ora', '../render/*'], message: 'the engine client knows nothing about terminals' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -13,8 +13,15 @@ const pad = (number, width) => String(number).padStart(width, '0');
  */
 export function startAccessServer({ groups = 500, users = 2000, membersPerGroup = 10, authorizations = 10_000 } = {}) {
   const groupRows = Array.from({ length: groups }, (_, index) => ({ id: `group${pad(index + 1, 3)}`, name: `Group ${index + 1}`, type: 'WORKFLOW' }));
-  const userRows = Array.from({ length: users }, (_, index) => ({ id: `user${pad(index + 1, 4)}`, firstName: 'First', lastName: `Last ${index + 1}`, email: null }));
-  const members = new Map(groupRows.map((group, index) => [group.id, Array.from({ length: membersPerGroup }, (_, member) => userRows[(index * membersPerGroup + member) % users])]));
+  const userRows = Array.from({ length: users }, (_, index) => ({
+    id: `user${pad(index + 1, 4)}`,
+    firstName: 'First',
+    lastName: `Last ${index + 1}`,
+    email: null,
+  }));
+  const members = new Map(
+    groupRows.map((group, index) => [group.id, Array.from({ length: membersPerGroup }, (_, member) => userRows[(index * membersPerGroup + member) % users])]),
+  );
   const authorizationRows = Array.from({ length: authorizations }, (_, index) => ({
     id: `a${pad(index, 8)}-e5fe-11f1-a2ca-02fc00000001`,
     type: 1,
@@ -32,7 +39,10 @@ export function startAccessServer({ groups = 500, users = 2000, membersPerGroup 
   const page = (rows, url, serialize = JSON.stringify) => {
     const first = Number(url.searchParams.get('firstResult') ?? 0);
     const max = Number(url.searchParams.get('maxResults') ?? rows.length);
-    return `[${rows.slice(first, first + max).map(serialize).join(',')}]`;
+    return `[${rows
+      .slice(first, first + max)
+      .map(serialize)
+      .join(',')}]`;
   };
   const list = (url, name) => url.searchParams.get(name)?.split(',');
 
@@ -47,7 +57,8 @@ export function startAccessServer({ groups = 500, users = 2000, membersPerGroup 
         response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
         response.end(body);
       };
-      if (request.method !== 'GET') return send(405, JSON.stringify({ type: 'BenchException', message: `the access benchmark changes nothing: ${request.method} ${path}`, code: null }));
+      if (request.method !== 'GET')
+        return send(405, JSON.stringify({ type: 'BenchException', message: `the access benchmark changes nothing: ${request.method} ${path}`, code: null }));
       if (path === '/version') return send(200, '{"version":"7.24.0"}');
       if (path === '/group') {
         const ids = list(url, 'idIn');
@@ -73,7 +84,10 @@ export function startAccessServer({ groups = 500, users = 2000, membersPerGroup 
             (!userIds || userIds.includes(row.userId)) &&
             (!groupIds || groupIds.includes(row.groupId)),
         );
-        return send(200, page(rows, url, (row) => json.get(row)));
+        return send(
+          200,
+          page(rows, url, (row) => json.get(row)),
+        );
       }
       return send(404, JSON.stringify({ type: 'NotFoundException', message: `no answer for ${path}`, code: null }));
     });
@@ -85,7 +99,11 @@ export function startAccessServer({ groups = 500, users = 2000, membersPerGroup 
         url: `http://127.0.0.1:${port}${ROOT}`,
         requests,
         sizes: { groups, users, authorizations },
-        close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });

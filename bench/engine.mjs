@@ -66,13 +66,19 @@ async function deploy(version) {
   const form = new FormData();
   form.append('deployment-name', `${KEY}-v${version}`);
   form.append('data', new Blob([bpmn(version)], { type: 'application/xml' }), `${KEY}.bpmn`);
-  const response = await fetch(`${url}/deployment/create`, { method: 'POST', headers: headers.authorization ? { authorization: headers.authorization } : {}, body: form });
+  const response = await fetch(`${url}/deployment/create`, {
+    method: 'POST',
+    headers: headers.authorization ? { authorization: headers.authorization } : {},
+    body: form,
+  });
   if (!response.ok) throw new Error(`deploy: ${response.status} ${(await response.text()).slice(0, 300)}`);
   const deployment = await response.json();
   return { deploymentId: deployment.id, definitionId: Object.keys(deployment.deployedProcessDefinitions)[0] };
 }
 
-const credentials = process.env.CAMUNDA_USERNAME ? { CAMUNDA_USERNAME: process.env.CAMUNDA_USERNAME, CAMUNDA_PASSWORD: process.env.CAMUNDA_PASSWORD ?? '' } : {};
+const credentials = process.env.CAMUNDA_USERNAME
+  ? { CAMUNDA_USERNAME: process.env.CAMUNDA_USERNAME, CAMUNDA_PASSWORD: process.env.CAMUNDA_PASSWORD ?? '' }
+  : {};
 
 /** Wall time in ms and peak RSS in MB of one command. */
 async function measure(args) {
@@ -109,13 +115,26 @@ try {
   process.stdout.write(`  instances: ${((Date.now() - seeded) / 1000).toFixed(1)} s\n`);
   seeded = Date.now();
   await inParallel(rows, async (i) => {
-    const created = await call('POST', '/authorization/create', { type: 1, permissions: ['READ'], userId: `bench${i}`, resourceType: 7, resourceId: `bench${i}` });
+    const created = await call('POST', '/authorization/create', {
+      type: 1,
+      permissions: ['READ'],
+      userId: `bench${i}`,
+      resourceType: 7,
+      resourceId: `bench${i}`,
+    });
     authorizationIds.push(created.id);
   });
   process.stdout.write(`  authorizations: ${((Date.now() - seeded) / 1000).toFixed(1)} s\n`);
 
   const plan = join(work, 'plan.json');
-  writeFileSync(plan, JSON.stringify({ sourceProcessDefinitionId: v1.definitionId, targetProcessDefinitionId: v2.definitionId, instructions: [{ sourceActivityIds: ['work'], targetActivityIds: ['work'] }] }));
+  writeFileSync(
+    plan,
+    JSON.stringify({
+      sourceProcessDefinitionId: v1.definitionId,
+      targetProcessDefinitionId: v2.definitionId,
+      instructions: [{ sourceActivityIds: ['work'], targetActivityIds: ['work'] }],
+    }),
+  );
   const target = ['--url', url];
   const cases = [
     {
@@ -148,7 +167,9 @@ try {
     const mb = Math.max(...tools.map((item) => item.mb));
     const ok = ratio <= RATIO_LIMIT && mb <= MB_LIMIT;
     if (!ok) failures++;
-    process.stdout.write(`| ${bench.name} | ${median(floors).toFixed(0)} | ${median(tools).toFixed(0)} | ${ratio.toFixed(2)}x | ${mb.toFixed(0)} | ${ok ? 'PASS' : 'FAIL'}\n`);
+    process.stdout.write(
+      `| ${bench.name} | ${median(floors).toFixed(0)} | ${median(tools).toFixed(0)} | ${ratio.toFixed(2)}x | ${mb.toFixed(0)} | ${ok ? 'PASS' : 'FAIL'}\n`,
+    );
   }
   process.stdout.write(`\ntargets: at most ${RATIO_LIMIT}x the one-request floor and ${MB_LIMIT} MB peak\n`);
 } finally {

@@ -139,7 +139,10 @@ await server.close();
 
 // 2. Listing everything: memory bounded by the page size (5,000 rows, src/engine/paging.ts), so flat
 // from 10,000 records (two pages) to 100,000, and within 150 MB, as a table too (issue 26).
-for (const [noun, key] of [['group', 'groups'], ['auth', 'authorizations']]) {
+for (const [noun, key] of [
+  ['group', 'groups'],
+  ['auth', 'authorizations'],
+]) {
   const small = await startBenchServer({ [key]: 10_000 });
   const big = await startBenchServer({ [key]: quick ? 20_000 : 100_000 });
   const [one, hundred, loop, table] = await measureBulk([
@@ -180,8 +183,17 @@ for (const [noun, key] of [['group', 'groups'], ['auth', 'authorizations']]) {
   out.end();
   await once(out, 'finish');
   const plan = join(work, 'plan.json');
-  writeFileSync(plan, JSON.stringify({ sourceProcessDefinitionId: PLAN_SOURCE, targetProcessDefinitionId: PLAN_TARGET, instructions: [{ sourceActivityIds: ['a'], targetActivityIds: ['a'] }] }));
-  const [run] = await measureBulk([[process.execPath, [bin, '--url', server.url, 'migration', 'execute', plan, '--instances-file', ids, '--dry-run', '--skip-validation']]]);
+  writeFileSync(
+    plan,
+    JSON.stringify({
+      sourceProcessDefinitionId: PLAN_SOURCE,
+      targetProcessDefinitionId: PLAN_TARGET,
+      instructions: [{ sourceActivityIds: ['a'], targetActivityIds: ['a'] }],
+    }),
+  );
+  const [run] = await measureBulk([
+    [process.execPath, [bin, '--url', server.url, 'migration', 'execute', plan, '--instances-file', ids, '--dry-run', '--skip-validation']],
+  ]);
   results.push({ case: `execute --dry-run, ${count.toLocaleString('en')} ids`, median: run.ms, rss: run.rss });
   const perSecond = count / (run.ms / 1000);
   target(`${count.toLocaleString('en')} ids: peak RSS <= 150 MB`, run.rss <= 150, `${run.rss.toFixed(0)} MB`);
@@ -211,7 +223,11 @@ for (const [noun, key] of [['group', 'groups'], ['auth', 'authorizations']]) {
   results.push({ case: 'validate: 5,000 instructions, 5,000 failures', median: validate });
   results.push({ case: `the same, build before issue 22 (${BASELINE_COMMIT})`, median: before });
   results.push({ case: 'baseline: JSON.parse + the request', median: baseline });
-  target(`validate 5,000 <= 1.25x the build before issue 22`, validate <= before * 1.25, `${validate.toFixed(0)} ms vs ${before.toFixed(0)} ms (${(validate / before).toFixed(2)}x)`);
+  target(
+    `validate 5,000 <= 1.25x the build before issue 22`,
+    validate <= before * 1.25,
+    `${validate.toFixed(0)} ms vs ${before.toFixed(0)} ms (${(validate / before).toFixed(2)}x)`,
+  );
   target('validate 5,000 <= 2x JSON.parse + request', validate <= baseline * 2, `${validate.toFixed(0)} ms vs ${baseline.toFixed(0)} ms`);
   await server.close();
 }
@@ -230,12 +246,24 @@ for (const [noun, key] of [['group', 'groups'], ['auth', 'authorizations']]) {
     [process.execPath, [bin, '--url', server.url, 'access', 'apply', file, '--prune']],
   ]);
   const requests = (server.requests.count - before) / BULK_RUNS;
-  for (const [name, run] of [['access export', exported], ['access plan, no changes', planned], ['access apply, no changes', applied]]) {
+  for (const [name, run] of [
+    ['access export', exported],
+    ['access plan, no changes', planned],
+    ['access apply, no changes', applied],
+  ]) {
     results.push({ case: `${name}: 10,000 auths, 500 groups`, median: run.ms, rss: run.rss });
-    target(`${name}, 10,000 authorizations and 500 groups: <= 3 s and <= 150 MB`, run.ms <= 3000 && run.rss <= 150, `${(run.ms / 1000).toFixed(2)} s, ${run.rss.toFixed(0)} MB`);
+    target(
+      `${name}, 10,000 authorizations and 500 groups: <= 3 s and <= 150 MB`,
+      run.ms <= 3000 && run.rss <= 150,
+      `${(run.ms / 1000).toFixed(2)} s, ${run.rss.toFixed(0)} MB`,
+    );
   }
   // Export, plan, apply: each the group list, 500 member lists, two pages of authorizations, a few more.
-  target('access export/plan/apply: no request per authorization', requests <= 3 * (500 + 20), `${requests} requests for the three (${exportRequests} for export)`);
+  target(
+    'access export/plan/apply: no request per authorization',
+    requests <= 3 * (500 + 20),
+    `${requests} requests for the three (${exportRequests} for export)`,
+  );
   await server.close();
 }
 
@@ -256,8 +284,16 @@ for (const [noun, key] of [['group', 'groups'], ['auth', 'authorizations']]) {
   results.push({ case: 'sweep review: 20 versions, 50,000 instances, plans written', median: review.ms, rss: review.rss });
   results.push({ case: 'sweep --execute --dry-run: 20 versions, 50,000', median: dryRun.ms, rss: dryRun.rss });
   results.push({ case: 'sweep --execute --dry-run: 20 versions, 5,000', median: smallDryRun.ms, rss: smallDryRun.rss });
-  target('sweep of 20 versions, 50,000 instances: review and dry run <= 5 s each', review.ms <= 5000 && dryRun.ms <= 5000, `${(review.ms / 1000).toFixed(2)} s, ${(dryRun.ms / 1000).toFixed(2)} s`);
-  target('sweep of 20 versions, 50,000 instances: peak RSS <= 150 MB', review.rss <= 150 && dryRun.rss <= 150, `${review.rss.toFixed(0)} MB, ${dryRun.rss.toFixed(0)} MB (5,000 instances: ${smallDryRun.rss.toFixed(0)} MB)`);
+  target(
+    'sweep of 20 versions, 50,000 instances: review and dry run <= 5 s each',
+    review.ms <= 5000 && dryRun.ms <= 5000,
+    `${(review.ms / 1000).toFixed(2)} s, ${(dryRun.ms / 1000).toFixed(2)} s`,
+  );
+  target(
+    'sweep of 20 versions, 50,000 instances: peak RSS <= 150 MB',
+    review.rss <= 150 && dryRun.rss <= 150,
+    `${review.rss.toFixed(0)} MB, ${dryRun.rss.toFixed(0)} MB (5,000 instances: ${smallDryRun.rss.toFixed(0)} MB)`,
+  );
   await small.close();
   await big.close();
 }
@@ -266,7 +302,12 @@ rmSync(work, { recursive: true, force: true });
 console.log(`\nnode ${process.version}, ${RUNS} interleaved runs per start-up case, ${BULK_RUNS} per bulk case (median time, highest peak RSS)\n`);
 console.log('case'.padEnd(52), 'ms'.padStart(9), 'x node'.padStart(8), 'RSS MB'.padStart(8));
 for (const row of results) {
-  console.log(row.case.padEnd(52), (Number.isNaN(row.median) ? '' : row.median.toFixed(1)).padStart(9), (row.ratio ? row.ratio.toFixed(2) : '').padStart(8), (row.rss ? row.rss.toFixed(0) : '').padStart(8));
+  console.log(
+    row.case.padEnd(52),
+    (Number.isNaN(row.median) ? '' : row.median.toFixed(1)).padStart(9),
+    (row.ratio ? row.ratio.toFixed(2) : '').padStart(8),
+    (row.rss ? row.rss.toFixed(0) : '').padStart(8),
+  );
 }
 console.log('\ntargets');
 for (const row of targets) console.log(`${row.ok ? 'PASS' : 'FAIL'}  ${row.name}: ${row.detail}`);

@@ -4,10 +4,35 @@ import { createServer } from 'node:http';
 
 export const AUTHORIZATION_ID = 'c68e62eb-e5fe-11f1-a2ca-02fc00000001';
 const ROOT = '/engine-rest';
-const AUTHORIZATION = JSON.stringify({ id: AUTHORIZATION_ID, type: 1, permissions: ['ALL'], userId: null, groupId: 'camunda-admin', resourceType: 0, resourceId: '*', removalTime: null, rootProcessInstanceId: null });
+const AUTHORIZATION = JSON.stringify({
+  id: AUTHORIZATION_ID,
+  type: 1,
+  permissions: ['ALL'],
+  userId: null,
+  groupId: 'camunda-admin',
+  resourceType: 0,
+  resourceId: '*',
+  removalTime: null,
+  rootProcessInstanceId: null,
+});
 const SOURCE = 'invoice:1:c7a3b5e4-e5fe-11f1-a2ca-02fc00000001';
 const TARGET = 'invoice:2:c7b8f0a9-e5fe-11f1-a2ca-02fc00000001';
-const definition = (id, version) => ({ id, key: 'invoice', category: null, description: null, name: 'Invoice', version, resource: 'invoice.bpmn', deploymentId: 'd', diagram: null, suspended: false, tenantId: null, versionTag: null, historyTimeToLive: 180, startableInTasklist: true });
+const definition = (id, version) => ({
+  id,
+  key: 'invoice',
+  category: null,
+  description: null,
+  name: 'Invoice',
+  version,
+  resource: 'invoice.bpmn',
+  deploymentId: 'd',
+  diagram: null,
+  suspended: false,
+  tenantId: null,
+  versionTag: null,
+  historyTimeToLive: 180,
+  startableInTasklist: true,
+});
 
 function pageOf(total, make, url) {
   const first = Number(url.searchParams.get('firstResult') ?? 0);
@@ -19,7 +44,8 @@ function pageOf(total, make, url) {
 }
 
 const group = (index) => `{"id":"group${String(index).padStart(6, '0')}","name":"Group ${index}","type":"WORKFLOW"}`;
-const authorization = (index) => `{"id":"a${String(index).padStart(8, '0')}-e5fe-11f1-a2ca-02fc00000001","type":1,"permissions":["READ"],"userId":"user${index}","groupId":null,"resourceType":6,"resourceId":"invoice","removalTime":null,"rootProcessInstanceId":null}`;
+const authorization = (index) =>
+  `{"id":"a${String(index).padStart(8, '0')}-e5fe-11f1-a2ca-02fc00000001","type":1,"permissions":["READ"],"userId":"user${index}","groupId":null,"resourceType":6,"resourceId":"invoice","removalTime":null,"rootProcessInstanceId":null}`;
 
 /**
  * A process with many versions for `migration sweep`: `sweep` v1..v(versions), each with
@@ -59,7 +85,11 @@ export function startBenchServer({ groups = 20, authorizations = 20, sweepVersio
       if (request.method === 'GET' && path === '/group') return send(200, pageOf(state.groups, group, url));
       if (request.method === 'GET' && path === '/authorization') return send(200, pageOf(state.authorizations, authorization, url));
       if (request.method === 'GET' && path === '/version') return send(200, '{"version":"7.24.0"}');
-      if (request.method === 'GET' && path === '/process-definition' && (url.searchParams.get('key') === SWEEP_KEY || sweepVersionOf(url.searchParams.get('processDefinitionId')))) {
+      if (
+        request.method === 'GET' &&
+        path === '/process-definition' &&
+        (url.searchParams.get('key') === SWEEP_KEY || sweepVersionOf(url.searchParams.get('processDefinitionId')))
+      ) {
         const id = url.searchParams.get('processDefinitionId');
         const version = url.searchParams.get('version');
         let rows = sweepDefinitions();
@@ -76,7 +106,11 @@ export function startBenchServer({ groups = 20, authorizations = 20, sweepVersio
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         return send(200, JSON.stringify({ ...body, instructions: SWEEP_INSTRUCTIONS, variables: null }));
       }
-      if (request.method === 'POST' && path === '/migration/validate' && sweepVersionOf(JSON.parse(Buffer.concat(chunks).toString('utf8')).sourceProcessDefinitionId)) {
+      if (
+        request.method === 'POST' &&
+        path === '/migration/validate' &&
+        sweepVersionOf(JSON.parse(Buffer.concat(chunks).toString('utf8')).sourceProcessDefinitionId)
+      ) {
         return send(200, '{"instructionReports":[],"variableReports":{}}');
       }
       if (request.method === 'POST' && (path === '/process-instance' || path === '/process-instance/count')) {
@@ -88,7 +122,10 @@ export function startBenchServer({ groups = 20, authorizations = 20, sweepVersio
           const first = Number(url.searchParams.get('firstResult') ?? 0);
           const end = Math.min(total, first + Number(url.searchParams.get('maxResults') ?? total));
           const rows = [];
-          for (let index = first; index < end; index++) rows.push(`{"links":[],"id":"${sweepInstanceId(version, index)}","definitionId":"${body.processDefinitionId}","businessKey":null,"caseInstanceId":null,"ended":false,"suspended":false,"tenantId":null}`);
+          for (let index = first; index < end; index++)
+            rows.push(
+              `{"links":[],"id":"${sweepInstanceId(version, index)}","definitionId":"${body.processDefinitionId}","businessKey":null,"caseInstanceId":null,"ended":false,"suspended":false,"tenantId":null}`,
+            );
           return send(200, `[${rows.join(',')}]`);
         }
       }
@@ -102,7 +139,10 @@ export function startBenchServer({ groups = 20, authorizations = 20, sweepVersio
       if (request.method === 'POST' && path === '/migration/validate') {
         // A report with a failure for every instruction: the renderer's worst case.
         const plan = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        const instructionReports = plan.instructions.map((instruction) => ({ instruction: { ...instruction, updateEventTrigger: false }, failures: [`Target activity '${instruction.targetActivityIds[0]}' does not exist`] }));
+        const instructionReports = plan.instructions.map((instruction) => ({
+          instruction: { ...instruction, updateEventTrigger: false },
+          failures: [`Target activity '${instruction.targetActivityIds[0]}' does not exist`],
+        }));
         return send(200, JSON.stringify({ instructionReports, variableReports: {} }));
       }
       if (request.method === 'POST' && path === '/process-instance/count') {
@@ -112,7 +152,10 @@ export function startBenchServer({ groups = 20, authorizations = 20, sweepVersio
       }
       if (request.method === 'POST' && path === '/process-instance') {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        const rows = (body.processInstanceIds ?? []).map((id) => `{"links":[],"id":"${id}","definitionId":"${SOURCE}","businessKey":null,"caseInstanceId":null,"ended":false,"suspended":false,"tenantId":null}`);
+        const rows = (body.processInstanceIds ?? []).map(
+          (id) =>
+            `{"links":[],"id":"${id}","definitionId":"${SOURCE}","businessKey":null,"caseInstanceId":null,"ended":false,"suspended":false,"tenantId":null}`,
+        );
         return send(200, `[${rows.join(',')}]`);
       }
       return send(404, JSON.stringify({ type: 'NotFoundException', message: `no fixed answer for ${request.method} ${path}`, code: null }));
@@ -124,7 +167,11 @@ export function startBenchServer({ groups = 20, authorizations = 20, sweepVersio
       resolve({
         url: `http://127.0.0.1:${port}${ROOT}`,
         state,
-        close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });

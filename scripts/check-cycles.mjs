@@ -38,7 +38,11 @@ function importsOf(file) {
   return [...found].sort();
 }
 
-const graph = new Map(modules(root).sort().map((file) => [file, importsOf(file)]));
+const graph = new Map(
+  modules(root)
+    .sort()
+    .map((file) => [file, importsOf(file)]),
+);
 
 /** The strongly connected components of more than one module, or of one that imports itself (Tarjan). */
 function knots() {
@@ -104,7 +108,9 @@ for (const knot of found) {
   process.stdout.write(`import cycle: ${trip.map(name).join(' -> ')}${others.length > 0 ? ` (tied into it too: ${others.map(name).join(', ')})` : ''}\n`);
 }
 if (found.length > 0) {
-  process.stdout.write(`${found.length} import cycle${found.length === 1 ? '' : 's'} in ${relative(process.cwd(), root) || '.'}: move the shared types or code into a module of their own\n`);
+  process.stdout.write(
+    `${found.length} import cycle${found.length === 1 ? '' : 's'} in ${relative(process.cwd(), root) || '.'}: move the shared types or code into a module of their own\n`,
+  );
   process.exitCode = 1;
 } else {
   process.stdout.write(`no import cycle among ${graph.size} modules\n`);

@@ -74,7 +74,9 @@ let unexpected = 0;
 for (const [args, expected] of tour) {
   if (args === EDIT) {
     appendFileSync(plan, '  - sourceActivityIds: [ approveInvoice ]\n    targetActivityIds: [ approveInvoiceV2 ]\n');
-    process.stdout.write(`\n# edit ${plan}: map the renamed activity\n$ tail -2 ${plan}\n  - sourceActivityIds: [ approveInvoice ]\n    targetActivityIds: [ approveInvoiceV2 ]\n`);
+    process.stdout.write(
+      `\n# edit ${plan}: map the renamed activity\n$ tail -2 ${plan}\n  - sourceActivityIds: [ approveInvoice ]\n    targetActivityIds: [ approveInvoiceV2 ]\n`,
+    );
     continue;
   }
   process.stdout.write(`\n$ camunda-admin ${args.join(' ')}\n`);
@@ -87,5 +89,7 @@ for (const [args, expected] of tour) {
 rmSync(workDir, { recursive: true, force: true });
 
 simulator.kill('SIGTERM');
-process.stdout.write(unexpected === 0 ? '\ndemo finished: every command exited as expected\n' : `\ndemo finished: ${unexpected} command(s) exited unexpectedly\n`);
+process.stdout.write(
+  unexpected === 0 ? '\ndemo finished: every command exited as expected\n' : `\ndemo finished: ${unexpected} command(s) exited unexpectedly\n`,
+);
 process.exitCode = unexpected === 0 ? 0 : 1;

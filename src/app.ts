@@ -142,7 +142,10 @@ export class App {
   refuseStdinClash(inputs: Record<string, string | undefined>): void {
     if (!this.flags.passwordStdin) return;
     const clash = Object.entries(inputs).find(([, file]) => file === '-');
-    if (clash) throw new UsageError(`--password-stdin and ${clash[0]} - cannot both read standard input; name a file instead of -, or give the password another way (CAMUNDA_PASSWORD, a profile)`);
+    if (clash)
+      throw new UsageError(
+        `--password-stdin and ${clash[0]} - cannot both read standard input; name a file instead of -, or give the password another way (CAMUNDA_PASSWORD, a profile)`,
+      );
   }
 
   async close(): Promise<void> {

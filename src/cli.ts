@@ -102,11 +102,14 @@ Examples:
 
   // Every subcommand inherits the error handling and output of the root.
   for (const command of allCommands(program)) {
-    command.exitOverride().configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => write(oneLineError(text)),
-    }).showSuggestionAfterError(true);
+    command
+      .exitOverride()
+      .configureOutput({
+        writeOut: (text) => io.stdout.write(text),
+        writeErr: (text) => io.stderr.write(text),
+        outputError: (text, write) => write(oneLineError(text)),
+      })
+      .showSuggestionAfterError(true);
   }
   return { program, app };
 }
@@ -202,7 +205,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     if (help) {
       // In the words of commander's own line for an unknown command.
-      const [near] = closest(help.unknown, help.among.commands.map((command) => command.name()), 1);
+      const [near] = closest(
+        help.unknown,
+        help.among.commands.map((command) => command.name()),
+        1,
+      );
       throw new UsageError(`unknown command '${help.unknown}'${near === undefined ? '' : ` (did you mean ${near}?)`}`);
     }
     await program.parseAsync(argv as string[], { from: 'user' });
@@ -212,7 +219,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   } catch (error) {
     // Whatever a command made of its abandoned request, the reason it failed is the interrupt;
     // an error that already says so (at a prompt: nothing was changed) is kept.
-    const interrupted = (error instanceof CliError && error.exitCode === ExitCode.Interrupted) || (error instanceof ChangeFailedError && error.kind === 'interrupted');
+    const interrupted =
+      (error instanceof CliError && error.exitCode === ExitCode.Interrupted) || (error instanceof ChangeFailedError && error.kind === 'interrupted');
     return await report(app.interrupt.stopped && !interrupted ? app.interruption() : error, app);
   } finally {
     await app.close();

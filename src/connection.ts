@@ -63,11 +63,7 @@ async function resolveRunTarget(app: App): Promise<ResolvedTarget> {
   const envProfile = app.io.env.CAMUNDA_PROFILE;
   const config = await loadConfig({
     configFile: flags.config,
-    profile: flags.profile
-      ? { name: flags.profile, from: 'flag' }
-      : envProfile
-        ? { name: envProfile, from: 'env' }
-        : undefined,
+    profile: flags.profile ? { name: flags.profile, from: 'flag' } : envProfile ? { name: envProfile, from: 'env' } : undefined,
     cwd: app.io.cwd,
     env: app.io.env,
   });
@@ -76,7 +72,11 @@ async function resolveRunTarget(app: App): Promise<ResolvedTarget> {
   const output = await app.output();
   // -q: data and errors only; these the user has heard before (src/config/warnings.ts).
   if (!output.quiet) {
-    const warnings = setupWarnings({ target, passwordOnCommandLine: flags.password !== undefined && !flags.passwordStdin, configWarnings: config.warnings ?? [] });
+    const warnings = setupWarnings({
+      target,
+      passwordOnCommandLine: flags.password !== undefined && !flags.passwordStdin,
+      configWarnings: config.warnings ?? [],
+    });
     for (const warning of warnings) output.warn(warning);
   }
   return target;
@@ -106,9 +106,7 @@ async function createClient(app: App): Promise<EngineClient> {
     maxResultsLimit: target.maxResultsLimit?.value,
     userAgent: `camunda-admin/${VERSION}`,
     interrupt: app.interrupt.signal,
-    onExchange: output.verbose
-      ? (exchange) => output.debug(formatExchange(exchange))
-      : undefined,
+    onExchange: output.verbose ? (exchange) => output.debug(formatExchange(exchange)) : undefined,
   });
   return app.track(client);
 }
@@ -126,12 +124,17 @@ export async function readTlsFiles(target: ResolvedTarget): Promise<{ ca: string
 async function readPasswordFromStdin(app: App): Promise<string> {
   const stdin = app.io.stdin;
   if (stdin.isTTY) {
-    throw new UsageError('--password-stdin reads the password from standard input, which is a terminal here', 'pipe it in: printf %s "$PASSWORD" | camunda-admin --password-stdin ...');
+    throw new UsageError(
+      '--password-stdin reads the password from standard input, which is a terminal here',
+      'pipe it in: printf %s "$PASSWORD" | camunda-admin --password-stdin ...',
+    );
   }
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   // One trailing newline is what `echo` adds, not part of the password.
-  const password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  const password = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
   if (password === '') throw new UsageError('--password-stdin: standard input was empty');
   return password;
 }

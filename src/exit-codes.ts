@@ -61,7 +61,9 @@ const HELP_WIDTH = 100;
  */
 export function exitCodesHelp(notes?: readonly ExitCodeNote[]): string {
   // A code stays on the line of the first word of its meaning.
-  const text = `Exit codes: ${exitCodeList(notes).replaceAll('`', '').replace(/(^|, )(\d+) /g, `$1$2${UNBROKEN}`)}.`;
+  const text = `Exit codes: ${exitCodeList(notes)
+    .replaceAll('`', '')
+    .replace(/(^|, )(\d+) /g, `$1$2${UNBROKEN}`)}.`;
   return wrap(text, HELP_WIDTH).replaceAll(UNBROKEN, ' ');
 }
 

@@ -63,7 +63,7 @@ export function credentialsHint(sent: 'basic' | 'bearer' | 'none'): string | und
 
 /** The engine's own 401 (GET /authorization/check): its REST API authenticates no one. */
 const NO_AUTHENTICATION_FILTER =
-  "no user is authenticated on this engine: its REST API runs without the authentication filter, so credentials are not read; the check needs an engine with authentication enabled";
+  'no user is authenticated on this engine: its REST API runs without the authentication filter, so credentials are not read; the check needs an engine with authentication enabled';
 
 const OUTCOME_UNKNOWN = 'the outcome is unknown: the engine may have received and acted on the request; check before repeating it';
 
@@ -173,7 +173,7 @@ function describeEngineFailure(error: EngineError): Failure {
   if (error instanceof EngineNotFoundError) {
     // The JAX-RS runtime's own 404 (no such resource) means the URL is wrong, not the id.
     const wrongRoot = !error.body || error.body.type === 'NotFoundException';
-    if (wrongRoot) return failure(ExitCode.NotFound, 'is --url the engine\'s REST root, e.g. http://localhost:8080/engine-rest?');
+    if (wrongRoot) return failure(ExitCode.NotFound, "is --url the engine's REST root, e.g. http://localhost:8080/engine-rest?");
     if (NO_ENGINE.test(error.body!.message)) return failure(ExitCode.NotFound, noEngineHint(error.request.url));
     return failure(ExitCode.NotFound, error.asUser ? MAY_NOT_READ : undefined);
   }
@@ -187,7 +187,10 @@ function describeEngineFailure(error: EngineError): Failure {
     if (invalidId) return failure(ExitCode.EngineRejected, resourceIdHint(invalidId[1]));
     if (error.body && NO_ENGINE.test(error.body.message)) return failure(ExitCode.EngineRejected, noEngineHint(error.request.url));
     if (error.body && AUTHORIZATION_RULE.test(error.body.message)) {
-      return failure(ExitCode.EngineRejected, 'the engine reports this broken authorization rule as a 500: an authorization has exactly one owner, and a global one has user * and no group');
+      return failure(
+        ExitCode.EngineRejected,
+        'the engine reports this broken authorization rule as a 500: an authorization has exactly one owner, and a global one has user * and no group',
+      );
     }
     return failure(ExitCode.EngineRejected);
   }

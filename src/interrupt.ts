@@ -43,7 +43,13 @@ export class Interrupt {
    * error line: it names the changes that were sent and not answered, which the engine may still carry out.
    */
   forcedStopLine(): string {
-    const changes = [...new Set(this.requests().filter(isChange).map((line) => `${line.method} ${line.url}`))];
+    const changes = [
+      ...new Set(
+        this.requests()
+          .filter(isChange)
+          .map((line) => `${line.method} ${line.url}`),
+      ),
+    ];
     if (changes.length === 0) return 'interrupted again: stopped at once';
     const [verb, it] = changes.length === 1 ? ['was', 'it'] : ['were', 'they'];
     return `interrupted again: stopped at once while ${changes.join(', ')} ${verb} in flight: the engine may still carry ${it} out; check before repeating ${it}`;

@@ -50,7 +50,14 @@ export interface PlannedRequest {
 /** The engine's create body of a planned authorization. */
 export function createBody(change: AuthorizationChange): AuthorizationCreate {
   const type = parseAuthorizationType(change.type).code;
-  return { type, permissions: change.after ?? [], userId: type === GLOBAL ? '*' : change.user, groupId: change.group, resourceType: change.resourceType, resourceId: change.resourceId };
+  return {
+    type,
+    permissions: change.after ?? [],
+    userId: type === GLOBAL ? '*' : change.user,
+    groupId: change.group,
+    resourceType: change.resourceType,
+    resourceId: change.resourceId,
+  };
 }
 
 /** What apply would send for each change, bodies as they would be now (for --dry-run). */
@@ -62,7 +69,8 @@ export function plannedRequests(client: EngineClient, plan: AccessPlan, engine: 
     switch (change.object) {
       case 'group':
         if (change.action === 'create') request = { method: 'POST', url: url(enginePath`/group/create`), body: { id: change.group, ...change.after } };
-        else if (change.action === 'update') request = { method: 'PUT', url: url(enginePath`/group/${change.group}`), body: mergeGroup({ id: change.group, ...change.before! }, change.after!) };
+        else if (change.action === 'update')
+          request = { method: 'PUT', url: url(enginePath`/group/${change.group}`), body: mergeGroup({ id: change.group, ...change.before! }, change.after!) };
         else request = { method: 'DELETE', url: url(enginePath`/group/${change.group}`) };
         break;
       case 'member':
@@ -70,7 +78,12 @@ export function plannedRequests(client: EngineClient, plan: AccessPlan, engine: 
         break;
       case 'authorization':
         if (change.action === 'create') request = { method: 'POST', url: url(enginePath`/authorization/create`), body: createBody(change) };
-        else if (change.action === 'update') request = { method: 'PUT', url: url(enginePath`/authorization/${change.id!}`), body: applyChange(byId.get(change.id!)!, { permissions: change.after ?? [] }) };
+        else if (change.action === 'update')
+          request = {
+            method: 'PUT',
+            url: url(enginePath`/authorization/${change.id!}`),
+            body: applyChange(byId.get(change.id!)!, { permissions: change.after ?? [] }),
+          };
         else request = { method: 'DELETE', url: url(enginePath`/authorization/${change.id!}`) };
         break;
     }
@@ -93,10 +106,20 @@ export async function applyPlan(client: EngineClient, plan: AccessPlan, engine: 
   const results: AppliedChange[] = plan.changes.map((change) => ({ change, status: 'not done' }));
   const byId = new Map(engine.authorizations.map((row) => [row.id, row]));
   // Read when each phase starts: the engine's defaults for new groups may have changed the plan.
-  const of = <C extends AccessChange>(test: (change: AccessChange) => change is C): AppliedChange[] => results.filter((result) => result.status === 'not done' && test(result.change));
-  const isGroup = (action: string) => (change: AccessChange): change is GroupChange => change.object === 'group' && change.action === action;
-  const isMember = (action: string) => (change: AccessChange): change is MemberChange => change.object === 'member' && change.action === action;
-  const isAuthorization = (action: string) => (change: AccessChange): change is AuthorizationChange => change.object === 'authorization' && change.action === action;
+  const of = <C extends AccessChange>(test: (change: AccessChange) => change is C): AppliedChange[] =>
+    results.filter((result) => result.status === 'not done' && test(result.change));
+  const isGroup =
+    (action: string) =>
+    (change: AccessChange): change is GroupChange =>
+      change.object === 'group' && change.action === action;
+  const isMember =
+    (action: string) =>
+    (change: AccessChange): change is MemberChange =>
+      change.object === 'member' && change.action === action;
+  const isAuthorization =
+    (action: string) =>
+    (change: AccessChange): change is AuthorizationChange =>
+      change.object === 'authorization' && change.action === action;
 
   const one = async (result: AppliedChange, run: () => Promise<string | void>): Promise<void> => {
     try {
@@ -112,7 +135,9 @@ export async function applyPlan(client: EngineClient, plan: AccessPlan, engine: 
   const created = of(isGroup('create'));
   for (const result of created) {
     const change = result.change as GroupChange;
-    await one(result, () => sendChange(['group', 'get', change.group], () => client.groups.create({ id: change.group, name: change.after!.name, type: change.after!.type })));
+    await one(result, () =>
+      sendChange(['group', 'get', change.group], () => client.groups.create({ id: change.group, name: change.after!.name, type: change.after!.type })),
+    );
   }
   await updateAll(
     results,
@@ -123,7 +148,13 @@ export async function applyPlan(client: EngineClient, plan: AccessPlan, engine: 
     options.policy,
   );
   if (created.length > 0) {
-    await adoptDefaults(client, results, created.map((result) => (result.change as GroupChange).group), byId, options);
+    await adoptDefaults(
+      client,
+      results,
+      created.map((result) => (result.change as GroupChange).group),
+      byId,
+      options,
+    );
   }
   for (const result of of(isMember('add'))) {
     const change = result.change as MemberChange;
@@ -133,7 +164,9 @@ export async function applyPlan(client: EngineClient, plan: AccessPlan, engine: 
     const change = result.change as AuthorizationChange;
     const body = createBody(change);
     await one(result, async () => {
-      const made = await refusingDuplicates(client.authorizations, body, undefined, () => sendChange(listCommand(body), () => client.authorizations.create(body)));
+      const made = await refusingDuplicates(client.authorizations, body, undefined, () =>
+        sendChange(listCommand(body), () => client.authorizations.create(body)),
+      );
       change.id = made.id;
     });
   }
@@ -141,7 +174,11 @@ export async function applyPlan(client: EngineClient, plan: AccessPlan, engine: 
     results,
     of(isAuthorization('update')).map((result) => {
       const change = result.change as AuthorizationChange;
-      return { result, update: authorizationUpdate(client.authorizations, change.id!, { permissions: change.after ?? [] }, undefined), current: byId.get(change.id!)! };
+      return {
+        result,
+        update: authorizationUpdate(client.authorizations, change.id!, { permissions: change.after ?? [] }, undefined),
+        current: byId.get(change.id!)!,
+      };
     }),
     options.policy,
   );
@@ -174,7 +211,11 @@ async function deleteOrGone(send: () => Promise<void>): Promise<string | void> {
  * Read-merge-writes in one batch (one read-back wait for all), each from the state the plan saw.
  * When one fails, each is read again to tell which hold: those are done, the rest not.
  */
-async function updateAll<T, B>(results: AppliedChange[], items: { result: AppliedChange; update: ObjectUpdate<T, B>; current: T }[], policy: UpdatePolicy): Promise<void> {
+async function updateAll<T, B>(
+  results: AppliedChange[],
+  items: { result: AppliedChange; update: ObjectUpdate<T, B>; current: T }[],
+  policy: UpdatePolicy,
+): Promise<void> {
   if (items.length === 0) return;
   try {
     await updateObjects(items, policy);
@@ -194,11 +235,20 @@ async function updateAll<T, B>(results: AppliedChange[], items: { result: Applie
  * already becomes an update (or nothing); one the file does not name is deleted with --prune, like
  * any other in scope, and kept otherwise.
  */
-async function adoptDefaults(client: EngineClient, results: AppliedChange[], groupIds: string[], byId: Map<string, Authorization>, options: ApplyOptions): Promise<void> {
+async function adoptDefaults(
+  client: EngineClient,
+  results: AppliedChange[],
+  groupIds: string[],
+  byId: Map<string, Authorization>,
+  options: ApplyOptions,
+): Promise<void> {
   const found: Authorization[] = [];
   for (let start = 0; start < groupIds.length; start += 50) {
     const groupIdIn = groupIds.slice(start, start + 50);
-    for (const row of await collectPages((firstResult, maxResults) => client.authorizations.list({ groupIdIn, firstResult, maxResults }), { limit: client.http.queryLimit })) found.push(row);
+    for (const row of await collectPages((firstResult, maxResults) => client.authorizations.list({ groupIdIn, firstResult, maxResults }), {
+      limit: client.http.queryLimit,
+    }))
+      found.push(row);
   }
   if (found.length === 0) return;
   const byKey = new Map(found.map((row) => [authorizationKey(row), row]));
@@ -220,7 +270,14 @@ async function adoptDefaults(client: EngineClient, results: AppliedChange[], gro
   }
   const unnamed = found.filter((row) => !options.wanted.has(authorizationKey(row)) && options.scope.authorization(row));
   for (const row of unnamed) {
-    const change: AuthorizationChange = { action: options.prune ? 'delete' : 'keep', object: 'authorization', id: row.id, ...describeRow(row), before: [...row.permissions], after: null };
+    const change: AuthorizationChange = {
+      action: options.prune ? 'delete' : 'keep',
+      object: 'authorization',
+      id: row.id,
+      ...describeRow(row),
+      before: [...row.permissions],
+      after: null,
+    };
     options.notice(change);
     if (options.prune) results.push({ change, status: 'not done' });
   }

@@ -19,7 +19,9 @@ const MEMBER_READS_IN_FLIGHT = 4;
 export async function readGroups(client: EngineClient, wanted: { ids?: readonly string[] | undefined; accepts: (id: string) => boolean }): Promise<Group[]> {
   if (wanted.ids?.length === 0) return [];
   const idIn = wanted.ids === undefined ? {} : { idIn: wanted.ids };
-  const groups = await collectPages((first, max) => client.groups.list({ ...idIn, sortBy: 'id', sortOrder: 'asc' }, first, max), { limit: client.http.queryLimit });
+  const groups = await collectPages((first, max) => client.groups.list({ ...idIn, sortBy: 'id', sortOrder: 'asc' }, first, max), {
+    limit: client.http.queryLimit,
+  });
   return groups.filter((group) => wanted.accepts(group.id));
 }
 
@@ -50,7 +52,8 @@ export async function readAuthorizations(client: EngineClient, resourceTypes: 'a
   }
   const rows: Authorization[] = [];
   for (const resourceType of [...resourceTypes].sort((a, b) => a - b)) {
-    for (const row of await collectPages((firstResult, maxResults) => client.authorizations.list({ resourceType, firstResult, maxResults }), { limit })) rows.push(row);
+    for (const row of await collectPages((firstResult, maxResults) => client.authorizations.list({ resourceType, firstResult, maxResults }), { limit }))
+      rows.push(row);
   }
   return rows.sort((a, b) => compareText(a.id, b.id));
 }
@@ -59,4 +62,3 @@ export async function readAuthorizations(client: EngineClient, resourceTypes: 'a
 export async function existingUsers(client: EngineClient, userIds: readonly string[]): Promise<Set<string>> {
   return client.groups.usersAmong({}, userIds);
 }
-

@@ -44,7 +44,10 @@ export async function exportAccess(client: EngineClient, options: ExportOptions)
   const accepts = groupPatterns === undefined ? () => true : globMatcher(groupPatterns);
   const exactIds = exactIdsOf(groupPatterns);
   const groups = await readGroups(client, { ids: exactIds, accepts });
-  const members = await readMembers(client, groups.map((group) => group.id));
+  const members = await readMembers(
+    client,
+    groups.map((group) => group.id),
+  );
   const resourceTypes = options.resourceTypes === undefined ? 'all' : new Set(options.resourceTypes.map((type) => type.code));
   const rows = await readAuthorizations(client, resourceTypes);
 
@@ -67,7 +70,10 @@ export async function exportAccess(client: EngineClient, options: ExportOptions)
     groups: Object.fromEntries(
       [...groups]
         .sort((a, b) => compareText(a.id, b.id))
-        .map((group) => [group.id, { ...(group.name !== null ? { name: group.name } : {}), ...(group.type !== null ? { type: group.type } : {}), members: members.get(group.id) ?? [] }]),
+        .map((group) => [
+          group.id,
+          { ...(group.name !== null ? { name: group.name } : {}), ...(group.type !== null ? { type: group.type } : {}), members: members.get(group.id) ?? [] },
+        ]),
     ),
     authorizations: authorizations.map(({ sortKey: _key, ...entry }) => entry),
   };

@@ -173,22 +173,31 @@ export function exactIdsOf(patterns: readonly string[] | undefined): readonly st
 /** `*` any run of characters, `?` one; everything else literal. */
 export function globMatcher(patterns: readonly string[]): (id: string) => boolean {
   const exact = new Set(patterns.filter((pattern) => !isGlob(pattern)));
-  const globs = patterns
-    .filter(isGlob)
-    .map((pattern) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[\\s\\S]*').replaceAll('?', '[\\s\\S]')}$`));
+  const globs = patterns.filter(isGlob).map(
+    (pattern) =>
+      new RegExp(
+        `^${pattern
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replaceAll('*', '[\\s\\S]*')
+          .replaceAll('?', '[\\s\\S]')}$`,
+      ),
+  );
   return (id) => exact.has(id) || globs.some((glob) => glob.test(id));
 }
 
 export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessEnv): AccessFile {
   const parsedText = parseStructured(text, file, 'access file', { allowed: allowedKeys, unknownNote: '' });
   const { offsetOf, problem } = parsedText;
-  const at = (path: readonly (string | number)[], message: string, place: 'key' | 'value' = 'value'): InputProblem => problem(offsetOf(path, place), path, message);
+  const at = (path: readonly (string | number)[], message: string, place: 'key' | 'value' = 'value'): InputProblem =>
+    problem(offsetOf(path, place), path, message);
   if (parsedText.data === null || typeof parsedText.data !== 'object' || Array.isArray(parsedText.data)) {
     throw new InputError([at([], 'an access file must be an object with scope, groups and authorizations')]);
   }
   const unexpanded: InputProblem[] = [];
   // Without a `$` there is nothing to expand, and no copy of a large file to make.
-  const data = (text.includes('$') ? expandEnvironment(parsedText.data, env, (path, message) => unexpanded.push(at(path, message))) : parsedText.data) as Record<string, unknown>;
+  const data = (
+    text.includes('$') ? expandEnvironment(parsedText.data, env, (path, message) => unexpanded.push(at(path, message))) : parsedText.data
+  ) as Record<string, unknown>;
   const problems: InputProblem[] = [];
   const parsed = fileSchema.safeParse(data, { reportInput: true });
   // Every problem at once: the checks below also run on the parts of a refused file that are well
@@ -224,7 +233,8 @@ export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessE
     const type = fields.type === undefined ? undefined : authorizationType(fields.type, [...path, 'type'], problems, at);
     const resourceType = fields.resource === undefined ? undefined : resourceTypeOf(fields.resource, [...path, 'resource'], problems, at);
     const owner = ownerOf(fields, named, type, path, problems, at);
-    const permissions = resourceType && fields.permissions ? checkedPermissions(fields.permissions, resourceType, [...path, 'permissions'], problems, at) : undefined;
+    const permissions =
+      resourceType && fields.permissions ? checkedPermissions(fields.permissions, resourceType, [...path, 'permissions'], problems, at) : undefined;
     if (type === undefined || resourceType === undefined || owner === undefined || permissions === undefined) return;
     if (named.has('resourceId') && fields.resourceId === undefined) return;
     const desired: DesiredAuthorization = { type, ...owner, resourceType: resourceType.code, resourceId: fields.resourceId ?? '*', permissions, index };
@@ -232,7 +242,12 @@ export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessE
     const first = byKey.get(key);
     if (first !== undefined) {
       const { line } = at(['authorizations', first], '');
-      problems.push(at(path, `the same authorization as authorizations[${first}] (line ${line}): the engine keeps one per type, owner, resource type and resource id; merge their permissions`));
+      problems.push(
+        at(
+          path,
+          `the same authorization as authorizations[${first}] (line ${line}): the engine keeps one per type, owner, resource type and resource id; merge their permissions`,
+        ),
+      );
       return;
     }
     byKey.set(key, index);
@@ -250,11 +265,16 @@ export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessE
 type At = (path: readonly (string | number)[], message: string, place?: 'key' | 'value') => InputProblem;
 
 /** The identity of an authorization: type, owner, resource type and resource id (the engine's unique constraints). */
-export function authorizationKey(row: { type: number; userId: string | null; groupId: string | null; resourceType: number; resourceId: string | null }): string {
+export function authorizationKey(row: {
+  type: number;
+  userId: string | null;
+  groupId: string | null;
+  resourceType: number;
+  resourceId: string | null;
+}): string {
   const owner = row.groupId !== null ? `group:${row.groupId}` : `user:${row.userId ?? ''}`;
   return JSON.stringify([row.type, owner, row.resourceType, row.resourceId]);
 }
-
 
 function listedTwice(items: readonly string[], path: readonly (string | number)[], problems: InputProblem[], at: At, what: (item: string) => string): void {
   const seen = new Set<string>();
@@ -267,7 +287,10 @@ function listedTwice(items: readonly string[], path: readonly (string | number)[
 function authorizationType(text: string, path: readonly (string | number)[], problems: InputProblem[], at: At): number | undefined {
   const found = AUTHORIZATION_TYPES.find((type) => type.name === text.trim().toLowerCase());
   if (found) return found.code;
-  const near = closest(text.trim().toLowerCase(), AUTHORIZATION_TYPES.map((type) => type.name));
+  const near = closest(
+    text.trim().toLowerCase(),
+    AUTHORIZATION_TYPES.map((type) => type.name),
+  );
   problems.push(at(path, `unknown authorization type '${text}' (${near.length > 0 ? `did you mean ${near[0]}?` : 'valid: global, grant, revoke'})`));
   return undefined;
 }
@@ -301,7 +324,8 @@ function ownerOf(
     return undefined;
   }
   if (!named.has('user') && !named.has('group')) {
-    if (type !== undefined) problems.push(at(path, `a ${type === GRANT ? 'grant' : 'revoke'} needs an owner: user or group (a global authorization is type global)`));
+    if (type !== undefined)
+      problems.push(at(path, `a ${type === GRANT ? 'grant' : 'revoke'} needs an owner: user or group (a global authorization is type global)`));
     return undefined;
   }
   if (entry.user !== undefined) return { userId: entry.user, groupId: null };
@@ -310,7 +334,13 @@ function ownerOf(
 }
 
 /** Permissions in the engine's spelling, sorted; each must exist for the resource type (did you mean …?). */
-function checkedPermissions(names: readonly string[], type: ResourceType, path: readonly (string | number)[], problems: InputProblem[], at: At): string[] | undefined {
+function checkedPermissions(
+  names: readonly string[],
+  type: ResourceType,
+  path: readonly (string | number)[],
+  problems: InputProblem[],
+  at: At,
+): string[] | undefined {
   const result: string[] = [];
   let failed = false;
   names.forEach((raw, index) => {
@@ -328,7 +358,12 @@ function checkedPermissions(names: readonly string[], type: ResourceType, path: 
   if (failed) return undefined;
   const universal = result.filter((permission) => (UNIVERSAL_PERMISSIONS as readonly string[]).includes(permission));
   if (universal.length > 0 && result.length > 1) {
-    problems.push(at(path, `${universal[0]} stands alone: ${universal[0] === 'ALL' ? 'it holds every permission' : 'it means no permission'}; write [${universal[0]}] or the permissions`));
+    problems.push(
+      at(
+        path,
+        `${universal[0]} stands alone: ${universal[0] === 'ALL' ? 'it holds every permission' : 'it means no permission'}; write [${universal[0]}] or the permissions`,
+      ),
+    );
     return undefined;
   }
   if (universal[0] === 'NONE') return [];
@@ -336,7 +371,8 @@ function checkedPermissions(names: readonly string[], type: ResourceType, path: 
 }
 
 function scopeOf(
-  given: { groups?: string[] | undefined; users?: string[] | undefined; global?: boolean | undefined; resourceTypes?: (string | number)[] | undefined } | undefined,
+  given:
+    { groups?: string[] | undefined; users?: string[] | undefined; global?: boolean | undefined; resourceTypes?: (string | number)[] | undefined } | undefined,
   groups: readonly DesiredGroup[],
   authorizations: readonly DesiredAuthorization[],
   problems: InputProblem[],

@@ -51,8 +51,8 @@ function after(rows: readonly Row[], groups: readonly string[], userId: string, 
       if (change.action === 'create') {
         const id = `planned-${created++}`;
         byId.set(id, { ...createBody(change), id, resourceId: change.resourceId });
-      }
-      else if (change.action === 'update' && change.id !== null && byId.has(change.id)) byId.set(change.id, { ...byId.get(change.id)!, permissions: change.after ?? [] });
+      } else if (change.action === 'update' && change.id !== null && byId.has(change.id))
+        byId.set(change.id, { ...byId.get(change.id)!, permissions: change.after ?? [] });
       else if (change.action === 'delete' && change.id !== null) byId.delete(change.id);
     }
   }
@@ -90,7 +90,11 @@ export async function lockoutLosses(client: EngineClient, plan: AccessPlan, user
   const everyGroup = new Set([...before, ...joined]);
   const candidates = relevant(plan, userId, everyGroup);
   if (candidates.length === 0) return [];
-  const rows = (await subjectAuthorizations(client, { userId, groupIds: [...everyGroup] }, GUARDED.map((guarded) => guarded.resourceType))) as Row[];
+  const rows = (await subjectAuthorizations(
+    client,
+    { userId, groupIds: [...everyGroup] },
+    GUARDED.map((guarded) => guarded.resourceType),
+  )) as Row[];
   const held = holdings(rows, { userId, groupIds: before });
   const heldAfter = (changes: readonly AccessChange[]) => {
     const next = after(rows, before, userId, changes);
@@ -113,6 +117,8 @@ export function mayTakeAway(plan: AccessPlan): AccessChange[] {
       change.action === 'remove' ||
       (change.object === 'group' && change.action === 'delete') ||
       (change.object === 'authorization' &&
-        ((change.action !== 'create' && GUARDED.some((guarded) => guarded.resourceType === change.resourceType)) || (change.action === 'create' && change.type === 'revoke') || (change.type === 'global' && change.action !== 'create'))),
+        ((change.action !== 'create' && GUARDED.some((guarded) => guarded.resourceType === change.resourceType)) ||
+          (change.action === 'create' && change.type === 'revoke') ||
+          (change.type === 'global' && change.action !== 'create'))),
   );
 }

@@ -84,7 +84,8 @@ export async function readEngineAccess(client: EngineClient, file: AccessFile): 
   const byId = new Map(groups.map((group) => [group.id, group]));
   const managed = file.groups.filter((group) => group.members !== undefined && byId.has(group.id)).map((group) => group.id);
   const members = await readMembers(client, managed);
-  const resourceTypes = file.scope.resourceTypes === 'all' ? 'all' : new Set([...file.scope.resourceTypes, ...file.authorizations.map((row) => row.resourceType)]);
+  const resourceTypes =
+    file.scope.resourceTypes === 'all' ? 'all' : new Set([...file.scope.resourceTypes, ...file.authorizations.map((row) => row.resourceType)]);
   const authorizations = await readAuthorizations(client, resourceTypes);
   await checkMembersAreUsers(client, file, members);
   return { groups: byId, members, authorizations };
@@ -100,13 +101,23 @@ async function checkMembersAreUsers(client: EngineClient, file: AccessFile, memb
   if (toAdd.size === 0) return;
   const found = await existingUsers(client, [...toAdd].sort(compareText));
   const problems = file.groups.flatMap((group) =>
-    (group.members ?? []).flatMap((user, index) => (toAdd.has(user) && !found.has(user) ? [file.problem(['groups', group.id, 'members', index], `${user} is not a user of the engine (or one these credentials may not read)`)] : [])),
+    (group.members ?? []).flatMap((user, index) =>
+      toAdd.has(user) && !found.has(user)
+        ? [file.problem(['groups', group.id, 'members', index], `${user} is not a user of the engine (or one these credentials may not read)`)]
+        : [],
+    ),
   );
   if (problems.length > 0) throw new InputError(problems);
 }
 
 /** The identity of an authorization as a change shows it. */
-export function describeRow(row: { type: number; userId: string | null; groupId: string | null; resourceType: number; resourceId: string | null }): Pick<AuthorizationChange, 'type' | 'user' | 'group' | 'resource' | 'resourceType' | 'resourceId'> {
+export function describeRow(row: {
+  type: number;
+  userId: string | null;
+  groupId: string | null;
+  resourceType: number;
+  resourceId: string | null;
+}): Pick<AuthorizationChange, 'type' | 'user' | 'group' | 'resource' | 'resourceType' | 'resourceId'> {
   return {
     type: authorizationTypeName(row.type),
     user: row.type === GLOBAL ? null : row.userId,
@@ -127,7 +138,13 @@ export function computePlan(file: AccessFile, engine: EngineAccess, prune: boole
   for (const desired of file.groups) {
     const current = engine.groups.get(desired.id);
     if (current === undefined) {
-      groupChanges.push({ action: 'create', object: 'group', group: desired.id, before: null, after: { name: desired.name ?? null, type: desired.type ?? null } });
+      groupChanges.push({
+        action: 'create',
+        object: 'group',
+        group: desired.id,
+        before: null,
+        after: { name: desired.name ?? null, type: desired.type ?? null },
+      });
     } else {
       const after = { name: desired.name === undefined ? current.name : desired.name, type: desired.type === undefined ? current.type : desired.type };
       if (after.name !== current.name || after.type !== current.type) {
@@ -150,7 +167,13 @@ export function computePlan(file: AccessFile, engine: EngineAccess, prune: boole
   for (const group of [...engine.groups.values()].sort((a, b) => compareText(a.id, b.id))) {
     // A group the file's authorizations name as their owner is the file's too, if not its members.
     if (named.has(group.id) || owners.has(group.id) || !file.scope.group(group.id)) continue;
-    const change: GroupChange = { action: prune ? 'delete' : 'keep', object: 'group', group: group.id, before: { name: group.name, type: group.type }, after: null };
+    const change: GroupChange = {
+      action: prune ? 'delete' : 'keep',
+      object: 'group',
+      group: group.id,
+      before: { name: group.name, type: group.type },
+      after: null,
+    };
     (prune ? groupDeletions : kept).push(change);
   }
 
@@ -165,13 +188,27 @@ export function computePlan(file: AccessFile, engine: EngineAccess, prune: boole
     if (current === undefined) {
       authorizationChanges.push({ action: 'create', object: 'authorization', id: null, ...describeRow(desired), before: null, after: desired.permissions });
     } else if (!samePermissions(current.permissions, desired.permissions, desired.resourceType)) {
-      authorizationChanges.push({ action: 'update', object: 'authorization', id: current.id, ...describeRow(desired), before: [...current.permissions], after: desired.permissions });
+      authorizationChanges.push({
+        action: 'update',
+        object: 'authorization',
+        id: current.id,
+        ...describeRow(desired),
+        before: [...current.permissions],
+        after: desired.permissions,
+      });
     }
   }
   const authorizationDeletions: AuthorizationChange[] = [];
   for (const row of sortedRows(engine.authorizations)) {
     if (wantedKeys.has(authorizationKey(row)) || !file.scope.authorization(row)) continue;
-    const change: AuthorizationChange = { action: prune ? 'delete' : 'keep', object: 'authorization', id: row.id, ...describeRow(row), before: [...row.permissions], after: null };
+    const change: AuthorizationChange = {
+      action: prune ? 'delete' : 'keep',
+      object: 'authorization',
+      id: row.id,
+      ...describeRow(row),
+      before: [...row.permissions],
+      after: null,
+    };
     (prune ? authorizationDeletions : kept).push(change);
   }
 
@@ -183,9 +220,16 @@ export function computePlan(file: AccessFile, engine: EngineAccess, prune: boole
 }
 
 /** By resource type name, resource id, type, owner: as export writes them. */
-function sortedRows<R extends Pick<DesiredAuthorization, 'type' | 'userId' | 'groupId' | 'resourceType'> & { resourceId: string | null }>(rows: readonly R[]): R[] {
+function sortedRows<R extends Pick<DesiredAuthorization, 'type' | 'userId' | 'groupId' | 'resourceType'> & { resourceId: string | null }>(
+  rows: readonly R[],
+): R[] {
   const key = (row: R): string =>
-    [resourceTypeByCode(row.resourceType)?.name ?? `~${row.resourceType}`, row.resourceId === '*' ? '' : `\u0001${row.resourceId ?? ''}`, row.type, row.groupId !== null ? `g${row.groupId}` : `u${row.userId ?? ''}`].join('\u0000');
+    [
+      resourceTypeByCode(row.resourceType)?.name ?? `~${row.resourceType}`,
+      row.resourceId === '*' ? '' : `\u0001${row.resourceId ?? ''}`,
+      row.type,
+      row.groupId !== null ? `g${row.groupId}` : `u${row.userId ?? ''}`,
+    ].join('\u0000');
   return [...rows].sort((a, b) => compareText(key(a), key(b)));
 }
 

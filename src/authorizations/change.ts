@@ -5,14 +5,7 @@
  * whole object is written back.
  */
 import type { Authorization, AuthorizationUpdate } from '../engine/authorizations.js';
-import {
-  GLOBAL,
-  parsePermissions,
-  parseResourceType,
-  type ResourceType,
-  resourceTypeByCode,
-  UNIVERSAL_PERMISSIONS,
-} from '../catalogue/authorization.js';
+import { GLOBAL, parsePermissions, parseResourceType, type ResourceType, resourceTypeByCode, UNIVERSAL_PERMISSIONS } from '../catalogue/authorization.js';
 import { UsageError } from '../exit-codes.js';
 
 export interface AuthorizationChange {
@@ -36,7 +29,6 @@ export interface DesiredState {
   resourceType?: number | string | undefined;
   resourceId?: string | null | undefined;
 }
-
 
 /** The permission set as a set of names, ALL expanded, NONE empty, for comparing and editing. */
 function expand(permissions: readonly string[], type: ResourceType | undefined): Set<string> {
@@ -70,7 +62,9 @@ export function applyChange(current: Authorization, change: AuthorizationChange,
       throw new UsageError(`--file: id '${desired.id}' is not the authorization being updated (${current.id})`);
     }
     if (desired.type !== undefined && desired.type !== current.type) {
-      throw new UsageError(`--file: type ${desired.type} differs from the authorization's type ${current.type}; the engine cannot change the type of an authorization (delete it and create a new one)`);
+      throw new UsageError(
+        `--file: type ${desired.type} differs from the authorization's type ${current.type}; the engine cannot change the type of an authorization (delete it and create a new one)`,
+      );
     }
     if (desired.resourceType !== undefined) next.resourceType = parseResourceType(String(desired.resourceType), '--file resourceType').code;
     if (desired.userId !== undefined) next.userId = desired.userId;
@@ -100,13 +94,19 @@ export function applyChange(current: Authorization, change: AuthorizationChange,
     next.permissions = parsePermissions(change.permissions, type);
   } else if (next.resourceType !== current.resourceType && desired?.permissions === undefined) {
     // The kept permissions must exist for the new resource type too.
-    parsePermissions(next.permissions.filter((p) => !(UNIVERSAL_PERMISSIONS as readonly string[]).includes(p)), type, 'the current permissions');
+    parsePermissions(
+      next.permissions.filter((p) => !(UNIVERSAL_PERMISSIONS as readonly string[]).includes(p)),
+      type,
+      'the current permissions',
+    );
   }
   if (change.addPermissions !== undefined || change.removePermissions !== undefined) {
     const add = parsePermissions(change.addPermissions ?? [], type, '--add-permissions');
     const remove = parsePermissions(change.removePermissions ?? [], type, '--remove-permissions');
     if (add.includes('NONE') || remove.includes('NONE') || remove.includes('ALL')) {
-      throw new UsageError('--add-permissions/--remove-permissions take permission names; to grant nothing or everything use --permissions NONE or --permissions ALL');
+      throw new UsageError(
+        '--add-permissions/--remove-permissions take permission names; to grant nothing or everything use --permissions NONE or --permissions ALL',
+      );
     }
     if (add.includes('ALL') || next.permissions.includes('ALL')) {
       const all = add.includes('ALL') || next.permissions.includes('ALL');
@@ -134,8 +134,11 @@ function requireType(code: number): ResourceType {
 /** The engine's save rules (docs/engine-notes.md#authorization-rules), checked before sending: they come back as 500s otherwise. */
 export function checkOwner(authorizationType: number, update: Pick<AuthorizationUpdate, 'userId' | 'groupId'>): void {
   if (authorizationType === GLOBAL) {
-    if (update.groupId) throw new UsageError("a global authorization applies to all users: it cannot have a group (the engine answers ENGINE-03027)");
-    if (update.userId !== '*') throw new UsageError(`a global authorization applies to all users: its user must stay '*' (the engine answers ENGINE-03028), not '${update.userId ?? 'none'}'`);
+    if (update.groupId) throw new UsageError('a global authorization applies to all users: it cannot have a group (the engine answers ENGINE-03027)');
+    if (update.userId !== '*')
+      throw new UsageError(
+        `a global authorization applies to all users: its user must stay '*' (the engine answers ENGINE-03028), not '${update.userId ?? 'none'}'`,
+      );
     return;
   }
   const owners = [update.userId, update.groupId].filter((owner) => owner !== null && owner !== undefined && owner !== '');

@@ -25,6 +25,10 @@ export async function readDesiredState(file: string, stdin: NodeJS.ReadableStrea
 }
 
 export function parseDesiredState(text: string, file: string): DesiredState {
-  const { removalTime: _removal, rootProcessInstanceId: _root, ...desired } = parseCheckedFile(text, file, { what: 'authorization file', schema: desiredSchema, allowed: () => KEYS });
+  const {
+    removalTime: _removal,
+    rootProcessInstanceId: _root,
+    ...desired
+  } = parseCheckedFile(text, file, { what: 'authorization file', schema: desiredSchema, allowed: () => KEYS });
   return desired;
 }

@@ -128,7 +128,12 @@ export function linesFor(subject: Subject, resourceId: string | null | undefined
 }
 
 /** Rows of the subject on the check's resource, each with its level and place, in the engine's order (ids break ties). */
-function relevantRows<R extends AuthorizationRow>(rows: Iterable<R>, subject: Subject, resourceType: number, resourceId: string | null | undefined): { row: R; level: Level; on: 'id' | '*' }[] {
+function relevantRows<R extends AuthorizationRow>(
+  rows: Iterable<R>,
+  subject: Subject,
+  resourceType: number,
+  resourceId: string | null | undefined,
+): { row: R; level: Level; on: 'id' | '*' }[] {
   const specific = isSpecific(resourceId);
   const found: { row: R; level: Level; on: 'id' | '*' }[] = [];
   for (const row of rows) {
@@ -164,7 +169,12 @@ export function decide<R extends AuthorizationRow>(rows: readonly R[], subject: 
   return decideAmong(relevant, subject, check, revokeChecks);
 }
 
-function decideAmong<R extends AuthorizationRow>(relevant: readonly { row: R; level: Level; on: 'id' | '*' }[], subject: Subject, check: Check, revokeChecks: boolean): Decision<R> {
+function decideAmong<R extends AuthorizationRow>(
+  relevant: readonly { row: R; level: Level; on: 'id' | '*' }[],
+  subject: Subject,
+  check: Check,
+  revokeChecks: boolean,
+): Decision<R> {
   for (const line of linesFor(subject, check.resourceId, revokeChecks)) {
     const row = rowsOfLine(relevant, line).find((candidate) => matches(candidate, line, check.permission));
     if (row !== undefined) return { permission: check.permission, granted: line.effect === 'grant', decidedBy: { row, line } };
@@ -210,7 +220,13 @@ export function explain<R extends AuthorizationRow>(
   const decisions = permissions.map((permission) => decideAmong(relevant, subject, { ...resource, permission }, revokeChecks));
   const explained = relevant.map(({ row, level, on }) => {
     const mine = decisions.filter((decision) => decision.decidedBy?.row === row);
-    return { row, level, on, grants: mine.filter((decision) => decision.granted).map((d) => d.permission), revokes: mine.filter((decision) => !decision.granted).map((d) => d.permission) };
+    return {
+      row,
+      level,
+      on,
+      grants: mine.filter((decision) => decision.granted).map((d) => d.permission),
+      revokes: mine.filter((decision) => !decision.granted).map((d) => d.permission),
+    };
   });
   return {
     subject,

@@ -112,7 +112,11 @@ export async function explainAccess(client: EngineClient, request: ExplainReques
 }
 
 /** GET /authorization/check for each permission, as the credentials' user (no userId: their own groups, all of them). */
-async function askEngine(client: EngineClient, request: ExplainRequest, permissions: ExplainedPermission[]): Promise<NonNullable<ExplainReport['engineCheck']>> {
+async function askEngine(
+  client: EngineClient,
+  request: ExplainRequest,
+  permissions: ExplainedPermission[],
+): Promise<NonNullable<ExplainReport['engineCheck']>> {
   const disagreements: string[] = [];
   for (const entry of permissions) {
     try {
@@ -148,7 +152,12 @@ export async function subjectExists(client: EngineClient, subject: { user?: stri
   try {
     const found = isUser ? (await client.groups.usersAmong({}, [id])).has(id) : (await client.groups.count({ id })) > 0;
     if (found) return true;
-    const check = await client.authorizations.check({ permissionName: 'READ', resourceName: resourceType.resourceName, resourceType: resourceType.code, resourceId: id });
+    const check = await client.authorizations.check({
+      permissionName: 'READ',
+      resourceName: resourceType.resourceName,
+      resourceType: resourceType.code,
+      resourceId: id,
+    });
     return check.authorized ? false : undefined;
   } catch (error) {
     if (error instanceof EngineAuthenticationError && error.noAuthenticatedUser) return false;

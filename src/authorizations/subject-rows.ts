@@ -16,9 +16,12 @@ const GROUP_IDS_PER_QUERY = 50;
  * the caller may not READ; the engine's own check then knows more than this).
  */
 export async function groupIdsOf(client: EngineClient, userId: string): Promise<string[]> {
-  const groups = await collectPages((firstResult, maxResults) => client.groups.list({ member: userId, sortBy: 'id', sortOrder: 'asc' }, firstResult, maxResults), {
-    limit: client.http.queryLimit,
-  });
+  const groups = await collectPages(
+    (firstResult, maxResults) => client.groups.list({ member: userId, sortBy: 'id', sortOrder: 'asc' }, firstResult, maxResults),
+    {
+      limit: client.http.queryLimit,
+    },
+  );
   return groups.map((group) => group.id);
 }
 
@@ -29,7 +32,8 @@ export async function groupIdsOf(client: EngineClient, userId: string): Promise<
  */
 export async function subjectAuthorizations(client: EngineClient, subject: Subject, resourceTypes: readonly number[]): Promise<Authorization[]> {
   const groupChunks: string[][] = [];
-  for (let start = 0; start < subject.groupIds.length; start += GROUP_IDS_PER_QUERY) groupChunks.push(subject.groupIds.slice(start, start + GROUP_IDS_PER_QUERY));
+  for (let start = 0; start < subject.groupIds.length; start += GROUP_IDS_PER_QUERY)
+    groupChunks.push(subject.groupIds.slice(start, start + GROUP_IDS_PER_QUERY));
   const queries: AuthorizationQuery[] = [];
   for (const resourceType of resourceTypes) {
     if (subject.userId !== null) queries.push({ userIdIn: [subject.userId], resourceType });
@@ -40,7 +44,9 @@ export async function subjectAuthorizations(client: EngineClient, subject: Subje
   for (const groupIdIn of groupChunks) queries.push({ type: REVOKE, groupIdIn });
   const byId = new Map<string, Authorization>();
   for (const query of queries) {
-    const rows = await collectPages((firstResult, maxResults) => client.authorizations.list({ ...query, firstResult, maxResults }), { limit: client.http.queryLimit });
+    const rows = await collectPages((firstResult, maxResults) => client.authorizations.list({ ...query, firstResult, maxResults }), {
+      limit: client.http.queryLimit,
+    });
     for (const row of rows) byId.set(row.id, row);
   }
   return [...byId.values()];

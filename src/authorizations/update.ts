@@ -9,7 +9,12 @@ import { sendChange } from '../exit.js';
 import { refusingDuplicates } from './duplicate.js';
 import { type AuthorizationChange, applyChange, type DesiredState, diffAuthorization, type FieldDiff, toUpdate } from './change.js';
 
-export function authorizationUpdate(api: AuthorizationApi, id: string, change: AuthorizationChange, desired: DesiredState | undefined): ObjectUpdate<Authorization, AuthorizationUpdate> {
+export function authorizationUpdate(
+  api: AuthorizationApi,
+  id: string,
+  change: AuthorizationChange,
+  desired: DesiredState | undefined,
+): ObjectUpdate<Authorization, AuthorizationUpdate> {
   // The type cannot change (the engine has no way to); it names the duplicate the engine would refuse.
   let type = 0;
   return {

@@ -151,7 +151,12 @@ const TRIGGER_KINDS: Record<string, string> = {
 function triggerOf(element: ModdleElement): Trigger | null {
   const [definition] = elements(element.eventDefinitions);
   if (!definition) return null;
-  const kind = TRIGGER_KINDS[definition.$type] ?? definition.$type.replace(/^bpmn:/, '').replace(/EventDefinition$/, '').toLowerCase();
+  const kind =
+    TRIGGER_KINDS[definition.$type] ??
+    definition.$type
+      .replace(/^bpmn:/, '')
+      .replace(/EventDefinition$/, '')
+      .toLowerCase();
   return { kind, detail: triggerDetail(definition) };
 }
 
@@ -187,7 +192,12 @@ function implementationOf(element: ModdleElement): string | null {
 }
 
 function isElement(value: unknown): value is ModdleElement {
-  return typeof value === 'object' && value !== null && typeof (value as { $type?: unknown }).$type === 'string' && typeof (value as { $instanceOf?: unknown }).$instanceOf === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { $type?: unknown }).$type === 'string' &&
+    typeof (value as { $instanceOf?: unknown }).$instanceOf === 'function'
+  );
 }
 
 function elements(value: unknown): ModdleElement[] {

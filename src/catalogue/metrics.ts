@@ -18,10 +18,29 @@ export interface MetricName {
 }
 
 export const METRIC_NAMES: readonly MetricName[] = [
-  { name: 'process-instances', alias: 'root-process-instance-start', isAlias: true, description: 'root process instances started (licence metric)', since: '7.17' },
-  { name: 'decision-instances', alias: 'executed-decision-instances', isAlias: true, description: 'decision instances evaluated (licence metric)', since: '7.17' },
+  {
+    name: 'process-instances',
+    alias: 'root-process-instance-start',
+    isAlias: true,
+    description: 'root process instances started (licence metric)',
+    since: '7.17',
+  },
+  {
+    name: 'decision-instances',
+    alias: 'executed-decision-instances',
+    isAlias: true,
+    description: 'decision instances evaluated (licence metric)',
+    since: '7.17',
+  },
   { name: 'flow-node-instances', alias: 'activity-instance-start', isAlias: true, description: 'flow node instances started (licence metric)', since: '7.17' },
-  { name: 'task-users', alias: 'unique-task-workers', isAlias: true, description: 'distinct users assigned to tasks (licence metric)', sumOnly: true, since: '7.17' },
+  {
+    name: 'task-users',
+    alias: 'unique-task-workers',
+    isAlias: true,
+    description: 'distinct users assigned to tasks (licence metric)',
+    sumOnly: true,
+    since: '7.17',
+  },
   { name: 'root-process-instance-start', alias: 'process-instances', description: 'root process instances started' },
   { name: 'executed-decision-instances', alias: 'decision-instances', description: 'decision instances evaluated' },
   { name: 'executed-decision-elements', description: 'decision elements (rules) evaluated' },

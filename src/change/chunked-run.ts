@@ -14,7 +14,11 @@ import type { CanaryStep, ChangeMode, ChangeRun, ChangeRunOutcome } from './run-
 
 type ChunkedRun<O extends string, D extends object> = ChangeRun<O, D> & { mode: Extract<ChangeMode, { kind: 'chunked' }> };
 
-export async function runChunked<O extends string, D extends object>(host: ChangeHost, run: ChunkedRun<O, D>, startedAt: Date): Promise<ChangeRunOutcome<O, D>> {
+export async function runChunked<O extends string, D extends object>(
+  host: ChangeHost,
+  run: ChunkedRun<O, D>,
+  startedAt: Date,
+): Promise<ChangeRunOutcome<O, D>> {
   const { operation, mode, resumed } = run;
   const { journalFile, chunkSize } = mode;
   const now = () => new Date().toISOString();
@@ -23,7 +27,9 @@ export async function runChunked<O extends string, D extends object>(host: Chang
     journal = (await Journal.resume(journalFile)).journal;
     await journal.append({ event: 'resume', at: now(), pending: run.ids.length, alreadyDone: resumed.confirmed.size });
   } else {
-    journal = await Journal.create(journalFile, Journal.startOf({ engine: mode.engine, scope: run.scope, chunkSize, canary: run.canary?.size, ids: run.ids }), { replace: mode.replaceJournal });
+    journal = await Journal.create(journalFile, Journal.startOf({ engine: mode.engine, scope: run.scope, chunkSize, canary: run.canary?.size, ids: run.ids }), {
+      replace: mode.replaceJournal,
+    });
   }
 
   const stop = twoStepStop(host);

@@ -34,7 +34,11 @@ export async function createJournalFile(file: string, replace: boolean, refusal:
 }
 
 /** Reads a journal and opens it for appending; `parse` reads its state, and the file is closed again when that fails. */
-export async function reopenJournalFile<S>(file: string, parse: (text: string) => S, refusal: (error: unknown) => Error): Promise<{ handle: FileHandle; state: S }> {
+export async function reopenJournalFile<S>(
+  file: string,
+  parse: (text: string) => S,
+  refusal: (error: unknown) => Error,
+): Promise<{ handle: FileHandle; state: S }> {
   let text: string;
   let handle: FileHandle;
   try {

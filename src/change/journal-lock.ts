@@ -66,7 +66,8 @@ export class JournalLock {
           await link(staged, file);
           return new JournalLock(file, holder);
         } catch (error) {
-          if (codeOf(error) !== 'EEXIST') throw inputError(`journal ${journalFile}: its lock ${file} cannot be created (${codeOf(error) ?? String(error)}); nothing was sent`);
+          if (codeOf(error) !== 'EEXIST')
+            throw inputError(`journal ${journalFile}: its lock ${file} cannot be created (${codeOf(error) ?? String(error)}); nothing was sent`);
         }
         if (round === 4) throw new ChangeFailedError(`journal ${journalFile} is being taken over by another run at this moment; nothing was sent`, 'locked');
         const found = await readHolder(file);
@@ -197,17 +198,19 @@ async function isAbandoned(guard: string): Promise<boolean> {
 
 function refusal(journalFile: string, found: LockHolder | 'unreadable', options: LockOptions): ChangeFailedError {
   if (found === 'unreadable') {
-    return new ChangeFailedError(
-      `journal ${journalFile} is locked (${lockFileOf(journalFile)} exists but cannot be read); nothing was sent`,
-      'locked',
-      { hint: `if no run uses this journal, remove ${lockFileOf(journalFile)}` },
-    );
+    return new ChangeFailedError(`journal ${journalFile} is locked (${lockFileOf(journalFile)} exists but cannot be read); nothing was sent`, 'locked', {
+      hint: `if no run uses this journal, remove ${lockFileOf(journalFile)}`,
+    });
   }
   const sameHost = found.host === hostname();
   const message = `journal ${journalFile} is in use by process ${found.pid} on ${found.host} (since ${found.startedAt}); nothing was sent`;
   return sameHost
-    ? new ChangeFailedError(message, 'locked', { hint: `wait for that run to end: one run at a time continues a journal; if process ${found.pid} is not a camunda-admin run (its pid was reused), take the lock over: ${options.takeOverCommand}` })
-    : new ChangeFailedError(message, 'locked', { hint: `another host's process cannot be checked from here; if that run is no longer running, take the lock over: ${options.takeOverCommand}` });
+    ? new ChangeFailedError(message, 'locked', {
+        hint: `wait for that run to end: one run at a time continues a journal; if process ${found.pid} is not a camunda-admin run (its pid was reused), take the lock over: ${options.takeOverCommand}`,
+      })
+    : new ChangeFailedError(message, 'locked', {
+        hint: `another host's process cannot be checked from here; if that run is no longer running, take the lock over: ${options.takeOverCommand}`,
+      });
 }
 
 function codeOf(error: unknown): string | undefined {

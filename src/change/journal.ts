@@ -86,7 +86,6 @@ export class Journal extends JournalFile<JournalEvent> {
     };
   }
 
-
   /**
    * Refuses a place where no new journal can be started, before anything is sent: an existing
    * journal (that run may still need --resume), a directory, a directory that does not exist or
@@ -103,7 +102,9 @@ export class Journal extends JournalFile<JournalEvent> {
   /** Starts a new journal; refuses to overwrite one (that run may still need --resume) unless `replace` (--force). */
   static async create(file: string, start: JournalStartBase, options: { replace?: boolean } = {}): Promise<Journal> {
     await Journal.checkNew(file, options);
-    const handle = await createJournalFile(file, options.replace === true, (error) => (errorCode(error) === 'EEXIST' ? alreadyExists(file) : cannotWrite(file, error)));
+    const handle = await createJournalFile(file, options.replace === true, (error) =>
+      errorCode(error) === 'EEXIST' ? alreadyExists(file) : cannotWrite(file, error),
+    );
     const journal = new Journal(file, handle);
     await journal.append(start);
     return journal;
@@ -137,7 +138,9 @@ async function statOrUndefined(file: string): Promise<Stats | undefined> {
 }
 
 function alreadyExists(file: string): Error {
-  return inputError(`journal ${file} already exists from an earlier run, so nothing was sent; continue it with --resume, or start over with --force (it is then replaced)`);
+  return inputError(
+    `journal ${file} already exists from an earlier run, so nothing was sent; continue it with --resume, or start over with --force (it is then replaced)`,
+  );
 }
 
 function describeEngine(engine: JournalEngine): string {
@@ -220,7 +223,8 @@ export function parseJournal<S extends object = object>(text: string, file: stri
     if (event.event === 'sent') {
       sent.set(event.chunk, event.ids);
       lastChunk = Math.max(lastChunk, event.chunk);
-      if (event.canary) canary = { chunk: event.chunk, ids: event.ids, incidentsBefore: event.incidentsBefore ?? [], done: false, passed: undefined, problems: [] };
+      if (event.canary)
+        canary = { chunk: event.chunk, ids: event.ids, incidentsBefore: event.incidentsBefore ?? [], done: false, passed: undefined, problems: [] };
     } else if (event.event === 'done') {
       for (const id of sent.get(event.chunk) ?? []) confirmed.add(id);
       if (canary?.chunk === event.chunk) canary.done = true;

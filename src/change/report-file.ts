@@ -36,9 +36,15 @@ export function csvHeader(layout: ReportColumns<never>): string {
 }
 
 /** A run's objects as CSV rows, one per object. */
-export function csvRows<T extends { id: string; outcome: string }>(layout: ReportColumns<T>, run: { mode: string; batches: readonly { id: string }[]; finishedAt: string }, objects: readonly T[]): string[] {
+export function csvRows<T extends { id: string; outcome: string }>(
+  layout: ReportColumns<T>,
+  run: { mode: string; batches: readonly { id: string }[]; finishedAt: string },
+  objects: readonly T[],
+): string[] {
   const batchIds = run.batches.map((batch) => batch.id).join(' ');
-  return objects.map((object) => [object.id, object.outcome, ...layout.columns.map((column) => column.value(object)), run.mode, batchIds, run.finishedAt].map(csvCell).join(','));
+  return objects.map((object) =>
+    [object.id, object.outcome, ...layout.columns.map((column) => column.value(object)), run.mode, batchIds, run.finishedAt].map(csvCell).join(','),
+  );
 }
 
 /** Writes a report: `json` as it is (the operation's statement of the result), or the CSV lines, by the file's extension. */

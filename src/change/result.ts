@@ -72,7 +72,10 @@ export async function checkOutcomes<O extends string, D extends object, B extend
 ): Promise<ChangeResult<O, D, B>> {
   const elsewhere = run.changedElsewhere ?? new Set<string>();
   const [found, version] = await Promise.all([operation.statesOf(run.ids), engineVersion().catch(() => null)]);
-  const objects = found.map(({ id, state, detail }) => ({ id, outcome: operation.outcomeNames[state === 'changed' && elsewhere.has(id) ? 'changed-elsewhere' : state], ...detail }) as ObjectOutcome<O, D>);
+  const objects = found.map(
+    ({ id, state, detail }) =>
+      ({ id, outcome: operation.outcomeNames[state === 'changed' && elsewhere.has(id) ? 'changed-elsewhere' : state], ...detail }) as ObjectOutcome<O, D>,
+  );
   return resultOf(operation, run, objects, { engineVersion: version });
 }
 
@@ -120,12 +123,20 @@ function resultOf<O extends string, D extends object, B extends CreatedBatch>(
 }
 
 /** The ids of `result` whose outcome is of one of `kinds`. */
-export function idsOf<O extends string>(operation: Pick<ChangeOperation<O>, 'outcomeNames'>, result: Pick<ChangeResult<O>, 'objects'>, kinds: readonly OutcomeKind[]): string[] {
+export function idsOf<O extends string>(
+  operation: Pick<ChangeOperation<O>, 'outcomeNames'>,
+  result: Pick<ChangeResult<O>, 'objects'>,
+  kinds: readonly OutcomeKind[],
+): string[] {
   const names = new Set(kinds.map((kind) => operation.outcomeNames[kind]));
   return result.objects.filter((object) => names.has(object.outcome)).map((object) => object.id);
 }
 
 /** How many objects of `result` are of `kinds`. */
-export function countOf<O extends string>(operation: Pick<ChangeOperation<O>, 'outcomeNames'>, result: Pick<ChangeResult<O>, 'outcome'>, kinds: readonly (ObjectState | 'changed-elsewhere')[]): number {
+export function countOf<O extends string>(
+  operation: Pick<ChangeOperation<O>, 'outcomeNames'>,
+  result: Pick<ChangeResult<O>, 'outcome'>,
+  kinds: readonly (ObjectState | 'changed-elsewhere')[],
+): number {
   return kinds.reduce((sum, kind) => sum + result.outcome[operation.outcomeNames[kind]], 0);
 }

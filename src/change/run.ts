@@ -26,7 +26,8 @@ export async function runChange<O extends string, D extends object>(
   // From here on the ids are sent, journalled and reported: as strings.
   const ids = run.ids.slice(0);
   const startedAt = new Date();
-  const outcome = run.mode.kind === 'chunked' ? await runChunked(host, { ...run, mode: run.mode, ids }, startedAt) : await runWhole(host, { ...run, ids }, startedAt);
+  const outcome =
+    run.mode.kind === 'chunked' ? await runChunked(host, { ...run, mode: run.mode, ids }, startedAt) : await runWhole(host, { ...run, ids }, startedAt);
   const { result } = outcome;
   let { failure } = outcome;
   if (!result) return outcome;
@@ -58,7 +59,10 @@ export function incompleteRun<O extends string>(operation: ChangeOperation<O>, r
   // changed was not the engine's (a proxy answering for it), not a partial success.
   const noneDone = result.mode === 'sync' && countOf(operation, result, ['changed', 'ended']) === 0;
   return noneDone
-    ? new ChangeFailedError(`none of the ${result.selected} ${words.many} is ${words.changedInFull} after a success answer: the answer was most likely not the engine's (a proxy?)`, 'unreachable')
+    ? new ChangeFailedError(
+        `none of the ${result.selected} ${words.many} is ${words.changedInFull} after a success answer: the answer was most likely not the engine's (a proxy?)`,
+        'unreachable',
+      )
     : new ChangeFailedError(`${missing} of ${result.selected} ${words.many} are not ${words.changedInFull} after the run`, 'partial');
 }
 
@@ -74,7 +78,8 @@ async function runWhole<O extends string, D extends object>(host: ChangeHost, ru
     rest = ids.slice(Math.min(run.canary.size, ids.length));
     const phase = await run.canary.runner.beforeWhole(ids.slice(0, ids.length - rest.length), rest.length);
     canary = phase.summary;
-    if (phase.failure || rest.length === 0) return { result: await outcomeOf(run, whole.mode.kind, ids, startedAt, { canary }), batch: undefined, failure: phase.failure };
+    if (phase.failure || rest.length === 0)
+      return { result: await outcomeOf(run, whole.mode.kind, ids, startedAt, { canary }), batch: undefined, failure: phase.failure };
   }
   if (whole.mode.kind === 'async') return runBatch(host, whole, { ids: rest, startedAt, canary, mode: whole.mode });
   const { words } = operation;
@@ -103,7 +108,11 @@ async function runBatch<O extends string, D extends object>(
     journal = (await Journal.resume(mode.journal.file)).journal;
     await journal.append({ event: 'resume', at: at(), pending: ids.length, alreadyDone: run.resumed.confirmed.size });
   } else if (mode.journal) {
-    journal = await Journal.create(mode.journal.file, Journal.startOf({ engine: mode.journal.engine, scope: run.scope, chunkSize: Math.max(1, run.ids.length), ids: run.ids }), { replace: mode.journal.replace });
+    journal = await Journal.create(
+      mode.journal.file,
+      Journal.startOf({ engine: mode.journal.engine, scope: run.scope, chunkSize: Math.max(1, run.ids.length), ids: run.ids }),
+      { replace: mode.journal.replace },
+    );
   }
   const chunk = run.resumed ? run.resumed.lastChunk + 1 : 1;
   let batch;
@@ -117,7 +126,11 @@ async function runBatch<O extends string, D extends object>(
     journal = undefined;
     if (!canary) throw operation.explainRefusal(error, 'no batch was created');
     const cause = operation.explainRefusal(error, `no batch was created for the ${operation.words.many} after the canary`);
-    return { result: await outcomeOf(run, 'async', run.ids, startedAt, { canary }), batch: undefined, failure: new ChangeFailedError(messageOf(cause), 'partial') };
+    return {
+      result: await outcomeOf(run, 'async', run.ids, startedAt, { canary }),
+      batch: undefined,
+      failure: new ChangeFailedError(messageOf(cause), 'partial'),
+    };
   } finally {
     await journal?.close();
   }

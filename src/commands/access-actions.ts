@@ -12,7 +12,17 @@ import { EngineError } from '../engine/errors.js';
 import { updatePolicyFrom } from '../engine-objects/update.js';
 import { ChangeOutcomeUnknownError, describeFailure } from '../exit.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
-import { accessPlanView, appliedTable, describeAuthorizationChange, describeChange, describeEmptyFile, describeLosses, describeUnknownUserRisk, planSummary, requestLines } from '../render/access.js';
+import {
+  accessPlanView,
+  appliedTable,
+  describeAuthorizationChange,
+  describeChange,
+  describeEmptyFile,
+  describeLosses,
+  describeUnknownUserRisk,
+  planSummary,
+  requestLines,
+} from '../render/access.js';
 import { checkOutputFile, documentFormat, writeFileAtomically } from '../util/files.js';
 import { plural } from '../util/text.js';
 import type { ACCESS_APPLY_FLAGS, ACCESS_EXPORT_FLAGS, ACCESS_PLAN_FLAGS } from './access-flags.js';
@@ -122,10 +132,18 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
 
   const wanted = new Set(file.authorizations.map((row) => authorizationKey(row)));
   const notice = (made: AuthorizationChange) =>
-    output.warn(`the engine gave the new group ${made.group ?? ''} ${describeAuthorizationChange(made)} (${made.before?.join(', ') ?? ''}), which the file does not name: ${made.action === 'delete' ? 'deleting it (--prune)' : 'kept (--prune deletes it)'}`);
+    output.warn(
+      `the engine gave the new group ${made.group ?? ''} ${describeAuthorizationChange(made)} (${made.before?.join(', ') ?? ''}), which the file does not name: ${made.action === 'delete' ? 'deleting it (--prune)' : 'kept (--prune deletes it)'}`,
+    );
   let results;
   try {
-    results = await applyPlan(client, plan, engine, { policy: updatePolicyFrom(app.io.env, (message) => output.warn(message)), prune, scope: file.scope, wanted, notice });
+    results = await applyPlan(client, plan, engine, {
+      policy: updatePolicyFrom(app.io.env, (message) => output.warn(message)),
+      prune,
+      scope: file.scope,
+      wanted,
+      notice,
+    });
   } catch (error) {
     if (!(error instanceof ApplyStopped)) throw error;
     throw await stopped(app, error);

@@ -3,7 +3,11 @@ import { flagSpec } from './spec.js';
 
 export const ACCESS_EXPORT_FLAGS = flagSpec(
   { flags: '--groups <ids>', description: 'comma-separated group ids or globs (sales,invoice*): those groups and only their authorizations' },
-  { flags: '--resource-type <types...>', description: 'only authorizations on these resource types (names or codes; several, or comma-separated)', completes: 'resource-types' },
+  {
+    flags: '--resource-type <types...>',
+    description: 'only authorizations on these resource types (names or codes; several, or comma-separated)',
+    completes: 'resource-types',
+  },
   { flags: '--out <file>', description: 'write the file here (checked before anything is read) instead of to standard output' },
   { flags: '--force', description: 'replace an existing --out file' },
 );
@@ -16,6 +20,9 @@ export const ACCESS_PLAN_FLAGS = flagSpec(
 export const ACCESS_APPLY_FLAGS = flagSpec(
   { flags: '--prune', description: 'also delete what is in scope on the engine but not in the file' },
   { flags: '--dry-run', description: 'print the plan and the requests it would send; send nothing' },
-  { flags: '--allow-lockout', description: "apply even a plan that takes from the credentials' user what they need to read and change authorizations and groups" },
+  {
+    flags: '--allow-lockout',
+    description: "apply even a plan that takes from the credentials' user what they need to read and change authorizations and groups",
+  },
   { flags: '--allow-empty', description: 'with --prune: apply a file that holds no group and no authorization, deleting everything in its scope' },
 );

@@ -24,7 +24,7 @@ Examples:
     .action(action('exportAccessFile'));
 
   declareFlags(access.command('plan'), ACCESS_PLAN_FLAGS)
-    .description('what apply would change to make the engine match an access file, inside the file\'s scope')
+    .description("what apply would change to make the engine match an access file, inside the file's scope")
     .argument('<file>', 'access file (JSON or YAML; - for standard input)')
     .addHelpText(
       'after',

@@ -11,7 +11,15 @@ import type { AuthorizationQuery } from '../engine/authorizations.js';
 import { enginePath } from '../engine/paths.js';
 import { sendChange } from '../exit.js';
 import { UsageError } from '../exit-codes.js';
-import { authorizationDiffView, authorizationListView, authorizationView, catalogueView, checkView, describeAuthorization, describeOwner } from '../render/authorization.js';
+import {
+  authorizationDiffView,
+  authorizationListView,
+  authorizationView,
+  catalogueView,
+  checkView,
+  describeAuthorization,
+  describeOwner,
+} from '../render/authorization.js';
 import { countView } from '../render/common.js';
 import { listWithLimit } from './listing.js';
 import { pagesBySharedKey } from '../engine/paging.js';
@@ -62,7 +70,8 @@ export async function listAuthorizations(app: App, flags: FlagsOf<typeof AUTH_LI
             pagesBySharedKey(fetchPage, options, {
               keyOf: (row) => row[sortBy],
               idOf: (row) => row.id,
-              fetchTies: (key, firstResult, maxResults) => client.authorizations.list({ ...query, sortBy: undefined, sortOrder: undefined, [sortBy]: key, firstResult, maxResults }),
+              fetchTies: (key, firstResult, maxResults) =>
+                client.authorizations.list({ ...query, sortBy: undefined, sortOrder: undefined, [sortBy]: key, firstResult, maxResults }),
             }),
     view: authorizationListView,
     noun: 'authorizations',
@@ -112,8 +121,20 @@ export async function updateAuthorization(app: App, id: string, flags: UpdateFla
   }
   if (flags.user !== undefined && flags.group !== undefined) throw new UsageError('give --user or --group, not both');
   app.refuseStdinClash({ '--file': flags.file });
-  const nothing = [flags.permissions, flags.addPermissions, flags.removePermissions, flags.user, flags.group, flags.resourceType, flags.resourceId, flags.file].every((flag) => flag === undefined);
-  if (nothing) throw new UsageError('nothing to change: give --permissions, --add-permissions, --remove-permissions, --user, --group, --resource-type, --resource-id or --file');
+  const nothing = [
+    flags.permissions,
+    flags.addPermissions,
+    flags.removePermissions,
+    flags.user,
+    flags.group,
+    flags.resourceType,
+    flags.resourceId,
+    flags.file,
+  ].every((flag) => flag === undefined);
+  if (nothing)
+    throw new UsageError(
+      'nothing to change: give --permissions, --add-permissions, --remove-permissions, --user, --group, --resource-type, --resource-id or --file',
+    );
   const change = {
     permissions: flags.permissions === undefined ? undefined : commaList(flags.permissions, '--permissions'),
     addPermissions: flags.addPermissions === undefined ? undefined : commaList(flags.addPermissions, '--add-permissions'),
@@ -141,7 +162,13 @@ export async function updateAuthorization(app: App, id: string, flags: UpdateFla
     policy: updatePolicyFrom(app.io.env, (message) => output.warn(message)),
   });
   await output.data(result, authorizationDiffView);
-  output.info(!result.changed ? `no change: authorization ${id} already looks like that; nothing was sent` : result.dryRun ? 'dry run: nothing was sent' : `updated authorization ${id}`);
+  output.info(
+    !result.changed
+      ? `no change: authorization ${id} already looks like that; nothing was sent`
+      : result.dryRun
+        ? 'dry run: nothing was sent'
+        : `updated authorization ${id}`,
+  );
 }
 
 export async function deleteAuthorization(app: App, id: string): Promise<void> {
@@ -172,13 +199,19 @@ export async function checkAuthorization(app: App, flags: CheckFlags): Promise<v
 
 export async function explainAuthorization(app: App, flags: ExplainFlags): Promise<void> {
   if ((flags.user === undefined) === (flags.group === undefined)) throw new UsageError('give --user ID or --group ID (one of them)');
-  for (const [flag, value] of [['--user', flags.user], ['--group', flags.group], ['--resource-id', flags.resourceId]] as const) {
+  for (const [flag, value] of [
+    ['--user', flags.user],
+    ['--group', flags.group],
+    ['--resource-id', flags.resourceId],
+  ] as const) {
     if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} must not be empty`);
   }
   const resourceType = parseResourceType(flags.resourceType);
   const permissions = flags.permission === undefined ? resourceType.permissions : parsePermissions([flags.permission], resourceType, '--permission');
   if (permissions.some((permission) => (UNIVERSAL_PERMISSIONS as readonly string[]).includes(permission))) {
-    throw new UsageError(`--permission: ask about one permission of ${resourceType.name} (${resourceType.permissions.join(', ')}), not ${permissions.join('')}`);
+    throw new UsageError(
+      `--permission: ask about one permission of ${resourceType.name} (${resourceType.permissions.join(', ')}), not ${permissions.join('')}`,
+    );
   }
   const target = await engineTarget(app);
   const client = await engineClient(app);

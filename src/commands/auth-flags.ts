@@ -2,7 +2,11 @@
 import { pagingFlags, sortingFlags } from './options.js';
 import { flagSpec } from './spec.js';
 
-const RESOURCE_TYPE = { flags: '--resource-type <type>', description: 'resource type name (process-definition) or code (6)', completes: 'resource-types' } as const;
+const RESOURCE_TYPE = {
+  flags: '--resource-type <type>',
+  description: 'resource type name (process-definition) or code (6)',
+  completes: 'resource-types',
+} as const;
 const REQUIRED_RESOURCE_TYPE = { ...RESOURCE_TYPE, required: true } as const;
 
 /** The filters of auth list and auth count. */
@@ -15,7 +19,11 @@ export const AUTH_FILTER_FLAGS = flagSpec(
   { flags: '--resource-id <id>', description: 'resource id' },
 );
 
-export const AUTH_LIST_FLAGS = [...AUTH_FILTER_FLAGS, ...sortingFlags('resourceType or resourceId'), ...pagingFlags('every authorization, page by page')] as const;
+export const AUTH_LIST_FLAGS = [
+  ...AUTH_FILTER_FLAGS,
+  ...sortingFlags('resourceType or resourceId'),
+  ...pagingFlags('every authorization, page by page'),
+] as const;
 
 export const AUTH_CREATE_FLAGS = flagSpec(
   { flags: '--type <type>', description: 'global, grant or revoke', required: true, completes: 'authorization-types' },

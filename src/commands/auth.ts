@@ -18,7 +18,10 @@ export function declareAuthCommands(program: Command, action: ActionOf<typeof ac
     .action(action('getAuthorization'));
 
   declareFlags(auth.command('list').description('list authorizations'), AUTH_LIST_FLAGS)
-    .addHelpText('after', '\nExamples:\n  $ camunda-admin auth list --group camunda-admin\n  $ camunda-admin auth list --resource-type process-definition --resource-id invoice -o json\n  $ camunda-admin auth list --all -o json > authorizations.json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ camunda-admin auth list --group camunda-admin\n  $ camunda-admin auth list --resource-type process-definition --resource-id invoice -o json\n  $ camunda-admin auth list --all -o json > authorizations.json',
+    )
     .action(action('listAuthorizations'));
 
   declareFlags(auth.command('count').description('count authorizations'), AUTH_FILTER_FLAGS)
@@ -27,7 +30,10 @@ export function declareAuthCommands(program: Command, action: ActionOf<typeof ac
 
   declareFlags(auth.command('create'), AUTH_CREATE_FLAGS)
     .description('create an authorization and print its id')
-    .addHelpText('after', '\nExamples:\n  $ camunda-admin auth create --type grant --user john --resource-type process-definition --resource-id invoice --permissions READ,READ_INSTANCE\n  $ camunda-admin auth create --type global --resource-type filter --permissions READ')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ camunda-admin auth create --type grant --user john --resource-type process-definition --resource-id invoice --permissions READ,READ_INSTANCE\n  $ camunda-admin auth create --type global --resource-type filter --permissions READ',
+    )
     .action(action('createAuthorization'));
 
   declareFlags(auth.command('update'), AUTH_UPDATE_FLAGS)
@@ -54,7 +60,10 @@ Examples:
 
   declareFlags(auth.command('check'), AUTH_CHECK_FLAGS)
     .description('ask the engine whether a user (default: you) has a permission on a resource')
-    .addHelpText('after', '\nPrints yes or no and the user checked; exits 0 either way (use -o json and .authorized in scripts).\nNeeds an engine with authentication enabled: the engine checks the user it authenticated, and\nwithout its authentication filter it authenticates no one and answers 401 to every check (exit 4).\n\nExamples:\n  $ camunda-admin auth check --permission READ --resource-type process-definition --resource-id invoice --user john')
+    .addHelpText(
+      'after',
+      '\nPrints yes or no and the user checked; exits 0 either way (use -o json and .authorized in scripts).\nNeeds an engine with authentication enabled: the engine checks the user it authenticated, and\nwithout its authentication filter it authenticates no one and answers 401 to every check (exit 4).\n\nExamples:\n  $ camunda-admin auth check --permission READ --resource-type process-definition --resource-id invoice --user john',
+    )
     .action(action('checkAuthorization'));
 
   declareFlags(auth.command('explain'), AUTH_EXPLAIN_FLAGS)

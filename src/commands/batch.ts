@@ -69,18 +69,27 @@ Examples:
     )
     .action(action('watchBatch'));
 
-  for (const [name, suspended] of [['suspend', true], ['activate', false]] as const) {
+  for (const [name, suspended] of [
+    ['suspend', true],
+    ['activate', false],
+  ] as const) {
     batch
       .command(name)
       .description(suspended ? 'stop a batch from running more jobs' : 'let a suspended batch run again')
       .argument('<id>', 'batch id')
-      .addHelpText('after', `\nExit 5 when the batch does not exist or has ended.\n\nExamples:\n  $ camunda-admin batch ${name} 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002`)
+      .addHelpText(
+        'after',
+        `\nExit 5 when the batch does not exist or has ended.\n\nExamples:\n  $ camunda-admin batch ${name} 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002`,
+      )
       .action(action(suspended ? 'suspendBatch' : 'activateBatch'));
   }
 
   declareFlags(batch.command('delete'), BATCH_DELETE_FLAGS)
     .description('delete a batch and its jobs (asks first)')
     .argument('<id>', 'batch id')
-    .addHelpText('after', '\nExit 5 when the batch does not exist or has ended (an ended one before asking).\n\nExamples:\n  $ camunda-admin batch delete 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --yes')
+    .addHelpText(
+      'after',
+      '\nExit 5 when the batch does not exist or has ended (an ended one before asking).\n\nExamples:\n  $ camunda-admin batch delete 3f2a9c1e-8e0b-11ee-b9d1-0242ac120002 --yes',
+    )
     .action(action('deleteBatch'));
 }

@@ -29,10 +29,12 @@ export function completionHints(program: Command): ValueHint[] {
   const hints: ValueHint[] = [];
   const visit = (command: Command, path: readonly string[]): void => {
     for (const option of command.options) {
-      if (option instanceof SpecOption && option.completes !== undefined) hints.push({ command: path.join(' '), option: option.long ?? option.short!, values: VALUES[option.completes]() });
+      if (option instanceof SpecOption && option.completes !== undefined)
+        hints.push({ command: path.join(' '), option: option.long ?? option.short!, values: VALUES[option.completes]() });
     }
     command.registeredArguments.forEach((argument, index) => {
-      if (argument instanceof SpecArgument && argument.completes !== undefined) hints.push({ command: path.join(' '), argument: index, values: VALUES[argument.completes]() });
+      if (argument instanceof SpecArgument && argument.completes !== undefined)
+        hints.push({ command: path.join(' '), argument: index, values: VALUES[argument.completes]() });
     });
     for (const child of command.commands) visit(child, [...path, child.name()]);
   };

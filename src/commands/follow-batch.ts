@@ -13,10 +13,20 @@ export interface FollowOptions {
   created: boolean;
 }
 
-export async function followBatch(app: App, batchId: string, { intervalMs, timeoutMs, created }: FollowOptions): Promise<{ failure: ChangeFailedError | undefined; status: string }> {
+export async function followBatch(
+  app: App,
+  batchId: string,
+  { intervalMs, timeoutMs, created }: FollowOptions,
+): Promise<{ failure: ChangeFailedError | undefined; status: string }> {
   const output = await app.output();
   const client = await engineClient(app);
-  const reporter = await progressReporter({ stderr: app.io.stderr, interactive: app.animated && !output.machineReadable, quiet: output.quiet, color: output.stderrStyle.enabled, minIntervalMs: Math.max(intervalMs, 5000) });
+  const reporter = await progressReporter({
+    stderr: app.io.stderr,
+    interactive: app.animated && !output.machineReadable,
+    quiet: output.quiet,
+    color: output.stderrStyle.enabled,
+    minIntervalMs: Math.max(intervalMs, 5000),
+  });
   // Ctrl-C stops the watching, not the batch: the poll in flight is answered, and the run says how to follow on.
   const interrupt = new AbortController();
   const release = app.interrupt.takeOver(() => interrupt.abort());
@@ -45,7 +55,13 @@ export async function followBatch(app: App, batchId: string, { intervalMs, timeo
       return { failure: undefined, status: 'completed' };
     case 'deleted':
       finish();
-      return { status: 'deleted', failure: new ChangeFailedError(`${describeEnding(watch.historic, watch.ending)!} at ${watch.historic.endTime}; see camunda-admin batch get ${batchId}`, 'partial') };
+      return {
+        status: 'deleted',
+        failure: new ChangeFailedError(
+          `${describeEnding(watch.historic, watch.ending)!} at ${watch.historic.endTime}; see camunda-admin batch get ${batchId}`,
+          'partial',
+        ),
+      };
     case 'failed-jobs': {
       finish();
       const definition = watch.statistics.batchJobDefinitionId;
@@ -62,12 +78,30 @@ export async function followBatch(app: App, batchId: string, { intervalMs, timeo
       finish();
       if (!watch.last && !created) {
         // Nothing is known of the batch: not that it runs, nor that it exists.
-        return { status: 'timed-out', failure: new ChangeFailedError(`--wait-timeout passed before the engine answered about batch ${batchId}; follow it with: camunda-admin batch watch ${batchId}`, 'unreachable') };
+        return {
+          status: 'timed-out',
+          failure: new ChangeFailedError(
+            `--wait-timeout passed before the engine answered about batch ${batchId}; follow it with: camunda-admin batch watch ${batchId}`,
+            'unreachable',
+          ),
+        };
       }
-      return { status: 'timed-out', failure: new ChangeFailedError(`--wait-timeout passed: batch ${batchId} ${stillThere(watch.last)}; follow it with: camunda-admin batch watch ${batchId}`, 'wait-timed-out') };
+      return {
+        status: 'timed-out',
+        failure: new ChangeFailedError(
+          `--wait-timeout passed: batch ${batchId} ${stillThere(watch.last)}; follow it with: camunda-admin batch watch ${batchId}`,
+          'wait-timed-out',
+        ),
+      };
     case 'interrupted':
       finish();
-      return { status: 'interrupted', failure: new ChangeFailedError(`stopped watching: batch ${batchId} ${watch.last?.suspended ? stillThere(watch.last) : 'goes on'}; follow it with: camunda-admin batch watch ${batchId}`, 'interrupted') };
+      return {
+        status: 'interrupted',
+        failure: new ChangeFailedError(
+          `stopped watching: batch ${batchId} ${watch.last?.suspended ? stillThere(watch.last) : 'goes on'}; follow it with: camunda-admin batch watch ${batchId}`,
+          'interrupted',
+        ),
+      };
   }
 }
 

@@ -35,7 +35,10 @@ export const GLOBAL_FLAGS = flagSpec(
   },
   { flags: '--no-headers', description: 'tables without the heading row' },
   { flags: '--no-color', description: 'no colour (also with NO_COLOR or CI set; stdout and stderr each only on a terminal)' },
-  { flags: '-q, --quiet', description: 'print only data, errors and warnings about the work (no progress, no warnings about credentials, TLS or names the engine does not know)' },
+  {
+    flags: '-q, --quiet',
+    description: 'print only data, errors and warnings about the work (no progress, no warnings about credentials, TLS or names the engine does not know)',
+  },
   { flags: '-v, --verbose', description: 'log each request and response to stderr (credentials redacted)' },
   { flags: '--timeout <seconds>', description: 'per-request timeout in seconds (default: 30)', parse: checked(parseSeconds) },
   { flags: '--retries <n>', description: 'retries of requests that are safe to repeat (default: 2)', parse: checked(parseRetries) },

@@ -10,7 +10,16 @@ import { ChangeOutcomeUnknownError, describeFailure, sendChange } from '../exit.
 import { changeMembership, groupNotFound, type MembershipAction } from '../groups/members.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { countView } from '../render/common.js';
-import { groupDiffView, groupListView, groupView, linksView, memberListView, MEMBERSHIP_CHANGED, MEMBERSHIP_UNCHANGED, membershipResultView } from '../render/group.js';
+import {
+  groupDiffView,
+  groupListView,
+  groupView,
+  linksView,
+  memberListView,
+  MEMBERSHIP_CHANGED,
+  MEMBERSHIP_UNCHANGED,
+  membershipResultView,
+} from '../render/group.js';
 import { listWithLimit } from './listing.js';
 import type { GROUP_CREATE_FLAGS, GROUP_FILTER_FLAGS, GROUP_LIST_FLAGS, GROUP_UPDATE_FLAGS, MEMBER_LIST_FLAGS } from './group-flags.js';
 import { commaList, paging, sorting } from './options.js';
@@ -41,7 +50,13 @@ export async function listGroups(app: App, flags: FlagsOf<typeof GROUP_LIST_FLAG
   const query = toQuery(flags);
   const page = paging(flags);
   const client = await engineClient(app, { bulk: page.maxResults === undefined });
-  await listWithLimit(await app.output(), { page, fetchPage: (first, max) => client.groups.list(query, first, max), view: groupListView, noun: 'groups', limit: client.http.queryLimit });
+  await listWithLimit(await app.output(), {
+    page,
+    fetchPage: (first, max) => client.groups.list(query, first, max),
+    view: groupListView,
+    noun: 'groups',
+    limit: client.http.queryLimit,
+  });
 }
 
 export async function countGroups(app: App, flags: FlagsOf<typeof GROUP_FILTER_FLAGS>): Promise<void> {
@@ -85,7 +100,9 @@ export async function updateGroup(app: App, id: string, flags: FlagsOf<typeof GR
     policy: updatePolicyFrom(app.io.env, (message) => output.warn(message)),
   });
   await output.data(result, groupDiffView);
-  output.info(!result.changed ? `no change: group ${id} already looks like that; nothing was sent` : result.dryRun ? 'dry run: nothing was sent' : `updated group ${id}`);
+  output.info(
+    !result.changed ? `no change: group ${id} already looks like that; nothing was sent` : result.dryRun ? 'dry run: nothing was sent' : `updated group ${id}`,
+  );
 }
 
 export async function deleteGroup(app: App, id: string): Promise<void> {
@@ -104,7 +121,13 @@ export async function listMembers(app: App, id: string, flags: FlagsOf<typeof ME
   // the caller may not read is hidden too, so only a group without visible members is one.
   const unreadable = await groupNotFound(client, id);
   if (unreadable && (await client.groups.members(id, 0, 1)).length === 0) throw unreadable;
-  await listWithLimit(await app.output(), { page, fetchPage: (first, max) => client.groups.members(id, first, max), view: memberListView, noun: 'members', limit: client.http.queryLimit });
+  await listWithLimit(await app.output(), {
+    page,
+    fetchPage: (first, max) => client.groups.members(id, first, max),
+    view: memberListView,
+    noun: 'members',
+    limit: client.http.queryLimit,
+  });
 }
 
 export async function addMembers(app: App, id: string, users: string[]): Promise<void> {
@@ -122,7 +145,8 @@ async function changeMembers(app: App, name: MembershipAction, id: string, users
   const output = await app.output();
   const verb = MEMBERSHIP_CHANGED[name];
   const results = outcomes.map((outcome) => {
-    if (outcome.status !== 'failed') return { userId: outcome.userId, ok: true, result: outcome.status === 'changed' ? verb : MEMBERSHIP_UNCHANGED[name], exitCode: 0 };
+    if (outcome.status !== 'failed')
+      return { userId: outcome.userId, ok: true, result: outcome.status === 'changed' ? verb : MEMBERSHIP_UNCHANGED[name], exitCode: 0 };
     const failure = describeFailure(outcome.error);
     // A lost answer is no failure to fix: the row says so, and how to check.
     const result = outcome.error instanceof ChangeOutcomeUnknownError ? `${failure.message} (${failure.hint ?? ''})` : failure.message;

@@ -9,7 +9,10 @@ export function declareGroupCommands(program: Command, action: ActionOf<typeof a
   const group = program.command('group').description('groups and their members');
 
   declareFlags(group.command('list').description('list groups'), GROUP_LIST_FLAGS)
-    .addHelpText('after', '\nExamples:\n  $ camunda-admin group list --type WORKFLOW\n  $ camunda-admin group list --member john -o json\n  $ camunda-admin group list --all -o json > groups.json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ camunda-admin group list --type WORKFLOW\n  $ camunda-admin group list --member john -o json\n  $ camunda-admin group list --all -o json > groups.json',
+    )
     .action(action('listGroups'));
 
   declareFlags(group.command('count').description('count groups'), GROUP_FILTER_FLAGS)
@@ -36,9 +39,12 @@ export function declareGroupCommands(program: Command, action: ActionOf<typeof a
     .action(action('createGroup'));
 
   declareFlags(group.command('update'), GROUP_UPDATE_FLAGS)
-    .description('change a group\'s name or type, keeping the rest (reads, merges, writes)')
+    .description("change a group's name or type, keeping the rest (reads, merges, writes)")
     .argument('<id>', 'group id')
-    .addHelpText('after', '\nThe engine\'s PUT replaces id, name and type with what the body holds, so this reads the group first.\n\nExamples:\n  $ camunda-admin group update sales --name "Sales and Marketing"\n  $ camunda-admin group update sales --type WORKFLOW --dry-run')
+    .addHelpText(
+      'after',
+      '\nThe engine\'s PUT replaces id, name and type with what the body holds, so this reads the group first.\n\nExamples:\n  $ camunda-admin group update sales --name "Sales and Marketing"\n  $ camunda-admin group update sales --type WORKFLOW --dry-run',
+    )
     .action(action('updateGroup'));
 
   group
@@ -53,7 +59,10 @@ export function declareGroupCommands(program: Command, action: ActionOf<typeof a
   declareFlags(members.command('list'), MEMBER_LIST_FLAGS)
     .description('list the users of a group')
     .argument('<id>', 'group id')
-    .addHelpText('after', '\nExit 5 when the group does not exist (or you may not read it and none of its members).\n\nExamples:\n  $ camunda-admin group members list sales --all')
+    .addHelpText(
+      'after',
+      '\nExit 5 when the group does not exist (or you may not read it and none of its members).\n\nExamples:\n  $ camunda-admin group members list sales --all',
+    )
     .action(action('listMembers'));
 
   for (const name of ['add', 'remove'] as const) {

@@ -19,7 +19,10 @@ export interface Listing<T> {
 }
 
 /** Lists the rows; resolves to how many were shown. */
-export async function listWithLimit<T>(output: Output, { page, fetchPage, view, noun, limit, more: offer, pages = (options) => allPages(fetchPage, options) }: Listing<T>): Promise<number> {
+export async function listWithLimit<T>(
+  output: Output,
+  { page, fetchPage, view, noun, limit, more: offer, pages = (options) => allPages(fetchPage, options) }: Listing<T>,
+): Promise<number> {
   if (page.maxResults === undefined) {
     (await import('../util/heap.js')).boundHeapForListing();
     return output.list(pages({ limit, first: page.firstResult, growTo: LISTING_MAX_PAGE_SIZE }), view);
@@ -30,6 +33,9 @@ export async function listWithLimit<T>(output: Output, { page, fetchPage, view, 
   const rows = await collectRows(pages({ limit, first: page.firstResult, pageSize: wanted, max: wanted }));
   const more = rows.length > page.maxResults;
   const shown = await output.list([rows.slice(0, page.maxResults)], view);
-  if (more) output.info(`showing ${page.maxResults} ${noun} from ${page.firstResult}; there are more: ${offer ?? `--first ${page.firstResult + page.maxResults}, --max N or --all`}`);
+  if (more)
+    output.info(
+      `showing ${page.maxResults} ${noun} from ${page.firstResult}; there are more: ${offer ?? `--first ${page.firstResult + page.maxResults}, --max N or --all`}`,
+    );
   return shown;
 }

@@ -17,7 +17,8 @@ import type { FlagsOf } from './spec.js';
 function date(text: string | undefined, flag: string): Date | undefined {
   if (text === undefined) return undefined;
   const parsed = parseDateInput(text);
-  if (!parsed) throw new UsageError(`${flag}: '${text}' is not a date (2026-01-31, 2026-01-31T10:00:00Z, 2026-01-31T10:00:00+02:00, or an age such as 30d or 12h)`);
+  if (!parsed)
+    throw new UsageError(`${flag}: '${text}' is not a date (2026-01-31, 2026-01-31T10:00:00Z, 2026-01-31T10:00:00+02:00, or an age such as 30d or 12h)`);
   if (!inEngineDateRange(parsed)) throw new UsageError(`${flag}: '${text}' is outside the years 1 to 9999, which the engine's dates hold`);
   return parsed;
 }
@@ -48,12 +49,28 @@ export async function listMetrics(app: App, flags: FlagsOf<typeof METRICS_LIST_F
   const output = await app.output();
   if (flags.chart && output.machineReadable) throw new UsageError('--chart draws in table output; leave out -o json/yaml');
   const client = await engineClient(app, { bulk: page.maxResults === undefined });
-  const query = { name: flags.name, reporter: flags.reporter, startDate, endDate, interval, aggregateByReporter: flags.aggregateByReporter ? (true as const) : undefined };
+  const query = {
+    name: flags.name,
+    reporter: flags.reporter,
+    startDate,
+    endDate,
+    interval,
+    aggregateByReporter: flags.aggregateByReporter ? (true as const) : undefined,
+  };
   const fetchPage = (first: number, max: number) => intervalPage(client.metrics, query, first, max);
-  const shown = await listWithLimit(output, { page, fetchPage, pages: (options) => client.metrics.allIntervals(query, options), view: flags.chart ? metricChartView(interval ?? DEFAULT_METRICS_INTERVAL_SECONDS) : metricListView, noun: 'rows', limit: client.http.queryLimit });
+  const shown = await listWithLimit(output, {
+    page,
+    fetchPage,
+    pages: (options) => client.metrics.allIntervals(query, options),
+    view: flags.chart ? metricChartView(interval ?? DEFAULT_METRICS_INTERVAL_SECONDS) : metricListView,
+    noun: 'rows',
+    limit: client.http.queryLimit,
+  });
   // The engine writes its counts to the meter log every 15 minutes; until then only a sum sees them.
   if (shown === 0 && page.firstResult === 0 && (endDate === undefined || endDate.getTime() > Date.now() - METER_LOG_INTERVAL_MS)) {
-    output.info(`no rows: the engine writes its counts to the meter log every 15 minutes, and metrics list shows them from then on (metrics sum ${flags.name ?? 'NAME'} counts those not written yet)`);
+    output.info(
+      `no rows: the engine writes its counts to the meter log every 15 minutes, and metrics list shows them from then on (metrics sum ${flags.name ?? 'NAME'} counts those not written yet)`,
+    );
   }
 }
 
@@ -82,7 +99,9 @@ export async function usageReport(app: App, flags: FlagsOf<typeof METRICS_REPORT
   if (months < 1) throw new UsageError('--from must not be after --to');
   if (months > MAX_REPORT_MONTHS) {
     const span = `${label(from)} to ${label(to)}`;
-    throw new UsageError(`${span} is ${months} months; the report covers at most ${MAX_REPORT_MONTHS} (four sums a month): report it in parts with --from and --to`);
+    throw new UsageError(
+      `${span} is ${months} months; the report covers at most ${MAX_REPORT_MONTHS} (four sums a month): report it in parts with --from and --to`,
+    );
   }
   const client = await engineClient(app);
   const report = await buildUsageReport((name, start, end) => client.metrics.sum(name, start, end), from, months, now);

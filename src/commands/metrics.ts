@@ -10,13 +10,19 @@ export function declareMetricsCommands(program: Command, action: ActionOf<typeof
 
   declareFlags(metrics.command('list'), METRICS_LIST_FLAGS)
     .description('metric values per time interval, newest first')
-    .addHelpText('after', '\nDates: ISO 8601 (2026-01-31, 2026-01-31T10:00:00Z, +02:00 offsets) or an age (30d, 12h).\n\nExamples:\n  $ camunda-admin metrics list --name process-instances --start 7d --interval 86400 --aggregate-by-reporter --chart\n  $ camunda-admin metrics list --name job-failed --start 2026-01-01 --all -o json')
+    .addHelpText(
+      'after',
+      '\nDates: ISO 8601 (2026-01-31, 2026-01-31T10:00:00Z, +02:00 offsets) or an age (30d, 12h).\n\nExamples:\n  $ camunda-admin metrics list --name process-instances --start 7d --interval 86400 --aggregate-by-reporter --chart\n  $ camunda-admin metrics list --name job-failed --start 2026-01-01 --all -o json',
+    )
     .action(action('listMetrics'));
 
   declareFlags(metrics.command('sum'), METRICS_SUM_FLAGS)
     .description('the sum of one metric over a period')
     .addArgument(completingArgument('<name>', 'metric name or alias (see metrics names)', 'metric-names'))
-    .addHelpText('after', '\nExamples:\n  $ camunda-admin metrics sum process-instances --start 2026-01-01 --end 2027-01-01\n  $ camunda-admin metrics sum task-users --start 30d')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ camunda-admin metrics sum process-instances --start 2026-01-01 --end 2027-01-01\n  $ camunda-admin metrics sum task-users --start 30d',
+    )
     .action(action('sumMetric'));
 
   metrics

@@ -19,8 +19,10 @@ type ExecuteOptions = ExecuteFlags;
 function checkFlagCombinations(options: ExecuteOptions): void {
   checkBatchFlags(options, { resumeIsChunked: true, ending: 'the command ends when the batch is created' });
   if (options.journal && !options.chunkSize && !options.resume) throw new UsageError('--journal needs --chunk-size (or --resume)');
-  if (options.takeOverLock && !options.chunkSize && !options.resume) throw new UsageError('--take-over-lock takes over the lock of a journal: it needs --resume or --chunk-size');
-  if (options.force && !options.report && !options.chunkSize) throw new UsageError('--force replaces an existing --report file or journal: it needs --report or --chunk-size');
+  if (options.takeOverLock && !options.chunkSize && !options.resume)
+    throw new UsageError('--take-over-lock takes over the lock of a journal: it needs --resume or --chunk-size');
+  if (options.force && !options.report && !options.chunkSize)
+    throw new UsageError('--force replaces an existing --report file or journal: it needs --report or --chunk-size');
   if (options.instancesFile === '-' && options.query === '-') throw new UsageError('--instances-file and --query cannot both read standard input');
   if (options.resume) {
     const given = [
@@ -72,7 +74,15 @@ export async function executeMigration(app: App, planFile: string, options: Exec
     force: Boolean(options.force),
     takeOverLock: Boolean(options.takeOverLock),
     takeOverCommand: options.resume
-      ? commandLine(['camunda-admin', 'migration', 'execute', planFile, '--resume', ...(options.journal ? ['--journal', options.journal] : []), '--take-over-lock'])
+      ? commandLine([
+          'camunda-admin',
+          'migration',
+          'execute',
+          planFile,
+          '--resume',
+          ...(options.journal ? ['--journal', options.journal] : []),
+          '--take-over-lock',
+        ])
       : 'the same command with --take-over-lock',
   };
   const output = await app.output();

@@ -16,9 +16,7 @@ export const MIGRATION_GENERATE_FLAGS = flagSpec(
   { flags: '--suggest', description: 'add mappings suggested for the activities the engine left out, as commented-out instructions (YAML only)' },
 );
 
-export const MIGRATION_DIFF_FLAGS = flagSpec(
-  { flags: '--tenant <id>', description: 'resolve KEY:VERSION and KEY:latest within this tenant' },
-);
+export const MIGRATION_DIFF_FLAGS = flagSpec({ flags: '--tenant <id>', description: 'resolve KEY:VERSION and KEY:latest within this tenant' });
 
 export const MIGRATION_EXECUTE_FLAGS = flagSpec(
   { flags: '--instances <ids>', description: 'comma-separated process instance ids' },
@@ -34,8 +32,14 @@ export const MIGRATION_EXECUTE_FLAGS = flagSpec(
   { flags: '--wait', description: 'with --async: follow the batch until it ends' },
   { flags: '--wait-timeout <seconds>', description: 'with --wait: stop watching after this long (exit 9; the batch goes on)' },
   { flags: '--interval <seconds>', description: `with --wait: seconds between progress polls ${POLL_INTERVAL_DEFAULT}` },
-  { flags: '--canary <n>', description: 'migrate N instances first (one sync execute) and check them: on the target, no new incident, no failed job; then ask before the rest' },
-  { flags: '--canary-wait <duration>', description: `with --canary: watch the canary this long while its jobs are due (seconds, or 30s, 2m; 0: judge it at once) ${CANARY_WAIT_DEFAULT}` },
+  {
+    flags: '--canary <n>',
+    description: 'migrate N instances first (one sync execute) and check them: on the target, no new incident, no failed job; then ask before the rest',
+  },
+  {
+    flags: '--canary-wait <duration>',
+    description: `with --canary: watch the canary this long while its jobs are due (seconds, or 30s, 2m; 0: judge it at once) ${CANARY_WAIT_DEFAULT}`,
+  },
   { flags: '--allow-pending-batch', description: 'run although a pending migration batch may be migrating the same instances (exit 11 otherwise)' },
   { flags: '--chunk-size <n>', description: 'send the selection as several sync executes of at most N instances' },
   { flags: '--journal <file>', description: 'with --chunk-size: where the journal goes (default: <plan>.journal.jsonl)' },
@@ -55,14 +59,23 @@ export const MIGRATION_SWEEP_FLAGS = flagSpec(
   { flags: '--tenant <id>', description: 'versions and references within this tenant' },
   { flags: '--overrides <file>', description: 'instructions on top of the generated plans: for every version, and per version (or skip: true)' },
   { flags: '--out-dir <dir>', description: 'write one plan per version there (KEY-v3-to-v7.yaml), for review; created if missing' },
-  { flags: '--suggest', description: 'with --out-dir: add mappings suggested for the activities each plan leaves out, as commented-out instructions (as generate --suggest)' },
+  {
+    flags: '--suggest',
+    description: 'with --out-dir: add mappings suggested for the activities each plan leaves out, as commented-out instructions (as generate --suggest)',
+  },
   { flags: '--strict', description: 'also fail (exit 3) when an activity with running instances is not mapped' },
   { flags: '--plans <dir>', description: 'the plans to validate, or with --execute to run (as --out-dir wrote them, reviewed)' },
   { flags: '--execute', description: 'with --plans: run the plans, oldest version first' },
   { flags: '--dry-run', description: 'with --execute: check and count everything, send nothing' },
   { flags: '--canary <n>', description: 'with --execute: per version, migrate N instances first and check them before the rest' },
-  { flags: '--canary-wait <duration>', description: `with --canary: watch each canary this long while its jobs are due (seconds, or 30s, 2m; 0: judge it at once) ${CANARY_WAIT_DEFAULT}` },
-  { flags: '--allow-pending-batch', description: 'with --execute: run although a pending migration batch may be migrating the same instances (exit 11 otherwise)' },
+  {
+    flags: '--canary-wait <duration>',
+    description: `with --canary: watch each canary this long while its jobs are due (seconds, or 30s, 2m; 0: judge it at once) ${CANARY_WAIT_DEFAULT}`,
+  },
+  {
+    flags: '--allow-pending-batch',
+    description: 'with --execute: run although a pending migration batch may be migrating the same instances (exit 11 otherwise)',
+  },
   { flags: '--chunk-size <n>', description: 'with --execute: sync executes of at most N instances (default: one per version)' },
   { flags: '--async', description: 'with --execute: one batch per version' },
   { flags: '--wait', description: 'with --async: follow each batch until it ends' },

@@ -48,7 +48,9 @@ export async function migrationHost(app: App, client: EngineClient): Promise<Mig
 }
 
 function isGroupEvent(event: ChangeEvent | GroupEvent): event is GroupEvent {
-  return event.type === 'group-started' || event.type === 'group-batch-earlier' || event.type === 'nothing-left-anywhere' || event.type === 'stopping-after-group';
+  return (
+    event.type === 'group-started' || event.type === 'group-batch-earlier' || event.type === 'nothing-left-anywhere' || event.type === 'stopping-after-group'
+  );
 }
 
 /** The engine this run talks to, as a journal records it. */

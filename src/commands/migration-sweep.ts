@@ -51,17 +51,24 @@ function given(options: SweepOptions, flags: [keyof SweepOptions, string][]): st
 }
 
 function checkFlags(key: string, options: SweepOptions): void {
-  if (key.trim() === '' || key.includes(':')) throw new UsageError(`<key>: '${key}' is not a process definition key (the key alone, such as invoice: every version of it is swept)`);
+  if (key.trim() === '' || key.includes(':'))
+    throw new UsageError(`<key>: '${key}' is not a process definition key (the key alone, such as invoice: every version of it is swept)`);
   if (options.execute && !options.plans) throw new UsageError('--execute needs --plans DIR: the plans to run, as --out-dir wrote them (and you reviewed them)');
   const run = given(options, RUN_FLAGS);
   if (!options.execute && run.length > 0) throw new UsageError(`${run.join(', ')} ${run.length === 1 ? 'needs' : 'need'} --plans DIR --execute`);
   if (options.plans) {
     const review = given(options, REVIEW_FLAGS);
-    if (review.length > 0) throw new UsageError(`${review.join(', ')} ${review.length === 1 ? 'belongs' : 'belong'} to the review (without --plans): the plans of --plans name their targets and instructions`);
-    if (options.strict && options.execute) throw new UsageError('--strict belongs to the review and to --plans without --execute: a run fails the instances an unmapped activity holds anyway');
+    if (review.length > 0)
+      throw new UsageError(
+        `${review.join(', ')} ${review.length === 1 ? 'belongs' : 'belong'} to the review (without --plans): the plans of --plans name their targets and instructions`,
+      );
+    if (options.strict && options.execute)
+      throw new UsageError('--strict belongs to the review and to --plans without --execute: a run fails the instances an unmapped activity holds anyway');
   }
-  if (options.suggest && !options.plans && !options.outDir) throw new UsageError('--suggest writes its suggestions into the plans as comments: it needs --out-dir');
-  if (options.force && !options.outDir && !options.execute) throw new UsageError('--force replaces files that exist: it needs --out-dir, or --execute (journals, --report)');
+  if (options.suggest && !options.plans && !options.outDir)
+    throw new UsageError('--suggest writes its suggestions into the plans as comments: it needs --out-dir');
+  if (options.force && !options.outDir && !options.execute)
+    throw new UsageError('--force replaces files that exist: it needs --out-dir, or --execute (journals, --report)');
   if (options.force && options.resume) throw new UsageError('--force starts over, --resume continues: give one of them');
   checkBatchFlags(options, { resumeIsChunked: false, ending: 'the sweep ends when the batches are created' });
 }
@@ -79,14 +86,27 @@ export async function sweepMigration(app: App, key: string, options: SweepOption
   };
   if (!options.plans) {
     const command = commandLine([
-      'camunda-admin', 'migration', 'sweep', key,
+      'camunda-admin',
+      'migration',
+      'sweep',
+      key,
       ...(options.to ? ['--to', options.to] : []),
       ...(options.tenant ? ['--tenant', options.tenant] : []),
       ...(options.overrides ? ['--overrides', options.overrides] : []),
       ...(options.outDir ? ['--out-dir', options.outDir] : []),
       ...(options.suggest ? ['--suggest'] : []),
     ]);
-    const request = { key, to: options.to, tenant: options.tenant, overrides: options.overrides, outDir: options.outDir, strict: Boolean(options.strict), force: Boolean(options.force), suggest: Boolean(options.suggest), command };
+    const request = {
+      key,
+      to: options.to,
+      tenant: options.tenant,
+      overrides: options.overrides,
+      outDir: options.outDir,
+      strict: Boolean(options.strict),
+      force: Boolean(options.force),
+      suggest: Boolean(options.suggest),
+      command,
+    };
     const summary = await reviewSweepPlans(env, request);
     await output.data(summary, sweepReviewView);
     if (!summary.valid) app.exitCode = ExitCode.ValidationFailed;
@@ -117,7 +137,18 @@ export async function sweepMigration(app: App, key: string, options: SweepOption
     skipCustomListeners: options.skipCustomListeners,
     skipIoMappings: options.skipIoMappings,
     takeOverLock: Boolean(options.takeOverLock),
-    takeOverCommand: commandLine(['camunda-admin', 'migration', 'sweep', key, '--plans', options.plans, '--execute', '--resume', ...(options.runDir ? ['--run-dir', options.runDir] : []), '--take-over-lock']),
+    takeOverCommand: commandLine([
+      'camunda-admin',
+      'migration',
+      'sweep',
+      key,
+      '--plans',
+      options.plans,
+      '--execute',
+      '--resume',
+      ...(options.runDir ? ['--run-dir', options.runDir] : []),
+      '--take-over-lock',
+    ]),
   });
   await printSweepRun(output, outcome);
 }

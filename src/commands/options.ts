@@ -16,13 +16,15 @@ export function wholeNumber(text: string | undefined, flag: string, minimum = 0,
     throw new UsageError(`${flag}: '${text}' is not a whole number${minimum > 0 ? ` of at least ${minimum}` : ''}`);
   }
   // Digits beyond a safe integer are a number all the same: too large, not malformed.
-  if (!Number.isSafeInteger(Number(trimmed)) || Number(trimmed) > maximum) throw new UsageError(`${flag}: '${text}' is more than ${maximum.toLocaleString('en')}, ${maximum === JAVA_INT_MAX ? "the engine's largest number" : 'the most it can be'}`);
+  if (!Number.isSafeInteger(Number(trimmed)) || Number(trimmed) > maximum)
+    throw new UsageError(
+      `${flag}: '${text}' is more than ${maximum.toLocaleString('en')}, ${maximum === JAVA_INT_MAX ? "the engine's largest number" : 'the most it can be'}`,
+    );
   return Number(trimmed);
 }
 
 /** The engine reads firstResult and maxResults as a Java int. */
 const JAVA_INT_MAX = 2_147_483_647;
-
 
 export interface Paging {
   firstResult: number;
@@ -46,7 +48,10 @@ export type PagingFlags = FlagsOf<ReturnType<typeof pagingFlags>>;
 
 /** --sort-by (the fields are the command's) and --sort-order. */
 export function sortingFlags(fields: string) {
-  return flagSpec({ flags: '--sort-by <field>', description: fields }, { flags: '--sort-order <order>', description: 'asc or desc (default asc)', completes: 'sort-orders' });
+  return flagSpec(
+    { flags: '--sort-by <field>', description: fields },
+    { flags: '--sort-order <order>', description: 'asc or desc (default asc)', completes: 'sort-orders' },
+  );
 }
 
 export function paging(flags: PagingFlags): Paging {
@@ -57,7 +62,11 @@ export function paging(flags: PagingFlags): Paging {
   return { firstResult, maxResults: flags.all ? undefined : (max ?? DEFAULT_LIST_LIMIT) };
 }
 
-export function sorting<T extends string>(sortBy: string | undefined, sortOrder: string | undefined, allowed: readonly T[]): { sortBy?: T; sortOrder?: 'asc' | 'desc' } {
+export function sorting<T extends string>(
+  sortBy: string | undefined,
+  sortOrder: string | undefined,
+  allowed: readonly T[],
+): { sortBy?: T; sortOrder?: 'asc' | 'desc' } {
   if (sortBy === undefined && sortOrder === undefined) return {};
   if (sortBy === undefined) throw new UsageError('--sort-order needs --sort-by');
   if (!(allowed as readonly string[]).includes(sortBy)) throw new UsageError(`--sort-by: '${sortBy}' is not one of ${allowed.join(', ')}`);

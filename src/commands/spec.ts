@@ -59,7 +59,13 @@ type ValueOf<S extends FlagSpec> = S extends { parse: (text: string) => infer Pa
         : boolean;
 
 /** Always present: required, defaulted, or a negated boolean (true unless `--no-…` is given). */
-type IsPresent<S extends FlagSpec> = S extends { required: true } ? true : S extends { default: string } ? true : LongName<S['flags']> extends `no-${string}` ? true : false;
+type IsPresent<S extends FlagSpec> = S extends { required: true }
+  ? true
+  : S extends { default: string }
+    ? true
+    : LongName<S['flags']> extends `no-${string}`
+      ? true
+      : false;
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 

@@ -175,11 +175,25 @@ export function bashScript(root: CompletionCommand): string {
   const words = (options: CompletionOption[]) => options.flatMap((option) => option.flags);
   lines.push(`# ${fn}_flags PATH: REPLY is the flags PATH declares; the commands below it accept them too.`);
   lines.push(`${fn}_flags() {`, '  case "$1" in');
-  lines.push(...pathCase(commands, { entries: (command) => words(ownFlags(command)), render: (list) => `REPLY=${sq(list.join(' '))}`, indent: '    ', fallback: 'return 1' }));
+  lines.push(
+    ...pathCase(commands, {
+      entries: (command) => words(ownFlags(command)),
+      render: (list) => `REPLY=${sq(list.join(' '))}`,
+      indent: '    ',
+      fallback: 'return 1',
+    }),
+  );
   lines.push('  esac', '}', '');
   lines.push(`# ${fn}_help PATH: REPLY is the help flags of PATH.`);
   lines.push(`${fn}_help() {`, '  case "$1" in');
-  lines.push(...pathCase(commands, { entries: (command) => words(helpFlags(command)), render: (list) => `REPLY=${sq(list.join(' '))}`, indent: '    ', fallback: "REPLY=''" }));
+  lines.push(
+    ...pathCase(commands, {
+      entries: (command) => words(helpFlags(command)),
+      render: (list) => `REPLY=${sq(list.join(' '))}`,
+      indent: '    ',
+      fallback: "REPLY=''",
+    }),
+  );
   lines.push('  esac', '}', '');
 
   lines.push(...sharedLookups(root, fn));
@@ -207,11 +221,25 @@ export function zshScript(root: CompletionCommand): string {
   const describedFlags = (options: CompletionOption[]) => options.flatMap((option) => option.flags.map((flag) => described(flag, option.description)));
   lines.push(`# ${fn}_flags PATH: sets described to the flags PATH declares (flag:description); the commands below it accept them too.`);
   lines.push(`${fn}_flags() {`, '  case "$1" in');
-  lines.push(...pathCase(commands, { entries: (command) => describedFlags(ownFlags(command)), render: (list) => `described=(${list.join(' ')})`, indent: '    ', fallback: 'return 1' }));
+  lines.push(
+    ...pathCase(commands, {
+      entries: (command) => describedFlags(ownFlags(command)),
+      render: (list) => `described=(${list.join(' ')})`,
+      indent: '    ',
+      fallback: 'return 1',
+    }),
+  );
   lines.push('  esac', '}', '');
   lines.push(`# ${fn}_help PATH: sets described to the help flags of PATH.`);
   lines.push(`${fn}_help() {`, '  case "$1" in');
-  lines.push(...pathCase(commands, { entries: (command) => describedFlags(helpFlags(command)), render: (list) => `described=(${list.join(' ')})`, indent: '    ', fallback: 'described=()' }));
+  lines.push(
+    ...pathCase(commands, {
+      entries: (command) => describedFlags(helpFlags(command)),
+      render: (list) => `described=(${list.join(' ')})`,
+      indent: '    ',
+      fallback: 'described=()',
+    }),
+  );
   lines.push('  esac', '}', '');
 
   lines.push(...sharedLookups(root, fn));
@@ -250,17 +278,24 @@ export function fishScript(root: CompletionCommand): string {
   lines.push(`function ${fn}_child`, '    switch "$argv[1]|$argv[2]"');
   for (const command of commands) {
     for (const child of command.subcommands) {
-      lines.push(`        case ${[child.name, ...child.aliases].map((word) => fq(`${pathText(command)}|${word}`)).join(' ')}`, `            echo ${fq(pathText(child))}`);
+      lines.push(
+        `        case ${[child.name, ...child.aliases].map((word) => fq(`${pathText(command)}|${word}`)).join(' ')}`,
+        `            echo ${fq(pathText(child))}`,
+      );
     }
   }
-  lines.push('        case \'*\'', '            return 1', '    end', 'end', '');
+  lines.push("        case '*'", '            return 1', '    end', 'end', '');
 
   lines.push(`# ${fn}_takes_value PATH FLAG: succeeds if FLAG takes a value at PATH (the next word is that value).`);
   lines.push(`function ${fn}_takes_value`, '    switch "$argv[1]|$argv[2]"');
   const patterns = commands.flatMap((command) =>
-    command.options.filter((option) => option.takesValue).flatMap((option) =>
-      option.flags.flatMap((flag) => (command.path.length === 0 ? [fq(`*|${flag}`)] : [fq(`${pathText(command)}|${flag}`), fq(`${pathText(command)} *|${flag}`)])),
-    ),
+    command.options
+      .filter((option) => option.takesValue)
+      .flatMap((option) =>
+        option.flags.flatMap((flag) =>
+          command.path.length === 0 ? [fq(`*|${flag}`)] : [fq(`${pathText(command)}|${flag}`), fq(`${pathText(command)} *|${flag}`)],
+        ),
+      ),
   );
   if (patterns.length > 0) lines.push(`        case ${patterns.join(' ')}`, '            return 0');
   lines.push('    end', '    return 1', 'end', '');

@@ -99,7 +99,13 @@ function describeOption(option: Option, path: readonly string[], hints: readonly
 }
 
 function describeArgument(argument: Argument, index: number, path: readonly string[], hints: readonly ValueHint[]): CompletionArgument {
-  const hint = hints.find((candidate) => candidate.argument === index && candidate.option === undefined && appliesTo(candidate, path) && candidate.command.trim().split(/\s+/).filter(Boolean).length === path.length);
+  const hint = hints.find(
+    (candidate) =>
+      candidate.argument === index &&
+      candidate.option === undefined &&
+      appliesTo(candidate, path) &&
+      candidate.command.trim().split(/\s+/).filter(Boolean).length === path.length,
+  );
   let value: ValueKind = { type: 'free' };
   if (hint) value = { type: 'values', values: hint.values.map((word) => checkWord(word, `value of <${argument.name()}>`)) };
   else if (argument.argChoices) value = { type: 'values', values: argument.argChoices.map((word) => checkWord(word, `value of <${argument.name()}>`)) };

@@ -8,7 +8,10 @@ import type { Argument, Command, Help, Option } from 'commander';
 
 /** Commands in the order --help lists them, parents before children; the implicit `help` command left out. */
 export function commandTree(command: Command): Command[] {
-  const children = command.createHelp().visibleCommands(command).filter((child) => command.commands.includes(child));
+  const children = command
+    .createHelp()
+    .visibleCommands(command)
+    .filter((child) => command.commands.includes(child));
   return [command, ...children.flatMap(commandTree)];
 }
 
@@ -89,7 +92,8 @@ function section(command: Command, help: Help, rootAnchor: string): string[] {
   if (command.registeredArguments.length > 0) {
     lines.push('| argument | description |', '|---|---|');
     for (const argument of command.registeredArguments) {
-      const defaultValue = argument.defaultValue === undefined ? '' : `default ${code(argument.defaultValueDescription ?? JSON.stringify(argument.defaultValue))}`;
+      const defaultValue =
+        argument.defaultValue === undefined ? '' : `default ${code(argument.defaultValueDescription ?? JSON.stringify(argument.defaultValue))}`;
       lines.push(`| ${code(argumentTerm(argument))} | ${cell(joinNotes(argument.description, choices(argument.argChoices), defaultValue))} |`);
     }
     lines.push('');
@@ -108,7 +112,9 @@ function section(command: Command, help: Help, rootAnchor: string): string[] {
     lines.push('');
   }
 
-  const after = addedHelpText(command, 'after').replace(/^\s*\n/, '').trimEnd();
+  const after = addedHelpText(command, 'after')
+    .replace(/^\s*\n/, '')
+    .trimEnd();
   if (after) lines.push('```text', after, '```', '');
   return lines;
 }

@@ -33,7 +33,9 @@ export async function readClientCertificate(target: Pick<ResolvedTarget, 'certFi
   const { certFile, keyFile } = target;
   if (!certFile && !keyFile) return undefined;
   if (!certFile) {
-    throw new UsageError(`${where(keyFile!, '--key-file', 'keyFile')}: a key without a certificate; give the client certificate with --cert-file (or certFile in the profile)`);
+    throw new UsageError(
+      `${where(keyFile!, '--key-file', 'keyFile')}: a key without a certificate; give the client certificate with --cert-file (or certFile in the profile)`,
+    );
   }
   const certWhere = where(certFile, '--cert-file', 'certFile');
   const cert = await readPem(certFile, certWhere);
@@ -43,11 +45,16 @@ export async function readClientCertificate(target: Pick<ResolvedTarget, 'certFi
   const key = keyFile ? await readPem(keyFile, keyWhere) : cert;
   if (!PRIVATE_KEY.test(key)) {
     throw new UsageError(
-      keyFile ? `${keyWhere}: no PEM private key found in the file` : `${certWhere}: no private key; give it with --key-file (or keyFile in the profile), or append it to the certificate's file`,
+      keyFile
+        ? `${keyWhere}: no PEM private key found in the file`
+        : `${certWhere}: no private key; give it with --key-file (or keyFile in the profile), or append it to the certificate's file`,
     );
   }
   if (key.includes('-----BEGIN ENCRYPTED PRIVATE KEY-----') || /Proc-Type: *4, *ENCRYPTED/.test(key)) {
-    throw new UsageError(`${keyWhere}: the private key is encrypted, and camunda-admin reads unencrypted keys only`, 'decrypt a copy readable by you alone: openssl pkey -in KEY -out PLAIN-KEY');
+    throw new UsageError(
+      `${keyWhere}: the private key is encrypted, and camunda-admin reads unencrypted keys only`,
+      'decrypt a copy readable by you alone: openssl pkey -in KEY -out PLAIN-KEY',
+    );
   }
   const { X509Certificate, createPrivateKey } = await import('node:crypto');
   let privateKey;

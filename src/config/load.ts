@@ -18,9 +18,17 @@ import type { FoundConfig } from './search.js';
 import type { ConfigProblem } from './yaml-config.js';
 import { configFileSchema, type Profile, profileSchema } from './schema.js';
 
-
 /** Where cosmiconfig looks for its own options (its "meta config"), in the working directory. */
-const COSMICONFIG_META_PLACES = ['package.yaml', '.config/config.json', '.config/config.yaml', '.config/config.yml', '.config/config.js', '.config/config.ts', '.config/config.cjs', '.config/config.mjs'];
+const COSMICONFIG_META_PLACES = [
+  'package.yaml',
+  '.config/config.json',
+  '.config/config.yaml',
+  '.config/config.yml',
+  '.config/config.js',
+  '.config/config.ts',
+  '.config/config.cjs',
+  '.config/config.mjs',
+];
 /** What cosmiconfig's search reads in the global config directory (~/.config/camunda-admin). */
 const GLOBAL_PLACES = ['config', 'config.json', 'config.yaml', 'config.yml', 'config.js', 'config.ts', 'config.cjs', 'config.mjs'];
 
@@ -65,7 +73,10 @@ function existingConfigPlaces(from: string): string[] {
 async function refuseOversizedConfig(files: string[]): Promise<void> {
   const { stat } = await import('node:fs/promises');
   for (const file of files) {
-    const size = await stat(file).then((info) => (info.isFile() ? info.size : 0), () => 0);
+    const size = await stat(file).then(
+      (info) => (info.isFile() ? info.size : 0),
+      () => 0,
+    );
     if (size > MAX_CONFIG_BYTES) throw new UsageError(`${file}: the config file is larger than ${formatSize(MAX_CONFIG_BYTES)}`);
   }
 }

@@ -79,11 +79,17 @@ export function parseProxyUrl(variable: string, value: string): ProxyRoute {
     throw new UsageError(`${variable}=${shown}: not a proxy URL; expected http://host:port or http://user:password@host:port`);
   }
   if (url.protocol !== 'http:') {
-    throw new UsageError(`${variable}=${shown}: only http:// proxies are supported, not ${url.protocol.slice(0, -1)}://`, 'unset it, or name the http:// address of the proxy');
+    throw new UsageError(
+      `${variable}=${shown}: only http:// proxies are supported, not ${url.protocol.slice(0, -1)}://`,
+      'unset it, or name the http:// address of the proxy',
+    );
   }
   if (!url.hostname) throw new UsageError(`${variable}=${shown}: the proxy URL names no host`);
   // new URL drops a port that is the scheme's default (80), which is not curl's default (1080).
-  const authority = text.replace(/^[^:]+:\/\//, '').split(/[/?#]/)[0]!.replace(/^.*@/, '');
+  const authority = text
+    .replace(/^[^:]+:\/\//, '')
+    .split(/[/?#]/)[0]!
+    .replace(/^.*@/, '');
   const explicitPort = /:(\d+)$/.exec(authority)?.[1];
   const port = explicitPort === undefined ? DEFAULT_PROXY_PORT : Number(explicitPort);
   const user = url.username ? safeDecode(url.username) : undefined;

@@ -19,9 +19,7 @@ export interface Sourced<T> {
   source: Source;
 }
 
-type ResolvedCredentials =
-  | { type: 'basic'; username: Sourced<string>; password: Sourced<string> }
-  | { type: 'bearer'; token: Sourced<string> };
+type ResolvedCredentials = { type: 'basic'; username: Sourced<string>; password: Sourced<string> } | { type: 'bearer'; token: Sourced<string> };
 
 export interface ResolvedTarget {
   url: Sourced<string>;
@@ -123,65 +121,45 @@ function first<T>(...candidates: Candidate<T>[]): Sourced<T> | undefined {
   return undefined;
 }
 
-export function resolveTarget(
-  flags: TargetFlags,
-  env: NodeJS.ProcessEnv,
-  config: LoadedConfig,
-  stdinPassword?: string,
-): ResolvedTarget {
+export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv, config: LoadedConfig, stdinPassword?: string): ResolvedTarget {
   const loaded = config.profile;
   const profile = loaded?.profile ?? {};
-  const fromProfile: Source = loaded
-    ? { kind: 'profile', profile: loaded.name, file: loaded.file }
-    : { kind: 'default' };
+  const fromProfile: Source = loaded ? { kind: 'profile', profile: loaded.name, file: loaded.file } : { kind: 'default' };
   const flag = (name: string): Source => ({ kind: 'flag', flag: name });
   const envVar = (variable: string): Source => ({ kind: 'env', variable });
 
-  const rawUrl = first<string>(
-    [flags.url, flag('--url')],
-    [env.CAMUNDA_URL, envVar('CAMUNDA_URL')],
-    [profile.url, fromProfile],
-  ) ?? { value: DEFAULT_URL, source: { kind: 'default' } };
+  const rawUrl = first<string>([flags.url, flag('--url')], [env.CAMUNDA_URL, envVar('CAMUNDA_URL')], [profile.url, fromProfile]) ?? {
+    value: DEFAULT_URL,
+    source: { kind: 'default' },
+  };
   const url = { value: normalizeUrl(rawUrl), source: rawUrl.source };
 
-  const engine = first<string>(
-    [flags.engine, flag('--engine')],
-    [env.CAMUNDA_ENGINE, envVar('CAMUNDA_ENGINE')],
-    [profile.engine, fromProfile],
-  );
+  const engine = first<string>([flags.engine, flag('--engine')], [env.CAMUNDA_ENGINE, envVar('CAMUNDA_ENGINE')], [profile.engine, fromProfile]);
 
   const basic = profile.auth?.type === 'basic' ? profile.auth : undefined;
   const bearer = profile.auth?.type === 'bearer' ? profile.auth : undefined;
-  const username = first<string>(
-    [flags.username, flag('--username')],
-    [env.CAMUNDA_USERNAME, envVar('CAMUNDA_USERNAME')],
-    [basic?.username, fromProfile],
-  );
+  const username = first<string>([flags.username, flag('--username')], [env.CAMUNDA_USERNAME, envVar('CAMUNDA_USERNAME')], [basic?.username, fromProfile]);
   const password = first<string>(
     [stdinPassword, { kind: 'stdin' }],
     [flags.password, flag('--password')],
     [env.CAMUNDA_PASSWORD, envVar('CAMUNDA_PASSWORD')],
     [basic?.password, fromProfile],
   );
-  const token = first<string>(
-    [flags.token, flag('--token')],
-    [env.CAMUNDA_TOKEN, envVar('CAMUNDA_TOKEN')],
-    [bearer?.token, fromProfile],
-  );
+  const token = first<string>([flags.token, flag('--token')], [env.CAMUNDA_TOKEN, envVar('CAMUNDA_TOKEN')], [bearer?.token, fromProfile]);
 
-  const timeout = first<number>(
-    [flags.timeout === undefined ? undefined : parseSeconds(flags.timeout), flag('--timeout')],
-    [profile.timeout, fromProfile],
-  ) ?? { value: DEFAULT_TIMEOUT_SECONDS, source: { kind: 'default' } };
-  const retries = first<number>(
-    [flags.retries === undefined ? undefined : parseRetries(flags.retries), flag('--retries')],
-    [profile.retries, fromProfile],
-  ) ?? { value: DEFAULT_RETRIES, source: { kind: 'default' } };
+  const timeout = first<number>([flags.timeout === undefined ? undefined : parseSeconds(flags.timeout), flag('--timeout')], [profile.timeout, fromProfile]) ?? {
+    value: DEFAULT_TIMEOUT_SECONDS,
+    source: { kind: 'default' },
+  };
+  const retries = first<number>([flags.retries === undefined ? undefined : parseRetries(flags.retries), flag('--retries')], [profile.retries, fromProfile]) ?? {
+    value: DEFAULT_RETRIES,
+    source: { kind: 'default' },
+  };
   const caFile = first<string>([flags.caFile, flag('--ca-file')], [profile.caFile, fromProfile]);
-  const insecure = first<boolean>(
-    [flags.insecure ? true : undefined, flag('--insecure')],
-    [profile.insecure, fromProfile],
-  ) ?? { value: false, source: { kind: 'default' } };
+  const insecure = first<boolean>([flags.insecure ? true : undefined, flag('--insecure')], [profile.insecure, fromProfile]) ?? {
+    value: false,
+    source: { kind: 'default' },
+  };
   const certFile = first<string>([flags.certFile, flag('--cert-file')], [profile.certFile, fromProfile]);
   const keyFile = first<string>([flags.keyFile, flag('--key-file')], [profile.keyFile, fromProfile]);
   const maxResultsLimit = first<number>([profile.maxResultsLimit, fromProfile]);
@@ -214,9 +192,7 @@ function resolveCredentials(
 ): ResolvedCredentials | undefined {
   if (username && token) {
     if (rank(username.source) === rank(token.source)) {
-      throw new UsageError(
-        `both a username (${describeSource(username.source)}) and a token (${describeSource(token.source)}) are set; use one`,
-      );
+      throw new UsageError(`both a username (${describeSource(username.source)}) and a token (${describeSource(token.source)}) are set; use one`);
     }
     if (rank(token.source) < rank(username.source)) return { type: 'bearer', token };
   } else if (token) {
@@ -231,7 +207,7 @@ function resolveCredentials(
   if (!password) {
     throw new UsageError(
       `username '${username.value}' (${describeSource(username.source)}) has no password`,
-      'pass it with --password-stdin, CAMUNDA_PASSWORD or the profile\'s auth.password',
+      "pass it with --password-stdin, CAMUNDA_PASSWORD or the profile's auth.password",
     );
   }
   return { type: 'basic', username, password };
@@ -244,17 +220,13 @@ function normalizeUrl(sourced: Sourced<string>): string {
   try {
     url = new URL(sourced.value);
   } catch {
-    throw new UsageError(
-      `invalid URL '${sourced.value}' (${where}): expected the REST root, e.g. ${DEFAULT_URL}`,
-    );
+    throw new UsageError(`invalid URL '${sourced.value}' (${where}): expected the REST root, e.g. ${DEFAULT_URL}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`invalid URL '${sourced.value}' (${where}): only http and https are supported`);
   }
   if (url.username || url.password) {
-    throw new UsageError(
-      `the URL (${where}) must not contain credentials; use --username with --password-stdin, or a profile`,
-    );
+    throw new UsageError(`the URL (${where}) must not contain credentials; use --username with --password-stdin, or a profile`);
   }
   if (url.search || url.hash) {
     throw new UsageError(`invalid URL '${sourced.value}' (${where}): the REST root takes no query or fragment`);

@@ -41,7 +41,11 @@ export interface ConfigProblem {
  * `FILE:LINE:COL: profiles.a.urll: unknown property (did you mean 'url'?)`. `prefix` is where the
  * validated value sits (a profile). A JavaScript config has no text to place them in: the path alone.
  */
-export function configProblems(file: string, found: { error?: core.$ZodError; problems?: ConfigProblem[] }, prefix: readonly (string | number)[] = []): CliError {
+export function configProblems(
+  file: string,
+  found: { error?: core.$ZodError; problems?: ConfigProblem[] },
+  prefix: readonly (string | number)[] = [],
+): CliError {
   const name = basename(file);
   const inPackage = name === 'package.json';
   const hasText = inPackage || !/\.[cm]?[jt]s$/.test(name);
@@ -56,7 +60,10 @@ export function configProblems(file: string, found: { error?: core.$ZodError; pr
     return new InputError(problems);
   }
   const lines = [
-    ...(found.error?.issues ?? []).map((issue) => ({ path: [...prefix, ...(issue.path as (string | number)[])], message: issue.code === 'unrecognized_keys' ? `unknown property ${issue.keys.map((key) => `'${key}'`).join(', ')}` : issueMessage(issue) })),
+    ...(found.error?.issues ?? []).map((issue) => ({
+      path: [...prefix, ...(issue.path as (string | number)[])],
+      message: issue.code === 'unrecognized_keys' ? `unknown property ${issue.keys.map((key) => `'${key}'`).join(', ')}` : issueMessage(issue),
+    })),
     ...(found.problems ?? []),
   ];
   return new UsageError(lines.map((line) => `${file}: ${line.path.length > 0 ? `${line.path.join('.')}: ` : ''}${line.message}`).join('\n'));

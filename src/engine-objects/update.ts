@@ -92,7 +92,10 @@ interface Pending<T, B> {
  * Objects already like their change are not written. Rejects with the first failure of a write
  * (other than OptimisticLockingException), or with UpdateNotConfirmedError.
  */
-export async function updateObjects<T, B>(items: readonly { update: ObjectUpdate<T, B>; current: T }[], policy: UpdatePolicy = DEFAULT_UPDATE_POLICY): Promise<void> {
+export async function updateObjects<T, B>(
+  items: readonly { update: ObjectUpdate<T, B>; current: T }[],
+  policy: UpdatePolicy = DEFAULT_UPDATE_POLICY,
+): Promise<void> {
   const sleep = policy.sleep ?? realSleep;
   let pending: Pending<T, B>[] = items.map(({ update, current }) => ({ update, current, writes: 0, conflict: false }));
   for (let round = 0; pending.length > 0; round++) {
@@ -123,7 +126,9 @@ export async function updateObjects<T, B>(items: readonly { update: ObjectUpdate
       item.current = now;
       // Bounded by rounds too: a round whose fresh read already held the change writes nothing.
       if (item.writes >= policy.attempts || round + 1 >= policy.attempts) throw new UpdateNotConfirmedError(item.update.name, differences, item.writes);
-      const why = item.conflict ? 'the engine answered OptimisticLockingException (another write at the same moment)' : `another write replaced this change (${differences.join('; ')})`;
+      const why = item.conflict
+        ? 'the engine answered OptimisticLockingException (another write at the same moment)'
+        : `another write replaced this change (${differences.join('; ')})`;
       policy.notice?.(`${item.update.name}: ${why}; writing it again`);
       left.push(item);
     }

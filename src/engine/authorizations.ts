@@ -5,24 +5,28 @@ import type { EngineHttp } from './http.js';
 import { enginePath, type Query } from './paths.js';
 import { countSchema, looseRecord } from './schemas.js';
 
-const authorizationSchema = lazy(() => looseRecord({
-  id: z.string(),
-  type: z.int(),
-  permissions: z.array(z.string()),
-  userId: z.nullable(z.string()),
-  groupId: z.nullable(z.string()),
-  resourceType: z.int(),
-  resourceId: z.nullable(z.string()),
-  removalTime: z.optional(z.nullable(z.string())),
-  rootProcessInstanceId: z.optional(z.nullable(z.string())),
-}));
+const authorizationSchema = lazy(() =>
+  looseRecord({
+    id: z.string(),
+    type: z.int(),
+    permissions: z.array(z.string()),
+    userId: z.nullable(z.string()),
+    groupId: z.nullable(z.string()),
+    resourceType: z.int(),
+    resourceId: z.nullable(z.string()),
+    removalTime: z.optional(z.nullable(z.string())),
+    rootProcessInstanceId: z.optional(z.nullable(z.string())),
+  }),
+);
 
-const authorizationCheckSchema = lazy(() => z.looseObject({
-  permissionName: z.nullable(z.string()),
-  resourceName: z.nullable(z.string()),
-  resourceId: z.nullable(z.string()),
-  authorized: z.boolean(),
-}));
+const authorizationCheckSchema = lazy(() =>
+  z.looseObject({
+    permissionName: z.nullable(z.string()),
+    resourceName: z.nullable(z.string()),
+    resourceId: z.nullable(z.string()),
+    authorized: z.boolean(),
+  }),
+);
 
 export type Authorization = z.infer<ReturnType<typeof authorizationSchema>>;
 export type AuthorizationCheck = z.infer<ReturnType<typeof authorizationCheckSchema>>;

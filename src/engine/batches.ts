@@ -6,33 +6,39 @@ import type { EngineHttp } from './http.js';
 import { enginePath, type Query } from './paths.js';
 import { countSchema } from './schemas.js';
 
-export const batchSchema = lazy(() => z.looseObject({
-  id: z.string(),
-  type: z.string(),
-  totalJobs: z.int(),
-  jobsCreated: z.optional(z.int()),
-  batchJobsPerSeed: z.optional(z.int()),
-  invocationsPerBatchJob: z.int(),
-  seedJobDefinitionId: z.optional(z.nullable(z.string())),
-  monitorJobDefinitionId: z.optional(z.nullable(z.string())),
-  batchJobDefinitionId: z.optional(z.nullable(z.string())),
-  suspended: z.optional(z.boolean()),
-  tenantId: z.optional(z.nullable(z.string())),
-  createUserId: z.optional(z.nullable(z.string())),
-  startTime: z.optional(z.nullable(z.string())),
-  executionStartTime: z.optional(z.nullable(z.string())),
-}));
+export const batchSchema = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    type: z.string(),
+    totalJobs: z.int(),
+    jobsCreated: z.optional(z.int()),
+    batchJobsPerSeed: z.optional(z.int()),
+    invocationsPerBatchJob: z.int(),
+    seedJobDefinitionId: z.optional(z.nullable(z.string())),
+    monitorJobDefinitionId: z.optional(z.nullable(z.string())),
+    batchJobDefinitionId: z.optional(z.nullable(z.string())),
+    suspended: z.optional(z.boolean()),
+    tenantId: z.optional(z.nullable(z.string())),
+    createUserId: z.optional(z.nullable(z.string())),
+    startTime: z.optional(z.nullable(z.string())),
+    executionStartTime: z.optional(z.nullable(z.string())),
+  }),
+);
 
-const batchStatisticsSchema = lazy(() => z.extend(batchSchema(), {
-  remainingJobs: z.int(),
-  completedJobs: z.int(),
-  failedJobs: z.int(),
-}));
+const batchStatisticsSchema = lazy(() =>
+  z.extend(batchSchema(), {
+    remainingJobs: z.int(),
+    completedJobs: z.int(),
+    failedJobs: z.int(),
+  }),
+);
 
-const historicBatchSchema = lazy(() => z.extend(batchSchema(), {
-  endTime: z.optional(z.nullable(z.string())),
-  removalTime: z.optional(z.nullable(z.string())),
-}));
+const historicBatchSchema = lazy(() =>
+  z.extend(batchSchema(), {
+    endTime: z.optional(z.nullable(z.string())),
+    removalTime: z.optional(z.nullable(z.string())),
+  }),
+);
 
 export type Batch = z.infer<ReturnType<typeof batchSchema>>;
 export type BatchStatistics = z.infer<ReturnType<typeof batchStatisticsSchema>>;
@@ -98,7 +104,9 @@ export class BatchApi {
 
   async historic(id: string, signal?: AbortSignal): Promise<HistoricBatch | undefined> {
     try {
-      return (await this.http.request({ method: 'GET', path: enginePath`/history/batch/${id}`, signal, schema: historicBatchSchema(), expects: 'a historic batch' })).data;
+      return (
+        await this.http.request({ method: 'GET', path: enginePath`/history/batch/${id}`, signal, schema: historicBatchSchema(), expects: 'a historic batch' })
+      ).data;
     } catch (error) {
       if (error instanceof EngineNotFoundError) return undefined;
       throw error;
@@ -110,7 +118,9 @@ export class BatchApi {
    * tells a batch deleted before it finished from one that completed (src/batches/ending.ts).
    */
   async jobLogCount(filter: JobLogFilter): Promise<number> {
-    return (await this.http.request({ method: 'GET', path: enginePath`/history/job-log/count`, query: filter, schema: countSchema(), expects: 'a job log count' })).data.count;
+    return (
+      await this.http.request({ method: 'GET', path: enginePath`/history/job-log/count`, query: filter, schema: countSchema(), expects: 'a job log count' })
+    ).data.count;
   }
 
   /** The body's `suspended` is a primitive: omitted means false, which activates. Always send it. */

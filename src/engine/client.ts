@@ -50,4 +50,3 @@ export class EngineClient {
     await this.http.close();
   }
 }
-

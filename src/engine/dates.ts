@@ -25,8 +25,8 @@ export function formatEngineDate(date: Date, offsetMinutes = 0): string {
 export function parseEngineDate(text: string): Date | undefined {
   const match = ENGINE_DATE.exec(text);
   if (!match) return undefined;
-  const [, year, month, day, hour, minute, second, millis, sign, offsetHours, offsetMinutes] = match.map(
-    (part, index) => (index === 8 ? part : Number(part)),
+  const [, year, month, day, hour, minute, second, millis, sign, offsetHours, offsetMinutes] = match.map((part, index) =>
+    index === 8 ? part : Number(part),
   ) as [unknown, number, number, number, number, number, number, number, string, number, number];
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
   const offset = (sign === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes);

@@ -51,7 +51,11 @@ export const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 /** The body of a 2xx answer, validated; an answer that is not the engine's is an EngineResponseError. */
 export function decodeAnswer<T>(line: RequestLine, status: number, text: string, spec: AnswerSpec<T>): T {
   if (spec.noContentOnly && status !== 204) {
-    throw new EngineResponseError(line, status, `${status} answer where the engine answers 204 No Content; is the URL the engine's REST root and not a proxy or login page?`);
+    throw new EngineResponseError(
+      line,
+      status,
+      `${status} answer where the engine answers 204 No Content; is the URL the engine's REST root and not a proxy or login page?`,
+    );
   }
   if (!spec.schema) {
     // The engine answers these with 204 and nothing else. A proxy or login page answering 200 with
@@ -78,11 +82,7 @@ export function decodeAnswer<T>(line: RequestLine, status: number, text: string,
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    throw new EngineResponseError(
-      line,
-      status,
-      `the answer is not ${spec.expects ?? 'what the engine sends'} (${where}${issue?.message ?? 'invalid'})`,
-    );
+    throw new EngineResponseError(line, status, `the answer is not ${spec.expects ?? 'what the engine sends'} (${where}${issue?.message ?? 'invalid'})`);
   }
   return parsed.data;
 }
@@ -113,7 +113,8 @@ export function unreachableError(line: RequestLine, error: unknown, method: stri
   const certainlyNotSent = reason === 'connection-refused' || reason === 'dns' || beforeConnected === true || (reason === 'tls' && method !== 'GET');
   // Through a proxy, the connection that could not be made is the proxy's.
   if (proxy && (reason === 'connection-refused' || reason === 'dns' || beforeConnected === true)) {
-    const what = reason === 'connection-refused' ? 'connection refused' : reason === 'dns' ? 'host name not found' : `not connected within ${client.timeoutMs} ms`;
+    const what =
+      reason === 'connection-refused' ? 'connection refused' : reason === 'dns' ? 'host name not found' : `not connected within ${client.timeoutMs} ms`;
     return new EngineUnreachableError(
       line,
       reason,
@@ -144,7 +145,13 @@ export function proxyRefused(line: RequestLine, proxy: ProxyRoute, status: numbe
         ? `the proxy did not accept the credentials in ${proxy.variable}`
         : `give the proxy's credentials in ${proxy.variable}: http://user:password@host:port`
       : `no_proxy or NO_PROXY lists the hosts reached directly, without the proxy`;
-  return new EngineUnreachableError(line, 'proxy', `the proxy ${proxy.display} (${proxy.variable}) refused to pass the request on: ${statusLine(status)}`, true, hint);
+  return new EngineUnreachableError(
+    line,
+    'proxy',
+    `the proxy ${proxy.display} (${proxy.variable}) refused to pass the request on: ${statusLine(status)}`,
+    true,
+    hint,
+  );
 }
 
 /** 429/502/503/504 without an engine body: a gateway or the engine's container is unavailable. */
@@ -196,7 +203,13 @@ function causeChain(error: unknown): unknown[] {
   return chain;
 }
 
-export function classifyNetworkError(error: unknown): { reason: UnreachableReason; detail: string; beforeConnected?: boolean; serverAlert?: boolean; plainHttp?: boolean } {
+export function classifyNetworkError(error: unknown): {
+  reason: UnreachableReason;
+  detail: string;
+  beforeConnected?: boolean;
+  serverAlert?: boolean;
+  plainHttp?: boolean;
+} {
   const chain = causeChain(error) as Array<{ code?: string; message?: string; connecting?: boolean }>;
   const codes = chain.map((e) => e.code ?? '');
   const has = (...wanted: string[]): boolean => codes.some((code) => wanted.includes(code));
@@ -216,7 +229,10 @@ export function classifyNetworkError(error: unknown): { reason: UnreachableReaso
   // An alert from the server (ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED): it refused the handshake.
   const alert = codes.find((code) => /^ERR_SSL_\w+_ALERT_/.test(code));
   if (alert) {
-    const name = alert.replace(/^ERR_SSL_\w+?_ALERT_/, '').toLowerCase().replace(/_/g, ' ');
+    const name = alert
+      .replace(/^ERR_SSL_\w+?_ALERT_/, '')
+      .toLowerCase()
+      .replace(/_/g, ' ');
     return { reason: 'tls', detail: `TLS failure: the server ended the handshake: ${name} (${alert})`, serverAlert: true };
   }
   // A plain http server answers the TLS hello with "HTTP/1.1 400", which OpenSSL reads as a record

@@ -58,9 +58,19 @@ export function snippet(body: string, max = 120): string {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  407: 'Proxy Authentication Required', 409: 'Conflict', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
-  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  407: 'Proxy Authentication Required',
+  409: 'Conflict',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 export function statusLine(status: number): string {
@@ -147,9 +157,7 @@ export class EngineAuthorizationError extends EngineHttpError {
   readonly userId: string | null;
 
   constructor(request: RequestLine, body: EngineErrorBody | undefined, bodySnippet: string | undefined) {
-    const missing = Array.isArray(body?.missingAuthorizations)
-      ? (body.missingAuthorizations as MissingAuthorization[])
-      : [];
+    const missing = Array.isArray(body?.missingAuthorizations) ? (body.missingAuthorizations as MissingAuthorization[]) : [];
     const userId = typeof body?.userId === 'string' ? body.userId : null;
     super(request, { status: 403, body, bodySnippet }, describeForbidden(body, missing, userId, bodySnippet));
     this.missingAuthorizations = missing;
@@ -157,21 +165,12 @@ export class EngineAuthorizationError extends EngineHttpError {
   }
 }
 
-function describeForbidden(
-  body: EngineErrorBody | undefined,
-  missing: MissingAuthorization[],
-  userId: string | null,
-  bodySnippet: string | undefined,
-): string {
+function describeForbidden(body: EngineErrorBody | undefined, missing: MissingAuthorization[], userId: string | null, bodySnippet: string | undefined): string {
   if (!body) return `403 Forbidden without an engine error body: ${bodySnippet ?? 'empty body'}`;
   if (missing.length === 0) return `403 Forbidden: ${oneLine(body.message)}`;
   const who = userId ? `user '${userId}'` : 'the user';
-  const needs = missing.map(
-    (m) => `${m.permissionName ?? '?'} on ${m.resourceName ?? '?'}${m.resourceId ? ` '${m.resourceId}'` : ''}`,
-  );
-  return missing.length === 1
-    ? `403 Forbidden: ${who} lacks ${needs[0]}`
-    : `403 Forbidden: ${who} needs one of: ${needs.join(' | ')}`;
+  const needs = missing.map((m) => `${m.permissionName ?? '?'} on ${m.resourceName ?? '?'}${m.resourceId ? ` '${m.resourceId}'` : ''}`);
+  return missing.length === 1 ? `403 Forbidden: ${who} lacks ${needs[0]}` : `403 Forbidden: ${who} needs one of: ${needs.join(' | ')}`;
 }
 
 export class EngineNotFoundError extends EngineHttpError {

@@ -6,12 +6,14 @@ import { enginePath, type Query } from './paths.js';
 import { countSchema, linksSchema, looseRecord, type Link } from './schemas.js';
 
 const groupSchema = lazy(() => looseRecord({ id: z.string(), name: z.nullable(z.string()), type: z.nullable(z.string()) }));
-const userProfileSchema = lazy(() => looseRecord({
-  id: z.string(),
-  firstName: z.optional(z.nullable(z.string())),
-  lastName: z.optional(z.nullable(z.string())),
-  email: z.optional(z.nullable(z.string())),
-}));
+const userProfileSchema = lazy(() =>
+  looseRecord({
+    id: z.string(),
+    firstName: z.optional(z.nullable(z.string())),
+    lastName: z.optional(z.nullable(z.string())),
+    email: z.optional(z.nullable(z.string())),
+  }),
+);
 
 export type Group = z.infer<ReturnType<typeof groupSchema>>;
 export type UserProfile = z.infer<ReturnType<typeof userProfileSchema>>;
@@ -55,14 +57,35 @@ export class GroupApi {
   async list(query: GroupQuery, firstResult: number, maxResults: number): Promise<Group[]> {
     const paging = { firstResult, maxResults };
     const response = this.usesBody(query)
-      ? await this.http.request({ method: 'POST', path: enginePath`/group`, query: paging, body: this.body(query), schema: z.array(groupSchema()), expects: 'a list of groups', idempotent: true })
-      : await this.http.request({ method: 'GET', path: enginePath`/group`, query: { ...(query as Query), ...paging }, schema: z.array(groupSchema()), expects: 'a list of groups' });
+      ? await this.http.request({
+          method: 'POST',
+          path: enginePath`/group`,
+          query: paging,
+          body: this.body(query),
+          schema: z.array(groupSchema()),
+          expects: 'a list of groups',
+          idempotent: true,
+        })
+      : await this.http.request({
+          method: 'GET',
+          path: enginePath`/group`,
+          query: { ...(query as Query), ...paging },
+          schema: z.array(groupSchema()),
+          expects: 'a list of groups',
+        });
     return response.data;
   }
 
   async count(query: GroupQuery): Promise<number> {
     const response = this.usesBody(query)
-      ? await this.http.request({ method: 'POST', path: enginePath`/group/count`, body: this.body(query), schema: countSchema(), expects: 'a count', idempotent: true })
+      ? await this.http.request({
+          method: 'POST',
+          path: enginePath`/group/count`,
+          body: this.body(query),
+          schema: countSchema(),
+          expects: 'a count',
+          idempotent: true,
+        })
       : await this.http.request({ method: 'GET', path: enginePath`/group/count`, query: query as Query, schema: countSchema(), expects: 'a count' });
     return response.data.count;
   }
@@ -90,7 +113,8 @@ export class GroupApi {
   }
 
   async memberOptions(id: string): Promise<Link[]> {
-    return (await this.http.request({ method: 'OPTIONS', path: enginePath`/group/${id}/members`, schema: linksSchema(), expects: 'resource options' })).data.links;
+    return (await this.http.request({ method: 'OPTIONS', path: enginePath`/group/${id}/members`, schema: linksSchema(), expects: 'resource options' })).data
+      .links;
   }
 
   async members(id: string, firstResult: number, maxResults: number): Promise<UserProfile[]> {

@@ -11,9 +11,7 @@ import { NodeHttpTransport } from './node-transport.js';
 import { type EnginePath, encodeQuery, type Query } from './paths.js';
 import { type HttpTransport, type ProxyRoute, type RequestBody, type TransportOptions, type TransportResponse, bodyText } from './transport.js';
 
-type Credentials =
-  | { type: 'basic'; username: string; password: string }
-  | { type: 'bearer'; token: string };
+type Credentials = { type: 'basic'; username: string; password: string } | { type: 'bearer'; token: string };
 
 /**
  * A request body that is JSON already, sent as it is: the pages of a million-id lookup are cut from

@@ -5,17 +5,19 @@ import type { EngineHttp } from './http.js';
 import { enginePath } from './paths.js';
 import { collectPages } from './paging.js';
 
-const incidentSchema = lazy(() => z.looseObject({
-  id: z.string(),
-  processDefinitionId: z.optional(z.nullable(z.string())),
-  processInstanceId: z.optional(z.nullable(z.string())),
-  incidentType: z.optional(z.nullable(z.string())),
-  activityId: z.optional(z.nullable(z.string())),
-  failedActivityId: z.optional(z.nullable(z.string())),
-  configuration: z.optional(z.nullable(z.string())),
-  incidentMessage: z.optional(z.nullable(z.string())),
-  incidentTimestamp: z.optional(z.nullable(z.string())),
-}));
+const incidentSchema = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    processDefinitionId: z.optional(z.nullable(z.string())),
+    processInstanceId: z.optional(z.nullable(z.string())),
+    incidentType: z.optional(z.nullable(z.string())),
+    activityId: z.optional(z.nullable(z.string())),
+    failedActivityId: z.optional(z.nullable(z.string())),
+    configuration: z.optional(z.nullable(z.string())),
+    incidentMessage: z.optional(z.nullable(z.string())),
+    incidentTimestamp: z.optional(z.nullable(z.string())),
+  }),
+);
 
 export type Incident = z.infer<ReturnType<typeof incidentSchema>>;
 
@@ -39,13 +41,15 @@ export class IncidentApi {
   private list(filter: { processInstanceId: string } | { processDefinitionId: string }): Promise<Incident[]> {
     return collectPages(
       async (firstResult, maxResults) =>
-        (await this.http.request({
-          method: 'GET',
-          path: enginePath`/incident`,
-          query: { ...filter, sortBy: 'incidentId', sortOrder: 'asc', firstResult, maxResults },
-          schema: z.array(incidentSchema()),
-          expects: 'a list of incidents',
-        })).data,
+        (
+          await this.http.request({
+            method: 'GET',
+            path: enginePath`/incident`,
+            query: { ...filter, sortBy: 'incidentId', sortOrder: 'asc', firstResult, maxResults },
+            schema: z.array(incidentSchema()),
+            expects: 'a list of incidents',
+          })
+        ).data,
       { limit: this.http.queryLimit, pageSize: 1000 },
     );
   }

@@ -5,26 +5,30 @@ import type { EngineHttp } from './http.js';
 import { enginePath, type Query } from './paths.js';
 import { collectPages } from './paging.js';
 
-const jobSchema = lazy(() => z.looseObject({
-  id: z.string(),
-  jobDefinitionId: z.optional(z.nullable(z.string())),
-  processInstanceId: z.optional(z.nullable(z.string())),
-  processDefinitionId: z.optional(z.nullable(z.string())),
-  retries: z.optional(z.nullable(z.int())),
-  exceptionMessage: z.optional(z.nullable(z.string())),
-  failedActivityId: z.optional(z.nullable(z.string())),
-  dueDate: z.optional(z.nullable(z.string())),
-  suspended: z.optional(z.boolean()),
-}));
+const jobSchema = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    jobDefinitionId: z.optional(z.nullable(z.string())),
+    processInstanceId: z.optional(z.nullable(z.string())),
+    processDefinitionId: z.optional(z.nullable(z.string())),
+    retries: z.optional(z.nullable(z.int())),
+    exceptionMessage: z.optional(z.nullable(z.string())),
+    failedActivityId: z.optional(z.nullable(z.string())),
+    dueDate: z.optional(z.nullable(z.string())),
+    suspended: z.optional(z.boolean()),
+  }),
+);
 
-const jobDefinitionSchema = lazy(() => z.looseObject({
-  id: z.string(),
-  processDefinitionId: z.optional(z.nullable(z.string())),
-  activityId: z.optional(z.nullable(z.string())),
-  jobType: z.optional(z.nullable(z.string())),
-  jobConfiguration: z.optional(z.nullable(z.string())),
-  deploymentId: z.optional(z.nullable(z.string())),
-}));
+const jobDefinitionSchema = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    processDefinitionId: z.optional(z.nullable(z.string())),
+    activityId: z.optional(z.nullable(z.string())),
+    jobType: z.optional(z.nullable(z.string())),
+    jobConfiguration: z.optional(z.nullable(z.string())),
+    deploymentId: z.optional(z.nullable(z.string())),
+  }),
+);
 
 export type Job = z.infer<ReturnType<typeof jobSchema>>;
 export type JobDefinition = z.infer<ReturnType<typeof jobDefinitionSchema>>;
@@ -73,13 +77,15 @@ export class JobApi {
   async definitions(processDefinitionId: string, jobType?: string): Promise<JobDefinition[]> {
     return collectPages(
       async (firstResult, maxResults) =>
-        (await this.http.request({
-          method: 'GET',
-          path: enginePath`/job-definition`,
-          query: { processDefinitionId, ...(jobType ? { jobType } : {}), sortBy: 'jobDefinitionId', sortOrder: 'asc', firstResult, maxResults },
-          schema: z.array(jobDefinitionSchema()),
-          expects: 'a list of job definitions',
-        })).data,
+        (
+          await this.http.request({
+            method: 'GET',
+            path: enginePath`/job-definition`,
+            query: { processDefinitionId, ...(jobType ? { jobType } : {}), sortBy: 'jobDefinitionId', sortOrder: 'asc', firstResult, maxResults },
+            schema: z.array(jobDefinitionSchema()),
+            expects: 'a list of job definitions',
+          })
+        ).data,
       { limit: this.http.queryLimit },
     );
   }
@@ -87,13 +93,15 @@ export class JobApi {
   private jobs(filter: Query): Promise<Job[]> {
     return collectPages(
       async (firstResult, maxResults) =>
-        (await this.http.request({
-          method: 'GET',
-          path: enginePath`/job`,
-          query: { ...filter, sortBy: 'jobId', sortOrder: 'asc', firstResult, maxResults },
-          schema: z.array(jobSchema()),
-          expects: 'a list of jobs',
-        })).data,
+        (
+          await this.http.request({
+            method: 'GET',
+            path: enginePath`/job`,
+            query: { ...filter, sortBy: 'jobId', sortOrder: 'asc', firstResult, maxResults },
+            schema: z.array(jobSchema()),
+            expects: 'a list of jobs',
+          })
+        ).data,
       { limit: this.http.queryLimit },
     );
   }

@@ -6,13 +6,15 @@ import type { EngineHttp } from './http.js';
 import { enginePath } from './paths.js';
 import type { PagingOptions } from './paging.js';
 
-const metricIntervalSchema = lazy(() => z.looseObject({
-  // Read back as a date to page by time (allIntervals).
-  timestamp: z.string().check(z.refine((text) => parseEngineDate(text) !== undefined, "not a date in the engine's format (2026-01-31T10:00:00.000+0000)")),
-  name: z.nullable(z.string()),
-  reporter: z.nullable(z.string()),
-  value: z.number(),
-}));
+const metricIntervalSchema = lazy(() =>
+  z.looseObject({
+    // Read back as a date to page by time (allIntervals).
+    timestamp: z.string().check(z.refine((text) => parseEngineDate(text) !== undefined, "not a date in the engine's format (2026-01-31T10:00:00.000+0000)")),
+    name: z.nullable(z.string()),
+    reporter: z.nullable(z.string()),
+    value: z.number(),
+  }),
+);
 
 const metricSumSchema = lazy(() => z.looseObject({ result: z.number() }));
 
@@ -118,7 +120,7 @@ export class MetricsApi {
       const bucket: MetricInterval[] = [...rows];
       const bucketWindow = { startDate: new Date(Math.max(startOf(oldest), query.startDate?.getTime() ?? 0)), endDate: window.endDate };
       let position = lead + answer.rows.length;
-      for (let more = true; more; ) {
+      for (let more = true; more;) {
         const next = await ask(bucketWindow, position);
         const ofBucket = next.rows.filter((row) => row.timestamp === oldest);
         bucket.push(...ofBucket);
@@ -146,4 +148,3 @@ export class MetricsApi {
     await this.http.request({ method: 'DELETE', path: enginePath`/metrics/task-worker`, query: { date: before } });
   }
 }
-

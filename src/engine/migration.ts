@@ -8,37 +8,47 @@ import { enginePath } from './paths.js';
 
 const activityIdsSchema = lazy(() => z.nullable(z.array(z.nullable(z.string()))));
 
-const migrationInstructionSchema = lazy(() => z.looseObject({
-  sourceActivityIds: activityIdsSchema(),
-  targetActivityIds: activityIdsSchema(),
-  updateEventTrigger: z.optional(z.nullable(z.boolean())),
-}));
+const migrationInstructionSchema = lazy(() =>
+  z.looseObject({
+    sourceActivityIds: activityIdsSchema(),
+    targetActivityIds: activityIdsSchema(),
+    updateEventTrigger: z.optional(z.nullable(z.boolean())),
+  }),
+);
 
-const variableValueSchema = lazy(() => z.looseObject({
-  type: z.optional(z.nullable(z.string())),
-  value: z.optional(z.unknown()),
-  valueInfo: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
-}));
+const variableValueSchema = lazy(() =>
+  z.looseObject({
+    type: z.optional(z.nullable(z.string())),
+    value: z.optional(z.unknown()),
+    valueInfo: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  }),
+);
 
-const migrationPlanSchema = lazy(() => z.looseObject({
-  sourceProcessDefinitionId: z.string(),
-  targetProcessDefinitionId: z.string(),
-  instructions: z.nullable(z.array(migrationInstructionSchema())),
-  variables: z.optional(z.nullable(z.record(z.string(), variableValueSchema()))),
-}));
+const migrationPlanSchema = lazy(() =>
+  z.looseObject({
+    sourceProcessDefinitionId: z.string(),
+    targetProcessDefinitionId: z.string(),
+    instructions: z.nullable(z.array(migrationInstructionSchema())),
+    variables: z.optional(z.nullable(z.record(z.string(), variableValueSchema()))),
+  }),
+);
 
-const instructionReportSchema = lazy(() => z.looseObject({
-  instruction: z.nullable(migrationInstructionSchema()),
-  failures: z.array(z.string()),
-}));
+const instructionReportSchema = lazy(() =>
+  z.looseObject({
+    instruction: z.nullable(migrationInstructionSchema()),
+    failures: z.array(z.string()),
+  }),
+);
 
 const variableReportSchema = lazy(() => z.extend(variableValueSchema(), { failures: z.array(z.string()) }));
 
 /** The 200 body of /migration/validate, and the validationReport of a MigrationPlanValidationException. */
-const migrationPlanReportSchema = lazy(() => z.looseObject({
-  instructionReports: z.array(instructionReportSchema()),
-  variableReports: z.optional(z.nullable(z.record(z.string(), variableReportSchema()))),
-}));
+const migrationPlanReportSchema = lazy(() =>
+  z.looseObject({
+    instructionReports: z.array(instructionReportSchema()),
+    variableReports: z.optional(z.nullable(z.record(z.string(), variableReportSchema()))),
+  }),
+);
 
 export type MigrationPlan = z.infer<ReturnType<typeof migrationPlanSchema>>;
 export type MigrationPlanReport = z.infer<ReturnType<typeof migrationPlanReportSchema>>;
@@ -126,19 +136,23 @@ export interface MigrationExecutionRequest {
   skipIoMappings?: boolean | undefined;
 }
 
-const instanceReportEntrySchema = lazy(() => z.looseObject({
-  migrationInstruction: z.optional(z.nullable(migrationInstructionSchema())),
-  sourceScopeId: z.optional(z.nullable(z.string())),
-  failures: z.array(z.string()),
-}));
+const instanceReportEntrySchema = lazy(() =>
+  z.looseObject({
+    migrationInstruction: z.optional(z.nullable(migrationInstructionSchema())),
+    sourceScopeId: z.optional(z.nullable(z.string())),
+    failures: z.array(z.string()),
+  }),
+);
 
 /** MigratingProcessInstanceValidationReportDto: note `migrationInstruction`, not `instruction`. */
-const instanceValidationReportSchema = lazy(() => z.looseObject({
-  processInstanceId: z.string(),
-  failures: z.array(z.string()),
-  activityInstanceValidationReports: z._default(z.array(z.extend(instanceReportEntrySchema(), { activityInstanceId: z.string() })), []),
-  transitionInstanceValidationReports: z._default(z.array(z.extend(instanceReportEntrySchema(), { transitionInstanceId: z.string() })), []),
-}));
+const instanceValidationReportSchema = lazy(() =>
+  z.looseObject({
+    processInstanceId: z.string(),
+    failures: z.array(z.string()),
+    activityInstanceValidationReports: z._default(z.array(z.extend(instanceReportEntrySchema(), { activityInstanceId: z.string() })), []),
+    transitionInstanceValidationReports: z._default(z.array(z.extend(instanceReportEntrySchema(), { transitionInstanceId: z.string() })), []),
+  }),
+);
 
 export type InstanceValidationReport = z.infer<ReturnType<typeof instanceValidationReportSchema>>;
 

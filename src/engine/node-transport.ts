@@ -56,7 +56,14 @@ export class NodeHttpTransport implements HttpTransport {
         // Destroying the request on a timeout also surfaces as a reset: report the cause.
         reject(timedOut ?? error);
       };
-      const options: RequestOptions = { method: request.method, headers, agent, timeout: this.options.timeoutMs, signal: request.signal, ...(forward ? { path: url.href } : {}) };
+      const options: RequestOptions = {
+        method: request.method,
+        headers,
+        agent,
+        timeout: this.options.timeoutMs,
+        signal: request.signal,
+        ...(forward ? { path: url.href } : {}),
+      };
       const outgoing = open(target, options, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));

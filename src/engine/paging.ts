@@ -59,10 +59,7 @@ function startOf(options: PagingOptions): { pageSize: number; firstResult: numbe
  * (or `max` rows came). A page shorter than asked ends the listing, so the size asked is tracked per
  * request: after the limit was learned, pages are smaller than the first one asked for.
  */
-export async function* allPages<T>(
-  fetchPage: (firstResult: number, maxResults: number) => Promise<T[]>,
-  options: PagingOptions,
-): AsyncGenerator<T[]> {
+export async function* allPages<T>(fetchPage: (firstResult: number, maxResults: number) => Promise<T[]>, options: PagingOptions): AsyncGenerator<T[]> {
   const { limit, growTo } = options;
   let { pageSize, firstResult, remaining } = startOf(options);
   if (remaining <= 0) return;
@@ -204,7 +201,12 @@ export async function* pagesBySharedKey<T>(
  * The first position of the run of `key` that reaches `position`: the rows before it sort before
  * `key`, so the position is found by halving [0, position], a row at a time.
  */
-async function firstPositionOf<T>(key: string | number, position: number, fetchPage: (firstResult: number, maxResults: number) => Promise<T[]>, sharedKey: SharedSortKey<T>): Promise<number> {
+async function firstPositionOf<T>(
+  key: string | number,
+  position: number,
+  fetchPage: (firstResult: number, maxResults: number) => Promise<T[]>,
+  sharedKey: SharedSortKey<T>,
+): Promise<number> {
   let low = 0;
   let high = position;
   while (low < high) {

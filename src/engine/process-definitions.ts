@@ -5,43 +5,57 @@ import type { EngineHttp } from './http.js';
 import { enginePath, type Query } from './paths.js';
 import { collectPages } from './paging.js';
 
-const processDefinitionSchema = lazy(() => z.looseObject({
-  id: z.string(),
-  key: z.string(),
-  name: z.optional(z.nullable(z.string())),
-  version: z.int(),
-  tenantId: z.optional(z.nullable(z.string())),
-  versionTag: z.optional(z.nullable(z.string())),
-  suspended: z.optional(z.boolean()),
-  deploymentId: z.optional(z.nullable(z.string())),
-}));
+const processDefinitionSchema = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    key: z.string(),
+    name: z.optional(z.nullable(z.string())),
+    version: z.int(),
+    tenantId: z.optional(z.nullable(z.string())),
+    versionTag: z.optional(z.nullable(z.string())),
+    suspended: z.optional(z.boolean()),
+    deploymentId: z.optional(z.nullable(z.string())),
+  }),
+);
 
 export type ProcessDefinition = z.infer<ReturnType<typeof processDefinitionSchema>>;
 
-const incidentCountsSchema = lazy(() => z.optional(z.nullable(z.array(z.looseObject({
-  incidentType: z.optional(z.nullable(z.string())),
-  incidentCount: z.optional(z.nullable(z.int())),
-})))));
+const incidentCountsSchema = lazy(() =>
+  z.optional(
+    z.nullable(
+      z.array(
+        z.looseObject({
+          incidentType: z.optional(z.nullable(z.string())),
+          incidentCount: z.optional(z.nullable(z.int())),
+        }),
+      ),
+    ),
+  ),
+);
 
 /**
  * A row of GET /process-definition/{id}/statistics (one per activity) and of GET
  * /process-definition/statistics (one per definition, the definition itself embedded and not read):
  * `id` is the activity's or the definition's.
  */
-const statisticsSchema = lazy(() => z.looseObject({
-  id: z.string(),
-  instances: z.int(),
-  failedJobs: z.optional(z.int()),
-  incidents: incidentCountsSchema(),
-}));
+const statisticsSchema = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    instances: z.int(),
+    failedJobs: z.optional(z.int()),
+    incidents: incidentCountsSchema(),
+  }),
+);
 
 export type ActivityStatistics = z.infer<ReturnType<typeof statisticsSchema>>;
 export type DefinitionStatistics = ActivityStatistics;
 
-const diagramSchema = lazy(() => z.looseObject({
-  id: z.optional(z.nullable(z.string())),
-  bpmn20Xml: z.optional(z.nullable(z.string())),
-}));
+const diagramSchema = lazy(() =>
+  z.looseObject({
+    id: z.optional(z.nullable(z.string())),
+    bpmn20Xml: z.optional(z.nullable(z.string())),
+  }),
+);
 
 /** The incidents of a statistics row, all types together. */
 export function incidentCount(row: { incidents?: readonly { incidentCount?: number | null | undefined }[] | null | undefined }): number {
@@ -100,7 +114,9 @@ export class ProcessDefinitionApi {
 
   /** Every definition the query matches, in pages within the engine's limit, in id order. */
   async listAll(query: Omit<ProcessDefinitionQuery, 'firstResult' | 'maxResults' | 'sortBy' | 'sortOrder'>): Promise<ProcessDefinition[]> {
-    return collectPages((firstResult, maxResults) => this.list({ ...query, sortBy: 'id', sortOrder: 'asc', firstResult, maxResults }), { limit: this.http.queryLimit });
+    return collectPages((firstResult, maxResults) => this.list({ ...query, sortBy: 'id', sortOrder: 'asc', firstResult, maxResults }), {
+      limit: this.http.queryLimit,
+    });
   }
 
   /** Up to `wanted` rows, fewer when the engine's limit is smaller: for hints, where some will do. */

@@ -7,21 +7,25 @@ import type { QueryLimit } from './limits.js';
 import { allPages, MAX_BULK_PAGE_SIZE } from './paging.js';
 import { countSchema, looseRecord } from './schemas.js';
 
-const processInstanceSchema = lazy(() => looseRecord({
-  id: z.string(),
-  definitionId: z.string(),
-  businessKey: z.optional(z.nullable(z.string())),
-  suspended: z.optional(z.boolean()),
-  ended: z.optional(z.boolean()),
-  tenantId: z.optional(z.nullable(z.string())),
-}));
+const processInstanceSchema = lazy(() =>
+  looseRecord({
+    id: z.string(),
+    definitionId: z.string(),
+    businessKey: z.optional(z.nullable(z.string())),
+    suspended: z.optional(z.boolean()),
+    ended: z.optional(z.boolean()),
+    tenantId: z.optional(z.nullable(z.string())),
+  }),
+);
 
-const historicProcessInstanceSchema = lazy(() => z.looseObject({
-  id: z.string(),
-  processDefinitionId: z.optional(z.nullable(z.string())),
-  endTime: z.optional(z.nullable(z.string())),
-  state: z.optional(z.nullable(z.string())),
-}));
+const historicProcessInstanceSchema = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    processDefinitionId: z.optional(z.nullable(z.string())),
+    endTime: z.optional(z.nullable(z.string())),
+    state: z.optional(z.nullable(z.string())),
+  }),
+);
 
 export type ProcessInstance = z.infer<ReturnType<typeof processInstanceSchema>>;
 export type HistoricProcessInstance = z.infer<ReturnType<typeof historicProcessInstanceSchema>>;
@@ -47,7 +51,11 @@ export class ProcessInstanceApi {
   pages(body: ProcessInstanceQueryBody, options: { pageSize?: number | undefined } = {}): AsyncGenerator<ProcessInstance[]> {
     const sorting = Array.isArray(body.sorting) ? (body.sorting as unknown[]) : [];
     const ordered = { ...body, sorting: [...sorting, { sortBy: 'instanceId', sortOrder: 'asc' }] };
-    return allPages((firstResult, maxResults) => this.query(ordered, firstResult, maxResults), { limit: this.http.queryLimit, growTo: MAX_BULK_PAGE_SIZE, pageSize: options.pageSize });
+    return allPages((firstResult, maxResults) => this.query(ordered, firstResult, maxResults), {
+      limit: this.http.queryLimit,
+      growTo: MAX_BULK_PAGE_SIZE,
+      pageSize: options.pageSize,
+    });
   }
 
   /**

@@ -25,9 +25,7 @@ const telemetrySchema = lazy(() =>
  * (403); 'unavailable': the engine has no such endpoint (404; Camunda before 7.17) or answered
  * something else than its telemetry JSON.
  */
-export type ProductAnswer =
-  | { known: true; name: string; version: string | null }
-  | { known: false; reason: 'forbidden' | 'unavailable' };
+export type ProductAnswer = { known: true; name: string; version: string | null } | { known: false; reason: 'forbidden' | 'unavailable' };
 
 /** What `engine info` reports: a summary of several calls. */
 export interface EngineInfo {

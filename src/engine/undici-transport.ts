@@ -5,7 +5,15 @@
 import { type ConnectionOptions, rootCertificates } from 'node:tls';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { openTunnel } from './node-transport.js';
-import { type HttpTransport, type ProxyRoute, type TransportOptions, type TransportRequest, type TransportResponse, bodyByteLength, flattenHeaders } from './transport.js';
+import {
+  type HttpTransport,
+  type ProxyRoute,
+  type TransportOptions,
+  type TransportRequest,
+  type TransportResponse,
+  bodyByteLength,
+  flattenHeaders,
+} from './transport.js';
 import { withoutBom } from '../util/syntax.js';
 import { BASELINE_WASM_V8_FLAGS, setV8Flags } from '../util/v8-flags.js';
 

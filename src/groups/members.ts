@@ -9,7 +9,8 @@ import { sendChange } from '../exit.js';
 export type MembershipAction = 'add' | 'remove';
 
 /** One user's outcome: unchanged (already as wanted), changed, or the failure of its request. */
-export type MembershipOutcome = { userId: string; status: 'unchanged' } | { userId: string; status: 'changed' } | { userId: string; status: 'failed'; error: unknown };
+export type MembershipOutcome =
+  { userId: string; status: 'unchanged' } | { userId: string; status: 'changed' } | { userId: string; status: 'failed'; error: unknown };
 
 /**
  * Adds the users to the group, or removes them. With one user its failure is thrown; with several,
@@ -41,7 +42,9 @@ export async function changeMembership(
       continue;
     }
     try {
-      await sendChange(['group', 'members', 'list', id], () => (action === 'add' ? client.groups.addMember(id, userId) : client.groups.removeMember(id, userId)));
+      await sendChange(['group', 'members', 'list', id], () =>
+        action === 'add' ? client.groups.addMember(id, userId) : client.groups.removeMember(id, userId),
+      );
       // A user named twice is in the desired state the second time.
       if (action === 'add') memberIds.add(userId);
       else memberIds.delete(userId);

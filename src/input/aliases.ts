@@ -87,7 +87,8 @@ export function aliasPolicyProblem(document: Document, limit = MAX_ALIAS_VALUES)
       if (depth - 1 + size.depth > MAX_DEPTH) return { offset, message: `${tooDeepMessage()} through the alias *${node.source}` };
       // An alias of a scalar is one value, as written; those of collections add their copies.
       if (isCollection(target)) added += size.values;
-      if (added > limit) return { offset, message: `aliases stand for more than ${limit.toLocaleString('en-US')} values; write the values out or use fewer aliases` };
+      if (added > limit)
+        return { offset, message: `aliases stand for more than ${limit.toLocaleString('en-US')} values; write the values out or use fewer aliases` };
       continue;
     }
     if (node.anchor) anchors.set(node.anchor, node);

@@ -16,7 +16,16 @@ import * as core from 'zod/v4/core';
 import { firstLine, jsonSyntaxProblem, lineAndColumn, withoutBom } from '../util/syntax.js';
 import { visibleControls } from '../util/text.js';
 import { aliasPolicyProblem, exceedsAliasPolicy } from './aliases.js';
-import { controlCharacterMessage, findControlCharacters, jsonDepthProblem, longLineProblem, MAX_ALIAS_VALUES, MAX_DEPTH, MAX_DOCUMENT_CHARS, tooDeepMessage } from './limits.js';
+import {
+  controlCharacterMessage,
+  findControlCharacters,
+  jsonDepthProblem,
+  longLineProblem,
+  MAX_ALIAS_VALUES,
+  MAX_DEPTH,
+  MAX_DOCUMENT_CHARS,
+  tooDeepMessage,
+} from './limits.js';
 import { byPosition, formatPath, InputError, type InputProblem } from './problems.js';
 import { describeIssue, type IssueWording } from './zod-issues.js';
 import { NestingTooDeep, parseYamlDocument } from './yaml-document.js';
@@ -97,7 +106,11 @@ export function parseStructured(text: string, file: string, what: string, option
     if (built.errors.length > 0) {
       throw new error(
         built.errors.map((found) =>
-          problem(found.pos[0], [], `${found.code === 'DUPLICATE_KEY' ? 'duplicate key' : `invalid ${format === 'json' ? 'JSON' : 'YAML'}`}: ${firstLine(found.message)}`),
+          problem(
+            found.pos[0],
+            [],
+            `${found.code === 'DUPLICATE_KEY' ? 'duplicate key' : `invalid ${format === 'json' ? 'JSON' : 'YAML'}`}: ${firstLine(found.message)}`,
+          ),
         ),
       );
     }
@@ -124,7 +137,9 @@ export function parseStructured(text: string, file: string, what: string, option
   };
   const controls = findControlCharacters(data, freeText);
   if (controls.length > 0) {
-    throw new error(byPosition(controls.map((found) => problem(offsetOf(found.path, found.inKey ? 'key' : 'value'), found.path, controlCharacterMessage(found)))));
+    throw new error(
+      byPosition(controls.map((found) => problem(offsetOf(found.path, found.inKey ? 'key' : 'value'), found.path, controlCharacterMessage(found)))),
+    );
   }
   const at = (path: readonly PropertyKey[], message: string, place?: 'key' | 'value') => problem(offsetOf(path, place), path, message);
   return {
@@ -136,7 +151,9 @@ export function parseStructured(text: string, file: string, what: string, option
     issues: (zodError, prefix = []) =>
       byPosition(
         zodError.issues.flatMap((issue) =>
-          describeIssue({ ...issue, path: [...prefix, ...issue.path] } as core.$ZodIssue, options).map((described) => at(described.path, described.message, described.at)),
+          describeIssue({ ...issue, path: [...prefix, ...issue.path] } as core.$ZodIssue, options).map((described) =>
+            at(described.path, described.message, described.at),
+          ),
         ),
       ),
   };

@@ -42,7 +42,9 @@ export function parseYamlDocument(source: string, options: Options, limit = MAX_
     if (!document) {
       document = next;
     } else {
-      document.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+      document.errors.push(
+        new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'),
+      );
       break;
     }
   }

@@ -76,7 +76,14 @@ export function issueMessage(issue: core.$ZodIssue): string {
 }
 
 function article(type: string): string {
-  const names: Record<string, string> = { array: 'a list', object: 'an object', record: 'an object', string: 'a string', boolean: 'true or false', number: 'a number' };
+  const names: Record<string, string> = {
+    array: 'a list',
+    object: 'an object',
+    record: 'an object',
+    string: 'a string',
+    boolean: 'true or false',
+    number: 'a number',
+  };
   return names[type] ?? type;
 }
 

@@ -52,7 +52,12 @@ export function fillEmptyIntervals(points: readonly MetricInterval[], intervalSe
       const start = times[index - 1]!;
       const gap = gapBetween(start, times[index], step);
       for (let k = 1; k <= gap; k++) {
-        filled.push({ timestamp: formatEngineDate(new Date(start + k * step), offsetMinutes(previous.timestamp)), name: point.name, reporter: point.reporter, value: 0 });
+        filled.push({
+          timestamp: formatEngineDate(new Date(start + k * step), offsetMinutes(previous.timestamp)),
+          name: point.name,
+          reporter: point.reporter,
+          value: 0,
+        });
       }
     }
     filled.push(point);

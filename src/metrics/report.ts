@@ -72,9 +72,17 @@ export async function buildUsageReport(
   const values = await limited(tasks, 4);
   const distinctTaskUsers = askedEnd === undefined ? 0 : values.pop()!;
   const rows: UsageMonth[] = ranges.map((range, index) => {
-    if (range.status === 'future') return { month: range.label, processInstances: null, decisionInstances: null, flowNodeInstances: null, taskUsers: null, status: range.status };
+    if (range.status === 'future')
+      return { month: range.label, processInstances: null, decisionInstances: null, flowNodeInstances: null, taskUsers: null, status: range.status };
     const slice = values.slice(index * LICENCE_METRICS.length, (index + 1) * LICENCE_METRICS.length);
-    return { month: range.label, processInstances: slice[0]!, decisionInstances: slice[1]!, flowNodeInstances: slice[2]!, taskUsers: slice[3]!, status: range.status };
+    return {
+      month: range.label,
+      processInstances: slice[0]!,
+      decisionInstances: slice[1]!,
+      flowNodeInstances: slice[2]!,
+      taskUsers: slice[3]!,
+      status: range.status,
+    };
   });
   const totals = { processInstances: 0, decisionInstances: 0, flowNodeInstances: 0, taskUsers: distinctTaskUsers };
   for (const row of rows) for (const key of KEYS) if (key !== 'taskUsers') totals[key] += row[key] ?? 0;

@@ -50,8 +50,18 @@ export function describeType(activity: ModelActivity): string {
 
 /** Elements where an instance waits (or that are scopes instances run inside). */
 const WAIT_STATES = new Set([
-  'userTask', 'receiveTask', 'callActivity', 'subProcess', 'adHocSubProcess', 'transaction',
-  'intermediateCatchEvent', 'boundaryEvent', 'eventBasedGateway', 'parallelGateway', 'inclusiveGateway', 'complexGateway',
+  'userTask',
+  'receiveTask',
+  'callActivity',
+  'subProcess',
+  'adHocSubProcess',
+  'transaction',
+  'intermediateCatchEvent',
+  'boundaryEvent',
+  'eventBasedGateway',
+  'parallelGateway',
+  'inclusiveGateway',
+  'complexGateway',
 ]);
 
 /**

@@ -30,7 +30,12 @@ export async function runCanary(host: MigrationHost, prepared: PreparedMigration
     await migrationSender(context).sendChunk(run.ids);
   } catch (error) {
     const unknown = outcomeUnknown(error);
-    await run.journal?.append({ event: unknown ? 'unknown' : 'failed', chunk: run.chunk, error: error instanceof Error ? error.message : String(error), at: at() });
+    await run.journal?.append({
+      event: unknown ? 'unknown' : 'failed',
+      chunk: run.chunk,
+      error: error instanceof Error ? error.message : String(error),
+      at: at(),
+    });
     if (unknown && run.journal) {
       throw new ChangeFailedError(
         `the canary: the answer does not say whether it was migrated (${error instanceof Error ? error.message : String(error)}); --resume asks the engine and checks it before sending more (journal ${run.journal.file})`,
@@ -42,7 +47,11 @@ export async function runCanary(host: MigrationHost, prepared: PreparedMigration
   await run.journal?.append({ event: 'done', chunk: run.chunk, at: at() });
   host.emit({ type: 'canary-sent', total: run.total, count: run.ids.length });
   const before = { incidents: new Set(incidentsBefore), failedJobs: new Set(failedJobsBefore) };
-  const check = await checkCanary(context.client, { ids: run.ids, sourceDefinitionId: context.source.id, targetDefinitionId: context.target.id, before }, prepared.canaryWaitMs);
+  const check = await checkCanary(
+    context.client,
+    { ids: run.ids, sourceDefinitionId: context.source.id, targetDefinitionId: context.target.id, before },
+    prepared.canaryWaitMs,
+  );
   return canaryVerdict(host, prepared, check, run);
 }
 
@@ -57,7 +66,10 @@ export async function canaryVerdict(host: MigrationHost, prepared: PreparedMigra
     const problems = `${check.problems.length} problem${check.problems.length === 1 ? '' : 's'}`;
     return {
       summary,
-      failure: new ChangeFailedError(`the canary failed (${problems}: ${check.problems[0]}): the other ${run.remaining} instance${run.remaining === 1 ? ' was' : 's were'} not sent${run.resumeHint}`, 'partial'),
+      failure: new ChangeFailedError(
+        `the canary failed (${problems}: ${check.problems[0]}): the other ${run.remaining} instance${run.remaining === 1 ? ' was' : 's were'} not sent${run.resumeHint}`,
+        'partial',
+      ),
     };
   }
   if (run.remaining === 0) return { summary, failure: undefined };

@@ -118,10 +118,14 @@ async function lookAt(client: EngineClient, run: CanaryRunToCheck, now: () => nu
       problems.push(`${outcome.id}: ${outcome.definitionId === null ? 'found nowhere' : `on ${outcome.definitionId}`}, not on the target definition`);
     }
     for (const incident of newIncidents) {
-      problems.push(`${outcome.id}: new incident ${incident.incidentType ?? '(no type)'} at ${incident.activityId ?? '(no activity)'}: ${oneLine(incident.incidentMessage ?? '(no message)')}`);
+      problems.push(
+        `${outcome.id}: new incident ${incident.incidentType ?? '(no type)'} at ${incident.activityId ?? '(no activity)'}: ${oneLine(incident.incidentMessage ?? '(no message)')}`,
+      );
     }
     for (const job of failedJobs) {
-      problems.push(`${outcome.id}: job ${job.id} failed at ${job.activityId ?? '(no activity)'} (${job.retries} ${job.retries === 1 ? 'retry' : 'retries'} left): ${oneLine(job.message ?? '(no message)')}`);
+      problems.push(
+        `${outcome.id}: job ${job.id} failed at ${job.activityId ?? '(no activity)'} (${job.retries} ${job.retries === 1 ? 'retry' : 'retries'} left): ${oneLine(job.message ?? '(no message)')}`,
+      );
     }
     return { id: outcome.id, definitionId: outcome.definitionId, state, newIncidents, failedJobs, jobsStillDue: jobsDue };
   });
@@ -149,7 +153,10 @@ export async function checkCanary(client: EngineClient, run: CanaryRunToCheck, w
   const stillDue = check.instances.filter((instance) => instance.jobsStillDue > 0);
   const problems = [
     ...check.problems,
-    ...stillDue.map((instance) => `${instance.id}: ${instance.jobsStillDue} job${instance.jobsStillDue === 1 ? '' : 's'} still due after --canary-wait ${waitMs / 1000}s: the engine has not run ${instance.jobsStillDue === 1 ? 'it' : 'them'} (is its job executor running?)`),
+    ...stillDue.map(
+      (instance) =>
+        `${instance.id}: ${instance.jobsStillDue} job${instance.jobsStillDue === 1 ? '' : 's'} still due after --canary-wait ${waitMs / 1000}s: the engine has not run ${instance.jobsStillDue === 1 ? 'it' : 'them'} (is its job executor running?)`,
+    ),
   ];
   return { passed: problems.length === 0, instances: check.instances, problems };
 }

@@ -10,7 +10,11 @@ import { checkCanary } from './canary.js';
 import { classifyInstances } from './outcome.js';
 import type { MigrationHost, PreparedMigration, RunMode } from './run-types.js';
 
-export function migrationCanary(host: MigrationHost, prepared: PreparedMigration, run: { ids: string[]; mode: RunMode; canary: number | undefined }): CanaryRunner {
+export function migrationCanary(
+  host: MigrationHost,
+  prepared: PreparedMigration,
+  run: { ids: string[]; mode: RunMode; canary: number | undefined },
+): CanaryRunner {
   return {
     // Without a journal a stopped run is not resumed: run again, and the selection finds what is left.
     beforeWhole: (ids, remaining) =>
@@ -22,7 +26,10 @@ export function migrationCanary(host: MigrationHost, prepared: PreparedMigration
         total: 2,
         resumeHint: '; run the command again for the rest (a query or --all-instances finds the instances still on the source)',
       }),
-    ofChunked: (journal) => (run.mode.kind === 'chunked' ? canaryOfChunkedRun(host, prepared, { ...run, chunkSize: run.mode.chunkSize, journalFile: run.mode.journalFile }, journal) : Promise.reject(new Error('not a chunked run'))),
+    ofChunked: (journal) =>
+      run.mode.kind === 'chunked'
+        ? canaryOfChunkedRun(host, prepared, { ...run, chunkSize: run.mode.chunkSize, journalFile: run.mode.journalFile }, journal)
+        : Promise.reject(new Error('not a chunked run')),
   };
 }
 
@@ -54,7 +61,11 @@ async function canaryOfChunkedRun(
     if (moved.length > 0) {
       host.emit({ type: 'canary-check-resumed', journal: run.journalFile, count: moved.length });
       const before = { incidents: new Set(earlier.incidentsBefore), failedJobs: undefined };
-      const check = await checkCanary(context.client, { ids: moved, sourceDefinitionId: context.source.id, targetDefinitionId: context.target.id, before }, prepared.canaryWaitMs);
+      const check = await checkCanary(
+        context.client,
+        { ids: moved, sourceDefinitionId: context.source.id, targetDefinitionId: context.target.id, before },
+        prepared.canaryWaitMs,
+      );
       const canary = await canaryVerdict(host, prepared, check, { remaining: run.ids.length, journal, chunk: earlier.chunk, resumeHint });
       return { canary, ran: false, chunk: earlier.chunk, sent: [], rest: run.ids };
     }

@@ -75,7 +75,11 @@ export async function executePlan(env: RunEnvironment, request: ExecuteRequest):
   if (request.dryRun || (request.chunkSize === undefined && !request.resume)) return executeWithJournal(env, request);
   if (request.resume) await Journal.checkResumable(request.journalFile);
   else await Journal.checkNew(request.journalFile, { replace: request.force });
-  const lock = await JournalLock.acquire(request.journalFile, { takeOver: request.takeOverLock, notice: (message) => env.warn(message), takeOverCommand: request.takeOverCommand });
+  const lock = await JournalLock.acquire(request.journalFile, {
+    takeOver: request.takeOverLock,
+    notice: (message) => env.warn(message),
+    takeOverCommand: request.takeOverCommand,
+  });
   try {
     return await executeWithJournal(env, request);
   } finally {
@@ -144,7 +148,9 @@ async function executeWithJournal(env: RunEnvironment, request: ExecuteRequest):
   if (selection.allInstances) queries.push({ label: '--all-instances', query: { processDefinitionId: resolved.source.id } });
   parts.push(...queries.map((query) => query.label));
 
-  const toRun: SelectionToRun = resumedState ? { kind: 'resume', journalFile, state: resumedState } : { kind: 'select', request: { ids: explicitIds, queries, parts }, idsGiven };
+  const toRun: SelectionToRun = resumedState
+    ? { kind: 'resume', journalFile, state: resumedState }
+    : { kind: 'select', request: { ids: explicitIds, queries, parts }, idsGiven };
   const mode: RunMode = request.async
     ? { kind: 'async', ...request.async }
     : chunkSize !== undefined || resumedState !== undefined

@@ -59,7 +59,14 @@ export async function generatePlan(client: EngineClient, request: GenerateReques
         }),
     request.suggest ? readProcessModel(client.processDefinitions, target) : undefined,
   ]);
-  const document = planDocument({ source, target, sourceReference: request.sourceReference, targetReference: request.targetReference, generated, variables: request.variables });
+  const document = planDocument({
+    source,
+    target,
+    sourceReference: request.sourceReference,
+    targetReference: request.targetReference,
+    generated,
+    variables: request.variables,
+  });
   const [sourceModel, statistics] = sourceInsight ?? [undefined, []];
   if (!sourceModel) return { source, target, document, unmapped: [], suggestions: undefined };
   return { source, target, document, ...planSuggestions(sourceModel, statistics, document.instructions, targetModel) };

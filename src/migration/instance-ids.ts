@@ -34,7 +34,8 @@ export type TokenResult = 'added' | 'duplicate' | 'not-one-token' | 'not-ascii';
 export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
   let hash = 0;
   let offset = start;
-  for (; offset + 4 <= end; offset += 4) hash = mixWord(hash, bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24));
+  for (; offset + 4 <= end; offset += 4)
+    hash = mixWord(hash, bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24));
   let tail = 0;
   for (let shift = 0; offset < end; offset++, shift += 8) tail |= bytes[offset]! << shift;
   return finishHash(hash, tail, end - start);

@@ -76,7 +76,13 @@ function quoted(list: readonly string[]): string {
   return list.join(', ');
 }
 
-function score(source: ProcessModel, target: ProcessModel, from: ModelActivity, to: ModelActivity, mapped: ReadonlyMap<string, string>): { score: number; reasons: string[] } {
+function score(
+  source: ProcessModel,
+  target: ProcessModel,
+  from: ModelActivity,
+  to: ModelActivity,
+  mapped: ReadonlyMap<string, string>,
+): { score: number; reasons: string[] } {
   const reasons = [`same type (${describeType(from)})`];
   let total = 0.1;
   if (from.name !== null && to.name !== null) {
@@ -138,12 +144,17 @@ function score(source: ProcessModel, target: ProcessModel, from: ModelActivity, 
  * event on the renamed task, an activity in a renamed sub-process): the engine maps them only with
  * what they hang on, so its generator left them out, and they are suggested to map to themselves.
  */
-function followingSuggestions(source: ProcessModel, target: ProcessModel, suggestions: readonly SuggestedMapping[], instances: ReadonlyMap<string, number>): SuggestedMapping[] {
+function followingSuggestions(
+  source: ProcessModel,
+  target: ProcessModel,
+  suggestions: readonly SuggestedMapping[],
+  instances: ReadonlyMap<string, number>,
+): SuggestedMapping[] {
   const targetById = new Map(target.activities.map((activity) => [activity.id, activity]));
   const suggestedTarget = new Map(suggestions.map((suggestion) => [suggestion.sourceActivityId, suggestion.targetActivityId]));
   const following: SuggestedMapping[] = [];
   // Until nothing is added: an activity in a sub-process inside a renamed sub-process follows twice.
-  for (let added = true; added; ) {
+  for (let added = true; added;) {
     added = false;
     for (const activity of source.activities) {
       const counterpart = targetById.get(activity.id);
@@ -196,7 +207,8 @@ function renamedMappings(source: ProcessModel, target: ProcessModel, instances: 
       targetOnly.forEach((to, targetIndex) => {
         if (usedTargets.has(to.id) || behaviourKey(from) !== behaviourKey(to)) return;
         const { score: value, reasons } = score(source, target, from, to, mapped);
-        if (value >= SUGGESTION_THRESHOLD) candidates.push({ source: from, target: to, score: value, reasons, order: sourceIndex * targetOnly.length + targetIndex });
+        if (value >= SUGGESTION_THRESHOLD)
+          candidates.push({ source: from, target: to, score: value, reasons, order: sourceIndex * targetOnly.length + targetIndex });
       });
     });
     candidates.sort((a, b) => b.score - a.score || a.order - b.order);

@@ -76,14 +76,16 @@ export function diffModels(source: ProcessModel, target: ProcessModel, statistic
     activities.push({ id: activity.id, status: notes.length > 0 ? 'changed' : 'same', source: activity, target: counterpart, instances: count, notes });
   }
   for (const activity of target.activities) {
-    if (!sourceIds.has(activity.id)) activities.push({ id: activity.id, status: 'only-in-target', source: null, target: activity, instances: 0, notes: addedNotes(activity) });
+    if (!sourceIds.has(activity.id))
+      activities.push({ id: activity.id, status: 'only-in-target', source: null, target: activity, instances: 0, notes: addedNotes(activity) });
   }
 
   const suggested = new Set(suggestions.map((suggestion) => suggestion.sourceActivityId));
   const unmappedWithInstances: UnmappedActivity[] = [];
   for (const row of activities) {
     if (row.instances === 0 || suggested.has(row.id)) continue;
-    if (row.status === 'only-in-source') unmappedWithInstances.push({ activityId: row.id, instances: row.instances, reason: 'not in the target, and no activity there is like it' });
+    if (row.status === 'only-in-source')
+      unmappedWithInstances.push({ activityId: row.id, instances: row.instances, reason: 'not in the target, and no activity there is like it' });
     if (row.status === 'type-changed') unmappedWithInstances.push({ activityId: row.id, instances: row.instances, reason: 'its type changed' });
   }
   const count = (status: ActivityStatus) => activities.filter((row) => row.status === status).length;
@@ -112,14 +114,18 @@ function changeNotes(source: ModelActivity, target: ModelActivity, suggestedTarg
   const notes: string[] = [];
   if (source.trigger && target.trigger && (source.trigger.detail ?? '') !== (target.trigger.detail ?? '')) {
     const kept = source.trigger.kind === 'timer' ? 'their timer' : 'their subscription';
-    notes.push(`trigger changed from ${triggerText(source)} to ${triggerText(target)}: migrated instances keep ${kept} unless the instruction sets updateEventTrigger (generate --update-event-triggers)`);
+    notes.push(
+      `trigger changed from ${triggerText(source)} to ${triggerText(target)}: migrated instances keep ${kept} unless the instruction sets updateEventTrigger (generate --update-event-triggers)`,
+    );
   }
   if (source.interrupting !== null && target.interrupting !== null && source.interrupting !== target.interrupting) {
     notes.push(`${source.interrupting ? 'interrupting' : 'non-interrupting'} became ${target.interrupting ? 'interrupting' : 'non-interrupting'}`);
   }
   if (source.attachedTo !== null && target.attachedTo !== null && source.attachedTo !== target.attachedTo) {
     const suggested = suggestedTarget.get(source.attachedTo) === target.attachedTo ? ' (suggested)' : '';
-    notes.push(`attached to ${source.attachedTo} in the source, to ${target.attachedTo} in the target: it migrates only with an instruction ${source.attachedTo} -> ${target.attachedTo}${suggested}`);
+    notes.push(
+      `attached to ${source.attachedTo} in the source, to ${target.attachedTo} in the target: it migrates only with an instruction ${source.attachedTo} -> ${target.attachedTo}${suggested}`,
+    );
   } else if (source.attachedTo !== target.attachedTo) {
     notes.push(`attached to ${source.attachedTo ?? '-'} in the source, to ${target.attachedTo ?? '-'} in the target`);
   }
@@ -133,7 +139,8 @@ function changeNotes(source: ModelActivity, target: ModelActivity, suggestedTarg
     notes.push(`calls ${target.calledElement ?? '-'} instead of ${source.calledElement ?? '-'}: child instances already running stay as they are`);
   }
   if (source.asyncBefore !== target.asyncBefore || source.asyncAfter !== target.asyncAfter) {
-    const flags = (activity: ModelActivity) => [activity.asyncBefore ? 'asyncBefore' : null, activity.asyncAfter ? 'asyncAfter' : null].filter(Boolean).join(', ') || 'none';
+    const flags = (activity: ModelActivity) =>
+      [activity.asyncBefore ? 'asyncBefore' : null, activity.asyncAfter ? 'asyncAfter' : null].filter(Boolean).join(', ') || 'none';
     notes.push(`asynchronous continuations changed from ${flags(source)} to ${flags(target)}`);
   }
   return notes;
@@ -141,12 +148,16 @@ function changeNotes(source: ModelActivity, target: ModelActivity, suggestedTarg
 
 function removedNotes(activity: ModelActivity): string[] {
   if (!persistentTrigger(activity)) return [];
-  return [`its ${activity.trigger?.kind} ${activity.trigger?.kind === 'timer' ? 'job' : 'subscription'} is removed from migrated instances unless an instruction maps it`];
+  return [
+    `its ${activity.trigger?.kind} ${activity.trigger?.kind === 'timer' ? 'job' : 'subscription'} is removed from migrated instances unless an instruction maps it`,
+  ];
 }
 
 function addedNotes(activity: ModelActivity): string[] {
   if (!persistentTrigger(activity)) return [];
-  return [`new ${activity.trigger?.kind} trigger: created for instances migrated into its scope${activity.trigger?.kind === 'timer' ? ' (the timer starts at the migration)' : ''}`];
+  return [
+    `new ${activity.trigger?.kind} trigger: created for instances migrated into its scope${activity.trigger?.kind === 'timer' ? ' (the timer starts at the migration)' : ''}`,
+  ];
 }
 
 /** A source activity that no instruction maps, with its running instances. */

@@ -18,7 +18,8 @@ export async function readProcessModel(definitions: ProcessDefinitionApi, defini
   } catch (error) {
     // The engine parsed this model when it was deployed: one we cannot read is an answer we did not
     // expect, like a body that does not match the engine's schema (exit 7, docs/exit-codes.md).
-    if (error instanceof ModelError) throw new CliError(`the BPMN model of ${describeDefinition(definition)} cannot be read: ${error.message}`, ExitCode.Unreachable);
+    if (error instanceof ModelError)
+      throw new CliError(`the BPMN model of ${describeDefinition(definition)} cannot be read: ${error.message}`, ExitCode.Unreachable);
     throw error;
   }
 }

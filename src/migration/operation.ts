@@ -54,7 +54,11 @@ export function migrationOperation(context: ExecutionContext, host?: Pick<Migrat
     createBatch: (ids) => context.client.migration.executeAsync(executionRequest(context, ids)),
     batchCheck: ['batch', 'list', '--type', 'instance-migration'],
     statesOf: async (ids) =>
-      (await classifyInstances(context.client.processInstances, ids, context.source.id, context.target.id)).map(({ id, outcome, definitionId }) => ({ id, state: STATES[outcome], detail: { definitionId } })),
+      (await classifyInstances(context.client.processInstances, ids, context.source.id, context.target.id)).map(({ id, outcome, definitionId }) => ({
+        id,
+        state: STATES[outcome],
+        detail: { definitionId },
+      })),
     overlapsAnotherRun: anotherRunsMove,
     outcomeNames: MIGRATION_OUTCOMES,
     explainRefusal: (error, consequence) => (host ? explainRefusal(host, error, consequence) : error),

@@ -29,10 +29,11 @@ export interface PendingBatch {
 /** The runtime migration batches that may be migrating instances of `source`. */
 export async function pendingMigrationBatches(client: EngineClient, source: Pick<ResolvedDefinition, 'id' | 'tenantId'>): Promise<PendingBatch[]> {
   const batches = (
-    await collectPages((firstResult, maxResults) => client.batches.list({ type: MIGRATION_BATCH, sortBy: 'batchId', sortOrder: 'asc', firstResult, maxResults }), { limit: client.http.queryLimit })
-  ).filter(
-    (batch) => (batch.tenantId ?? null) === source.tenantId,
-  );
+    await collectPages(
+      (firstResult, maxResults) => client.batches.list({ type: MIGRATION_BATCH, sortBy: 'batchId', sortOrder: 'asc', firstResult, maxResults }),
+      { limit: client.http.queryLimit },
+    )
+  ).filter((batch) => (batch.tenantId ?? null) === source.tenantId);
   if (batches.length === 0) return [];
   const [definition] = await client.processDefinitions.listAll({ processDefinitionIdIn: [source.id] });
   const sourceDeployment = definition?.deploymentId ?? null;
@@ -64,6 +65,8 @@ export async function refusePendingBatches(client: EngineClient, source: Resolve
   throw new ChangeFailedError(
     `a pending migration ${batches} migrating instances of ${describeDefinition(source)}'s deployment: a second migration of them would race it; nothing was sent`,
     'locked',
-    { hint: `follow it with camunda-admin batch watch ${first}, then run again (what it migrated is no longer selected); if it migrates other instances, run with --allow-pending-batch` },
+    {
+      hint: `follow it with camunda-admin batch watch ${first}, then run again (what it migrated is no longer selected); if it migrates other instances, run with --allow-pending-batch`,
+    },
   );
 }

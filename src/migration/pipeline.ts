@@ -29,7 +29,10 @@ export async function migrate(
     host,
     {
       prepare: () => prepareMigration(host, plan, selection, options),
-      nothingSelected: async (prepared) => ({ kind: 'nothing-to-migrate', ...(await nothingToMigrate(host, prepared, { dryRun: options.dryRun, report: options.report, mode: options.mode.kind })) }),
+      nothingSelected: async (prepared) => ({
+        kind: 'nothing-to-migrate',
+        ...(await nothingToMigrate(host, prepared, { dryRun: options.dryRun, report: options.report, mode: options.mode.kind })),
+      }),
       dryRun: (prepared) => {
         const chunkSize = options.mode.kind === 'chunked' ? options.mode.chunkSize : undefined;
         return dryRunOf(prepared, { chunkSize, async: options.mode.kind === 'async', canary: options.canary ?? prepared.resumed?.state.start.canary });
@@ -45,7 +48,11 @@ export async function migrate(
  * A selection that found nothing to do: a note on stderr and (unless a dry run) the outcome of a run
  * with zero counts, and the --report file, as a run that migrated something would write them.
  */
-export async function nothingToMigrate(host: MigrationHost, prepared: PreparedMigration, run: { dryRun: boolean; report: string | undefined; mode: ExecutionResult['mode'] }): Promise<RunOutcome> {
+export async function nothingToMigrate(
+  host: MigrationHost,
+  prepared: PreparedMigration,
+  run: { dryRun: boolean; report: string | undefined; mode: ExecutionResult['mode'] },
+): Promise<RunOutcome> {
   const { context } = prepared;
   // Instances all on the target already were said so when they were selected.
   if (prepared.alreadyChanged === 0) host.emit({ type: 'nothing-selected', where: describeDefinition(context.source), parts: prepared.parts });
@@ -71,6 +78,8 @@ function dryRunOf(prepared: PreparedMigration, request: { chunkSize: number | un
   const template = executionRequest(prepared.context, []);
   // A resumed journal whose canary was sent has none to send again.
   const canary = request.canary !== undefined && prepared.resumed?.state.canary === undefined ? Math.min(request.canary, ids.length) : 0;
-  const idLists: IdList[] = requestRanges(ids.length, { chunkSize, canary }).map(([start, end]) => (start === 0 && end === ids.length ? ids : idRange(ids, start, end)));
+  const idLists: IdList[] = requestRanges(ids.length, { chunkSize, canary }).map(([start, end]) =>
+    start === 0 && end === ids.length ? ids : idRange(ids, start, end),
+  );
   return { kind: 'dry-run', template, idLists, chunkSize, async: request.async, ids: ids.length, canary: canary > 0 ? canary : undefined };
 }

@@ -72,4 +72,3 @@ export interface PreflightRequest {
   /** The engine's report of the plan (`migration validate`): the instances of a failing instruction are found too. */
   planReport?: MigrationPlanReport | undefined;
 }
-

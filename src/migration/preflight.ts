@@ -29,7 +29,16 @@ export type { FindingEffect, FindingKind, PreflightFinding, PreflightReport, Pre
 const MULTI_INSTANCE_BODY = '#multiInstanceBody';
 /** Requests in flight at once for the relatives of a call hierarchy. */
 const PARALLEL = 4;
-const KIND_ORDER: readonly FindingKind[] = ['failing-instruction', 'unmapped', 'async-continuation', 'incident', 'removed-incident', 'failing-job', 'calling', 'called'];
+const KIND_ORDER: readonly FindingKind[] = [
+  'failing-instruction',
+  'unmapped',
+  'async-continuation',
+  'incident',
+  'removed-incident',
+  'failing-job',
+  'calling',
+  'called',
+];
 
 /** Statistics name a multi-instance activity's body `task#multiInstanceBody`; the plan maps `task`. */
 function activityOf(id: string): string {
@@ -107,7 +116,11 @@ export async function preflightInstances(client: EngineClient, request: Prefligh
  * source as execute resolves them; undefined when it selects none (the pre-flight then looks at every
  * running instance of the source).
  */
-export async function selectedByPlan(client: EngineClient, plan: Pick<MigrationPlanFile, 'processInstanceIds' | 'processInstanceQuery'>, sourceId: string): Promise<ResolvedSelection | undefined> {
+export async function selectedByPlan(
+  client: EngineClient,
+  plan: Pick<MigrationPlanFile, 'processInstanceIds' | 'processInstanceQuery'>,
+  sourceId: string,
+): Promise<ResolvedSelection | undefined> {
   if (plan.processInstanceIds === undefined && plan.processInstanceQuery === undefined) return undefined;
   const ids = new InstanceIdSet();
   for (const id of plan.processInstanceIds ?? []) ids.add(id);
@@ -170,10 +183,22 @@ async function asyncFindings(
     definitions.map(async (definition): Promise<PreflightFinding> => {
       const targetActivityId = targetOf(definition.activityId)!;
       const jobConfiguration = definition.jobConfiguration ?? 'async-before';
-      const targetIsAsync = targetDefinitions.some((candidate) => candidate.activityId === targetActivityId && (candidate.jobConfiguration ?? 'async-before') === jobConfiguration);
+      const targetIsAsync = targetDefinitions.some(
+        (candidate) => candidate.activityId === targetActivityId && (candidate.jobConfiguration ?? 'async-before') === jobConfiguration,
+      );
       const jobs = await client.jobs.ofDefinition(definition.id);
-      const instances = [...new Set(jobs.map((job) => job.processInstanceId).filter((id): id is string => typeof id === 'string' && selected.has(id)))].sort(compareText);
-      return { kind: 'async-continuation', effect: targetIsAsync ? 'warns' : 'fails', activityId: definition.activityId, targetActivityId, instances, jobConfiguration, targetIsAsync };
+      const instances = [...new Set(jobs.map((job) => job.processInstanceId).filter((id): id is string => typeof id === 'string' && selected.has(id)))].sort(
+        compareText,
+      );
+      return {
+        kind: 'async-continuation',
+        effect: targetIsAsync ? 'warns' : 'fails',
+        activityId: definition.activityId,
+        targetActivityId,
+        instances,
+        jobConfiguration,
+        targetIsAsync,
+      };
     }),
   );
   return findings.filter((finding) => finding.instances.length > 0);
@@ -187,8 +212,16 @@ async function asyncFindings(
  * belongs to is removed with the migration, and the incident with it (`removed-incident`; an
  * instance that waits in that activity is refused instead, and the caller drops it here).
  */
-async function incidentFindings(client: EngineClient, source: ResolvedDefinition, targetOf: (activityId: string) => string | undefined, selected: Membership): Promise<PreflightFinding[]> {
-  const groups = new Map<string, { activityId: string; incidentType: string; removed: boolean; instances: Set<string>; incidents: number; message: string | null }>();
+async function incidentFindings(
+  client: EngineClient,
+  source: ResolvedDefinition,
+  targetOf: (activityId: string) => string | undefined,
+  selected: Membership,
+): Promise<PreflightFinding[]> {
+  const groups = new Map<
+    string,
+    { activityId: string; incidentType: string; removed: boolean; instances: Set<string>; incidents: number; message: string | null }
+  >();
   for (const incident of await client.incidents.ofDefinition(source.id)) {
     const activityId = incident.activityId ?? incident.failedActivityId;
     const instanceId = incident.processInstanceId;
@@ -196,7 +229,14 @@ async function incidentFindings(client: EngineClient, source: ResolvedDefinition
     const removed = targetOf(activityId) === undefined;
     const incidentType = incident.incidentType ?? 'unknown';
     const key = `${activityId}\u0000${incidentType}`;
-    const group = groups.get(key) ?? { activityId, incidentType, removed, instances: new Set<string>(), incidents: 0, message: incident.incidentMessage ?? null };
+    const group = groups.get(key) ?? {
+      activityId,
+      incidentType,
+      removed,
+      instances: new Set<string>(),
+      incidents: 0,
+      message: incident.incidentMessage ?? null,
+    };
     group.instances.add(instanceId);
     group.incidents += 1;
     groups.set(key, group);
@@ -217,7 +257,12 @@ async function incidentFindings(client: EngineClient, source: ResolvedDefinition
  * Instances in an activity whose instruction the engine's validation refuses (`migration validate`
  * passes the report): the engine refuses the plan, so every one of them fails with it.
  */
-async function failingInstructionFindings(client: EngineClient, request: PreflightRequest, activeActivities: ReadonlySet<string>, selected: Membership): Promise<PreflightFinding[]> {
+async function failingInstructionFindings(
+  client: EngineClient,
+  request: PreflightRequest,
+  activeActivities: ReadonlySet<string>,
+  selected: Membership,
+): Promise<PreflightFinding[]> {
   const failing = (request.planReport?.instructionReports ?? []).filter((report) => report.failures.length > 0);
   const findings = await Promise.all(
     failing.map(async (report): Promise<PreflightFinding | undefined> => {
@@ -234,8 +279,15 @@ async function failingInstructionFindings(client: EngineClient, request: Preflig
 }
 
 /** Jobs in mapped activities that failed and are retried: they move with their instance and keep their retries. */
-async function failingJobFindings(client: EngineClient, source: ResolvedDefinition, targetOf: (activityId: string) => string | undefined, selected: Membership): Promise<PreflightFinding[]> {
-  const jobs = (await client.jobs.failingWithRetries(source.id)).filter((job) => typeof job.processInstanceId === 'string' && selected.has(job.processInstanceId));
+async function failingJobFindings(
+  client: EngineClient,
+  source: ResolvedDefinition,
+  targetOf: (activityId: string) => string | undefined,
+  selected: Membership,
+): Promise<PreflightFinding[]> {
+  const jobs = (await client.jobs.failingWithRetries(source.id)).filter(
+    (job) => typeof job.processInstanceId === 'string' && selected.has(job.processInstanceId),
+  );
   if (jobs.length === 0) return [];
   // A job names the activity it failed in; one that does not is found through its job definition.
   const definitions = jobs.some((job) => !job.failedActivityId) ? await client.jobs.definitions(source.id) : [];
@@ -244,7 +296,12 @@ async function failingJobFindings(client: EngineClient, source: ResolvedDefiniti
   for (const job of jobs) {
     const activityId = job.failedActivityId ?? activityOfDefinition.get(job.jobDefinitionId ?? '') ?? null;
     if (!activityId || targetOf(activityId) === undefined) continue;
-    const group = groups.get(activityId) ?? { instances: new Set<string>(), jobs: 0, leastRetries: Number.POSITIVE_INFINITY, message: job.exceptionMessage ?? null };
+    const group = groups.get(activityId) ?? {
+      instances: new Set<string>(),
+      jobs: 0,
+      leastRetries: Number.POSITIVE_INFINITY,
+      message: job.exceptionMessage ?? null,
+    };
     group.instances.add(job.processInstanceId!);
     group.jobs += 1;
     group.leastRetries = Math.min(group.leastRetries, job.retries ?? 0);
@@ -267,7 +324,12 @@ async function failingJobFindings(client: EngineClient, source: ResolvedDefiniti
  * case, no hierarchy at all, costs three counts), then by chunks of ids; their relatives are named one
  * instance at a time, as the engine links them in no list.
  */
-async function hierarchyFindings(client: EngineClient, source: ResolvedDefinition, instancesOnSource: Promise<number>, selection: IdList | undefined): Promise<PreflightFinding[]> {
+async function hierarchyFindings(
+  client: EngineClient,
+  source: ResolvedDefinition,
+  instancesOnSource: Promise<number>,
+  selection: IdList | undefined,
+): Promise<PreflightFinding[]> {
   const onSource = { processDefinitionId: source.id };
   const [all, roots, leaves] = await Promise.all([
     instancesOnSource,
@@ -289,17 +351,35 @@ async function hierarchyFindings(client: EngineClient, source: ResolvedDefinitio
     inParallel(children, PARALLEL, async (child) => (await client.processInstances.query({ subProcessInstance: child }, 0, 1))[0]?.definitionId ?? null),
     inParallel(parents, PARALLEL, async (parent) => {
       const definitions: string[] = [];
-      for await (const page of client.processInstances.pages({ superProcessInstance: parent })) for (const instance of page) definitions.push(instance.definitionId);
+      for await (const page of client.processInstances.pages({ superProcessInstance: parent }))
+        for (const instance of page) definitions.push(instance.definitionId);
       return definitions;
     }),
   ]);
   const labels = await definitionLabels(client, [...parentsOfChildren.filter((id): id is string => id !== null), ...childrenOfParents.flat()]);
   const findings: PreflightFinding[] = [];
   if (parents.length > 0) {
-    findings.push({ kind: 'calling', effect: 'warns', activityId: null, targetActivityId: null, instances: parents, children: related(childrenOfParents.flat(), labels) });
+    findings.push({
+      kind: 'calling',
+      effect: 'warns',
+      activityId: null,
+      targetActivityId: null,
+      instances: parents,
+      children: related(childrenOfParents.flat(), labels),
+    });
   }
   if (children.length > 0) {
-    findings.push({ kind: 'called', effect: 'warns', activityId: null, targetActivityId: null, instances: children, parents: related(parentsOfChildren.filter((id): id is string => id !== null), labels) });
+    findings.push({
+      kind: 'called',
+      effect: 'warns',
+      activityId: null,
+      targetActivityId: null,
+      instances: children,
+      parents: related(
+        parentsOfChildren.filter((id): id is string => id !== null),
+        labels,
+      ),
+    });
   }
   return findings;
 }
@@ -308,7 +388,9 @@ async function hierarchyFindings(client: EngineClient, source: ResolvedDefinitio
 async function notMatching(client: EngineClient, ids: IdList, filter: ProcessInstanceQueryBody): Promise<string[]> {
   const missing: string[] = [];
   const { processInstances } = client;
-  for await (const { start, end, value: count } of idChunks(ids.length, { limit: processInstances.queryLimit }, (from, to) => processInstances.count({ ...filter, processInstanceIds: ids.slice(from, to) }))) {
+  for await (const { start, end, value: count } of idChunks(ids.length, { limit: processInstances.queryLimit }, (from, to) =>
+    processInstances.count({ ...filter, processInstanceIds: ids.slice(from, to) }),
+  )) {
     if (count === end - start) continue;
     const chunk = ids.slice(start, end);
     const matching = new Set<string>();
@@ -323,7 +405,8 @@ async function definitionLabels(client: EngineClient, definitionIds: readonly st
   const unique = [...new Set(definitionIds)];
   const labels = new Map<string, string>();
   if (unique.length === 0) return labels;
-  for (const definition of await client.processDefinitions.listAll({ processDefinitionIdIn: unique })) labels.set(definition.id, `${definition.key}:${definition.version}`);
+  for (const definition of await client.processDefinitions.listAll({ processDefinitionIdIn: unique }))
+    labels.set(definition.id, `${definition.key}:${definition.version}`);
   return labels;
 }
 

@@ -51,7 +51,15 @@ export async function prepareMigration(host: MigrationHost, plan: PlanToRun, sel
       );
     }
     const { pending, settled } = await pendingAfterResume(context, state);
-    host.emit({ type: 'resumed', journal: journalFile, confirmed: state.confirmed.size, total: state.start.ids.length, settled, pending: pending.length, scope: direction });
+    host.emit({
+      type: 'resumed',
+      journal: journalFile,
+      confirmed: state.confirmed.size,
+      total: state.start.ids.length,
+      settled,
+      pending: pending.length,
+      scope: direction,
+    });
     if (pending.length > 0) await refusePendingBatches(host.client, resolved.source, options.allowPendingBatch === true);
     await checkInstances(pending);
     return { plan, context, direction, ids: pending, parts: [], resumed: { journalFile, state }, nothingSelected: false, alreadyChanged: 0, canaryWaitMs };
@@ -63,13 +71,22 @@ export async function prepareMigration(host: MigrationHost, plan: PlanToRun, sel
   // again. Any other stray refuses the whole selection, as the engine would.
   const onTarget = found.elsewhere.filter((stray) => stray.definitionId === resolved.target.id).length;
   if (onTarget > 0 && onTarget === found.elsewhere.length && found.notFound.length === 0) {
-    host.emit({ type: 'already-changed', count: onTarget, all: found.ids.length === 0, where: describeDefinition(resolved.source), scope: describeDefinition(resolved.target) });
+    host.emit({
+      type: 'already-changed',
+      count: onTarget,
+      all: found.ids.length === 0,
+      where: describeDefinition(resolved.source),
+      scope: describeDefinition(resolved.target),
+    });
   } else {
     refuseStrays(found, describeDefinition(resolved.source));
   }
   const ids = found.ids;
   if (ids.length === 0) {
-    if (selection.idsGiven && onTarget === 0) throw inputError(`the selection (${request.parts.join(', ')}) holds no instance of ${describeDefinition(resolved.source)}: nothing to migrate, nothing was sent`);
+    if (selection.idsGiven && onTarget === 0)
+      throw inputError(
+        `the selection (${request.parts.join(', ')}) holds no instance of ${describeDefinition(resolved.source)}: nothing to migrate, nothing was sent`,
+      );
     return { plan, context, direction, ids, parts: request.parts, resumed: undefined, nothingSelected: true, alreadyChanged: onTarget, canaryWaitMs };
   }
   host.emit({ type: 'selection-resolved', count: ids.length, scope: direction });
@@ -79,13 +96,12 @@ export async function prepareMigration(host: MigrationHost, plan: PlanToRun, sel
 }
 
 function refuseStrays(found: ResolvedSelection, source: string): void {
-  const strays = [
-    ...found.notFound.map((id) => `${id} (not found)`),
-    ...found.elsewhere.map(({ id, definitionId }) => `${id} (on ${definitionId})`),
-  ];
+  const strays = [...found.notFound.map((id) => `${id} (not found)`), ...found.elsewhere.map(({ id, definitionId }) => `${id} (on ${definitionId})`)];
   if (strays.length === 0) return;
   const shown = strays.slice(0, 10).join(', ') + (strays.length > 10 ? `, … ${strays.length - 10} more` : '');
-  throw inputError(`${strays.length} selected instance${strays.length === 1 ? ' is' : 's are'} not running on ${source}: ${shown}; the engine would refuse the whole request, nothing was sent`);
+  throw inputError(
+    `${strays.length} selected instance${strays.length === 1 ? ' is' : 's are'} not running on ${source}: ${shown}; the engine would refuse the whole request, nothing was sent`,
+  );
 }
 
 /**
@@ -95,8 +111,20 @@ function refuseStrays(found: ResolvedSelection, source: string): void {
 async function preflight(host: MigrationHost, plan: PlanToRun): Promise<ActivityStatistics[]> {
   const { client } = host;
   const { loaded, resolved } = plan;
-  const [report, statistics] = await Promise.all([client.migration.validate(resolved.request), client.processDefinitions.activityStatistics(resolved.source.id, { incidents: true })]);
-  const result = buildValidationResult({ plan: loaded.file, planFile: loaded.plan, strict: false, source: resolved.source, target: resolved.target, report, statistics, warnings: [] });
+  const [report, statistics] = await Promise.all([
+    client.migration.validate(resolved.request),
+    client.processDefinitions.activityStatistics(resolved.source.id, { incidents: true }),
+  ]);
+  const result = buildValidationResult({
+    plan: loaded.file,
+    planFile: loaded.plan,
+    strict: false,
+    source: resolved.source,
+    target: resolved.target,
+    report,
+    statistics,
+    warnings: [],
+  });
   if (!result.valid) {
     host.showValidation(result);
     throw new ChangeFailedError('pre-flight validation failed: nothing was executed (fix the plan, or send it anyway with --skip-validation)', 'refused');
@@ -110,7 +138,13 @@ async function preflight(host: MigrationHost, plan: PlanToRun): Promise<Activity
  */
 async function preflightOfInstances(host: MigrationHost, plan: PlanToRun, ids: IdList, statistics: readonly ActivityStatistics[]): Promise<void> {
   const { resolved } = plan;
-  const report = await preflightInstances(host.client, { source: resolved.source, target: resolved.target, instructions: resolved.request.instructions, statistics, selection: ids });
+  const report = await preflightInstances(host.client, {
+    source: resolved.source,
+    target: resolved.target,
+    instructions: resolved.request.instructions,
+    statistics,
+    selection: ids,
+  });
   if (report.findings.length > 0) host.showPreflight(report);
   if (report.summary.failures > 0) {
     const refused = report.summary.refusedInstances;

@@ -13,7 +13,10 @@ export function explainRefusal(host: Pick<MigrationHost, 'showPlanReport' | 'sho
   const instanceReport = instanceValidationReportOf(error);
   if (instanceReport) {
     host.showInstanceReport(instanceReport);
-    return new ChangeFailedError(`process instance ${instanceReport.processInstanceId} cannot be migrated (MigratingProcessInstanceValidationException): ${consequence}`, 'refused');
+    return new ChangeFailedError(
+      `process instance ${instanceReport.processInstanceId} cannot be migrated (MigratingProcessInstanceValidationException): ${consequence}`,
+      'refused',
+    );
   }
   return error;
 }

@@ -39,7 +39,10 @@ export async function writeReport(file: string, result: ExecutionResult): Promis
  */
 export async function writeSweepReport(file: string, outcome: SweepOutcome): Promise<void> {
   const results = outcome.versions.flatMap((version) => (version.result ? [{ version, result: version.result }] : []));
-  const totals = countOutcomes(MIGRATION_OUTCOMES, results.flatMap(({ result }) => result.instances));
+  const totals = countOutcomes(
+    MIGRATION_OUTCOMES,
+    results.flatMap(({ result }) => result.instances),
+  );
   const versions = outcome.versions.map(({ result, ...version }) => {
     const summary = result ? (({ instances: _instances, ...rest }) => rest)(result) : null;
     return { ...version, summary };
@@ -47,5 +50,8 @@ export async function writeSweepReport(file: string, outcome: SweepOutcome): Pro
   const instances = results.flatMap(({ version, result }) =>
     result.instances.map((instance) => ({ ...instance, sourceProcessDefinitionId: result.source.id, version: version.version, plan: version.file })),
   );
-  await writeChangeReport(file, { key: outcome.key, sweepJournal: outcome.sweepJournal, versions, outcome: totals, instances }, () => [HEADER, ...results.flatMap(({ result }) => csvOf(result))]);
+  await writeChangeReport(file, { key: outcome.key, sweepJournal: outcome.sweepJournal, versions, outcome: totals, instances }, () => [
+    HEADER,
+    ...results.flatMap(({ result }) => csvOf(result)),
+  ]);
 }

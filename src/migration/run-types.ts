@@ -43,8 +43,7 @@ export interface PlanToRun {
 /** Which instances: a selection to resolve, or the pending ids of a journal being resumed. */
 export type SelectionToRun =
   /** `idsGiven`: ids were listed one by one (flags, a file, the plan): a list that finds nothing is a mistake upstream. */
-  | { kind: 'select'; request: SelectionRequest; idsGiven: boolean }
-  | { kind: 'resume'; journalFile: string; state: MigrationJournalState };
+  { kind: 'select'; request: SelectionRequest; idsGiven: boolean } | { kind: 'resume'; journalFile: string; state: MigrationJournalState };
 
 export interface PrepareOptions {
   skipValidation: boolean;
@@ -100,7 +99,15 @@ export interface RunOutcome {
 
 /** `migration execute` from resolution to outcome, or the request bodies of a dry run. */
 export type MigrationOutcome =
-  | { kind: 'dry-run'; template: MigrationExecutionRequest; idLists: IdList[]; chunkSize: number | undefined; async: boolean; ids: number; canary: number | undefined }
+  | {
+      kind: 'dry-run';
+      template: MigrationExecutionRequest;
+      idLists: IdList[];
+      chunkSize: number | undefined;
+      async: boolean;
+      ids: number;
+      canary: number | undefined;
+    }
   | ({ kind: 'run' | 'nothing-to-migrate' } & RunOutcome);
 
 /** A canary sent and checked: its summary, and the failure that stops the run, if any. */

@@ -71,10 +71,14 @@ export async function readInstanceIds(file: string, stdin: Readable & { isTTY?: 
   let jsonLine = 0;
   const notOneId = (line: string) => {
     const control = forbiddenControlIndex(line);
-    if (control !== -1) return new UsageError(`${name}:${lineNumber}: '${line.slice(0, 60)}' is not a process instance id: it holds the control character ${codePointName(line[control]!)}`);
+    if (control !== -1)
+      return new UsageError(
+        `${name}:${lineNumber}: '${line.slice(0, 60)}' is not a process instance id: it holds the control character ${codePointName(line[control]!)}`,
+      );
     return new UsageError(`${name}:${lineNumber}: '${line.slice(0, 60)}' is not one process instance id (one id per line, or a JSON array)`);
   };
-  const tooLong = () => new UsageError(`${name}:${lineNumber}: a line longer than ${formatSize(MAX_ID_LINE_BYTES)}; an id file holds one id per line, or a JSON array`);
+  const tooLong = () =>
+    new UsageError(`${name}:${lineNumber}: a line longer than ${formatSize(MAX_ID_LINE_BYTES)}; an id file holds one id per line, or a JSON array`);
 
   /** A line with other than ASCII in it, read as text: trimmed of every kind of white space. */
   const takeText = (rawLine: string): void => {
@@ -266,7 +270,9 @@ function parseJsonIds(text: string, name: string, firstLine: number): string[] {
     if (typeof id !== 'string' || id.trim() === '') throw new UsageError(`${name}: [${index}] is not a process instance id (expected a non-empty string)`);
     const control = forbiddenControlIndex(id);
     if (control !== -1) {
-      throw new UsageError(`${name}:${firstLine + lineOfString(text, index)}: [${index}] is not a process instance id: it holds the control character ${codePointName(id[control]!)}`);
+      throw new UsageError(
+        `${name}:${firstLine + lineOfString(text, index)}: [${index}] is not a process instance id: it holds the control character ${codePointName(id[control]!)}`,
+      );
     }
   });
   return value as string[];
@@ -289,19 +295,13 @@ function lineOfString(text: string, index: number): number {
   return line;
 }
 
-
-
 /**
  * Asks the engine where every selected instance is. Explicit ids are looked up in pages; queries are
  * run with paging. Instances that do not exist or are on another definition are reported, not sent:
  * the engine would fail the whole call for one of them. When every explicit id is on the source and
  * no query adds one, the ids are the explicit set itself: a million ids are not copied into strings.
  */
-export async function resolveSelection(
-  instances: ProcessInstanceApi,
-  request: SelectionRequest,
-  sourceDefinitionId: string,
-): Promise<ResolvedSelection> {
+export async function resolveSelection(instances: ProcessInstanceApi, request: SelectionRequest, sourceDefinitionId: string): Promise<ResolvedSelection> {
   const notFound: string[] = [];
   const elsewhere: ResolvedSelection['elsewhere'] = [];
   /** Explicit ids on the source, once a page was not all there; until then, the set is. */
@@ -314,9 +314,10 @@ export async function resolveSelection(
   const lookupTail = Buffer.from(`],"processDefinitionId":${JSON.stringify(sourceDefinitionId)}}`);
   const countOnSource = (start: number, end: number): Promise<number> => {
     const elements = request.ids.jsonElementBytes(start, end);
-    const body = elements !== undefined
-      ? new JsonText([LOOKUP_HEAD, elements, lookupTail])
-      : { processInstanceIds: request.ids.slice(start, end), processDefinitionId: sourceDefinitionId };
+    const body =
+      elements !== undefined
+        ? new JsonText([LOOKUP_HEAD, elements, lookupTail])
+        : { processInstanceIds: request.ids.slice(start, end), processDefinitionId: sourceDefinitionId };
     const counted = instances.count(body);
     // Awaited in its turn; until then a failure must not count as unhandled.
     counted.catch(() => undefined);

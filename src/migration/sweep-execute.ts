@@ -52,7 +52,8 @@ export async function executeSweep(env: RunEnvironment, request: SweepExecuteReq
   const finishedEarlier = !request.dryRun && !request.resume && !force && (await SweepJournal.finished(sweepJournal));
   const resume = request.resume || finishedEarlier;
   if (!request.dryRun) await SweepJournal.checkStart(sweepJournal, { resume, replace: force });
-  const lockOf = (journal: string) => JournalLock.acquire(journal, { takeOver: request.takeOverLock, notice: (message) => env.warn(message), takeOverCommand: request.takeOverCommand });
+  const lockOf = (journal: string) =>
+    JournalLock.acquire(journal, { takeOver: request.takeOverLock, notice: (message) => env.warn(message), takeOverCommand: request.takeOverCommand });
   const lock = request.dryRun ? undefined : await lockOf(sweepJournal);
   try {
     const client = await env.client({ bulk: true });

@@ -65,7 +65,9 @@ export class SweepJournal extends JournalFile<SweepJournalEvent> {
     const existing = await stat(file).catch(() => undefined);
     if (options.resume && !existing) throw inputError(`--resume: sweep journal ${file} does not exist`);
     if (!options.resume && existing && !options.replace) {
-      throw inputError(`sweep journal ${file} already exists from an earlier sweep, so nothing was sent; continue it with --resume, or start over with --force (it is then replaced)`);
+      throw inputError(
+        `sweep journal ${file} already exists from an earlier sweep, so nothing was sent; continue it with --resume, or start over with --force (it is then replaced)`,
+      );
     }
   }
 
@@ -86,11 +88,13 @@ export class SweepJournal extends JournalFile<SweepJournalEvent> {
     }
   }
 
-
   static async create(file: string, start: SweepJournalStart, options: { replace: boolean }): Promise<SweepJournal> {
     const handle = await createJournalFile(file, options.replace, (error) => {
       const code = (error as { code?: string }).code;
-      if (code === 'EEXIST') return inputError(`sweep journal ${file} already exists from an earlier sweep, so nothing was sent; continue it with --resume, or start over with --force`);
+      if (code === 'EEXIST')
+        return inputError(
+          `sweep journal ${file} already exists from an earlier sweep, so nothing was sent; continue it with --resume, or start over with --force`,
+        );
       return inputError(`sweep journal ${file} cannot be created (${code ?? String(error)})`);
     });
     const journal = new SweepJournal(file, handle);
@@ -104,7 +108,11 @@ export class SweepJournal extends JournalFile<SweepJournalEvent> {
       (text) => parseSweepJournal(text, file),
       (error) => {
         const code = (error as { code?: string }).code;
-        return inputError(code === 'ENOENT' ? `--resume: sweep journal ${file} does not exist` : `--resume: sweep journal ${file} cannot be read and appended to (${code ?? String(error)})`);
+        return inputError(
+          code === 'ENOENT'
+            ? `--resume: sweep journal ${file} does not exist`
+            : `--resume: sweep journal ${file} cannot be read and appended to (${code ?? String(error)})`,
+        );
       },
     );
     return { journal: new SweepJournal(file, handle), state };
@@ -120,7 +128,8 @@ export function parseSweepJournal(text: string, file: string): SweepJournalState
       events.push(JSON.parse(line) as SweepJournalEvent);
     } catch {
       // Only the last line can be torn by a crash.
-      if (lines.slice(index + 1).some((rest) => rest.trim() !== '')) throw inputError(`sweep journal ${file}:${index + 1}: not a journal line; the file was changed by hand`);
+      if (lines.slice(index + 1).some((rest) => rest.trim() !== ''))
+        throw inputError(`sweep journal ${file}:${index + 1}: not a journal line; the file was changed by hand`);
     }
   });
   const start = events[0];

@@ -64,7 +64,6 @@ export interface SweepOutcome {
   failure: ChangeFailedError | undefined;
 }
 
-
 /** The review as printed: with -o json/yaml this object, without the plans themselves. */
 export interface SweepReviewSummary {
   key: string;
@@ -104,4 +103,3 @@ export interface SweepRunSummary {
     error: string | null;
   }[];
 }
-

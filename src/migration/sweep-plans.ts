@@ -43,12 +43,21 @@ export async function reviewSweepPlans(env: Pick<RunEnvironment, 'stdin' | 'clie
   }
   const target = parseReference(request.to ?? `${key}:latest`, '--to');
   const client = await env.client({ bulk: false });
-  const found = await reviewSweep(client, { key, target, tenant: request.tenant, overrides, strict: request.strict, suggest: Boolean(request.suggest && request.outDir) });
+  const found = await reviewSweep(client, {
+    key,
+    target,
+    tenant: request.tenant,
+    overrides,
+    strict: request.strict,
+    suggest: Boolean(request.suggest && request.outDir),
+  });
   if (overrides && request.overrides) {
     const versions = [...found.versions.map((version) => version.version), ...(found.target.key === key ? [found.target.version] : [])];
     const unknown = unknownVersions(overrides, versions);
     if (unknown.length > 0) {
-      throw inputError(`${request.overrides}: versions.${unknown[0]}: ${key} has no version ${unknown[0]}${found.target.tenantId ? ` in tenant ${found.target.tenantId}` : ''} (versions: ${versions.sort((a, b) => a - b).join(', ')}); no plan was written`);
+      throw inputError(
+        `${request.overrides}: versions.${unknown[0]}: ${key} has no version ${unknown[0]}${found.target.tenantId ? ` in tenant ${found.target.tenantId}` : ''} (versions: ${versions.sort((a, b) => a - b).join(', ')}); no plan was written`,
+      );
     }
   }
   if (!found.strict) {
@@ -120,7 +129,12 @@ export async function planFiles(directory: string, key: string): Promise<string[
 }
 
 /** Every plan read and resolved; a plan of another key, or two of one version, are refused. */
-export async function loadPlans(env: Pick<RunEnvironment, 'stdin' | 'warn'>, client: EngineClient, request: { key: string; plans: string; tenant: string | undefined }, runDir: string): Promise<SweepPlanToRun[]> {
+export async function loadPlans(
+  env: Pick<RunEnvironment, 'stdin' | 'warn'>,
+  client: EngineClient,
+  request: { key: string; plans: string; tenant: string | undefined },
+  runDir: string,
+): Promise<SweepPlanToRun[]> {
   const { key } = request;
   const plans: SweepPlanToRun[] = [];
   for (const file of await planFiles(request.plans, key)) {
@@ -138,7 +152,10 @@ export async function loadPlans(env: Pick<RunEnvironment, 'stdin' | 'warn'>, cli
 }
 
 /** `--plans DIR` without --execute: each plan validated and its instances counted, as the review shows them. */
-export async function validateSweepPlans(env: Pick<RunEnvironment, 'stdin' | 'client' | 'warn'>, request: { key: string; plans: string; tenant: string | undefined; strict: boolean }): Promise<SweepReviewSummary> {
+export async function validateSweepPlans(
+  env: Pick<RunEnvironment, 'stdin' | 'client' | 'warn'>,
+  request: { key: string; plans: string; tenant: string | undefined; strict: boolean },
+): Promise<SweepReviewSummary> {
   const { key, strict } = request;
   const client = await env.client({ bulk: false });
   const plans = await loadPlans(env, client, request, request.plans);
@@ -150,11 +167,38 @@ export async function validateSweepPlans(env: Pick<RunEnvironment, 'stdin' | 'cl
         client.processDefinitions.activityStatistics(resolved.source.id),
         client.processInstances.count({ processDefinitionId: resolved.source.id }),
       ]);
-      const validation = buildValidationResult({ plan: plan.name, planFile: loaded.plan, strict, source: resolved.source, target: resolved.target, report, statistics, warnings: [] });
+      const validation = buildValidationResult({
+        plan: plan.name,
+        planFile: loaded.plan,
+        strict,
+        source: resolved.source,
+        target: resolved.target,
+        report,
+        statistics,
+        warnings: [],
+      });
       const { status, firstFailure } = instances === 0 ? { status: 'no-instances' as const, firstFailure: null } : sweepVerdict(validation);
-      return { version: resolved.source.version, definitionId: resolved.source.id, instances, instructions: loaded.plan.instructions.length, overridden: 0, status, firstFailure, activeUnmapped: validation.activeUnmapped, file, target: resolved.target };
+      return {
+        version: resolved.source.version,
+        definitionId: resolved.source.id,
+        instances,
+        instructions: loaded.plan.instructions.length,
+        overridden: 0,
+        status,
+        firstFailure,
+        activeUnmapped: validation.activeUnmapped,
+        file,
+        target: resolved.target,
+      };
     }),
   );
   versions.sort((a, b) => a.version - b.version);
-  return { key, target: versions[0]!.target, strict, valid: sweepValid(versions, strict), versions: versions.map(({ target: _target, ...version }) => version), outDir: null };
+  return {
+    key,
+    target: versions[0]!.target,
+    strict,
+    valid: sweepValid(versions, strict),
+    versions: versions.map(({ target: _target, ...version }) => version),
+    outDir: null,
+  };
 }

@@ -69,20 +69,38 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
     }
     const selection: SelectionToRun = journalState
       ? { kind: 'resume', journalFile: plan.journalFile, state: journalState }
-      : { kind: 'select', request: { ids: new InstanceIdSet(), queries: [{ label: 'every instance of the version', query: { processDefinitionId: plan.plan.resolved.source.id } }], parts: ['every instance of the version'] }, idsGiven: false };
+      : {
+          kind: 'select',
+          request: {
+            ids: new InstanceIdSet(),
+            queries: [{ label: 'every instance of the version', query: { processDefinitionId: plan.plan.resolved.source.id } }],
+            parts: ['every instance of the version'],
+          },
+          idsGiven: false,
+        };
     entries.push({ kind: 'run', plan, prepared: await prepareMigration(host, plan.plan, selection, options.prepare) });
   }
 
-  const toSend = entries.filter((entry): entry is Extract<Entry, { kind: 'run' }> => entry.kind === 'run' && !entry.prepared.nothingSelected && entry.prepared.ids.length > 0);
+  const toSend = entries.filter(
+    (entry): entry is Extract<Entry, { kind: 'run' }> => entry.kind === 'run' && !entry.prepared.nothingSelected && entry.prepared.ids.length > 0,
+  );
   if (options.dryRun) {
-    return { key: options.key, sweepJournal: options.sweepJournal, dryRun: true, versions: await outcomesOf(host, entries, options, new Map()), failure: undefined };
+    return {
+      key: options.key,
+      sweepJournal: options.sweepJournal,
+      dryRun: true,
+      versions: await outcomesOf(host, entries, options, new Map()),
+      failure: undefined,
+    };
   }
   const total = toSend.reduce((sum, entry) => sum + entry.prepared.ids.length, 0);
   if (total > 0) await host.confirm(sweepQuestion(options.key, toSend, options.async !== undefined));
   else if (options.finishedEarlier) host.emit({ type: 'already-done', journal: options.sweepJournal });
   else host.emit({ type: 'nothing-left-anywhere' });
 
-  const journal = state ? (await SweepJournal.resume(options.sweepJournal)).journal : await SweepJournal.create(options.sweepJournal, startOf(options, ordered), { replace: options.force });
+  const journal = state
+    ? (await SweepJournal.resume(options.sweepJournal)).journal
+    : await SweepJournal.create(options.sweepJournal, startOf(options, ordered), { replace: options.force });
   const at = () => new Date().toISOString();
   if (state) await journal.append({ event: 'resume', at: at() });
 
@@ -92,7 +110,10 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
     stopRequested = true;
     host.emit({ type: 'stopping-after-group' });
   });
-  const ran = new Map<SweepPlanToRun, { status: SweepVersionState; outcome: RunOutcome | undefined; error: string | undefined; failure: ChangeFailedError | undefined }>();
+  const ran = new Map<
+    SweepPlanToRun,
+    { status: SweepVersionState; outcome: RunOutcome | undefined; error: string | undefined; failure: ChangeFailedError | undefined }
+  >();
   let stopped: 'failed' | 'interrupted' | undefined;
   try {
     for (const entry of entries) {
@@ -112,7 +133,8 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
       } catch (error) {
         // A refusal before its first send (the engine's validation of its first chunk): the version
         // failed, and the sweep stops as for any failure.
-        if (error instanceof CliError) outcome = { result: undefined, batch: undefined, failure: new ChangeFailedError(error.message, 'as-cause', { cause: error, hint: error.hint }) };
+        if (error instanceof CliError)
+          outcome = { result: undefined, batch: undefined, failure: new ChangeFailedError(error.message, 'as-cause', { cause: error, hint: error.hint }) };
         else if (error instanceof ChangeFailedError) outcome = { result: undefined, batch: undefined, failure: error };
         else throw error;
       } finally {
@@ -139,7 +161,13 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
     await journal.close();
   }
   const versions = await outcomesOf(host, entries, options, ran);
-  return { key: options.key, sweepJournal: options.sweepJournal, dryRun: false, versions, failure: sweepFailure(options, versions, ran, stopped ?? (stopRequested ? 'interrupted' : undefined)) };
+  return {
+    key: options.key,
+    sweepJournal: options.sweepJournal,
+    dryRun: false,
+    versions,
+    failure: sweepFailure(options, versions, ran, stopped ?? (stopRequested ? 'interrupted' : undefined)),
+  };
 }
 
 /** The question before a sweep: the count of every version, and where they go. */
@@ -173,14 +201,22 @@ function startOf(options: SweepRunOptions, plans: readonly SweepPlanToRun[]): Pa
 
 /** A resumed sweep runs the plans it started with: the same files, for the same definitions. */
 function checkSamePlans(file: string, recorded: readonly SweepJournalPlan[], plans: readonly SweepPlanToRun[]): void {
-  const describe = (plan: { file: string; sourceProcessDefinitionId: string; targetProcessDefinitionId: string }) => `${plan.file} (${plan.sourceProcessDefinitionId} -> ${plan.targetProcessDefinitionId})`;
+  const describe = (plan: { file: string; sourceProcessDefinitionId: string; targetProcessDefinitionId: string }) =>
+    `${plan.file} (${plan.sourceProcessDefinitionId} -> ${plan.targetProcessDefinitionId})`;
   const then = recorded.map(describe).sort();
-  const now = plans.map((plan) => describe({ file: plan.file, sourceProcessDefinitionId: plan.plan.resolved.source.id, targetProcessDefinitionId: plan.plan.resolved.target.id })).sort();
+  const now = plans
+    .map((plan) =>
+      describe({ file: plan.file, sourceProcessDefinitionId: plan.plan.resolved.source.id, targetProcessDefinitionId: plan.plan.resolved.target.id }),
+    )
+    .sort();
   const gone = then.filter((plan) => !now.includes(plan));
   const added = now.filter((plan) => !then.includes(plan));
   if (gone.length === 0 && added.length === 0) return;
   const parts = [...(gone.length > 0 ? [`no longer there: ${gone.join(', ')}`] : []), ...(added.length > 0 ? [`not in it: ${added.join(', ')}`] : [])];
-  throw inputError(`--resume: sweep journal ${file} is for other plans than those found now (${parts.join('; ')}); nothing was sent`, 'resume with the plans the sweep started with, or start a new sweep with --force');
+  throw inputError(
+    `--resume: sweep journal ${file} is for other plans than those found now (${parts.join('; ')}); nothing was sent`,
+    'resume with the plans the sweep started with, or start a new sweep with --force',
+  );
 }
 
 /** A version's journal, if it has one yet, checked to be of this engine. */
@@ -199,7 +235,9 @@ async function versionJournal(file: string, engine: JournalEngine): Promise<Migr
 
 /** An async version's send whose answer was lost: a batch may or may not exist. */
 function lostBatch(state: MigrationJournalState): boolean {
-  const answered = new Set(state.events.flatMap((event) => (event.event === 'failed' || event.event === 'batch' || event.event === 'done' ? [event.chunk] : [])));
+  const answered = new Set(
+    state.events.flatMap((event) => (event.event === 'failed' || event.event === 'batch' || event.event === 'done' ? [event.chunk] : [])),
+  );
   return state.events.some((event) => event.event === 'sent' && !answered.has(event.chunk));
 }
 
@@ -250,13 +288,29 @@ async function outcomesOf(
       const ids = entry.state?.start.ids ?? [];
       const mode = entry.state && entry.state.batches.size > 0 ? 'async' : 'chunked';
       const result = await finish(executionContext(host, plan.plan, options.prepare), { mode, ids, startedAt: new Date() });
-      outcomes.push({ ...base, status: entry.status === 'started' ? 'failed' : (entry.status as SweepVersionState), selected: 0, earlier: true, result, batch: undefined, error: undefined });
+      outcomes.push({
+        ...base,
+        status: entry.status === 'started' ? 'failed' : (entry.status as SweepVersionState),
+        selected: 0,
+        earlier: true,
+        result,
+        batch: undefined,
+        error: undefined,
+      });
       continue;
     }
     const selected = entry.kind === 'run' ? entry.prepared.ids.length : 0;
     const run = ran.get(plan);
     if (!run) {
-      outcomes.push({ ...base, status: options.dryRun ? 'dry-run' : 'not-run', selected, earlier: false, result: undefined, batch: undefined, error: undefined });
+      outcomes.push({
+        ...base,
+        status: options.dryRun ? 'dry-run' : 'not-run',
+        selected,
+        earlier: false,
+        result: undefined,
+        batch: undefined,
+        error: undefined,
+      });
       continue;
     }
     outcomes.push({ ...base, status: run.status, selected, earlier: false, result: run.outcome?.result, batch: run.outcome?.batch, error: run.error });
@@ -280,9 +334,14 @@ function sweepFailure(
   }
   if (failed.length === 0) {
     // A batch created without --wait goes on after the sweep: its instances may well still be on the source.
-    const incomplete = versions.filter((version) => version.status !== 'submitted' && version.result && version.result.outcome['on-source'] + version.result.outcome.unknown > 0);
+    const incomplete = versions.filter(
+      (version) => version.status !== 'submitted' && version.result && version.result.outcome['on-source'] + version.result.outcome.unknown > 0,
+    );
     if (incomplete.length === 0) return undefined;
-    return new ChangeFailedError(`${incomplete.map((version) => `v${version.version}`).join(', ')}: instances are not on the target definition after the sweep; see the report`, 'partial');
+    return new ChangeFailedError(
+      `${incomplete.map((version) => `v${version.version}`).join(', ')}: instances are not on the target definition after the sweep; see the report`,
+      'partial',
+    );
   }
   const first = failed[0]!;
   const firstFailure = [...ran.entries()].find(([plan]) => plan.file === first.file)?.[1].failure;
@@ -291,13 +350,20 @@ function sweepFailure(
     // Interrupted stays interrupted; other versions migrated make it partial; else the version's own failure.
     const kind = firstFailure.kind === 'interrupted' ? 'interrupted' : migratedElsewhere ? 'partial' : firstFailure.kind;
     const why = stopped ? `the sweep stopped${left}; ${resume}` : resume;
-    return new ChangeFailedError(`version ${first.version} (${first.file}): ${withoutResumeHint(firstFailure.message)}; ${why}`, kind, { cause: firstFailure.cause });
+    return new ChangeFailedError(`version ${first.version} (${first.file}): ${withoutResumeHint(firstFailure.message)}; ${why}`, kind, {
+      cause: firstFailure.cause,
+    });
   }
   const list = failed.map((version) => `v${version.version} (${version.error ? withoutResumeHint(version.error) : version.status})`).join('; ');
-  return new ChangeFailedError(`${failed.length} of ${versions.length} versions failed: ${list}${left}; ${resume}`, stopped === 'interrupted' ? 'interrupted' : 'partial');
+  return new ChangeFailedError(
+    `${failed.length} of ${versions.length} versions failed: ${list}${left}; ${resume}`,
+    stopped === 'interrupted' ? 'interrupted' : 'partial',
+  );
 }
 
 /** A version's error without its own advice to resume its journal: a sweep is resumed as a whole. */
 export function withoutResumeHint(message: string): string {
-  return message.replace(/;? (fix the cause, then )?continue with --resume \(journal [^)]*\)$/, '').replace(/; --resume checks again before sending any \(journal [^)]*\)$/, '');
+  return message
+    .replace(/;? (fix the cause, then )?continue with --resume \(journal [^)]*\)$/, '')
+    .replace(/; --resume checks again before sending any \(journal [^)]*\)$/, '');
 }

@@ -65,7 +65,14 @@ async function versionsOf(client: EngineClient, key: string, target: ResolvedDef
   const tenantId = target.key === key ? target.tenantId : (tenant ?? null);
   return definitions
     .filter((definition) => (definition.tenantId ?? null) === tenantId && definition.id !== target.id)
-    .map((definition) => ({ reference: `${key}:${definition.version}`, id: definition.id, key: definition.key, version: definition.version, tenantId: definition.tenantId ?? null, name: definition.name ?? null }))
+    .map((definition) => ({
+      reference: `${key}:${definition.version}`,
+      id: definition.id,
+      key: definition.key,
+      version: definition.version,
+      tenantId: definition.tenantId ?? null,
+      name: definition.name ?? null,
+    }))
     .sort((a, b) => a.version - b.version);
 }
 
@@ -78,7 +85,17 @@ export async function reviewSweep(client: EngineClient, request: SweepRequest): 
   let targetModel: Promise<ProcessModel> | undefined;
   const readTargetModel = (): Promise<ProcessModel> => (targetModel ??= readProcessModel(client.processDefinitions, target));
   const versions = await inParallel(definitions, PARALLEL, async (definition, index): Promise<SweepVersion> => {
-    const base = { version: definition.version, definition, instances: counts[index]!, instructions: null, overridden: 0, firstFailure: null, validation: null, plan: null, suggestions: null };
+    const base = {
+      version: definition.version,
+      definition,
+      instances: counts[index]!,
+      instructions: null,
+      overridden: 0,
+      firstFailure: null,
+      validation: null,
+      plan: null,
+      suggestions: null,
+    };
     // Migrating to an older version is possible, but not what a sweep of old versions is for.
     if (target.key === key && definition.version > target.version) return { ...base, status: 'newer' };
     if (base.instances === 0) return { ...base, status: 'no-instances' };
@@ -109,9 +126,20 @@ export async function reviewSweep(client: EngineClient, request: SweepRequest): 
       client.processDefinitions.activityStatistics(definition.id),
       request.suggest ? Promise.all([readProcessModel(client.processDefinitions, definition), readTargetModel()]) : undefined,
     ]);
-    const validation = buildValidationResult({ plan: `${key}:${definition.version}`, planFile: plan, strict, source: definition, target, report, statistics, warnings: [] });
+    const validation = buildValidationResult({
+      plan: `${key}:${definition.version}`,
+      planFile: plan,
+      strict,
+      source: definition,
+      target,
+      report,
+      statistics,
+      warnings: [],
+    });
     const suggested = models ? planSuggestions(models[0], statistics, plan.instructions, models[1]).suggestions : undefined;
-    request.progress?.(`${key}:${definition.version}: ${base.instances} running instance${base.instances === 1 ? '' : 's'}, ${plan.instructions.length} instruction${plan.instructions.length === 1 ? '' : 's'}`);
+    request.progress?.(
+      `${key}:${definition.version}: ${base.instances} running instance${base.instances === 1 ? '' : 's'}, ${plan.instructions.length} instruction${plan.instructions.length === 1 ? '' : 's'}`,
+    );
     return {
       ...base,
       instructions: plan.instructions.length,

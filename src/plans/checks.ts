@@ -68,7 +68,12 @@ export function checkPlan(plan: CheckablePlan, report: Report, named: ReadonlySe
     if (source === undefined) return;
     const earlier = mappedBy.get(source);
     if (earlier !== undefined) {
-      errors.push(report(['instructions', index, 'sourceActivityIds', 0], `activity '${source}' is already mapped by instructions[${earlier}]; each source activity can be mapped once`));
+      errors.push(
+        report(
+          ['instructions', index, 'sourceActivityIds', 0],
+          `activity '${source}' is already mapped by instructions[${earlier}]; each source activity can be mapped once`,
+        ),
+      );
     } else {
       mappedBy.set(source, index);
     }
@@ -80,18 +85,19 @@ export function checkPlan(plan: CheckablePlan, report: Report, named: ReadonlySe
   return { errors, warnings };
 }
 
-export function checkVariable(
-  path: PropertyKey[],
-  variable: VariableValue,
-  found: { report: Report; errors: PlanProblem[]; warnings: PlanProblem[] },
-): void {
+export function checkVariable(path: PropertyKey[], variable: VariableValue, found: { report: Report; errors: PlanProblem[]; warnings: PlanProblem[] }): void {
   const { report, errors, warnings } = found;
   const raw = variable.type;
   // The engine upper-cases only the first letter: 'string' works, 'STRING' does not.
   const type = raw === undefined ? undefined : raw.charAt(0).toUpperCase() + raw.slice(1);
   if (raw !== undefined && !(VALUE_TYPES as readonly string[]).includes(type ?? '')) {
     const near = closest(raw, VALUE_TYPES);
-    const hint = raw === 'Number' || raw === 'number' ? 'Number is abstract; use Integer, Long, Short or Double' : near.length > 0 ? `did you mean ${near.join(', ')}?` : `valid: ${VALUE_TYPES.join(', ')}`;
+    const hint =
+      raw === 'Number' || raw === 'number'
+        ? 'Number is abstract; use Integer, Long, Short or Double'
+        : near.length > 0
+          ? `did you mean ${near.join(', ')}?`
+          : `valid: ${VALUE_TYPES.join(', ')}`;
     errors.push(report([...path, 'type'], `unknown value type '${raw}' (${hint})`));
     return;
   }
@@ -101,7 +107,13 @@ export function checkVariable(
   for (const key of Object.keys(valueInfo)) {
     if (!allowedInfo.includes(key)) {
       const near = closest(key, allowedInfo);
-      errors.push(report([...path, 'valueInfo', key], `unknown valueInfo property for type ${type ?? '(untyped)'}${near.length > 0 ? ` (did you mean '${near[0]}'?)` : ''}; the engine would ignore it`, 'key'));
+      errors.push(
+        report(
+          [...path, 'valueInfo', key],
+          `unknown valueInfo property for type ${type ?? '(untyped)'}${near.length > 0 ? ` (did you mean '${near[0]}'?)` : ''}; the engine would ignore it`,
+          'key',
+        ),
+      );
     }
   }
   if (valueInfo.transient !== undefined && typeof valueInfo.transient !== 'boolean') {
@@ -118,14 +130,26 @@ export function checkVariable(
     case 'Json':
     case 'Xml': {
       if (!(typeof value === 'string' || (type === 'Object' && value === null))) {
-        wrong(`${type === 'Object' ? 'an' : 'a'} ${type} value must be its serialized form as a string${type === 'Object' ? ' (or null)' : ''}, not ${kindOf(value)}; the engine answers 400`);
+        wrong(
+          `${type === 'Object' ? 'an' : 'a'} ${type} value must be its serialized form as a string${type === 'Object' ? ' (or null)' : ''}, not ${kindOf(value)}; the engine answers 400`,
+        );
       }
       if (type === 'Object') {
         const format = valueInfo.serializationDataFormat;
         if (format === JAVA_SERIALIZATION) {
-          errors.push(report([...path, 'valueInfo', 'serializationDataFormat'], `Java-serialized objects are refused by the engine by default (javaSerializationFormatEnabled is false); use application/json or the Json type`));
+          errors.push(
+            report(
+              [...path, 'valueInfo', 'serializationDataFormat'],
+              `Java-serialized objects are refused by the engine by default (javaSerializationFormatEnabled is false); use application/json or the Json type`,
+            ),
+          );
         } else if (format === undefined) {
-          warnings.push(report([...path, 'valueInfo'], 'no serializationDataFormat: the engine uses its default format, which is Java serialization (refused by default) unless configured; set application/json'));
+          warnings.push(
+            report(
+              [...path, 'valueInfo'],
+              'no serializationDataFormat: the engine uses its default format, which is Java serialization (refused by default) unless configured; set application/json',
+            ),
+          );
         }
         if (valueInfo.objectTypeName !== undefined && typeof valueInfo.objectTypeName !== 'string') {
           errors.push(report([...path, 'valueInfo', 'objectTypeName'], 'must be a string (a Java class name)'));
@@ -135,7 +159,9 @@ export function checkVariable(
     }
     case 'File':
       if (typeof valueInfo.filename !== 'string' || valueInfo.filename === '') {
-        errors.push(report(variable.valueInfo ? [...path, 'valueInfo'] : path, 'a File value needs valueInfo.filename (without it the engine fails with a 500)'));
+        errors.push(
+          report(variable.valueInfo ? [...path, 'valueInfo'] : path, 'a File value needs valueInfo.filename (without it the engine fails with a 500)'),
+        );
       }
       if (value !== undefined && value !== null && typeof value !== 'string') wrong('a File value is its content as a base64 string');
       break;
@@ -158,7 +184,8 @@ export function checkVariable(
       }
       break;
     case 'Boolean':
-      if (value !== null && typeof value !== 'boolean' && value !== 'true' && value !== 'false') wrong(`a Boolean value must be true or false, not ${kindOf(value)}`);
+      if (value !== null && typeof value !== 'boolean' && value !== 'true' && value !== 'false')
+        wrong(`a Boolean value must be true or false, not ${kindOf(value)}`);
       break;
     case 'Date':
       if (value !== null && (typeof value !== 'string' || !parseEngineDate(value))) {

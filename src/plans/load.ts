@@ -72,9 +72,7 @@ export function parsePlan(text: string, file: string): LoadedPlan {
   }
 
   const plan: MigrationPlanFile =
-    'migrationPlan' in parsed.data
-      ? normalize({ ...parsed.data.migrationPlan, ...withoutPlan(parsed.data) })
-      : normalize(parsed.data);
+    'migrationPlan' in parsed.data ? normalize({ ...parsed.data.migrationPlan, ...withoutPlan(parsed.data) }) : normalize(parsed.data);
   const { errors, warnings } = checkPlan(plan, report);
   if (errors.length > 0) throw new PlanError(byPosition(errors));
   const locate = (path: readonly (string | number)[]) => {
@@ -122,12 +120,17 @@ function salvagePlan(data: Record<string, unknown>): { plan: CheckablePlan; name
 
 /** A variables file (`migration generate --variables`): a map of name to {value, type, valueInfo}. */
 export function parseVariables(text: string, file: string): { variables: Record<string, VariableValue>; warnings: PlanProblem[] } {
-  const parsedText = parseStructured(text, file, 'variables file', { allowed: () => ['value', 'type', 'valueInfo'], freeText: (path) => path.length === 2 && path[1] === 'value' }, PlanError);
+  const parsedText = parseStructured(
+    text,
+    file,
+    'variables file',
+    { allowed: () => ['value', 'type', 'valueInfo'], freeText: (path) => path.length === 2 && path[1] === 'value' },
+    PlanError,
+  );
   const parsed = variablesSchema.safeParse(parsedText.data, { reportInput: true });
   const errors: PlanProblem[] = parsed.success ? [] : parsedText.issues(parsed.error);
   const warnings: PlanProblem[] = [];
-  const report = (path: readonly PropertyKey[], message: string, at?: 'key' | 'value') =>
-    parsedText.problem(parsedText.offsetOf(path, at), path, message);
+  const report = (path: readonly PropertyKey[], message: string, at?: 'key' | 'value') => parsedText.problem(parsedText.offsetOf(path, at), path, message);
   // A refused file's well-formed variables are checked too, so that every problem is reported at once.
   const data = parsedText.data;
   const variables = parsed.success ? parsed.data : data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
@@ -154,7 +157,13 @@ function wellFormedVariable(variable: unknown): VariableValue | undefined {
 
 /** `--query FILE`: a process instance query (the body of POST /process-instance), checked strictly. */
 export function parseQueryFile(text: string, file: string): ProcessInstanceQuery {
-  const parsedText = parseStructured(text, file, 'query', { allowed: (path) => allowedKeys(['processInstanceQuery', ...path]), freeText: isVariableValue }, PlanError);
+  const parsedText = parseStructured(
+    text,
+    file,
+    'query',
+    { allowed: (path) => allowedKeys(['processInstanceQuery', ...path]), freeText: isVariableValue },
+    PlanError,
+  );
   const parsed = processInstanceQuerySchema.safeParse(parsedText.data, { reportInput: true });
   if (!parsed.success) throw new PlanError(parsedText.issues(parsed.error));
   return parsed.data;
@@ -215,4 +224,3 @@ function allowedKeys(path: readonly (string | number)[]): string[] {
   if (path[path.length - 2] === 'variables') return ['value', 'type', 'valueInfo'];
   return [];
 }
-

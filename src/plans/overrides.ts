@@ -76,7 +76,13 @@ export function parseOverrides(text: string, file: string): SweepOverrides {
       if (typeof source !== 'string') return;
       const earlier = first.get(source);
       if (earlier === undefined) first.set(source, index);
-      else problems.push(parsedText.at([...path, index], `activity '${source}' is already mapped by ${formatPath([...path, earlier])}; each source activity can be mapped once`));
+      else
+        problems.push(
+          parsedText.at(
+            [...path, index],
+            `activity '${source}' is already mapped by ${formatPath([...path, earlier])}; each source activity can be mapped once`,
+          ),
+        );
     });
   }
   if (!parsed.success || problems.length > 0) throw new InputError(byPosition(problems));

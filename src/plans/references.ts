@@ -8,9 +8,7 @@ import { UsageError } from '../exit-codes.js';
 import { closest } from '../util/suggest.js';
 
 export type DefinitionReference =
-  | { kind: 'id'; text: string; id: string }
-  | { kind: 'version'; text: string; key: string; version: number }
-  | { kind: 'latest'; text: string; key: string };
+  { kind: 'id'; text: string; id: string } | { kind: 'version'; text: string; key: string; version: number } | { kind: 'latest'; text: string; key: string };
 
 export interface ResolvedDefinition {
   /** What the user wrote, e.g. `invoice:latest`; the id when an id was given. */

@@ -14,11 +14,7 @@ export interface ResolvedPlan {
   request: MigrationPlanRequest;
 }
 
-export async function resolvePlan(
-  loaded: LoadedPlan,
-  definitions: ProcessDefinitionApi,
-  tenant: string | undefined,
-): Promise<ResolvedPlan> {
+export async function resolvePlan(loaded: LoadedPlan, definitions: ProcessDefinitionApi, tenant: string | undefined): Promise<ResolvedPlan> {
   const side = async (name: 'source' | 'target'): Promise<ResolvedDefinition> => {
     const referenceText = loaded.plan[name];
     const idField = `${name}ProcessDefinitionId` as const;

@@ -58,7 +58,13 @@ export interface PlanSuggestions {
  * what is right; none of them is ever a live instruction. `notes`: more lines of the YAML header
  * comment, each one line already (a sweep's verdict of the version).
  */
-export async function serializePlan(document: PlanDocument, format: 'json' | 'yaml', command: string, suggestions?: PlanSuggestions, notes: readonly string[] = []): Promise<string> {
+export async function serializePlan(
+  document: PlanDocument,
+  format: 'json' | 'yaml',
+  command: string,
+  suggestions?: PlanSuggestions,
+  notes: readonly string[] = [],
+): Promise<string> {
   if (format === 'json') return `${JSON.stringify(document, null, 2)}\n`;
   const { toYaml } = await import('../render/yaml.js');
   const commentsAfter = suggestions ? { instructions: suggestionComment(suggestions, toYaml) } : undefined;
@@ -84,11 +90,16 @@ function suggestionComment(plan: PlanSuggestions, toYaml: (data: unknown, option
   }
   for (const suggestion of plan.suggestions) {
     const instances = suggestion.instances > 0 ? `, ${plural(suggestion.instances, 'running instance')}` : '';
-    lines.push(` ${oneLine(`${suggestion.sourceActivityId} -> ${suggestion.targetActivityId}: ${suggestion.level} confidence (${suggestion.confidence.toFixed(2)})${instances}`)}`);
+    lines.push(
+      ` ${oneLine(`${suggestion.sourceActivityId} -> ${suggestion.targetActivityId}: ${suggestion.level} confidence (${suggestion.confidence.toFixed(2)})${instances}`)}`,
+    );
     lines.push(`   ${oneLine(`because: ${suggestion.reasons.join('; ')}`)}`);
     const items = [{ sourceActivityIds: [suggestion.sourceActivityId], targetActivityIds: [suggestion.targetActivityId] }];
     if (suggestion.multiInstanceBody) {
-      items.unshift({ sourceActivityIds: [`${suggestion.sourceActivityId}${MULTI_INSTANCE_BODY}`], targetActivityIds: [`${suggestion.targetActivityId}${MULTI_INSTANCE_BODY}`] });
+      items.unshift({
+        sourceActivityIds: [`${suggestion.sourceActivityId}${MULTI_INSTANCE_BODY}`],
+        targetActivityIds: [`${suggestion.targetActivityId}${MULTI_INSTANCE_BODY}`],
+      });
     }
     for (const line of toYaml(items, { flowScalarLists: true }).trimEnd().split('\n')) lines.push(` ${visibleControls(line)}`);
   }

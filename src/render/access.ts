@@ -70,7 +70,13 @@ function actionCell(change: AccessChange, style: Style): string {
 }
 
 function changeRows(changes: readonly AccessChange[], style: Style): string[][] {
-  return changes.map((change) => [actionCell(change, style), change.object, describeChange(change), describeDetail(change), change.object === 'authorization' ? (change.id ?? '') : '']);
+  return changes.map((change) => [
+    actionCell(change, style),
+    change.object,
+    describeChange(change),
+    describeDetail(change),
+    change.object === 'authorization' ? (change.id ?? '') : '',
+  ]);
 }
 
 const CHANGE_HEADING: readonly Heading[] = [
@@ -110,8 +116,15 @@ export function appliedTable(rows: readonly AppliedRow[], style: Style): string 
     const text = `${row.status}${row.note ? ` (${row.note})` : ''}`;
     return row.status === 'done' ? style.green(text) : row.status === 'failed' ? style.red(text) : style.dim(text);
   };
-  const changes = changeRows(rows.map((row) => row.change), style);
-  return renderTable([{ name: 'Status', keepWords: true }, ...CHANGE_HEADING], rows.map((row, index) => [status(row), ...changes[index]!]), style);
+  const changes = changeRows(
+    rows.map((row) => row.change),
+    style,
+  );
+  return renderTable(
+    [{ name: 'Status', keepWords: true }, ...CHANGE_HEADING],
+    rows.map((row, index) => [status(row), ...changes[index]!]),
+    style,
+  );
 }
 
 /** `--dry-run`: the requests, one a line: `PUT URL {body}`. */
@@ -148,6 +161,9 @@ export function describeUnknownUserRisk(risky: readonly AccessChange[]): string 
 export function describeEmptyFile(fileName: string, finding: EmptyFilePrune | undefined): string | undefined {
   if (finding === undefined) return undefined;
   const what = finding.holdsNothing ? 'no group and no authorization' : 'no group';
-  const deletes = finding.groups > 0 ? `every group in its scope (${plural(finding.groups, 'group')}, ${plural(finding.deletions, 'deletion')} in all)` : `everything in its scope (${plural(finding.deletions, 'change')})`;
+  const deletes =
+    finding.groups > 0
+      ? `every group in its scope (${plural(finding.groups, 'group')}, ${plural(finding.deletions, 'deletion')} in all)`
+      : `everything in its scope (${plural(finding.deletions, 'change')})`;
   return `${fileName} holds ${what}: with --prune the plan deletes ${deletes}`;
 }

@@ -1,5 +1,12 @@
 /** Authorizations as tables: types and resource types by name, owners spelled out. */
-import { AUTHORIZATION_TYPES, authorizationTypeName, describeResourceType, RESOURCE_TYPES, type ResourceType, resourceTypeByCode } from '../catalogue/authorization.js';
+import {
+  AUTHORIZATION_TYPES,
+  authorizationTypeName,
+  describeResourceType,
+  RESOURCE_TYPES,
+  type ResourceType,
+  resourceTypeByCode,
+} from '../catalogue/authorization.js';
 import type { FieldDiff } from '../authorizations/change.js';
 import type { Authorization, AuthorizationCheck, AuthorizationUpdate } from '../engine/authorizations.js';
 import { sinceLabel } from '../engine/product.js';
@@ -46,7 +53,11 @@ export const authorizationListView = listView<Authorization>(
     { name: 'Type', value: (a) => authorizationTypeName(a.type), keepWords: true, widest: longest(AUTHORIZATION_TYPES.map((type) => type.name)) },
     { name: 'Owner', value: (a) => describeOwner(a), keepWords: true },
     // Free text: a long name breaks after a hyphen (decision-requirements-definition).
-    { name: 'Resource type', value: (a) => describeResourceType(a.resourceType), widest: longest(RESOURCE_TYPES.map((type) => describeResourceType(type.code))) },
+    {
+      name: 'Resource type',
+      value: (a) => describeResourceType(a.resourceType),
+      widest: longest(RESOURCE_TYPES.map((type) => describeResourceType(type.code))),
+    },
     { name: 'Resource id', value: (a) => a.resourceId, whole: true },
     // Permission names are copied into --permissions: wrapped between them, inside one only where nothing else fits.
     { name: 'Permissions', value: (a) => describePermissions(a.permissions), keepWords: true },
@@ -90,7 +101,12 @@ export const catalogueView: View<(ResourceType & { permissions: readonly string[
         // Wrapped to the terminal between permission names, inside one only where nothing else fits.
         { name: 'Permissions', keepWords: true },
       ],
-      rows.map((type) => [type.code, `${type.name}${type.deprecated ? ' (deprecated)' : ''}${type.since ? ` (${sinceLabel(type.since)})` : ''}`, type.resourceName, type.permissions.join(', ')]),
+      rows.map((type) => [
+        type.code,
+        `${type.name}${type.deprecated ? ' (deprecated)' : ''}${type.since ? ` (${sinceLabel(type.since)})` : ''}`,
+        type.resourceName,
+        type.permissions.join(', '),
+      ]),
       style,
     );
   },

@@ -58,7 +58,7 @@ export const batchView: View<ShownBatch> = {
     const common: [string, string | number | boolean | null | undefined][] = [
       ['Id', batch.id],
       ['Type', batch.type],
-      ['State', shown.source === 'runtime' ? (batch as BatchStatistics).suspended ? 'running (suspended)' : 'running' : historicState(shown.ending, style)],
+      ['State', shown.source === 'runtime' ? ((batch as BatchStatistics).suspended ? 'running (suspended)' : 'running') : historicState(shown.ending, style)],
       ['Total jobs', batch.totalJobs],
       ['Instances per job', batch.invocationsPerBatchJob],
     ];
@@ -72,7 +72,10 @@ export const batchView: View<ShownBatch> = {
         common.push(['Completed jobs', ending.succeededJobs]);
         if (ending.kind !== 'completed') common.push(['Jobs not done', Math.max(0, batch.totalJobs - ending.succeededJobs)]);
         const failures = ending.failedRuns ?? 0;
-        common.push(['Failed job runs', failures > 0 ? `${failures} (GET /history/job-log?jobDefinitionId=${batch.batchJobDefinitionId ?? ''}&failureLog=true)` : 0]);
+        common.push([
+          'Failed job runs',
+          failures > 0 ? `${failures} (GET /history/job-log?jobDefinitionId=${batch.batchJobDefinitionId ?? ''}&failureLog=true)` : 0,
+        ]);
       }
     }
     common.push(['Created by', batch.createUserId], ['Started', batch.startTime], ['Execution started', batch.executionStartTime]);

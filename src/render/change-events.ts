@@ -33,8 +33,13 @@ export function describeChangeEvent(event: ChangeEvent, words: ChangeWords = MIG
     case 'nothing-selected':
       return info(`nothing to ${words.verb}: no running ${words.many} of ${event.where} match (${event.parts.join(', ')}); nothing was sent`);
     case 'already-changed':
-      if (event.all) return info(`nothing to ${words.verb}: the ${event.count} selected ${event.count === 1 ? `${words.one} is` : `${words.many} are`} ${words.changed} already (${event.scope}); nothing was sent`);
-      return info(`${event.count} selected ${event.count === 1 ? `${words.one} is` : `${words.many} are`} not running on ${event.where} but ${words.changed} already (${event.scope}): not sent again`);
+      if (event.all)
+        return info(
+          `nothing to ${words.verb}: the ${event.count} selected ${event.count === 1 ? `${words.one} is` : `${words.many} are`} ${words.changed} already (${event.scope}); nothing was sent`,
+        );
+      return info(
+        `${event.count} selected ${event.count === 1 ? `${words.one} is` : `${words.many} are`} not running on ${event.where} but ${words.changed} already (${event.scope}): not sent again`,
+      );
     case 'already-done':
       return info(`already done (journal ${event.journal}): nothing to do`);
     case 'resumed':
@@ -46,7 +51,9 @@ export function describeChangeEvent(event: ChangeEvent, words: ChangeWords = MIG
     case 'chunk-done':
       return info(`${chunkName(event.chunk)}: ${words.done} ${count(event.count)}`);
     case 'chunk-recovered':
-      return warn(`${chunkName(event.chunk)}: the answer did not say whether it was ${words.done} (${event.reason}), but the engine has its ${event.count} ${words.many} ${words.changed}: ${words.done}`);
+      return warn(
+        `${chunkName(event.chunk)}: the answer did not say whether it was ${words.done} (${event.reason}), but the engine has its ${event.count} ${words.many} ${words.changed}: ${words.done}`,
+      );
     case 'chunk-overlap':
       if (event.elsewhere === 0) return warn(`${chunkName(event.chunk)}: ${event.reason}; sending it again`);
       return warn(
@@ -55,22 +62,30 @@ export function describeChangeEvent(event: ChangeEvent, words: ChangeWords = MIG
     case 'stopping':
       return warn(`interrupted: finishing the chunk in flight, then stopping${event.offerAbandon ? ' (Ctrl-C again to abandon it)' : ''}`);
     case 'canary-sent':
-      return info(`canary (chunk 1/${event.total}): ${words.done} ${count(event.count)}; checking ${event.count === 1 ? 'it' : 'them'}: ${words.changed}, no new incident`);
+      return info(
+        `canary (chunk 1/${event.total}): ${words.done} ${count(event.count)}; checking ${event.count === 1 ? 'it' : 'them'}: ${words.changed}, no new incident`,
+      );
     case 'canary-failed-earlier':
       return warn(`the canary of journal ${event.journal} failed (${event.problem ?? 'see the journal'}); --resume goes on with the rest`);
     case 'canary-check-resumed':
       return info(`checking the canary of journal ${event.journal}: ${count(event.count)} ${words.changed}`);
     case 'changed-by-another':
-      return info(`${event.count} ${event.count === 1 ? `${words.one} was` : `${words.many} were`} already ${words.changed}, moved there by another run, not by this one`);
+      return info(
+        `${event.count} ${event.count === 1 ? `${words.one} was` : `${words.many} were`} already ${words.changed}, moved there by another run, not by this one`,
+      );
     case 'outcome-lists':
       return [
         { level: 'detail', text: `${words.done} (${event.done.length}): ${listIds(event.done)}` },
-        ...(event.elsewhere.length > 0 ? [{ level: 'detail' as const, text: `already ${words.changed}, not moved by this run (${event.elsewhere.length}): ${listIds(event.elsewhere)}` }] : []),
+        ...(event.elsewhere.length > 0
+          ? [{ level: 'detail' as const, text: `already ${words.changed}, not moved by this run (${event.elsewhere.length}): ${listIds(event.elsewhere)}` }]
+          : []),
         { level: 'detail', text: `not ${words.done} (${event.notDone.length}): ${listIds(event.notDone)}` },
       ];
     case 'batch-created': {
       const jobs = `${event.jobs} job${event.jobs === 1 ? '' : 's'} of ${event.perJob} ${event.perJob === 1 ? words.one : words.many}`;
-      return info(`batch ${event.batchId} created: ${count(event.count)} in ${jobs}${event.followed ? '' : `; follow it with: camunda-admin batch watch ${event.batchId}`}`);
+      return info(
+        `batch ${event.batchId} created: ${count(event.count)} in ${jobs}${event.followed ? '' : `; follow it with: camunda-admin batch watch ${event.batchId}`}`,
+      );
     }
     case 'report-written':
       return info(`report written to ${event.file}`);

@@ -78,9 +78,7 @@ export const configView: View<ShownConfig> = {
       ['config file', config.configFile ?? '(none found)', ''],
       ['profile', config.profile ?? '(none)', config.profileSource ?? ''],
       ['endpoint', config.endpoint, ''],
-      ...Object.entries(config.settings).map(
-        ([name, setting]) => [name, setting.value, setting.source] as [string, string | number | boolean | null, string],
-      ),
+      ...Object.entries(config.settings).map(([name, setting]) => [name, setting.value, setting.source] as [string, string | number | boolean | null, string]),
     ];
     // Values are URLs, paths and names: wrapped between words only.
     return renderTable([{ name: 'Setting', keepWords: true }, { name: 'Value', keepWords: true }, 'Source'], rows, style);

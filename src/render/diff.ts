@@ -6,7 +6,11 @@ import type { Style } from './style.js';
 
 export type ChangeResult<F extends string, B, V = Cell> = ObjectChange<F, B, V>;
 
-export function renderChange<F extends string, B, V = Cell>(result: ChangeResult<F, B, V>, style: Style, show: (field: F, value: V) => Cell = (_field, value) => value as Cell): string {
+export function renderChange<F extends string, B, V = Cell>(
+  result: ChangeResult<F, B, V>,
+  style: Style,
+  show: (field: F, value: V) => Cell = (_field, value) => value as Cell,
+): string {
   // Values are ids and permission names: wrapped between words only.
   const table = renderTable(
     [

@@ -19,10 +19,17 @@ function writeBytes(stream: Writable, bytes: Uint8Array): Promise<void> {
 }
 
 /** One body per id list, as JSON: an object, or an array of objects when `asArray`. */
-export async function writeExecutionRequests(stream: Writable, template: MigrationExecutionRequest, idLists: readonly IdList[], asArray: boolean): Promise<void> {
+export async function writeExecutionRequests(
+  stream: Writable,
+  template: MigrationExecutionRequest,
+  idLists: readonly IdList[],
+  asArray: boolean,
+): Promise<void> {
   const { processInstanceIds: _ids, ...rest } = template;
   const indent = asArray ? '    ' : '  ';
-  const head = JSON.stringify(rest, null, 2).replace(/\n}$/, '').replace(/\n/g, asArray ? '\n  ' : '\n');
+  const head = JSON.stringify(rest, null, 2)
+    .replace(/\n}$/, '')
+    .replace(/\n/g, asArray ? '\n  ' : '\n');
   if (asArray) await write(stream, '[\n');
   for (const [index, ids] of idLists.entries()) {
     await write(stream, `${asArray ? '  ' : ''}${head},\n${indent}"processInstanceIds": [`);
@@ -45,7 +52,12 @@ export async function writeExecutionRequests(stream: Writable, template: Migrati
  * The same bodies as YAML (-o yaml): a mapping, or a sequence of mappings when `asArray`. Ids are
  * written as double-quoted scalars (a JSON string is one), so an id such as 123 stays a string.
  */
-export async function writeExecutionRequestsYaml(stream: Writable, template: MigrationExecutionRequest, idLists: readonly IdList[], asArray: boolean): Promise<void> {
+export async function writeExecutionRequestsYaml(
+  stream: Writable,
+  template: MigrationExecutionRequest,
+  idLists: readonly IdList[],
+  asArray: boolean,
+): Promise<void> {
   const { processInstanceIds: _ids, ...rest } = template;
   const { toYaml } = await import('./yaml.js');
   const pad = asArray ? '  ' : '';

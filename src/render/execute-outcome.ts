@@ -25,7 +25,11 @@ export async function printExecuteOutcome(output: Output, stdout: Writable, outc
 }
 
 /** The request bodies of a dry run on stdout: JSON as sent, or YAML with -o yaml. */
-async function printDryRun(output: Output, stdout: Writable, dryRun: Extract<MigrationOutcome, { kind: 'dry-run' }> & Pick<ExecuteOutcome, 'urls'>): Promise<void> {
+async function printDryRun(
+  output: Output,
+  stdout: Writable,
+  dryRun: Extract<MigrationOutcome, { kind: 'dry-run' }> & Pick<ExecuteOutcome, 'urls'>,
+): Promise<void> {
   const url = dryRun.async ? dryRun.urls.executeAsync : dryRun.urls.execute;
   // JSON is the request as sent, also in table output; -o yaml asks for the same bodies as YAML.
   const writeRequests = output.format === 'yaml' ? writeExecutionRequestsYaml : writeExecutionRequests;
@@ -38,8 +42,13 @@ async function printDryRun(output: Output, stdout: Writable, dryRun: Extract<Mig
   if (dryRun.canary !== undefined) {
     // The canary is always a sync execute, also before a batch.
     const rest = dryRun.idLists.length - 1;
-    const then = rest === 0 ? '' : `, then ${dryRun.async ? `POST ${url}` : rest === 1 ? 'once more' : `${rest} more times (chunks of ${dryRun.chunkSize})`} for the other ${dryRun.ids - dryRun.canary}`;
-    output.info(`dry run: would POST ${dryRun.urls.execute} for a canary of ${dryRun.canary} instance${dryRun.canary === 1 ? '' : 's'}${then}; nothing was sent`);
+    const then =
+      rest === 0
+        ? ''
+        : `, then ${dryRun.async ? `POST ${url}` : rest === 1 ? 'once more' : `${rest} more times (chunks of ${dryRun.chunkSize})`} for the other ${dryRun.ids - dryRun.canary}`;
+    output.info(
+      `dry run: would POST ${dryRun.urls.execute} for a canary of ${dryRun.canary} instance${dryRun.canary === 1 ? '' : 's'}${then}; nothing was sent`,
+    );
     return;
   }
   output.info(`dry run: would POST ${url} ${dryRun.idLists.length} times (chunks of ${dryRun.chunkSize}) for ${dryRun.ids} instances; nothing was sent`);

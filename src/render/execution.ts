@@ -67,7 +67,9 @@ export function planReportTable(report: MigrationPlanReport, style: Style): stri
     .filter((entry) => entry.failures.length > 0)
     .map((entry) => {
       const instruction = entry.instruction;
-      const mapping = instruction ? `${instruction.sourceActivityIds?.[0] ?? '(null)'} -> ${instruction.targetActivityIds?.[0] ?? '(null)'}` : '(no instruction)';
+      const mapping = instruction
+        ? `${instruction.sourceActivityIds?.[0] ?? '(null)'} -> ${instruction.targetActivityIds?.[0] ?? '(null)'}`
+        : '(no instruction)';
       return [mapping, entry.failures.join('\n')];
     });
   for (const [name, variable] of Object.entries(report.variableReports ?? {})) {
@@ -79,9 +81,18 @@ export function planReportTable(report: MigrationPlanReport, style: Style): stri
 /** The check of a canary: where each instance is now, and the incidents it did not have before. */
 export function canaryTable(check: CanaryCheck, style: Style): string {
   const rows = check.instances.map((instance) => {
-    const where = instance.state === 'on-target' ? 'on the target' : instance.state === 'ended' ? 'ended meanwhile' : instance.definitionId === null ? 'found nowhere' : `on ${instance.definitionId}`;
+    const where =
+      instance.state === 'on-target'
+        ? 'on the target'
+        : instance.state === 'ended'
+          ? 'ended meanwhile'
+          : instance.definitionId === null
+            ? 'found nowhere'
+            : `on ${instance.definitionId}`;
     const incidents = [
-      ...instance.newIncidents.map((incident) => `${incident.incidentType ?? '(no type)'} at ${incident.activityId ?? '(no activity)'}: ${incident.incidentMessage ?? '(no message)'}`),
+      ...instance.newIncidents.map(
+        (incident) => `${incident.incidentType ?? '(no type)'} at ${incident.activityId ?? '(no activity)'}: ${incident.incidentMessage ?? '(no message)'}`,
+      ),
       ...instance.failedJobs.map((job) => `job failed at ${job.activityId ?? '(no activity)'}: ${job.message ?? '(no message)'}`),
     ];
     const good = instance.state !== 'elsewhere' && incidents.length === 0 && check.problems.every((problem) => !problem.startsWith(`${instance.id}: `));

@@ -32,7 +32,8 @@ function effect(row: ExplainedAuthorization): string {
 }
 
 function authorizationsTable(report: ExplainReport, style: Style): string {
-  if (report.authorizations.length === 0) return `no authorization of ${subjectText(report)} on ${report.resourceType} ${report.resourceId === '*' ? "'*'" : `'${report.resourceId}' or '*'`}`;
+  if (report.authorizations.length === 0)
+    return `no authorization of ${subjectText(report)} on ${report.resourceType} ${report.resourceId === '*' ? "'*'" : `'${report.resourceId}' or '*'`}`;
   return renderTable(
     [
       { name: '#', whole: true },
@@ -44,7 +45,16 @@ function authorizationsTable(report: ExplainReport, style: Style): string {
       { name: 'Permissions', keepWords: true },
       { name: 'Effect', keepWords: true },
     ],
-    report.authorizations.map((row) => [row.row, row.level, row.id, row.type, row.owner, row.resourceId, row.permissions.length > 0 ? row.permissions.join(', ') : '(none)', effect(row)]),
+    report.authorizations.map((row) => [
+      row.row,
+      row.level,
+      row.id,
+      row.type,
+      row.owner,
+      row.resourceId,
+      row.permissions.length > 0 ? row.permissions.join(', ') : '(none)',
+      effect(row),
+    ]),
     style,
   );
 }
@@ -53,7 +63,7 @@ function engineNote(report: ExplainReport): string[] {
   const check = report.engineCheck;
   if (check === null) return [];
   if (!check.asked) return [`The engine could not be asked (GET /authorization/check): ${check.error ?? 'no answer'}`];
-  if (check.disagreements.length === 0) return ['The engine agrees (GET /authorization/check, as the credentials\' user).'];
+  if (check.disagreements.length === 0) return ["The engine agrees (GET /authorization/check, as the credentials' user)."];
   return [
     `The engine answers otherwise for ${check.disagreements.join(', ')} (GET /authorization/check): it sees authorizations or groups these credentials may not read, or is configured otherwise (authorizationCheckRevokes, disabledPermissions, adminGroups).`,
   ];
@@ -63,11 +73,27 @@ export const explainView: View<ExplainReport> = {
   table(report, style) {
     const header = `${subjectText(report)} on ${resourceText(report)}; revoke checks ${report.revokeChecks ? 'on (a revoke names the user, * or a group)' : 'off (no revoke names the user, * or a group)'}`;
     const permissions = renderTable(
-      [{ name: 'Permission', whole: true }, { name: 'Granted', whole: true }, ...(report.engineCheck?.asked ? [{ name: 'Engine', whole: true }] : []), { name: 'Decided by', keepWords: true }],
-      report.permissions.map((entry) => [entry.permission, answer(entry.granted, style), ...(report.engineCheck?.asked ? [entry.engine === undefined ? '-' : answer(entry.engine, style)] : []), decidedBy(entry, report)]),
+      [
+        { name: 'Permission', whole: true },
+        { name: 'Granted', whole: true },
+        ...(report.engineCheck?.asked ? [{ name: 'Engine', whole: true }] : []),
+        { name: 'Decided by', keepWords: true },
+      ],
+      report.permissions.map((entry) => [
+        entry.permission,
+        answer(entry.granted, style),
+        ...(report.engineCheck?.asked ? [entry.engine === undefined ? '-' : answer(entry.engine, style)] : []),
+        decidedBy(entry, report),
+      ]),
       style,
     );
-    return [header, permissions, 'Authorizations in the order the engine reads them (the first that decides a permission wins):', authorizationsTable(report, style), ...engineNote(report)].join('\n');
+    return [
+      header,
+      permissions,
+      'Authorizations in the order the engine reads them (the first that decides a permission wins):',
+      authorizationsTable(report, style),
+      ...engineNote(report),
+    ].join('\n');
   },
 };
 

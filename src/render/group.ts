@@ -15,7 +15,15 @@ export const groupListView = listView<Group>(
 );
 
 export const groupView: View<Group> = {
-  table: (group, style) => renderFields([['Id', group.id], ['Name', group.name], ['Type', group.type]], style),
+  table: (group, style) =>
+    renderFields(
+      [
+        ['Id', group.id],
+        ['Name', group.name],
+        ['Type', group.type],
+      ],
+      style,
+    ),
 };
 
 export const memberListView = listView<UserProfile>(
@@ -34,7 +42,15 @@ const ACTIONS: Record<string, string> = { list: 'list', count: 'count', create: 
 export const linksView: View<{ links: Link[] }> = {
   table({ links }, style) {
     if (links.length === 0) return 'no actions allowed';
-    return renderTable([{ name: 'Action', keepWords: true }, { name: 'Method', whole: true }, { name: 'URL', keepWords: true }], links.map((link) => [ACTIONS[link.rel] ?? link.rel, link.method, link.href]), style);
+    return renderTable(
+      [
+        { name: 'Action', keepWords: true },
+        { name: 'Method', whole: true },
+        { name: 'URL', keepWords: true },
+      ],
+      links.map((link) => [ACTIONS[link.rel] ?? link.rel, link.method, link.href]),
+      style,
+    );
   },
 };
 
@@ -58,6 +74,10 @@ export const membershipResultView: View<MembershipResult> = {
   table(result, style) {
     const cell = (row: MembershipResult['results'][number]): string =>
       !row.ok ? style.red(row.result) : row.result === MEMBERSHIP_UNCHANGED[result.action] ? style.dim(row.result) : style.green(row.result);
-    return renderTable([{ name: 'User', whole: true }, 'Result'], result.results.map((row) => [row.userId, cell(row)]), style);
+    return renderTable(
+      [{ name: 'User', whole: true }, 'Result'],
+      result.results.map((row) => [row.userId, cell(row)]),
+      style,
+    );
   },
 };

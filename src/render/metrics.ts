@@ -67,9 +67,10 @@ function chart(name: string, series: FilledSeries, style: Style): string {
   const max = Math.max(...values);
   const total = values.reduce((sum, value) => sum + value, 0);
   const empty = series.filled > 0 ? ` (${series.filled} without entries, drawn as 0)` : '';
-  const notFilled = series.notFilled > 0
-    ? `\n${style.yellow(`${series.notFilled} intervals without entries between these are not drawn (more than ${MAX_FILLED_POINTS} points): neighbours here may lie far apart; a larger --interval draws them all`)}`
-    : '';
+  const notFilled =
+    series.notFilled > 0
+      ? `\n${style.yellow(`${series.notFilled} intervals without entries between these are not drawn (more than ${MAX_FILLED_POINTS} points): neighbours here may lie far apart; a larger --interval draws them all`)}`
+      : '';
   const heading = style.bold(`${name}: ${points.length} intervals${empty}, total ${total}, max ${max}`) + notFilled;
   const room = style.table.width;
   if (points.length >= SPARKLINE_FROM) {
@@ -79,14 +80,18 @@ function chart(name: string, series: FilledSeries, style: Style): string {
     // Too long for one line with its timestamps: the sparkline on a line of its own, below it where
     // it starts and ends; more points than columns are drawn a mark per so many of them.
     const shown = resample(values, room);
-    const ends = first.length + last.length + 1 <= room ? [`${first}${' '.repeat(Math.max(1, shown.values.length - first.length - last.length))}${last}`] : [first, last];
+    const ends =
+      first.length + last.length + 1 <= room ? [`${first}${' '.repeat(Math.max(1, shown.values.length - first.length - last.length))}${last}`] : [first, last];
     const note = shown.per > 1 ? [`(a mark per ${shown.per} intervals, their mean)`] : [];
     return [heading, style.cyan(sparkline(shown.values)), ...ends, ...note].join('\n');
   }
   const width = String(max).length;
   // timestamp, two spaces, the value, a space: the bar gets what is left of the line.
   const barWidth = room === undefined ? BAR_WIDTH : Math.max(1, Math.min(BAR_WIDTH, room - (points[0]!.timestamp.length + 3 + width)));
-  return [heading, ...points.map((point) => `${point.timestamp}  ${String(point.value).padStart(width)} ${style.cyan(bar(point.value, max, barWidth))}`.trimEnd())].join('\n');
+  return [
+    heading,
+    ...points.map((point) => `${point.timestamp}  ${String(point.value).padStart(width)} ${style.cyan(bar(point.value, max, barWidth))}`.trimEnd()),
+  ].join('\n');
 }
 
 /** `intervalSeconds`: the --interval the rows were asked with; the engine leaves out empty ones, filled in here with 0. */
@@ -108,7 +113,11 @@ export const namesView: View<MetricName[]> = {
     return renderTable(
       // Names break after a hyphen where they must, as in `metrics list`.
       ['Name', { name: 'Alias of / alias', keepWords: true }, 'Counts'],
-      rows.map((metric) => [metric.name, metric.alias ? `${metric.isAlias ? 'alias of' : 'alias'} ${metric.alias}` : '', `${metric.description}${metric.sumOnly ? ' (sum only)' : ''}${metric.since ? ` (${sinceLabel(metric.since)})` : ''}`]),
+      rows.map((metric) => [
+        metric.name,
+        metric.alias ? `${metric.isAlias ? 'alias of' : 'alias'} ${metric.alias}` : '',
+        `${metric.description}${metric.sumOnly ? ' (sum only)' : ''}${metric.since ? ` (${sinceLabel(metric.since)})` : ''}`,
+      ]),
       style,
     );
   },
@@ -127,7 +136,13 @@ export const usageReportView: View<UsageReport> = {
       month.taskUsers ?? 'none',
     ]);
     const toDate = report.months.some((month) => month.status !== 'complete') ? ' (to date)' : '';
-    rows.push([style.bold(`Total${toDate}`), report.totals.processInstances, report.totals.decisionInstances, report.totals.flowNodeInstances, `${report.totals.taskUsers} distinct`]);
+    rows.push([
+      style.bold(`Total${toDate}`),
+      report.totals.processInstances,
+      report.totals.decisionInstances,
+      report.totals.flowNodeInstances,
+      `${report.totals.taskUsers} distinct`,
+    ]);
     return renderTable(
       [
         { name: 'Month (UTC)', whole: true },
@@ -148,6 +163,7 @@ export function usageReportNote(report: UsageReport): string | undefined {
   const future = report.months.filter((month) => month.status === 'future').map((month) => month.month);
   const parts: string[] = [];
   if (partial.length > 0) parts.push(`${partial.join(', ')} is the current month, counted up to now`);
-  if (future.length > 0) parts.push(`${future.length === 1 ? `${future[0]} lies` : `${future[0]} to ${future[future.length - 1]} lie`} in the future, with nothing counted yet`);
+  if (future.length > 0)
+    parts.push(`${future.length === 1 ? `${future[0]} lies` : `${future[0]} to ${future[future.length - 1]} lie`} in the future, with nothing counted yet`);
   return parts.length > 0 ? `note: ${parts.join('; ')} (UTC)` : undefined;
 }

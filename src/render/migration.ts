@@ -63,7 +63,10 @@ function definitions(related: readonly RelatedDefinition[]): string {
  */
 function quoted(message: string | null): string {
   if (message === null) return '';
-  const lines = message.split('\n').map((line) => line.trimEnd()).filter((line) => line !== '');
+  const lines = message
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line !== '');
   return `: '${lines.join('\n')}'`;
 }
 
@@ -132,7 +135,9 @@ function unknownByFailure(unknown: readonly UnknownActivity[]): Map<string, Unkn
 function withHint(failure: string, unknown: ReadonlyMap<string, UnknownActivity>): string {
   const activity = unknown.get(failure);
   if (!activity || activity.nearest.length === 0) return failure;
-  return activity.close ? `${failure} (did you mean ${activity.nearest.join(', ')}?)` : `${failure} (activities of the ${activity.side}: ${activity.nearest.join(', ')})`;
+  return activity.close
+    ? `${failure} (did you mean ${activity.nearest.join(', ')}?)`
+    : `${failure} (activities of the ${activity.side}: ${activity.nearest.join(', ')})`;
 }
 
 export const validationView: View<ValidationResult> = {
@@ -165,7 +170,11 @@ export const validationView: View<ValidationResult> = {
       const label = result.strict ? style.red('failure (--strict)') : style.yellow('warning');
       parts.push(
         renderTable(
-          [{ name: 'Active but unmapped activity', whole: true }, { name: 'Running instances', whole: true }, { name: '', keepWords: true }],
+          [
+            { name: 'Active but unmapped activity', whole: true },
+            { name: 'Running instances', whole: true },
+            { name: '', keepWords: true },
+          ],
           result.activeUnmapped.map((activity) => [activity.activityId, activity.instances, label]),
           style,
         ),

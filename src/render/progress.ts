@@ -14,7 +14,13 @@ export interface ProgressReporter {
   stop(): void;
 }
 
-export async function progressReporter(options: { stderr: Writable; interactive: boolean; quiet: boolean; minIntervalMs?: number; color?: boolean }): Promise<ProgressReporter> {
+export async function progressReporter(options: {
+  stderr: Writable;
+  interactive: boolean;
+  quiet: boolean;
+  minIntervalMs?: number;
+  color?: boolean;
+}): Promise<ProgressReporter> {
   if (options.quiet) return { update: () => {}, done: () => {}, stop: () => {} };
   // ora divides by the terminal's width: a terminal of width 0 (a pty nobody sized, as `script` or a
   // CI runner gives) made it clear lines in a loop that never ended, filling memory.
@@ -22,7 +28,12 @@ export async function progressReporter(options: { stderr: Writable; interactive:
     const { default: ora } = await import('ora');
     // ora's chalk decides colour by stdout; the spinner is on stderr, whose colour is ours to say.
     // Whether to animate is ours too (the command's environment, not this process's CI or TERM).
-    const spinner = ora({ stream: options.stderr as NodeJS.WriteStream, isEnabled: true, discardStdin: false, color: options.color === true ? 'cyan' : false }).start();
+    const spinner = ora({
+      stream: options.stderr as NodeJS.WriteStream,
+      isEnabled: true,
+      discardStdin: false,
+      color: options.color === true ? 'cyan' : false,
+    }).start();
     return {
       update: (text) => {
         spinner.text = text;

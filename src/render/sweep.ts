@@ -39,7 +39,14 @@ export const sweepReviewView: View<SweepReviewSummary> = {
       version.firstFailure ?? '-',
     ]);
     const table = renderTable(
-      [{ name: 'Version', whole: true }, { name: 'Definition', whole: true }, { name: 'Instances', whole: true }, { name: 'Instructions', keepWords: true }, { name: 'Status', keepWords: true }, 'First failure'],
+      [
+        { name: 'Version', whole: true },
+        { name: 'Definition', whole: true },
+        { name: 'Instances', whole: true },
+        { name: 'Instructions', keepWords: true },
+        { name: 'Status', keepWords: true },
+        'First failure',
+      ],
       rows,
       style,
     );
@@ -81,7 +88,11 @@ export const sweepRunView: View<SweepRunSummary> = {
     const rows = run.versions.map((version) => [
       version.version,
       version.file,
-      run.dryRun ? version.selected : (version.outcome ? version.outcome.migrated + version.outcome['already-migrated'] + version.outcome.ended + version.outcome['on-source'] + version.outcome.unknown : version.selected),
+      run.dryRun
+        ? version.selected
+        : version.outcome
+          ? version.outcome.migrated + version.outcome['already-migrated'] + version.outcome.ended + version.outcome['on-source'] + version.outcome.unknown
+          : version.selected,
       version.outcome ? version.outcome.migrated + version.outcome['already-migrated'] : '-',
       version.outcome ? version.outcome['on-source'] + version.outcome.unknown : '-',
       runStatusLabel(version.status, version.earlier, style) + (version.canary ? `; canary ${version.canary.passed ? 'passed' : style.red('FAILED')}` : ''),
@@ -89,7 +100,15 @@ export const sweepRunView: View<SweepRunSummary> = {
       version.error ? version.error.replace(/ \(.*$/s, '') : version.batches.length > 0 ? `batch ${version.batches.join(', ')}` : '-',
     ]);
     const table = renderTable(
-      [{ name: 'Version', whole: true }, { name: 'Plan', whole: true }, { name: 'Instances', whole: true }, { name: 'On the target', whole: true }, { name: 'Not on it', whole: true }, { name: 'Status', keepWords: true }, 'Note'],
+      [
+        { name: 'Version', whole: true },
+        { name: 'Plan', whole: true },
+        { name: 'Instances', whole: true },
+        { name: 'On the target', whole: true },
+        { name: 'Not on it', whole: true },
+        { name: 'Status', keepWords: true },
+        'Note',
+      ],
       rows,
       style,
     );
@@ -100,10 +119,14 @@ export const sweepRunView: View<SweepRunSummary> = {
     const counted = run.versions.filter((version) => version.outcome !== null && version.status !== 'submitted');
     const total = counted.reduce((sum, version) => sum + Object.values(version.outcome!).reduce((a, b) => a + b, 0), 0);
     const onTarget = counted.reduce((sum, version) => sum + version.outcome!.migrated + version.outcome!['already-migrated'] + version.outcome!.ended, 0);
-    const complete = run.versions.every((version) => version.status === 'done' || version.status === 'nothing' || version.status === 'submitted') && onTarget === total;
+    const complete =
+      run.versions.every((version) => version.status === 'done' || version.status === 'nothing' || version.status === 'submitted') && onTarget === total;
     const verdict = complete ? style.green('done') : style.red('NOT complete');
     const targets = [...new Set(run.versions.map((version) => describeDefinition(version.target)))];
-    const batches = submitted.length === 0 ? '' : `; ${plural(submitted.length, 'version')} in batches still at work (camunda-admin batch watch ID, or --resume --async --wait)`;
+    const batches =
+      submitted.length === 0
+        ? ''
+        : `; ${plural(submitted.length, 'version')} in batches still at work (camunda-admin batch watch ID, or --resume --async --wait)`;
     const versions = plural(run.versions.length - submitted.length, 'version');
     return `${table}\n${verdict}: ${onTarget} of ${plural(total, 'instance')} of ${run.key} on the target (or ended) in ${versions} -> ${targets.length === 1 ? targets[0] : 'their targets'}${batches}`;
   },
@@ -128,7 +151,9 @@ export async function printSweepRun(output: Output, outcome: SweepOutcome): Prom
   await output.data(summaryOf(outcome), sweepRunView);
   if (outcome.dryRun) {
     const total = outcome.versions.reduce((sum, version) => sum + version.selected, 0);
-    output.info(`dry run: ${plural(total, 'instance')} in ${plural(outcome.versions.filter((version) => version.selected > 0).length, 'version')} would be migrated; nothing was sent`);
+    output.info(
+      `dry run: ${plural(total, 'instance')} in ${plural(outcome.versions.filter((version) => version.selected > 0).length, 'version')} would be migrated; nothing was sent`,
+    );
   }
   if (outcome.failure) throw outcome.failure;
 }

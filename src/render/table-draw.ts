@@ -46,7 +46,10 @@ export function renderFields(fields: readonly (readonly [string, Cell])[], style
   if (format.kind === 'tabs') return tabbed(undefined, rows).join('\n');
   const named = rows.map(([name, value]) => [style.bold(name!), value!]);
   // Names and values alike wrap only between words: a value may be an id, a URL or a path.
-  const headings: Heading[] = [{ name: '', keepWords: true }, { name: '', keepWords: true }];
+  const headings: Heading[] = [
+    { name: '', keepWords: true },
+    { name: '', keepWords: true },
+  ];
   const layout = layOut(headings, named, format, false);
   if (layout.records) {
     // A value word (an id, a URL) too wide to sit beside the names: the two columns share the

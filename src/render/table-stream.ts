@@ -40,9 +40,17 @@ export async function* streamTable(
     let started = false;
     for await (const page of pages) {
       if (page.length === 0) continue;
-      if (!started && format.headers) yield `${tabbed(headings.map((heading) => heading.name), []).join('')}\n`;
+      if (!started && format.headers)
+        yield `${tabbed(
+          headings.map((heading) => heading.name),
+          [],
+        ).join('')}\n`;
       started = true;
-      for (let start = 0; start < page.length; start += SLICE_ROWS) yield `${tabbed(undefined, page.slice(start, start + SLICE_ROWS).map((row) => row.map(cellText))).join('\n')}\n`;
+      for (let start = 0; start < page.length; start += SLICE_ROWS)
+        yield `${tabbed(
+          undefined,
+          page.slice(start, start + SLICE_ROWS).map((row) => row.map(cellText)),
+        ).join('\n')}\n`;
     }
     return;
   }

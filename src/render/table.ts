@@ -31,7 +31,11 @@ export function listView<T>(columns: readonly Column<T>[], empty: string): View<
     empty,
     table(rows, style) {
       if (rows.length === 0) return empty;
-      return renderTable(columns, rows.map((item) => columns.map((column) => column.value(item, style))), style);
+      return renderTable(
+        columns,
+        rows.map((item) => columns.map((column) => column.value(item, style))),
+        style,
+      );
     },
   };
 }

@@ -12,7 +12,9 @@ export async function writeFileAtomically(file: string, text: string): Promise<v
   } catch (error) {
     await rm(temporary, { force: true });
     const code = (error as { code?: string }).code;
-    throw new UsageError(`${file}: cannot be written (${code === 'ENOENT' ? 'no such directory' : code === 'EACCES' ? 'permission denied' : (code ?? 'error')})`);
+    throw new UsageError(
+      `${file}: cannot be written (${code === 'ENOENT' ? 'no such directory' : code === 'EACCES' ? 'permission denied' : (code ?? 'error')})`,
+    );
   }
 }
 
@@ -60,7 +62,9 @@ export function documentFormat(out: string | undefined, format: 'table' | 'json'
   if (!out) return format === 'json' ? 'json' : 'yaml';
   const byName = /\.json$/i.test(out) ? 'json' : 'yaml';
   if (format !== 'table' && format !== byName) {
-    throw new UsageError(`--out ${out} is written as ${byName === 'json' ? 'JSON (a .json name)' : 'YAML (not a .json name)'}, which contradicts -o ${format}; name the file to match, or leave out -o`);
+    throw new UsageError(
+      `--out ${out} is written as ${byName === 'json' ? 'JSON (a .json name)' : 'YAML (not a .json name)'}, which contradicts -o ${format}; name the file to match, or leave out -o`,
+    );
   }
   return byName;
 }

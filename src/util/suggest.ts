@@ -21,7 +21,9 @@ export function editDistance(a: string, b: string): number {
 export function closest(input: string, candidates: readonly string[], limit = 3): string[] {
   const needle = input.toLowerCase();
   const maxDistance = Math.max(2, Math.floor(needle.length / 3));
-  const scored = candidates.filter((candidate) => candidate !== input).map((candidate) => ({ candidate, lower: candidate.toLowerCase(), distance: editDistance(needle, candidate.toLowerCase()) }));
+  const scored = candidates
+    .filter((candidate) => candidate !== input)
+    .map((candidate) => ({ candidate, lower: candidate.toLowerCase(), distance: editDistance(needle, candidate.toLowerCase()) }));
   // A near-exact match (one typo) outranks everything merely similar.
   const best = Math.min(...scored.map((entry) => entry.distance));
   const near = scored.filter((entry) => entry.distance <= Math.min(maxDistance, best + 1));

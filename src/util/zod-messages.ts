@@ -10,4 +10,3 @@ import { config } from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 
 config(en());
-

@@ -1,6 +1,14 @@
 // The simulator against the official API contract, and the contract checker against real captures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMigrationBatch, FLAVOURS, raiseIncident, SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_DEFINITION_IDS, SEEDED_PROCESS_INSTANCE_IDS, startSimulator } from '../simulator/index.js';
+import {
+  createMigrationBatch,
+  FLAVOURS,
+  raiseIncident,
+  SEEDED_AUTHORIZATION_IDS,
+  SEEDED_PROCESS_DEFINITION_IDS,
+  SEEDED_PROCESS_INSTANCE_IDS,
+  startSimulator,
+} from '../simulator/index.js';
 import type { FlavourName, MigrationPlan, Simulator } from '../simulator/index.js';
 import { forkSampleIndex, loadForkSample, loadSample, sampleIndex } from '../simulator/samples.js';
 import type { SampleEntry } from '../simulator/samples.js';
@@ -27,22 +35,55 @@ describe('the committed contract', () => {
     });
     expect(Object.keys(contractDocument.paths).sort()).toEqual(
       [
-        '/authorization', '/authorization/check', '/authorization/count', '/authorization/create', '/authorization/{id}',
-        '/batch', '/batch/count', '/batch/statistics', '/batch/statistics/count', '/batch/{id}', '/batch/{id}/suspended',
+        '/authorization',
+        '/authorization/check',
+        '/authorization/count',
+        '/authorization/create',
+        '/authorization/{id}',
+        '/batch',
+        '/batch/count',
+        '/batch/statistics',
+        '/batch/statistics/count',
+        '/batch/{id}',
+        '/batch/{id}/suspended',
         '/engine',
-        '/group', '/group/count', '/group/create', '/group/{id}', '/group/{id}/members', '/group/{id}/members/{userId}',
-        '/history/batch', '/history/batch/count', '/history/batch/{id}',
-        '/history/job-log', '/history/job-log/count',
-        '/history/process-instance', '/history/process-instance/count',
-        '/incident', '/incident/count',
-        '/job', '/job-definition', '/job-definition/count', '/job/count',
-        '/metrics', '/metrics/task-worker', '/metrics/{metrics-name}/sum',
-        '/migration/execute', '/migration/executeAsync', '/migration/generate', '/migration/validate',
-        '/process-definition', '/process-definition/count', '/process-definition/{id}', '/process-definition/{id}/statistics',
-        '/process-definition/{id}/xml', '/process-definition/statistics',
-        '/process-instance', '/process-instance/count',
+        '/group',
+        '/group/count',
+        '/group/create',
+        '/group/{id}',
+        '/group/{id}/members',
+        '/group/{id}/members/{userId}',
+        '/history/batch',
+        '/history/batch/count',
+        '/history/batch/{id}',
+        '/history/job-log',
+        '/history/job-log/count',
+        '/history/process-instance',
+        '/history/process-instance/count',
+        '/incident',
+        '/incident/count',
+        '/job',
+        '/job-definition',
+        '/job-definition/count',
+        '/job/count',
+        '/metrics',
+        '/metrics/task-worker',
+        '/metrics/{metrics-name}/sum',
+        '/migration/execute',
+        '/migration/executeAsync',
+        '/migration/generate',
+        '/migration/validate',
+        '/process-definition',
+        '/process-definition/count',
+        '/process-definition/{id}',
+        '/process-definition/{id}/statistics',
+        '/process-definition/{id}/xml',
+        '/process-definition/statistics',
+        '/process-instance',
+        '/process-instance/count',
         '/telemetry/data',
-        '/user', '/user/count',
+        '/user',
+        '/user/count',
         '/version',
       ].sort(),
     );
@@ -76,13 +117,10 @@ describe('real captured responses', () => {
     expect(outsideContract.map((sample) => sample.name).sort()).toEqual(['auth-denied-deployment-create', 'invalid-json-syntax', 'unknown-path-404']);
   });
 
-  it.each(samples.filter((sample) => !outsideContract.includes(sample)).map((sample) => [sample.name, sample] as const))(
-    '%s conforms',
-    (_name, sample) => {
-      const result = validateResponse(sample.method, pathOf(sample), sample.status, bodyOf(sample));
-      expect(result.errors).toEqual([]);
-    },
-  );
+  it.each(samples.filter((sample) => !outsideContract.includes(sample)).map((sample) => [sample.name, sample] as const))('%s conforms', (_name, sample) => {
+    const result = validateResponse(sample.method, pathOf(sample), sample.status, bodyOf(sample));
+    expect(result.errors).toEqual([]);
+  });
 
   it('allows only deviations that are real: undocumented statuses, each backed by a captured sample', () => {
     const names = new Set([...samples, ...forkSampleIndex()].map((sample) => sample.name));
@@ -262,17 +300,31 @@ describe('the simulator', () => {
     { method: 'GET', path: '/process-definition/does-not-exist/xml', status: 404 },
     { method: 'GET', path: '/process-instance', status: 200 },
     { method: 'GET', path: `/process-instance?processDefinitionId=${defs.v1}`, status: 200 },
-    { method: 'GET', path: `/process-instance?processInstanceIds=${pis.demoV1First},${pis.sharedTenantA}&tenantIdIn=tenant-a&sortBy=businessKey&sortOrder=desc`, status: 200 },
+    {
+      method: 'GET',
+      path: `/process-instance?processInstanceIds=${pis.demoV1First},${pis.sharedTenantA}&tenantIdIn=tenant-a&sortBy=businessKey&sortOrder=desc`,
+      status: 200,
+    },
     { method: 'GET', path: '/process-instance?sortBy=nope&sortOrder=asc', status: 400 },
     { method: 'GET', path: '/process-instance?sortBy=instanceId', status: 400 },
     { method: 'GET', path: '/process-instance/count?activityIdIn=approve&suspended=false', status: 200 },
     { method: 'GET', path: '/engine/default/process-instance/count', status: 200 },
-    { method: 'POST', path: '/process-instance', status: 200, body: { processDefinitionKey: 'invoice', sorting: [{ sortBy: 'businessKey', sortOrder: 'desc' }] } },
+    {
+      method: 'POST',
+      path: '/process-instance',
+      status: 200,
+      body: { processDefinitionKey: 'invoice', sorting: [{ sortBy: 'businessKey', sortOrder: 'desc' }] },
+    },
     { method: 'POST', path: '/process-instance?firstResult=0&maxResults=2', status: 200, body: { activityIdIn: ['approveInvoice'], active: true } },
     { method: 'POST', path: '/process-instance', status: 400, body: { processInstanceIds: 'not-a-list' } },
     { method: 'POST', path: '/process-instance/count', status: 200, body: { tenantIdIn: ['tenant-a', 'tenant-b'] } },
     { method: 'POST', path: '/process-instance/count', status: 400, body: '{"businessKey": ' },
-    { method: 'POST', path: '/migration/generate', status: 200, body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: defs.v2, updateEventTriggers: true } },
+    {
+      method: 'POST',
+      path: '/migration/generate',
+      status: 200,
+      body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: defs.v2, updateEventTriggers: true },
+    },
     {
       method: 'POST',
       path: '/migration/generate',
@@ -285,12 +337,21 @@ describe('the simulator', () => {
     },
     { method: 'POST', path: '/migration/generate', status: 400, body: {} },
     { method: 'POST', path: '/migration/generate', status: 400, body: { sourceProcessDefinitionId: 'nope:1:1', targetProcessDefinitionId: defs.v2 } },
-    { method: 'POST', path: '/migration/generate', status: 400, body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: defs.v2, variables: { foo: javaObject } } },
+    {
+      method: 'POST',
+      path: '/migration/generate',
+      status: 400,
+      body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: defs.v2, variables: { foo: javaObject } },
+    },
     {
       method: 'POST',
       path: '/migration/validate',
       status: 200,
-      body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: defs.v2, instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] },
+      body: {
+        sourceProcessDefinitionId: defs.v1,
+        targetProcessDefinitionId: defs.v2,
+        instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }],
+      },
     },
     {
       method: 'POST',
@@ -307,10 +368,25 @@ describe('the simulator', () => {
         variables: { foo: javaObject, bar: { type: 'Integer', value: 1 } },
       },
     },
-    { method: 'POST', path: '/migration/validate', status: 400, body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: 'nope:1:1', instructions: [] } },
-    { method: 'POST', path: '/migration/validate', status: 400, body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: defs.v2, variables: { x: { type: 'Foo' } } } },
+    {
+      method: 'POST',
+      path: '/migration/validate',
+      status: 400,
+      body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: 'nope:1:1', instructions: [] },
+    },
+    {
+      method: 'POST',
+      path: '/migration/validate',
+      status: 400,
+      body: { sourceProcessDefinitionId: defs.v1, targetProcessDefinitionId: defs.v2, variables: { x: { type: 'Foo' } } },
+    },
 
-    { method: 'POST', path: '/migration/execute', status: 204, body: { migrationPlan: demoPlan, processInstanceIds: [pis.demoV1First], skipCustomListeners: true } },
+    {
+      method: 'POST',
+      path: '/migration/execute',
+      status: 204,
+      body: { migrationPlan: demoPlan, processInstanceIds: [pis.demoV1First], skipCustomListeners: true },
+    },
     {
       method: 'POST',
       path: '/migration/execute',
@@ -321,29 +397,70 @@ describe('the simulator', () => {
         skipIoMappings: false,
       },
     },
-    { method: 'POST', path: '/migration/execute', status: 400, body: { migrationPlan: { ...demoPlan, instructions: [instruction('approve', 'nope')] }, processInstanceIds: [pis.demoV1Second] } },
-    { method: 'POST', path: '/migration/execute', status: 400, body: { migrationPlan: { ...demoPlan, instructions: [] }, processInstanceIds: [pis.demoV1Second] } },
-    { method: 'POST', path: '/migration/execute', status: 400, body: { migrationPlan: { ...invoicePlanDto, instructions: [instruction('approveInvoice', 'approveInvoiceV2')] }, processInstanceIds: [pis.invoiceArchive] } },
+    {
+      method: 'POST',
+      path: '/migration/execute',
+      status: 400,
+      body: { migrationPlan: { ...demoPlan, instructions: [instruction('approve', 'nope')] }, processInstanceIds: [pis.demoV1Second] },
+    },
+    {
+      method: 'POST',
+      path: '/migration/execute',
+      status: 400,
+      body: { migrationPlan: { ...demoPlan, instructions: [] }, processInstanceIds: [pis.demoV1Second] },
+    },
+    {
+      method: 'POST',
+      path: '/migration/execute',
+      status: 400,
+      body: {
+        migrationPlan: { ...invoicePlanDto, instructions: [instruction('approveInvoice', 'approveInvoiceV2')] },
+        processInstanceIds: [pis.invoiceArchive],
+      },
+    },
     { method: 'POST', path: '/migration/execute', status: 400, body: { migrationPlan: demoPlan, processInstanceQuery: { businessKey: 'nobody' } } },
     { method: 'POST', path: '/migration/execute', status: 400, body: { migrationPlan: demoPlan, processInstanceIds: [null] } },
     { method: 'POST', path: '/migration/execute', status: 500, body: { migrationPlan: demoPlan, processInstanceIds: ['does-not-exist'] } },
     { method: 'POST', path: '/migration/execute', status: 500, body: { migrationPlan: demoPlan, processInstanceIds: [pis.demoV2First] } },
     { method: 'POST', path: '/migration/execute', status: 500, body: { processInstanceIds: [pis.demoV1Second] } },
-    { method: 'POST', path: '/migration/executeAsync', status: 200, body: { migrationPlan: demoPlan, processInstanceIds: [pis.demoV1Second, pis.demoV1Third] } },
-    { method: 'POST', path: '/migration/executeAsync', status: 200, body: { migrationPlan: demoPlan, processInstanceQuery: { processDefinitionKey: 'refengine-demo' } } },
-    { method: 'POST', path: '/migration/executeAsync', status: 400, body: { migrationPlan: { ...demoPlan, instructions: [instruction('start', 'review')] }, processInstanceIds: [pis.demoV1Second] } },
+    {
+      method: 'POST',
+      path: '/migration/executeAsync',
+      status: 200,
+      body: { migrationPlan: demoPlan, processInstanceIds: [pis.demoV1Second, pis.demoV1Third] },
+    },
+    {
+      method: 'POST',
+      path: '/migration/executeAsync',
+      status: 200,
+      body: { migrationPlan: demoPlan, processInstanceQuery: { processDefinitionKey: 'refengine-demo' } },
+    },
+    {
+      method: 'POST',
+      path: '/migration/executeAsync',
+      status: 400,
+      body: { migrationPlan: { ...demoPlan, instructions: [instruction('start', 'review')] }, processInstanceIds: [pis.demoV1Second] },
+    },
     { method: 'POST', path: '/migration/executeAsync', status: 400, body: { migrationPlan: demoPlan, processInstanceIds: [] } },
     { method: 'POST', path: '/migration/executeAsync', status: 500, body: { processInstanceIds: [pis.demoV1Second] } },
 
     { method: 'GET', path: '/batch', status: 200 },
-    { method: 'GET', path: '/batch?type=instance-migration&suspended=false&withoutTenantId=true&sortBy=batchId&sortOrder=desc&firstResult=0&maxResults=10', status: 200 },
+    {
+      method: 'GET',
+      path: '/batch?type=instance-migration&suspended=false&withoutTenantId=true&sortBy=batchId&sortOrder=desc&firstResult=0&maxResults=10',
+      status: 200,
+    },
     { method: 'GET', path: '/batch?tenantIdIn=tenant-a&sortBy=tenantId&sortOrder=asc', status: 200 },
     { method: 'GET', path: '/batch?sortBy=nope&sortOrder=asc', status: 400 },
     { method: 'GET', path: '/batch/count', status: 200 },
     { method: 'GET', path: '/batch/count?batchId={pendingBatch}', status: 200 },
     { method: 'GET', path: '/batch/statistics', status: 200 },
     { method: 'GET', path: '/batch/statistics?withFailures=true&createdBy=demo', status: 200 },
-    { method: 'GET', path: '/batch/statistics?startedAfter=2020-01-01T00:00:00.000%2B0000&withoutFailures=true&sortBy=batchId&sortOrder=asc&maxResults=5', status: 200 },
+    {
+      method: 'GET',
+      path: '/batch/statistics?startedAfter=2020-01-01T00:00:00.000%2B0000&withoutFailures=true&sortBy=batchId&sortOrder=asc&maxResults=5',
+      status: 200,
+    },
     { method: 'GET', path: '/batch/statistics?batchId={failedBatch}', status: 200 },
     { method: 'GET', path: '/batch/statistics?startedBefore=yesterday', status: 400 },
     { method: 'GET', path: '/batch/statistics/count?suspended=false', status: 200 },
@@ -365,7 +482,11 @@ describe('the simulator', () => {
     { method: 'DELETE', path: '/batch/{failedBatch}?cascade=false', status: 204 },
     { method: 'GET', path: '/history/batch/{failedBatch}', status: 200 },
     { method: 'GET', path: '/history/job-log', status: 200 },
-    { method: 'GET', path: '/history/job-log?jobDefinitionConfiguration={failedBatch}&sortBy=occurrence&sortOrder=asc&firstResult=0&maxResults=50', status: 200 },
+    {
+      method: 'GET',
+      path: '/history/job-log?jobDefinitionConfiguration={failedBatch}&sortBy=occurrence&sortOrder=asc&firstResult=0&maxResults=50',
+      status: 200,
+    },
     { method: 'GET', path: '/history/job-log?failureLog=true&deletionLog=false&withoutTenantId=true&jobPriorityLowerThanOrEquals=0', status: 200 },
     { method: 'GET', path: '/history/job-log?sortBy=nope&sortOrder=asc', status: 400 },
     { method: 'GET', path: '/history/job-log/count?jobDefinitionConfiguration={failedBatch}&deletionLog=true', status: 200 },
@@ -388,15 +509,31 @@ describe('the simulator', () => {
     { method: 'POST', path: '/history/process-instance/count', status: 200, body: { completed: true } },
 
     { method: 'GET', path: `/incident?processInstanceId=${pis.invoiceApprove1}&firstResult=0&maxResults=10`, status: 200 },
-    { method: 'GET', path: '/incident?incidentType=failedJob&incidentMessageLike=bo%25&processDefinitionKeyIn=invoice,x&sortBy=incidentTimestamp&sortOrder=desc', status: 200 },
+    {
+      method: 'GET',
+      path: '/incident?incidentType=failedJob&incidentMessageLike=bo%25&processDefinitionKeyIn=invoice,x&sortBy=incidentTimestamp&sortOrder=desc',
+      status: 200,
+    },
     { method: 'GET', path: '/incident?sortBy=nope&sortOrder=asc', status: 400 },
     { method: 'GET', path: '/incident/count?processDefinitionId=nope', status: 200 },
 
-    { method: 'GET', path: `/job?processDefinitionId=${defs.invoiceApprovalV1}&withException=true&noRetriesLeft=true&sortBy=jobId&sortOrder=asc&firstResult=0&maxResults=10`, status: 200 },
-    { method: 'GET', path: `/job?jobDefinitionId=x&messages=true&processInstanceIds=${pis.invoiceArchive},${pis.demoV1First}&withRetriesLeft=true`, status: 200 },
+    {
+      method: 'GET',
+      path: `/job?processDefinitionId=${defs.invoiceApprovalV1}&withException=true&noRetriesLeft=true&sortBy=jobId&sortOrder=asc&firstResult=0&maxResults=10`,
+      status: 200,
+    },
+    {
+      method: 'GET',
+      path: `/job?jobDefinitionId=x&messages=true&processInstanceIds=${pis.invoiceArchive},${pis.demoV1First}&withRetriesLeft=true`,
+      status: 200,
+    },
     { method: 'GET', path: '/job?sortBy=nope&sortOrder=asc', status: 400 },
     { method: 'GET', path: '/job/count?processDefinitionKey=invoice', status: 200 },
-    { method: 'GET', path: `/job-definition?processDefinitionId=${defs.invoiceV1}&jobType=async-continuation&activityIdIn=archiveInvoice,x&sortBy=activityId&sortOrder=asc`, status: 200 },
+    {
+      method: 'GET',
+      path: `/job-definition?processDefinitionId=${defs.invoiceV1}&jobType=async-continuation&activityIdIn=archiveInvoice,x&sortBy=activityId&sortOrder=asc`,
+      status: 200,
+    },
     { method: 'GET', path: '/job-definition/count?jobConfiguration=async-before', status: 200 },
 
     // Groups and users: reads first, then writes on groups of their own (the seeded ones stay for the reads).
@@ -466,7 +603,12 @@ describe('the simulator', () => {
     { method: 'POST', path: '/authorization/create', status: 200, body: { ...johnReadUpdate, resourceId: 'invoice' } },
     { method: 'POST', path: '/authorization/create', status: 500, body: johnReadUpdate },
     { method: 'POST', path: '/authorization/create', status: 200, body: { type: 0, permissions: ['ALL'], userId: '*', resourceType: 5, resourceId: 'f1' } },
-    { method: 'POST', path: '/engine/default/authorization/create', status: 200, body: { type: 2, permissions: ['DELETE', 'READ'], groupId: 'sales', resourceType: 13, resourceId: '*' } },
+    {
+      method: 'POST',
+      path: '/engine/default/authorization/create',
+      status: 200,
+      body: { type: 2, permissions: ['DELETE', 'READ'], groupId: 'sales', resourceType: 13, resourceId: '*' },
+    },
     { method: 'POST', path: '/authorization/create', status: 200, body: { type: 1, permissions: [], groupId: 'sales', resourceType: 9 } },
     { method: 'POST', path: '/authorization/create', status: 400, body: { type: 'abc' } },
     { method: 'POST', path: '/authorization/create', status: 400, body: { ...johnReadUpdate, permissions: ['FLY'] } },
@@ -476,7 +618,12 @@ describe('the simulator', () => {
     { method: 'POST', path: '/authorization/create', status: 500, body: { ...johnReadUpdate, type: 3 } },
     { method: 'POST', path: '/authorization/create', status: 500, body: { permissions: ['READ'] } },
     { method: 'PUT', path: `/authorization/${johnGrant}`, status: 204, body: johnReadOnly },
-    { method: 'PUT', path: `/engine/default/authorization/${SEEDED_AUTHORIZATION_IDS.globalFilterRead}`, status: 204, body: { userId: '*', resourceType: 5, resourceId: '*' } },
+    {
+      method: 'PUT',
+      path: `/engine/default/authorization/${SEEDED_AUTHORIZATION_IDS.globalFilterRead}`,
+      status: 204,
+      body: { userId: '*', resourceType: 5, resourceId: '*' },
+    },
     { method: 'PUT', path: `/authorization/${johnGrant}`, status: 400, body: { ...johnReadOnly, permissions: ['FLY'] } },
     { method: 'PUT', path: `/authorization/${johnGrant}`, status: 400, body: '{"userId": ' },
     { method: 'PUT', path: '/authorization/does-not-exist', status: 404, body: johnReadOnly },
@@ -489,33 +636,42 @@ describe('the simulator', () => {
     { method: 'GET', path: '/authorization/check?permissionName=READ&resourceName=x&resourceType=abc', status: 404 },
   ];
 
-  it.each(calls.map((call) => [`${call.method} ${call.path} ${call.body === undefined ? '' : JSON.stringify(call.body)}`.trim(), call] as const))('%s answers by the contract', async (_name, call) => {
-    const init: RequestInit = { method: call.method };
-    if (call.body !== undefined) {
-      init.headers = { 'content-type': 'application/json' };
-      init.body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
-    }
-    const path = resolve(call.path);
-    const response = await fetch(`${sim.url}${path}`, init);
-    const text = await response.text();
-    expect(response.status).toBe(call.status);
-    expect(response.headers.get('content-type')).toBe(call.status === 204 ? null : 'application/json');
-    const result = validateResponse(call.method, path, response.status, text === '' ? undefined : JSON.parse(text));
-    expect(result.errors).toEqual([]);
-  });
-
-  it.each(calls.filter((call) => call.status < 400).map((call) => [`${call.method} ${call.path} ${call.body === undefined ? '' : JSON.stringify(call.body)}`.trim(), call] as const))(
-    '%s is a request the contract allows',
-    (_name, call) => {
-      expect(validateRequest(call.method, resolve(call.path), undefined, call.body).errors).toEqual([]);
+  it.each(calls.map((call) => [`${call.method} ${call.path} ${call.body === undefined ? '' : JSON.stringify(call.body)}`.trim(), call] as const))(
+    '%s answers by the contract',
+    async (_name, call) => {
+      const init: RequestInit = { method: call.method };
+      if (call.body !== undefined) {
+        init.headers = { 'content-type': 'application/json' };
+        init.body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
+      }
+      const path = resolve(call.path);
+      const response = await fetch(`${sim.url}${path}`, init);
+      const text = await response.text();
+      expect(response.status).toBe(call.status);
+      expect(response.headers.get('content-type')).toBe(call.status === 204 ? null : 'application/json');
+      const result = validateResponse(call.method, path, response.status, text === '' ? undefined : JSON.parse(text));
+      expect(result.errors).toEqual([]);
     },
   );
+
+  it.each(
+    calls
+      .filter((call) => call.status < 400)
+      .map((call) => [`${call.method} ${call.path} ${call.body === undefined ? '' : JSON.stringify(call.body)}`.trim(), call] as const),
+  )('%s is a request the contract allows', (_name, call) => {
+    expect(validateRequest(call.method, resolve(call.path), undefined, call.body).errors).toEqual([]);
+  });
 
   /** Against the simulator with Basic auth on; `as` is the user (password = user id). */
   const securedCalls: { as: 'demo' | 'john'; method: string; path: string; status: number; body?: unknown }[] = [
     { as: 'demo', method: 'GET', path: CHECK, status: 200 },
     { as: 'john', method: 'GET', path: CHECK, status: 200 },
-    { as: 'demo', method: 'GET', path: '/authorization/check?permissionName=ACCESS&resourceName=Application&resourceType=0&resourceId=*&userId=john', status: 200 },
+    {
+      as: 'demo',
+      method: 'GET',
+      path: '/authorization/check?permissionName=ACCESS&resourceName=Application&resourceType=0&resourceId=*&userId=john',
+      status: 200,
+    },
     { as: 'john', method: 'GET', path: '/authorization/check?permissionName=READ&resourceName=x&resourceType=6&userId=mary', status: 403 },
     { as: 'john', method: 'GET', path: '/authorization/check?permissionName=FLY&resourceName=x&resourceType=6', status: 400 },
     { as: 'john', method: 'GET', path: '/authorization/check?permissionName=READ_TASK&resourceName=User&resourceType=1', status: 400 },
@@ -527,7 +683,13 @@ describe('the simulator', () => {
     { as: 'john', method: 'OPTIONS', path: `/authorization/${johnGrant}`, status: 200 },
     { as: 'john', method: 'POST', path: '/authorization/create', status: 403, body: johnReadUpdate },
     { as: 'john', method: 'PUT', path: `/authorization/${johnGrant}`, status: 403, body: johnReadOnly },
-    { as: 'john', method: 'PUT', path: `/authorization/${adminId}`, status: 404, body: { permissions: ['READ'], groupId: 'camunda-admin', resourceType: 0, resourceId: '*' } },
+    {
+      as: 'john',
+      method: 'PUT',
+      path: `/authorization/${adminId}`,
+      status: 404,
+      body: { permissions: ['READ'], groupId: 'camunda-admin', resourceType: 0, resourceId: '*' },
+    },
     { as: 'john', method: 'DELETE', path: `/authorization/${johnGrant}`, status: 403 },
     { as: 'demo', method: 'POST', path: '/authorization/create', status: 200, body: { ...johnReadUpdate, resourceId: 'created-by-demo' } },
     { as: 'demo', method: 'PUT', path: `/authorization/${johnGrant}`, status: 204, body: johnReadOnly },
@@ -600,7 +762,11 @@ describe.each(['operaton', 'cibseven'] as const)('the simulator as %s', (flavour
     async (_name, call) => {
       const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`${call.as}:${call.as}`).toString('base64')}` };
       if (call.body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${fork.url}${call.path}`, { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) });
+      const response = await fetch(`${fork.url}${call.path}`, {
+        method: call.method,
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      });
       const text = await response.text();
       expect(response.status).toBe(call.status);
       expect(validateResponse(call.method, call.path, response.status, text === '' ? undefined : JSON.parse(text)).errors).toEqual([]);
@@ -625,7 +791,11 @@ describe('the checker rejects what breaks the contract', () => {
     ['a misspelt field', { ...good, resourceID: '*' }, 'body.resourceID: property is not declared in the schema'],
     ['a string in the permissions array', { ...good, permissions: [1] }, 'body.permissions[0]: expected string, got integer 1'],
     ['permissions as a number (the upstream example)', { ...good, permissions: 16 }, 'body.permissions: expected array, got integer 16'],
-    ['a non-engine date', { ...good, removalTime: '2024-01-01T00:00:00Z' }, "body.removalTime: '2024-01-01T00:00:00Z' is not an engine date-time (yyyy-MM-dd'T'HH:mm:ss.SSSZ)"],
+    [
+      'a non-engine date',
+      { ...good, removalTime: '2024-01-01T00:00:00Z' },
+      "body.removalTime: '2024-01-01T00:00:00Z' is not an engine date-time (yyyy-MM-dd'T'HH:mm:ss.SSSZ)",
+    ],
     ['an array instead of the object', [good], 'body: expected object, got array'],
   ])('rejects %s', (_label, body, error) => {
     expect(validateResponse('GET', '/authorization/{id}', 200, body).errors).toEqual([error]);
@@ -689,7 +859,13 @@ describe('the checker rejects what breaks the contract', () => {
   });
 
   it('checks activity statistics rows', () => {
-    const row = { '@class': 'org.camunda.bpm.engine.rest.dto.repository.ActivityStatisticsResultDto', id: 'approve', instances: 3, failedJobs: 0, incidents: [] };
+    const row = {
+      '@class': 'org.camunda.bpm.engine.rest.dto.repository.ActivityStatisticsResultDto',
+      id: 'approve',
+      instances: 3,
+      failedJobs: 0,
+      incidents: [],
+    };
     expect(validateResponse('GET', '/process-definition/x/statistics', 200, [row]).valid).toBe(true);
     expect(validateResponse('GET', '/process-definition/x/statistics', 200, [{ ...row, instances: '3' }]).errors).toEqual([
       'body[0].instances: expected integer, got string "3"',

@@ -61,9 +61,7 @@ export interface OpenApiDocument {
   components: { schemas: Record<string, SchemaObject> };
 }
 
-export const contractDocument: OpenApiDocument = JSON.parse(
-  readFileSync(new URL('./openapi.json', import.meta.url), 'utf8'),
-) as OpenApiDocument;
+export const contractDocument: OpenApiDocument = JSON.parse(readFileSync(new URL('./openapi.json', import.meta.url), 'utf8')) as OpenApiDocument;
 
 // ---------------------------------------------------------------------------------------------
 // Where the real engine and the official document disagree. Each entry is proven by a captured real
@@ -220,12 +218,18 @@ export const UNDOCUMENTED_STATUSES: Record<string, { status: number; body: 'erro
     // execute then checks MIGRATE_INSTANCE on both keys.
     { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (captured on /migration/executeAsync)' },
   ],
-  'POST /migration/generate': [{ status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (captured on /migration/executeAsync; same plan creation)' }],
+  'POST /migration/generate': [
+    { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (captured on /migration/executeAsync; same plan creation)' },
+  ],
   // validate turns only a MigrationPlanValidationException into its report; the AuthorizationException stays a 403.
-  'POST /migration/validate': [{ status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (captured on /migration/executeAsync; same plan creation)' }],
+  'POST /migration/validate': [
+    { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (captured on /migration/executeAsync; same plan creation)' },
+  ],
   // UPDATE (suspend/activate) and DELETE on the batch (AuthorizationCommandChecker.checkSuspendBatch/checkDeleteBatch):
   // not captured on these paths; the body is the AuthorizationException of the cited sample.
-  'PUT /batch/{id}/suspended': [{ status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (body shape only; read from UpdateBatchSuspensionStateCmd)' }],
+  'PUT /batch/{id}/suspended': [
+    { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (body shape only; read from UpdateBatchSuspensionStateCmd)' },
+  ],
   'DELETE /batch/{id}': [{ status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (body shape only; read from DeleteBatchCmd)' }],
   'POST /migration/executeAsync': [
     { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async' },
@@ -363,13 +367,7 @@ class SchemaChecker {
     if (schema.maximum !== undefined && value > schema.maximum) errors.push(`${at}: ${value} is above the maximum ${schema.maximum}`);
   }
 
-  private checkObject(
-    original: SchemaObject,
-    schema: SchemaObject,
-    value: Record<string, unknown>,
-    at: string,
-    errors: string[],
-  ): void {
+  private checkObject(original: SchemaObject, schema: SchemaObject, value: Record<string, unknown>, at: string, errors: string[]): void {
     for (const name of schema.required ?? []) {
       if (!(name in value)) errors.push(`${at}: required property '${name}' is missing`);
     }
@@ -506,12 +504,7 @@ export class ContractValidator {
    * silently ignores unknown ones, so a typo would go unnoticed), values must parse as their type,
    * required ones must be there, and the body must match the request schema.
    */
-  validateRequest(
-    method: string,
-    path: string,
-    query: URLSearchParams | Record<string, string> | string = '',
-    body?: unknown,
-  ): ValidationResult {
+  validateRequest(method: string, path: string, query: URLSearchParams | Record<string, string> | string = '', body?: unknown): ValidationResult {
     const matched = this.matchOperation(method, path);
     if (!matched) return { valid: false, errors: [`no operation ${method.toUpperCase()} ${normalizePath(path)} in the contract`] };
     const name = `${method.toUpperCase()} ${matched.template}`;
@@ -587,11 +580,6 @@ export function validateResponse(method: string, path: string, status: number, b
 }
 
 /** Checks a request (query parameters and JSON body) against the contract. */
-export function validateRequest(
-  method: string,
-  path: string,
-  query?: URLSearchParams | Record<string, string> | string,
-  body?: unknown,
-): ValidationResult {
+export function validateRequest(method: string, path: string, query?: URLSearchParams | Record<string, string> | string, body?: unknown): ValidationResult {
   return defaultValidator.validateRequest(method, path, query, body);
 }

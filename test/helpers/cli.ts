@@ -124,7 +124,10 @@ export function runBinary(args: readonly string[], options: CliOptions = {}): Pr
 }
 
 /** The built command as a child process the test can signal (SIGINT) while it runs. */
-export function spawnCli(args: readonly string[], options: CliOptions = {}): { child: ChildProcessWithoutNullStreams; result: Promise<CliResult>; stderrSoFar: () => string } {
+export function spawnCli(
+  args: readonly string[],
+  options: CliOptions = {},
+): { child: ChildProcessWithoutNullStreams; result: Promise<CliResult>; stderrSoFar: () => string } {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? tempDir(),
     env: options.env ?? cleanEnv(),

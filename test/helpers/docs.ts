@@ -20,7 +20,12 @@ export function documentedLine(file: string, start: string): string {
 
 /** A pattern of the documented line: `…` matches any text, everything else itself, over the whole line. */
 function documentedPattern(line: string): RegExp {
-  return new RegExp(`^${line.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?')}$`);
+  return new RegExp(
+    `^${line
+      .split('…')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+?')}$`,
+  );
 }
 
 /** Whether one of `output`'s lines is the documented one. */
@@ -35,7 +40,10 @@ function documentedCells(file: string, start: string): string[] {
 }
 
 function cellsOf(row: string): string[] {
-  return row.split('│').slice(1, -1).map((cell) => cell.trim());
+  return row
+    .split('│')
+    .slice(1, -1)
+    .map((cell) => cell.trim());
 }
 
 /** Whether `output` has a table row whose cells are the documented row's. */

@@ -25,7 +25,9 @@ export interface RecordingProxy {
 export async function startRecordingProxy(options: { credentials?: { username: string; password: string } } = {}): Promise<RecordingProxy> {
   const seen: ProxiedRequest[] = [];
   const sockets = new Set<Socket>();
-  const expected = options.credentials ? `Basic ${Buffer.from(`${options.credentials.username}:${options.credentials.password}`).toString('base64')}` : undefined;
+  const expected = options.credentials
+    ? `Basic ${Buffer.from(`${options.credentials.username}:${options.credentials.password}`).toString('base64')}`
+    : undefined;
   const allowed = (request: IncomingMessage): boolean => expected === undefined || request.headers['proxy-authorization'] === expected;
 
   const server = createServer((request, response) => {

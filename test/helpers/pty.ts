@@ -67,7 +67,11 @@ export interface PtyOptions {
 
 export function runOnPty(args: readonly string[], options: PtyOptions): PtyRun {
   const streams = [String(options.columns ?? 80), options.stdoutFile ?? '-', options.stderrFile ?? '-'];
-  const child = spawn('python3', ['-c', BRIDGE, ...streams, process.execPath, BIN, ...args], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn('python3', ['-c', BRIDGE, ...streams, process.execPath, BIN, ...args], {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let screen = '';
   const waiters: { text: string; resolve: () => void }[] = [];
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -84,7 +84,7 @@ describe('queries see only what the caller may READ', () => {
     expect((await request('mary', 'GET', '/authorization/count')).body).toEqual({ count: 0 });
   });
 
-  it("answers an id the caller cannot READ with 404, like authorization-get-without-read-permission.json", async () => {
+  it('answers an id the caller cannot READ with 404, like authorization-get-without-read-permission.json', async () => {
     expect(await request('john', 'GET', `/authorization/${ADMIN}`)).toEqual({
       status: 404,
       contentType: 'application/json',
@@ -102,7 +102,9 @@ describe('queries see only what the caller may READ', () => {
     push({ id: 'grant-to-everybody', type: 1, userId: '*', permissions: ['READ'], resourceType: ResourceType.AUTHORIZATION });
     expect((await request('mary', 'GET', '/authorization/count')).body).toEqual({ count: sim.state.authorizations.length });
     // ... but the check itself (Authorization.xml#authCheck) only looks at the user's own rows, groups and GLOBALs.
-    expect((await request('mary', 'GET', '/authorization/check?permissionName=READ&resourceName=Authorization&resourceType=4')).body).toMatchObject({ authorized: false });
+    expect((await request('mary', 'GET', '/authorization/check?permissionName=READ&resourceName=Authorization&resourceType=4')).body).toMatchObject({
+      authorized: false,
+    });
     // john's group sales has a REVOKE, so his queries use the check: still only his own grant.
     expect((await request('john', 'GET', '/authorization/count')).body).toEqual({ count: 1 });
   });
@@ -135,7 +137,11 @@ describe('POST /authorization/create', () => {
     push({ id: 'john-creates', type: 1, userId: 'john', permissions: ['CREATE'], resourceType: ResourceType.AUTHORIZATION });
     const answer = await request('john', 'POST', '/authorization/create', body);
     const id = engineUuid(0xd0000001);
-    expect(answer).toEqual({ status: 404, contentType: 'application/json', body: { type: 'InvalidRequestException', message: `Authorization with id ${id} does not exist.`, code: null } });
+    expect(answer).toEqual({
+      status: 404,
+      contentType: 'application/json',
+      body: { type: 'InvalidRequestException', message: `Authorization with id ${id} does not exist.`, code: null },
+    });
     expect((await request('demo', 'GET', `/authorization/${id}`)).body).toMatchObject(body);
   });
 
@@ -146,7 +152,7 @@ describe('POST /authorization/create', () => {
 });
 
 describe('PUT /authorization/{id}', () => {
-  it("answers an authorization the caller cannot READ with 404, like authorization-update-without-permission.json", async () => {
+  it('answers an authorization the caller cannot READ with 404, like authorization-update-without-permission.json', async () => {
     expect(await request('john', 'PUT', `/authorization/${ADMIN}`, capturedRequest('authorization-update-without-permission'))).toEqual({
       status: 404,
       contentType: 'application/json',
@@ -187,7 +193,11 @@ describe('DELETE /authorization/{id}', () => {
   });
 
   it('wants DELETE on the authorization: 403 naming its id', async () => {
-    expect(await request('john', 'DELETE', `/authorization/${JOHN}`)).toEqual({ status: 403, contentType: 'application/json', body: denied('john', 'DELETE', JOHN) });
+    expect(await request('john', 'DELETE', `/authorization/${JOHN}`)).toEqual({
+      status: 403,
+      contentType: 'application/json',
+      body: denied('john', 'DELETE', JOHN),
+    });
     expect(sim.state.findAuthorization(JOHN)).toBeDefined();
   });
 
@@ -378,7 +388,10 @@ describe('GET /authorization/check', () => {
       expect(await authorized('demo', READ_DEPLOYMENT)).toBe(true);
       push({ id: 'demo-revoke', type: 2, userId: 'demo', permissions: ['READ'], resourceType: 9 });
       expect(await authorized('demo', READ_DEPLOYMENT)).toBe(false);
-      sim.state.authorizations.splice(sim.state.authorizations.findIndex((auth) => auth.id === adminGrantId(4)), 1);
+      sim.state.authorizations.splice(
+        sim.state.authorizations.findIndex((auth) => auth.id === adminGrantId(4)),
+        1,
+      );
       expect((await request('demo', 'GET', '/authorization')).body).toEqual([]);
       expect((await request('demo', 'POST', '/authorization/create', { type: 1, userId: 'x', permissions: [], resourceType: 1 })).status).toBe(403);
     });
@@ -393,7 +406,11 @@ describe('without credentials the filter answers first', () => {
       ['DELETE', `/authorization/${JOHN}`],
       ['GET', '/authorization/check'],
     ] as const) {
-      expect(await call(sim, method, path, { body: method === 'POST' || method === 'PUT' ? {} : undefined })).toEqual({ status: 401, contentType: null, body: '' });
+      expect(await call(sim, method, path, { body: method === 'POST' || method === 'PUT' ? {} : undefined })).toEqual({
+        status: 401,
+        contentType: null,
+        body: '',
+      });
     }
     expect((await get(sim, '/authorization/check', as('mary'))).status).toBe(400);
   });

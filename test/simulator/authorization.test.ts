@@ -51,7 +51,10 @@ function stored(id: string): AuthorizationRecord {
  * a duplicate. Removed in place (tests may hold on to the array).
  */
 function dropSeededJohnGrant(): void {
-  sim.state.authorizations.splice(sim.state.authorizations.findIndex((auth) => auth.id === IDS.johnProcessDefinitionGrant), 1);
+  sim.state.authorizations.splice(
+    sim.state.authorizations.findIndex((auth) => auth.id === IDS.johnProcessDefinitionGrant),
+    1,
+  );
 }
 
 describe('POST /authorization/create', () => {
@@ -74,7 +77,11 @@ describe('POST /authorization/create', () => {
       dropSeededJohnGrant();
       expect((await create(capturedRequest('authorization-create'))).status).toBe(200);
       const before = sim.state.authorizations.length;
-      expect(await create(capturedRequest('authorization-create-duplicate'))).toEqual({ status: 500, contentType: 'application/json', body: loadSample('authorization-create-duplicate') });
+      expect(await create(capturedRequest('authorization-create-duplicate'))).toEqual({
+        status: 500,
+        contentType: 'application/json',
+        body: loadSample('authorization-create-duplicate'),
+      });
       expect(sim.state.authorizations).toHaveLength(before);
     });
 
@@ -245,7 +252,9 @@ describe('POST /authorization/create', () => {
     });
 
     it('reports a null name as null', async () => {
-      expect((await create(grant({ permissions: [null] }))).body).toMatchObject({ message: "The permission 'null' is not valid for 'PROCESS_DEFINITION' resource type." });
+      expect((await create(grant({ permissions: [null] }))).body).toMatchObject({
+        message: "The permission 'null' is not valid for 'PROCESS_DEFINITION' resource type.",
+      });
     });
 
     it.each([
@@ -307,7 +316,13 @@ describe('POST /authorization/create', () => {
       ['NONE', 1, 6, ['NONE'], []],
       ['enum order, not request order', 1, 6, ['UPDATE', 'READ_TASK', 'READ'], ['READ', 'UPDATE', 'READ_TASK']],
       ['duplicates', 1, 4, ['READ', 'READ'], ['READ']],
-      ['every PROCESS_INSTANCE permission one by one (not ALL)', 1, 8, ['READ', 'UPDATE', 'CREATE', 'DELETE', 'RETRY_JOB', 'SUSPEND', 'UPDATE_VARIABLE'], ['READ', 'UPDATE', 'CREATE', 'DELETE', 'RETRY_JOB', 'SUSPEND', 'UPDATE_VARIABLE']],
+      [
+        'every PROCESS_INSTANCE permission one by one (not ALL)',
+        1,
+        8,
+        ['READ', 'UPDATE', 'CREATE', 'DELETE', 'RETRY_JOB', 'SUSPEND', 'UPDATE_VARIABLE'],
+        ['READ', 'UPDATE', 'CREATE', 'DELETE', 'RETRY_JOB', 'SUSPEND', 'UPDATE_VARIABLE'],
+      ],
       ['a REVOKE: the revoked ones', 2, 6, ['DELETE', 'READ'], ['READ', 'DELETE']],
       ['a REVOKE of ALL', 2, 6, ['ALL'], ['ALL']],
       ['an empty REVOKE', 2, 6, [], []],
@@ -331,7 +346,11 @@ describe('HISTORIC_PROCESS_INSTANCE authorizations (SaveAuthorizationCmd.provide
   });
 
   it("stay empty for '*' or an unknown instance, and for HISTORIC_TASK (no tasks here)", async () => {
-    for (const [resourceType, resourceId] of [[20, '*'], [20, 'nope'], [19, 'task-1']] as const) {
+    for (const [resourceType, resourceId] of [
+      [20, '*'],
+      [20, 'nope'],
+      [19, 'task-1'],
+    ] as const) {
       const answer = await create({ type: 1, permissions: ['READ'], userId: 'john', resourceType, resourceId });
       expect(answer.body).toMatchObject({ rootProcessInstanceId: null, removalTime: null });
     }
@@ -354,7 +373,11 @@ describe('PUT /authorization/{id}', () => {
   it('replaces like authorization-update (204, empty) and reads back like authorization-get-after-update.json', async () => {
     const answer = await put(JOHN, capturedRequest('authorization-update'));
     expect(answer).toEqual({ status: 204, contentType: null, body: '' });
-    expect(await get(sim, `/authorization/${JOHN}`)).toEqual({ status: 200, contentType: 'application/json', body: loadSample('authorization-get-after-update') });
+    expect(await get(sim, `/authorization/${JOHN}`)).toEqual({
+      status: 200,
+      contentType: 'application/json',
+      body: loadSample('authorization-get-after-update'),
+    });
   });
 
   it('ignores unknown JSON properties (authorization-update-unknown-json-property)', async () => {
@@ -388,7 +411,11 @@ describe('PUT /authorization/{id}', () => {
 
   it('fails at the flush when the change makes it equal to another (500, like authorization-create-duplicate.json) and keeps the old values', async () => {
     const other = (await create(grant({ permissions: ['READ'], resourceId: 'invoice' }))).body as AuthorizationRecord;
-    expect(await put(JOHN, { userId: 'john', resourceType: 6, resourceId: 'invoice' })).toEqual({ status: 500, contentType: 'application/json', body: loadSample('authorization-create-duplicate') });
+    expect(await put(JOHN, { userId: 'john', resourceType: 6, resourceId: 'invoice' })).toEqual({
+      status: 500,
+      contentType: 'application/json',
+      body: loadSample('authorization-create-duplicate'),
+    });
     expect(stored(JOHN)).toMatchObject({ resourceId: 'refengine-demo' });
     // Writing an authorization back as it is collides with nothing.
     expect((await put(other.id, { userId: 'john', resourceType: 6, resourceId: 'invoice', permissions: ['READ', 'DELETE'] })).status).toBe(204);
@@ -449,7 +476,9 @@ describe('PUT /authorization/{id}', () => {
 
   it('applies the GLOBAL rules of the stored type', async () => {
     const global = IDS.globalFilterRead;
-    expect((await put(global, { groupId: 'sales', resourceId: '*' })).body).toMatchObject({ message: "ENGINE-03027 Cannot use 'groupId' for GLOBAL authorization" });
+    expect((await put(global, { groupId: 'sales', resourceId: '*' })).body).toMatchObject({
+      message: "ENGINE-03027 Cannot use 'groupId' for GLOBAL authorization",
+    });
     expect((await put(global, { userId: 'john', resourceId: '*' })).body).toMatchObject({
       message: "ENGINE-03028 Illegal value 'john' for userId for GLOBAL authorization. Must be '*'",
     });
@@ -529,7 +558,9 @@ describe('GET /authorization/check without an authenticated user', () => {
   });
 
   it('answers an unknown engine after the parameter checks', async () => {
-    expect((await get(sim, '/engine/nope/authorization/check?resourceName=x')).body).toMatchObject({ message: "Query parameter 'permissionName' cannot be null" });
+    expect((await get(sim, '/engine/nope/authorization/check?resourceName=x')).body).toMatchObject({
+      message: "Query parameter 'permissionName' cannot be null",
+    });
     expect((await get(sim, '/engine/nope/authorization/check?permissionName=READ&resourceName=x&resourceType=1')).body).toEqual(loadSample('unknown-engine'));
   });
 });

@@ -32,7 +32,24 @@
 // NullPointerException); type, id, removalTime and rootProcessInstanceId are ignored. Then step 5, then
 // UPDATE on the id (403), then the unique constraints at the flush (step 6), then 204.
 import type { EngineRouter, QueryParamKind, ParsedQuery, QueryValue, RouteContext, AtomLink } from './handlers.js';
-import { compareNullable, compareStrings, engineQuery, exceptionBody, invalidJsonBody, invalidRequest, isInIdOrder, isJsonObject, json, JsonFields, noContent, pagedJson, parsePaging, readJsonBody, tieBreaker, uriBuilderPath } from './handlers.js';
+import {
+  compareNullable,
+  compareStrings,
+  engineQuery,
+  exceptionBody,
+  invalidJsonBody,
+  invalidRequest,
+  isInIdOrder,
+  isJsonObject,
+  json,
+  JsonFields,
+  noContent,
+  pagedJson,
+  parsePaging,
+  readJsonBody,
+  tieBreaker,
+  uriBuilderPath,
+} from './handlers.js';
 import { nullPointer } from './migration.js';
 import {
   ALL_PERMISSIONS,
@@ -126,7 +143,12 @@ function isReadable(state: EngineState, authentication: Authentication | null, a
 }
 
 /** AuthorizationManager.checkAuthorization(permission, AUTHORIZATION, resourceId): a 403 or nothing. */
-function checkAuthorizationPermission(state: EngineState, authentication: Authentication | null, name: string, resourceId: string | null): Response | undefined {
+function checkAuthorizationPermission(
+  state: EngineState,
+  authentication: Authentication | null,
+  name: string,
+  resourceId: string | null,
+): Response | undefined {
   if (authentication === null) return undefined;
   const permission = genericPermission(name);
   if (isAuthorized(state, authentication, { permission, resourceType: ResourceType.AUTHORIZATION, resourceId })) return undefined;
@@ -291,7 +313,8 @@ function writeDraft(target: AuthorizationRecord, draft: Draft): void {
  * The engine's answer when the flush breaks a unique constraint (docs/engine-notes.md#authorization-rules, measured on 7.24:
  * test/fixtures/samples/authorization-create-duplicate.json). It does not name the constraint.
  */
-const PERSISTENCE_FAILURE = 'An exception occurred in the persistence layer. Please check the server logs for a detailed message and the entire exception stack trace.';
+const PERSISTENCE_FAILURE =
+  'An exception occurred in the persistence layer. Please check the server logs for a detailed message and the entire exception stack trace.';
 
 /**
  * The other authorization that ACT_UNIQ_AUTH_USER (TYPE_, USER_ID_, RESOURCE_TYPE_, RESOURCE_ID_) or
@@ -456,7 +479,9 @@ export function registerAuthorizationRoutes(router: EngineRouter, state: EngineS
       const ownerError = setOwner(draft, dto.groupId ?? null, dto.userId ?? null);
       if (ownerError) return ownerError;
       if (dto.resourceType === undefined) {
-        return nullPointer(`Cannot invoke "java.lang.Integer.intValue()" because the return value of "${state.javaClass(REST_DTO)}.AuthorizationCreateDto.getResourceType()" is null`);
+        return nullPointer(
+          `Cannot invoke "java.lang.Integer.intValue()" because the return value of "${state.javaClass(REST_DTO)}.AuthorizationCreateDto.getResourceType()" is null`,
+        );
       }
       draft.resourceType = dto.resourceType;
       draft.resourceId = dto.resourceId ?? null;
@@ -534,7 +559,9 @@ export function registerAuthorizationRoutes(router: EngineRouter, state: EngineS
     if (dto.resourceType !== undefined) draft.resourceType = dto.resourceType;
     if (dto.permissions !== undefined) {
       if (dto.resourceType === undefined) {
-        return nullPointer(`Cannot invoke "java.lang.Integer.intValue()" because the return value of "${state.javaClass(REST_DTO)}.AuthorizationDto.getResourceType()" is null`);
+        return nullPointer(
+          `Cannot invoke "java.lang.Integer.intValue()" because the return value of "${state.javaClass(REST_DTO)}.AuthorizationDto.getResourceType()" is null`,
+        );
       }
       const permissionError = setPermissions(draft, dto.permissions, dto.resourceType);
       if (permissionError) return permissionError;

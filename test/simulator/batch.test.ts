@@ -1,13 +1,7 @@
 // Batches over the real socket: progress, failures, suspension, deletion, queries and history.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, get, ManualClock, post } from './client.js';
-import {
-  formatUtcDate,
-  runDueBatchJobs,
-  SEEDED_PROCESS_DEFINITION_IDS as DEFS,
-  SEEDED_PROCESS_INSTANCE_IDS as PIS,
-  startSimulator,
-} from './index.js';
+import { formatUtcDate, runDueBatchJobs, SEEDED_PROCESS_DEFINITION_IDS as DEFS, SEEDED_PROCESS_INSTANCE_IDS as PIS, startSimulator } from './index.js';
 import type { BatchDto, BatchStatisticsDto, HistoricBatchDto, Simulator } from './index.js';
 import { loadSample } from './samples.js';
 
@@ -302,11 +296,13 @@ describe('GET /batch, /batch/count, /batch/{id}, /batch/statistics', () => {
     expect(ids(await get(sim, `/batch/statistics?startedBefore=${at}`))).toEqual([early.id]);
     expect(ids(await get(sim, `/batch/statistics?startedAfter=${at}`))).toEqual([late.id]);
     // Inclusive bounds.
-    expect(ids(await get(sim, `/batch/statistics?startedAfter=${encodeURIComponent(late.startTime)}&startedBefore=${encodeURIComponent(late.startTime)}`))).toEqual([late.id]);
+    expect(
+      ids(await get(sim, `/batch/statistics?startedAfter=${encodeURIComponent(late.startTime)}&startedBefore=${encodeURIComponent(late.startTime)}`)),
+    ).toEqual([late.id]);
     expect(ids(await get(sim, '/batch/statistics?sortBy=startTime&sortOrder=desc'))).toEqual([late.id, early.id]);
     expect((await get(sim, '/batch/statistics?startedBefore=yesterday')).body).toEqual({
       type: 'InvalidRequestException',
-      message: 'Cannot set query parameter \'startedBefore\' to value \'yesterday\': Cannot convert value "yesterday" to java type java.util.Date',
+      message: "Cannot set query parameter 'startedBefore' to value 'yesterday': Cannot convert value \"yesterday\" to java type java.util.Date",
       code: null,
     });
   });

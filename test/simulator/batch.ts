@@ -22,7 +22,23 @@
 // then moves batches step by step, which is what deterministic tests want.
 import { checkProcessInstanceMigration } from './execution.js';
 import type { InstanceMigrationCheck } from './execution.js';
-import { compareNullable, compareStrings, engineQuery, exceptionBody, invalidJsonBody, invalidRequest, isJsonObject, json, JsonFields, noContent, pagedJson, parsePaging, parseQuery, readJsonBody, sortPairError } from './handlers.js';
+import {
+  compareNullable,
+  compareStrings,
+  engineQuery,
+  exceptionBody,
+  invalidJsonBody,
+  invalidRequest,
+  isJsonObject,
+  json,
+  JsonFields,
+  noContent,
+  pagedJson,
+  parsePaging,
+  parseQuery,
+  readJsonBody,
+  sortPairError,
+} from './handlers.js';
 import type { EngineRouter, ParsedQuery, QueryParamKind, QueryValue, RouteContext } from './handlers.js';
 import { DEFAULT_JOB_RETRIES, logJob, removeJobLogOf } from './job-log.js';
 import type { MigrationPlan } from './migration.js';
@@ -342,7 +358,10 @@ function dateParam(values: Record<string, QueryValue>, name: string): { ok: true
   if (typeof raw !== 'string') return { ok: true };
   const parsed = parseEngineDate(raw);
   if (parsed === undefined) {
-    return { ok: false, response: invalidRequest(400, `Cannot set query parameter '${name}' to value '${raw}': Cannot convert value "${raw}" to java type java.util.Date`) };
+    return {
+      ok: false,
+      response: invalidRequest(400, `Cannot set query parameter '${name}' to value '${raw}': Cannot convert value "${raw}" to java type java.util.Date`),
+    };
   }
   return { ok: true, value: parsed };
 }
@@ -400,7 +419,11 @@ function checkBatchPermission(context: RouteContext, state: EngineState, permiss
 }
 
 function queryBatches(context: RouteContext, state: EngineState, statistics: boolean): Filtered {
-  const parsed = parseQuery(context.url.searchParams, statistics ? STATISTICS_QUERY_PARAMS : BATCH_QUERY_PARAMS, statistics ? STATISTICS_SORT_BY : BATCH_SORT_BY);
+  const parsed = parseQuery(
+    context.url.searchParams,
+    statistics ? STATISTICS_QUERY_PARAMS : BATCH_QUERY_PARAMS,
+    statistics ? STATISTICS_SORT_BY : BATCH_SORT_BY,
+  );
   if (!parsed.ok) return parsed;
   const values = parsed.query.values;
   const before = dateParam(values, 'startedBefore');
@@ -448,7 +471,12 @@ function queryHistoricBatches(context: RouteContext, state: EngineState): Filter
 // ---------------------------------------------------------------------------------------------
 // Routes
 
-function withPaging(state: EngineState, context: RouteContext, filtered: (context: RouteContext) => Filtered, toDto: (batch: BatchRecord) => unknown): Response {
+function withPaging(
+  state: EngineState,
+  context: RouteContext,
+  filtered: (context: RouteContext) => Filtered,
+  toDto: (batch: BatchRecord) => unknown,
+): Response {
   // JAX-RS converts @QueryParam firstResult/maxResults before the method body builds the DTO.
   const paging = parsePaging(context.url.searchParams);
   if (!paging.ok) return paging.response;

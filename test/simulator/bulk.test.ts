@@ -123,7 +123,15 @@ describe('main.ts --extra-groups / --extra-authorizations', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'camunda-simulator-'));
     outfile = join(dir, 'simulator.mjs');
-    await build({ entryPoints: [new URL('./main.ts', import.meta.url).pathname], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'silent' });
+    await build({
+      entryPoints: [new URL('./main.ts', import.meta.url).pathname],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile,
+      logLevel: 'silent',
+    });
   });
 
   afterAll(async () => {

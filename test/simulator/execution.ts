@@ -129,7 +129,9 @@ export function prepareMigration(
   if (dto === null) {
     return {
       ok: false,
-      response: nullPointer(`Cannot invoke "${state.javaClass('engine.rest.dto.migration.MigrationExecutionDto')}.getMigrationPlan()" because "migrationExecution" is null`),
+      response: nullPointer(
+        `Cannot invoke "${state.javaClass('engine.rest.dto.migration.MigrationExecutionDto')}.getMigrationPlan()" because "migrationExecution" is null`,
+      ),
     };
   }
   const read = readMigrationPlanDto(dto.migrationPlan, 'migrationPlanDto', state.flavour.javaPackage);
@@ -342,7 +344,11 @@ export function checkProcessInstanceMigration(state: EngineState, plan: Migratio
  * Migrates all instances or none (one transaction). Returns the failure of the first instance that
  * cannot be migrated, in the given order.
  */
-export function migrateProcessInstances(state: EngineState, plan: MigrationPlan, processInstanceIds: readonly string[]): { ok: true } | { ok: false; response: Response; message: string } {
+export function migrateProcessInstances(
+  state: EngineState,
+  plan: MigrationPlan,
+  processInstanceIds: readonly string[],
+): { ok: true } | { ok: false; response: Response; message: string } {
   const checks: (InstanceMigrationCheck & { ok: true })[] = [];
   for (const id of processInstanceIds) {
     const check = checkProcessInstanceMigration(state, plan, id);

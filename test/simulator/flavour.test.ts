@@ -30,11 +30,11 @@ describe.each(FLAVOUR_NAMES)('as %s', (flavour: FlavourName) => {
     await sim.close();
   });
 
-  it('answers GET /version with the product\'s own number', async () => {
+  it("answers GET /version with the product's own number", async () => {
     expect((await get(sim, '/version', asDemo)).body).toEqual(loadForkSample(`${flavour}-version`));
   });
 
-  it('answers GET /telemetry/data with the product\'s name and version, in the captured shape', async () => {
+  it("answers GET /telemetry/data with the product's name and version, in the captured shape", async () => {
     const answer = await get(sim, '/telemetry/data', asDemo);
     const captured = loadForkSample<{ product: { name: string; version: string } }>(`${flavour}-telemetry-data`);
     expect(answer.status).toBe(200);
@@ -63,7 +63,7 @@ describe.each(FLAVOUR_NAMES)('as %s', (flavour: FlavourName) => {
     expect((await get(sim, '/telemetry/data', { basicAuth: 'mary:mary' })).status).toBe(200);
   });
 
-  it('names its classes in the product\'s package', async () => {
+  it("names its classes in the product's package", async () => {
     const [row] = (await get(sim, `/process-definition/${SEEDED_PROCESS_DEFINITION_IDS.invoiceV1}/statistics`, asDemo)).body as { '@class': string }[];
     const [captured] = loadForkSample<{ '@class': string }[]>(`${flavour}-process-definition-statistics`);
     const repositoryDtos = (className: string | undefined): string | undefined => className?.replace(/\.[^.]+$/, '');
@@ -81,12 +81,16 @@ describe.each(FLAVOUR_NAMES)('as %s', (flavour: FlavourName) => {
     expect(new Set(grants.flatMap((grant) => grant.permissions))).toEqual(new Set(['ALL']));
   });
 
-  it('takes only ids of its whitelist: the other products\' admin group is refused as on the real engine', async () => {
+  it("takes only ids of its whitelist: the other products' admin group is refused as on the real engine", async () => {
     const { adminGroup } = FLAVOURS[flavour];
     const otherAdminGroup = adminGroup === 'operaton-admin' ? 'camunda-admin' : 'operaton-admin';
     const refused = await post(sim, '/group/create', { id: otherAdminGroup, name: 'Admins', type: 'SYSTEM' }, asDemo);
     expect(refused.status).toBe(500);
-    expect(refused.body).toEqual({ type: 'ProcessEngineException', message: `Group has an invalid id: '${otherAdminGroup}' is not a valid resource identifier.`, code: 0 });
+    expect(refused.body).toEqual({
+      type: 'ProcessEngineException',
+      message: `Group has an invalid id: '${otherAdminGroup}' is not a valid resource identifier.`,
+      code: 0,
+    });
     if (flavour === 'operaton') expect(refused.body).toEqual(loadForkSample('operaton-group-create-camunda-admin'));
     // Its own admin group passes the whitelist and fails as a duplicate.
     expect((await post(sim, '/group/create', { id: adminGroup, name: 'Admins' }, asDemo)).status).toBe(400);

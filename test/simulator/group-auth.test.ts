@@ -24,12 +24,21 @@ afterEach(async () => {
 type User = 'demo' | 'john' | 'mary' | 'max';
 const request = (user: User, method: string, path: string, body?: unknown): Promise<Answer> => call(sim, method, path, { basicAuth: `${user}:${user}`, body });
 const ids = async (user: User, path: string): Promise<string[]> => ((await request(user, 'GET', path)).body as { id: string }[]).map((row) => row.id);
-const links = async (user: User, path: string): Promise<string[]> => ((await request(user, 'OPTIONS', path)).body as { links: { rel: string }[] }).links.map((link) => link.rel);
+const links = async (user: User, path: string): Promise<string[]> =>
+  ((await request(user, 'OPTIONS', path)).body as { links: { rel: string }[] }).links.map((link) => link.rel);
 
 let grantCount = 0;
 function grant(fields: Partial<AuthorizationRecord> & Pick<AuthorizationRecord, 'permissions' | 'resourceType' | 'resourceId'>): void {
   grantCount += 1;
-  sim.state.authorizations.push({ id: `test-grant-${grantCount}`, type: AuthorizationType.GRANT, userId: null, groupId: null, removalTime: null, rootProcessInstanceId: null, ...fields });
+  sim.state.authorizations.push({
+    id: `test-grant-${grantCount}`,
+    type: AuthorizationType.GRANT,
+    userId: null,
+    groupId: null,
+    removalTime: null,
+    rootProcessInstanceId: null,
+    ...fields,
+  });
 }
 
 const denied = (user: string, permission: string, resourceName: string, resourceId: string | null): Answer => ({
@@ -71,7 +80,17 @@ describe('group queries see only the groups the caller may READ', () => {
 
   it('applies REVOKEs once some exist for the caller (user before group, specific id before *)', async () => {
     grant({ groupId: 'sales', permissions: ['READ'], resourceType: ResourceType.GROUP, resourceId: '*' });
-    sim.state.authorizations.push({ id: 'revoke', type: AuthorizationType.REVOKE, permissions: ['READ'], userId: 'john', groupId: null, resourceType: ResourceType.GROUP, resourceId: 'management', removalTime: null, rootProcessInstanceId: null });
+    sim.state.authorizations.push({
+      id: 'revoke',
+      type: AuthorizationType.REVOKE,
+      permissions: ['READ'],
+      userId: 'john',
+      groupId: null,
+      resourceType: ResourceType.GROUP,
+      resourceId: 'management',
+      removalTime: null,
+      rootProcessInstanceId: null,
+    });
     expect(await ids('john', '/group')).toEqual(['accounting', 'camunda-admin', 'sales']);
     expect(await ids('max', '/group')).toEqual(['accounting', 'camunda-admin', 'management', 'sales']);
   });

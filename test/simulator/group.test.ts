@@ -41,9 +41,24 @@ describe('the captured group requests, replayed in capture order against the cap
 
   it('covers every group sample', () => {
     expect(entries.map((entry) => entry.name)).toEqual([
-      'group-list', 'group-create', 'group-create-duplicate', 'group-create-without-id', 'group-get', 'group-get-404', 'group-count',
-      'group-query-post', 'group-options', 'group-options-id', 'group-update', 'group-update-404', 'group-member-add',
-      'group-member-add-unknown-user', 'group-member-add-unknown-group', 'group-members-options', 'group-member-delete', 'group-delete-404',
+      'group-list',
+      'group-create',
+      'group-create-duplicate',
+      'group-create-without-id',
+      'group-get',
+      'group-get-404',
+      'group-count',
+      'group-query-post',
+      'group-options',
+      'group-options-id',
+      'group-update',
+      'group-update-404',
+      'group-member-add',
+      'group-member-add-unknown-user',
+      'group-member-add-unknown-group',
+      'group-members-options',
+      'group-member-delete',
+      'group-delete-404',
     ]);
   });
 
@@ -129,10 +144,18 @@ describe('GET /group and /group/count', () => {
   });
 
   it('rejects like the engine: sort pair, sortBy value, paging', async () => {
-    expect(await get(sim, '/group?sortBy=name')).toEqual(error(400, 'InvalidRequestException', 'Only a single sorting parameter specified. sortBy and sortOrder required', null));
-    expect(await get(sim, '/group/count?sortOrder=asc')).toEqual(error(400, 'InvalidRequestException', 'Only a single sorting parameter specified. sortBy and sortOrder required', null));
-    expect(await get(sim, '/group?sortBy=member&sortOrder=asc')).toEqual(error(400, 'InvalidRequestException', "Cannot set query parameter 'sortBy' to value 'member'", null));
-    expect(await get(sim, '/group?sortBy=id&sortOrder=up')).toEqual(error(400, 'InvalidRequestException', "Cannot set query parameter 'sortOrder' to value 'up'", null));
+    expect(await get(sim, '/group?sortBy=name')).toEqual(
+      error(400, 'InvalidRequestException', 'Only a single sorting parameter specified. sortBy and sortOrder required', null),
+    );
+    expect(await get(sim, '/group/count?sortOrder=asc')).toEqual(
+      error(400, 'InvalidRequestException', 'Only a single sorting parameter specified. sortBy and sortOrder required', null),
+    );
+    expect(await get(sim, '/group?sortBy=member&sortOrder=asc')).toEqual(
+      error(400, 'InvalidRequestException', "Cannot set query parameter 'sortBy' to value 'member'", null),
+    );
+    expect(await get(sim, '/group?sortBy=id&sortOrder=up')).toEqual(
+      error(400, 'InvalidRequestException', "Cannot set query parameter 'sortOrder' to value 'up'", null),
+    );
     expect((await get(sim, '/group?maxResults=ten')).status).toBe(404);
   });
 
@@ -148,7 +171,9 @@ describe('POST /group and /group/count (GroupQueryDto)', () => {
       { id: 'management', name: 'Management', type: 'WORKFLOW' },
       { id: 'sales', name: 'Sales', type: 'WORKFLOW' },
     ]);
-    expect((await post(sim, '/group', { idIn: ['sales', 'accounting'], member: 'mary' })).body).toEqual([{ id: 'accounting', name: 'Accounting', type: 'WORKFLOW' }]);
+    expect((await post(sim, '/group', { idIn: ['sales', 'accounting'], member: 'mary' })).body).toEqual([
+      { id: 'accounting', name: 'Accounting', type: 'WORKFLOW' },
+    ]);
     expect((await post(sim, '/group/count', { idIn: ['sales', 'accounting'] })).body).toEqual({ count: 2 });
     expect((await post(sim, '/group/count', { idIn: [] })).body).toEqual({ count: 4 });
     expect((await post(sim, '/group/count', { id: null, unknown: 1 })).body).toEqual({ count: 4 });
@@ -159,8 +184,20 @@ describe('POST /group and /group/count (GroupQueryDto)', () => {
 
   it('sorts by the `sorting` list after a top-level pair', async () => {
     const order = async (body: unknown): Promise<unknown> => ((await post(sim, '/group', body)).body as { id: string }[]).map((group) => group.id);
-    expect(await order({ sorting: [{ sortBy: 'type', sortOrder: 'asc' }, { sortBy: 'id', sortOrder: 'desc' }] })).toEqual(['camunda-admin', 'sales', 'management', 'accounting']);
-    expect(await order({ sortBy: 'name', sortOrder: 'desc', sorting: [{ sortBy: 'id', sortOrder: 'asc' }] })).toEqual(['camunda-admin', 'sales', 'management', 'accounting']);
+    expect(
+      await order({
+        sorting: [
+          { sortBy: 'type', sortOrder: 'asc' },
+          { sortBy: 'id', sortOrder: 'desc' },
+        ],
+      }),
+    ).toEqual(['camunda-admin', 'sales', 'management', 'accounting']);
+    expect(await order({ sortBy: 'name', sortOrder: 'desc', sorting: [{ sortBy: 'id', sortOrder: 'asc' }] })).toEqual([
+      'camunda-admin',
+      'sales',
+      'management',
+      'accounting',
+    ]);
   });
 
   it('rejects what Jackson or the query rejects', async () => {
@@ -169,11 +206,15 @@ describe('POST /group and /group/count (GroupQueryDto)', () => {
     expect(await post(sim, '/group', { sortBy: 'nope', sortOrder: 'asc' })).toEqual(invalid);
     expect(await post(sim, '/group/count', '{"id": ')).toEqual(invalid);
     expect(await post(sim, '/group', [])).toEqual(invalid);
-    expect(await post(sim, '/group', { sortBy: 'id' })).toEqual(error(400, 'InvalidRequestException', 'Only a single sorting parameter specified. sortBy and sortOrder required', null));
+    expect(await post(sim, '/group', { sortBy: 'id' })).toEqual(
+      error(400, 'InvalidRequestException', 'Only a single sorting parameter specified. sortBy and sortOrder required', null),
+    );
     expect(await post(sim, '/group', { sorting: [{ sortOrder: 'asc' }] })).toEqual(
       error(400, 'NotValidException', 'You should call any of the orderBy methods first before specifying a direction: currentOrderingProperty is null'),
     );
-    expect(await post(sim, '/group', { sorting: [{ sortBy: 'id' }] })).toEqual(error(400, 'NotValidException', 'Invalid query: call asc() or desc() after using orderByXX(): direction is null'));
+    expect(await post(sim, '/group', { sorting: [{ sortBy: 'id' }] })).toEqual(
+      error(400, 'NotValidException', 'Invalid query: call asc() or desc() after using orderByXX(): direction is null'),
+    );
     expect((await post(sim, '/group?firstResult=x', {})).status).toBe(404);
   });
 });
@@ -229,7 +270,9 @@ describe('POST /group/create', () => {
   });
 
   it.each(['my-group', 'team_a', 'a b', 'x.y', '', 'camunda-admins'])("rejects the id '%s' outside the whitelist [a-zA-Z0-9]+|camunda-admin", async (id) => {
-    expect(await create({ id, name: 'x' })).toEqual(error(500, 'ProcessEngineException', `Group has an invalid id: '${id}' is not a valid resource identifier.`));
+    expect(await create({ id, name: 'x' })).toEqual(
+      error(500, 'ProcessEngineException', `Group has an invalid id: '${id}' is not a valid resource identifier.`),
+    );
   });
 
   it('accepts camunda-admin as an id (it matches the pattern), then finds it taken', async () => {
@@ -275,9 +318,16 @@ describe('PUT /group/{id}', () => {
 
   it('fails with another id: no row to update at that id (OptimisticLockingException, inferred)', async () => {
     expect(await put('/group/sales', { id: 'salesnew', name: 'x' })).toEqual(
-      error(500, 'OptimisticLockingException', "ENGINE-03005 Execution of 'UPDATE GroupEntity[salesnew]' failed. Entity was updated by another transaction concurrently.", 1),
+      error(
+        500,
+        'OptimisticLockingException',
+        "ENGINE-03005 Execution of 'UPDATE GroupEntity[salesnew]' failed. Entity was updated by another transaction concurrently.",
+        1,
+      ),
     );
-    expect(await put('/group/sales', { id: 'bad id' })).toEqual(error(500, 'ProcessEngineException', "Group has an invalid id: 'bad id' is not a valid resource identifier."));
+    expect(await put('/group/sales', { id: 'bad id' })).toEqual(
+      error(500, 'ProcessEngineException', "Group has an invalid id: 'bad id' is not a valid resource identifier."),
+    );
     expect(sim.state.findGroup('salesnew')).toBeUndefined();
   });
 
@@ -292,7 +342,12 @@ describe('PUT /group/{id}', () => {
   it('rejects bad bodies with 400 and a JSON null with the NullPointerException', async () => {
     expect(await put('/group/sales', { name: {} })).toEqual(error(400, 'InvalidRequestException', '', null));
     expect(await put('/group/sales', null)).toEqual(
-      error(500, 'NullPointerException', 'Cannot invoke "org.camunda.bpm.engine.rest.dto.identity.GroupDto.update(org.camunda.bpm.engine.identity.Group)" because "group" is null', null),
+      error(
+        500,
+        'NullPointerException',
+        'Cannot invoke "org.camunda.bpm.engine.rest.dto.identity.GroupDto.update(org.camunda.bpm.engine.identity.Group)" because "group" is null',
+        null,
+      ),
     );
   });
 });
@@ -301,8 +356,28 @@ describe('DELETE /group/{id}', () => {
   it('deletes with 204, with its memberships and the authorizations on it (not those granted to it)', async () => {
     const granted = sim.state.authorizations.filter((auth) => auth.groupId === 'sales').map((auth) => auth.id);
     sim.state.authorizations.push(
-      { id: 'on-sales', type: 1, permissions: ['READ'], userId: 'mary', groupId: null, resourceType: ResourceType.GROUP, resourceId: 'sales', removalTime: null, rootProcessInstanceId: null },
-      { id: 'on-sales-members', type: 1, permissions: ['ALL'], userId: 'mary', groupId: null, resourceType: ResourceType.GROUP_MEMBERSHIP, resourceId: 'sales', removalTime: null, rootProcessInstanceId: null },
+      {
+        id: 'on-sales',
+        type: 1,
+        permissions: ['READ'],
+        userId: 'mary',
+        groupId: null,
+        resourceType: ResourceType.GROUP,
+        resourceId: 'sales',
+        removalTime: null,
+        rootProcessInstanceId: null,
+      },
+      {
+        id: 'on-sales-members',
+        type: 1,
+        permissions: ['ALL'],
+        userId: 'mary',
+        groupId: null,
+        resourceType: ResourceType.GROUP_MEMBERSHIP,
+        resourceId: 'sales',
+        removalTime: null,
+        rootProcessInstanceId: null,
+      },
     );
     expect(await remove('/group/sales')).toEqual(NO_CONTENT);
     expect((await get(sim, '/group/sales')).status).toBe(404);
@@ -329,7 +404,11 @@ describe('PUT and DELETE /group/{id}/members/{userId}', () => {
   });
 
   it('answers unknown users and groups like group-member-add-unknown-*.json; the user is looked up first', async () => {
-    expect(await put('/group/sales/members/nobody')).toEqual({ status: 500, contentType: 'application/json', body: loadSample('group-member-add-unknown-user') });
+    expect(await put('/group/sales/members/nobody')).toEqual({
+      status: 500,
+      contentType: 'application/json',
+      body: loadSample('group-member-add-unknown-user'),
+    });
     expect(await put('/group/nope/members/demo')).toEqual({ status: 500, contentType: 'application/json', body: loadSample('group-member-add-unknown-group') });
     expect((await put('/group/nope/members/nobody')).body).toMatchObject({ message: "No user found with id 'nobody'.: user is null" });
   });
@@ -340,16 +419,56 @@ describe('PUT and DELETE /group/{id}/members/{userId}', () => {
   });
 
   it('removes a membership that is not there with 204 and touches nothing', async () => {
-    sim.state.authorizations.push({ id: 'm', type: 1, permissions: ['ALL'], userId: 'mary', groupId: null, resourceType: 3, resourceId: 'sales', removalTime: null, rootProcessInstanceId: null });
+    sim.state.authorizations.push({
+      id: 'm',
+      type: 1,
+      permissions: ['ALL'],
+      userId: 'mary',
+      groupId: null,
+      resourceType: 3,
+      resourceId: 'sales',
+      removalTime: null,
+      rootProcessInstanceId: null,
+    });
     expect(await remove('/group/sales/members/mary')).toEqual(NO_CONTENT);
     expect(await remove('/group/nope/members/nobody')).toEqual(NO_CONTENT);
     expect(sim.state.findAuthorization('m')).toBeDefined();
   });
 
   it("removing an existing member also drops that user's GROUP_MEMBERSHIP authorizations on that group (deleteMembership), no one else's", async () => {
-    sim.state.authorizations.push({ id: 'm', type: 1, permissions: ['ALL'], userId: 'mary', groupId: null, resourceType: 3, resourceId: 'sales', removalTime: null, rootProcessInstanceId: null });
-    sim.state.authorizations.push({ id: 'j', type: 1, permissions: ['ALL'], userId: 'john', groupId: null, resourceType: 3, resourceId: 'sales', removalTime: null, rootProcessInstanceId: null });
-    sim.state.authorizations.push({ id: 'g', type: 1, permissions: ['ALL'], userId: null, groupId: 'sales', resourceType: 3, resourceId: 'sales', removalTime: null, rootProcessInstanceId: null });
+    sim.state.authorizations.push({
+      id: 'm',
+      type: 1,
+      permissions: ['ALL'],
+      userId: 'mary',
+      groupId: null,
+      resourceType: 3,
+      resourceId: 'sales',
+      removalTime: null,
+      rootProcessInstanceId: null,
+    });
+    sim.state.authorizations.push({
+      id: 'j',
+      type: 1,
+      permissions: ['ALL'],
+      userId: 'john',
+      groupId: null,
+      resourceType: 3,
+      resourceId: 'sales',
+      removalTime: null,
+      rootProcessInstanceId: null,
+    });
+    sim.state.authorizations.push({
+      id: 'g',
+      type: 1,
+      permissions: ['ALL'],
+      userId: null,
+      groupId: 'sales',
+      resourceType: 3,
+      resourceId: 'sales',
+      removalTime: null,
+      rootProcessInstanceId: null,
+    });
     expect(await remove('/group/sales/members/john')).toEqual(NO_CONTENT);
     expect(sim.state.findAuthorization('j')).toBeUndefined();
     expect(sim.state.findAuthorization('m')).toBeDefined();
@@ -422,14 +541,18 @@ describe('GET /user and /user/count', () => {
 
   it('sorts by userId, firstName, lastName and email (null lowest)', async () => {
     expect((await ids('/user?sortBy=userId&sortOrder=desc')).slice(0, 3)).toEqual(['nora', 'max', 'mary']);
-    expect((await ids('/user?memberOfGroup=sales&sortBy=firstName&sortOrder=desc'))).toEqual(['max', 'lena', 'john']);
-    expect((await ids('/user?memberOfGroup=management&sortBy=lastName&sortOrder=asc'))).toEqual(['nora', 'max']);
-    expect((await ids('/user?idIn=karla,anna&sortBy=email&sortOrder=asc'))).toEqual(['karla', 'anna']);
+    expect(await ids('/user?memberOfGroup=sales&sortBy=firstName&sortOrder=desc')).toEqual(['max', 'lena', 'john']);
+    expect(await ids('/user?memberOfGroup=management&sortBy=lastName&sortOrder=asc')).toEqual(['nora', 'max']);
+    expect(await ids('/user?idIn=karla,anna&sortBy=email&sortOrder=asc')).toEqual(['karla', 'anna']);
   });
 
   it('rejects like the engine', async () => {
-    expect(await get(sim, '/user?sortBy=id&sortOrder=asc')).toEqual(error(400, 'InvalidRequestException', "Cannot set query parameter 'sortBy' to value 'id'", null));
-    expect(await get(sim, '/user?sortBy=email')).toEqual(error(400, 'InvalidRequestException', 'Only a single sorting parameter specified. sortBy and sortOrder required', null));
+    expect(await get(sim, '/user?sortBy=id&sortOrder=asc')).toEqual(
+      error(400, 'InvalidRequestException', "Cannot set query parameter 'sortBy' to value 'id'", null),
+    );
+    expect(await get(sim, '/user?sortBy=email')).toEqual(
+      error(400, 'InvalidRequestException', 'Only a single sorting parameter specified. sortBy and sortOrder required', null),
+    );
     expect((await get(sim, '/user?firstResult=-')).status).toBe(404);
     expect((await get(sim, '/engine/nope/user/count')).status).toBe(400);
   });

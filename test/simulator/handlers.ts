@@ -129,7 +129,6 @@ function firstValues(params: URLSearchParams): Map<string, string> {
   return result;
 }
 
-
 /**
  * A list query as the engine's REST layer reads it: the parameters (400 for a bad one), then the
  * engine name of the path, then a sortBy without sortOrder (or the other way round).
@@ -142,7 +141,11 @@ export function engineQuery(context: RouteContext, spec: Record<string, QueryPar
 }
 
 /** Typed readers of a parsed query's values: a string, a flag set to true, a non-empty list. */
-export function queryReaders(values: Record<string, unknown>): { text: (name: string) => string | undefined; flag: (name: string) => boolean; list: (name: string) => string[] | undefined } {
+export function queryReaders(values: Record<string, unknown>): {
+  text: (name: string) => string | undefined;
+  flag: (name: string) => boolean;
+  list: (name: string) => string[] | undefined;
+} {
   return {
     text: (name) => (typeof values[name] === 'string' ? (values[name] as string) : undefined),
     flag: (name) => values[name] === true,
@@ -155,11 +158,7 @@ export function queryReaders(values: Record<string, unknown>): { text: (name: st
  * the engine's messages: a conversion failure is "Cannot set query parameter 'x' to value 'v': <cause>",
  * a rejected sortBy/sortOrder has no cause suffix (the setter's exception is wrapped by reflection).
  */
-export function parseQuery(
-  params: URLSearchParams,
-  spec: Record<string, QueryParamKind>,
-  sortByValues: readonly string[] = [],
-): QueryResult {
+export function parseQuery(params: URLSearchParams, spec: Record<string, QueryParamKind>, sortByValues: readonly string[] = []): QueryResult {
   const query: ParsedQuery = { values: {} };
   for (const [key, value] of firstValues(params)) {
     if (key === 'sortBy' && sortByValues.length > 0) {
@@ -521,12 +520,40 @@ export interface RouteOptions {
  * engine name gives 400 once a resource method runs; other paths under /engine/{name} are plain 404s.
  */
 const NAMED_ENGINE_RESOURCES = [
-  'authorization', 'batch', 'case-definition', 'case-execution', 'case-instance', 'condition',
-  'decision-definition', 'decision-requirements-definition', 'deployment', 'event-subscription',
-  'execution', 'external-task', 'filter', 'group', 'history', 'identity', 'incident', 'job',
-  'job-definition', 'message', 'metrics', 'migration', 'modification', 'optimize',
-  'process-definition', 'process-instance', 'schema', 'signal', 'task', 'telemetry', 'tenant', 'user',
-  'variable-instance', 'version',
+  'authorization',
+  'batch',
+  'case-definition',
+  'case-execution',
+  'case-instance',
+  'condition',
+  'decision-definition',
+  'decision-requirements-definition',
+  'deployment',
+  'event-subscription',
+  'execution',
+  'external-task',
+  'filter',
+  'group',
+  'history',
+  'identity',
+  'incident',
+  'job',
+  'job-definition',
+  'message',
+  'metrics',
+  'migration',
+  'modification',
+  'optimize',
+  'process-definition',
+  'process-instance',
+  'schema',
+  'signal',
+  'task',
+  'telemetry',
+  'tenant',
+  'user',
+  'variable-instance',
+  'version',
 ];
 
 function stringParams(params: PathParams): Record<string, string> {

@@ -79,7 +79,14 @@ describe('GET /history/process-instance', () => {
   });
 
   it('follows migrations: the row names the definition the instance is on now', async () => {
-    const request = { migrationPlan: { sourceProcessDefinitionId: DEFS.v1, targetProcessDefinitionId: DEFS.v2, instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }, processInstanceIds: [PIS.demoV1First] };
+    const request = {
+      migrationPlan: {
+        sourceProcessDefinitionId: DEFS.v1,
+        targetProcessDefinitionId: DEFS.v2,
+        instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }],
+      },
+      processInstanceIds: [PIS.demoV1First],
+    };
     expect((await post(sim, '/migration/execute', request)).status).toBe(204);
     expect(rows(await get(sim, `/history/process-instance?processInstanceIds=${PIS.demoV1First}`))).toEqual([
       { ...DEMO_V1_FIRST, processDefinitionId: DEFS.v2, processDefinitionVersion: 2 },
@@ -129,14 +136,21 @@ describe('GET /history/process-instance', () => {
     expect(await q(`superProcessInstanceId=${PIS.approvalArchive}`)).toEqual([PIS.archiveChild]);
     expect(await q(`subProcessInstanceId=${PIS.archiveChild}`)).toEqual([PIS.approvalArchive]);
     expect(await q('rootProcessInstances=true')).toHaveLength(ALL.length - 1);
-    const child = (await get(sim, `/history/process-instance?processInstanceId=${PIS.archiveChild}`)).body as { superProcessInstanceId: string; rootProcessInstanceId: string }[];
+    const child = (await get(sim, `/history/process-instance?processInstanceId=${PIS.archiveChild}`)).body as {
+      superProcessInstanceId: string;
+      rootProcessInstanceId: string;
+    }[];
     expect(child).toMatchObject([{ superProcessInstanceId: PIS.approvalArchive, rootProcessInstanceId: PIS.approvalArchive }]);
   });
 
   it('sorts and pages', async () => {
     const q = async (query: string): Promise<string[]> => ids(await get(sim, `/history/process-instance?${query}`));
     expect(await q('processDefinitionKey=refengine-demo&sortBy=startTime&sortOrder=desc&maxResults=2')).toEqual([PIS.demoV2Third, PIS.demoV2Extra]);
-    expect(await q('processDefinitionKey=refengine-demo&sortBy=definitionVersion&sortOrder=desc&firstResult=3')).toEqual([PIS.demoV1First, PIS.demoV1Second, PIS.demoV1Third]);
+    expect(await q('processDefinitionKey=refengine-demo&sortBy=definitionVersion&sortOrder=desc&firstResult=3')).toEqual([
+      PIS.demoV1First,
+      PIS.demoV1Second,
+      PIS.demoV1Third,
+    ]);
     // The child of ia-4 has no business key: nulls come first.
     expect(await q('sortBy=businessKey&sortOrder=asc&maxResults=2')).toEqual([PIS.archiveChild, PIS.demoV2Extra]);
   });
@@ -174,7 +188,11 @@ describe('POST /history/process-instance', () => {
 
   it('answers what Jackson cannot bind with 400, an empty id set with 500', async () => {
     for (const body of ['{', { processInstanceIds: 'x' }, { startedAfter: 'yesterday' }, { sortBy: 'nope' }, []]) {
-      expect(await post(sim, '/history/process-instance', body)).toEqual({ status: 400, contentType: 'application/json', body: loadSample('invalid-json-type') });
+      expect(await post(sim, '/history/process-instance', body)).toEqual({
+        status: 400,
+        contentType: 'application/json',
+        body: loadSample('invalid-json-type'),
+      });
     }
     expect(await post(sim, '/history/process-instance', { processInstanceIds: [] })).toEqual({
       status: 500,

@@ -88,33 +88,31 @@ function historicRootOf(state: EngineState, instance: ProcessInstanceRecord): st
 
 /** The definition's process-level start event (HistoricProcessInstance.startActivityId). */
 function startActivityOf(definition: ProcessDefinitionRecord | undefined): string | null {
-  const start = definition?.activities.find((activity) => activity.parentId === undefined && ACTIVITY_TYPES[activity.type].engineType.toLowerCase().includes('start'));
+  const start = definition?.activities.find(
+    (activity) => activity.parentId === undefined && ACTIVITY_TYPES[activity.type].engineType.toLowerCase().includes('start'),
+  );
   return start?.id ?? null;
 }
 
 export function historicProcessInstanceRows(state: EngineState): HistoricProcessInstanceRow[] {
-  const running = state.processInstances.map(
-    (instance): HistoricProcessInstanceRow => ({
-      instance,
-      definition: state.findProcessDefinition(instance.definitionId),
-      startTime: state.startTimeOf(instance),
-      endTime: null,
-      state: instance.suspended ? 'SUSPENDED' : 'ACTIVE',
-      deleteReason: null,
-      rootProcessInstanceId: historicRootOf(state, instance),
-    }),
-  );
-  const ended = state.endedProcessInstances.map(
-    (instance): HistoricProcessInstanceRow => ({
-      instance,
-      definition: state.findProcessDefinition(instance.definitionId),
-      startTime: instance.startTime,
-      endTime: instance.endTime,
-      state: instance.state,
-      deleteReason: instance.deleteReason,
-      rootProcessInstanceId: historicRootOf(state, instance),
-    }),
-  );
+  const running = state.processInstances.map((instance): HistoricProcessInstanceRow => ({
+    instance,
+    definition: state.findProcessDefinition(instance.definitionId),
+    startTime: state.startTimeOf(instance),
+    endTime: null,
+    state: instance.suspended ? 'SUSPENDED' : 'ACTIVE',
+    deleteReason: null,
+    rootProcessInstanceId: historicRootOf(state, instance),
+  }));
+  const ended = state.endedProcessInstances.map((instance): HistoricProcessInstanceRow => ({
+    instance,
+    definition: state.findProcessDefinition(instance.definitionId),
+    startTime: instance.startTime,
+    endTime: instance.endTime,
+    state: instance.state,
+    deleteReason: instance.deleteReason,
+    rootProcessInstanceId: historicRootOf(state, instance),
+  }));
   return [...running, ...ended];
 }
 
@@ -154,7 +152,18 @@ export function historicProcessInstanceDto(row: HistoricProcessInstanceRow): His
 // ---------------------------------------------------------------------------------------------
 // The query (HistoricProcessInstanceQueryDto)
 
-const SORT_BY = ['instanceId', 'definitionId', 'definitionKey', 'definitionName', 'definitionVersion', 'businessKey', 'startTime', 'endTime', 'duration', 'tenantId'] as const;
+const SORT_BY = [
+  'instanceId',
+  'definitionId',
+  'definitionKey',
+  'definitionName',
+  'definitionVersion',
+  'businessKey',
+  'startTime',
+  'endTime',
+  'duration',
+  'tenantId',
+] as const;
 type HistoricSortBy = (typeof SORT_BY)[number];
 
 const STRING_FILTERS = [
@@ -266,7 +275,10 @@ function queryFromUrl(params: URLSearchParams): QueryResult {
     if (typeof raw !== 'string') continue;
     const parsedDate = parseEngineDate(raw);
     if (parsedDate === undefined) {
-      return { ok: false, response: invalidRequest(400, `Cannot set query parameter '${name}' to value '${raw}': Cannot convert value "${raw}" to java type java.util.Date`) };
+      return {
+        ok: false,
+        response: invalidRequest(400, `Cannot set query parameter '${name}' to value '${raw}': Cannot convert value "${raw}" to java type java.util.Date`),
+      };
     }
     query.dates[name] = parsedDate;
   }
@@ -317,7 +329,12 @@ function within(value: number | undefined, after: number | undefined, before: nu
   return (after === undefined || value >= after) && (before === undefined || value <= before);
 }
 
-function matches(row: HistoricProcessInstanceRow, query: HistoricProcessInstanceQuery, wantedState: HistoricProcessInstanceState | undefined, rows: readonly HistoricProcessInstanceRow[]): boolean {
+function matches(
+  row: HistoricProcessInstanceRow,
+  query: HistoricProcessInstanceQuery,
+  wantedState: HistoricProcessInstanceState | undefined,
+  rows: readonly HistoricProcessInstanceRow[],
+): boolean {
   const { instance, definition } = row;
   const { strings: s, lists: l, booleans: b, dates: d } = query;
   if (s.processInstanceId !== undefined && instance.id !== s.processInstanceId) return false;
@@ -338,7 +355,11 @@ function matches(row: HistoricProcessInstanceRow, query: HistoricProcessInstance
   // Call hierarchies as the runtime has them; no simulated instance has a case instance, incident or job here.
   if (s.rootProcessInstanceId !== undefined && row.rootProcessInstanceId !== s.rootProcessInstanceId) return false;
   if (s.superProcessInstanceId !== undefined && (instance.superProcessInstanceId ?? null) !== s.superProcessInstanceId) return false;
-  if (s.subProcessInstanceId !== undefined && rows.find((other) => other.instance.id === s.subProcessInstanceId)?.instance.superProcessInstanceId !== instance.id) return false;
+  if (
+    s.subProcessInstanceId !== undefined &&
+    rows.find((other) => other.instance.id === s.subProcessInstanceId)?.instance.superProcessInstanceId !== instance.id
+  )
+    return false;
   if (b.rootProcessInstances === true && (instance.superProcessInstanceId ?? null) !== null) return false;
   if (s.superCaseInstanceId !== undefined) return false;
   if (s.subCaseInstanceId !== undefined || s.caseInstanceId !== undefined) return false;
@@ -418,7 +439,10 @@ export function runHistoricProcessInstanceQuery(
       // EnsureUtil.ensureNull(BadUserRequestException.class, ...) in HistoricProcessInstanceQueryImpl.
       return {
         ok: false,
-        response: json(exceptionBody('BadUserRequestException', 'Already querying for historic process instance with another state: state is not null', 0), 400),
+        response: json(
+          exceptionBody('BadUserRequestException', 'Already querying for historic process instance with another state: state is not null', 0),
+          400,
+        ),
       };
     }
     wantedState = value;

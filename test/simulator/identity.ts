@@ -162,7 +162,12 @@ function notValid(message: string): { ok: false; response: Response } {
 }
 
 /** Orders by the given properties, then by id (the engine's default ORDER BY RES.ID_ asc; ties by id here). */
-function sortRows<T extends { id: string }, S extends string>(rows: T[], order: readonly Ordering<S>[], key: (row: T, sortBy: S) => string | null, tie: (a: string, b: string) => number = compareStrings): T[] {
+function sortRows<T extends { id: string }, S extends string>(
+  rows: T[],
+  order: readonly Ordering<S>[],
+  key: (row: T, sortBy: S) => string | null,
+  tie: (a: string, b: string) => number = compareStrings,
+): T[] {
   if (order.length === 0 && isInIdOrder(rows)) return rows;
   return rows.sort((a, b) => {
     for (const { sortBy, sortOrder } of order) {
@@ -266,7 +271,12 @@ function groupSortKey(group: GroupRecord, sortBy: GroupSortBy): string | null {
  * rows come by id; `state.groups` is kept in id order by `seedGroups`, so sorting 100,000 of them is
  * one linear pass.
  */
-export function runGroupQuery(state: EngineState, query: GroupQuery, authentication: Authentication | null, tie?: (a: string, b: string) => number): Result<GroupRecord[]> {
+export function runGroupQuery(
+  state: EngineState,
+  query: GroupQuery,
+  authentication: Authentication | null,
+  tie?: (a: string, b: string) => number,
+): Result<GroupRecord[]> {
   const order = orderings(query, GROUP_SORT_BY);
   if (!order.ok) return order;
   // Empty idIn does not filter (the mapping tests its length), like the other *In lists.
@@ -308,7 +318,16 @@ const USER_QUERY_PARAMS: Record<string, QueryParamKind> = {
 };
 
 const USER_STRING_FILTERS = [
-  'id', 'firstName', 'firstNameLike', 'lastName', 'lastNameLike', 'email', 'emailLike', 'memberOfGroup', 'memberOfTenant', 'potentialStarter',
+  'id',
+  'firstName',
+  'firstNameLike',
+  'lastName',
+  'lastNameLike',
+  'email',
+  'emailLike',
+  'memberOfGroup',
+  'memberOfTenant',
+  'potentialStarter',
 ] as const;
 
 /** The filters of UserQueryDto (GET only: the engine has no POST user query). */
@@ -379,7 +398,13 @@ function whitelistError(state: EngineState, id: string | null): Response | undef
 }
 
 /** AuthorizationManager.checkAuthorization: a 403 naming the one missing permission, or nothing. */
-function checkPermission(state: EngineState, authentication: Authentication | null, name: string, resourceType: number, resourceId: string | null): Response | undefined {
+function checkPermission(
+  state: EngineState,
+  authentication: Authentication | null,
+  name: string,
+  resourceType: number,
+  resourceId: string | null,
+): Response | undefined {
   if (authentication === null) return undefined;
   if (isAuthorized(state, authentication, { permission: genericPermission(name), resourceType, resourceId })) return undefined;
   return authorizationDenied(authentication.userId, [missingAuthorization(name, resourceType, resourceId)]);
@@ -547,7 +572,8 @@ export function registerIdentityRoutes(router: EngineRouter, state: EngineState)
     const group = lookupGroup(context, id);
     if (group === undefined) return groupNotFound(id);
     const dto = bound.value;
-    if (dto === null) return nullPointer(`Cannot invoke "${state.javaClass(REST_DTO)}.GroupDto.update(${state.javaClass('engine.identity.Group')})" because "group" is null`);
+    if (dto === null)
+      return nullPointer(`Cannot invoke "${state.javaClass(REST_DTO)}.GroupDto.update(${state.javaClass('engine.identity.Group')})" because "group" is null`);
     // GroupDto.update: every field replaced, absent ones with null.
     const newId = dto.id ?? null;
     const whitelist = whitelistError(state, newId);

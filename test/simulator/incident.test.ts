@@ -24,7 +24,12 @@ describe('GET /incident', () => {
     // The seeded failed job and failed external task of invoice-approval.
     expect((await get(sim, '/incident')).body).toMatchObject([
       { id: SEEDED_INCIDENT_IDS.checkBudgetFailedJob, processInstanceId: PIS.approvalCheckBudget, activityId: 'checkBudget' },
-      { id: SEEDED_INCIDENT_IDS.sendReminderFailedExternalTask, processInstanceId: PIS.approvalReminder, activityId: 'sendReminder', incidentType: 'failedExternalTask' },
+      {
+        id: SEEDED_INCIDENT_IDS.sendReminderFailedExternalTask,
+        processInstanceId: PIS.approvalReminder,
+        activityId: 'sendReminder',
+        incidentType: 'failedExternalTask',
+      },
     ]);
     const incident = raiseIncident(sim.state, sim.state.findProcessInstance(PIS.invoiceApprove1)!, { incidentMessage: 'boom' });
     raiseIncident(sim.state, sim.state.findProcessInstance(PIS.invoiceApprove2)!);
@@ -57,7 +62,9 @@ describe('GET /incident', () => {
     raiseIncident(sim.state, sim.state.findProcessInstance(PIS.invoiceApprove1)!);
     raiseIncident(sim.state, sim.state.findProcessInstance(PIS.demoV1First)!);
     const answer = await get(sim, `/incident?processInstanceIdIn=${PIS.invoiceApprove1}`);
-    expect((answer.body as IncidentDto[]).map((incident) => incident.processInstanceId).sort()).toEqual([PIS.approvalCheckBudget, PIS.approvalReminder, PIS.demoV1First, PIS.invoiceApprove1].sort());
+    expect((answer.body as IncidentDto[]).map((incident) => incident.processInstanceId).sort()).toEqual(
+      [PIS.approvalCheckBudget, PIS.approvalReminder, PIS.demoV1First, PIS.invoiceApprove1].sort(),
+    );
   });
 
   it('refuses an unknown sortBy, and a sortBy without sortOrder, like every query', async () => {
@@ -67,7 +74,9 @@ describe('GET /incident', () => {
 
   it('finds process instances withIncident and by incidentType', async () => {
     raiseIncident(sim.state, sim.state.findProcessInstance(PIS.invoicePrepare1)!, { incidentType: 'custom' });
-    expect(((await post(sim, '/process-instance', { withIncident: true })).body as { id: string }[]).map((instance) => instance.id).sort()).toEqual([PIS.approvalCheckBudget, PIS.approvalReminder, PIS.invoicePrepare1].sort());
+    expect(((await post(sim, '/process-instance', { withIncident: true })).body as { id: string }[]).map((instance) => instance.id).sort()).toEqual(
+      [PIS.approvalCheckBudget, PIS.approvalReminder, PIS.invoicePrepare1].sort(),
+    );
     expect((await post(sim, '/process-instance/count', { incidentType: 'custom' })).body).toEqual({ count: 1 });
   });
 });
@@ -77,7 +86,10 @@ describe('deployVersions', () => {
     const [v1, v2, v3] = sim.state.deployVersions('order', [
       { activities: ORDER_ACTIVITIES, instances: { approve: 2, ship: 1 } },
       { activities: ORDER_ACTIVITIES, instances: {} },
-      { activities: ORDER_ACTIVITIES.map((activity) => (activity.id === 'approve' ? { ...activity, id: 'approveOrder' } : activity)), instances: { approveOrder: 1 } },
+      {
+        activities: ORDER_ACTIVITIES.map((activity) => (activity.id === 'approve' ? { ...activity, id: 'approveOrder' } : activity)),
+        instances: { approveOrder: 1 },
+      },
     ]);
     expect([v1, v2, v3].map((deployed) => deployed!.definition.version)).toEqual([1, 2, 3]);
     expect(v1!.instanceIds).toHaveLength(3);
@@ -85,17 +97,16 @@ describe('deployVersions', () => {
     expect((latest.body as { id: string }[]).map((definition) => definition.id)).toEqual([v3!.definition.id]);
     expect((await post(sim, '/process-instance/count', { processDefinitionId: v1!.definition.id })).body).toEqual({ count: 3 });
     const generated = await post(sim, '/migration/generate', { sourceProcessDefinitionId: v1!.definition.id, targetProcessDefinitionId: v3!.definition.id });
-    expect((generated.body as { instructions: { sourceActivityIds: string[] }[] }).instructions.map((instruction) => instruction.sourceActivityIds[0])).toEqual(['ship']);
+    expect((generated.body as { instructions: { sourceActivityIds: string[] }[] }).instructions.map((instruction) => instruction.sourceActivityIds[0])).toEqual(
+      ['ship'],
+    );
     expect(sim.state.deployVersions('order', [{ activities: ORDER_ACTIVITIES }])[0]!.definition.version).toBe(4);
   });
 });
 
 describe('incidents and migration', () => {
-  it('carries an instance\'s incidents to the target, and raises the ones a test arranges, sync and in a batch', async () => {
-    const [source, target] = sim.state.deployVersions('order', [
-      { activities: ORDER_ACTIVITIES, instances: { approve: 3 } },
-      { activities: ORDER_ACTIVITIES },
-    ]);
+  it("carries an instance's incidents to the target, and raises the ones a test arranges, sync and in a batch", async () => {
+    const [source, target] = sim.state.deployVersions('order', [{ activities: ORDER_ACTIVITIES, instances: { approve: 3 } }, { activities: ORDER_ACTIVITIES }]);
     const [first, second, third] = source!.instanceIds as [string, string, string];
     const earlier = raiseIncident(sim.state, sim.state.findProcessInstance(first)!);
     sim.state.incidentsOnMigration.push({ targetDefinitionId: target!.definition.id, processInstanceIds: [second, third], activityId: 'approve' });

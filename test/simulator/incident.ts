@@ -141,7 +141,7 @@ export function incidentsAfterMigration(state: EngineState, instance: ProcessIns
     raiseIncident(state, instance, {
       ...(rule.activityId === undefined ? {} : { activityId: rule.activityId }),
       incidentType: rule.incidentType ?? 'failedJob',
-      incidentMessage: rule.incidentMessage ?? 'Unknown property used in expression: ${approver}. Cause: Cannot resolve identifier \'approver\'',
+      incidentMessage: rule.incidentMessage ?? "Unknown property used in expression: ${approver}. Cause: Cannot resolve identifier 'approver'",
     });
   }
 }
@@ -182,22 +182,28 @@ function findIncidents(state: EngineState, context: RouteContext): { ok: true; i
   const jobDefinitions = list('jobDefinitionIdIn');
   const messageLike = text('incidentMessageLike');
   const visible = processInstanceVisibility(state, authenticationOf(state, context.authenticatedUserId));
-  const items = state.incidents.map((incident) => incidentDto(state, incident)).filter((incident) => {
-    for (const [field, parameter] of equal) {
-      const wanted = text(parameter);
-      if (wanted !== undefined && incident[field] !== wanted) return false;
-    }
-    if (messageLike !== undefined && !likeMatches(incident.incidentMessage, messageLike)) return false;
-    if (keys !== undefined && !keys.includes(state.findProcessDefinition(incident.processDefinitionId ?? '')?.key ?? '')) return false;
-    if (tenants !== undefined && !tenants.includes(incident.tenantId ?? '')) return false;
-    if (jobDefinitions !== undefined && !jobDefinitions.includes(incident.jobDefinitionId ?? '')) return false;
-    const instance = state.findProcessInstance(incident.processInstanceId ?? '');
-    return instance === undefined || visible(instance);
-  });
+  const items = state.incidents
+    .map((incident) => incidentDto(state, incident))
+    .filter((incident) => {
+      for (const [field, parameter] of equal) {
+        const wanted = text(parameter);
+        if (wanted !== undefined && incident[field] !== wanted) return false;
+      }
+      if (messageLike !== undefined && !likeMatches(incident.incidentMessage, messageLike)) return false;
+      if (keys !== undefined && !keys.includes(state.findProcessDefinition(incident.processDefinitionId ?? '')?.key ?? '')) return false;
+      if (tenants !== undefined && !tenants.includes(incident.tenantId ?? '')) return false;
+      if (jobDefinitions !== undefined && !jobDefinitions.includes(incident.jobDefinitionId ?? '')) return false;
+      const instance = state.findProcessInstance(incident.processInstanceId ?? '');
+      return instance === undefined || visible(instance);
+    });
   const { sortBy, sortOrder } = parsed.query;
   if (sortBy !== undefined) {
     const direction = sortOrder === 'desc' ? -1 : 1;
-    items.sort((a, b) => compareNullable(sortValue(a, sortBy as (typeof SORT_BY)[number]), sortValue(b, sortBy as (typeof SORT_BY)[number])) * direction || compareStrings(a.id, b.id));
+    items.sort(
+      (a, b) =>
+        compareNullable(sortValue(a, sortBy as (typeof SORT_BY)[number]), sortValue(b, sortBy as (typeof SORT_BY)[number])) * direction ||
+        compareStrings(a.id, b.id),
+    );
   } else {
     items.sort((a, b) => compareStrings(a.id, b.id));
   }

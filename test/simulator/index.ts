@@ -160,12 +160,7 @@ export { ASYNC_BEFORE, ASYNC_CONTINUATION, jobDefinitionIdOf, jobDefinitionsOf, 
 export { jobsAfterMigration, runDueJobs } from './job-executor.js';
 export type { JobDefinitionDto, JobDto } from './job.js';
 export type { IncidentDto, IncidentOnMigration } from './incident.js';
-export {
-  authorizationDto,
-  bindAuthorizationCreateDto,
-  bindAuthorizationUpdateDto,
-  registerAuthorizationRoutes,
-} from './authorization.js';
+export { authorizationDto, bindAuthorizationCreateDto, bindAuthorizationUpdateDto, registerAuthorizationRoutes } from './authorization.js';
 export type { AuthorizationCreateBody, AuthorizationUpdateBody } from './authorization.js';
 export {
   ALL_PERMISSIONS,

@@ -24,7 +24,10 @@ const V2 = [
 ];
 
 function migrate(source: string, target: string, ids: string[], instructions = [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }]) {
-  return post(sim, '/migration/execute', { migrationPlan: { sourceProcessDefinitionId: source, targetProcessDefinitionId: target, instructions }, processInstanceIds: ids });
+  return post(sim, '/migration/execute', {
+    migrationPlan: { sourceProcessDefinitionId: source, targetProcessDefinitionId: target, instructions },
+    processInstanceIds: ids,
+  });
 }
 
 describe('timer jobs and the job executor', () => {
@@ -33,7 +36,9 @@ describe('timer jobs and the job executor', () => {
     const [first, second] = v1!.instanceIds;
     expect((await migrate(v1!.definition.id, v2!.definition.id, [first!])).status).toBe(204);
     const timers = (await get(sim, `/job?processInstanceId=${first}&timers=true`)).body as JobDto[];
-    expect(timers).toEqual([expect.objectContaining({ processInstanceId: first, retries: 3, exceptionMessage: null, dueDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })]);
+    expect(timers).toEqual([
+      expect.objectContaining({ processInstanceId: first, retries: 3, exceptionMessage: null, dueDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }),
+    ]);
     expect((await get(sim, `/job?processInstanceId=${second}`)).body).toEqual([]);
 
     expect(runDueJobs(sim.state)).toBe(2);
@@ -57,7 +62,16 @@ describe('timer jobs and the job executor', () => {
   it("removes a boundary event's incident and timer that no instruction maps, and moves them when one does", async () => {
     const [v2, v1] = sim.state.deployVersions('order', [{ activities: V2, instances: { approve: 2 } }, { activities: V1 }]);
     const [removed, kept] = v2!.instanceIds;
-    for (const id of [removed!, kept!]) sim.state.incidents.push({ id: `i-${id}`, incidentType: 'failedJob', processInstanceId: id, activityId: 'remind', incidentMessage: 'x', incidentTimestamp: '2026-01-01T00:00:00.000+0000', configuration: null });
+    for (const id of [removed!, kept!])
+      sim.state.incidents.push({
+        id: `i-${id}`,
+        incidentType: 'failedJob',
+        processInstanceId: id,
+        activityId: 'remind',
+        incidentMessage: 'x',
+        incidentTimestamp: '2026-01-01T00:00:00.000+0000',
+        configuration: null,
+      });
     expect((await migrate(v2!.definition.id, v1!.definition.id, [removed!])).status).toBe(204);
     expect(sim.state.incidents.filter((incident) => incident.processInstanceId === removed)).toEqual([]);
     const [, v3] = sim.state.deployVersions('order', [{ activities: V1 }, { activities: V2 }]);
@@ -74,12 +88,18 @@ describe('timer jobs and the job executor', () => {
   it("lists the job definitions of a runtime migration batch, the seed one with the source's deployment", async () => {
     const [v1, v2] = sim.state.deployVersions('order', [{ activities: V1, instances: { approve: 1 } }, { activities: V1 }]);
     const created = await post(sim, '/migration/executeAsync', {
-      migrationPlan: { sourceProcessDefinitionId: v1!.definition.id, targetProcessDefinitionId: v2!.definition.id, instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] },
+      migrationPlan: {
+        sourceProcessDefinitionId: v1!.definition.id,
+        targetProcessDefinitionId: v2!.definition.id,
+        instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }],
+      },
       processInstanceIds: v1!.instanceIds,
     });
     const batch = created.body as { id: string; seedJobDefinitionId: string };
     const seed = (await get(sim, `/job-definition?jobDefinitionId=${batch.seedJobDefinitionId}`)).body;
-    expect(seed).toEqual([expect.objectContaining({ jobType: 'batch-seed-job', jobConfiguration: batch.id, deploymentId: v1!.definition.deploymentId, processDefinitionId: null })]);
+    expect(seed).toEqual([
+      expect.objectContaining({ jobType: 'batch-seed-job', jobConfiguration: batch.id, deploymentId: v1!.definition.deploymentId, processDefinitionId: null }),
+    ]);
     sim.advanceBatches(10);
     expect((await get(sim, `/job-definition?jobDefinitionId=${batch.seedJobDefinitionId}`)).body).toEqual([]);
   });

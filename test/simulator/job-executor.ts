@@ -41,7 +41,13 @@ export function jobsAfterMigration(state: EngineState, instance: ProcessInstance
   });
   const migratedTimers = new Set(plan.instructions.map((instruction) => instruction.targetActivityId));
   for (const activity of plan.target.activities) {
-    if (activity.timerDueMs === undefined || activity.attachedTo === undefined || !instance.activityIds.includes(activity.attachedTo) || migratedTimers.has(activity.id)) continue;
+    if (
+      activity.timerDueMs === undefined ||
+      activity.attachedTo === undefined ||
+      !instance.activityIds.includes(activity.attachedTo) ||
+      migratedTimers.has(activity.id)
+    )
+      continue;
     state.timerJobs.push({ id: state.nextId(), processInstanceId: instance.id, activityId: activity.id, dueDate: state.clock() + activity.timerDueMs });
   }
 }
@@ -53,7 +59,8 @@ export function runDueJobs(state: EngineState): number {
   for (const job of state.timerJobs.filter((candidate) => candidate.dueDate <= now)) {
     state.timerJobs = state.timerJobs.filter((candidate) => candidate !== job);
     const instance = state.findProcessInstance(job.processInstanceId);
-    const timer = instance === undefined ? undefined : state.findProcessDefinition(instance.definitionId)?.activities.find((activity) => activity.id === job.activityId);
+    const timer =
+      instance === undefined ? undefined : state.findProcessDefinition(instance.definitionId)?.activities.find((activity) => activity.id === job.activityId);
     ran += 1;
     if (instance === undefined || timer === undefined) continue;
     const from = timer.attachedTo === undefined ? instance.activityIds.indexOf(timer.id) : instance.activityIds.indexOf(timer.attachedTo);
@@ -66,7 +73,12 @@ export function runDueJobs(state: EngineState): number {
     for (const activityId of new Set(instance.activityIds)) {
       const activity = definition?.activities.find((candidate) => candidate.id === activityId);
       if (activity?.async !== true || activity.fails === undefined) continue;
-      if (state.incidents.some((incident) => incident.incidentType === 'failedJob' && incident.processInstanceId === instance.id && incident.activityId === activityId)) continue;
+      if (
+        state.incidents.some(
+          (incident) => incident.incidentType === 'failedJob' && incident.processInstanceId === instance.id && incident.activityId === activityId,
+        )
+      )
+        continue;
       state.failingJobs = state.failingJobs.filter((job) => !(job.processInstanceId === instance.id && job.activityId === activityId));
       raiseIncident(state, instance, { activityId, incidentType: 'failedJob', incidentMessage: activity.fails });
       ran += 1;

@@ -23,7 +23,12 @@ async function start(options: { basicAuth?: boolean } = {}): Promise<void> {
 }
 
 async function migrateAsync(ids: string[], basicAuth?: string): Promise<BatchDto> {
-  const answer = await post(sim, '/migration/executeAsync', { migrationPlan: DEMO_PLAN, processInstanceIds: ids }, basicAuth === undefined ? {} : { basicAuth });
+  const answer = await post(
+    sim,
+    '/migration/executeAsync',
+    { migrationPlan: DEMO_PLAN, processInstanceIds: ids },
+    basicAuth === undefined ? {} : { basicAuth },
+  );
   expect(answer.status).toBe(200);
   return answer.body as BatchDto;
 }
@@ -54,7 +59,10 @@ async function count(query: string, basicAuth?: string): Promise<number> {
 
 /** "created seed", "succeeded instance-migration", … in the order written. */
 const events = (entries: Entry[]) =>
-  entries.map((entry) => `${entry.creationLog ? 'created' : entry.failureLog ? `failed(${entry.jobRetries})` : entry.successLog ? 'succeeded' : `deleted(${entry.jobRetries})`} ${entry.jobDefinitionType}`);
+  entries.map(
+    (entry) =>
+      `${entry.creationLog ? 'created' : entry.failureLog ? `failed(${entry.jobRetries})` : entry.successLog ? 'succeeded' : `deleted(${entry.jobRetries})`} ${entry.jobDefinitionType}`,
+  );
 
 describe('the job log of a batch', () => {
   it('of a completed batch: each job created and succeeded, the monitor job last, no deletion', async () => {
@@ -77,13 +85,37 @@ describe('the job log of a batch', () => {
     // false does not filter (the DTO applies a log flag only when it is true).
     expect(await count(`jobDefinitionConfiguration=${batch.id}&deletionLog=false`)).toBe(8);
     // Each batch job's entries carry its id; the definitions are the batch's.
-    expect(new Set(entries.map((entry) => entry.jobDefinitionId))).toEqual(new Set([batch.seedJobDefinitionId, batch.batchJobDefinitionId, batch.monitorJobDefinitionId]));
+    expect(new Set(entries.map((entry) => entry.jobDefinitionId))).toEqual(
+      new Set([batch.seedJobDefinitionId, batch.batchJobDefinitionId, batch.monitorJobDefinitionId]),
+    );
     // The DTO's fields in the order HistoricJobLogDto declares them (Jackson's order), the document's fields all.
     expect(Object.keys(entries[0]!)).toEqual([
-      'id', 'timestamp', 'removalTime', 'jobId', 'jobDueDate', 'jobRetries', 'jobPriority', 'jobExceptionMessage', 'jobDefinitionId',
-      'jobDefinitionType', 'jobDefinitionConfiguration', 'activityId', 'failedActivityId', 'executionId', 'processInstanceId',
-      'processDefinitionId', 'processDefinitionKey', 'deploymentId', 'tenantId', 'hostname', 'rootProcessInstanceId', 'batchId',
-      'creationLog', 'failureLog', 'successLog', 'deletionLog',
+      'id',
+      'timestamp',
+      'removalTime',
+      'jobId',
+      'jobDueDate',
+      'jobRetries',
+      'jobPriority',
+      'jobExceptionMessage',
+      'jobDefinitionId',
+      'jobDefinitionType',
+      'jobDefinitionConfiguration',
+      'activityId',
+      'failedActivityId',
+      'executionId',
+      'processInstanceId',
+      'processDefinitionId',
+      'processDefinitionKey',
+      'deploymentId',
+      'tenantId',
+      'hostname',
+      'rootProcessInstanceId',
+      'batchId',
+      'creationLog',
+      'failureLog',
+      'successLog',
+      'deletionLog',
     ]);
     expect(Object.keys(entries[0]!).sort()).toEqual(Object.keys(contractDocument.components.schemas.HistoricJobLogDto!.properties!).sort());
   });
@@ -104,7 +136,9 @@ describe('the job log of a batch', () => {
       'deleted(0) instance-migration',
       'deleted(3) instance-migration',
     ]);
-    expect(entries.find((entry) => entry.failureLog)?.jobExceptionMessage).toBe(`Simulated failure for process instance '${PIS.demoV1Second}' (batchSettings.failInstanceIds)`);
+    expect(entries.find((entry) => entry.failureLog)?.jobExceptionMessage).toBe(
+      `Simulated failure for process instance '${PIS.demoV1Second}' (batchSettings.failInstanceIds)`,
+    );
     expect(entries.filter((entry) => entry.deletionLog).every((entry) => entry.jobExceptionMessage === null)).toBe(true);
     expect(await count(`jobDefinitionId=${batch.batchJobDefinitionId}&failureLog=true`)).toBe(3);
 
@@ -136,7 +170,14 @@ describe('who sees the job log of batches', () => {
     expect(await count(query, 'demo:demo')).toBe(1);
     // john reads the definition refengine-demo, not its history, and not every one.
     expect(await count(query, 'john:john')).toBe(0);
-    const grant = { type: AuthorizationType.GRANT, userId: 'john', groupId: null, permissions: ['READ_HISTORY'], removalTime: null, rootProcessInstanceId: null };
+    const grant = {
+      type: AuthorizationType.GRANT,
+      userId: 'john',
+      groupId: null,
+      permissions: ['READ_HISTORY'],
+      removalTime: null,
+      rootProcessInstanceId: null,
+    };
     sim.state.authorizations.push({ ...grant, id: 'john-history-demo', resourceType: ResourceType.PROCESS_DEFINITION, resourceId: 'refengine-demo' });
     expect(await count(query, 'john:john')).toBe(0);
     sim.state.authorizations.push({ ...grant, id: 'john-history-all', resourceType: ResourceType.PROCESS_DEFINITION, resourceId: '*' });

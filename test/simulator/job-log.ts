@@ -157,8 +157,21 @@ const JOB_LOG_QUERY_PARAMS: Record<string, QueryParamKind> = {
 };
 
 const JOB_LOG_SORT_BY = [
-  'timestamp', 'jobId', 'jobDueDate', 'jobRetries', 'jobPriority', 'jobDefinitionId', 'activityId', 'executionId',
-  'processInstanceId', 'processDefinitionId', 'processDefinitionKey', 'deploymentId', 'occurrence', 'tenantId', 'hostname',
+  'timestamp',
+  'jobId',
+  'jobDueDate',
+  'jobRetries',
+  'jobPriority',
+  'jobDefinitionId',
+  'activityId',
+  'executionId',
+  'processInstanceId',
+  'processDefinitionId',
+  'processDefinitionKey',
+  'deploymentId',
+  'occurrence',
+  'tenantId',
+  'hostname',
 ] as const;
 
 /** No authorization names this: only '*' grants match a row without a process definition key. */
@@ -171,13 +184,25 @@ function queryJobLog(context: RouteContext, state: EngineState): Filtered {
   if (!parsed.ok) return parsed;
   const values = parsed.query.values;
   const authentication = authenticationOf(state, context.authenticatedUserId);
-  const readable = authentication === null ? () => true : queryVisibility(state, authentication, genericPermission('READ_HISTORY'), ResourceType.PROCESS_DEFINITION);
+  const readable =
+    authentication === null ? () => true : queryVisibility(state, authentication, genericPermission('READ_HISTORY'), ResourceType.PROCESS_DEFINITION);
   const equals: [keyof HistoricJobLogDto, string][] = [
-    ['id', 'logId'], ['jobId', 'jobId'], ['jobExceptionMessage', 'jobExceptionMessage'], ['jobDefinitionId', 'jobDefinitionId'],
-    ['jobDefinitionType', 'jobDefinitionType'], ['jobDefinitionConfiguration', 'jobDefinitionConfiguration'], ['processInstanceId', 'processInstanceId'],
-    ['processDefinitionId', 'processDefinitionId'], ['processDefinitionKey', 'processDefinitionKey'], ['deploymentId', 'deploymentId'],
+    ['id', 'logId'],
+    ['jobId', 'jobId'],
+    ['jobExceptionMessage', 'jobExceptionMessage'],
+    ['jobDefinitionId', 'jobDefinitionId'],
+    ['jobDefinitionType', 'jobDefinitionType'],
+    ['jobDefinitionConfiguration', 'jobDefinitionConfiguration'],
+    ['processInstanceId', 'processInstanceId'],
+    ['processDefinitionId', 'processDefinitionId'],
+    ['processDefinitionKey', 'processDefinitionKey'],
+    ['deploymentId', 'deploymentId'],
   ];
-  const within: [keyof HistoricJobLogDto, string][] = [['activityId', 'activityIdIn'], ['failedActivityId', 'failedActivityIdIn'], ['executionId', 'executionIdIn']];
+  const within: [keyof HistoricJobLogDto, string][] = [
+    ['activityId', 'activityIdIn'],
+    ['failedActivityId', 'failedActivityIdIn'],
+    ['executionId', 'executionIdIn'],
+  ];
   const items = state.jobLog.filter((entry) => {
     if (!readable(entry.processDefinitionKey ?? NO_KEY)) return false;
     for (const [field, param] of equals) if (values[param] !== undefined && entry[field] !== values[param]) return false;
@@ -211,9 +236,13 @@ function queryJobLog(context: RouteContext, state: EngineState): Filtered {
     }
   };
   // Unsorted: ORDER BY RES.ID_ asc; a sort breaks ties by the order of writing (the sequence counter).
-  const sorted = sortBy === undefined
-    ? [...items].sort((a, b) => compareStrings(a.id, b.id))
-    : items.map((entry, index) => ({ entry, index })).sort((a, b) => compareNullable(key(a.entry), key(b.entry)) * direction || (a.index - b.index) * direction).map(({ entry }) => entry);
+  const sorted =
+    sortBy === undefined
+      ? [...items].sort((a, b) => compareStrings(a.id, b.id))
+      : items
+          .map((entry, index) => ({ entry, index }))
+          .sort((a, b) => compareNullable(key(a.entry), key(b.entry)) * direction || (a.index - b.index) * direction)
+          .map(({ entry }) => entry);
   return { ok: true, items: sorted };
 }
 

@@ -73,7 +73,9 @@ describe('GET /job', () => {
   it('has the failing jobs a test arranges, with their retries; a job follows its migrated instance', async () => {
     sim.state.failingJobs.push({ processInstanceId: PIS.invoiceArchive, activityId: 'archiveInvoice', retries: 2, exceptionMessage: 'Archive unreachable' });
     const retrying = (await get(sim, `/job?processDefinitionId=${DEFS.invoiceV1}&withException=true&withRetriesLeft=true`)).body as JobDto[];
-    expect(retrying).toMatchObject([{ processInstanceId: PIS.invoiceArchive, retries: 2, exceptionMessage: 'Archive unreachable', failedActivityId: 'archiveInvoice' }]);
+    expect(retrying).toMatchObject([
+      { processInstanceId: PIS.invoiceArchive, retries: 2, exceptionMessage: 'Archive unreachable', failedActivityId: 'archiveInvoice' },
+    ]);
     const instructions = ['archiveInvoice'].map((id) => ({ sourceActivityIds: [id], targetActivityIds: [id] }));
     const migrated = await post(sim, '/migration/execute', {
       migrationPlan: { sourceProcessDefinitionId: DEFS.invoiceV1, targetProcessDefinitionId: DEFS.invoiceV2, instructions },
@@ -83,13 +85,27 @@ describe('GET /job', () => {
     expect((await get(sim, `/job?processInstanceId=${PIS.invoiceArchive}`)).body).toMatchObject([
       { id: retrying[0]!.id, processDefinitionId: DEFS.invoiceV2, jobDefinitionId: jobDefinitionIdOf(DEFS.invoiceV2, 'archiveInvoice'), retries: 2 },
     ]);
-    expect((await get(sim, '/job?timers=true&messages=true')).body).toMatchObject({ type: 'ProcessEngineException', message: 'Cannot combine onlyTimers() with onlyMessages() in the same query' });
+    expect((await get(sim, '/job?timers=true&messages=true')).body).toMatchObject({
+      type: 'ProcessEngineException',
+      message: 'Cannot combine onlyTimers() with onlyMessages() in the same query',
+    });
   });
 });
 
 describe('job definitions for the GET answer', () => {
   it('are the DTO field for field', async () => {
     const [definition] = (await get(sim, '/job-definition?maxResults=1')).body as JobDefinitionDto[];
-    expect(Object.keys(definition!)).toEqual(['id', 'processDefinitionId', 'processDefinitionKey', 'activityId', 'jobType', 'jobConfiguration', 'overridingJobPriority', 'suspended', 'tenantId', 'deploymentId']);
+    expect(Object.keys(definition!)).toEqual([
+      'id',
+      'processDefinitionId',
+      'processDefinitionKey',
+      'activityId',
+      'jobType',
+      'jobConfiguration',
+      'overridingJobPriority',
+      'suspended',
+      'tenantId',
+      'deploymentId',
+    ]);
   });
 });

@@ -107,7 +107,9 @@ function jobsOf(state: EngineState, instance: ProcessInstanceRecord): JobRow[] {
   const rows: JobRow[] = [];
   for (const activityId of new Set(instance.activityIds)) {
     if (definition.activities.find((activity) => activity.id === activityId)?.async !== true) continue;
-    const incident = state.incidents.find((candidate) => candidate.incidentType === 'failedJob' && candidate.processInstanceId === instance.id && candidate.activityId === activityId);
+    const incident = state.incidents.find(
+      (candidate) => candidate.incidentType === 'failedJob' && candidate.processInstanceId === instance.id && candidate.activityId === activityId,
+    );
     const failing = state.failingJobs.find((candidate) => candidate.processInstanceId === instance.id && candidate.activityId === activityId);
     const failed = incident !== undefined || failing !== undefined;
     rows.push({
@@ -213,7 +215,17 @@ const JOB_PARAMS: Record<string, QueryParamKind> = {
   tenantIdIn: 'stringArray',
   withoutTenantId: 'boolean',
 };
-const JOB_SORT_BY = ['jobId', 'executionId', 'processInstanceId', 'processDefinitionId', 'processDefinitionKey', 'jobPriority', 'jobRetries', 'jobDueDate', 'tenantId'] as const;
+const JOB_SORT_BY = [
+  'jobId',
+  'executionId',
+  'processInstanceId',
+  'processDefinitionId',
+  'processDefinitionKey',
+  'jobPriority',
+  'jobRetries',
+  'jobDueDate',
+  'tenantId',
+] as const;
 
 function jobSortValue(job: JobDto, sortBy: (typeof JOB_SORT_BY)[number]): string | number | null {
   switch (sortBy) {
@@ -300,7 +312,15 @@ const JOB_DEFINITION_PARAMS: Record<string, QueryParamKind> = {
   tenantIdIn: 'stringArray',
   withoutTenantId: 'boolean',
 };
-const JOB_DEFINITION_SORT_BY = ['jobDefinitionId', 'activityId', 'processDefinitionId', 'processDefinitionKey', 'jobType', 'jobConfiguration', 'tenantId'] as const;
+const JOB_DEFINITION_SORT_BY = [
+  'jobDefinitionId',
+  'activityId',
+  'processDefinitionId',
+  'processDefinitionKey',
+  'jobType',
+  'jobConfiguration',
+  'tenantId',
+] as const;
 
 function findJobDefinitions(state: EngineState, context: RouteContext): { ok: true; items: JobDefinitionDto[] } | { ok: false; response: Response } {
   const parsed = engineQuery(context, JOB_DEFINITION_PARAMS, JOB_DEFINITION_SORT_BY);
@@ -312,25 +332,27 @@ function findJobDefinitions(state: EngineState, context: RouteContext): { ok: tr
   const readable = authentication === null ? () => true : queryVisibility(state, authentication, genericPermission('READ'), ResourceType.PROCESS_DEFINITION);
   const activities = list('activityIdIn');
   const tenants = list('tenantIdIn');
-  const items = [...state.processDefinitions.filter((definition) => readable(definition.key)).flatMap(jobDefinitionsOf), ...(readable('*') ? batchJobDefinitions(state) : [])]
-    .filter((dto) => {
-      const fields: [keyof JobDefinitionDto, string][] = [
-        ['id', 'jobDefinitionId'],
-        ['processDefinitionId', 'processDefinitionId'],
-        ['processDefinitionKey', 'processDefinitionKey'],
-        ['jobType', 'jobType'],
-        ['jobConfiguration', 'jobConfiguration'],
-      ];
-      for (const [field, parameter] of fields) {
-        const wanted = text(parameter);
-        if (wanted !== undefined && dto[field] !== wanted) return false;
-      }
-      if (activities !== undefined && !activities.includes(dto.activityId ?? '')) return false;
-      if (flag('suspended')) return false;
-      if (flag('withoutTenantId') && dto.tenantId !== null) return false;
-      if (!flag('withoutTenantId') && tenants !== undefined && !tenants.includes(dto.tenantId ?? '')) return false;
-      return true;
-    });
+  const items = [
+    ...state.processDefinitions.filter((definition) => readable(definition.key)).flatMap(jobDefinitionsOf),
+    ...(readable('*') ? batchJobDefinitions(state) : []),
+  ].filter((dto) => {
+    const fields: [keyof JobDefinitionDto, string][] = [
+      ['id', 'jobDefinitionId'],
+      ['processDefinitionId', 'processDefinitionId'],
+      ['processDefinitionKey', 'processDefinitionKey'],
+      ['jobType', 'jobType'],
+      ['jobConfiguration', 'jobConfiguration'],
+    ];
+    for (const [field, parameter] of fields) {
+      const wanted = text(parameter);
+      if (wanted !== undefined && dto[field] !== wanted) return false;
+    }
+    if (activities !== undefined && !activities.includes(dto.activityId ?? '')) return false;
+    if (flag('suspended')) return false;
+    if (flag('withoutTenantId') && dto.tenantId !== null) return false;
+    if (!flag('withoutTenantId') && tenants !== undefined && !tenants.includes(dto.tenantId ?? '')) return false;
+    return true;
+  });
   const { sortBy, sortOrder } = parsed.query;
   const key = (dto: JobDefinitionDto): string | null => {
     switch (sortBy as (typeof JOB_DEFINITION_SORT_BY)[number] | undefined) {

@@ -59,10 +59,7 @@ describe('close()', () => {
     // Headers never finished: the connection is busy, not idle, so server.close() alone would wait.
     socket.write('GET /engine-rest/version HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const outcome = await Promise.race([
-      sim.close().then(() => 'closed'),
-      new Promise((resolve) => setTimeout(() => resolve('hung'), 2_000)),
-    ]);
+    const outcome = await Promise.race([sim.close().then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('hung'), 2_000))]);
     expect(outcome).toBe('closed');
     await socketClosed;
   });
@@ -113,7 +110,11 @@ describe('main.ts', () => {
         outfile,
         logLevel: 'silent',
       });
-      const child = spawn(process.execPath, [outfile, '--port', '0', '--basic-auth', '--flavour', 'operaton', '--batch-jobs-per-second', '0', '--login-delay', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        [outfile, '--port', '0', '--basic-auth', '--flavour', 'operaton', '--batch-jobs-per-second', '0', '--login-delay', '0'],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       const url = await new Promise<string>((resolve, reject) => {
         let output = '';
@@ -147,7 +148,14 @@ describe('main.ts', () => {
     const dir = await mkdtemp(join(tmpdir(), 'camunda-simulator-'));
     try {
       const outfile = join(dir, 'simulator.mjs');
-      await build({ entryPoints: [new URL('./main.ts', import.meta.url).pathname], bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'silent' });
+      await build({
+        entryPoints: [new URL('./main.ts', import.meta.url).pathname],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        outfile,
+        logLevel: 'silent',
+      });
       for (const args of [['--nope'], ['--login-delay', '1.5'], ['--login-delay', '-1'], ['--flavour', 'camunda8']]) {
         const child = spawn(process.execPath, [outfile, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
         let stderr = '';

@@ -44,7 +44,7 @@ async function failOnce(user: string): Promise<number> {
 }
 
 describe('defaults', () => {
-  it('are the engine\'s', () => {
+  it("are the engine's", () => {
     expect(defaultLoginSettings()).toEqual({ loginDelayBase: 3, loginDelayFactor: 2, loginDelayMaxTime: 60, loginMaxAttempts: 10 });
     expect(sim.state.loginSettings).toEqual(defaultLoginSettings());
   });

@@ -15,7 +15,8 @@ import { parseArgs } from 'node:util';
 import { FLAVOUR_NAMES, type FlavourName, isFlavourName } from './flavour.js';
 import { startSimulator } from './server.js';
 
-const USAGE = 'usage: main [--port N] [--basic-auth] [--flavour camunda|operaton|cibseven] [--rest-root PATH] [--batch-jobs-per-second N] [--extra-groups N] [--extra-authorizations N] [--login-delay SECONDS]';
+const USAGE =
+  'usage: main [--port N] [--basic-auth] [--flavour camunda|operaton|cibseven] [--rest-root PATH] [--batch-jobs-per-second N] [--extra-groups N] [--extra-authorizations N] [--login-delay SECONDS]';
 
 function parsePort(raw: string | undefined): number {
   if (raw === undefined) return 0;

@@ -71,7 +71,23 @@ export const SEEDED_METER_MONTHS = 14;
 
 /** Task assignees in the order they join: a month with n workers has the first n (all seeded users). */
 export const TASK_ASSIGNEES = [
-  'demo', 'john', 'mary', 'anna', 'ben', 'clara', 'david', 'emma', 'felix', 'greta', 'henry', 'ida', 'jonas', 'karla', 'lena', 'max', 'nora',
+  'demo',
+  'john',
+  'mary',
+  'anna',
+  'ben',
+  'clara',
+  'david',
+  'emma',
+  'felix',
+  'greta',
+  'henry',
+  'ida',
+  'jonas',
+  'karla',
+  'lena',
+  'max',
+  'nora',
 ] as const;
 
 const DAY = 86_400_000;

@@ -63,8 +63,14 @@ describe('the captured metrics requests, replayed against the capture engine sta
     sim.state.unloggedMeters = { 'activity-instance-start': 12, 'root-process-instance-start': 6 };
     const entries = sampleIndex().filter((entry) => entry.name.startsWith('metrics-') && entry.basicAuth === undefined);
     expect(entries.map((entry) => entry.name)).toEqual([
-      'metrics-list', 'metrics-list-interval', 'metrics-sum-activity-instance-start', 'metrics-sum-process-instances', 'metrics-sum-unknown-name',
-      'metrics-sum-date-range', 'metrics-sum-invalid-date', 'metrics-list-invalid-interval',
+      'metrics-list',
+      'metrics-list-interval',
+      'metrics-sum-activity-instance-start',
+      'metrics-sum-process-instances',
+      'metrics-sum-unknown-name',
+      'metrics-sum-date-range',
+      'metrics-sum-invalid-date',
+      'metrics-list-invalid-interval',
     ]);
     for (const entry of entries) {
       const url = new URL(entry.url);
@@ -78,7 +84,9 @@ describe('the captured metrics requests, replayed against the capture engine sta
     try {
       secured.state.meterLog = [];
       secured.state.unloggedMeters = { 'activity-instance-start': 6 };
-      expect(await get(secured, '/metrics/activity-instance-start/sum', { basicAuth: 'john:john' })).toEqual(ok(loadSample('metrics-sum-as-unprivileged-user')));
+      expect(await get(secured, '/metrics/activity-instance-start/sum', { basicAuth: 'john:john' })).toEqual(
+        ok(loadSample('metrics-sum-as-unprivileged-user')),
+      );
     } finally {
       await secured.close();
     }
@@ -218,7 +226,16 @@ describe('GET /metrics (interval)', () => {
     const bucket = await rows('?maxResults=34');
     expect(bucket.every((row) => row.timestamp === '2026-11-21T12:00:00.000+0000')).toBe(true);
     expect(new Set(bucket.map((row) => row.name))).toEqual(
-      new Set(Object.keys(DAILY_METER_VALUES).map((name) => ({ 'activity-instance-start': 'flow-node-instances', 'root-process-instance-start': 'process-instances', 'executed-decision-instances': 'decision-instances' })[name] ?? name)),
+      new Set(
+        Object.keys(DAILY_METER_VALUES).map(
+          (name) =>
+            ({
+              'activity-instance-start': 'flow-node-instances',
+              'root-process-instance-start': 'process-instances',
+              'executed-decision-instances': 'decision-instances',
+            })[name] ?? name,
+        ),
+      ),
     );
   });
 
@@ -249,13 +266,23 @@ describe('GET /metrics (interval)', () => {
   });
 
   it('rejects like the engine, in its order', async () => {
-    expect(await get(sim, '/metrics?interval=abc')).toEqual({ status: 400, contentType: 'application/json', body: loadSample('metrics-list-invalid-interval') });
+    expect(await get(sim, '/metrics?interval=abc')).toEqual({
+      status: 400,
+      contentType: 'application/json',
+      body: loadSample('metrics-list-invalid-interval'),
+    });
     expect(await get(sim, '/metrics?startDate=yesterday&interval=abc')).toEqual(
       error(400, 'InvalidRequestException', 'Cannot convert value "yesterday" to java type java.util.Date', null),
     );
-    expect(await get(sim, '/metrics?maxResults=201')).toEqual(error(500, 'ProcessEngineException', "Metrics interval query row limit can't be set larger than 200."));
-    expect(await get(sim, '/metrics?maxResults=201&interval=abc')).toEqual(error(500, 'ProcessEngineException', "Metrics interval query row limit can't be set larger than 200."));
-    expect(await get(sim, '/metrics?firstResult=x')).toEqual(error(400, 'InvalidRequestException', 'Cannot convert value x to java type java.lang.Integer', null));
+    expect(await get(sim, '/metrics?maxResults=201')).toEqual(
+      error(500, 'ProcessEngineException', "Metrics interval query row limit can't be set larger than 200."),
+    );
+    expect(await get(sim, '/metrics?maxResults=201&interval=abc')).toEqual(
+      error(500, 'ProcessEngineException', "Metrics interval query row limit can't be set larger than 200."),
+    );
+    expect(await get(sim, '/metrics?firstResult=x')).toEqual(
+      error(400, 'InvalidRequestException', 'Cannot convert value x to java type java.lang.Integer', null),
+    );
     expect(await get(sim, '/metrics?interval=0')).toEqual(error(500, 'ProcessEngineException', PERSISTENCE_EXCEPTION_MESSAGE));
     expect(await get(sim, '/metrics?startDate=')).toEqual(
       error(500, 'NullPointerException', 'Cannot invoke "java.util.Date.getTime()" because "startDate" is null', null),
@@ -269,7 +296,9 @@ describe('GET /metrics (interval)', () => {
     expect(await rows('?name=process-instances&interval=-86400&maxResults=1')).toEqual(await rows('?name=process-instances&interval=86400&maxResults=1'));
     // '+' in a query is a space, which Jackson skips; an encoded plus sign is no JSON number.
     expect(await rows('?name=process-instances&maxResults=+5')).toHaveLength(5);
-    expect(await get(sim, '/metrics?maxResults=%2B5')).toEqual(error(400, 'InvalidRequestException', 'Cannot convert value +5 to java type java.lang.Integer', null));
+    expect(await get(sim, '/metrics?maxResults=%2B5')).toEqual(
+      error(400, 'InvalidRequestException', 'Cannot convert value +5 to java type java.lang.Integer', null),
+    );
     expect((await get(sim, '/metrics?interval=12abc')).status).toBe(400);
   });
 });

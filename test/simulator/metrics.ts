@@ -111,7 +111,12 @@ export interface UnloggedMeters {
 }
 
 /** The rows GET /metrics answers for a query already validated (see the file comment). */
-export function metricsIntervalRows(entries: readonly MeterLogEntry[], query: MetricsIntervalQuery, unlogged?: UnloggedMeters, tie?: (a: string, b: string) => number): MetricsIntervalResultDto[] {
+export function metricsIntervalRows(
+  entries: readonly MeterLogEntry[],
+  query: MetricsIntervalQuery,
+  unlogged?: UnloggedMeters,
+  tie?: (a: string, b: string) => number,
+): MetricsIntervalResultDto[] {
   const internal = query.name === undefined ? undefined : resolveInternalName(query.name);
   const interval = Math.abs(query.interval ?? DEFAULT_METRICS_INTERVAL);
   const aggregate = query.aggregateByReporter === true;
@@ -131,7 +136,11 @@ export function metricsIntervalRows(entries: readonly MeterLogEntry[], query: Me
   // The engine orders by bucket only (ORDER BY INTERVAL_ DESC); within one, by name and reporter as
   // H2 gave them, or as state.tieOrder says.
   const rows = [...buckets.values()].sort(
-    (a, b) => b.bucket - a.bucket || (tie ? tie(`${a.name}\u0000${a.reporter ?? ''}`, `${b.name}\u0000${b.reporter ?? ''}`) : compare(a.name, b.name) || compare(a.reporter ?? '', b.reporter ?? '')),
+    (a, b) =>
+      b.bucket - a.bucket ||
+      (tie
+        ? tie(`${a.name}\u0000${a.reporter ?? ''}`, `${b.name}\u0000${b.reporter ?? ''}`)
+        : compare(a.name, b.name) || compare(a.reporter ?? '', b.reporter ?? '')),
   );
   const first = Math.max(0, query.firstResult ?? 0);
   const max = Math.max(0, query.maxResults ?? METRICS_MAX_RESULTS);
@@ -307,7 +316,8 @@ export function registerMetricsRoutes(router: EngineRouter, state: EngineState):
       const authentication = authenticationOf(state, context.authenticatedUserId);
       if (authentication !== null && !isCamundaAdmin(state, authentication)) {
         const lookup = permissionForName('DELETE', ResourceType.SYSTEM);
-        const allowed = lookup.ok && isAuthorized(state, authentication, { permission: lookup.permission, resourceType: ResourceType.SYSTEM, resourceId: null });
+        const allowed =
+          lookup.ok && isAuthorized(state, authentication, { permission: lookup.permission, resourceType: ResourceType.SYSTEM, resourceId: null });
         if (!allowed) return json({ ...requiredAdminBody([missingAuthorization('DELETE', ResourceType.SYSTEM, null)]) }, 403);
       }
       const before = date.value;

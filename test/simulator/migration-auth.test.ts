@@ -59,7 +59,11 @@ function withoutJohnsGrant(): void {
   sim.state.authorizations = sim.state.authorizations.filter((auth) => auth.id !== SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant);
 }
 
-const missing = (permissionName: string, resourceName: string, resourceId: string | null): Record<string, unknown> => ({ permissionName, resourceName, resourceId });
+const missing = (permissionName: string, resourceName: string, resourceId: string | null): Record<string, unknown> => ({
+  permissionName,
+  resourceName,
+  resourceId,
+});
 const describeMissing = ({ permissionName, resourceName, resourceId }: Record<string, unknown>): string =>
   `'${String(permissionName)}' permission on resource '${resourceId === null ? '' : `${String(resourceId)}' of type '`}${String(resourceName)}'`;
 
@@ -104,7 +108,10 @@ const DEMO_PLAN = { sourceProcessDefinitionId: DEFS.v1, targetProcessDefinitionI
 const CROSS_PLAN = { sourceProcessDefinitionId: DEFS.invoiceV1, targetProcessDefinitionId: DEFS.v2, instructions: [instruction('approveInvoice', 'approve')] };
 const DEMO_V1 = [PIS.demoV1First, PIS.demoV1Second, PIS.demoV1Third];
 
-const MIGRATE_BOTH_DEMO = [missing('MIGRATE_INSTANCE', 'ProcessDefinition', 'refengine-demo'), missing('MIGRATE_INSTANCE', 'ProcessDefinition', 'refengine-demo')];
+const MIGRATE_BOTH_DEMO = [
+  missing('MIGRATE_INSTANCE', 'ProcessDefinition', 'refengine-demo'),
+  missing('MIGRATE_INSTANCE', 'ProcessDefinition', 'refengine-demo'),
+];
 const CREATE_BATCH = [missing('CREATE', 'Batch', null), missing('CREATE_BATCH_MIGRATE_PROCESS_INSTANCES', 'Batch', null)];
 
 function capturedRequest(name: string): Record<string, unknown> {
@@ -225,7 +232,8 @@ describe('process instances: READ on the instance or READ_INSTANCE on its defini
 describe('batches: READ (runtime) and READ_HISTORY (history) on BATCH with the batch id', () => {
   it('filters lists, counts and statistics', async () => {
     const first = await demoBatch();
-    const second = (await request('demo', 'POST', '/migration/executeAsync', { migrationPlan: CROSS_PLAN, processInstanceIds: [PIS.invoiceApprove1] })).body as BatchDto;
+    const second = (await request('demo', 'POST', '/migration/executeAsync', { migrationPlan: CROSS_PLAN, processInstanceIds: [PIS.invoiceApprove1] }))
+      .body as BatchDto;
     for (const path of ['/batch', '/batch/statistics', '/history/batch']) expect(await ids('john', path)).toEqual([]);
     for (const path of ['/batch/count', '/batch/statistics/count', '/history/batch/count']) expect(await count('john', path)).toEqual({ count: 0 });
     expect(await ids('demo', '/batch')).toEqual([first.id, second.id].sort());
@@ -265,7 +273,9 @@ describe('plan creation: READ on the source key, then on the target key', () => 
   it('names the target when only the source is readable, the source when neither is', async () => {
     const toInvoice = { sourceProcessDefinitionId: DEFS.v1, targetProcessDefinitionId: DEFS.invoiceV2 };
     expect(await request('john', 'POST', '/migration/generate', toInvoice)).toEqual(denied('john', 'READ', 'ProcessDefinition', 'invoice'));
-    expect(await request('john', 'POST', '/migration/validate', { ...toInvoice, instructions: [] })).toEqual(denied('john', 'READ', 'ProcessDefinition', 'invoice'));
+    expect(await request('john', 'POST', '/migration/validate', { ...toInvoice, instructions: [] })).toEqual(
+      denied('john', 'READ', 'ProcessDefinition', 'invoice'),
+    );
     expect(await request('john', 'POST', '/migration/execute', { migrationPlan: CROSS_PLAN, processInstanceIds: [PIS.invoiceApprove1] })).toEqual(
       denied('john', 'READ', 'ProcessDefinition', 'invoice'),
     );
@@ -274,7 +284,9 @@ describe('plan creation: READ on the source key, then on the target key', () => 
 
   it('resolves both definitions first (400) and checks before validating the plan', async () => {
     withoutJohnsGrant();
-    expect((await request('john', 'POST', '/migration/generate', { sourceProcessDefinitionId: DEFS.v1, targetProcessDefinitionId: 'nope:1:1' })).status).toBe(400);
+    expect((await request('john', 'POST', '/migration/generate', { sourceProcessDefinitionId: DEFS.v1, targetProcessDefinitionId: 'nope:1:1' })).status).toBe(
+      400,
+    );
     const invalid = { ...DEMO_PLAN, instructions: [instruction('approve', 'nope')] };
     expect((await request('john', 'POST', '/migration/execute', { migrationPlan: invalid, processInstanceIds: [PIS.demoV1First] })).status).toBe(403);
     expect((await request('demo', 'POST', '/migration/execute', { migrationPlan: invalid, processInstanceIds: [PIS.demoV1First] })).status).toBe(400);
@@ -292,7 +304,9 @@ describe('plan creation: READ on the source key, then on the target key', () => 
 
 describe('POST /migration/execute: MIGRATE_INSTANCE on the source AND the target key', () => {
   it('lists both checks, even for one key, when one is missing', async () => {
-    expect(await request('john', 'POST', '/migration/execute', { migrationPlan: DEMO_PLAN, processInstanceIds: [PIS.demoV1First] })).toEqual(deniedAll('john', MIGRATE_BOTH_DEMO));
+    expect(await request('john', 'POST', '/migration/execute', { migrationPlan: DEMO_PLAN, processInstanceIds: [PIS.demoV1First] })).toEqual(
+      deniedAll('john', MIGRATE_BOTH_DEMO),
+    );
     expect(definitionOf(PIS.demoV1First)).toBe(DEFS.v1);
   });
 
@@ -329,16 +343,22 @@ describe('POST /migration/execute: MIGRATE_INSTANCE on the source AND the target
   });
 
   it('lets demo (camunda-admin) migrate', async () => {
-    expect((await request('demo', 'POST', '/migration/execute', { migrationPlan: DEMO_PLAN, processInstanceQuery: { processDefinitionId: DEFS.v1 } })).status).toBe(204);
+    expect(
+      (await request('demo', 'POST', '/migration/execute', { migrationPlan: DEMO_PLAN, processInstanceQuery: { processDefinitionId: DEFS.v1 } })).status,
+    ).toBe(204);
     for (const id of DEMO_V1) expect(definitionOf(id)).toBe(DEFS.v2);
   });
 });
 
 describe('POST /migration/executeAsync: CREATE or CREATE_BATCH_MIGRATE_PROCESS_INSTANCES on BATCH, then MIGRATE_INSTANCE', () => {
   it('checks the batch permission first, listing both alternatives', async () => {
-    expect(await request('john', 'POST', '/migration/executeAsync', { migrationPlan: DEMO_PLAN, processInstanceIds: [PIS.demoV1First] })).toEqual(deniedAll('john', CREATE_BATCH));
+    expect(await request('john', 'POST', '/migration/executeAsync', { migrationPlan: DEMO_PLAN, processInstanceIds: [PIS.demoV1First] })).toEqual(
+      deniedAll('john', CREATE_BATCH),
+    );
     grant('john', ResourceType.PROCESS_DEFINITION, 'refengine-demo', ['MIGRATE_INSTANCE']);
-    expect(await request('john', 'POST', '/migration/executeAsync', { migrationPlan: DEMO_PLAN, processInstanceIds: [PIS.demoV1First] })).toEqual(deniedAll('john', CREATE_BATCH));
+    expect(await request('john', 'POST', '/migration/executeAsync', { migrationPlan: DEMO_PLAN, processInstanceIds: [PIS.demoV1First] })).toEqual(
+      deniedAll('john', CREATE_BATCH),
+    );
     expect(sim.state.batches).toEqual([]);
   });
 
@@ -353,20 +373,27 @@ describe('POST /migration/executeAsync: CREATE or CREATE_BATCH_MIGRATE_PROCESS_I
   it('creates the batch for an authorized user (CREATE on BATCH does as well) and for demo', async () => {
     grant('john', ResourceType.BATCH, '*', ['CREATE']);
     grant('john', ResourceType.PROCESS_DEFINITION, 'refengine-demo', ['MIGRATE_INSTANCE']);
-    const answer = await request('john', 'POST', '/migration/executeAsync', { migrationPlan: DEMO_PLAN, processInstanceIds: [PIS.demoV1First, PIS.demoV1Second] });
+    const answer = await request('john', 'POST', '/migration/executeAsync', {
+      migrationPlan: DEMO_PLAN,
+      processInstanceIds: [PIS.demoV1First, PIS.demoV1Second],
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ type: 'instance-migration', totalJobs: 2, createUserId: 'john' });
     // The batch jobs run without authentication.
     expect(sim.advanceBatches(10)).toBe(3);
     expect(definitionOf(PIS.demoV1Second)).toBe(DEFS.v2);
-    expect((await request('demo', 'POST', '/migration/executeAsync', { migrationPlan: DEMO_PLAN, processInstanceQuery: { processDefinitionId: DEFS.v1 } })).body).toMatchObject({
+    expect(
+      (await request('demo', 'POST', '/migration/executeAsync', { migrationPlan: DEMO_PLAN, processInstanceQuery: { processDefinitionId: DEFS.v1 } })).body,
+    ).toMatchObject({
       totalJobs: 1,
       createUserId: 'demo',
     });
   });
 
   it('answers the 400 for an empty selection before the batch check', async () => {
-    expect((await request('john', 'POST', '/migration/executeAsync', { migrationPlan: DEMO_PLAN, processInstanceQuery: { processDefinitionId: DEFS.v1 } })).status).toBe(400);
+    expect(
+      (await request('john', 'POST', '/migration/executeAsync', { migrationPlan: DEMO_PLAN, processInstanceQuery: { processDefinitionId: DEFS.v1 } })).status,
+    ).toBe(400);
   });
 });
 
@@ -396,7 +423,10 @@ describe('the answers follow the engine contract (test/contract)', () => {
     for (const [user, method, path, status, body] of calls) {
       const answer = await request(user, method, path, body);
       expect({ user, method, path, status: answer.status }).toEqual({ user, method, path, status });
-      expect({ path, errors: validateResponse(method, path, answer.status, answer.body === '' ? undefined : answer.body).errors }).toEqual({ path, errors: [] });
+      expect({ path, errors: validateResponse(method, path, answer.status, answer.body === '' ? undefined : answer.body).errors }).toEqual({
+        path,
+        errors: [],
+      });
     }
   });
 });
@@ -405,7 +435,10 @@ describe('without Basic auth', () => {
   it('checks nothing', async () => {
     const open = await startSimulator({ batchJobsPerSecond: 0 });
     try {
-      expect((await call(open, 'POST', '/migration/executeAsync', { body: { migrationPlan: DEMO_PLAN, processInstanceQuery: { processDefinitionId: DEFS.v1 } } })).body).toMatchObject({ totalJobs: 3 });
+      expect(
+        (await call(open, 'POST', '/migration/executeAsync', { body: { migrationPlan: DEMO_PLAN, processInstanceQuery: { processDefinitionId: DEFS.v1 } } }))
+          .body,
+      ).toMatchObject({ totalJobs: 3 });
       expect(((await call(open, 'GET', '/batch')).body as unknown[]).length).toBe(1);
       expect(((await call(open, 'GET', '/process-instance')).body as unknown[]).length).toBe(open.state.processInstances.length);
     } finally {

@@ -106,7 +106,9 @@ describe('POST /migration/execute: selection', () => {
   it('answers a query that matches nothing like migration-execute-no-instances.json', async () => {
     const answer = await post(sim, '/migration/execute', { migrationPlan: DEMO_PLAN, processInstanceQuery: { processDefinitionId: DEFS.invoiceV2 } });
     expect(answer).toEqual({ status: 400, contentType: 'application/json', body: loadSample('migration-execute-no-instances') });
-    expect((await post(sim, '/migration/execute', { migrationPlan: DEMO_PLAN, processInstanceIds: [] })).body).toEqual(loadSample('migration-execute-no-instances'));
+    expect((await post(sim, '/migration/execute', { migrationPlan: DEMO_PLAN, processInstanceIds: [] })).body).toEqual(
+      loadSample('migration-execute-no-instances'),
+    );
   });
 
   it('rejects a null id', async () => {
@@ -134,7 +136,9 @@ describe('POST /migration/execute: selection', () => {
   it('checks the plan before the selection', async () => {
     const invalid = capturedRequest('migration-execute-invalid-plan') as Record<string, unknown>;
     expect((await post(sim, '/migration/execute', { ...invalid, processInstanceIds: [] })).body).toEqual(loadSample('migration-execute-invalid-plan'));
-    expect((await post(sim, '/migration/execute', { migrationPlan: { ...DEMO_PLAN, targetProcessDefinitionId: 'nope:1:1' }, processInstanceIds: [] })).body).toEqual({
+    expect(
+      (await post(sim, '/migration/execute', { migrationPlan: { ...DEMO_PLAN, targetProcessDefinitionId: 'nope:1:1' }, processInstanceIds: [] })).body,
+    ).toEqual({
       type: 'InvalidRequestException',
       message: "ENGINE-23008 Target process definition with id 'nope:1:1' does not exist",
       code: 0,
@@ -142,7 +146,14 @@ describe('POST /migration/execute: selection', () => {
   });
 
   it('answers malformed bodies like Jackson and a null body with the NullPointerException', async () => {
-    for (const body of ['{"migrationPlan": ', { migrationPlan: 'x' }, { processInstanceIds: 'a' }, { skipIoMappings: 'maybe' }, { processInstanceQuery: [] }, []]) {
+    for (const body of [
+      '{"migrationPlan": ',
+      { migrationPlan: 'x' },
+      { processInstanceIds: 'a' },
+      { skipIoMappings: 'maybe' },
+      { processInstanceQuery: [] },
+      [],
+    ]) {
       expect(await post(sim, '/migration/execute', body)).toEqual({ status: 400, contentType: 'application/json', body: loadSample('invalid-json-type') });
     }
     expect((await post(sim, '/migration/execute', 'null')).body).toEqual({
@@ -231,8 +242,12 @@ describe('POST /migration/execute: per instance', () => {
         validationReport: {
           processInstanceId: 'multi-1',
           failures: [],
-          activityInstanceValidationReports: [{ migrationInstruction: null, activityInstanceId: 'approveInvoice:a1', sourceScopeId: 'approveInvoice', failures: [failure] }],
-          transitionInstanceValidationReports: [{ migrationInstruction: null, transitionInstanceId: 't3', sourceScopeId: 'archiveInvoice', failures: [failure] }],
+          activityInstanceValidationReports: [
+            { migrationInstruction: null, activityInstanceId: 'approveInvoice:a1', sourceScopeId: 'approveInvoice', failures: [failure] },
+          ],
+          transitionInstanceValidationReports: [
+            { migrationInstruction: null, transitionInstanceId: 't3', sourceScopeId: 'archiveInvoice', failures: [failure] },
+          ],
         },
       },
     });
@@ -249,7 +264,12 @@ describe('POST /migration/execute: per instance', () => {
       failures: [],
       activityInstanceValidationReports: [],
       transitionInstanceValidationReports: [
-        { migrationInstruction: null, transitionInstanceId: PIS.invoiceArchive, sourceScopeId: 'archiveInvoice', failures: ["There is no migration instruction for this instance's activity"] },
+        {
+          migrationInstruction: null,
+          transitionInstanceId: PIS.invoiceArchive,
+          sourceScopeId: 'archiveInvoice',
+          failures: ["There is no migration instruction for this instance's activity"],
+        },
       ],
     });
   });
@@ -258,16 +278,24 @@ describe('POST /migration/execute: per instance', () => {
     const v1 = sim.state.findProcessDefinition(DEFS.invoiceV1);
     deploy({
       id: 'invoice:3:c7d0a1b4-e5fe-11f1-a2ca-02fc00000001',
-      activities: (v1?.activities ?? []).map((activity) => (activity.id === 'archiveInvoice' ? { id: 'archiveInvoice', type: 'serviceTask' as const } : activity)),
+      activities: (v1?.activities ?? []).map((activity) =>
+        activity.id === 'archiveInvoice' ? { id: 'archiveInvoice', type: 'serviceTask' as const } : activity,
+      ),
     });
     const answer = await post(sim, '/migration/execute', {
-      migrationPlan: { sourceProcessDefinitionId: DEFS.invoiceV1, targetProcessDefinitionId: 'invoice:3:c7d0a1b4-e5fe-11f1-a2ca-02fc00000001', instructions: [instruction('archiveInvoice', 'archiveInvoice')] },
+      migrationPlan: {
+        sourceProcessDefinitionId: DEFS.invoiceV1,
+        targetProcessDefinitionId: 'invoice:3:c7d0a1b4-e5fe-11f1-a2ca-02fc00000001',
+        instructions: [instruction('archiveInvoice', 'archiveInvoice')],
+      },
       processInstanceIds: [PIS.invoiceArchive],
     });
     expect((answer.body as { message: string }).message).toBe(
       `ENGINE-23004 Cannot migrate process instance '${PIS.invoiceArchive}':\n\tCannot migrate transition instance '${PIS.invoiceArchive}':\n\t\tTarget activity is not asyncBefore\n`,
     );
-    expect((answer.body as { validationReport: { transitionInstanceValidationReports: unknown[] } }).validationReport.transitionInstanceValidationReports).toEqual([
+    expect(
+      (answer.body as { validationReport: { transitionInstanceValidationReports: unknown[] } }).validationReport.transitionInstanceValidationReports,
+    ).toEqual([
       {
         migrationInstruction: instruction('archiveInvoice', 'archiveInvoice'),
         transitionInstanceId: PIS.invoiceArchive,
@@ -279,7 +307,14 @@ describe('POST /migration/execute: per instance', () => {
 
   it('rejects an activity instance of an unsupported type even when it is mapped', async () => {
     const v1 = sim.state.findProcessDefinition(DEFS.invoiceV1);
-    sim.state.processInstances.push({ id: 'manual-1', definitionId: DEFS.invoiceV1, businessKey: null, tenantId: null, suspended: false, activityIds: ['assignApprover'] });
+    sim.state.processInstances.push({
+      id: 'manual-1',
+      definitionId: DEFS.invoiceV1,
+      businessKey: null,
+      tenantId: null,
+      suspended: false,
+      activityIds: ['assignApprover'],
+    });
     expect(v1?.activities.find((activity) => activity.id === 'assignApprover')?.type).toBe('businessRuleTask');
     const answer = await post(sim, '/migration/execute', {
       migrationPlan: { ...INVOICE_PLAN, instructions: [instruction('assignApprover', 'assignApprover')] },
@@ -326,7 +361,14 @@ describe('POST /migration/execute: per instance', () => {
       message: `ENGINE-23010 Cannot migrate process instance '${PIS.sharedTenantA}' to a process definition of a different tenant ('tenant-a' != 'tenant-b')`,
       code: 0,
     });
-    sim.state.processInstances.push({ id: 'no-tenant', definitionId: DEFS.sharedTenantA, businessKey: null, tenantId: null, suspended: false, activityIds: ['task'] });
+    sim.state.processInstances.push({
+      id: 'no-tenant',
+      definitionId: DEFS.sharedTenantA,
+      businessKey: null,
+      tenantId: null,
+      suspended: false,
+      activityIds: ['task'],
+    });
     expect((await post(sim, '/migration/execute', { migrationPlan: plan, processInstanceIds: ['no-tenant'] })).body).toMatchObject({
       message: "ENGINE-23010 Cannot migrate process instance 'no-tenant' without tenant to a process definition with a tenant ('tenant-b')",
     });
@@ -367,7 +409,12 @@ describe('POST /migration/executeAsync', () => {
     const secured = await startSimulator({ basicAuth: true, batchJobsPerSecond: 0 });
     try {
       const plan = { ...DEMO_PLAN };
-      const answer = await post(secured, '/migration/executeAsync', { migrationPlan: plan, processInstanceQuery: { processDefinitionId: DEFS.v1 } }, { basicAuth: 'demo:demo' });
+      const answer = await post(
+        secured,
+        '/migration/executeAsync',
+        { migrationPlan: plan, processInstanceQuery: { processDefinitionId: DEFS.v1 } },
+        { basicAuth: 'demo:demo' },
+      );
       const sample = loadSample<Record<string, unknown>>('batch-migration-execute-async-pending');
       const body = answer.body as Record<string, unknown>;
       expect(body).toEqual({

@@ -77,7 +77,11 @@ describe('POST /migration/generate', () => {
   });
 
   it('maps only equal ids of migratable activities: invoice v1 -> v2 leaves approveInvoice, events, gateways and tasks without wait state', async () => {
-    const answer = await post('/migration/generate', { sourceProcessDefinitionId: DEFS.invoiceV1, targetProcessDefinitionId: DEFS.invoiceV2, updateEventTriggers: true });
+    const answer = await post('/migration/generate', {
+      sourceProcessDefinitionId: DEFS.invoiceV1,
+      targetProcessDefinitionId: DEFS.invoiceV2,
+      updateEventTriggers: true,
+    });
     expect(answer).toEqual({
       status: 200,
       contentType: 'application/json',
@@ -85,7 +89,11 @@ describe('POST /migration/generate', () => {
         sourceProcessDefinitionId: DEFS.invoiceV1,
         targetProcessDefinitionId: DEFS.invoiceV2,
         // archiveInvoice is an asyncBefore service task: migratable as a transition instance.
-        instructions: [instruction('prepareBankTransfer', 'prepareBankTransfer'), instruction('reviewInvoice', 'reviewInvoice'), instruction('archiveInvoice', 'archiveInvoice')],
+        instructions: [
+          instruction('prepareBankTransfer', 'prepareBankTransfer'),
+          instruction('reviewInvoice', 'reviewInvoice'),
+          instruction('archiveInvoice', 'archiveInvoice'),
+        ],
         variables: null,
       },
     });
@@ -100,8 +108,15 @@ describe('POST /migration/generate', () => {
   it('maps boundary events with their host and sets updateEventTrigger only when asked', async () => {
     deploy({ id: 'invoice:3:c7d0a1b2-e5fe-11f1-a2ca-02fc00000001', activities: sim.state.findProcessDefinition(DEFS.invoiceV2)?.activities ?? [] });
     const generate = async (updateEventTriggers: boolean): Promise<unknown> =>
-      ((await post('/migration/generate', { sourceProcessDefinitionId: DEFS.invoiceV2, targetProcessDefinitionId: 'invoice:3:c7d0a1b2-e5fe-11f1-a2ca-02fc00000001', updateEventTriggers })).body as { instructions: unknown })
-        .instructions;
+      (
+        (
+          await post('/migration/generate', {
+            sourceProcessDefinitionId: DEFS.invoiceV2,
+            targetProcessDefinitionId: 'invoice:3:c7d0a1b2-e5fe-11f1-a2ca-02fc00000001',
+            updateEventTriggers,
+          })
+        ).body as { instructions: unknown }
+      ).instructions;
     expect(await generate(true)).toEqual([
       instruction('approveInvoiceV2', 'approveInvoiceV2'),
       instruction('reminderTimer', 'reminderTimer', true),
@@ -118,10 +133,17 @@ describe('POST /migration/generate', () => {
     deploy({
       id: 'invoice:3:c7d0a1b3-e5fe-11f1-a2ca-02fc00000001',
       activities: v2.activities.map((activity) =>
-        activity.id === 'approveInvoiceV2' ? { ...activity, id: 'approveInvoiceV3' } : activity.id === 'reminderTimer' ? { ...activity, attachedTo: 'approveInvoiceV3' } : activity,
+        activity.id === 'approveInvoiceV2'
+          ? { ...activity, id: 'approveInvoiceV3' }
+          : activity.id === 'reminderTimer'
+            ? { ...activity, attachedTo: 'approveInvoiceV3' }
+            : activity,
       ),
     });
-    const answer = await post('/migration/generate', { sourceProcessDefinitionId: DEFS.invoiceV2, targetProcessDefinitionId: 'invoice:3:c7d0a1b3-e5fe-11f1-a2ca-02fc00000001' });
+    const answer = await post('/migration/generate', {
+      sourceProcessDefinitionId: DEFS.invoiceV2,
+      targetProcessDefinitionId: 'invoice:3:c7d0a1b3-e5fe-11f1-a2ca-02fc00000001',
+    });
     expect((answer.body as { instructions: { sourceActivityIds: string[] }[] }).instructions.map((item) => item.sourceActivityIds[0])).toEqual([
       'prepareBankTransfer',
       'reviewInvoice',
@@ -186,7 +208,11 @@ describe('POST /migration/generate', () => {
 
   it.each([
     [{ x: { type: 'Foo', value: 1 } }, 'RestException', "Unsupported value type 'Foo'"],
-    [{ x: { type: 'Object', value: { a: 1 } } }, 'InvalidRequestException', "Must provide 'null' or String value for value of SerializableValue type 'Object'."],
+    [
+      { x: { type: 'Object', value: { a: 1 } } },
+      'InvalidRequestException',
+      "Must provide 'null' or String value for value of SerializableValue type 'Object'.",
+    ],
     [{ x: { type: 'Json', value: [1] } }, 'InvalidRequestException', "Must provide 'null' or String value for value of SerializableValue type 'Json'."],
     [{ x: { type: 'Integer', value: 'abc' } }, 'InvalidRequestException', "Cannot convert value 'abc' of type 'Integer' to java type java.lang.Integer"],
   ])('rejects an invalid variable %j before it looks at the definitions', async (variables, type, message) => {
@@ -195,7 +221,11 @@ describe('POST /migration/generate', () => {
   });
 
   it('answers malformed JSON like invalid-json-syntax.json and an unknown engine like unknown-engine.json', async () => {
-    expect(await post('/migration/generate', '{"sourceProcessDefinitionId": ')).toEqual({ status: 400, contentType: 'application/json', body: loadSample('invalid-json-syntax') });
+    expect(await post('/migration/generate', '{"sourceProcessDefinitionId": ')).toEqual({
+      status: 400,
+      contentType: 'application/json',
+      body: loadSample('invalid-json-syntax'),
+    });
     expect((await post('/migration/generate', { updateEventTriggers: 'sometimes' })).body).toEqual(loadSample('invalid-json-type'));
     expect((await post('/engine/nope/migration/generate', capturedRequest('migration-generate'))).body).toEqual(loadSample('unknown-engine'));
     expect((await post('/engine/default/migration/generate', capturedRequest('migration-generate'))).body).toEqual(loadSample('migration-generate'));
@@ -284,7 +314,10 @@ describe('POST /migration/validate', () => {
       variableReports: {},
     });
 
-    const boundary = await validate(DEFS.invoiceV2, DEFS.invoiceV2, [instruction('reminderTimer', 'reminderTimer', true), instruction('reminderTimer', 'approveInvoiceV2')]);
+    const boundary = await validate(DEFS.invoiceV2, DEFS.invoiceV2, [
+      instruction('reminderTimer', 'reminderTimer', true),
+      instruction('reminderTimer', 'approveInvoiceV2'),
+    ]);
     const twice =
       "There are multiple mappings for source activity id 'reminderTimer': " +
       'ValidatingMigrationInstructionImpl{sourceActivity=Activity(reminderTimer), targetActivity=Activity(reminderTimer)}, ' +
@@ -307,13 +340,19 @@ describe('POST /migration/validate', () => {
       variableReports: {},
     });
 
-    const mappedHost = await validate(DEFS.invoiceV2, DEFS.invoiceV2, [instruction('approveInvoiceV2', 'approveInvoiceV2'), instruction('reminderTimer', 'reminderTimer', true)]);
+    const mappedHost = await validate(DEFS.invoiceV2, DEFS.invoiceV2, [
+      instruction('approveInvoiceV2', 'approveInvoiceV2'),
+      instruction('reminderTimer', 'reminderTimer', true),
+    ]);
     expect(mappedHost.body).toEqual(loadSample('migration-validate-ok'));
   });
 
   it('accepts at plan level what only instance validation rejects (unsupported activity types)', async () => {
     // SupportedActivityValidator only runs when instructions are generated and when instances migrate.
-    const answer = await validate(DEFS.invoiceV1, DEFS.invoiceV2, [instruction('StartEvent_1', 'StartEvent_1'), instruction('assignApprover', 'assignApprover')]);
+    const answer = await validate(DEFS.invoiceV1, DEFS.invoiceV2, [
+      instruction('StartEvent_1', 'StartEvent_1'),
+      instruction('assignApprover', 'assignApprover'),
+    ]);
     expect(answer.body).toEqual(loadSample('migration-validate-ok'));
   });
 
@@ -371,7 +410,12 @@ describe('POST /migration/validate', () => {
       },
     });
     expect(Object.keys((answer.body as { variableReports: object }).variableReports)).toEqual(['bar', 'foo']);
-    expect(Object.keys((answer.body as { variableReports: Record<string, object> }).variableReports.bar ?? {})).toEqual(['type', 'value', 'valueInfo', 'failures']);
+    expect(Object.keys((answer.body as { variableReports: Record<string, object> }).variableReports.bar ?? {})).toEqual([
+      'type',
+      'value',
+      'valueInfo',
+      'failures',
+    ]);
   });
 
   it('converts variables before it resolves the definitions', async () => {
@@ -409,13 +453,17 @@ describe('POST /migration/validate', () => {
   });
 
   it('answers wrong JSON shapes, malformed JSON and unknown engines like the engine', async () => {
-    expect((await validate(DEFS.v1, DEFS.v2, [{ sourceActivityIds: 'approve', targetActivityIds: ['approve'] }])).body).toEqual(loadSample('invalid-json-type'));
+    expect((await validate(DEFS.v1, DEFS.v2, [{ sourceActivityIds: 'approve', targetActivityIds: ['approve'] }])).body).toEqual(
+      loadSample('invalid-json-type'),
+    );
     expect((await post('/migration/validate', '[')).body).toEqual(loadSample('invalid-json-syntax'));
     expect(await post('/engine/nope/migration/validate', capturedRequest('migration-validate-ok'))).toEqual({
       status: 400,
       contentType: 'application/json',
       body: loadSample('unknown-engine'),
     });
-    expect((await post('/engine/default/migration/validate', capturedRequest('migration-validate-failures'))).body).toEqual(loadSample('migration-validate-failures'));
+    expect((await post('/engine/default/migration/validate', capturedRequest('migration-validate-failures'))).body).toEqual(
+      loadSample('migration-validate-failures'),
+    );
   });
 });

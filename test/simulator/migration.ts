@@ -13,13 +13,7 @@ import { authenticationOf, checkAuthorization, genericPermission } from './permi
 import type { Authentication } from './permissions.js';
 import { ResourceType } from './state.js';
 import type { EngineState, ProcessDefinitionRecord } from './state.js';
-import {
-  asJavaHashMap,
-  convertVariables,
-  isJavaSerializationProhibited,
-  javaSerializationProhibitedMessage,
-  variableValueDto,
-} from './variables.js';
+import { asJavaHashMap, convertVariables, isJavaSerializationProhibited, javaSerializationProhibitedMessage, variableValueDto } from './variables.js';
 import type { TypedVariable } from './variables.js';
 
 /** MigrationInstructionImpl: one source and one target activity id (either may be null). */
@@ -43,7 +37,11 @@ export interface MigrationPlanReport {
 }
 
 /** MigrationInstructionDto in engine order. */
-export function migrationInstructionDto(instruction: MigrationInstruction): { sourceActivityIds: (string | null)[]; targetActivityIds: (string | null)[]; updateEventTrigger: boolean } {
+export function migrationInstructionDto(instruction: MigrationInstruction): {
+  sourceActivityIds: (string | null)[];
+  targetActivityIds: (string | null)[];
+  updateEventTrigger: boolean;
+} {
   return {
     sourceActivityIds: [instruction.sourceActivityId],
     targetActivityIds: [instruction.targetActivityId],
@@ -361,7 +359,9 @@ export function migrationPlanReportDto(report: MigrationPlanReport): { instructi
       instruction: migrationInstructionDto(instruction),
       failures: [...failures],
     })),
-    variableReports: asJavaHashMap(report.variableReports.map(({ name, variable, failures }) => [name, { ...variableValueDto(variable), failures: [...failures] }])),
+    variableReports: asJavaHashMap(
+      report.variableReports.map(({ name, variable, failures }) => [name, { ...variableValueDto(variable), failures: [...failures] }]),
+    ),
   };
 }
 
@@ -433,7 +433,9 @@ export function readMigrationPlanDto(
   dto: MigrationPlanBody | null,
   localName: string,
   javaPackage: string,
-): { ok: true; sourceId?: string; targetId?: string; instructions: MigrationInstruction[]; variables: Map<string, TypedVariable> | null } | { ok: false; response: Response } {
+):
+  | { ok: true; sourceId?: string; targetId?: string; instructions: MigrationInstruction[]; variables: Map<string, TypedVariable> | null }
+  | { ok: false; response: Response } {
   if (dto === null) {
     return {
       ok: false,

@@ -34,15 +34,20 @@ function asRecord(activity: ModelActivity): ActivityRecord {
 describe('the seeded definitions and their BPMN models', () => {
   const state = createEngineState();
 
-  it.each(state.processDefinitions.map((definition) => [definition.id, definition] as const))('%s: the model has exactly its activities', async (_id, definition) => {
-    const model = await parseProcessModel(bpmnXmlOf(definition), definition.key);
-    expect(model.processId).toBe(definition.key);
-    expect(model.activities.map(asRecord)).toEqual(definition.activities.map((activity) => ({ ...activity })));
-  });
+  it.each(state.processDefinitions.map((definition) => [definition.id, definition] as const))(
+    '%s: the model has exactly its activities',
+    async (_id, definition) => {
+      const model = await parseProcessModel(bpmnXmlOf(definition), definition.key);
+      expect(model.processId).toBe(definition.key);
+      expect(model.activities.map(asRecord)).toEqual(definition.activities.map((activity) => ({ ...activity })));
+    },
+  );
 
   it('has the renamed user task, the type change, the call activity and the timer boundary event of invoice-approval', async () => {
     const [v1, v2] = await Promise.all(
-      state.processDefinitions.filter((definition) => definition.key === 'invoice-approval').map((definition) => parseProcessModel(bpmnXmlOf(definition), definition.key)),
+      state.processDefinitions
+        .filter((definition) => definition.key === 'invoice-approval')
+        .map((definition) => parseProcessModel(bpmnXmlOf(definition), definition.key)),
     );
     const find = (model: typeof v1, id: string) => model?.activities.find((activity) => activity.id === id);
     expect([find(v1, 'approve')?.name, find(v2, 'approveInvoice')?.name]).toEqual(['Approve invoice', 'Approve invoice']);

@@ -32,10 +32,14 @@ describe('403 bodies', () => {
   });
 
   it('lists several missing authorizations as a disjunction, without the deprecated fields or a full stop', () => {
-    const body = authorizationExceptionBody('u', [missingAuthorization('DELETE', ResourceType.USER, 'Mary'), missingAuthorization('CREATE', ResourceType.BATCH, null)]);
+    const body = authorizationExceptionBody('u', [
+      missingAuthorization('DELETE', ResourceType.USER, 'Mary'),
+      missingAuthorization('CREATE', ResourceType.BATCH, null),
+    ]);
     expect(body).toEqual({
       type: 'AuthorizationException',
-      message: "The user with id 'u' does not have one of the following permissions: 'DELETE' permission on resource 'Mary' of type 'User' or 'CREATE' permission on resource 'Batch'",
+      message:
+        "The user with id 'u' does not have one of the following permissions: 'DELETE' permission on resource 'Mary' of type 'User' or 'CREATE' permission on resource 'Batch'",
       code: 0,
       userId: 'u',
       resourceName: null,

@@ -37,7 +37,17 @@ async function count(query: string): Promise<number> {
   return (result.body as { count: number }).count;
 }
 
-const ALL_BY_ID = [DEFS.archiveInvoiceV1, DEFS.invoiceApprovalV1, DEFS.invoiceApprovalV2, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB];
+const ALL_BY_ID = [
+  DEFS.archiveInvoiceV1,
+  DEFS.invoiceApprovalV1,
+  DEFS.invoiceApprovalV2,
+  DEFS.invoiceV1,
+  DEFS.invoiceV2,
+  DEFS.v1,
+  DEFS.v2,
+  DEFS.sharedTenantA,
+  DEFS.sharedTenantB,
+];
 const APPROVAL = [DEFS.invoiceApprovalV1, DEFS.invoiceApprovalV2];
 
 describe('GET /process-definition', () => {
@@ -49,8 +59,20 @@ describe('GET /process-definition', () => {
   it('serializes the DTO fields only, in engine order', async () => {
     const [first] = await list(`?processDefinitionId=${DEFS.invoiceV2}`);
     expect(Object.keys(first ?? {})).toEqual([
-      'id', 'key', 'category', 'description', 'name', 'version', 'resource', 'deploymentId', 'diagram', 'suspended', 'tenantId', 'versionTag',
-      'historyTimeToLive', 'startableInTasklist',
+      'id',
+      'key',
+      'category',
+      'description',
+      'name',
+      'version',
+      'resource',
+      'deploymentId',
+      'diagram',
+      'suspended',
+      'tenantId',
+      'versionTag',
+      'historyTimeToLive',
+      'startableInTasklist',
     ]);
     expect(first).toMatchObject({ key: 'invoice', version: 2, versionTag: 'V2.0', tenantId: null, name: 'Invoice Receipt' });
   });
@@ -75,16 +97,35 @@ describe('GET /process-definition', () => {
 
   it('filters by tenant like the engine: withoutTenantId wins, includeProcessDefinitionsWithoutTenantId widens tenantIdIn', async () => {
     expect(await ids('?withoutTenantId=true')).toEqual([DEFS.archiveInvoiceV1, ...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]);
-    expect(await ids('?tenantIdIn=tenant-a&withoutTenantId=true')).toEqual([DEFS.archiveInvoiceV1, ...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]);
+    expect(await ids('?tenantIdIn=tenant-a&withoutTenantId=true')).toEqual([
+      DEFS.archiveInvoiceV1,
+      ...APPROVAL,
+      DEFS.invoiceV1,
+      DEFS.invoiceV2,
+      DEFS.v1,
+      DEFS.v2,
+    ]);
     expect(await ids('?tenantIdIn=tenant-a&includeProcessDefinitionsWithoutTenantId=true')).toEqual([
       DEFS.archiveInvoiceV1,
-      ...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2, DEFS.sharedTenantA,
+      ...APPROVAL,
+      DEFS.invoiceV1,
+      DEFS.invoiceV2,
+      DEFS.v1,
+      DEFS.v2,
+      DEFS.sharedTenantA,
     ]);
     expect(await ids('?includeProcessDefinitionsWithoutTenantId=true')).toEqual(ALL_BY_ID);
   });
 
   it('gives the latest version per key and tenant (and the deprecated alias latest)', async () => {
-    expect(await ids('?latestVersion=true')).toEqual([DEFS.archiveInvoiceV1, DEFS.invoiceApprovalV2, DEFS.invoiceV2, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB]);
+    expect(await ids('?latestVersion=true')).toEqual([
+      DEFS.archiveInvoiceV1,
+      DEFS.invoiceApprovalV2,
+      DEFS.invoiceV2,
+      DEFS.v2,
+      DEFS.sharedTenantA,
+      DEFS.sharedTenantB,
+    ]);
     expect(await ids('?key=invoice&latestVersion=true')).toEqual([DEFS.invoiceV2]);
     expect(await ids('?key=invoice&latest=true')).toEqual([DEFS.invoiceV2]);
     expect(await ids('?keyLike=ref%25&latestVersion=true')).toEqual([DEFS.v2]);
@@ -161,7 +202,21 @@ describe('GET /process-definition', () => {
 
   it.each([
     ['key', 'asc', [DEFS.archiveInvoiceV1, DEFS.invoiceV1, DEFS.invoiceV2, ...APPROVAL, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB]],
-    ['version', 'desc', [DEFS.invoiceApprovalV2, DEFS.invoiceV2, DEFS.v2, DEFS.archiveInvoiceV1, DEFS.invoiceApprovalV1, DEFS.invoiceV1, DEFS.v1, DEFS.sharedTenantA, DEFS.sharedTenantB]],
+    [
+      'version',
+      'desc',
+      [
+        DEFS.invoiceApprovalV2,
+        DEFS.invoiceV2,
+        DEFS.v2,
+        DEFS.archiveInvoiceV1,
+        DEFS.invoiceApprovalV1,
+        DEFS.invoiceV1,
+        DEFS.v1,
+        DEFS.sharedTenantA,
+        DEFS.sharedTenantB,
+      ],
+    ],
     ['deployTime', 'asc', [DEFS.invoiceV1, DEFS.invoiceV2, DEFS.archiveInvoiceV1, ...APPROVAL, DEFS.sharedTenantA, DEFS.sharedTenantB, DEFS.v1, DEFS.v2]],
     ['tenantId', 'desc', [DEFS.sharedTenantB, DEFS.sharedTenantA, DEFS.archiveInvoiceV1, ...APPROVAL, DEFS.invoiceV1, DEFS.invoiceV2, DEFS.v1, DEFS.v2]],
     ['versionTag', 'asc', [DEFS.archiveInvoiceV1, ...APPROVAL, DEFS.v1, DEFS.v2, DEFS.sharedTenantA, DEFS.sharedTenantB, DEFS.invoiceV1, DEFS.invoiceV2]],
@@ -199,7 +254,11 @@ describe('GET /process-definition', () => {
     const saved = sim.state.processDefinitions;
     sim.state.processDefinitions = [];
     try {
-      expect(await call('/engine/default/process-definition/count')).toEqual({ status: 200, contentType: 'application/json', body: loadSample('named-engine-path') });
+      expect(await call('/engine/default/process-definition/count')).toEqual({
+        status: 200,
+        contentType: 'application/json',
+        body: loadSample('named-engine-path'),
+      });
     } finally {
       sim.state.processDefinitions = saved;
     }
@@ -214,11 +273,18 @@ describe('GET /process-definition/{id}', () => {
   it('returns the DTO of a definition', async () => {
     const [expected] = loadSample<ProcessDefinitionDto[]>('process-definition-list');
     expect(await call(`/process-definition/${DEFS.v1}`)).toEqual({ status: 200, contentType: 'application/json', body: expected });
-    expect((await call(`/engine/default/process-definition/${encodeURIComponent(DEFS.sharedTenantB)}`)).body).toMatchObject({ tenantId: 'tenant-b', key: 'shared-process' });
+    expect((await call(`/engine/default/process-definition/${encodeURIComponent(DEFS.sharedTenantB)}`)).body).toMatchObject({
+      tenantId: 'tenant-b',
+      key: 'shared-process',
+    });
   });
 
   it('answers an unknown id like process-definition-get-404.json', async () => {
-    expect(await call('/process-definition/does-not-exist')).toEqual({ status: 404, contentType: 'application/json', body: loadSample('process-definition-get-404') });
+    expect(await call('/process-definition/does-not-exist')).toEqual({
+      status: 404,
+      contentType: 'application/json',
+      body: loadSample('process-definition-get-404'),
+    });
   });
 });
 
@@ -280,7 +346,12 @@ describe('statistics with incidents and failed jobs', () => {
       { id: 'sendReminder', instances: 1, failedJobs: 0, incidents: [{ incidentType: 'failedExternalTask', incidentCount: 1 }] },
     ]);
     const plain = (await call(path)).body as { failedJobs: number; incidents: unknown[] }[];
-    expect(plain.map((row) => [row.failedJobs, row.incidents])).toEqual([[0, []], [0, []], [0, []], [0, []]]);
+    expect(plain.map((row) => [row.failedJobs, row.incidents])).toEqual([
+      [0, []],
+      [0, []],
+      [0, []],
+      [0, []],
+    ]);
     const ofType = (await call(`${path}?incidentsForType=customIncident`)).body as { incidents: unknown[] }[];
     expect(ofType.map((row) => row.incidents)).toEqual([[], [], [], []]);
   });

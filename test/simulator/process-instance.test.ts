@@ -53,7 +53,15 @@ describe('GET /process-instance', () => {
     const answer = await get(`/process-instance?processDefinitionId=${DEFS.v1}`);
     expect(answer).toEqual({ status: 200, contentType: 'application/json', body: loadSample('process-instance-list') });
     expect(Object.keys((answer.body as object[])[0] ?? {})).toEqual([
-      'links', 'id', 'definitionId', 'businessKey', 'caseInstanceId', 'ended', 'suspended', 'tenantId', 'definitionKey',
+      'links',
+      'id',
+      'definitionId',
+      'businessKey',
+      'caseInstanceId',
+      'ended',
+      'suspended',
+      'tenantId',
+      'definitionKey',
     ]);
   });
 
@@ -100,7 +108,9 @@ describe('GET /process-instance', () => {
     const approval = { processDefinitionId: DEFS.invoiceApprovalV1 };
     expect(idsOf(await post('/process-instance', { ...approval, leafProcessInstances: true }))).not.toContain(PIS.approvalArchive);
     expect((await post('/process-instance/count', { ...approval, leafProcessInstances: true })).body).toEqual({ count: 4 });
-    expect((await post('/process-instance/count', { processInstanceIds: [PIS.archiveChild, PIS.approvalArchive], rootProcessInstances: true })).body).toEqual({ count: 1 });
+    expect((await post('/process-instance/count', { processInstanceIds: [PIS.archiveChild, PIS.approvalArchive], rootProcessInstances: true })).body).toEqual({
+      count: 1,
+    });
     expect(idsOf(await get(`/process-instance?rootProcessInstanceId=${PIS.approvalArchive}`))).toEqual([PIS.approvalArchive, PIS.archiveChild].sort());
     // ProcessInstanceQueryImpl refuses the contradictions when the DTO applies its filters.
     expect(await post('/process-instance', { superProcessInstance: PIS.approvalArchive, rootProcessInstances: true })).toMatchObject({
@@ -137,8 +147,16 @@ describe('GET /process-instance', () => {
   });
 
   it('answers bad sorting like query-invalid-sort.json and query-sort-without-order.json', async () => {
-    expect(await get('/process-instance?sortBy=nope&sortOrder=asc')).toEqual({ status: 400, contentType: 'application/json', body: loadSample('query-invalid-sort') });
-    expect(await get('/process-instance?sortBy=instanceId')).toEqual({ status: 400, contentType: 'application/json', body: loadSample('query-sort-without-order') });
+    expect(await get('/process-instance?sortBy=nope&sortOrder=asc')).toEqual({
+      status: 400,
+      contentType: 'application/json',
+      body: loadSample('query-invalid-sort'),
+    });
+    expect(await get('/process-instance?sortBy=instanceId')).toEqual({
+      status: 400,
+      contentType: 'application/json',
+      body: loadSample('query-sort-without-order'),
+    });
     expect((await get('/process-instance/count?suspended=maybe')).body).toMatchObject({
       message: "Cannot set query parameter 'suspended' to value 'maybe': Cannot convert value maybe to java type java.lang.Boolean",
     });
@@ -170,26 +188,42 @@ describe('POST /process-instance', () => {
   it('pages with the URL query and sorts by the body (sortBy/sortOrder, then sorting)', async () => {
     expect(idsOf(await post('/process-instance?firstResult=1&maxResults=2', { processDefinitionKey: 'invoice' }))).toEqual(INVOICE.slice(1, 3));
     expect(idsOf(await post('/process-instance', { processDefinitionKey: 'refengine-demo', sortBy: 'businessKey', sortOrder: 'desc' }))).toEqual([
-      PIS.demoV2Third, PIS.demoV2First, PIS.demoV1Third, PIS.demoV1Second, PIS.demoV1First, PIS.demoV2Extra,
+      PIS.demoV2Third,
+      PIS.demoV2First,
+      PIS.demoV1Third,
+      PIS.demoV1Second,
+      PIS.demoV1First,
+      PIS.demoV2Extra,
     ]);
     const sorting = [
       { sortBy: 'definitionId', sortOrder: 'desc' },
       { sortBy: 'businessKey', sortOrder: 'asc' },
     ];
     expect(idsOf(await post('/process-instance', { processDefinitionKey: 'refengine-demo', sorting }))).toEqual([
-      PIS.demoV2Extra, PIS.demoV2First, PIS.demoV2Third, ...DEMO_V1,
+      PIS.demoV2Extra,
+      PIS.demoV2First,
+      PIS.demoV2Third,
+      ...DEMO_V1,
     ]);
   });
 
   it('answers malformed JSON like invalid-json-syntax.json and wrong JSON types like invalid-json-type.json', async () => {
-    expect(await post('/process-instance', '{"processDefinitionId": ')).toEqual({ status: 400, contentType: 'application/json', body: loadSample('invalid-json-syntax') });
+    expect(await post('/process-instance', '{"processDefinitionId": ')).toEqual({
+      status: 400,
+      contentType: 'application/json',
+      body: loadSample('invalid-json-syntax'),
+    });
     expect((await post('/process-instance', { processInstanceIds: 'not-an-array' })).body).toEqual(loadSample('invalid-json-type'));
     expect((await post('/process-instance/count', { suspended: { yes: true } })).body).toEqual(loadSample('invalid-json-type'));
     expect((await post('/process-instance', { sortBy: 'nope', sortOrder: 'asc' })).body).toEqual(loadSample('invalid-json-type'));
   });
 
   it('rejects a lone sortBy, an empty id set and unknown variable operators like the engine', async () => {
-    expect(await post('/process-instance', { sortBy: 'instanceId' })).toEqual({ status: 400, contentType: 'application/json', body: loadSample('query-sort-without-order') });
+    expect(await post('/process-instance', { sortBy: 'instanceId' })).toEqual({
+      status: 400,
+      contentType: 'application/json',
+      body: loadSample('query-sort-without-order'),
+    });
     expect(await post('/process-instance', { processInstanceIds: [] })).toEqual({
       status: 500,
       contentType: 'application/json',

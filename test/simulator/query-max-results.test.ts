@@ -15,7 +15,10 @@ describe('queryMaxResultsLimit', () => {
     await sim.close();
   });
   const get = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${sim.url}${path}`, { ...init, headers: { authorization: DEMO, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    const response = await fetch(`${sim.url}${path}`, {
+      ...init,
+      headers: { authorization: DEMO, 'content-type': 'application/json', ...(init.headers ?? {}) },
+    });
     return { status: response.status, body: (await response.json()) as unknown };
   };
 
@@ -39,8 +42,13 @@ describe('queryMaxResultsLimit', () => {
   it('answers pages within the limit, counts, long id lists and metrics', async () => {
     expect((await get('/authorization?firstResult=0&maxResults=1000')).status).toBe(200);
     const ids = Array.from({ length: 5000 }, (_, index) => `x${index}`);
-    expect(await get('/process-instance/count', { method: 'POST', body: JSON.stringify({ processInstanceIds: ids }) })).toEqual({ status: 200, body: { count: 0 } });
-    expect((await get('/process-instance?firstResult=0&maxResults=10', { method: 'POST', body: JSON.stringify({ processInstanceIds: ids }) })).status).toBe(200);
+    expect(await get('/process-instance/count', { method: 'POST', body: JSON.stringify({ processInstanceIds: ids }) })).toEqual({
+      status: 200,
+      body: { count: 0 },
+    });
+    expect((await get('/process-instance?firstResult=0&maxResults=10', { method: 'POST', body: JSON.stringify({ processInstanceIds: ids }) })).status).toBe(
+      200,
+    );
     expect((await get('/metrics')).status).toBe(200);
   });
 });

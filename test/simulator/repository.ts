@@ -143,7 +143,10 @@ function definitionFilters(context: RouteContext, query: ParsedQuery): { ok: tru
     if (typeof raw !== 'string') continue;
     const parsed = parseEngineDate(raw);
     if (parsed === undefined) {
-      return { ok: false, response: invalidRequest(400, `Cannot set query parameter '${name}' to value '${raw}': Cannot convert value "${raw}" to java type java.util.Date`) };
+      return {
+        ok: false,
+        response: invalidRequest(400, `Cannot set query parameter '${name}' to value '${raw}': Cannot convert value "${raw}" to java type java.util.Date`),
+      };
     }
     filters.dates[name] = parsed;
   }
@@ -270,7 +273,10 @@ export function registerProcessDefinitionRoutes(router: EngineRouter, state: Eng
     if (sortError) return { ok: false, response: sortError };
     // ProcessDefinitionQueryImpl.checkQueryOk, when the query runs.
     const values = parsed.query.values;
-    if (filters.filters.latest === true && (values.processDefinitionId !== undefined || filters.filters.version !== undefined || values.deploymentId !== undefined)) {
+    if (
+      filters.filters.latest === true &&
+      (values.processDefinitionId !== undefined || filters.filters.version !== undefined || values.deploymentId !== undefined)
+    ) {
       const message = 'Calling latest() can only be used in combination with key(String) and keyLike(String) or name(String) and nameLike(String)';
       return { ok: false, response: json(exceptionBody('ProcessEngineException', message, 0), 500) };
     }
@@ -311,9 +317,12 @@ export function registerProcessDefinitionRoutes(router: EngineRouter, state: Eng
   router.add('get', '/process-definition/statistics', ({ url, authenticatedUserId }) => {
     // ProcessDefinitionRestServiceImpl.getStatistics: @QueryParam Boolean, so presence decides.
     const has = (name: string) => url.searchParams.has(name);
-    if (has('incidents') && has('incidentsForType')) return invalidRequest(400, 'Only one of the query parameter includeIncidents or includeIncidentsForType can be set.');
-    if (has('incidents') && has('rootIncidents')) return invalidRequest(400, 'Only one of the query parameter includeIncidents or includeRootIncidents can be set.');
-    if (has('rootIncidents') && has('incidentsForType')) return invalidRequest(400, 'Only one of the query parameter includeRootIncidents or includeIncidentsForType can be set.');
+    if (has('incidents') && has('incidentsForType'))
+      return invalidRequest(400, 'Only one of the query parameter includeIncidents or includeIncidentsForType can be set.');
+    if (has('incidents') && has('rootIncidents'))
+      return invalidRequest(400, 'Only one of the query parameter includeIncidents or includeRootIncidents can be set.');
+    if (has('rootIncidents') && has('incidentsForType'))
+      return invalidRequest(400, 'Only one of the query parameter includeRootIncidents or includeIncidentsForType can be set.');
     const counting = statisticsCounting(state, url);
     const authentication = authenticationOf(state, authenticatedUserId);
     const readable = authentication === null ? () => true : queryVisibility(state, authentication, genericPermission('READ'), ResourceType.PROCESS_DEFINITION);
@@ -362,7 +371,11 @@ export function registerProcessDefinitionRoutes(router: EngineRouter, state: Eng
     const readable =
       definition !== undefined &&
       (authentication === null ||
-        isAuthorized(state, authentication, { permission: genericPermission('READ'), resourceType: ResourceType.PROCESS_DEFINITION, resourceId: definition.key }));
+        isAuthorized(state, authentication, {
+          permission: genericPermission('READ'),
+          resourceType: ResourceType.PROCESS_DEFINITION,
+          resourceId: definition.key,
+        }));
     if (!readable) return json(exceptionBody('InvalidRequestException', `No matching definition with id ${id}`, 0), 404);
     return json(processDefinitionDto(definition));
   });
@@ -383,7 +396,11 @@ export function registerProcessDefinitionRoutes(router: EngineRouter, state: Eng
     // selectActivityStatisticsByQueryCriteriaSql: with incidents (or failed jobs) asked for, the activity
     // ids of the incidents are a UNION of their own: an incident where no execution is (a boundary
     // event's) has a row with 0 instances.
-    if (['incidents', 'rootIncidents', 'incidentsForType', 'failedJobs'].some((name) => url.searchParams.get(name) !== null && url.searchParams.get(name) !== 'false')) {
+    if (
+      ['incidents', 'rootIncidents', 'incidentsForType', 'failedJobs'].some(
+        (name) => url.searchParams.get(name) !== null && url.searchParams.get(name) !== 'false',
+      )
+    ) {
       const ids = new Set(instances.map((instance) => instance.id));
       for (const incident of state.incidents) if (ids.has(incident.processInstanceId) && !counts.has(incident.activityId)) counts.set(incident.activityId, 0);
     }
@@ -407,7 +424,13 @@ export function registerProcessDefinitionRoutes(router: EngineRouter, state: Eng
  * incidentsForType=TYPE (that type alone), else []. Failed jobs are the open failedJob incidents.
  * Every simulated incident is its own root cause, so rootIncidents counts them all.
  */
-function statisticsCounting(state: EngineState, url: URL): (instances: readonly ProcessInstanceRecord[], where: (incident: IncidentRecord) => boolean) => { failedJobs: number; incidents: { incidentType: string; incidentCount: number }[] } {
+function statisticsCounting(
+  state: EngineState,
+  url: URL,
+): (
+  instances: readonly ProcessInstanceRecord[],
+  where: (incident: IncidentRecord) => boolean,
+) => { failedJobs: number; incidents: { incidentType: string; incidentCount: number }[] } {
   const failedJobs = url.searchParams.get('failedJobs') === 'true';
   const allTypes = url.searchParams.get('incidents') === 'true' || url.searchParams.get('rootIncidents') === 'true';
   const oneType = url.searchParams.get('incidentsForType');

@@ -180,7 +180,12 @@ function matches(state: EngineState, instance: ProcessInstanceRecord, query: Pro
   if (b.rootProcessInstances === true && (instance.superProcessInstanceId ?? null) !== null) return false;
   if (b.leafProcessInstances === true && state.processInstances.some((other) => other.superProcessInstanceId === instance.id)) return false;
   // Incidents (state.incidents): the instance must have one matching every incident filter given.
-  const incidentFilters = s.incidentId !== undefined || s.incidentType !== undefined || s.incidentMessage !== undefined || s.incidentMessageLike !== undefined || b.withIncident === true;
+  const incidentFilters =
+    s.incidentId !== undefined ||
+    s.incidentType !== undefined ||
+    s.incidentMessage !== undefined ||
+    s.incidentMessageLike !== undefined ||
+    b.withIncident === true;
   if (incidentFilters) {
     const matching = state.incidents.filter(
       (incident) =>
@@ -272,10 +277,16 @@ export function runProcessInstanceQuery(
   }
   // ProcessInstanceQueryImpl refuses both pairs when the DTO applies its filters: a ProcessEngineException, 500.
   if (query.booleans.rootProcessInstances === true && query.strings.superProcessInstance !== undefined) {
-    return { ok: false, response: json(exceptionBody('ProcessEngineException', 'Invalid query usage: cannot set both rootProcessInstances and superProcessInstanceId', 0), 500) };
+    return {
+      ok: false,
+      response: json(exceptionBody('ProcessEngineException', 'Invalid query usage: cannot set both rootProcessInstances and superProcessInstanceId', 0), 500),
+    };
   }
   if (query.booleans.leafProcessInstances === true && query.strings.subProcessInstance !== undefined) {
-    return { ok: false, response: json(exceptionBody('ProcessEngineException', 'Invalid query usage: cannot set both leafProcessInstances and subProcessInstanceId', 0), 500) };
+    return {
+      ok: false,
+      response: json(exceptionBody('ProcessEngineException', 'Invalid query usage: cannot set both leafProcessInstances and subProcessInstanceId', 0), 500),
+    };
   }
   for (const condition of query.variables ?? []) {
     if (!VARIABLE_OPERATORS.includes(String(condition.operator))) {

@@ -204,7 +204,10 @@ function until(release: Promise<unknown>, signals: AbortSignal[]): Promise<boole
     };
     const onAbort = (): void => finish(false);
     for (const signal of signals) signal.addEventListener('abort', onAbort, { once: true });
-    void release.then(() => finish(true), () => finish(true));
+    void release.then(
+      () => finish(true),
+      () => finish(true),
+    );
   });
 }
 
@@ -274,9 +277,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return pattern.test(path);
     };
     const active = faults.find(
-      ({ fault }) =>
-        (fault.method === undefined || fault.method.toUpperCase() === method) &&
-        (fault.path === undefined || matchesPath(fault.path)),
+      ({ fault }) => (fault.method === undefined || fault.method.toUpperCase() === method) && (fault.path === undefined || matchesPath(fault.path)),
     );
     if (!active) return undefined;
     active.remaining -= 1;

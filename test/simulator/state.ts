@@ -430,8 +430,7 @@ export const SEEDED_INCIDENT_IDS = {
 } as const;
 
 function authorization(
-  fields: Pick<AuthorizationRecord, 'id' | 'type' | 'permissions' | 'resourceType' | 'resourceId'> &
-    Partial<Pick<AuthorizationRecord, 'userId' | 'groupId'>>,
+  fields: Pick<AuthorizationRecord, 'id' | 'type' | 'permissions' | 'resourceType' | 'resourceId'> & Partial<Pick<AuthorizationRecord, 'userId' | 'groupId'>>,
 ): AuthorizationRecord {
   return {
     userId: null,
@@ -993,7 +992,10 @@ export class EngineState {
     options: { tenantId?: string | null; name?: string } = {},
   ): { definition: ProcessDefinitionRecord; instanceIds: string[] }[] {
     const tenantId = options.tenantId ?? null;
-    let version = Math.max(0, ...this.processDefinitions.filter((definition) => definition.key === key && definition.tenantId === tenantId).map((definition) => definition.version));
+    let version = Math.max(
+      0,
+      ...this.processDefinitions.filter((definition) => definition.key === key && definition.tenantId === tenantId).map((definition) => definition.version),
+    );
     return versions.map((seed) => {
       version += 1;
       const deployedAt = this.clock();
@@ -1018,7 +1020,8 @@ export class EngineState {
       this.processDefinitions.push(definition);
       const instanceIds: string[] = [];
       for (const [activityId, count] of Object.entries(seed.instances ?? {})) {
-        if (!definition.activities.some((activity) => activity.id === activityId)) throw new Error(`deployVersions: ${key} v${version} has no activity '${activityId}'`);
+        if (!definition.activities.some((activity) => activity.id === activityId))
+          throw new Error(`deployVersions: ${key} v${version} has no activity '${activityId}'`);
         for (let index = 0; index < count; index += 1) {
           const id = this.nextId();
           this.processInstances.push({

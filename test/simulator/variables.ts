@@ -75,7 +75,10 @@ export function asJavaHashMap<T>(entries: Iterable<[string, T]>): Record<string,
 function javaToString(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return `[${value.map(javaToString).join(', ')}]`;
-  if (isJsonObject(value)) return `{${Object.entries(value).map(([key, item]) => `${key}=${javaToString(item)}`).join(', ')}}`;
+  if (isJsonObject(value))
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${key}=${javaToString(item)}`)
+      .join(', ')}}`;
   return String(value);
 }
 
@@ -182,7 +185,7 @@ function convertVariable(type: string | null, value: unknown, valueInfo: Record<
       return invalidRequest(400, `Must provide 'null' or String value for value of SerializableValue type '${type}'.`);
     }
     const requestedFormat = typeof valueInfo?.serializationDataFormat === 'string' ? valueInfo.serializationDataFormat : null;
-    const format = typeName === 'object' ? requestedFormat : SERIALIZABLE_FORMATS[typeName] ?? null;
+    const format = typeName === 'object' ? requestedFormat : (SERIALIZABLE_FORMATS[typeName] ?? null);
     const info: Record<string, unknown> = {};
     if (format !== null) info.serializationDataFormat = format;
     if (typeName === 'object' && typeof valueInfo?.objectTypeName === 'string') info.objectTypeName = valueInfo.objectTypeName;

@@ -52,7 +52,11 @@ describe('accepted access files', () => {
   });
 
   it('without a scope: the groups, owners and resource types the file names', () => {
-    const { scope } = parseAccessFile('groups:\n  audit: { members: [] }\nauthorizations:\n  - { type: grant, group: ops, resource: 6, permissions: [ALL] }\n', 'a.yaml', {});
+    const { scope } = parseAccessFile(
+      'groups:\n  audit: { members: [] }\nauthorizations:\n  - { type: grant, group: ops, resource: 6, permissions: [ALL] }\n',
+      'a.yaml',
+      {},
+    );
     expect([scope.group('audit'), scope.group('ops'), scope.group('sales')]).toEqual([true, false, false]);
     expect(scope.authorization({ type: 1, userId: null, groupId: 'ops', resourceType: 6 })).toBe(true);
     expect(scope.authorization({ type: 1, userId: null, groupId: 'ops', resourceType: 5 })).toBe(false);
@@ -65,7 +69,11 @@ describe('accepted access files', () => {
   });
 
   it('reads JSON; NONE is no permission; an empty file section is fine', () => {
-    const loaded = parseAccessFile(JSON.stringify({ groups: null, authorizations: [{ type: 'GRANT', user: 'john', resource: 'TASK', permissions: ['NONE'] }] }), 'a.json', {});
+    const loaded = parseAccessFile(
+      JSON.stringify({ groups: null, authorizations: [{ type: 'GRANT', user: 'john', resource: 'TASK', permissions: ['NONE'] }] }),
+      'a.json',
+      {},
+    );
     expect(loaded.format).toBe('json');
     expect(loaded.authorizations[0]).toMatchObject({ type: 1, userId: 'john', resourceType: 7, permissions: [] });
   });
@@ -73,10 +81,14 @@ describe('accepted access files', () => {
 
 describe('refused access files name file, line, column and path', () => {
   it('a permission the resource type does not have, with the closest', () => {
-    expect(problems('authorizations:\n  - type: grant\n    group: sales\n    resource: process-definition\n    permissions: [READ, READ_INSTANCES]\n')).toEqual([
-      "access.yaml:5:25: authorizations[0].permissions[1]: permission 'READ_INSTANCES' is not valid for resource type process-definition (did you mean READ_INSTANCE?)",
-    ]);
-    expect(problems('authorizations:\n  - { type: grant, group: sales, resource: user, permissions: [ACCESS] }\n')[0]).toContain("permission 'ACCESS' is not valid for resource type user");
+    expect(problems('authorizations:\n  - type: grant\n    group: sales\n    resource: process-definition\n    permissions: [READ, READ_INSTANCES]\n')).toEqual(
+      [
+        "access.yaml:5:25: authorizations[0].permissions[1]: permission 'READ_INSTANCES' is not valid for resource type process-definition (did you mean READ_INSTANCE?)",
+      ],
+    );
+    expect(problems('authorizations:\n  - { type: grant, group: sales, resource: user, permissions: [ACCESS] }\n')[0]).toContain(
+      "permission 'ACCESS' is not valid for resource type user",
+    );
   });
 
   it('unknown properties, with did-you-mean', () => {
@@ -87,7 +99,11 @@ describe('refused access files name file, line, column and path', () => {
   });
 
   it('duplicate authorizations (same type, owner, resource type and id) and duplicate groups', () => {
-    expect(problems('authorizations:\n  - { type: grant, group: sales, resource: process-definition, permissions: [READ] }\n  - { type: grant, group: sales, resource: 6, resourceId: "*", permissions: [UPDATE] }\n')).toEqual([
+    expect(
+      problems(
+        'authorizations:\n  - { type: grant, group: sales, resource: process-definition, permissions: [READ] }\n  - { type: grant, group: sales, resource: 6, resourceId: "*", permissions: [UPDATE] }\n',
+      ),
+    ).toEqual([
       'access.yaml:3:5: authorizations[1]: the same authorization as authorizations[0] (line 2): the engine keeps one per type, owner, resource type and resource id; merge their permissions',
     ]);
     expect(problems('groups:\n  sales: {}\n  sales: {}\n')).toEqual(['access.yaml:3:3: duplicate key: Map keys must be unique']);
@@ -107,7 +123,9 @@ describe('refused access files name file, line, column and path', () => {
 
   it('unknown types and resource types, members listed twice, ALL with others', () => {
     expect(
-      problems('groups:\n  sales: { members: [john, john] }\nauthorizations:\n  - { type: grnat, user: john, resource: proces-definition, permissions: [READ] }\n  - { type: grant, user: john, resource: task, permissions: [ALL, READ] }\n'),
+      problems(
+        'groups:\n  sales: { members: [john, john] }\nauthorizations:\n  - { type: grnat, user: john, resource: proces-definition, permissions: [READ] }\n  - { type: grant, user: john, resource: task, permissions: [ALL, READ] }\n',
+      ),
     ).toEqual([
       'access.yaml:2:28: groups.sales.members[1]: member john is listed twice',
       "access.yaml:4:13: authorizations[0].type: unknown authorization type 'grnat' (did you mean grant?)",
@@ -186,7 +204,11 @@ describe('refused access files name file, line, column and path', () => {
   });
 
   it('an unset ${VAR} is reported with the other problems, and its value is not checked again', () => {
-    expect(problems('authorizations:\n  - { type: "${KIND}", user: john, resource: task, permissions: [READ] }\n  - { type: grant, user: john, resource: tsak, permissions: [READ] }\n')).toEqual([
+    expect(
+      problems(
+        'authorizations:\n  - { type: "${KIND}", user: john, resource: task, permissions: [READ] }\n  - { type: grant, user: john, resource: tsak, permissions: [READ] }\n',
+      ),
+    ).toEqual([
       'access.yaml:2:13: authorizations[0].type: environment variable KIND is not set',
       "access.yaml:3:42: authorizations[1].resource: unknown resource type 'tsak' (did you mean task?)",
     ]);
@@ -194,7 +216,11 @@ describe('refused access files name file, line, column and path', () => {
 
   it('wrong shapes, with the zod problem at its place', () => {
     expect(problems('- a\n')).toEqual(['access.yaml:1:1: an access file must be an object with scope, groups and authorizations']);
-    expect(problems('authorizations:\n  - { type: grant, user: john, resource: task }\n')).toEqual(['access.yaml:2:5: authorizations[0].permissions: required']);
-    expect(problems('scope:\n  resourceTypes: [taks]\n')).toEqual(["access.yaml:2:19: scope.resourceTypes[0]: unknown resource type 'taks' (did you mean task?)"]);
+    expect(problems('authorizations:\n  - { type: grant, user: john, resource: task }\n')).toEqual([
+      'access.yaml:2:5: authorizations[0].permissions: required',
+    ]);
+    expect(problems('scope:\n  resourceTypes: [taks]\n')).toEqual([
+      "access.yaml:2:19: scope.resourceTypes[0]: unknown resource type 'taks' (did you mean task?)",
+    ]);
   });
 });

@@ -18,17 +18,27 @@ const global: Authorization = { ...grant, id: 'g1', type: 0, userId: '*', resour
 
 describe('applying a change keeps what was not named', () => {
   it('--add-permissions keeps owner, resource type and resource id', () => {
-    expect(applyChange(grant, { addPermissions: ['delete'] })).toEqual({ permissions: ['READ', 'UPDATE', 'DELETE'], userId: 'john', groupId: null, resourceType: 6, resourceId: 'invoice' });
+    expect(applyChange(grant, { addPermissions: ['delete'] })).toEqual({
+      permissions: ['READ', 'UPDATE', 'DELETE'],
+      userId: 'john',
+      groupId: null,
+      resourceType: 6,
+      resourceId: 'invoice',
+    });
   });
 
-  it('--remove-permissions from ALL expands ALL into the type\'s permissions', () => {
+  it("--remove-permissions from ALL expands ALL into the type's permissions", () => {
     const all = { ...grant, resourceType: 9, permissions: ['ALL'] };
     expect(applyChange(all, { removePermissions: ['DELETE'] }).permissions).toEqual(['READ', 'CREATE']);
     expect(applyChange(all, { addPermissions: ['READ'] }).permissions).toEqual(['ALL']);
   });
 
   it('--permissions replaces the set; --group switches the owner and clears the user', () => {
-    expect(applyChange(grant, { permissions: ['READ_INSTANCE'], group: 'sales' })).toMatchObject({ permissions: ['READ_INSTANCE'], userId: null, groupId: 'sales' });
+    expect(applyChange(grant, { permissions: ['READ_INSTANCE'], group: 'sales' })).toMatchObject({
+      permissions: ['READ_INSTANCE'],
+      userId: null,
+      groupId: 'sales',
+    });
   });
 
   it('a desired state file merges, and flags apply on top', () => {
@@ -38,7 +48,9 @@ describe('applying a change keeps what was not named', () => {
 
   it('refuses what the engine would refuse, before sending', () => {
     expect(() => applyChange(grant, { addPermissions: ['ACCESS'] })).toThrow(UsageError);
-    expect(() => applyChange({ ...grant, permissions: ['READ_INSTANCE'] }, { resourceType: 'user' })).toThrow(/the current permissions: permission 'READ_INSTANCE' is not valid for resource type user/);
+    expect(() => applyChange({ ...grant, permissions: ['READ_INSTANCE'] }, { resourceType: 'user' })).toThrow(
+      /the current permissions: permission 'READ_INSTANCE' is not valid for resource type user/,
+    );
     expect(applyChange(grant, { resourceType: 'user' }).resourceType).toBe(1);
     expect(() => applyChange(global, { group: 'sales' })).toThrow(/cannot have a group/);
     expect(() => applyChange(global, { user: 'john' })).toThrow(/must stay '\*'/);
@@ -54,7 +66,11 @@ describe('the diff', () => {
     const after = applyChange(grant, { permissions: ['UPDATE', 'READ'] });
     expect(diffAuthorization(toUpdate(grant), after).filter((field) => field.changed)).toEqual([]);
     const moved = applyChange(grant, { group: 'sales', addPermissions: ['DELETE'] });
-    expect(diffAuthorization(toUpdate(grant), moved).filter((field) => field.changed).map((field) => field.field)).toEqual(['userId', 'groupId', 'permissions']);
+    expect(
+      diffAuthorization(toUpdate(grant), moved)
+        .filter((field) => field.changed)
+        .map((field) => field.field),
+    ).toEqual(['userId', 'groupId', 'permissions']);
   });
 
   it('treats ALL and the full list as the same set', () => {

@@ -5,7 +5,14 @@ import type { BatchApi, HistoricBatch, JobLogFilter } from '../../src/engine/bat
 import { EngineAuthorizationError, EngineHttpError } from '../../src/engine/errors.js';
 import { RetryableHttpError } from '../../src/engine/error-decoding.js';
 
-const historic = { id: 'b', type: 'instance-migration', totalJobs: 3, invocationsPerBatchJob: 1, batchJobDefinitionId: 'jd', endTime: '2026-01-01T00:00:00.000+0000' } as HistoricBatch;
+const historic = {
+  id: 'b',
+  type: 'instance-migration',
+  totalJobs: 3,
+  invocationsPerBatchJob: 1,
+  batchJobDefinitionId: 'jd',
+  endTime: '2026-01-01T00:00:00.000+0000',
+} as HistoricBatch;
 const line = { method: 'GET', url: 'http://h/engine-rest/history/job-log/count' };
 
 /** A job log of these counts; what was asked is recorded. */
@@ -50,7 +57,11 @@ describe('batchEnding', () => {
   it('is unknown when the engine refuses the job log, and fails the command when no engine answers', async () => {
     const refused = new EngineAuthorizationError(line, { type: 'AuthorizationException', message: 'no', code: null, missingAuthorizations: [] }, undefined);
     expect(await batchEnding(jobLog(refused), historic)).toMatchObject({ kind: 'unknown', reason: expect.stringContaining('its job log could not be read') });
-    const engineError = new EngineHttpError(line, { status: 500, body: { type: 'ProcessEngineException', message: 'boom', code: null }, bodySnippet: undefined });
+    const engineError = new EngineHttpError(line, {
+      status: 500,
+      body: { type: 'ProcessEngineException', message: 'boom', code: null },
+      bodySnippet: undefined,
+    });
     expect((await batchEnding(jobLog(engineError), historic)).kind).toBe('unknown');
     const gateway = new RetryableHttpError(line, 502, '"Bad Gateway"', undefined);
     await expect(batchEnding(jobLog(gateway), historic)).rejects.toBe(gateway);

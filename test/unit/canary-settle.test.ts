@@ -32,13 +32,28 @@ describe('settleCanary', () => {
 
   it('looks again while jobs are due, and ends when they ran', async () => {
     const clock = fakeClock();
-    const settled = await settleCanary(looks([{ problems: [], dueNow: 2 }, { problems: [], dueNow: 1 }, { problems: [], dueNow: 0 }]), 10_000, clock);
+    const settled = await settleCanary(
+      looks([
+        { problems: [], dueNow: 2 },
+        { problems: [], dueNow: 1 },
+        { problems: [], dueNow: 0 },
+      ]),
+      10_000,
+      clock,
+    );
     expect(settled).toMatchObject({ looks: 3, timedOut: false, dueNow: 0 });
     expect(clock.slept).toEqual([CANARY_POLL_MS, CANARY_POLL_MS]);
   });
 
   it('ends at once on a problem, jobs due or not', async () => {
-    const settled = await settleCanary(looks([{ problems: [], dueNow: 3 }, { problems: ['x: job failed'], dueNow: 2 }]), 10_000, fakeClock());
+    const settled = await settleCanary(
+      looks([
+        { problems: [], dueNow: 3 },
+        { problems: ['x: job failed'], dueNow: 2 },
+      ]),
+      10_000,
+      fakeClock(),
+    );
     expect(settled).toMatchObject({ looks: 2, timedOut: false, problems: ['x: job failed'] });
   });
 
@@ -63,12 +78,18 @@ describe('parseDuration', () => {
     expect(() => parseDuration('0', '--wait-timeout')).toThrow("--wait-timeout: '0' is not a number of seconds");
     expect(parseDuration('0', '--canary-wait', { zero: true })).toBe(0);
     expect(parseDuration('0s', '--canary-wait', { zero: true })).toBe(0);
-    expect(() => parseDuration('25h', '--canary-wait')).toThrow("--canary-wait: '25h' is not a duration (seconds, or 30s, 2m, 1h: more than 0, at most 86400 seconds)");
+    expect(() => parseDuration('25h', '--canary-wait')).toThrow(
+      "--canary-wait: '25h' is not a duration (seconds, or 30s, 2m, 1h: more than 0, at most 86400 seconds)",
+    );
     expect(() => parseDuration('2 m', '--canary-wait')).toThrow("--canary-wait: '2 m' is not a number of seconds");
   });
 
   it('is the parser of --canary-wait (default 10s), --wait-timeout and --interval', () => {
     expect(parseRunFlags({ canary: '2' })).toMatchObject({ canary: 2, canaryWaitMs: 10_000, intervalMs: 2000, timeoutMs: undefined });
-    expect(parseRunFlags({ canary: '2', canaryWait: '2m', waitTimeout: '1m', interval: '5s' })).toMatchObject({ canaryWaitMs: 120_000, timeoutMs: 60_000, intervalMs: 5000 });
+    expect(parseRunFlags({ canary: '2', canaryWait: '2m', waitTimeout: '1m', interval: '5s' })).toMatchObject({
+      canaryWaitMs: 120_000,
+      timeoutMs: 60_000,
+      intervalMs: 5000,
+    });
   });
 });

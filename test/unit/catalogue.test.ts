@@ -37,7 +37,12 @@ describe('permissions', () => {
   it('accepts ALL and NONE for every type, and the engine spelling of each name', () => {
     for (const type of RESOURCE_TYPES) {
       expect(validPermissions(type).slice(0, 2)).toEqual(['ALL', 'NONE']);
-      expect(parsePermissions(type.permissions.map((p) => p.toLowerCase().replaceAll('_', '-')), type)).toEqual(type.permissions);
+      expect(
+        parsePermissions(
+          type.permissions.map((p) => p.toLowerCase().replaceAll('_', '-')),
+          type,
+        ),
+      ).toEqual(type.permissions);
     }
   });
 

@@ -28,7 +28,8 @@ function suspendEngine(ids: string[]) {
   const sent: string[][] = [];
   const batches: { id: string; ids: string[] }[] = [];
   const engine = { states, sent, batches, down: false, onSend: (_ids: string[]) => {} };
-  const unreachable = () => new EngineUnreachableError({ method: 'POST', url: 'http://h/engine-rest/process-instance/suspended' }, 'connection-refused', 'connection refused', true);
+  const unreachable = () =>
+    new EngineUnreachableError({ method: 'POST', url: 'http://h/engine-rest/process-instance/suspended' }, 'connection-refused', 'connection refused', true);
   const operation: ChangeOperation<SuspendOutcome, { suspended: boolean | null }> = {
     async sendChunk(chunk) {
       if (engine.down) throw unreachable();
@@ -49,7 +50,17 @@ function suspendEngine(ids: string[]) {
     batchCheck: ['batch', 'list', '--type', 'instance-update-suspension-state'],
     outcomeNames: { changed: 'suspended', 'changed-elsewhere': 'already-suspended', unchanged: 'active', ended: 'ended', other: 'unknown' },
     explainRefusal: (error) => error,
-    words: { verb: 'suspend', done: 'suspended', one: 'instance', many: 'instances', changed: 'suspended', unchanged: 'active', run: 'the suspension', changedInFull: 'suspended', request: 'the request' },
+    words: {
+      verb: 'suspend',
+      done: 'suspended',
+      one: 'instance',
+      many: 'instances',
+      changed: 'suspended',
+      unchanged: 'active',
+      run: 'the suspension',
+      changedInFull: 'suspended',
+      request: 'the request',
+    },
   };
   return { engine, operation };
 }
@@ -64,7 +75,18 @@ function fakeHost(engine: ReturnType<typeof suspendEngine>['engine']) {
     questions,
     emit: (event: ChangeEvent | GroupEvent) => {
       if (event.type.startsWith('group') || event.type.endsWith('-group') || event.type === 'nothing-left-anywhere') return;
-      for (const line of describeChangeEvent(event as ChangeEvent, { verb: 'suspend', done: 'suspended', one: 'instance', many: 'instances', changed: 'suspended', unchanged: 'active', run: 'the suspension', changedInFull: 'suspended', request: 'the request' })) lines.push(line.text);
+      for (const line of describeChangeEvent(event as ChangeEvent, {
+        verb: 'suspend',
+        done: 'suspended',
+        one: 'instance',
+        many: 'instances',
+        changed: 'suspended',
+        unchanged: 'active',
+        run: 'the suspension',
+        changedInFull: 'suspended',
+        request: 'the request',
+      }))
+        lines.push(line.text);
     },
     confirm: async (question) => {
       questions.push(question);
@@ -87,7 +109,10 @@ const SCOPE = { operation: 'suspend', processDefinitionKey: 'invoice' };
 
 /** The report of the fake operation: its own JSON (the result as it is), and CSV with the pipeline's rows. */
 function reportWriter(file: string) {
-  const layout = { id: 'processInstanceId', columns: [{ name: 'suspended', value: (object: { suspended: boolean | null }) => (object.suspended === null ? null : String(object.suspended)) }] };
+  const layout = {
+    id: 'processInstanceId',
+    columns: [{ name: 'suspended', value: (object: { suspended: boolean | null }) => (object.suspended === null ? null : String(object.suspended)) }],
+  };
   return async (result: ChangeResult<SuspendOutcome, { suspended: boolean | null }>) => {
     await writeChangeReport(file, result, () => [csvHeader(layout), ...csvRows(layout, result, result.objects)]);
     return file;
@@ -95,7 +120,12 @@ function reportWriter(file: string) {
 }
 
 /** The whole pipeline, as a bulk command would run it: select (every active instance), preview, confirm, run. */
-async function suspendAll(host: ChangeHost, operation: ChangeOperation<SuspendOutcome, { suspended: boolean | null }>, select: () => string[], run: { mode: ChangeMode; report: string; resumed?: Awaited<ReturnType<typeof Journal.resume>>['state'] }) {
+async function suspendAll(
+  host: ChangeHost,
+  operation: ChangeOperation<SuspendOutcome, { suspended: boolean | null }>,
+  select: () => string[],
+  run: { mode: ChangeMode; report: string; resumed?: Awaited<ReturnType<typeof Journal.resume>>['state'] },
+) {
   return changePipeline(
     host,
     {
@@ -109,7 +139,15 @@ async function suspendAll(host: ChangeHost, operation: ChangeOperation<SuspendOu
       run: (prepared) =>
         runChange(
           host,
-          { operation, mode: run.mode, ids: prepared.ids, resumed: run.resumed, scope: SCOPE, engineVersion: async () => '7.24.0', noDetail: { suspended: null } },
+          {
+            operation,
+            mode: run.mode,
+            ids: prepared.ids,
+            resumed: run.resumed,
+            scope: SCOPE,
+            engineVersion: async () => '7.24.0',
+            noDetail: { suspended: null },
+          },
           reportWriter(run.report),
         ),
     },
@@ -135,25 +173,42 @@ describe('the change pipeline with a fake "suspend" operation', () => {
     expect(first?.failure?.kind).toBe('interrupted');
     expect(first?.failure?.message).toBe(`interrupted after 1 chunk; continue with --resume (journal ${journalFile})`);
     expect(first?.result?.outcome).toEqual({ suspended: 2, 'already-suspended': 0, active: 3, ended: 0, unknown: 0 });
-    expect(host.lines).toEqual(['interrupted: finishing the chunk in flight, then stopping (Ctrl-C again to abandon it)', 'chunk 1/3: suspended 2 instances', `report written to ${join(dir, 'first.csv')}`]);
+    expect(host.lines).toEqual([
+      'interrupted: finishing the chunk in flight, then stopping (Ctrl-C again to abandon it)',
+      'chunk 1/3: suspended 2 instances',
+      `report written to ${join(dir, 'first.csv')}`,
+    ]);
     expect(reportFormat(join(dir, 'first.csv'))).toBe('csv');
     const csv = readFileSync(join(dir, 'first.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toBe('processInstanceId,outcome,suspended,mode,batchIds,finishedAt');
-    expect(csv.slice(1).map((row) => row.split(',').slice(0, 4).join(','))).toEqual(['i1,suspended,true,chunked', 'i2,suspended,true,chunked', 'i3,active,false,chunked', 'i4,active,false,chunked', 'i5,active,false,chunked']);
+    expect(csv.slice(1).map((row) => row.split(',').slice(0, 4).join(','))).toEqual([
+      'i1,suspended,true,chunked',
+      'i2,suspended,true,chunked',
+      'i3,active,false,chunked',
+      'i4,active,false,chunked',
+      'i5,active,false,chunked',
+    ]);
 
     // --resume: the journal's ids, less those the engine has suspended (whatever the journal says).
     engine.onSend = () => {};
     const { journal, state } = await Journal.resume(journalFile);
     await journal.close();
     expect(state.start).toMatchObject({ ...SCOPE, chunkSize: 2, ids });
-    const second = await suspendAll(host, operation, () => state.start.ids.filter((id) => !state.confirmed.has(id) && engine.states.get(id) === 'unchanged'), { mode, report: join(dir, 'second.json'), resumed: state });
+    const second = await suspendAll(host, operation, () => state.start.ids.filter((id) => !state.confirmed.has(id) && engine.states.get(id) === 'unchanged'), {
+      mode,
+      report: join(dir, 'second.json'),
+      resumed: state,
+    });
     expect(engine.sent).toEqual([['i1', 'i2'], ['i3', 'i4'], ['i5']]);
     expect(second?.failure).toBeUndefined();
     const report = JSON.parse(readFileSync(join(dir, 'second.json'), 'utf8')) as ChangeResult<SuspendOutcome>;
     expect(report.mode).toBe('chunked');
     expect(report.outcome).toEqual({ suspended: 5, 'already-suspended': 0, active: 0, ended: 0, unknown: 0 });
     expect(report.chunks).toMatchObject({ size: 2, total: 2, done: 2, failed: 0, journal: journalFile });
-    const events = readFileSync(journalFile, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { event: string; chunk?: number }).event);
+    const events = readFileSync(journalFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { event: string; chunk?: number }).event);
     expect(events).toEqual(['start', 'sent', 'done', 'interrupted', 'resume', 'sent', 'done', 'sent', 'done']);
   });
 
@@ -161,7 +216,10 @@ describe('the change pipeline with a fake "suspend" operation', () => {
     const dir = tempDir('suspend-');
     const { engine, operation } = suspendEngine(ids);
     const host = fakeHost(engine);
-    const outcome = await suspendAll(host, operation, () => ids, { mode: { kind: 'async', wait: true, intervalMs: 1, waitTimeoutMs: undefined }, report: join(dir, 'report.json') });
+    const outcome = await suspendAll(host, operation, () => ids, {
+      mode: { kind: 'async', wait: true, intervalMs: 1, waitTimeoutMs: undefined },
+      report: join(dir, 'report.json'),
+    });
     expect(engine.batches).toEqual([{ id: 'batch-1', ids }]);
     expect(engine.sent).toEqual([]);
     expect(outcome?.failure).toBeUndefined();
@@ -175,7 +233,15 @@ describe('the change pipeline with a fake "suspend" operation', () => {
     const { engine, operation } = suspendEngine(ids);
     const host = fakeHost(engine);
     host.followBatch = async () => ({ failure: undefined });
-    const outcome = await runChange(host, { operation, mode: { kind: 'async', wait: true, intervalMs: 1, waitTimeoutMs: undefined }, ids, resumed: undefined, scope: SCOPE, engineVersion: async () => null, noDetail: { suspended: null } });
+    const outcome = await runChange(host, {
+      operation,
+      mode: { kind: 'async', wait: true, intervalMs: 1, waitTimeoutMs: undefined },
+      ids,
+      resumed: undefined,
+      scope: SCOPE,
+      engineVersion: async () => null,
+      noDetail: { suspended: null },
+    });
     expect(outcome.failure?.kind).toBe('partial');
     expect(outcome.failure?.message).toBe('5 of 5 instances are not suspended after the run');
   });
@@ -188,10 +254,18 @@ describe('the change pipeline with a fake "suspend" operation', () => {
       if (engine.sent.length === 2) engine.down = true;
     };
     const host = fakeHost(engine);
-    const outcome = await suspendAll(host, operation, () => ids, { mode: { kind: 'chunked', chunkSize: 2, journalFile, replaceJournal: false, engine: ENGINE }, report: join(dir, 'report.json') });
-    expect(engine.sent).toEqual([['i1', 'i2'], ['i3', 'i4']]);
+    const outcome = await suspendAll(host, operation, () => ids, {
+      mode: { kind: 'chunked', chunkSize: 2, journalFile, replaceJournal: false, engine: ENGINE },
+      report: join(dir, 'report.json'),
+    });
+    expect(engine.sent).toEqual([
+      ['i1', 'i2'],
+      ['i3', 'i4'],
+    ]);
     expect(outcome?.failure?.kind).toBe('partial');
-    expect(outcome?.failure?.message).toMatch(/^chunk 3\/3 failed: POST \S+: connection refused; the engine could not be asked where the instances are now \(it is unreachable too: connection refused\): the outcome and the report are the journal's \(4 confirmed suspended\); once the engine answers again, continue with --resume \(journal .*suspend\.journal\.jsonl\)$/);
+    expect(outcome?.failure?.message).toMatch(
+      /^chunk 3\/3 failed: POST \S+: connection refused; the engine could not be asked where the instances are now \(it is unreachable too: connection refused\): the outcome and the report are the journal's \(4 confirmed suspended\); once the engine answers again, continue with --resume \(journal .*suspend\.journal\.jsonl\)$/,
+    );
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ChangeResult<SuspendOutcome>;
     expect(report.outcomeFrom).toBe('journal');
     expect(report.objects.map((object) => object.outcome)).toEqual(['suspended', 'suspended', 'suspended', 'suspended', 'active']);

@@ -15,7 +15,10 @@ import { describeChangeEvent } from '../../src/render/change-events.js';
 import { tempDir } from '../helpers/temp.js';
 
 describe('a failed change: its kind, and the exit code src/exit.ts gives it', () => {
-  const engineRefusal = new EngineHttpError({ method: 'POST', url: 'http://h/engine-rest/x' }, { status: 400, body: { type: 'InvalidRequestException', message: 'no', code: null }, bodySnippet: undefined });
+  const engineRefusal = new EngineHttpError(
+    { method: 'POST', url: 'http://h/engine-rest/x' },
+    { status: 400, body: { type: 'InvalidRequestException', message: 'no', code: null }, bodySnippet: undefined },
+  );
   it.each([
     ['input', ExitCode.Usage],
     ['refused', ExitCode.ValidationFailed],
@@ -63,7 +66,10 @@ function fakeOperation(refuse: (ids: string[], attempt: number) => unknown): Chu
 }
 
 async function journalIn(dir: string, ids: string[]): Promise<Journal> {
-  return Journal.create(join(dir, 'j.jsonl'), Journal.startOf({ engine: { url: 'http://h', name: 'default', version: '7.24.0' }, scope: { what: 'test' }, chunkSize: 2, ids }));
+  return Journal.create(
+    join(dir, 'j.jsonl'),
+    Journal.startOf({ engine: { url: 'http://h', name: 'default', version: '7.24.0' }, scope: { what: 'test' }, chunkSize: 2, ids }),
+  );
 }
 
 describe('runChunks, with any operation', () => {
@@ -74,19 +80,33 @@ describe('runChunks, with any operation', () => {
     const operation = fakeOperation(() => undefined);
     const journal = await journalIn(dir, ids);
     const events: ChangeEvent[] = [];
-    const outcome = await runChunks(operation, { ids, chunkSize: 2, stopRequested: () => false, abandon: new AbortController().signal, emit: (event) => events.push(event) }, journal);
+    const outcome = await runChunks(
+      operation,
+      { ids, chunkSize: 2, stopRequested: () => false, abandon: new AbortController().signal, emit: (event) => events.push(event) },
+      journal,
+    );
     await journal.close();
     expect(operation.sent).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
     expect(outcome.chunks).toEqual({ size: 2, total: 3, done: 3, failed: 0, journal: join(dir, 'j.jsonl') });
-    expect(events.flatMap((event) => describeChangeEvent(event)).map((line) => line.text)).toEqual(['chunk 1/3: migrated 2 instances', 'chunk 2/3: migrated 2 instances', 'chunk 3/3: migrated 1 instance']);
-    const lines = readFileSync(join(dir, 'j.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { event: string; what?: string });
+    expect(events.flatMap((event) => describeChangeEvent(event)).map((line) => line.text)).toEqual([
+      'chunk 1/3: migrated 2 instances',
+      'chunk 2/3: migrated 2 instances',
+      'chunk 3/3: migrated 1 instance',
+    ]);
+    const lines = readFileSync(join(dir, 'j.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { event: string; what?: string });
     expect(lines[0]).toMatchObject({ event: 'start', what: 'test', chunkSize: 2, ids });
     expect(lines.slice(1).map((line) => line.event)).toEqual(['sent', 'done', 'sent', 'done', 'sent', 'done']);
   });
 
   it("sends again what another run did not change, and counts the rest as that run's", async () => {
     const dir = tempDir('change-');
-    const overlap = new EngineHttpError({ method: 'POST', url: 'http://h/x' }, { status: 500, body: { type: 'OptimisticLockingException', message: 'moved', code: null }, bodySnippet: undefined });
+    const overlap = new EngineHttpError(
+      { method: 'POST', url: 'http://h/x' },
+      { status: 500, body: { type: 'OptimisticLockingException', message: 'moved', code: null }, bodySnippet: undefined },
+    );
     const operation = fakeOperation((chunk, attempt) => {
       if (attempt !== 1) return undefined;
       operation.states.set('a', 'changed');
@@ -94,12 +114,19 @@ describe('runChunks, with any operation', () => {
     });
     const journal = await journalIn(dir, ids.slice(0, 2));
     const events: ChangeEvent[] = [];
-    const outcome = await runChunks(operation, { ids: ['a', 'b'], chunkSize: 2, stopRequested: () => false, abandon: new AbortController().signal, emit: (event) => events.push(event) }, journal);
+    const outcome = await runChunks(
+      operation,
+      { ids: ['a', 'b'], chunkSize: 2, stopRequested: () => false, abandon: new AbortController().signal, emit: (event) => events.push(event) },
+      journal,
+    );
     await journal.close();
     expect(operation.sent).toEqual([['a', 'b'], ['b']]);
     expect([...outcome.changedElsewhere]).toEqual(['a']);
     expect(outcome.failure).toBeUndefined();
-    expect(describeChangeEvent(events[0]!)[0]).toEqual({ level: 'warn', text: `chunk 1/1: 1 of its 2 instances were moved by another run meanwhile (${overlap.message}); sending the 1 still on the source again` });
+    expect(describeChangeEvent(events[0]!)[0]).toEqual({
+      level: 'warn',
+      text: `chunk 1/1: 1 of its 2 instances were moved by another run meanwhile (${overlap.message}); sending the 1 still on the source again`,
+    });
   });
 
   it('stops before the next chunk when asked, and journals the interruption', async () => {
@@ -107,7 +134,11 @@ describe('runChunks, with any operation', () => {
     const operation = fakeOperation(() => undefined);
     const journal = await journalIn(dir, ids);
     let stop = false;
-    const outcome = await runChunks(operation, { ids, chunkSize: 2, stopRequested: () => stop, abandon: new AbortController().signal, emit: () => (stop = true) }, journal);
+    const outcome = await runChunks(
+      operation,
+      { ids, chunkSize: 2, stopRequested: () => stop, abandon: new AbortController().signal, emit: () => (stop = true) },
+      journal,
+    );
     await journal.close();
     expect(operation.sent).toEqual([['a', 'b']]);
     expect(outcome.interrupted).toBe(true);

@@ -50,13 +50,13 @@ describe('check-cycles', () => {
         "import { g } from './g.js';",
         "import { missing } from './missing.js';",
         "// import { f } from './f.js';",
-        "export const text = \"import './f.js'\";",
+        'export const text = "import \'./f.js\'";',
         'export { g, missing, readFileSync, template };',
         '',
       ].join('\n'),
       'g.ts': 'export const g = 1;\n',
       'h.ts': "import { g } from './g.js';\nexport const h = g;\n",
-      'scripts/thing.bash': "source ./f.ts\n",
+      'scripts/thing.bash': 'source ./f.ts\n',
     });
     expect(status).toBe(1);
     expect(lines).toEqual([

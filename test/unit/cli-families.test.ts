@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram, familyNamedIn } from '../../src/cli.js';
 
 const io = () => ({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, cwd: '/' });
-const families = (argv?: string[]) => buildProgram(io(), argv).program.commands.map((command) => command.name()).sort();
+const families = (argv?: string[]) =>
+  buildProgram(io(), argv)
+    .program.commands.map((command) => command.name())
+    .sort();
 const ALL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'metrics', 'migration'];
 
 describe('declaring only the family argv names', () => {
@@ -23,7 +26,17 @@ describe('declaring only the family argv names', () => {
     expect(familyNamedIn(argv, program)).toBe(family);
   });
 
-  it.each([[[]], [['--help']], [['help', 'auth']], [['grup', 'list']], [['--', 'auth']], [['-qo', 'json', 'auth']], [['--url']], [['--help', 'auth']], [['-v', '-h', 'group', 'list']]])('%j names none', (argv) => {
+  it.each([
+    [[]],
+    [['--help']],
+    [['help', 'auth']],
+    [['grup', 'list']],
+    [['--', 'auth']],
+    [['-qo', 'json', 'auth']],
+    [['--url']],
+    [['--help', 'auth']],
+    [['-v', '-h', 'group', 'list']],
+  ])('%j names none', (argv) => {
     expect(familyNamedIn(argv, program)).toBeUndefined();
   });
 
@@ -37,7 +50,21 @@ describe('declaring only the family argv names', () => {
 
   it('knows every option of the root that takes a value', () => {
     const valued = program.options.filter((option) => option.required || option.optional).map((option) => option.long);
-    expect(valued.sort()).toEqual(['--ca-file', '--cert-file', '--config', '--engine', '--key-file', '--output', '--password', '--profile', '--retries', '--timeout', '--token', '--url', '--username']);
+    expect(valued.sort()).toEqual([
+      '--ca-file',
+      '--cert-file',
+      '--config',
+      '--engine',
+      '--key-file',
+      '--output',
+      '--password',
+      '--profile',
+      '--retries',
+      '--timeout',
+      '--token',
+      '--url',
+      '--username',
+    ]);
     for (const flag of valued) expect(familyNamedIn([flag!, 'auth', 'group'], program)).toBe('group');
   });
 });

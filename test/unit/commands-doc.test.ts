@@ -33,7 +33,10 @@ describe('docs/commands.md', () => {
       return;
     }
     const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '';
-    expect(current, 'docs/commands.md is out of date: regenerate it with `npm run docs` (UPDATE_DOCS=1 npx vitest run test/unit/commands-doc.test.ts) and commit it').toBe(reference);
+    expect(
+      current,
+      'docs/commands.md is out of date: regenerate it with `npm run docs` (UPDATE_DOCS=1 npx vitest run test/unit/commands-doc.test.ts) and commit it',
+    ).toBe(reference);
   });
 
   it('has a section for every command, with its options and examples', () => {
@@ -102,7 +105,14 @@ describe('the exit codes of the documents come from src/exit-codes.ts', () => {
 
   it('docs/exit-codes.md names every code with its meaning', () => {
     const doc = new URL('../../docs/exit-codes.md', import.meta.url);
-    inStep(doc, (current) => current.replace(/^\| (\d+) \| [^|]* \|/gm, (row, code: string) => (Object.hasOwn(EXIT_CODE_MEANINGS, code) ? `| ${code} | ${EXIT_CODE_MEANINGS[Number(code) as ExitCode]} |` : row)), 'docs/exit-codes.md');
+    inStep(
+      doc,
+      (current) =>
+        current.replace(/^\| (\d+) \| [^|]* \|/gm, (row, code: string) =>
+          Object.hasOwn(EXIT_CODE_MEANINGS, code) ? `| ${code} | ${EXIT_CODE_MEANINGS[Number(code) as ExitCode]} |` : row,
+        ),
+      'docs/exit-codes.md',
+    );
     const documented = [...readFileSync(doc, 'utf8').matchAll(/^\| (\d+) \|/gm)].map((match) => Number(match[1]));
     expect(documented).toEqual(Object.values(ExitCode));
   });

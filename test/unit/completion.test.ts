@@ -21,10 +21,21 @@ function tool(): Command {
     .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json']).default('table'))
     .option('-q, --quiet', 'quiet');
   const thing = program.command('thing').description('things: all of them');
-  thing.command('list').description("list things, 'quoted'").option('--kind <kind>', 'kind').option('--sort-order <order>', 'asc or desc').option('--all', 'every one');
+  thing
+    .command('list')
+    .description("list things, 'quoted'")
+    .option('--kind <kind>', 'kind')
+    .option('--sort-order <order>', 'asc or desc')
+    .option('--all', 'every one');
   thing.command('get').description('one thing').argument('<id>', 'thing id').alias('show');
   program.command('sum').description('a sum').argument('<name>', 'metric').argument('[more...]', 'more metrics');
-  program.command('run').description('run a plan').argument('<plan>', 'plan file').option('--report <file>', 'report file').option('--chunk-size <n>', 'chunk').option('--out-dir <dir>', 'where to');
+  program
+    .command('run')
+    .description('run a plan')
+    .argument('<plan>', 'plan file')
+    .option('--report <file>', 'report file')
+    .option('--chunk-size <n>', 'chunk')
+    .option('--out-dir <dir>', 'where to');
   return program;
 }
 
@@ -104,7 +115,7 @@ describe('scripts', () => {
 
   it('fish: complete commands with conditions on the command path', () => {
     const script = fishScript(completionModel(tool(), HINTS));
-    expect(script).toContain("complete -c tool -f\n");
+    expect(script).toContain('complete -c tool -f\n');
     expect(script).toContain("complete -c tool -n '__tool_is \\'thing\\' 0' -a 'list' -d 'list things, \\'quoted\\''");
     expect(script).toContain("complete -c tool -s 'o' -l 'output' -x -a 'table json' -d 'output format'");
     expect(script).toContain("complete -c tool -n '__tool_under \\'run\\'' -l 'report' -r -F -d 'report file'");
@@ -125,7 +136,18 @@ function bashComplete(script: string, words: string[], cwd?: string): string[] {
   const file = join(tempDir('completion-unit-'), 'tool.bash');
   writeFileSync(file, script);
   const array = words.map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(' ');
-  const result = spawnSync('bash', ['--norc', '--noprofile', '-c', `source "$1"; COMP_WORDS=(${array}); COMP_CWORD=${words.length - 1}; _tool; printf '%s\\n' "\${COMPREPLY[@]}"`, 'bash', file], { encoding: 'utf8', cwd });
+  const result = spawnSync(
+    'bash',
+    [
+      '--norc',
+      '--noprofile',
+      '-c',
+      `source "$1"; COMP_WORDS=(${array}); COMP_CWORD=${words.length - 1}; _tool; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      'bash',
+      file,
+    ],
+    { encoding: 'utf8', cwd },
+  );
   expect(result.stderr).toBe('');
   return result.stdout.split('\n').filter((line) => line !== '');
 }
@@ -147,7 +169,16 @@ describe('the bash script in bash', () => {
     expect(bashComplete(script, ['tool', 'thing', 'list', '--k'])).toEqual(['--kind']);
     expect(bashComplete(script, ['tool', 'thing', 'list', '--ou'])).toEqual(['--output']);
     expect(bashComplete(script, ['tool', 'sum', '--k'])).toEqual([]);
-    expect(bashComplete(script, ['tool', 'thing', 'list', '--']).sort()).toEqual(['--all', '--config', '--help', '--kind', '--output', '--quiet', '--sort-order', '--url']);
+    expect(bashComplete(script, ['tool', 'thing', 'list', '--']).sort()).toEqual([
+      '--all',
+      '--config',
+      '--help',
+      '--kind',
+      '--output',
+      '--quiet',
+      '--sort-order',
+      '--url',
+    ]);
     expect(bashComplete(script, ['tool', '-']).sort()).toEqual(['--config', '--help', '--output', '--quiet', '--url', '-h', '-o', '-q']);
   });
 
@@ -209,7 +240,8 @@ describe('the hints of camunda-admin', () => {
   it('offers the catalogue values the option specs name', () => {
     const resourceTypes = RESOURCE_TYPES.map((type) => type.name);
     for (const path of ['auth list', 'auth count', 'auth create']) expect(optionValues(path, '--type')).toEqual(AUTHORIZATION_TYPES.map((type) => type.name));
-    for (const path of ['auth list', 'auth count', 'auth create', 'auth update', 'auth check', 'auth explain', 'access export']) expect(optionValues(path, '--resource-type')).toEqual(resourceTypes);
+    for (const path of ['auth list', 'auth count', 'auth create', 'auth update', 'auth check', 'auth explain', 'access export'])
+      expect(optionValues(path, '--resource-type')).toEqual(resourceTypes);
     for (const path of ['auth list', 'group list']) expect(optionValues(path, '--sort-order')).toEqual(['asc', 'desc']);
     expect(optionValues('metrics list', '--name')).toEqual(METRIC_NAMES.filter((metric) => !metric.sumOnly).map((metric) => metric.name));
     expect(argumentValues('metrics sum', 0)).toEqual(METRIC_NAMES.map((metric) => metric.name));

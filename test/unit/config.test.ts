@@ -80,13 +80,17 @@ describe('loading the config file', () => {
 
   it('names the file and the key of an unknown or mistyped key', async () => {
     const dir = dirWith({ '.camunda-adminrc.yaml': 'profiles:\n  a:\n    urll: http://x\n' });
-    expect(await messageOf(loadConfig({ cwd: dir, env: {} }))).toBe(`${join(dir, '.camunda-adminrc.yaml')}:3:5: profiles.a.urll: unknown property (did you mean 'url'?)`);
+    expect(await messageOf(loadConfig({ cwd: dir, env: {} }))).toBe(
+      `${join(dir, '.camunda-adminrc.yaml')}:3:5: profiles.a.urll: unknown property (did you mean 'url'?)`,
+    );
     const typed = dirWith({ '.camunda-adminrc.yaml': 'profiles:\n  a:\n    timeout: soon\n' });
     expect(await messageOf(loadConfig({ cwd: typed, env: {} }))).toMatch(/\.camunda-adminrc\.yaml:3:14: profiles\.a\.timeout: .*number/);
   });
 
   it('reports every problem of the config file, each with line and column', async () => {
-    const dir = dirWith({ '.camunda-adminrc.yaml': 'defaultProfile: a\nprofiles:\n  a:\n    urll: http://x\n    retries: many\n  b: {timeout: -1}\nextra: 1\n' });
+    const dir = dirWith({
+      '.camunda-adminrc.yaml': 'defaultProfile: a\nprofiles:\n  a:\n    urll: http://x\n    retries: many\n  b: {timeout: -1}\nextra: 1\n',
+    });
     const file = join(dir, '.camunda-adminrc.yaml');
     expect((await messageOf(loadConfig({ cwd: dir, env: {} }))).split('\n')).toEqual([
       `${file}:4:5: profiles.a.urll: unknown property (did you mean 'url'?)`,
@@ -98,7 +102,9 @@ describe('loading the config file', () => {
 
   it('places the problems of a JSON config file too', async () => {
     const dir = dirWith({ '.camunda-adminrc.json': '{\n  "profiles": {\n    "a": { "urll": "http://x" }\n  }\n}\n' });
-    expect(await messageOf(loadConfig({ cwd: dir, env: {} }))).toBe(`${join(dir, '.camunda-adminrc.json')}:3:12: profiles.a.urll: unknown property (did you mean 'url'?)`);
+    expect(await messageOf(loadConfig({ cwd: dir, env: {} }))).toBe(
+      `${join(dir, '.camunda-adminrc.json')}:3:12: profiles.a.urll: unknown property (did you mean 'url'?)`,
+    );
   });
 
   it('refuses an unknown profile, listing the ones that exist', async () => {
@@ -218,7 +224,12 @@ describe('skipping the search when no config file can exist (mayFindConfigFile)'
       const from = join(root, 'a', 'b');
       expect(mayFindConfigFile(from)).toBe(mayFind);
       // A "no" is safe only if cosmiconfig would find nothing; a "yes" leaves the answer to it.
-      expect(await cosmiconfigFinds(from).then((yes) => (yes ? 'a file' : 'nothing'), () => 'an error')).toBe(found);
+      expect(
+        await cosmiconfigFinds(from).then(
+          (yes) => (yes ? 'a file' : 'nothing'),
+          () => 'an error',
+        ),
+      ).toBe(found);
     });
   });
 

@@ -4,7 +4,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../../', import.meta.url);
-const DOCUMENTS = ['README.md', ...readdirSync(new URL('docs/', ROOT)).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(new URL('docs/', ROOT))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 function slug(heading: string): string {
   return heading

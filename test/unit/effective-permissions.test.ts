@@ -19,7 +19,7 @@ const john: Subject = { userId: 'john', groupIds: ['sales', 'audit'] };
 const granted = (rows: AuthorizationRow[], permission: string, resourceId: string | null = 'invoice', subject = john) =>
   decide(rows, subject, { resourceType: PD, resourceId, permission }).granted;
 
-describe('one check, by the engine\'s lines', () => {
+describe("one check, by the engine's lines", () => {
   it('the user level beats the group level, whatever the place', () => {
     const rows = [grant({ userId: 'john' }, '*', ['READ']), revoke({ groupId: 'sales' }, 'invoice', ['READ'])];
     expect(granted(rows, 'READ')).toBe(true);
@@ -75,13 +75,18 @@ describe('one check, by the engine\'s lines', () => {
 });
 
 describe('explain', () => {
-  it('lists the subject\'s rows in the engine\'s order with what each decided', () => {
+  it("lists the subject's rows in the engine's order with what each decided", () => {
     const userGrant = grant({ userId: 'john' }, 'invoice', ['READ', 'UPDATE']);
     const groupRevoke = revoke({ groupId: 'sales' }, '*', ['DELETE', 'UPDATE']);
     const groupGrant = grant({ groupId: 'sales' }, '*', ['ALL']);
     const everybody = global('*', ['READ']);
     const elsewhere = grant({ userId: 'john' }, 'payment', ['ALL']);
-    const result = explain([everybody, groupRevoke, elsewhere, groupGrant, userGrant], john, { resourceType: PD, resourceId: 'invoice' }, ['READ', 'UPDATE', 'DELETE', 'CREATE_INSTANCE']);
+    const result = explain([everybody, groupRevoke, elsewhere, groupGrant, userGrant], john, { resourceType: PD, resourceId: 'invoice' }, [
+      'READ',
+      'UPDATE',
+      'DELETE',
+      'CREATE_INSTANCE',
+    ]);
     expect(result.revokeChecks).toBe(true);
     expect(result.decisions.map((decision) => [decision.permission, decision.granted, decision.decidedBy?.row.id])).toEqual([
       ['READ', true, userGrant.id],
@@ -99,7 +104,7 @@ describe('explain', () => {
   });
 });
 
-describe('agrees with the simulator\'s model of the authCheck SQL', () => {
+describe("agrees with the simulator's model of the authCheck SQL", () => {
   const PERMISSIONS = ['READ', 'UPDATE', 'DELETE', 'READ_INSTANCE'];
   const OWNERS = [{ userId: 'john' }, { userId: 'mary' }, { userId: '*' }, { groupId: 'sales' }, { groupId: 'audit' }, { groupId: 'other' }];
   const IDS = ['invoice', '*', 'payment'];
@@ -128,15 +133,31 @@ describe('agrees with the simulator\'s model of the authCheck SQL', () => {
         if (seen.has(key)) continue;
         seen.add(key);
         const permissions = pick() < 0.15 ? ['ALL'] : PERMISSIONS.filter(() => pick() < 0.4);
-        rows.push({ id: `r${round}-${index}`, type, userId: owner.userId ?? null, groupId: 'groupId' in owner ? (owner.groupId ?? null) : null, resourceType: PD, resourceId, permissions, removalTime: null, rootProcessInstanceId: null });
+        rows.push({
+          id: `r${round}-${index}`,
+          type,
+          userId: owner.userId ?? null,
+          groupId: 'groupId' in owner ? (owner.groupId ?? null) : null,
+          resourceType: PD,
+          resourceId,
+          permissions,
+          removalTime: null,
+          rootProcessInstanceId: null,
+        });
       }
       const state = createEngineState();
       state.authorizations = rows;
       for (const subject of [john, { userId: 'mary', groupIds: [] }, { userId: 'john', groupIds: ['other'] }]) {
         for (const permission of PERMISSIONS) {
           for (const resourceId of ['invoice', null]) {
-            const expected = isAuthorized(state, { userId: subject.userId!, groupIds: [...subject.groupIds] }, { permission: permissionOf(permission, PD), resourceType: PD, resourceId });
-            expect(decide(rows, subject, { resourceType: PD, resourceId, permission }).granted, JSON.stringify({ rows, subject, permission, resourceId })).toBe(expected);
+            const expected = isAuthorized(
+              state,
+              { userId: subject.userId!, groupIds: [...subject.groupIds] },
+              { permission: permissionOf(permission, PD), resourceType: PD, resourceId },
+            );
+            expect(decide(rows, subject, { resourceType: PD, resourceId, permission }).granted, JSON.stringify({ rows, subject, permission, resourceId })).toBe(
+              expected,
+            );
             compared++;
           }
         }

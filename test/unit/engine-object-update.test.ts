@@ -34,7 +34,10 @@ describe('updateObjects', () => {
       log.push(`sleep ${ms}`);
       return Promise.resolve();
     };
-    await updateObjects(updates.map((update) => ({ update, current: { tags: [] } })), { attempts: 3, readBackDelayMs: 500, backoffMs: 0, sleep });
+    await updateObjects(
+      updates.map((update) => ({ update, current: { tags: [] } })),
+      { attempts: 3, readBackDelayMs: 500, backoffMs: 0, sleep },
+    );
     expect(a.tags).toEqual(['x', 'new']);
     expect(b.tags).toEqual(['y', 'other', 'new']);
     expect(log).toEqual(['read a', 'write a', 'read b', 'write b', 'sleep 500', 'read a', 'read b', 'sleep 0', 'read b', 'write b', 'sleep 500', 'read b']);

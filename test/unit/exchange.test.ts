@@ -28,7 +28,9 @@ describe('formatExchange', () => {
   });
 
   it('cuts a long body and says how long it was', () => {
-    const line = formatExchange({ ...exchange, responseBody: 'x'.repeat(2500) }).split('\n').at(-1)!;
+    const line = formatExchange({ ...exchange, responseBody: 'x'.repeat(2500) })
+      .split('\n')
+      .at(-1)!;
     expect(line).toBe(`< ${'x'.repeat(2000)}… (2500 characters)`);
   });
 });

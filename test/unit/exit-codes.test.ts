@@ -50,15 +50,39 @@ describe('failures map to the exit codes of docs/exit-codes.md', () => {
     ['journal in use by another run', new CliError('journal j is in use by process 1 on h', ExitCode.Locked), 11],
     ['change not confirmed', new UpdateNotConfirmedError('group g', ["name is 'a', not 'b'"], 4), 12],
     ['unsendable id', new InvalidPathParameterError('..'), ExitCode.Usage],
-    ['401', new EngineAuthenticationError(line, { body: undefined, bodySnippet: 'empty body', challenge: 'Basic realm="default"', credentialsSent: 'basic' }), ExitCode.AuthRefused],
+    [
+      '401',
+      new EngineAuthenticationError(line, { body: undefined, bodySnippet: 'empty body', challenge: 'Basic realm="default"', credentialsSent: 'basic' }),
+      ExitCode.AuthRefused,
+    ],
     ['403', new EngineAuthorizationError(line, { ...engineBody('AuthorizationException', 'no'), missingAuthorizations: [] }, undefined), ExitCode.AuthRefused],
-    ['404', new EngineNotFoundError(line, { status: 404, body: engineBody('InvalidRequestException', 'Authorization with id x does not exist.'), bodySnippet: undefined }), ExitCode.NotFound],
-    ['400 engine body', new EngineHttpError(line, { status: 400, body: engineBody('InvalidRequestException', 'bad'), bodySnippet: undefined }), ExitCode.EngineRejected],
-    ['500 engine body', new EngineHttpError(line, { status: 500, body: engineBody('ProcessEngineException', 'boom'), bodySnippet: undefined }), ExitCode.EngineRejected],
+    [
+      '404',
+      new EngineNotFoundError(line, {
+        status: 404,
+        body: engineBody('InvalidRequestException', 'Authorization with id x does not exist.'),
+        bodySnippet: undefined,
+      }),
+      ExitCode.NotFound,
+    ],
+    [
+      '400 engine body',
+      new EngineHttpError(line, { status: 400, body: engineBody('InvalidRequestException', 'bad'), bodySnippet: undefined }),
+      ExitCode.EngineRejected,
+    ],
+    [
+      '500 engine body',
+      new EngineHttpError(line, { status: 500, body: engineBody('ProcessEngineException', 'boom'), bodySnippet: undefined }),
+      ExitCode.EngineRejected,
+    ],
     ['500 html', new EngineHttpError(line, { status: 500, body: undefined, bodySnippet: '"Internal Server Error"' }), ExitCode.EngineRejected],
     ['502 html', new RetryableHttpError(line, 502, '"Bad Gateway"', undefined), ExitCode.Unreachable],
     ['302 to a login page', new EngineHttpError(line, { status: 302, body: undefined, bodySnippet: 'empty body' }), ExitCode.Unreachable],
-    ['503 with an engine body', new EngineHttpError(line, { status: 503, body: engineBody('ProcessEngineException', 'x'), bodySnippet: undefined }), ExitCode.EngineRejected],
+    [
+      '503 with an engine body',
+      new EngineHttpError(line, { status: 503, body: engineBody('ProcessEngineException', 'x'), bodySnippet: undefined }),
+      ExitCode.EngineRejected,
+    ],
     ['refused', new EngineUnreachableError(line, 'connection-refused', 'connection refused', true), ExitCode.Unreachable],
     ['2xx not JSON', new EngineResponseError(line, 200, 'answer is not JSON'), ExitCode.Unreachable],
     ['a bug', new TypeError('x is undefined'), ExitCode.Internal],
@@ -68,14 +92,25 @@ describe('failures map to the exit codes of docs/exit-codes.md', () => {
 
   it('explains the engine id whitelist behind a 500', () => {
     const failure = describeFailure(
-      new EngineHttpError(line, { status: 500, body: engineBody('ProcessEngineException', "Group has an invalid id: 'my-group' is not a valid resource identifier."), bodySnippet: undefined }),
+      new EngineHttpError(line, {
+        status: 500,
+        body: engineBody('ProcessEngineException', "Group has an invalid id: 'my-group' is not a valid resource identifier."),
+        bodySnippet: undefined,
+      }),
     );
     expect(failure.hint).toContain('[a-zA-Z0-9]+|camunda-admin');
     expect(failure.hint).toContain('[a-zA-Z0-9]+|operaton-admin (Operaton)');
     const onOperaton = describeFailure(
-      new EngineHttpError(line, { status: 500, body: engineBody('ProcessEngineException', "Group has an invalid id: 'camunda-admin' is not a valid resource identifier."), bodySnippet: undefined }),
+      new EngineHttpError(line, {
+        status: 500,
+        body: engineBody('ProcessEngineException', "Group has an invalid id: 'camunda-admin' is not a valid resource identifier."),
+        bodySnippet: undefined,
+      }),
     );
-    expect(onOperaton).toMatchObject({ exitCode: ExitCode.EngineRejected, hint: expect.stringContaining("'camunda-admin' is the admin group of Camunda 7 and CIB seven, not of Operaton") });
+    expect(onOperaton).toMatchObject({
+      exitCode: ExitCode.EngineRejected,
+      hint: expect.stringContaining("'camunda-admin' is the admin group of Camunda 7 and CIB seven, not of Operaton"),
+    });
   });
 
   it('spells out the missing authorizations of a 403', () => {
@@ -97,7 +132,11 @@ describe('failures map to the exit codes of docs/exit-codes.md', () => {
   });
 
   it('keeps multi-line engine messages on one line', () => {
-    const error = new EngineHttpError(line, { status: 400, body: engineBody('MigrationPlanValidationException', 'ENGINE-23001 plan:\n\t a\n\t\tb\n'), bodySnippet: undefined });
+    const error = new EngineHttpError(line, {
+      status: 400,
+      body: engineBody('MigrationPlanValidationException', 'ENGINE-23001 plan:\n\t a\n\t\tb\n'),
+      bodySnippet: undefined,
+    });
     expect(error.message).not.toContain('\n');
     expect(error.message).toContain('ENGINE-23001 plan: a b');
   });
@@ -110,10 +149,12 @@ describe('a POST whose outcome is unknown', () => {
     expect(describeFailure(new EngineUnreachableError(post, 'connection-refused', 'connection refused', true)).hint).toBeUndefined();
   });
 
-  it('says so for a 2xx answer to a change that is not the engine\'s, but not for a read', () => {
+  it("says so for a 2xx answer to a change that is not the engine's, but not for a read", () => {
     const post = { method: 'POST', url: 'http://h/engine-rest/migration/execute' };
     expect(describeFailure(new EngineResponseError(post, 200, 'a login page')).hint).toContain('the outcome is unknown');
-    expect(describeFailure(new EngineResponseError({ method: 'DELETE', url: 'http://h/engine-rest/batch/b' }, 200, 'a login page')).hint).toContain('the outcome is unknown');
+    expect(describeFailure(new EngineResponseError({ method: 'DELETE', url: 'http://h/engine-rest/batch/b' }, 200, 'a login page')).hint).toContain(
+      'the outcome is unknown',
+    );
     expect(describeFailure(new EngineResponseError(line, 200, 'a login page')).hint).toBeUndefined();
     const query = { method: 'POST', url: 'http://h/engine-rest/process-instance/count', query: true };
     expect(describeFailure(new EngineResponseError(query, 200, 'a login page')).hint).toBeUndefined();
@@ -133,17 +174,27 @@ describe('a change whose answer was lost (outcomeUnknown, sendChange)', () => {
     ['POST 429: rate limited', gateway('POST', 429), false],
     ['GET 504: a read', gateway('GET', 504), false],
     ['POST 504 of a query', gateway('POST', 504, true), false],
-    ['POST 504 with the engine body', new EngineHttpError(request('POST'), { status: 504, body: engineBody('ProcessEngineException', 'x'), bodySnippet: undefined }), false],
+    [
+      'POST 504 with the engine body',
+      new EngineHttpError(request('POST'), { status: 504, body: engineBody('ProcessEngineException', 'x'), bodySnippet: undefined }),
+      false,
+    ],
     ['PUT reset', new EngineUnreachableError(request('PUT'), 'connection-reset', 'closed', false), true],
     ['DELETE timed out connecting', new EngineUnreachableError(request('DELETE'), 'timeout', 'timed out connecting', true), false],
-    ['POST 500 with the engine body', new EngineHttpError(request('POST'), { status: 500, body: engineBody('ProcessEngineException', 'x'), bodySnippet: undefined }), false],
+    [
+      'POST 500 with the engine body',
+      new EngineHttpError(request('POST'), { status: 500, body: engineBody('ProcessEngineException', 'x'), bodySnippet: undefined }),
+      false,
+    ],
   ])('%s: %s', (_label, error, unknown) => {
     expect(outcomeUnknown(error)).toBe(unknown);
     expect(describeFailure(error).hint?.includes('the outcome is unknown') ?? false).toBe(unknown);
   });
 
-  it('names the checking command in the hint, exit 7, the message the request\'s', async () => {
-    const error = await sendChange(['auth', 'list', '--user', 'alice', '--resource-id', 'a b'], () => Promise.reject(gateway('POST', 504))).catch((caught: unknown) => caught);
+  it("names the checking command in the hint, exit 7, the message the request's", async () => {
+    const error = await sendChange(['auth', 'list', '--user', 'alice', '--resource-id', 'a b'], () => Promise.reject(gateway('POST', 504))).catch(
+      (caught: unknown) => caught,
+    );
     expect(describeFailure(error)).toEqual({
       exitCode: ExitCode.Unreachable,
       message: 'POST http://h/engine-rest/x: 504 Gateway Timeout without an engine error body: empty body',
@@ -167,6 +218,9 @@ describe('a change whose answer was lost (outcomeUnknown, sendChange)', () => {
   it('knows a timeout while connecting from one after sending', () => {
     expect(classifyNetworkError(Object.assign(new Error('not connected'), { code: 'ETIMEDOUT', connecting: true })).beforeConnected).toBe(true);
     expect(classifyNetworkError({ code: 'UND_ERR_CONNECT_TIMEOUT' }).beforeConnected).toBe(true);
-    expect(classifyNetworkError(Object.assign(new Error('no answer'), { code: 'ETIMEDOUT', connecting: false }))).toEqual({ reason: 'timeout', detail: 'timed out waiting for the engine (raise --timeout if it is just slow)' });
+    expect(classifyNetworkError(Object.assign(new Error('no answer'), { code: 'ETIMEDOUT', connecting: false }))).toEqual({
+      reason: 'timeout',
+      detail: 'timed out waiting for the engine (raise --timeout if it is just slow)',
+    });
   });
 });

@@ -52,12 +52,14 @@ describe.each(['single', 'bulk'])('a request without a schema (%s transport)', (
     }
   });
 
-  it.each(['/login', '/json-200'])('refuses a body on %s as not the engine\'s answer (exit 7)', async (path) => {
+  it.each(['/login', '/json-200'])("refuses a body on %s as not the engine's answer (exit 7)", async (path) => {
     const http = client();
     try {
       const error = await http.request({ method: 'POST', path: { encoded: path, root: false } }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(EngineResponseError);
-      expect((error as EngineResponseError).message).toMatch(/^POST http:\/\/\S+: 200 answer has a body \(.+\) where the engine sends none; is the URL the engine's REST root and not a proxy or login page\?$/);
+      expect((error as EngineResponseError).message).toMatch(
+        /^POST http:\/\/\S+: 200 answer has a body \(.+\) where the engine sends none; is the URL the engine's REST root and not a proxy or login page\?$/,
+      );
       expect(describeFailure(error).exitCode).toBe(7);
     } finally {
       await http.close();
@@ -80,7 +82,10 @@ describe.each(['single', 'bulk'])('a request without a schema (%s transport)', (
   it('makes a migration execute answered by a login page fail', async () => {
     const http = client();
     try {
-      const execute = new MigrationApi(http).execute({ migrationPlan: { sourceProcessDefinitionId: 'a', targetProcessDefinitionId: 'b', instructions: [] }, processInstanceIds: ['x'] });
+      const execute = new MigrationApi(http).execute({
+        migrationPlan: { sourceProcessDefinitionId: 'a', targetProcessDefinitionId: 'b', instructions: [] },
+        processInstanceIds: ['x'],
+      });
       await expect(execute).rejects.toThrow(`POST ${base}${enginePath`/migration/execute`.encoded}: 200 answer where the engine answers 204 No Content`);
     } finally {
       await http.close();

@@ -46,7 +46,13 @@ describe('network failures', () => {
 
   it.each([
     ['undici', failure('ERR_SSL_WRONG_VERSION_NUMBER', '80BC:error:0A00010B:SSL routines:ssl3_get_record:wrong version number')],
-    ['node:http', Object.assign(new Error('write EPROTO 80BC:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:../deps/openssl/ssl/record/ssl3_record.c:354:\n'), { code: 'EPROTO' })],
+    [
+      'node:http',
+      Object.assign(
+        new Error('write EPROTO 80BC:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:../deps/openssl/ssl/record/ssl3_record.c:354:\n'),
+        { code: 'EPROTO' },
+      ),
+    ],
   ])('OpenSSL\'s "wrong version number" (%s) is a server that does not speak TLS, not a CA to trust', (_client, error) => {
     const classified = classifyNetworkError(error);
     expect(classified).toMatchObject({ reason: 'tls', plainHttp: true });

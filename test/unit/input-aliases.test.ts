@@ -20,7 +20,15 @@ function refusal(text: string): string {
 
 describe('YAML aliases', () => {
   it('reads aliases to earlier scalars and collections', () => {
-    expect(read('a: &x pay\nb: *x\nc: &l [1, {k: v}]\nd: [*l, *l]\n')).toEqual({ a: 'pay', b: 'pay', c: [1, { k: 'v' }], d: [[1, { k: 'v' }], [1, { k: 'v' }]] });
+    expect(read('a: &x pay\nb: *x\nc: &l [1, {k: v}]\nd: [*l, *l]\n')).toEqual({
+      a: 'pay',
+      b: 'pay',
+      c: [1, { k: 'v' }],
+      d: [
+        [1, { k: 'v' }],
+        [1, { k: 'v' }],
+      ],
+    });
   });
 
   it('reads as many values through aliases as the limit allows, and refuses one more', () => {

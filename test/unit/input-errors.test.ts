@@ -57,10 +57,16 @@ describe('a JavaScript config file that throws', () => {
   });
 
   it('is named when what it throws is not an Error', async () => {
-    const dir = dirWith({ 'camunda-admin.config.cjs': 'throw "boom";\n', 'other/camunda-admin.config.cjs': 'throw null;\n', 'js/camunda-admin.config.js': 'throw null;\n' });
+    const dir = dirWith({
+      'camunda-admin.config.cjs': 'throw "boom";\n',
+      'other/camunda-admin.config.cjs': 'throw null;\n',
+      'js/camunda-admin.config.js': 'throw null;\n',
+    });
     expect(await messageOf(loadConfig({ cwd: dir, env: {} }))).toBe(`config file ${join(dir, 'camunda-admin.config.cjs')}: threw boom`);
     // cosmiconfig's loaders trip over a thrown null themselves; the file is still named.
-    expect(await messageOf(loadConfig({ cwd: join(dir, 'other'), env: {} }))).toMatch(new RegExp(`^config file ${join(dir, 'other', 'camunda-admin.config.cjs')}: `));
+    expect(await messageOf(loadConfig({ cwd: join(dir, 'other'), env: {} }))).toMatch(
+      new RegExp(`^config file ${join(dir, 'other', 'camunda-admin.config.cjs')}: `),
+    );
     expect(await messageOf(loadConfig({ cwd: join(dir, 'js'), env: {} }))).toMatch(new RegExp(`^config file ${join(dir, 'js', 'camunda-admin.config.js')}: `));
   });
 });
@@ -92,15 +98,29 @@ describe('JSON syntax errors', () => {
   });
 
   it('agree with the positions V8 gives where it gives one', () => {
-    for (const text of ['{"a": 1', '{"a" 1}', '{"a": "x\ny"}', '{"a": 1,}', '[1, 2', '{"a": -}', '{"a": 01}', '{"a":"\\q"}', '{"a": 1e}', '[1 2]', '{"a":1 "b":2}']) {
-      const position = /position (\d+)/.exec((() => {
-        try {
-          JSON.parse(text);
-        } catch (error) {
-          return (error as Error).message;
-        }
-        return '';
-      })());
+    for (const text of [
+      '{"a": 1',
+      '{"a" 1}',
+      '{"a": "x\ny"}',
+      '{"a": 1,}',
+      '[1, 2',
+      '{"a": -}',
+      '{"a": 01}',
+      '{"a":"\\q"}',
+      '{"a": 1e}',
+      '[1 2]',
+      '{"a":1 "b":2}',
+    ]) {
+      const position = /position (\d+)/.exec(
+        (() => {
+          try {
+            JSON.parse(text);
+          } catch (error) {
+            return (error as Error).message;
+          }
+          return '';
+        })(),
+      );
       expect(jsonErrorOffset(text), text).toBe(Number(position![1]));
     }
   });
@@ -135,7 +155,9 @@ describe('did you mean', () => {
       parsePlan(text, 'j2.json');
       throw new Error('expected the plan to be refused');
     } catch (error) {
-      expect((error as PlanError).message).toBe('j2.json:3:3: source: belongs inside migrationPlan in an execute request; at the top the engine would silently ignore it');
+      expect((error as PlanError).message).toBe(
+        'j2.json:3:3: source: belongs inside migrationPlan in an execute request; at the top the engine would silently ignore it',
+      );
     }
   });
 });

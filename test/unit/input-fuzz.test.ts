@@ -32,10 +32,45 @@ const TIMEOUT = Math.max(120_000, RUNS * 50);
 
 /** Words the readers know, so that random documents get past the first key now and then. */
 const KEYS = [
-  'source', 'target', 'instructions', 'sourceActivityIds', 'targetActivityIds', 'updateEventTrigger', 'variables', 'value', 'type',
-  'valueInfo', 'processInstanceIds', 'processInstanceQuery', 'migrationPlan', 'versions', 'skip', 'scope', 'groups', 'users', 'global',
-  'resourceTypes', 'authorizations', 'name', 'members', 'user', 'group', 'resource', 'resourceId', 'permissions', 'profiles', 'url',
-  'auth', 'timeout', 'defaultProfile', 'businessKey', 'sorting', 'userId', '__proto__', 'constructor', '<<',
+  'source',
+  'target',
+  'instructions',
+  'sourceActivityIds',
+  'targetActivityIds',
+  'updateEventTrigger',
+  'variables',
+  'value',
+  'type',
+  'valueInfo',
+  'processInstanceIds',
+  'processInstanceQuery',
+  'migrationPlan',
+  'versions',
+  'skip',
+  'scope',
+  'groups',
+  'users',
+  'global',
+  'resourceTypes',
+  'authorizations',
+  'name',
+  'members',
+  'user',
+  'group',
+  'resource',
+  'resourceId',
+  'permissions',
+  'profiles',
+  'url',
+  'auth',
+  'timeout',
+  'defaultProfile',
+  'businessKey',
+  'sorting',
+  'userId',
+  '__proto__',
+  'constructor',
+  '<<',
 ];
 const CONTROL = ['\0', '\u0001', '\u0007', '\b', '\t', '\u000b', '\f', '\r', '\u001b', '\u007f', '\u0085', '\u2028', '\uFEFF', '\uFFFD'];
 
@@ -57,19 +92,19 @@ const value = fc.letrec((tie) => ({
 })).node;
 
 /** A value as YAML (block or flow) or JSON. */
-const written = fc.tuple(value, fc.constantFrom('yaml', 'flow', 'json')).map(([data, style]) =>
-  style === 'json' ? JSON.stringify(data) ?? 'null' : stringify(data, { collectionStyle: style === 'flow' ? 'flow' : 'any' }),
-);
+const written = fc
+  .tuple(value, fc.constantFrom('yaml', 'flow', 'json'))
+  .map(([data, style]) => (style === 'json' ? (JSON.stringify(data) ?? 'null') : stringify(data, { collectionStyle: style === 'flow' ? 'flow' : 'any' })));
 
 /** Levels of aliases to the level before: `width ** levels` values from a few lines. */
-const aliasBomb = fc.record({ levels: fc.integer({ min: 1, max: 16 }), width: fc.integer({ min: 1, max: 10 }), under: fc.constantFrom('', 'instructions', 'groups') }).map(
-  ({ levels, width, under }) => {
+const aliasBomb = fc
+  .record({ levels: fc.integer({ min: 1, max: 16 }), width: fc.integer({ min: 1, max: 10 }), under: fc.constantFrom('', 'instructions', 'groups') })
+  .map(({ levels, width, under }) => {
     const lines = ['x0: &x0 [a, b, c, d, e, f, g, h, i]'];
     for (let level = 1; level <= levels; level++) lines.push(`x${level}: &x${level} [${Array.from({ length: width }, () => `*x${level - 1}`).join(', ')}]`);
     if (under) lines.push(`${under}: *x${levels}`);
     return `${lines.join('\n')}\n`;
-  },
-);
+  });
 
 /** An anchor whose node holds its own alias, somewhere a reader looks. */
 const recursiveAlias = fc.constantFrom(
@@ -93,15 +128,43 @@ const deep = fc.record({ depth: fc.integer({ min: 1, max: 3000 }), style: fc.con
 });
 
 /** One scalar of up to 300 kB, or a long line. */
-const huge = fc.record({ size: fc.integer({ min: 1, max: 300_000 }), quoted: fc.constantFrom('', '"', "'"), at: fc.constantFrom('source', 'sourceActivityIds', 'name') }).map(
-  ({ size, quoted, at }) => `${at}: ${quoted}${'x'.repeat(size)}${quoted}\n`,
-);
+const huge = fc
+  .record({ size: fc.integer({ min: 1, max: 300_000 }), quoted: fc.constantFrom('', '"', "'"), at: fc.constantFrom('source', 'sourceActivityIds', 'name') })
+  .map(({ size, quoted, at }) => `${at}: ${quoted}${'x'.repeat(size)}${quoted}\n`);
 
 /** Random YAML-ish tokens: syntax that is almost right, and control characters inside strings. */
 const tokens = fc
   .array(
     fc.oneof(
-      fc.constantFrom(':', ': ', ' ', '\n', '\n  ', '- ', '[', ']', '{', '}', ', ', '&a ', '*a', '&b ', '*b', '"', "'", '#', '!!str ', '!!binary ', '|\n', '>\n', '? ', '---\n', '...\n', '%YAML 1.2\n', '\\'),
+      fc.constantFrom(
+        ':',
+        ': ',
+        ' ',
+        '\n',
+        '\n  ',
+        '- ',
+        '[',
+        ']',
+        '{',
+        '}',
+        ', ',
+        '&a ',
+        '*a',
+        '&b ',
+        '*b',
+        '"',
+        "'",
+        '#',
+        '!!str ',
+        '!!binary ',
+        '|\n',
+        '>\n',
+        '? ',
+        '---\n',
+        '...\n',
+        '%YAML 1.2\n',
+        '\\',
+      ),
       fc.constantFrom(...KEYS),
       fc.constantFrom(...CONTROL),
       fc.string({ maxLength: 4 }),
@@ -179,22 +242,26 @@ const readers: [string, Reader | ((text: string) => Promise<unknown>)][] = [
 ];
 
 describe('every input reader, fuzzed', () => {
-  it.each(readers)('%s: a result or a usage error, bounded, never an internal error', async (_name, read) => {
-    await fc.assert(
-      fc.asyncProperty(documents, async (text) => {
-        let result: unknown;
-        try {
-          result = await read(text);
-        } catch (error) {
-          if (!(error instanceof UsageError)) throw error;
-          expect(error.exitCode).toBe(2);
-          // One problem per line, each naming the file (or stdin) it is about.
-          expect(error.message).not.toMatch(/internal error|at .*\.ts:\d+/);
-          return;
-        }
-        expect(treeSize(result, text.length + 2 + MAX_ALIAS_VALUES)).toBeLessThanOrEqual(text.length + 1 + MAX_ALIAS_VALUES);
-      }),
-      { numRuns: RUNS, seed: SEED, endOnFailure: true },
-    );
-  }, TIMEOUT);
+  it.each(readers)(
+    '%s: a result or a usage error, bounded, never an internal error',
+    async (_name, read) => {
+      await fc.assert(
+        fc.asyncProperty(documents, async (text) => {
+          let result: unknown;
+          try {
+            result = await read(text);
+          } catch (error) {
+            if (!(error instanceof UsageError)) throw error;
+            expect(error.exitCode).toBe(2);
+            // One problem per line, each naming the file (or stdin) it is about.
+            expect(error.message).not.toMatch(/internal error|at .*\.ts:\d+/);
+            return;
+          }
+          expect(treeSize(result, text.length + 2 + MAX_ALIAS_VALUES)).toBeLessThanOrEqual(text.length + 1 + MAX_ALIAS_VALUES);
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+    },
+    TIMEOUT,
+  );
 });

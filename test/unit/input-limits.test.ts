@@ -10,7 +10,17 @@ import { parseDesiredState } from '../../src/authorizations/desired.js';
 import { loadConfig } from '../../src/config/load.js';
 import { loadJsonConfig } from '../../src/config/loaders.js';
 import { parseYamlConfig } from '../../src/config/yaml-config.js';
-import { findControlCharacters, jsonDepthProblem, longLineProblem, MAX_CONFIG_BYTES, MAX_DEPTH, MAX_ID_FILE_BYTES, MAX_ID_LINE_BYTES, MAX_INPUT_BYTES, MAX_LINE_CHARS } from '../../src/input/limits.js';
+import {
+  findControlCharacters,
+  jsonDepthProblem,
+  longLineProblem,
+  MAX_CONFIG_BYTES,
+  MAX_DEPTH,
+  MAX_ID_FILE_BYTES,
+  MAX_ID_LINE_BYTES,
+  MAX_INPUT_BYTES,
+  MAX_LINE_CHARS,
+} from '../../src/input/limits.js';
 import { NestingTooDeep, parseYamlDocument } from '../../src/input/yaml-document.js';
 import { InstanceIdSet } from '../../src/migration/instance-ids.js';
 import { readInstanceIds } from '../../src/migration/selection.js';
@@ -54,9 +64,11 @@ describe('size', () => {
   it('stops reading standard input once it passes the limit', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 0x20);
     let given = 0;
-    const stdin = Readable.from((function* () {
-      for (; given < 200; given++) yield chunk;
-    })()) as Readable & { isTTY?: boolean };
+    const stdin = Readable.from(
+      (function* () {
+        for (; given < 200; given++) yield chunk;
+      })(),
+    ) as Readable & { isTTY?: boolean };
     await expect(readInputFile('-', stdin, 'query')).rejects.toThrow('<stdin>: the query is larger than 64 MB');
     expect(given).toBeLessThan(70);
   });
@@ -81,7 +93,10 @@ describe('size', () => {
 describe('line length', () => {
   it('takes a line of the limit and refuses one character more', () => {
     expect(longLineProblem('x'.repeat(MAX_LINE_CHARS))).toBeUndefined();
-    expect(longLineProblem(`ok\n${'x'.repeat(MAX_LINE_CHARS + 1)}\n`)).toEqual({ offset: 3 + MAX_LINE_CHARS, message: 'a line longer than 16,777,216 characters' });
+    expect(longLineProblem(`ok\n${'x'.repeat(MAX_LINE_CHARS + 1)}\n`)).toEqual({
+      offset: 3 + MAX_LINE_CHARS,
+      message: 'a line longer than 16,777,216 characters',
+    });
   });
 
   it('refuses a plan whose one value is a line longer than the limit, naming where', () => {
@@ -148,25 +163,39 @@ describe('nesting', () => {
 describe('control characters', () => {
   it('refuses NUL, DEL and C1 controls in strings and keys, with the place of the string', () => {
     const plan = `${PLAN_HEAD}instructions:\n  - sourceActivityIds: ["pay\\u0000"]\n    targetActivityIds: [pay]\n`;
-    expect(planError(() => parsePlan(plan, 'nul.yaml'))).toBe('nul.yaml:4:25: instructions[0].sourceActivityIds[0]: holds the control character U+0000, which input files must not contain');
+    expect(planError(() => parsePlan(plan, 'nul.yaml'))).toBe(
+      'nul.yaml:4:25: instructions[0].sourceActivityIds[0]: holds the control character U+0000, which input files must not contain',
+    );
     const key = '{"source": "invoice:1", "target": "invoice:2", "instructions": [], "variables": {"a\\u007f": {"value": 1}}}';
-    expect(planError(() => parsePlan(key, 'key.json'))).toBe('key.json:1:82: variables["a\u007f"]: the key holds the control character U+007F, which input files must not contain');
+    expect(planError(() => parsePlan(key, 'key.json'))).toBe(
+      'key.json:1:82: variables["a\u007f"]: the key holds the control character U+007F, which input files must not contain',
+    );
     expect(planError(() => parsePlan(`${PLAN_HEAD}instructions: []\ntenantId: "a\\x85"\n`, 'c1.yaml'))).toMatch(/^c1\.yaml:4:11: .*U\+0085/);
   });
 
   it('takes tab, line feed and carriage return anywhere, and other controls but NUL in a variable value', () => {
     const text = `${PLAN_HEAD}instructions: []\nvariables:\n  note:\n    value: "a\\tb\\fc\\u001b"\n    type: String\n`;
     expect(parsePlan(text, 'ok.yaml').plan.variables).toEqual({ note: { value: 'a\tb\fc\u001b', type: 'String' } });
-    expect(planError(() => parsePlan(`${PLAN_HEAD}instructions: []\nvariables:\n  note:\n    value: "a\\0"\n`, 'v.yaml'))).toBe('v.yaml:6:12: variables.note.value: holds the control character U+0000, which input files must not contain');
-    expect(planError(() => parsePlan(`${PLAN_HEAD}instructions: []\nvariables:\n  note:\n    value: x\n    type: "Str\\fing"\n`, 't.yaml'))).toMatch(/^t\.yaml:7:11: variables\.note\.type: holds the control character U\+000C/);
+    expect(planError(() => parsePlan(`${PLAN_HEAD}instructions: []\nvariables:\n  note:\n    value: "a\\0"\n`, 'v.yaml'))).toBe(
+      'v.yaml:6:12: variables.note.value: holds the control character U+0000, which input files must not contain',
+    );
+    expect(planError(() => parsePlan(`${PLAN_HEAD}instructions: []\nvariables:\n  note:\n    value: x\n    type: "Str\\fing"\n`, 't.yaml'))).toMatch(
+      /^t\.yaml:7:11: variables\.note\.type: holds the control character U\+000C/,
+    );
   });
 
   it('refuses them in query, variables and authorization files', () => {
-    expect(planError(() => parseQueryFile('{"businessKey": "a\\u0001"}', 'q.json'))).toBe('q.json:1:17: businessKey: holds the control character U+0001, which input files must not contain');
+    expect(planError(() => parseQueryFile('{"businessKey": "a\\u0001"}', 'q.json'))).toBe(
+      'q.json:1:17: businessKey: holds the control character U+0001, which input files must not contain',
+    );
     expect(parseQueryFile('{"variables": [{"name": "n", "operator": "eq", "value": "a\\u0001"}]}', 'q.json').variables).toHaveLength(1);
-    expect(planError(() => parseVariables('x:\n  value: "\\0"\n', 'v.yaml'))).toBe('v.yaml:2:10: x.value: holds the control character U+0000, which input files must not contain');
+    expect(planError(() => parseVariables('x:\n  value: "\\0"\n', 'v.yaml'))).toBe(
+      'v.yaml:2:10: x.value: holds the control character U+0000, which input files must not contain',
+    );
     expect(parseVariables('x:\n  value: "\\e"\n', 'v.yaml').variables).toEqual({ x: { value: '\u001b' } });
-    expect(planError(() => parseDesiredState('userId: "john\\0"\n', 'a.yaml'))).toBe('a.yaml:1:9: userId: holds the control character U+0000, which input files must not contain');
+    expect(planError(() => parseDesiredState('userId: "john\\0"\n', 'a.yaml'))).toBe(
+      'a.yaml:1:9: userId: holds the control character U+0000, which input files must not contain',
+    );
   });
 
   it('finds them in a list of a million ids without a path per id', () => {
@@ -183,12 +212,16 @@ describe('control characters', () => {
   ])('refuses an id holding %s, with file and line', async (_name, id, code) => {
     const file = join(directory, 'ids.txt');
     writeFileSync(file, `${'a'.repeat(100)}\nid-1\n${id}\n`);
-    await expect(readInstanceIds(file, noStdin, new InstanceIdSet())).rejects.toThrow(new RegExp(`^${file}:3: '.*' is not a process instance id: it holds the control character ${code.replace('+', '\\+')}$`));
+    await expect(readInstanceIds(file, noStdin, new InstanceIdSet())).rejects.toThrow(
+      new RegExp(`^${file}:3: '.*' is not a process instance id: it holds the control character ${code.replace('+', '\\+')}$`),
+    );
   });
 
   it('refuses a control character in a JSON array of ids, with its line', async () => {
     const file = join(directory, 'ids.json');
     writeFileSync(file, '# ids\n[\n  "a",\n  "b\\"\\u0000",\n  "c"\n]\n');
-    await expect(readInstanceIds(file, noStdin, new InstanceIdSet())).rejects.toThrow(`${file}:4: [1] is not a process instance id: it holds the control character U+0000`);
+    await expect(readInstanceIds(file, noStdin, new InstanceIdSet())).rejects.toThrow(
+      `${file}:4: [1] is not a process instance id: it holds the control character U+0000`,
+    );
   });
 });

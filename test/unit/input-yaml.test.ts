@@ -26,7 +26,7 @@ describe('the YAML reader', () => {
     'groups:\n  sales:\n    name: Sales Team\n    type: WORKFLOW\n    members:\n      - john\n      - "mary"\n  audit: {name: Audit, members: [ann, bob]}\n  empty: {}\n',
     'authorizations:\n  - {type: grant, group: sales, resource: process-definition, resourceId: invoice, permissions: [READ, CREATE_INSTANCE]}\n  - type: revoke\n    user: john\n    resource: task\n    permissions:\n      - DELETE\n  -\n    type: global\n',
     'list:\n- a\n- b\nnext: {x: [1, -2, +3, 0]}\n',
-    "quotes: ['it''s', \"tab\\there \\u00e9 \\\"q\\\"\", 'a # not a comment', \"x: y\"]\n",
+    'quotes: [\'it\'\'s\', "tab\\there \\u00e9 \\"q\\"", \'a # not a comment\', "x: y"]\n',
     'k: O\'Brien say "hi"\nurl: http://x:8080/a#frag\n"quoted key": 1\n\'single\': {"a b": c}\n',
     '- a\n- [b, [c, {d: e}]]\n- {f: , g: h}\n',
     'just a scalar\n',
@@ -59,18 +59,39 @@ describe('the YAML reader', () => {
   ])('reads %j as yaml does', (text) => same(text));
 
   it('reads an export of thousands of authorizations as yaml does', () => {
-    const lines = ['# Access of http://localhost:8080/engine-rest (version 7.24.0)', 'scope: {groups: ["*"], users: ["*"], global: true, resourceTypes: ["*"]}', 'groups:'];
-    for (let group = 0; group < 50; group++) lines.push(`  group${group}:`, `    name: Group ${group}`, '    type: WORKFLOW', '    members:', ...Array.from({ length: 5 }, (_, member) => `      - user${group * 5 + member}`));
+    const lines = [
+      '# Access of http://localhost:8080/engine-rest (version 7.24.0)',
+      'scope: {groups: ["*"], users: ["*"], global: true, resourceTypes: ["*"]}',
+      'groups:',
+    ];
+    for (let group = 0; group < 50; group++)
+      lines.push(
+        `  group${group}:`,
+        `    name: Group ${group}`,
+        '    type: WORKFLOW',
+        '    members:',
+        ...Array.from({ length: 5 }, (_, member) => `      - user${group * 5 + member}`),
+      );
     lines.push('authorizations:');
-    for (let index = 0; index < 2000; index++) lines.push(`  - {type: grant, group: group${index % 50}, resource: process-definition, resourceId: process${index}, permissions: [READ, READ_INSTANCE]}`);
+    for (let index = 0; index < 2000; index++)
+      lines.push(`  - {type: grant, group: group${index % 50}, resource: process-definition, resourceId: process${index}, permissions: [READ, READ_INSTANCE]}`);
     same(`${lines.join('\n')}\n`);
   });
 });
 
 describe('duplicate keys in the yaml Document (src/input/yaml-document.ts)', () => {
   it('are the errors the library reports, at the same places', () => {
-    for (const text of ['a: 1\na: 2\n', 'a: {b: 1, b: 2}\n', '1: x\n"1": y\n', 'a: 1\nb: [x, {c: 1, c: 2}]\na: 3\n', '? [a]\n: 1\n? [a]\n: 2\n', 'a: &x 1\n*x : 2\n', 'null: 1\n~: 2\n']) {
-      const errors = (found: { errors: { code: string; pos: [number, number]; message: string }[] }) => found.errors.map((error) => [error.code, error.pos[0], error.message.split('\n')[0]]);
+    for (const text of [
+      'a: 1\na: 2\n',
+      'a: {b: 1, b: 2}\n',
+      '1: x\n"1": y\n',
+      'a: 1\nb: [x, {c: 1, c: 2}]\na: 3\n',
+      '? [a]\n: 1\n? [a]\n: 2\n',
+      'a: &x 1\n*x : 2\n',
+      'null: 1\n~: 2\n',
+    ]) {
+      const errors = (found: { errors: { code: string; pos: [number, number]; message: string }[] }) =>
+        found.errors.map((error) => [error.code, error.pos[0], error.message.split('\n')[0]]);
       const options = { uniqueKeys: true, prettyErrors: false, strict: true };
       expect(errors(parseYamlDocument(text, options)), text).toEqual(errors(parseDocument(text, options)));
     }
@@ -78,6 +99,8 @@ describe('duplicate keys in the yaml Document (src/input/yaml-document.ts)', () 
 
   it('are found in a mapping of 40,000 keys in one pass', () => {
     const text = `${Array.from({ length: 40_000 }, (_, index) => `k${index}: v`).join('\n')}\nk5: again\n`;
-    expect(parseYamlDocument(text, { uniqueKeys: true, prettyErrors: false }).errors.map((error) => [error.code, error.pos[0]])).toEqual([['DUPLICATE_KEY', text.lastIndexOf('k5: again')]]);
+    expect(parseYamlDocument(text, { uniqueKeys: true, prettyErrors: false }).errors.map((error) => [error.code, error.pos[0]])).toEqual([
+      ['DUPLICATE_KEY', text.lastIndexOf('k5: again')],
+    ]);
   });
 });

@@ -36,7 +36,9 @@ describe('--instances-file', () => {
 
   it('names a file that is missing or a directory', async () => {
     const directory = tempDir();
-    await expect(readInstanceIds(join(directory, 'missing.txt'), Readable.from([]), new InstanceIdSet())).rejects.toThrow(`--instances-file ${join(directory, 'missing.txt')}: file not found`);
+    await expect(readInstanceIds(join(directory, 'missing.txt'), Readable.from([]), new InstanceIdSet())).rejects.toThrow(
+      `--instances-file ${join(directory, 'missing.txt')}: file not found`,
+    );
     await expect(readInstanceIds(directory, Readable.from([]), new InstanceIdSet())).rejects.toThrow(`--instances-file ${directory}: is a directory`);
   });
 
@@ -122,7 +124,9 @@ function randomIdFile(seed: number, withBadLine: boolean): string {
   const count = 20_000 + Math.floor(next() * 20_000);
   const badAt = withBadLine ? Math.floor(next() * count) : -1;
   for (let index = 0; index < count; index++) {
-    const id = `${Math.floor(next() * 1e9).toString(16).padStart(8, '0')}-e5fe-11f1-a2ca-02fc00000001`;
+    const id = `${Math.floor(next() * 1e9)
+      .toString(16)
+      .padStart(8, '0')}-e5fe-11f1-a2ca-02fc00000001`;
     const roll = next();
     let line: string;
     if (index === badAt) line = pick(['a b', 'c,d', 'e\tf', 'g\u00a0h']);
@@ -139,7 +143,7 @@ function randomIdFile(seed: number, withBadLine: boolean): string {
 function randomChunks(bytes: Buffer, seed: number): Buffer[] {
   const next = random(seed + 1000);
   const chunks: Buffer[] = [];
-  for (let start = 0; start < bytes.length; ) {
+  for (let start = 0; start < bytes.length;) {
     const size = 1 + Math.floor(next() * 70_000);
     chunks.push(bytes.subarray(start, start + size));
     start += size;

@@ -24,7 +24,11 @@ const abandon = (guard: string) => {
   utimesSync(guard, old, old);
 };
 
-const options = (notices: string[] = []) => ({ takeOver: false, notice: (message: string) => void notices.push(message), takeOverCommand: 'camunda-admin migration execute plan.yaml --resume --take-over-lock' });
+const options = (notices: string[] = []) => ({
+  takeOver: false,
+  notice: (message: string) => void notices.push(message),
+  takeOverCommand: 'camunda-admin migration execute plan.yaml --resume --take-over-lock',
+});
 
 describe('removeIfUnchanged', () => {
   it('removes the lock it judged, and leaves no guard behind', async () => {
@@ -70,7 +74,9 @@ describe('JournalLock.acquire', () => {
     const { journal, file } = lockWith(dead);
     const notices: string[] = [];
     const lock = await JournalLock.acquire(journal, options(notices));
-    expect(notices).toEqual([`journal ${journal}: taking over the lock of process ${dead.pid} on ${dead.host} (since ${dead.startedAt}): that process is gone`]);
+    expect(notices).toEqual([
+      `journal ${journal}: taking over the lock of process ${dead.pid} on ${dead.host} (since ${dead.startedAt}): that process is gone`,
+    ]);
     expect(JSON.parse(readFileSync(file, 'utf8')).pid).toBe(process.pid);
     await lock.release();
     expect(existsSync(file)).toBe(false);
@@ -85,7 +91,9 @@ describe('JournalLock.acquire', () => {
     );
     expect(failure).toBeInstanceOf(ChangeFailedError);
     expect(describeFailure(failure).exitCode).toBe(11);
-    expect((failure as ChangeFailedError).message).toBe(`journal ${journal}: a takeover of its lock by another run stopped half-way (${file}.takeover is older than 30 s); nothing was sent`);
+    expect((failure as ChangeFailedError).message).toBe(
+      `journal ${journal}: a takeover of its lock by another run stopped half-way (${file}.takeover is older than 30 s); nothing was sent`,
+    );
     expect((failure as ChangeFailedError).hint).toBe(`if no run is taking the lock over, remove ${file}.takeover`);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(dead);
   });

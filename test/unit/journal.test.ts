@@ -9,10 +9,22 @@ import { checkReportFile } from '../../src/change/report-file.js';
 import type { MigrationScope } from '../../src/migration/journal-scope.js';
 import { tempDir } from '../helpers/temp.js';
 
-const start: JournalStart<MigrationScope> = { event: 'start', version: 1, plan: 'p', sourceProcessDefinitionId: 's', targetProcessDefinitionId: 't', chunkSize: 1, ids: ['a', 'b', 'c'], at: 'x' };
+const start: JournalStart<MigrationScope> = {
+  event: 'start',
+  version: 1,
+  plan: 'p',
+  sourceProcessDefinitionId: 's',
+  targetProcessDefinitionId: 't',
+  chunkSize: 1,
+  ids: ['a', 'b', 'c'],
+  at: 'x',
+};
 const lines = (...events: object[]) => events.map((event) => JSON.stringify(event)).join('\n');
 const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   // A refusal before anything is sent: exit 2 (a typed change failure for journals, a usage error for reports).
   expect(error).toBeInstanceOf(Error);
   expect(describeFailure(error).exitCode).toBe(2);
@@ -101,7 +113,9 @@ describe('the report file', () => {
   });
 
   it('refuses a missing directory and a directory, naming the path, even with --force', async () => {
-    expect(await refusal(checkReportFile('/nonexistent/r.csv', true))).toBe('--report /nonexistent/r.csv: cannot be written (the directory /nonexistent does not exist); nothing was sent');
+    expect(await refusal(checkReportFile('/nonexistent/r.csv', true))).toBe(
+      '--report /nonexistent/r.csv: cannot be written (the directory /nonexistent does not exist); nothing was sent',
+    );
     expect(await refusal(checkReportFile(dir, true))).toBe(`--report ${dir}: cannot be written (it is a directory); nothing was sent`);
   });
 });

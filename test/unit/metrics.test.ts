@@ -8,7 +8,30 @@ import { plainStyle, withTable } from '../../src/render/style.js';
 
 describe('metric names', () => {
   it('knows every name of the engine and each alias', () => {
-    for (const name of ['activity-instance-start', 'activity-instance-end', 'job-acquisition-attempt', 'job-acquired-success', 'job-acquired-failure', 'job-execution-rejected', 'job-successful', 'job-failed', 'job-locked-exclusive', 'root-process-instance-start', 'executed-decision-instances', 'executed-decision-elements', 'history-cleanup-removed-process-instances', 'history-cleanup-removed-case-instances', 'history-cleanup-removed-decision-instances', 'history-cleanup-removed-batch-operations', 'history-cleanup-removed-task-metrics', 'unique-task-workers', 'process-instances', 'decision-instances', 'flow-node-instances', 'task-users']) {
+    for (const name of [
+      'activity-instance-start',
+      'activity-instance-end',
+      'job-acquisition-attempt',
+      'job-acquired-success',
+      'job-acquired-failure',
+      'job-execution-rejected',
+      'job-successful',
+      'job-failed',
+      'job-locked-exclusive',
+      'root-process-instance-start',
+      'executed-decision-instances',
+      'executed-decision-elements',
+      'history-cleanup-removed-process-instances',
+      'history-cleanup-removed-case-instances',
+      'history-cleanup-removed-decision-instances',
+      'history-cleanup-removed-batch-operations',
+      'history-cleanup-removed-task-metrics',
+      'unique-task-workers',
+      'process-instances',
+      'decision-instances',
+      'flow-node-instances',
+      'task-users',
+    ]) {
       expect(checkMetricName(name).name).toBe(name);
     }
     expect(METRIC_NAMES).toHaveLength(22);
@@ -63,7 +86,9 @@ describe('usage report months not over yet', () => {
     expect(table).toContain('│ 2026-02 (partial: to date) │');
     expect(table).toMatch(/│ 2026-03 \(future\) +│/);
     expect(table).toMatch(/│ Total \(to date\) +│/);
-    expect(usageReportNote(report)).toBe('note: 2026-02 is the current month, counted up to now; 2026-03 to 2026-04 lie in the future, with nothing counted yet (UTC)');
+    expect(usageReportNote(report)).toBe(
+      'note: 2026-02 is the current month, counted up to now; 2026-03 to 2026-04 lie in the future, with nothing counted yet (UTC)',
+    );
     expect(usageReportNote(await buildUsageReport(sum, { year: 2026, month: 1 }, 1, new Date('2026-05-01T00:00:00Z')))).toBeUndefined();
   });
 });
@@ -82,7 +107,12 @@ describe('charts', () => {
 
   it('uses a sparkline for long series', () => {
     expect(sparkline([0, 7, 14])).toBe('▁▅█');
-    const rows = Array.from({ length: 40 }, (_, i) => ({ timestamp: `2026-01-01T00:${String(i).padStart(2, '0')}:00.000+0000`, name: 'x', reporter: 'r', value: i }));
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      timestamp: `2026-01-01T00:${String(i).padStart(2, '0')}:00.000+0000`,
+      name: 'x',
+      reporter: 'r',
+      value: i,
+    }));
     expect(metricChartView(60).table(rows, plainStyle).split('\n')).toHaveLength(2);
   });
 });
@@ -105,7 +135,10 @@ describe('empty intervals, which the engine leaves out', () => {
   });
 
   it('get timestamps in the engine format at the offset of the rows, and only between rows a whole number of intervals apart', () => {
-    const filled = fillEmptyIntervals([point('2026-01-01T01:00:00.000+0100', 1), point('2026-01-01T01:45:00.000+0100', 2), point('2026-01-01T01:50:00.000+0100', 3)], 900);
+    const filled = fillEmptyIntervals(
+      [point('2026-01-01T01:00:00.000+0100', 1), point('2026-01-01T01:45:00.000+0100', 2), point('2026-01-01T01:50:00.000+0100', 3)],
+      900,
+    );
     expect(filled.points.map((row) => `${row.timestamp}=${row.value}`)).toEqual([
       '2026-01-01T01:00:00.000+0100=1',
       '2026-01-01T01:15:00.000+0100=0',
@@ -127,12 +160,21 @@ describe('empty intervals, which the engine leaves out', () => {
 
   const terminal = (width: number) => withTable(plainStyle, { kind: 'boxed', width, headers: true });
   const series = (length: number) =>
-    Array.from({ length }, (_, i) => ({ timestamp: new Date(Date.UTC(2026, 0, 1, i)).toISOString().replace('Z', '+0000'), name: 'x', reporter: null, value: i % 10 }));
+    Array.from({ length }, (_, i) => ({
+      timestamp: new Date(Date.UTC(2026, 0, 1, i)).toISOString().replace('Z', '+0000'),
+      name: 'x',
+      reporter: null,
+      value: i % 10,
+    }));
 
   it('fits a sparkline to the terminal: its ends below it, a mark per so many intervals when they are more than the columns', () => {
     // 40 points and two timestamps are 98 columns: too many for 80, so the timestamps go below.
     const fitting = metricChartView(3600).table(series(40), terminal(80)).split('\n');
-    expect(fitting).toEqual(['x: 40 intervals, total 180, max 9', sparkline(series(40).map((point) => point.value)), '2026-01-01T00:00:00.000+0000 2026-01-02T15:00:00.000+0000']);
+    expect(fitting).toEqual([
+      'x: 40 intervals, total 180, max 9',
+      sparkline(series(40).map((point) => point.value)),
+      '2026-01-01T00:00:00.000+0000 2026-01-02T15:00:00.000+0000',
+    ]);
     const resampled = metricChartView(3600).table(series(200), terminal(50)).split('\n');
     expect(resampled[1]).toHaveLength(50);
     expect(resampled.slice(2)).toEqual(['2026-01-01T00:00:00.000+0000', '2026-01-09T07:00:00.000+0000', '(a mark per 4 intervals, their mean)']);

@@ -21,16 +21,36 @@ describe('parseProcessModel', () => {
     const v1 = await model('invoice-approval.v1.bpmn');
     expect(v1.processId).toBe('invoice-approval');
     expect(v1.activities.map((activity) => activity.id)).toEqual([
-      'start', 'approve', 'reminder', 'sendReminder', 'reminderSent', 'checkBudget', 'signOff', 'archive', 'end', 'cancellation', 'cancelRequested', 'cancelled',
+      'start',
+      'approve',
+      'reminder',
+      'sendReminder',
+      'reminderSent',
+      'checkBudget',
+      'signOff',
+      'archive',
+      'end',
+      'cancellation',
+      'cancelRequested',
+      'cancelled',
     ]);
     const byId = new Map(v1.activities.map((activity) => [activity.id, activity]));
-    expect(byId.get('reminder')).toMatchObject({ type: 'boundaryEvent', attachedTo: 'approve', interrupting: false, trigger: { kind: 'timer', detail: 'timeDuration PT1H' } });
+    expect(byId.get('reminder')).toMatchObject({
+      type: 'boundaryEvent',
+      attachedTo: 'approve',
+      interrupting: false,
+      trigger: { kind: 'timer', detail: 'timeDuration PT1H' },
+    });
     expect(byId.get('checkBudget')).toMatchObject({ type: 'serviceTask', implementation: 'class', asyncBefore: true });
     expect(byId.get('sendReminder')).toMatchObject({ implementation: 'external' });
     expect(byId.get('signOff')).toMatchObject({ multiInstance: 'parallel' });
     expect(byId.get('archive')).toMatchObject({ type: 'callActivity', calledElement: 'archive-invoice' });
     expect(byId.get('cancellation')).toMatchObject({ type: 'subProcess', eventSubProcess: true, parentId: null });
-    expect(byId.get('cancelRequested')).toMatchObject({ parentId: 'cancellation', interrupting: true, trigger: { kind: 'message', detail: 'InvoiceCancelled' } });
+    expect(byId.get('cancelRequested')).toMatchObject({
+      parentId: 'cancellation',
+      interrupting: true,
+      trigger: { kind: 'message', detail: 'InvoiceCancelled' },
+    });
     expect(byId.get('approve')).toMatchObject({ name: 'Approve invoice', incoming: ['Flow_start'], outgoing: ['Flow_approved'] });
   });
 
@@ -47,7 +67,10 @@ describe('parseProcessModel', () => {
   });
 
   it('picks the process whose id is the key when the document has several', async () => {
-    const xml = document('<bpmn:userTask id="a"/>', 'other').replace('</bpmn:definitions>', '<bpmn:process id="key"><bpmn:userTask id="b"/></bpmn:process></bpmn:definitions>');
+    const xml = document('<bpmn:userTask id="a"/>', 'other').replace(
+      '</bpmn:definitions>',
+      '<bpmn:process id="key"><bpmn:userTask id="b"/></bpmn:process></bpmn:definitions>',
+    );
     expect((await parseProcessModel(xml, 'key')).activities.map((activity) => activity.id)).toEqual(['b']);
     await expect(parseProcessModel(xml, 'nope')).rejects.toThrow(new ModelError("the document has no process 'nope' (processes: other, key)"));
   });
@@ -55,7 +78,9 @@ describe('parseProcessModel', () => {
   it('refuses what is not BPMN with a ModelError of one line', async () => {
     await expect(parseProcessModel('<not xml', 'p')).rejects.toBeInstanceOf(ModelError);
     await expect(parseProcessModel('<not xml', 'p')).rejects.toThrow(/^not a BPMN 2.0 document: [^\n]+$/);
-    await expect(parseProcessModel('<?xml version="1.0"?><foo/>', 'p')).rejects.toThrow('not a BPMN 2.0 document: failed to parse document as <bpmn:Definitions>');
+    await expect(parseProcessModel('<?xml version="1.0"?><foo/>', 'p')).rejects.toThrow(
+      'not a BPMN 2.0 document: failed to parse document as <bpmn:Definitions>',
+    );
   });
 });
 
@@ -127,7 +152,9 @@ describe('similarity and worthMapping', () => {
 
   it('counts wait states and asynchronous continuations, not activities passed in one transaction', async () => {
     const parsed = await parseProcessModel(
-      document('<bpmn:startEvent id="s"/><bpmn:serviceTask id="sync" camunda:class="X"/><bpmn:serviceTask id="async" camunda:asyncBefore="true" camunda:class="X"/><bpmn:userTask id="u"/><bpmn:exclusiveGateway id="g"/><bpmn:endEvent id="e"/>'),
+      document(
+        '<bpmn:startEvent id="s"/><bpmn:serviceTask id="sync" camunda:class="X"/><bpmn:serviceTask id="async" camunda:asyncBefore="true" camunda:class="X"/><bpmn:userTask id="u"/><bpmn:exclusiveGateway id="g"/><bpmn:endEvent id="e"/>',
+      ),
       'p',
     );
     expect(parsed.activities.filter(worthMapping).map((activity) => activity.id)).toEqual(['async', 'u']);

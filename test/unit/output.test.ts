@@ -27,7 +27,10 @@ describe('colour', () => {
 });
 
 /** The CLI in-process with fake streams: the fastest way to check what goes where. */
-async function inProcess(args: string[], { tty = false, env = {}, stdoutTTY = tty, stderrTTY = tty }: { tty?: boolean; env?: NodeJS.ProcessEnv; stdoutTTY?: boolean; stderrTTY?: boolean } = {}) {
+async function inProcess(
+  args: string[],
+  { tty = false, env = {}, stdoutTTY = tty, stderrTTY = tty }: { tty?: boolean; env?: NodeJS.ProcessEnv; stdoutTTY?: boolean; stderrTTY?: boolean } = {},
+) {
   const stdout = Object.assign(new PassThrough(), { isTTY: stdoutTTY, columns: 100 });
   const stderr = Object.assign(new PassThrough(), { isTTY: stderrTTY, columns: 100 });
   const stdin = Object.assign(new PassThrough(), { isTTY: tty });

@@ -3,13 +3,25 @@
 import { describe, expect, it } from 'vitest';
 import { EngineHttpError } from '../../src/engine/errors.js';
 import { QueryLimit, exceededLimitOf } from '../../src/engine/limits.js';
-import { allPages, BULK_PAGE_SIZE, collectPages, collectRows, idChunks, LISTING_MAX_PAGE_SIZE, MAX_BULK_PAGE_SIZE, pagesBySharedKey } from '../../src/engine/paging.js';
+import {
+  allPages,
+  BULK_PAGE_SIZE,
+  collectPages,
+  collectRows,
+  idChunks,
+  LISTING_MAX_PAGE_SIZE,
+  MAX_BULK_PAGE_SIZE,
+  pagesBySharedKey,
+} from '../../src/engine/paging.js';
 import { listWithLimit } from '../../src/commands/listing.js';
 import type { Output, View } from '../../src/render/output.js';
 
 /** The engine's 400 for a page above its limit, as captured (query-max-results-exceeded.json). */
 function exceeded(limit: number): EngineHttpError {
-  return new EngineHttpError({ method: 'GET', url: 'http://engine/x' }, { status: 400, body: { type: 'BadUserRequestException', message: `Max results limit of ${limit} exceeded!`, code: 0 }, bodySnippet: undefined });
+  return new EngineHttpError(
+    { method: 'GET', url: 'http://engine/x' },
+    { status: 400, body: { type: 'BadUserRequestException', message: `Max results limit of ${limit} exceeded!`, code: 0 }, bodySnippet: undefined },
+  );
 }
 
 /** Rows 0..total-1 in order; with `engineLimit`, a page asking for more is refused like the engine refuses it. */
@@ -33,13 +45,21 @@ describe('allPages', () => {
     const seen: number[][] = [];
     for await (const page of allPages(fetchPage, { limit: unlimited(), pageSize: 3 })) seen.push(page);
     expect(seen).toEqual([[0, 1, 2], [3, 4, 5], [6]]);
-    expect(calls).toEqual([[0, 3], [3, 3], [6, 3]]);
+    expect(calls).toEqual([
+      [0, 3],
+      [3, 3],
+      [6, 3],
+    ]);
   });
 
   it('asks for pages of thousands of rows by default', async () => {
     const { calls, fetchPage } = pagesOf(12_000);
     await collectPages(fetchPage, { limit: unlimited() });
-    expect(calls).toEqual([[0, BULK_PAGE_SIZE], [BULK_PAGE_SIZE, BULK_PAGE_SIZE], [2 * BULK_PAGE_SIZE, BULK_PAGE_SIZE]]);
+    expect(calls).toEqual([
+      [0, BULK_PAGE_SIZE],
+      [BULK_PAGE_SIZE, BULK_PAGE_SIZE],
+      [2 * BULK_PAGE_SIZE, BULK_PAGE_SIZE],
+    ]);
   });
 
   it('doubles the pages up to growTo when asked (selections)', async () => {
@@ -64,7 +84,10 @@ describe('allPages', () => {
     const { calls, fetchPage } = pagesOf(10);
     const pages = allPages(fetchPage, { limit: unlimited(), pageSize: 3, first: 1 });
     await pages.next();
-    expect(calls).toEqual([[1, 3], [4, 3]]);
+    expect(calls).toEqual([
+      [1, 3],
+      [4, 3],
+    ]);
     await pages.return(undefined);
   });
 
@@ -80,7 +103,11 @@ describe('allPages', () => {
     const { calls, fetchPage } = pagesOf(25, { engineLimit: 10 });
     const rows = await collectPages(fetchPage, { limit: new QueryLimit(10), pageSize: 5000 });
     expect(rows).toEqual(Array.from({ length: 25 }, (_, index) => index));
-    expect(calls).toEqual([[0, 10], [10, 10], [20, 10]]);
+    expect(calls).toEqual([
+      [0, 10],
+      [10, 10],
+      [20, 10],
+    ]);
   });
 
   it("learns the limit from the engine's 400, asks again once at that size, and keeps to it", async () => {
@@ -89,7 +116,12 @@ describe('allPages', () => {
     const rows = await collectPages(fetchPage, { limit, pageSize: 5000 });
     // No row skipped or repeated although the page size changed under way.
     expect(rows).toEqual(Array.from({ length: 2_500 }, (_, index) => index));
-    expect(calls).toEqual([[0, 5000], [0, 1000], [1000, 1000], [2000, 1000]]);
+    expect(calls).toEqual([
+      [0, 5000],
+      [0, 1000],
+      [1000, 1000],
+      [2000, 1000],
+    ]);
     expect(limit.value).toBe(1000);
     // The next listing of the run starts within it.
     calls.length = 0;
@@ -111,7 +143,11 @@ describe('allPages', () => {
     const { calls, fetchPage } = pagesOf(5000, { engineLimit: 40 });
     const rows = await collectPages(fetchPage, { limit: new QueryLimit(40), pageSize: 101, max: 101 });
     expect(rows).toHaveLength(101);
-    expect(calls).toEqual([[0, 40], [40, 40], [80, 21]]);
+    expect(calls).toEqual([
+      [0, 40],
+      [40, 40],
+      [80, 21],
+    ]);
   });
 
   it('raises a failed page when the caller gets to it, after the pages before it', async () => {
@@ -155,10 +191,17 @@ describe('idChunks', () => {
     const first = await chunks.next();
     expect(first.value).toEqual({ start: 0, end: 1000, value: 1000 });
     // The engine's refusal of 5,000 ids, the same chunk at 1,000, and the next chunk already asked for.
-    expect(asked).toEqual([[0, 2300], [0, 1000], [1000, 2000]]);
+    expect(asked).toEqual([
+      [0, 2300],
+      [0, 1000],
+      [1000, 2000],
+    ]);
     const rest: number[][] = [];
     for await (const chunk of chunks) rest.push([chunk.start, chunk.end]);
-    expect(rest).toEqual([[1000, 2000], [2000, 2300]]);
+    expect(rest).toEqual([
+      [1000, 2000],
+      [2000, 2300],
+    ]);
     expect(limit.value).toBe(1000);
   });
 });
@@ -166,7 +209,10 @@ describe('idChunks', () => {
 describe('QueryLimit', () => {
   it("reads the limit from the engine's answer only", () => {
     expect(exceededLimitOf(exceeded(1000))).toBe(1000);
-    const unbound = new EngineHttpError({ method: 'GET', url: 'http://engine/x' }, { status: 400, body: { type: 'BadUserRequestException', message: 'An unbound number of results is forbidden!', code: 0 }, bodySnippet: undefined });
+    const unbound = new EngineHttpError(
+      { method: 'GET', url: 'http://engine/x' },
+      { status: 400, body: { type: 'BadUserRequestException', message: 'An unbound number of results is forbidden!', code: 0 }, bodySnippet: undefined },
+    );
     expect(exceededLimitOf(unbound)).toBeUndefined();
     expect(exceededLimitOf(new Error('Max results limit of 5 exceeded!'))).toBeUndefined();
   });
@@ -203,7 +249,12 @@ describe('listWithLimit (every --all listing)', () => {
     } as unknown as Output;
     await listWithLimit(output, { page: { firstResult: 0, maxResults: undefined }, fetchPage, view: {} as View<number[]>, noun: 'rows', limit: unlimited() });
     expect(LISTING_MAX_PAGE_SIZE).toBe(10_000);
-    expect(calls).toEqual([[0, 5000], [5000, 10_000], [15_000, 10_000], [25_000, 10_000]]);
+    expect(calls).toEqual([
+      [0, 5000],
+      [5000, 10_000],
+      [15_000, 10_000],
+      [25_000, 10_000],
+    ]);
     expect(seen).toEqual(Array.from({ length: 32_000 }, (_, index) => index));
   });
 });
@@ -233,7 +284,10 @@ function sharedKeyEngine(rows: { id: string; key: string | null }[], options: { 
     fetchTies: async (key: string | number, firstResult: number, maxResults: number) => {
       calls.push(`ties ${String(key)} ${firstResult}+${maxResults}`);
       refuse(maxResults);
-      return rows.filter((row) => norm(row.key) === norm(String(key))).sort((a, b) => (a.id < b.id ? -1 : 1)).slice(firstResult, firstResult + maxResults);
+      return rows
+        .filter((row) => norm(row.key) === norm(String(key)))
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .slice(firstResult, firstResult + maxResults);
     },
   };
   return { calls, fetchPage, sharedKey };

@@ -17,7 +17,10 @@ const HEAD = 'source: invoice:1\ntarget: invoice:2\n';
 
 describe('accepted plans', () => {
   it('reads our plan shape from YAML', () => {
-    const loaded = parsePlan(`${HEAD}instructions:\n  - sourceActivityIds: [approve]\n    targetActivityIds: [approveInvoice]\n    updateEventTrigger: false\nvariables:\n  migratedBy: { value: ops, type: String }\n`, 'plan.yaml');
+    const loaded = parsePlan(
+      `${HEAD}instructions:\n  - sourceActivityIds: [approve]\n    targetActivityIds: [approveInvoice]\n    updateEventTrigger: false\nvariables:\n  migratedBy: { value: ops, type: String }\n`,
+      'plan.yaml',
+    );
     expect(loaded.format).toBe('yaml');
     expect(loaded.shape).toBe('plan');
     expect(loaded.plan).toEqual({
@@ -31,12 +34,27 @@ describe('accepted plans', () => {
 
   it('reads the engine execute request, JSON detected by content whatever the file name', () => {
     const loaded = parsePlan(
-      JSON.stringify({ migrationPlan: { sourceProcessDefinitionId: 'a', targetProcessDefinitionId: 'b', instructions: [{ sourceActivityIds: ['x'], targetActivityIds: ['y'] }], variables: null }, processInstanceIds: ['1', '2'], skipIoMappings: true }),
+      JSON.stringify({
+        migrationPlan: {
+          sourceProcessDefinitionId: 'a',
+          targetProcessDefinitionId: 'b',
+          instructions: [{ sourceActivityIds: ['x'], targetActivityIds: ['y'] }],
+          variables: null,
+        },
+        processInstanceIds: ['1', '2'],
+        skipIoMappings: true,
+      }),
       'request.yaml',
     );
     expect(loaded.format).toBe('json');
     expect(loaded.shape).toBe('execution-request');
-    expect(loaded.plan).toEqual({ sourceProcessDefinitionId: 'a', targetProcessDefinitionId: 'b', instructions: [{ sourceActivityIds: ['x'], targetActivityIds: ['y'] }], processInstanceIds: ['1', '2'], skipIoMappings: true });
+    expect(loaded.plan).toEqual({
+      sourceProcessDefinitionId: 'a',
+      targetProcessDefinitionId: 'b',
+      instructions: [{ sourceActivityIds: ['x'], targetActivityIds: ['y'] }],
+      processInstanceIds: ['1', '2'],
+      skipIoMappings: true,
+    });
   });
 
   it('tolerates a BOM and CRLF line ends', () => {
@@ -66,7 +84,14 @@ describe('refused plans name file, line, column and path', () => {
   });
 
   it('unknown properties inside the engine request and its query', () => {
-    const text = JSON.stringify({ migrationPlan: { sourceProcessDefinitionId: 'a', targetProcessDefinitionId: 'b', instructions: [] }, processInstanceQuery: { processDefinitionID: 'a' } }, null, 1);
+    const text = JSON.stringify(
+      {
+        migrationPlan: { sourceProcessDefinitionId: 'a', targetProcessDefinitionId: 'b', instructions: [] },
+        processInstanceQuery: { processDefinitionID: 'a' },
+      },
+      null,
+      1,
+    );
     expect(problems(text, 'req.json')).toEqual([
       "req.json:8:3: processInstanceQuery.processDefinitionID: unknown property (did you mean 'processDefinitionId'?); the engine would silently ignore it",
     ]);
@@ -80,7 +105,9 @@ describe('refused plans name file, line, column and path', () => {
   });
 
   it('the same source activity mapped twice', () => {
-    expect(problems(`${HEAD}instructions:\n  - { sourceActivityIds: [a], targetActivityIds: [b] }\n  - { sourceActivityIds: [a], targetActivityIds: [c] }\n`)).toEqual([
+    expect(
+      problems(`${HEAD}instructions:\n  - { sourceActivityIds: [a], targetActivityIds: [b] }\n  - { sourceActivityIds: [a], targetActivityIds: [c] }\n`),
+    ).toEqual([
       "plan.yaml:5:27: instructions[1].sourceActivityIds[0]: activity 'a' is already mapped by instructions[0]; each source activity can be mapped once",
     ]);
   });
@@ -94,16 +121,56 @@ describe('refused plans name file, line, column and path', () => {
 
   it.each([
     ['unknown type', 'x: { value: 1, type: Integr }', "plan.yaml:4:24: variables.x.type: unknown value type 'Integr' (did you mean Integer?)"],
-    ['upper-case type (the engine only lower-cases the first letter)', 'x: { value: a, type: STRING }', "plan.yaml:4:24: variables.x.type: unknown value type 'STRING' (did you mean String?)"],
-    ['abstract Number', 'x: { value: 1, type: Number }', "plan.yaml:4:24: variables.x.type: unknown value type 'Number' (Number is abstract; use Integer, Long, Short or Double)"],
-    ['Object with an object value', 'x: { value: { a: 1 }, type: Object, valueInfo: { serializationDataFormat: application/json } }', 'plan.yaml:4:15: variables.x.value: an Object value must be its serialized form as a string (or null), not an object; the engine answers 400'],
-    ['Json with a list value', 'x: { value: [1], type: Json }', 'plan.yaml:4:15: variables.x.value: a Json value must be its serialized form as a string, not a list; the engine answers 400'],
-    ['File without filename', 'x: { value: aGVsbG8=, type: File }', 'plan.yaml:4:6: variables.x: a File value needs valueInfo.filename (without it the engine fails with a 500)'],
-    ['Java serialization', 'x: { value: rO0ABQ, type: Object, valueInfo: { objectTypeName: java.util.ArrayList, serializationDataFormat: application/x-java-serialized-object } }', 'plan.yaml:4:112: variables.x.valueInfo.serializationDataFormat: Java-serialized objects are refused by the engine by default (javaSerializationFormatEnabled is false); use application/json or the Json type'],
-    ['Integer out of range', 'x: { value: 3000000000, type: Integer }', 'plan.yaml:4:15: variables.x.value: an Integer value must be a whole number from -2147483648 to 2147483647, not 3000000000'],
-    ['Date in ISO format', 'x: { value: "2026-01-31T10:00:00Z", type: Date }', "plan.yaml:4:15: variables.x.value: a Date value must be a string in the engine's format yyyy-MM-dd'T'HH:mm:ss.SSSZ, e.g. 2026-01-31T10:00:00.000+0100, not \"2026-01-31T10:00:00Z\""],
-    ['unknown valueInfo key', 'x: { value: a, type: File, valueInfo: { filename: a.txt, mimetype: text/plain } }', "plan.yaml:4:60: variables.x.valueInfo.mimetype: unknown valueInfo property for type File (did you mean 'mimeType'?); the engine would ignore it"],
-    ['unknown variable property', 'x: { valu: a, type: String }', "plan.yaml:4:8: variables.x.valu: unknown property (did you mean 'value'?); the engine would silently ignore it"],
+    [
+      'upper-case type (the engine only lower-cases the first letter)',
+      'x: { value: a, type: STRING }',
+      "plan.yaml:4:24: variables.x.type: unknown value type 'STRING' (did you mean String?)",
+    ],
+    [
+      'abstract Number',
+      'x: { value: 1, type: Number }',
+      "plan.yaml:4:24: variables.x.type: unknown value type 'Number' (Number is abstract; use Integer, Long, Short or Double)",
+    ],
+    [
+      'Object with an object value',
+      'x: { value: { a: 1 }, type: Object, valueInfo: { serializationDataFormat: application/json } }',
+      'plan.yaml:4:15: variables.x.value: an Object value must be its serialized form as a string (or null), not an object; the engine answers 400',
+    ],
+    [
+      'Json with a list value',
+      'x: { value: [1], type: Json }',
+      'plan.yaml:4:15: variables.x.value: a Json value must be its serialized form as a string, not a list; the engine answers 400',
+    ],
+    [
+      'File without filename',
+      'x: { value: aGVsbG8=, type: File }',
+      'plan.yaml:4:6: variables.x: a File value needs valueInfo.filename (without it the engine fails with a 500)',
+    ],
+    [
+      'Java serialization',
+      'x: { value: rO0ABQ, type: Object, valueInfo: { objectTypeName: java.util.ArrayList, serializationDataFormat: application/x-java-serialized-object } }',
+      'plan.yaml:4:112: variables.x.valueInfo.serializationDataFormat: Java-serialized objects are refused by the engine by default (javaSerializationFormatEnabled is false); use application/json or the Json type',
+    ],
+    [
+      'Integer out of range',
+      'x: { value: 3000000000, type: Integer }',
+      'plan.yaml:4:15: variables.x.value: an Integer value must be a whole number from -2147483648 to 2147483647, not 3000000000',
+    ],
+    [
+      'Date in ISO format',
+      'x: { value: "2026-01-31T10:00:00Z", type: Date }',
+      "plan.yaml:4:15: variables.x.value: a Date value must be a string in the engine's format yyyy-MM-dd'T'HH:mm:ss.SSSZ, e.g. 2026-01-31T10:00:00.000+0100, not \"2026-01-31T10:00:00Z\"",
+    ],
+    [
+      'unknown valueInfo key',
+      'x: { value: a, type: File, valueInfo: { filename: a.txt, mimetype: text/plain } }',
+      "plan.yaml:4:60: variables.x.valueInfo.mimetype: unknown valueInfo property for type File (did you mean 'mimeType'?); the engine would ignore it",
+    ],
+    [
+      'unknown variable property',
+      'x: { valu: a, type: String }',
+      "plan.yaml:4:8: variables.x.valu: unknown property (did you mean 'value'?); the engine would silently ignore it",
+    ],
   ])('variables: %s', (_name, variable, message) => {
     expect(problems(`${HEAD}variables:\n  ${variable}\n`)).toEqual([message]);
   });
@@ -125,7 +192,8 @@ describe('refused plans name file, line, column and path', () => {
           'untyped: { value: 5 }',
         ]
           .map((line) => `  ${line}`)
-          .join('\n') + '\n',
+          .join('\n') +
+        '\n',
       'plan.yaml',
     );
     expect(Object.keys(loaded.plan.variables ?? {})).toHaveLength(11);
@@ -185,7 +253,8 @@ describe('refused plans name file, line, column and path', () => {
   });
 
   it('in an execute request too; a source of the wrong type is not also a missing one', () => {
-    const request = '{\n  "migrationPlan": { "source": 1, "target": "a:2", "instructions": [{ "sourceActivityIds": ["a", "b"], "targetActivityIds": ["c"] }] },\n  "skipIoMappings": "yes"\n}\n';
+    const request =
+      '{\n  "migrationPlan": { "source": 1, "target": "a:2", "instructions": [{ "sourceActivityIds": ["a", "b"], "targetActivityIds": ["c"] }] },\n  "skipIoMappings": "yes"\n}\n';
     expect(problems(request, 'plan.json')).toEqual([
       'plan.json:2:32: migrationPlan.source: expected a string, got the number 1',
       "plan.json:2:92: migrationPlan.instructions[0].sourceActivityIds: must hold exactly one activity id, not 2 (the engine reads only the first, 'a', and ignores the rest)",
@@ -198,7 +267,9 @@ describe('refused plans name file, line, column and path', () => {
     expect(problems('source: a:1\nsource: a:2\n')[0]).toMatch(/^plan\.yaml:2:1: duplicate key: /);
     expect(problems('{"source": "a:1", "source": "a:2"}', 'plan.json')[0]).toMatch(/^plan\.json:1:19: duplicate key/);
     // JSON is read with JSON.parse unless its keys do not add up: a nested duplicate, after a string holding '\":'.
-    expect(problems('{"source": "a:1", "target": "a:2", "instructions": [{"sourceActivityIds": ["x\\":"], "sourceActivityIds": ["y"]}]}', 'plan.json')[0]).toMatch(/^plan\.json:1:\d+: duplicate key/);
+    expect(
+      problems('{"source": "a:1", "target": "a:2", "instructions": [{"sourceActivityIds": ["x\\":"], "sourceActivityIds": ["y"]}]}', 'plan.json')[0],
+    ).toMatch(/^plan\.json:1:\d+: duplicate key/);
     expect(problems('source: [a\n')[0]).toMatch(/^plan\.yaml:\d+:\d+: invalid YAML: /);
     expect(problems('source: 1\ntarget: a:2\n')).toEqual(['plan.yaml:1:9: source: expected a string, got the number 1']);
     expect(problems('   \n')).toEqual(['plan.yaml:1:1: the plan is empty']);

@@ -14,7 +14,8 @@ function generated(): string {
     ...schema,
     $id: 'https://github.com/camunda-admin/camunda-admin/docs/plan.schema.json',
     title: 'camunda-admin migration plan',
-    description: 'A migration plan file (docs/migration.md): the engine MigrationPlanDto with optional source/target references and execute options, or the engine MigrationExecutionDto.',
+    description:
+      'A migration plan file (docs/migration.md): the engine MigrationPlanDto with optional source/target references and execute options, or the engine MigrationExecutionDto.',
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }

@@ -42,7 +42,9 @@ describe('serializePlan with suggestions', () => {
 
   it('says when there is nothing to suggest, and writes JSON without any of it', async () => {
     const text = await serializePlan(plan, 'yaml', 'c', { suggestions: [], unmapped: [{ activityId: 'wait', type: 'receiveTask', instances: 2 }] });
-    expect(text).toContain('  # No mapping to suggest (migration generate --suggest).\n  # not mapped, no suggestion: wait (receiveTask), 2 running instances\n');
+    expect(text).toContain(
+      '  # No mapping to suggest (migration generate --suggest).\n  # not mapped, no suggestion: wait (receiveTask), 2 running instances\n',
+    );
     expect(JSON.parse(await serializePlan(plan, 'json', 'c', { suggestions: [suggestion({})], unmapped: [] }))).toEqual(plan);
   });
 });

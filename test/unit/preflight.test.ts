@@ -28,13 +28,23 @@ const calling: PreflightFinding = {
   activityId: null,
   targetActivityId: null,
   instances: ['p1'],
-  children: [{ definitionId: 'c:2:x', definition: 'c:2', instances: 3 }, { definitionId: 'd:1:x', definition: 'd:1', instances: 1 }],
+  children: [
+    { definitionId: 'c:2:x', definition: 'c:2', instances: 3 },
+    { definitionId: 'd:1:x', definition: 'd:1', instances: 1 },
+  ],
 };
 const unmapped: PreflightFinding = { kind: 'unmapped', effect: 'fails', activityId: 'a', targetActivityId: null, instances: ['i1', 'i2', 'i3', 'i4', 'i5'] };
 
 describe('the verdict of a validation with a pre-flight', () => {
   const plan: MigrationPlanFile = { instructions: [{ sourceActivityIds: ['a'], targetActivityIds: ['a'] }] } as MigrationPlanFile;
-  const base = { plan: 'plan.yaml', planFile: plan, source: definition(1), target: definition(2), report: { instructionReports: [], variableReports: {} }, warnings: [] };
+  const base = {
+    plan: 'plan.yaml',
+    planFile: plan,
+    source: definition(1),
+    target: definition(2),
+    report: { instructionReports: [], variableReports: {} },
+    warnings: [],
+  };
   // Statistics with an unmapped activity: without a pre-flight, --strict fails on them; with one, its findings decide.
   const statistics = [{ id: 'b', instances: 2 }];
 
@@ -56,8 +66,25 @@ describe('the pre-flight table', () => {
   it('says for each kind what happens, lists three instances and counts the rest, and names the effect', () => {
     const findings: PreflightFinding[] = [
       unmapped,
-      { kind: 'async-continuation', effect: 'fails', activityId: 'x', targetActivityId: 'y', instances: ['j1'], jobConfiguration: 'async-after', targetIsAsync: false },
-      { kind: 'incident', effect: 'warns', activityId: 's', targetActivityId: 't', instances: ['k1', 'k2'], incidentType: 'failedJob', incidents: 2, message: `${'x'.repeat(90)}\nstack` },
+      {
+        kind: 'async-continuation',
+        effect: 'fails',
+        activityId: 'x',
+        targetActivityId: 'y',
+        instances: ['j1'],
+        jobConfiguration: 'async-after',
+        targetIsAsync: false,
+      },
+      {
+        kind: 'incident',
+        effect: 'warns',
+        activityId: 's',
+        targetActivityId: 't',
+        instances: ['k1', 'k2'],
+        incidentType: 'failedJob',
+        incidents: 2,
+        message: `${'x'.repeat(90)}\nstack`,
+      },
       { kind: 'failing-job', effect: 'warns', activityId: 's', targetActivityId: 't', instances: ['k3'], jobs: 1, leastRetries: 1, message: 'boom' },
       calling,
       { kind: 'called', effect: 'warns', activityId: null, targetActivityId: null, instances: ['c1'], parents: [] },
@@ -74,7 +101,9 @@ describe('the pre-flight table', () => {
   });
 
   it('counts what it looked at: the selected instances, or every running one of the source', () => {
-    expect(preflightCounts(report([unmapped, calling]))).toBe(`pre-flight of 7 selected instances: 1 failure (${unmapped.instances.length} instance${unmapped.instances.length === 1 ? '' : 's'} refused), 1 warning`);
+    expect(preflightCounts(report([unmapped, calling]))).toBe(
+      `pre-flight of 7 selected instances: 1 failure (${unmapped.instances.length} instance${unmapped.instances.length === 1 ? '' : 's'} refused), 1 warning`,
+    );
     expect(preflightCounts(report([], 'source'))).toBe('pre-flight of 7 running instances: 0 failures, 0 warnings');
   });
 });

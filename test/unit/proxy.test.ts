@@ -42,26 +42,42 @@ describe('parseProxyUrl', () => {
       display: 'http://alice:<redacted>@proxy.corp:80',
       variable: 'HTTPS_PROXY',
     });
-    expect(parseProxyUrl('http_proxy', 'proxy.corp')).toMatchObject({ host: 'proxy.corp', port: 1080, authorization: undefined, display: 'http://proxy.corp:1080' });
+    expect(parseProxyUrl('http_proxy', 'proxy.corp')).toMatchObject({
+      host: 'proxy.corp',
+      port: 1080,
+      authorization: undefined,
+      display: 'http://proxy.corp:1080',
+    });
     expect(parseProxyUrl('http_proxy', 'http://[::1]:3128/')).toMatchObject({ host: '::1', port: 3128 });
   });
 
   it('refuses other schemes without showing the password', () => {
-    expect(() => parseProxyUrl('HTTPS_PROXY', 'https://bob:hidden@proxy:443')).toThrow('HTTPS_PROXY=https://bob:<redacted>@proxy:443: only http:// proxies are supported, not https://');
+    expect(() => parseProxyUrl('HTTPS_PROXY', 'https://bob:hidden@proxy:443')).toThrow(
+      'HTTPS_PROXY=https://bob:<redacted>@proxy:443: only http:// proxies are supported, not https://',
+    );
     // A password with an '@' of its own is redacted whole.
-    expect(() => parseProxyUrl('HTTPS_PROXY', 'https://bob:p@ss@proxy:443')).toThrow('HTTPS_PROXY=https://bob:<redacted>@proxy:443: only http:// proxies are supported, not https://');
+    expect(() => parseProxyUrl('HTTPS_PROXY', 'https://bob:p@ss@proxy:443')).toThrow(
+      'HTTPS_PROXY=https://bob:<redacted>@proxy:443: only http:// proxies are supported, not https://',
+    );
   });
 });
 
 describe('resolveProxy', () => {
   it('takes the lowercase variable first, the one for the URL scheme only, and ignores empty values', () => {
-    expect(resolveProxy('https://e.example/engine-rest', { HTTPS_PROXY: 'http://upper:1', https_proxy: 'http://lower:2', HTTP_PROXY: 'http://other:3' }).route).toMatchObject({ host: 'lower', variable: 'https_proxy' });
+    expect(
+      resolveProxy('https://e.example/engine-rest', { HTTPS_PROXY: 'http://upper:1', https_proxy: 'http://lower:2', HTTP_PROXY: 'http://other:3' }).route,
+    ).toMatchObject({ host: 'lower', variable: 'https_proxy' });
     expect(resolveProxy('http://e.example/engine-rest', { https_proxy: 'http://lower:2' }).route).toBeUndefined();
     expect(resolveProxy('http://e.example/engine-rest', { http_proxy: '', HTTP_PROXY: 'http://upper:1' }).route).toMatchObject({ host: 'upper' });
     // no_proxy wins over NO_PROXY, which is then not read at all.
     const lowercase = resolveProxy('http://e.example:8080/engine-rest', { HTTP_PROXY: 'http://p:1', no_proxy: 'other.example', NO_PROXY: 'e.example' });
     expect(lowercase).toMatchObject({ route: { host: 'p' }, bypassedBy: undefined, noProxy: { variable: 'no_proxy' } });
     const bypassed = resolveProxy('http://e.example:8080/engine-rest', { HTTP_PROXY: 'socks5://not-checked', NO_PROXY: 'e.example' });
-    expect(bypassed).toMatchObject({ route: undefined, bypassedBy: 'e.example', noProxy: { variable: 'NO_PROXY' }, setting: { display: 'socks5://not-checked' } });
+    expect(bypassed).toMatchObject({
+      route: undefined,
+      bypassedBy: 'e.example',
+      noProxy: { variable: 'NO_PROXY' },
+      setting: { display: 'socks5://not-checked' },
+    });
   });
 });

@@ -36,7 +36,11 @@ describe('stack traces', () => {
   });
 
   it.each([
-    ['a refused token', new EngineAuthenticationError(request, { body: undefined, bodySnippet: undefined, challenge: 'Basic realm="default"', credentialsSent: 'bearer' }), 4],
+    [
+      'a refused token',
+      new EngineAuthenticationError(request, { body: undefined, bodySnippet: undefined, challenge: 'Basic realm="default"', credentialsSent: 'bearer' }),
+      4,
+    ],
     ['an engine error with line breaks in its text', new EngineHttpError(request, { status: 500, body: undefined, bodySnippet: 'first\nsecond\u001b[2J' }), 6],
   ])('are not printed for %s, even with -v, and the error is one line', async (_name, error, code) => {
     vi.spyOn(connection, 'engineClient').mockRejectedValue(error);

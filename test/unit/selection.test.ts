@@ -15,7 +15,10 @@ function fakeEngine(definitionOf: (id: string) => string | undefined, failCountA
   let mostInFlight = 0;
   const api = {
     async count(body: unknown) {
-      const { processInstanceIds, processDefinitionId } = (body instanceof JsonText ? JSON.parse(bodyText(body.json)) : body) as { processInstanceIds: string[]; processDefinitionId: string };
+      const { processInstanceIds, processDefinitionId } = (body instanceof JsonText ? JSON.parse(bodyText(body.json)) : body) as {
+        processInstanceIds: string[];
+        processDefinitionId: string;
+      };
       calls.push(`count ${processInstanceIds[0]}`);
       inFlight++;
       mostInFlight = Math.max(mostInFlight, inFlight);
@@ -83,12 +86,20 @@ describe('resolveSelection', () => {
       return { api: api as unknown as ProcessInstanceApi, calls };
     };
     const few = queryEngine(3);
-    const resolved = await resolveSelection(few.api, { ids: new InstanceIdSet(), queries: [{ label: '--all-instances', query: { processDefinitionId: SOURCE } }], parts: [] }, SOURCE);
+    const resolved = await resolveSelection(
+      few.api,
+      { ids: new InstanceIdSet(), queries: [{ label: '--all-instances', query: { processDefinitionId: SOURCE } }], parts: [] },
+      SOURCE,
+    );
     expect(few.calls).toEqual([`count ${SOURCE}`, `pages ${SOURCE} 4`]);
     expect(resolved.ids.slice(0)).toEqual(['id-0', 'id-1', 'id-2']);
 
     const many = queryEngine(COUNTED_PAGE * 2);
-    const all = await resolveSelection(many.api, { ids: new InstanceIdSet(), queries: [{ label: '--all-instances', query: { processDefinitionId: SOURCE } }], parts: [] }, SOURCE);
+    const all = await resolveSelection(
+      many.api,
+      { ids: new InstanceIdSet(), queries: [{ label: '--all-instances', query: { processDefinitionId: SOURCE } }], parts: [] },
+      SOURCE,
+    );
     expect(many.calls).toEqual([`count ${SOURCE}`, 'bulk', `pages ${SOURCE} ${COUNTED_PAGE + 1}`]);
     expect(all.ids.length).toBe(COUNTED_PAGE * 2);
   });

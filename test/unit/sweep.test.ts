@@ -18,9 +18,18 @@ describe('applyOverrides', () => {
     'o.json',
   );
 
-  it('replaces the generated instruction of a source activity in its place and appends the others; a version\'s own win', () => {
-    expect(applyOverrides(generated, overrides, 1)).toEqual({ instructions: [map('a', 'a'), map('b', 'b2'), map('c', 'c2')], variables: { by: { value: 'all', type: 'String' } }, skip: false, overridden: 2 });
-    expect(applyOverrides(generated, overrides, 3)).toMatchObject({ instructions: [map('a', 'a'), map('b', 'b2'), map('c', 'c3')], variables: { by: { value: 'three' } }, overridden: 3 });
+  it("replaces the generated instruction of a source activity in its place and appends the others; a version's own win", () => {
+    expect(applyOverrides(generated, overrides, 1)).toEqual({
+      instructions: [map('a', 'a'), map('b', 'b2'), map('c', 'c2')],
+      variables: { by: { value: 'all', type: 'String' } },
+      skip: false,
+      overridden: 2,
+    });
+    expect(applyOverrides(generated, overrides, 3)).toMatchObject({
+      instructions: [map('a', 'a'), map('b', 'b2'), map('c', 'c3')],
+      variables: { by: { value: 'three' } },
+      overridden: 3,
+    });
     expect(applyOverrides(generated, overrides, 4).skip).toBe(true);
     expect(applyOverrides(generated, undefined, 1)).toEqual({ instructions: generated, variables: undefined, skip: false, overridden: 0 });
   });
@@ -41,9 +50,19 @@ describe('the sweep journal', () => {
   const start = { event: 'start', kind: 'sweep', version: 1, engine: { url: 'u', name: 'default', version: '7.24.0' }, key: 'order', plans: [], at: 't' };
 
   it('keeps the last status of each version, and ignores a torn last line', () => {
-    const text = [start, { event: 'version', version: 1, status: 'started' }, { event: 'version', version: 1, status: 'done' }, { event: 'version', version: 3, status: 'started' }].map((event) => JSON.stringify(event)).join('\n');
+    const text = [
+      start,
+      { event: 'version', version: 1, status: 'started' },
+      { event: 'version', version: 1, status: 'done' },
+      { event: 'version', version: 3, status: 'started' },
+    ]
+      .map((event) => JSON.stringify(event))
+      .join('\n');
     const state = parseSweepJournal(`${text}\n{"event":"vers`, 'j');
-    expect([...state.status]).toEqual([[1, 'done'], [3, 'started']]);
+    expect([...state.status]).toEqual([
+      [1, 'done'],
+      [3, 'started'],
+    ]);
     expect(settled(state.status.get(1))).toBe(true);
     expect(settled(state.status.get(3))).toBe(false);
   });
@@ -55,9 +74,13 @@ describe('the sweep journal', () => {
 });
 
 describe('withoutResumeHint', () => {
-  it('drops the advice to resume one version\'s journal', () => {
-    expect(withoutResumeHint('chunk 2/3 failed: boom; fix the cause, then continue with --resume (journal p.yaml.journal.jsonl)')).toBe('chunk 2/3 failed: boom');
-    expect(withoutResumeHint('the canary failed (1 problem: x): the other 2 instances were not sent; continue with --resume (journal j)')).toBe('the canary failed (1 problem: x): the other 2 instances were not sent');
+  it("drops the advice to resume one version's journal", () => {
+    expect(withoutResumeHint('chunk 2/3 failed: boom; fix the cause, then continue with --resume (journal p.yaml.journal.jsonl)')).toBe(
+      'chunk 2/3 failed: boom',
+    );
+    expect(withoutResumeHint('the canary failed (1 problem: x): the other 2 instances were not sent; continue with --resume (journal j)')).toBe(
+      'the canary failed (1 problem: x): the other 2 instances were not sent',
+    );
     expect(withoutResumeHint('something else')).toBe('something else');
   });
 });

@@ -25,7 +25,11 @@ function withWidths(head: string[], rows: string[][], widths: number[]): string 
 const onTerminal = (width: number | undefined, headers = true): Style => withTable(plainStyle, { kind: 'boxed', width, headers });
 const piped = (headers = true): Style => withTable(plainStyle, { kind: 'tabs', width: undefined, headers } satisfies TableFormat);
 
-async function streamed(head: string[], pages: Cell[][][], options: { sampleRows?: number; columns?: Omit<Heading, 'name'>[]; style?: Style } = {}): Promise<string> {
+async function streamed(
+  head: string[],
+  pages: Cell[][][],
+  options: { sampleRows?: number; columns?: Omit<Heading, 'name'>[]; style?: Style } = {},
+): Promise<string> {
   let out = '';
   const headings = head.map((name, index) => ({ ...options.columns?.[index], name }));
   for await (const chunk of streamTable(headings, pages, options.style ?? plainStyle, { sampleRows: options.sampleRows ?? SAMPLE_ROWS })) {
@@ -46,11 +50,18 @@ async function* arriving<T>(pages: T[][]): AsyncGenerator<T[]> {
   for (const page of pages) yield page;
 }
 
-const lineWidths = (text: string): Set<number> => new Set(text.trimEnd().split('\n').map((line) => stringWidth(line)));
+const lineWidths = (text: string): Set<number> =>
+  new Set(
+    text
+      .trimEnd()
+      .split('\n')
+      .map((line) => stringWidth(line)),
+  );
 
 describe('streamTable', () => {
   const samples = ['invoice', 'Grüße', '請求書', 'two\nlines', 'a somewhat longer activity id', '', null, 1234];
-  const rowsOf = (count: number): Cell[][] => Array.from({ length: count }, (_, index) => [String(index), samples[index % samples.length]!, `note ${'x'.repeat(index % 13)}`]);
+  const rowsOf = (count: number): Cell[][] =>
+    Array.from({ length: count }, (_, index) => [String(index), samples[index % samples.length]!, `note ${'x'.repeat(index % 13)}`]);
 
   it.each([
     [1, 500],
@@ -69,8 +80,15 @@ describe('streamTable', () => {
   });
 
   it('takes the widths from the sample and, on a terminal, wraps later wider cells to them', async () => {
-    const sample = [['1', 'invoice', 'short'], ['2', 'order', 'a bit longer']];
-    const later = [['3', 'an activity id far longer than any in the sample', 'x'], ['4', 'invoic', 'exactly12chr'], ['5', 'invoice!', 'thirteen char']];
+    const sample = [
+      ['1', 'invoice', 'short'],
+      ['2', 'order', 'a bit longer'],
+    ];
+    const later = [
+      ['3', 'an activity id far longer than any in the sample', 'x'],
+      ['4', 'invoic', 'exactly12chr'],
+      ['5', 'invoice!', 'thirteen char'],
+    ];
     const text = await streamed(['#', 'Activity', 'Note'], [sample, later], { sampleRows: 2, style: onTerminal(80) });
     // The sample fits in 80 columns: the widths are its own, as cli-table3 draws it.
     expect(text.startsWith(withWidths(['#', 'Activity', 'Note'], sample, [1, 8, 12]).split('\n').slice(0, -1).join('\n'))).toBe(true);
@@ -82,7 +100,17 @@ describe('streamTable', () => {
   });
 
   it('with -o wide, shows later wider cells whole: the spare padding to their right makes up for them', async () => {
-    const text = await streamed(['#', 'Activity', 'Note'], [[['1', 'invoice', 'a bit longer']], [['2', 'invoice!', 'x'], ['3', 'a longer activity', 'thirteen char']]], { sampleRows: 1, style: onTerminal(undefined) });
+    const text = await streamed(
+      ['#', 'Activity', 'Note'],
+      [
+        [['1', 'invoice', 'a bit longer']],
+        [
+          ['2', 'invoice!', 'x'],
+          ['3', 'a longer activity', 'thirteen char'],
+        ],
+      ],
+      { sampleRows: 1, style: onTerminal(undefined) },
+    );
     expect(text.trimEnd().split('\n')).toEqual([
       '┌───┬──────────┬──────────────┐',
       '│ # │ Activity │ Note         │',
@@ -128,7 +156,11 @@ describe('streamTable', () => {
   it('draws the rows as records when their ids alone are too wide for the terminal', async () => {
     const id = (index: number) => `c68e62eb-e5fe-11f1-a2ca-${String(index).padStart(12, '0')}`;
     const rows = Array.from({ length: 5 }, (_, index) => [id(index), 'grant', `resource ${id(index + 100)}`]);
-    const text = await streamed(['Id', 'Type', 'Resource'], pagesOf(rows, 2), { sampleRows: 2, columns: [{ whole: true }, {}, { keepWords: true }], style: onTerminal(60) });
+    const text = await streamed(['Id', 'Type', 'Resource'], pagesOf(rows, 2), {
+      sampleRows: 2,
+      columns: [{ whole: true }, {}, { keepWords: true }],
+      style: onTerminal(60),
+    });
     const lines = text.trimEnd().split('\n');
     expect(lines.slice(0, 6)).toEqual([
       '┌──────────┬───────────────────────────────────────────────┐',
@@ -152,12 +184,26 @@ describe('streamTable', () => {
     expect(text).toContain('\u001b[1mActivity\u001b[22m');
     // Later, longer notes wrap; the numbers past 9 are whole, one column wider than the sample's.
     expect(text).toMatch(/│ 23 │ 1234 +│ note +│\n│ +│ +│ xxxxxxxxxx +│/);
-    expect(lineWidths(text.split('\n').filter((line) => !/^│ \d\d /.test(line)).join('\n'))).toEqual(new Set([54]));
+    expect(
+      lineWidths(
+        text
+          .split('\n')
+          .filter((line) => !/^│ \d\d /.test(line))
+          .join('\n'),
+      ),
+    ).toEqual(new Set([54]));
   });
 
   it('keeps a later, wider id whole while its row fits the terminal: the spare padding to its right keeps the rest of the row aligned', async () => {
-    const sample = [['g1', 'Sales', 'WORKFLOW'], ['g2', 'Accounting', 'SYSTEM']];
-    const later = [['g1000', 'Ops', 'WORKFLOW'], ['g20000000', 'Marketing', 'WORKFLOW'], ['a-very-long-group-id-that-a-script-copies', 'Finance department', 'WORKFLOW']];
+    const sample = [
+      ['g1', 'Sales', 'WORKFLOW'],
+      ['g2', 'Accounting', 'SYSTEM'],
+    ];
+    const later = [
+      ['g1000', 'Ops', 'WORKFLOW'],
+      ['g20000000', 'Marketing', 'WORKFLOW'],
+      ['a-very-long-group-id-that-a-script-copies', 'Finance department', 'WORKFLOW'],
+    ];
     const text = await streamed(['Id', 'Name', 'Type'], [sample, later], { sampleRows: 2, columns: [{ whole: true }, {}, {}], style: onTerminal(80) });
     const lines = text.trimEnd().split('\n');
     expect(lines).toEqual([
@@ -177,9 +223,15 @@ describe('streamTable', () => {
   });
 
   it('wraps a later id or word within its column when its row would be wider than the terminal, losing no character', async () => {
-    const sample = [['g1', 'Sales', 'READ'], ['g2', 'Accounting', 'READ, UPDATE']];
+    const sample = [
+      ['g1', 'Sales', 'READ'],
+      ['g2', 'Accounting', 'READ, UPDATE'],
+    ];
     const id = 'a-very-long-group-id-that-a-script-copies';
-    const later = [['g3', 'Ops', 'READ, UPDATE_INSTANCE'], [id, 'Finance', 'READ']];
+    const later = [
+      ['g3', 'Ops', 'READ, UPDATE_INSTANCE'],
+      [id, 'Finance', 'READ'],
+    ];
     const columns = [{ whole: true }, {}, { keepWords: true }];
     // A terminal just as wide as the sample's table.
     const text = await streamed(['Id', 'Name', 'Permissions'], [sample, later], { sampleRows: 2, columns, style: onTerminal(34) });
@@ -204,8 +256,15 @@ describe('streamTable', () => {
 
   it('breaks a later id wider than the value column of records at any character', async () => {
     const id = (index: number) => `c68e62eb-e5fe-11f1-a2ca-${String(index).padStart(12, '0')}`;
-    const rows = [[id(0), id(1)], [id(2), 'r'.repeat(100)]];
-    const text = await streamed(['Id', 'Resource id'], [[rows[0]!], [rows[1]!]], { sampleRows: 1, columns: [{ whole: true }, { whole: true }], style: onTerminal(60) });
+    const rows = [
+      [id(0), id(1)],
+      [id(2), 'r'.repeat(100)],
+    ];
+    const text = await streamed(['Id', 'Resource id'], [[rows[0]!], [rows[1]!]], {
+      sampleRows: 1,
+      columns: [{ whole: true }, { whole: true }],
+      style: onTerminal(60),
+    });
     const lines = text.trimEnd().split('\n');
     expect(lineWidths(text)).toEqual(new Set([60]));
     expect(lines.slice(-4)).toEqual([
@@ -217,12 +276,43 @@ describe('streamTable', () => {
   });
 
   it('makes a column as wide as its known widest value', async () => {
-    const text = await streamed(['Type', 'Id'], [[['grant', '1']], [['revoke', '2'], ['global', '3']]], { sampleRows: 1, columns: [{ widest: 6 }, { whole: true }] });
-    expect(text).toBe(`${withWidths(['Type', 'Id'], [['grant', '1'], ['revoke', '2'], ['global', '3']], [6, 2])}\n`);
+    const text = await streamed(
+      ['Type', 'Id'],
+      [
+        [['grant', '1']],
+        [
+          ['revoke', '2'],
+          ['global', '3'],
+        ],
+      ],
+      { sampleRows: 1, columns: [{ widest: 6 }, { whole: true }] },
+    );
+    expect(text).toBe(
+      `${withWidths(
+        ['Type', 'Id'],
+        [
+          ['grant', '1'],
+          ['revoke', '2'],
+          ['global', '3'],
+        ],
+        [6, 2],
+      )}\n`,
+    );
   });
 
   it('wraps wide characters by the columns they take, never splitting one', async () => {
-    const text = await streamed(['Name', 'x'], [[['abcde', '1']], [['請求書請求書', '2'], ['Grüße aus Köln', '3'], ['e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301', '4']]], { sampleRows: 1, style: onTerminal(16) });
+    const text = await streamed(
+      ['Name', 'x'],
+      [
+        [['abcde', '1']],
+        [
+          ['請求書請求書', '2'],
+          ['Grüße aus Köln', '3'],
+          ['e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301', '4'],
+        ],
+      ],
+      { sampleRows: 1, style: onTerminal(16) },
+    );
     expect(text).toContain('│ 請求  │ 2 │\n│ 書請  │   │\n│ 求書  │   │');
     expect(text).toContain('│ Grüße │ 3 │\n│ aus   │   │\n│ Köln  │   │');
     expect(text).toContain('│ e\u0301e\u0301e\u0301e\u0301e\u0301 │ 4 │\n│ e\u0301     │   │');
@@ -265,7 +355,9 @@ describe('Output.list as a table', () => {
     async function* pages(): AsyncGenerator<Group[]> {
       for (let page = 0; page < 6; page++) {
         written.push(text().length);
-        yield Array.from({ length: 500 }, (_, index) => group(page * 500 + index, page === 5 && index === 499 ? 'A name longer than any in the first thousand' : undefined));
+        yield Array.from({ length: 500 }, (_, index) =>
+          group(page * 500 + index, page === 5 && index === 499 ? 'A name longer than any in the first thousand' : undefined),
+        );
       }
     }
     expect(await out.list(pages(), groupListView)).toBe(3000);
@@ -279,15 +371,30 @@ describe('Output.list as a table', () => {
     expect(lines[1001]).toBe('│ group00999 │ Group 999 │ WORKFLOW │');
     expect(lines.slice(1002, 1004)).toEqual(['│ group01000 │ Group     │ WORKFLOW │', '│            │ 1000      │          │']);
     expect(lines.slice(-7, -1)).toEqual(
-      ['A name', 'longer', 'than any', 'in the', 'first', 'thousand'].map((words, index) => `│ ${index === 0 ? 'group02999' : '          '} │ ${words.padEnd(9)} │ ${index === 0 ? 'WORKFLOW' : '        '} │`),
+      ['A name', 'longer', 'than any', 'in the', 'first', 'thousand'].map(
+        (words, index) => `│ ${index === 0 ? 'group02999' : '          '} │ ${words.padEnd(9)} │ ${index === 0 ? 'WORKFLOW' : '        '} │`,
+      ),
     );
-    const ids = lines.slice(2, -1).map((line) => line.split('│')[1]!.trim()).filter((id) => id !== '');
+    const ids = lines
+      .slice(2, -1)
+      .map((line) => line.split('│')[1]!.trim())
+      .filter((id) => id !== '');
     expect(ids).toEqual(Array.from({ length: 3000 }, (_, index) => group(index).id));
   });
 
   it('off a terminal, writes tab-separated rows and says "no groups" on stderr for none', async () => {
     const { output: out, text } = output(piped());
-    expect(await out.list(arriving(pagesOf(Array.from({ length: 1200 }, (_, index) => group(index)), 500)), groupListView)).toBe(1200);
+    expect(
+      await out.list(
+        arriving(
+          pagesOf(
+            Array.from({ length: 1200 }, (_, index) => group(index)),
+            500,
+          ),
+        ),
+        groupListView,
+      ),
+    ).toBe(1200);
     const lines = text().trimEnd().split('\n');
     expect(lines[0]).toBe('Id\tName\tType');
     expect(lines.slice(1).map((line) => line.split('\t'))).toEqual(Array.from({ length: 1200 }, (_, index) => [group(index).id, `Group ${index}`, 'WORKFLOW']));

@@ -16,7 +16,8 @@ function inOnePiece(head: string[], rows: string[][]): string {
 }
 
 const samples = ['invoice', 'Grüße', '請求書', 'two\nlines', 'a somewhat longer activity id', '-', '1234'];
-const rowsOf = (count: number) => Array.from({ length: count }, (_, index) => [String(index), samples[index % samples.length]!, samples[(index * 3) % samples.length]!]);
+const rowsOf = (count: number) =>
+  Array.from({ length: count }, (_, index) => [String(index), samples[index % samples.length]!, samples[(index * 3) % samples.length]!]);
 
 describe('renderTable', () => {
   it.each([1, 250, 251, 600, 1001])('draws %i rows exactly as cli-table3 does in one piece', (count) => {
@@ -32,12 +33,30 @@ describe('renderTable', () => {
   });
 
   it('shows absent values as a dash', () => {
-    expect(renderTable(['a', 'b'], [[null, undefined], ['', 0]], plainStyle)).toBe(inOnePiece(['a', 'b'], [['-', '-'], ['-', '0']]));
+    expect(
+      renderTable(
+        ['a', 'b'],
+        [
+          [null, undefined],
+          ['', 0],
+        ],
+        plainStyle,
+      ),
+    ).toBe(
+      inOnePiece(
+        ['a', 'b'],
+        [
+          ['-', '-'],
+          ['-', '0'],
+        ],
+      ),
+    );
   });
 });
 
 describe('tables of plain cells, drawn without cli-table3', () => {
-  const plainRows = (count: number) => Array.from({ length: count }, (_, index) => [String(index), `activity_${'x'.repeat(index % 17)}`, index % 5 === 0 ? '' : 'a b~|{}']);
+  const plainRows = (count: number) =>
+    Array.from({ length: count }, (_, index) => [String(index), `activity_${'x'.repeat(index % 17)}`, index % 5 === 0 ? '' : 'a b~|{}']);
 
   it.each([0, 1, 20, 250, 251, 5000])('draw %i rows exactly as cli-table3 does in one piece', (count) => {
     const rows = plainRows(count);
@@ -47,14 +66,22 @@ describe('tables of plain cells, drawn without cli-table3', () => {
 
   it('with coloured headings and coloured cells', async () => {
     const style = await colorStyle();
-    const rows = [[style.red('failed'), 'x'], ['ok', style.dim('a longer cell')]];
+    const rows = [
+      [style.red('failed'), 'x'],
+      ['ok', style.dim('a longer cell')],
+    ];
     const heading = ['Status', 'Detail'].map((name) => style.bold(name));
     expect(renderTable(['Status', 'Detail'], rows, style)).toBe(inOnePiece(heading, rows));
   });
 
   it('as fields, one row per field, as cli-table3 draws them', async () => {
     for (const style of [plainStyle, await colorStyle()]) {
-      const fields = [['id', 'a1'], ['name', null], ['revision', 3], ['longer name', 'text with spaces']] as const;
+      const fields = [
+        ['id', 'a1'],
+        ['name', null],
+        ['revision', 3],
+        ['longer name', 'text with spaces'],
+      ] as const;
       const table = new Table({ chars: COMPACT, style: { head: [], border: [] } });
       for (const [name, value] of fields) table.push({ [style.bold(name)]: value === null ? '-' : String(value) });
       expect(renderFields(fields, style)).toBe(table.toString());
@@ -62,9 +89,21 @@ describe('tables of plain cells, drawn without cli-table3', () => {
   });
 
   it('of other cells: wide characters, several lines, combining marks, as cli-table3 draws them', () => {
-    const rows = [['Grüße', '請求書'], ['tab\there', '👍 ok'], ['…', 'e\u0301']];
+    const rows = [
+      ['Grüße', '請求書'],
+      ['tab\there', '👍 ok'],
+      ['…', 'e\u0301'],
+    ];
     expect(renderTable(['a', 'b'], rows, plainStyle)).toBe(inOnePiece(['a', 'b'], rows));
-    expect(renderFields([['請求書', 'x'], ['b', 'two\nlines']], plainStyle)).toBe(
+    expect(
+      renderFields(
+        [
+          ['請求書', 'x'],
+          ['b', 'two\nlines'],
+        ],
+        plainStyle,
+      ),
+    ).toBe(
       (() => {
         const table = new Table({ chars: COMPACT, style: { head: [], border: [] } });
         table.push({ 請求書: 'x' }, { b: 'two\nlines' });
@@ -80,8 +119,12 @@ const widths = (text: string): Set<number> => new Set(text.split('\n').map((line
 
 describe('tables fitted to the terminal', () => {
   const head: Heading[] = [{ name: 'User', whole: true }, { name: 'Result' }];
-  const failure = "PUT http://127.0.0.1:8080/engine-rest/group/sales/members/nobody: 500 Internal Server Error: NullValueException: No user found with id 'nobody'.";
-  const rows = [['john', 'already a member'], ['nobody', failure]];
+  const failure =
+    "PUT http://127.0.0.1:8080/engine-rest/group/sales/members/nobody: 500 Internal Server Error: NullValueException: No user found with id 'nobody'.";
+  const rows = [
+    ['john', 'already a member'],
+    ['nobody', failure],
+  ];
 
   it('are drawn as they are when they fit, and with -o wide whatever their width', () => {
     const unfitted = renderTable(head, rows, plainStyle);
@@ -156,23 +199,49 @@ describe('tables fitted to the terminal', () => {
     const id = 'c68e62eb-e5fe-11f1-a2ca-02fc00000001';
     const resourceId = `${'invoice:'.repeat(12)}end`;
     const table = renderTable(
-      [{ name: 'Id', whole: true }, { name: 'Resource id', whole: true }, { name: 'Permissions', keepWords: true }],
+      [
+        { name: 'Id', whole: true },
+        { name: 'Resource id', whole: true },
+        { name: 'Permissions', keepWords: true },
+      ],
       [[id, resourceId, 'READ, UPDATE_INSTANCE']],
       terminal(width),
     );
     expect(Math.max(...widths(table))).toBeLessThanOrEqual(width);
-    const values = table.split('\n').slice(1, -1).map((line) => line.split('│')[2]!.trim());
+    const values = table
+      .split('\n')
+      .slice(1, -1)
+      .map((line) => line.split('│')[2]!.trim());
     expect(values.join('')).toContain(`${id}${resourceId}`);
     expect(values.join('').replaceAll(' ', '')).toContain('READ,UPDATE_INSTANCE');
-    const fields = renderFields([['Id', id], ['Resource id', resourceId], ['Root process instance', '-']], terminal(width));
+    const fields = renderFields(
+      [
+        ['Id', id],
+        ['Resource id', resourceId],
+        ['Root process instance', '-'],
+      ],
+      terminal(width),
+    );
     expect(Math.max(...widths(fields))).toBeLessThanOrEqual(width);
-    expect(fields.split('\n').slice(1, -1).map((line) => line.split('│')[2]!.trim()).join('')).toBe(`${id}${resourceId}-`);
+    expect(
+      fields
+        .split('\n')
+        .slice(1, -1)
+        .map((line) => line.split('│')[2]!.trim())
+        .join(''),
+    ).toBe(`${id}${resourceId}-`);
     // Names keep their words where the values still have room beside them.
     if (width >= 45) expect(fields).toContain('│ Root process instance │');
   });
 
   it("wrap a field's value, and its name only where nothing else fits; fields never turn into records", () => {
-    const fields = renderFields([['Authentication', 'not required (the REST API has no authentication filter)'], ['URL', 'http://localhost:8080/engine-rest']], terminal(56));
+    const fields = renderFields(
+      [
+        ['Authentication', 'not required (the REST API has no authentication filter)'],
+        ['URL', 'http://localhost:8080/engine-rest'],
+      ],
+      terminal(56),
+    );
     expect(widths(fields)).toEqual(new Set([56]));
     expect(fields).toContain('│ Authentication │ not required (the REST API has no   │\n│                │ authentication filter)              │');
     expect(fields).toContain('│ URL            │ http://localhost:8080/engine-rest   │');
@@ -180,7 +249,14 @@ describe('tables fitted to the terminal', () => {
     const narrow = renderFields([['URL', 'http://localhost:8080/engine-rest']], terminal(30));
     expect(narrow.split('\n').slice(1, -1)).toEqual(['│ URL │ http://localhost:808 │', '│     │ 0/engine-rest        │']);
     // The names keep their words while the values keep a third of the terminal; narrower, they break too.
-    const fieldsAt = (columns: number) => renderFields([['Authentication', 'not required'], ['URL', 'http://localhost:8080/engine-rest']], terminal(columns));
+    const fieldsAt = (columns: number) =>
+      renderFields(
+        [
+          ['Authentication', 'not required'],
+          ['URL', 'http://localhost:8080/engine-rest'],
+        ],
+        terminal(columns),
+      );
     expect(fieldsAt(30)).toContain('│ Authentication │ not       │\n│                │ required  │');
     expect(widths(fieldsAt(30))).toEqual(new Set([30]));
     expect(fieldsAt(20).split('\n').slice(1, 4)).toEqual(['│ Authenti │ not   │', '│ cation   │ requi │', '│          │ red   │']);
@@ -196,13 +272,23 @@ describe('tables fitted to the terminal', () => {
   });
 
   it('leave out the heading row with --no-headers', () => {
-    expect(renderTable(head, rows.slice(0, 1), terminal(80, false))).toBe('┌──────┬──────────────────┐\n│ john │ already a member │\n└──────┴──────────────────┘');
+    expect(renderTable(head, rows.slice(0, 1), terminal(80, false))).toBe(
+      '┌──────┬──────────────────┐\n│ john │ already a member │\n└──────┴──────────────────┘',
+    );
   });
 });
 
 describe('tables off a terminal', () => {
   it('are tab-separated lines: a heading row, then one line per row, nothing shortened', () => {
-    const text = renderTable(['Instruction', 'Failures'], [['approve -> nope', "Target activity 'nope' does not exist"], ['start -> review', 'one\ntwo'], ['x', null]], pipe());
+    const text = renderTable(
+      ['Instruction', 'Failures'],
+      [
+        ['approve -> nope', "Target activity 'nope' does not exist"],
+        ['start -> review', 'one\ntwo'],
+        ['x', null],
+      ],
+      pipe(),
+    );
     expect(text.split('\n').map((line) => line.split('\t'))).toEqual([
       ['Instruction', 'Failures'],
       ['approve -> nope', "Target activity 'nope' does not exist"],
@@ -216,6 +302,15 @@ describe('tables off a terminal', () => {
   });
 
   it('give a field a line, its name and value separated by a tab', () => {
-    expect(renderFields([['Id', 'sales'], ['Name', 'Sales and marketing'], ['Type', null]], pipe())).toBe('Id\tsales\nName\tSales and marketing\nType\t-');
+    expect(
+      renderFields(
+        [
+          ['Id', 'sales'],
+          ['Name', 'Sales and marketing'],
+          ['Type', null],
+        ],
+        pipe(),
+      ),
+    ).toBe('Id\tsales\nName\tSales and marketing\nType\t-');
   });
 });

@@ -17,7 +17,15 @@ const routes: Record<string, Route> = {
   },
   '/echo': (request, response, body) => {
     response.writeHead(201, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ method: request.method, length: request.headers['content-length'], chunked: request.headers['transfer-encoding'] === 'chunked', type: request.headers['content-type'], body }));
+    response.end(
+      JSON.stringify({
+        method: request.method,
+        length: request.headers['content-length'],
+        chunked: request.headers['transfer-encoding'] === 'chunked',
+        type: request.headers['content-type'],
+        body,
+      }),
+    );
   },
   '/silent': () => {
     // Never answers: the client's timeout must end the request.

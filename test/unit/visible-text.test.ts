@@ -33,7 +33,10 @@ describe('visibleControls', () => {
 
 describe('visibleData', () => {
   it('returns clean data as it is, without a copy', () => {
-    const rows = [{ id: 'a', name: 'Accounting', members: ['x'] }, { id: 'b', name: null, n: 1 }];
+    const rows = [
+      { id: 'a', name: 'Accounting', members: ['x'] },
+      { id: 'b', name: null, n: 1 },
+    ];
     expect(visibleData(rows)).toBe(rows);
   });
 
@@ -57,12 +60,20 @@ describe('visibleData', () => {
 
 describe('tables', () => {
   const groupView = {
-    table: (rows: { id: string; name: string }[], style: Style) => renderTable(['Id', 'Name'], rows.map((row) => [row.id, row.name]), style),
+    table: (rows: { id: string; name: string }[], style: Style) =>
+      renderTable(
+        ['Id', 'Name'],
+        rows.map((row) => [row.id, row.name]),
+        style,
+      ),
   };
 
   it('never hold a raw control character, and a newline does not split the row', () => {
     const { output: out } = output('table');
-    const table = out.tableText(groupView, [{ id: 'esc1', name: EVIL }, { id: 'b', name: 'plain' }]);
+    const table = out.tableText(groupView, [
+      { id: 'esc1', name: EVIL },
+      { id: 'b', name: 'plain' },
+    ]);
     expect(table).not.toMatch(RAW_CONTROL);
     expect(table.split('\n')).toHaveLength(5);
     expect(table).toContain('│ esc1 │ Evil\\x1b[2J\\nline2 │');
@@ -75,7 +86,12 @@ describe('tables', () => {
     const style = await colorStyle();
     const { output: out } = output('table', style);
     const resultView = {
-      table: (rows: { ok: boolean; result: string }[], paint: Style) => renderTable(['Result'], rows.map((row) => [row.ok ? paint.green(row.result) : paint.red(row.result)]), paint),
+      table: (rows: { ok: boolean; result: string }[], paint: Style) =>
+        renderTable(
+          ['Result'],
+          rows.map((row) => [row.ok ? paint.green(row.result) : paint.red(row.result)]),
+          paint,
+        ),
     };
     const table = out.tableText(resultView, [
       { ok: true, result: 'added' },

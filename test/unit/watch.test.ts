@@ -17,7 +17,16 @@ function fakeBatches(polls: number): BatchApi {
   let completed = 0;
   const statistics = (): BatchStatistics | undefined =>
     completed++ < polls
-      ? ({ id: 'b', totalJobs: polls, completedJobs: completed - 1, remainingJobs: polls - completed + 1, failedJobs: 0, invocationsPerBatchJob: 1, suspended: false, batchJobDefinitionId: 'd' } as unknown as BatchStatistics)
+      ? ({
+          id: 'b',
+          totalJobs: polls,
+          completedJobs: completed - 1,
+          remainingJobs: polls - completed + 1,
+          failedJobs: 0,
+          invocationsPerBatchJob: 1,
+          suspended: false,
+          batchJobDefinitionId: 'd',
+        } as unknown as BatchStatistics)
       : undefined;
   return {
     statistics: () => Promise.resolve(statistics()),

@@ -11,7 +11,11 @@ const it = test.extend<{ cli: Cli; write: (text: string) => void; changesSent: (
   cli: async ({ engine, cwd }, use) => use(cliFor(engine.url, { cwd })),
   write: async ({ cwd }, use) => use((text) => writeFileSync(join(cwd, 'access.yaml'), text)),
   changesSent: async ({ engine }, use) =>
-    use(() => engine.requests.filter((request: RecordedRequest) => request.method !== 'GET').map((request) => `${request.method} ${request.path.replace('/engine-rest', '')}`)),
+    use(() =>
+      engine.requests
+        .filter((request: RecordedRequest) => request.method !== 'GET')
+        .map((request) => `${request.method} ${request.path.replace('/engine-rest', '')}`),
+    ),
 });
 
 const FILE = `scope: { groups: [sales, audit], resourceTypes: [process-definition, filter] }
@@ -62,11 +66,15 @@ describe('access apply', () => {
     expect(plan.code).toBe(0);
     const changes = JSON.parse(plan.stdout) as { action: string }[];
     expect(changes.length).toBeGreaterThan(1);
-    expect(plan.stderr).toMatch(/warning: access\.yaml holds no group and no authorization: with --prune the plan deletes every group in its scope \(1 group, \d+ deletions in all\); apply refuses this plan without --allow-empty\n/);
+    expect(plan.stderr).toMatch(
+      /warning: access\.yaml holds no group and no authorization: with --prune the plan deletes every group in its scope \(1 group, \d+ deletions in all\); apply refuses this plan without --allow-empty\n/,
+    );
     const refused = await cli('access', 'apply', 'access.yaml', '--prune', '--yes');
     expect(refused.code).toBe(2);
     expect(refused.stdout).toBe('');
-    expect(refused.stderr).toMatch(/error: refusing to apply: access\.yaml holds no group and no authorization: .*; nothing was changed \(check the file; --allow-empty applies it all the same\)\n$/);
+    expect(refused.stderr).toMatch(
+      /error: refusing to apply: access\.yaml holds no group and no authorization: .*; nothing was changed \(check the file; --allow-empty applies it all the same\)\n$/,
+    );
     expect(changesSent()).toEqual([]);
     // Without --prune nothing is deleted: no refusal.
     expect((await cli('access', 'apply', 'access.yaml', '--yes')).code).toBe(0);
@@ -98,10 +106,20 @@ describe('access apply', () => {
 
   it('a failure stops the run, says what was done and what not (exit 8); applying again makes the rest', async ({ engine, cli, write }) => {
     write(FILE);
-    engine.inject({ method: 'PUT', path: /\/members\/mary$/, status: 500, body: JSON.stringify({ type: 'ProcessEngineException', message: 'boom', code: 0 }), contentType: 'application/json', times: 1 });
+    engine.inject({
+      method: 'PUT',
+      path: /\/members\/mary$/,
+      status: 500,
+      body: JSON.stringify({ type: 'ProcessEngineException', message: 'boom', code: 0 }),
+      contentType: 'application/json',
+      times: 1,
+    });
     const stopped = await cli('access', 'apply', 'access.yaml', '--yes');
     expect(stopped.code).toBe(8);
-    const rows = stopped.stderr.split('\n').filter((line) => line.includes('\t')).map((line) => line.split('\t').slice(0, 4));
+    const rows = stopped.stderr
+      .split('\n')
+      .filter((line) => line.includes('\t'))
+      .map((line) => line.split('\t').slice(0, 4));
     expect(rows).toEqual([
       ['Status', 'Action', 'Object', 'What'],
       ['done', 'create', 'group', 'audit'],
@@ -110,7 +128,9 @@ describe('access apply', () => {
       ['not done', 'create', 'authorization', "grant group audit on filter 'f1'"],
       ['not done', 'update', 'authorization', 'revoke group sales on process-definition *'],
     ]);
-    expect(stopped.stderr).toMatch(/error: apply stopped at add member audit: mary: PUT .*: 500 .*boom; 2 of 5 changes were made, 3 not \(apply the file again to make the rest\)\n$/);
+    expect(stopped.stderr).toMatch(
+      /error: apply stopped at add member audit: mary: PUT .*: 500 .*boom; 2 of 5 changes were made, 3 not \(apply the file again to make the rest\)\n$/,
+    );
     const again = await cli('access', 'apply', 'access.yaml', '--yes');
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('applied 3 changes');
@@ -126,8 +146,15 @@ describe('access apply', () => {
     expect(lost.stderr).toContain('check before repeating it: camunda-admin group get audit');
   });
 
-  it('a new group: the READ the engine gives it is adopted when the file names it, deleted with --prune when not', async ({ engine, cli, write, changesSent }) => {
-    write('scope: { groups: [ops], resourceTypes: [group] }\ngroups:\n  ops: { name: Ops }\nauthorizations:\n  - { type: grant, group: ops, resource: group, resourceId: ops, permissions: [READ, UPDATE] }\n');
+  it('a new group: the READ the engine gives it is adopted when the file names it, deleted with --prune when not', async ({
+    engine,
+    cli,
+    write,
+    changesSent,
+  }) => {
+    write(
+      'scope: { groups: [ops], resourceTypes: [group] }\ngroups:\n  ops: { name: Ops }\nauthorizations:\n  - { type: grant, group: ops, resource: group, resourceId: ops, permissions: [READ, UPDATE] }\n',
+    );
     const named = await cli('access', 'apply', 'access.yaml', '--yes');
     expect(named.code, named.stderr).toBe(0);
     // The engine made READ with the group; apply turned the create into an update of that one.
@@ -138,7 +165,9 @@ describe('access apply', () => {
     write('scope: { groups: [team], resourceTypes: [group] }\ngroups:\n  team: { name: Team }\n');
     const pruned = await cli('access', 'apply', 'access.yaml', '--yes', '--prune');
     expect(pruned.code).toBe(0);
-    expect(pruned.stderr).toContain("warning: the engine gave the new group team grant group team on group 'team' (READ), which the file does not name: deleting it (--prune)");
+    expect(pruned.stderr).toContain(
+      "warning: the engine gave the new group team grant group team on group 'team' (READ), which the file does not name: deleting it (--prune)",
+    );
     expect(engine.state.authorizations.filter((row) => row.groupId === 'team')).toEqual([]);
     expect((await cli('access', 'plan', 'access.yaml', '--prune', '--detailed-exitcode')).code).toBe(0);
   });

@@ -20,13 +20,21 @@ describe('access export', () => {
   it('writes every group, member and authorization with symbolic names, sorted, the same bytes twice', async () => {
     const first = await cli(['access', 'export']);
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(new RegExp(`^# Access of ${engine.url.replace(/[.]/g, '\\.')} \\(version 7\\.24\\.0-SNAPSHOT\\)\n# Written by: camunda-admin access export\n`));
+    expect(first.stdout).toMatch(
+      new RegExp(`^# Access of ${engine.url.replace(/[.]/g, '\\.')} \\(version 7\\.24\\.0-SNAPSHOT\\)\n# Written by: camunda-admin access export\n`),
+    );
     const file = parse(first.stdout);
     expect(file.scope).toEqual({ groups: ['*'], users: ['*'], global: true, resourceTypes: ['*'] });
     expect(Object.keys(file.groups)).toEqual(['accounting', 'camunda-admin', 'management', 'sales']);
     expect(file.groups.sales).toEqual({ name: 'Sales', type: 'WORKFLOW', members: ['john', 'lena', 'max'] });
     expect(file.authorizations).toHaveLength(engine.state.authorizations.length);
-    expect(file.authorizations).toContainEqual({ type: 'grant', user: 'john', resource: 'process-definition', resourceId: 'refengine-demo', permissions: ['READ', 'UPDATE'] });
+    expect(file.authorizations).toContainEqual({
+      type: 'grant',
+      user: 'john',
+      resource: 'process-definition',
+      resourceId: 'refengine-demo',
+      permissions: ['READ', 'UPDATE'],
+    });
     expect(file.authorizations).toContainEqual({ type: 'global', resource: 'filter', permissions: ['READ'] });
     expect(first.stdout).toContain('  - {type: revoke, group: sales, resource: process-definition, permissions: [DELETE]}\n');
     expect(first.stderr).toBe('exported 4 groups and 26 authorizations\n');
@@ -58,15 +66,37 @@ describe('access export', () => {
     expect(Object.keys(file.groups)).toHaveLength(60);
     expect(file.authorizations).toHaveLength(6000);
     expect(file.authorizations[0]).toEqual({ type: 'grant', group: 'group00001', resource: 'group', resourceId: 'group00001', permissions: ['READ'] });
-    const lists = engine.requests.filter((request) => request.path.startsWith('/engine-rest/authorization?')).map((request) => new URL(request.path, engine.url).searchParams.get('firstResult'));
+    const lists = engine.requests
+      .filter((request) => request.path.startsWith('/engine-rest/authorization?'))
+      .map((request) => new URL(request.path, engine.url).searchParams.get('firstResult'));
     expect(lists).toEqual(['0', '5000']);
     // One member query per exported group, none per authorization.
     expect(engine.requests.filter((request) => request.path.includes('memberOfGroup='))).toHaveLength(60);
   });
 
   it('--out writes the file (refusing to replace one without --force); rows a file cannot hold are named', async () => {
-    engine.state.authorizations.push({ id: 'odd', type: AuthorizationType.GRANT, permissions: ['READ'], userId: 'john', groupId: null, resourceType: 99, resourceId: '*', removalTime: null, rootProcessInstanceId: null });
-    engine.state.authorizations.push({ id: 'noid', type: AuthorizationType.GRANT, permissions: ['READ'], userId: 'john', groupId: null, resourceType: ResourceType.TASK, resourceId: null, removalTime: null, rootProcessInstanceId: null });
+    engine.state.authorizations.push({
+      id: 'odd',
+      type: AuthorizationType.GRANT,
+      permissions: ['READ'],
+      userId: 'john',
+      groupId: null,
+      resourceType: 99,
+      resourceId: '*',
+      removalTime: null,
+      rootProcessInstanceId: null,
+    });
+    engine.state.authorizations.push({
+      id: 'noid',
+      type: AuthorizationType.GRANT,
+      permissions: ['READ'],
+      userId: 'john',
+      groupId: null,
+      resourceType: ResourceType.TASK,
+      resourceId: null,
+      removalTime: null,
+      rootProcessInstanceId: null,
+    });
     const cwd = tempDir();
     const result = await cli(['access', 'export', '--out', 'access.yaml'], cwd);
     expect(result.code).toBe(0);

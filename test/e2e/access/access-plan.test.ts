@@ -25,7 +25,10 @@ describe('access plan', () => {
     const result = await cli('access', 'plan', 'access.yaml');
     expect(result.code).toBe(0);
     // Off a terminal: tab-separated, one row a line.
-    const lines = result.stdout.split('\n').filter((line) => line !== '').map((line) => line.split('\t'));
+    const lines = result.stdout
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => line.split('\t'));
     expect(lines).toEqual([
       ['Action', 'Object', 'What', 'Change', 'Id'],
       ['create', 'group', 'audit', "name 'Audit', type -", '-'],
@@ -47,14 +50,20 @@ describe('access plan', () => {
     const result = await cli('access', 'plan', 'access.yaml', '--prune', '-o', 'json');
     expect(result.code).toBe(0);
     const list = JSON.parse(result.stdout) as { action: string; object: string; group?: string; user?: string }[];
-    expect(list.filter((change) => ['delete', 'remove'].includes(change.action)).map((change) => [change.action, change.object, change.group, change.user])).toEqual([
+    expect(
+      list.filter((change) => ['delete', 'remove'].includes(change.action)).map((change) => [change.action, change.object, change.group, change.user]),
+    ).toEqual([
       ['remove', 'member', 'sales', 'lena'],
       ['remove', 'member', 'sales', 'max'],
       ['delete', 'group', 'accounting', undefined],
     ]);
     // camunda-admin and management are outside the scope; the admin group's process-definition grant is not the file's.
     expect(JSON.stringify(list)).not.toMatch(/camunda-admin|management/);
-    expect(list.find((change) => change.action === 'update' && change.object === 'authorization')).toMatchObject({ id: 'c950b77b-e5fe-11f1-a2ca-02fc00000001', before: ['DELETE'], after: ['DELETE', 'UPDATE'] });
+    expect(list.find((change) => change.action === 'update' && change.object === 'authorization')).toMatchObject({
+      id: 'c950b77b-e5fe-11f1-a2ca-02fc00000001',
+      before: ['DELETE'],
+      after: ['DELETE', 'UPDATE'],
+    });
   });
 
   it('--detailed-exitcode: 10 with changes, 0 without', async ({ cli, write }) => {
@@ -81,7 +90,9 @@ describe('access plan', () => {
     write('authorizations:\n  - { type: grant, user: john, resource: task, permissions: [READ, TASK_WROK] }\n');
     const result = await cli('access', 'plan', 'access.yaml');
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("error: access.yaml:2:68: authorizations[0].permissions[1]: permission 'TASK_WROK' is not valid for resource type task (did you mean TASK_WORK?)\n");
+    expect(result.stderr).toBe(
+      "error: access.yaml:2:68: authorizations[0].permissions[1]: permission 'TASK_WROK' is not valid for resource type task (did you mean TASK_WORK?)\n",
+    );
     expect(engine.requests).toEqual([]);
   });
 

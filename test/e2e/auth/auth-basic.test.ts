@@ -72,11 +72,13 @@ describe('with the engine auth filter on', () => {
     const result = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'engine', 'info', '-o', 'json'], { stdin: 'nope' });
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: the engine at ${engine.url} refused the credentials (401) (wrong credentials, or the engine still delays logins after a recent failed attempt: wait a few seconds and retry)\n`);
+    expect(result.stderr).toBe(
+      `error: the engine at ${engine.url} refused the credentials (401) (wrong credentials, or the engine still delays logins after a recent failed attempt: wait a few seconds and retry)\n`,
+    );
   });
 });
 
-describe('with the engine\'s login throttling (default delays)', () => {
+describe("with the engine's login throttling (default delays)", () => {
   let throttled: Simulator;
   beforeAll(async () => {
     throttled = await startSimulator({ basicAuth: true });
@@ -90,7 +92,9 @@ describe('with the engine\'s login throttling (default delays)', () => {
     const start = Date.now();
     throttled.state.clock = () => start;
     const asDemo = (password: string) =>
-      runCli(['--url', throttled.url, '--retries', '0', '--username', 'demo', '--password-stdin', 'auth', 'get', ADMIN, '-o', 'json'], { stdin: `${password}\n` });
+      runCli(['--url', throttled.url, '--retries', '0', '--username', 'demo', '--password-stdin', 'auth', 'get', ADMIN, '-o', 'json'], {
+        stdin: `${password}\n`,
+      });
 
     expect((await asDemo('wrong-secret')).code).toBe(4);
     const during = await asDemo('demo');

@@ -7,12 +7,13 @@ import { test } from '../../helpers/fixtures.js';
 
 const it = test.extend<{ simulatorOptions: SimulatorOptions; as: (user: string, ...args: string[]) => ReturnType<typeof runCli> }>({
   simulatorOptions: { basicAuth: true, loginDelayBaseSeconds: 0 },
-  as: async ({ engine }, use) => use((user, ...args) => runCli(['--url', engine.url, '--retries', '0', '--username', user, '--password-stdin', ...args], { stdin: user })),
+  as: async ({ engine }, use) =>
+    use((user, ...args) => runCli(['--url', engine.url, '--retries', '0', '--username', user, '--password-stdin', ...args], { stdin: user })),
 });
 const PD = ['--resource-type', 'process-definition', '--resource-id', 'refengine-demo'];
 
 describe('auth explain', () => {
-  it('shows each permission with the authorization that decided it, in the engine\'s order', async ({ as }) => {
+  it("shows each permission with the authorization that decided it, in the engine's order", async ({ as }) => {
     const result = await as('demo', 'auth', 'explain', '--user', 'john', ...PD);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("user john (groups: sales) on process-definition 'refengine-demo'; revoke checks on");
@@ -26,9 +27,39 @@ describe('auth explain', () => {
 
   it('agrees with auth check for the same user, permission by permission', async ({ engine, as }) => {
     engine.state.authorizations.push(
-      { id: 'x1', type: AuthorizationType.GRANT, permissions: ['ALL'], userId: null, groupId: 'sales', resourceType: ResourceType.PROCESS_DEFINITION, resourceId: '*', removalTime: null, rootProcessInstanceId: null },
-      { id: 'x2', type: AuthorizationType.REVOKE, permissions: ['READ_HISTORY'], userId: 'john', groupId: null, resourceType: ResourceType.PROCESS_DEFINITION, resourceId: 'refengine-demo', removalTime: null, rootProcessInstanceId: null },
-      { id: 'x3', type: AuthorizationType.GLOBAL, permissions: ['READ', 'TASK_WORK'], userId: '*', groupId: null, resourceType: ResourceType.PROCESS_DEFINITION, resourceId: 'refengine-demo', removalTime: null, rootProcessInstanceId: null },
+      {
+        id: 'x1',
+        type: AuthorizationType.GRANT,
+        permissions: ['ALL'],
+        userId: null,
+        groupId: 'sales',
+        resourceType: ResourceType.PROCESS_DEFINITION,
+        resourceId: '*',
+        removalTime: null,
+        rootProcessInstanceId: null,
+      },
+      {
+        id: 'x2',
+        type: AuthorizationType.REVOKE,
+        permissions: ['READ_HISTORY'],
+        userId: 'john',
+        groupId: null,
+        resourceType: ResourceType.PROCESS_DEFINITION,
+        resourceId: 'refengine-demo',
+        removalTime: null,
+        rootProcessInstanceId: null,
+      },
+      {
+        id: 'x3',
+        type: AuthorizationType.GLOBAL,
+        permissions: ['READ', 'TASK_WORK'],
+        userId: '*',
+        groupId: null,
+        resourceType: ResourceType.PROCESS_DEFINITION,
+        resourceId: 'refengine-demo',
+        removalTime: null,
+        rootProcessInstanceId: null,
+      },
     );
     const explained = JSON.parse((await as('demo', 'auth', 'explain', '--user', 'john', ...PD, '-o', 'json')).stdout);
     const granted = Object.fromEntries(explained.permissions.map((entry: { permission: string; granted: boolean }) => [entry.permission, entry.granted]));
@@ -39,7 +70,7 @@ describe('auth explain', () => {
     }
   });
 
-  it('--permission answers yes or no (exit 0 either way) and asks the engine when the credentials are that user\'s', async ({ engine, as }) => {
+  it("--permission answers yes or no (exit 0 either way) and asks the engine when the credentials are that user's", async ({ engine, as }) => {
     const no = await as('john', 'auth', 'explain', '--user', 'john', ...PD, '--permission', 'delete', '-o', 'json');
     expect(no.code).toBe(0);
     const report = JSON.parse(no.stdout);
@@ -54,7 +85,17 @@ describe('auth explain', () => {
 
   it('says when the engine answers otherwise (authorizations the credentials cannot read)', async ({ engine, as }) => {
     // john may not read the sales group nor its grant: computed from what he sees, he lacks READ_INSTANCE.
-    engine.state.authorizations.push({ id: 'x9', type: AuthorizationType.GRANT, permissions: ['READ_INSTANCE'], userId: null, groupId: 'sales', resourceType: ResourceType.PROCESS_DEFINITION, resourceId: '*', removalTime: null, rootProcessInstanceId: null });
+    engine.state.authorizations.push({
+      id: 'x9',
+      type: AuthorizationType.GRANT,
+      permissions: ['READ_INSTANCE'],
+      userId: null,
+      groupId: 'sales',
+      resourceType: ResourceType.PROCESS_DEFINITION,
+      resourceId: '*',
+      removalTime: null,
+      rootProcessInstanceId: null,
+    });
     const result = await as('john', 'auth', 'explain', '--user', 'john', ...PD, '--permission', 'READ_INSTANCE');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^no: /);
@@ -65,7 +106,13 @@ describe('auth explain', () => {
   it('explains a group on its own', async ({ as }) => {
     const result = await as('demo', 'auth', 'explain', '--group', 'camunda-admin', '--resource-type', 'authorization', '--permission', 'UPDATE', '-o', 'json');
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ group: 'camunda-admin', groups: ['camunda-admin'], resourceId: '*', authorized: true, engineCheck: null });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      group: 'camunda-admin',
+      groups: ['camunda-admin'],
+      resourceId: '*',
+      authorized: true,
+      engineCheck: null,
+    });
   });
 
   it('warns when the user or group does not exist, and still explains it', async ({ engine, as }) => {
@@ -75,12 +122,19 @@ describe('auth explain', () => {
     expect(missing.stdout).toContain("\nno authorization of user nobody (groups: none) on process-definition '*'\n");
     const onId = await as('demo', 'auth', 'explain', '--user', 'nobody', ...PD, '--permission', 'READ');
     expect(onId.stdout).toContain("\nno authorization of user nobody (groups: none) on process-definition 'refengine-demo' or '*'\n");
-    expect(missing.stderr).toBe('warning: --user nobody: the engine has no such user; what is explained is what the authorizations naming that id and the global ones would give it\n');
+    expect(missing.stderr).toBe(
+      'warning: --user nobody: the engine has no such user; what is explained is what the authorizations naming that id and the global ones would give it\n',
+    );
     const group = await as('demo', 'auth', 'explain', '--group', 'nada', '--resource-type', 'process-definition', '-o', 'json');
     expect(group.code).toBe(0);
     expect(JSON.parse(group.stdout)).toMatchObject({ group: 'nada' });
-    expect(group.stderr).toBe('warning: --group nada: the engine has no such group; what is explained is what the authorizations naming that id and the global ones would give it\n');
-    for (const args of [['--user', 'john'], ['--group', 'sales']]) {
+    expect(group.stderr).toBe(
+      'warning: --group nada: the engine has no such group; what is explained is what the authorizations naming that id and the global ones would give it\n',
+    );
+    for (const args of [
+      ['--user', 'john'],
+      ['--group', 'sales'],
+    ]) {
       const existing = await as('demo', 'auth', 'explain', ...args, '--resource-type', 'process-definition');
       expect(existing.stderr, args.join(' ')).toBe('');
     }
@@ -95,7 +149,13 @@ describe('auth explain', () => {
     const unreadable = await as('john', 'auth', 'explain', '--user', 'nobody', '--resource-type', 'process-definition');
     expect(unreadable.code).toBe(0);
     expect(unreadable.stderr).toBe('');
-    engine.inject({ method: 'GET', path: /^\/user$/, status: 403, contentType: 'application/json', body: JSON.stringify({ type: 'AuthorizationException', message: 'no' }) });
+    engine.inject({
+      method: 'GET',
+      path: /^\/user$/,
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ type: 'AuthorizationException', message: 'no' }),
+    });
     const refused = await as('demo', 'auth', 'explain', '--user', 'nobody', '--resource-type', 'process-definition');
     expect(refused.code).toBe(0);
     expect(refused.stdout).toContain('user nobody (groups: none)');

@@ -8,8 +8,7 @@ import { runCli } from '../../helpers/cli.js';
 import { fileTest } from '../../helpers/fixtures.js';
 
 const ADMIN = SEEDED_AUTHORIZATION_IDS.adminApplication;
-const sample = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../fixtures/samples/${name}`, import.meta.url), 'utf8'));
+const sample = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/samples/${name}`, import.meta.url), 'utf8'));
 
 const it = fileTest();
 it.afterEach(({ engine }) => {
@@ -53,28 +52,49 @@ describe('auth get', () => {
     expect(result.stdout).not.toContain('\u001b[');
   });
 
-  it.for([80, 40, 20])('on a terminal of %i columns, wraps a resource id longer than the terminal within its cell, every line fitting', async (columns, { engine }) => {
-    const id = 'f0000001-e5fe-11f1-a2ca-02fc00000001';
-    // 120 characters without a space: it can only be broken at a character.
-    const resourceId = `${'invoice-approval:'.repeat(7)}x`.padEnd(120, 'y');
-    engine.state.authorizations.push({ id, type: 1, userId: 'john', groupId: null, resourceType: 6, resourceId, permissions: ['READ', 'UPDATE_INSTANCE'], removalTime: null, rootProcessInstanceId: null });
-    try {
-      const result = await runCli(['--url', engine.url, '--retries', '0', 'auth', 'get', id], { terminal: { stdout: columns } });
-      expect(result.code).toBe(0);
-      const lines = result.stdout.trimEnd().split('\n');
-      expect(Math.max(...lines.map((line) => stringWidth(line)))).toBeLessThanOrEqual(columns);
-      const rows = lines.slice(1, -1).map((line) => line.split('│').slice(1, -1).map((cell) => cell.trim()));
-      // Every character of each id, in order, on the lines of its field.
-      const values = rows.map(([, value]) => value).join('');
-      expect(values).toContain(resourceId);
-      expect(values).toContain(id);
-      expect(result.stdout).not.toContain('…');
-      // At 80 columns the names stay whole: narrowing them would not make room for the id.
-      if (columns === 80) expect(rows.map(([name]) => name)).toContain('Root process instance');
-    } finally {
-      engine.state.authorizations.splice(engine.state.authorizations.findIndex((authorization) => authorization.id === id), 1);
-    }
-  });
+  it.for([80, 40, 20])(
+    'on a terminal of %i columns, wraps a resource id longer than the terminal within its cell, every line fitting',
+    async (columns, { engine }) => {
+      const id = 'f0000001-e5fe-11f1-a2ca-02fc00000001';
+      // 120 characters without a space: it can only be broken at a character.
+      const resourceId = `${'invoice-approval:'.repeat(7)}x`.padEnd(120, 'y');
+      engine.state.authorizations.push({
+        id,
+        type: 1,
+        userId: 'john',
+        groupId: null,
+        resourceType: 6,
+        resourceId,
+        permissions: ['READ', 'UPDATE_INSTANCE'],
+        removalTime: null,
+        rootProcessInstanceId: null,
+      });
+      try {
+        const result = await runCli(['--url', engine.url, '--retries', '0', 'auth', 'get', id], { terminal: { stdout: columns } });
+        expect(result.code).toBe(0);
+        const lines = result.stdout.trimEnd().split('\n');
+        expect(Math.max(...lines.map((line) => stringWidth(line)))).toBeLessThanOrEqual(columns);
+        const rows = lines.slice(1, -1).map((line) =>
+          line
+            .split('│')
+            .slice(1, -1)
+            .map((cell) => cell.trim()),
+        );
+        // Every character of each id, in order, on the lines of its field.
+        const values = rows.map(([, value]) => value).join('');
+        expect(values).toContain(resourceId);
+        expect(values).toContain(id);
+        expect(result.stdout).not.toContain('…');
+        // At 80 columns the names stay whole: narrowing them would not make room for the id.
+        if (columns === 80) expect(rows.map(([name]) => name)).toContain('Root process instance');
+      } finally {
+        engine.state.authorizations.splice(
+          engine.state.authorizations.findIndex((authorization) => authorization.id === id),
+          1,
+        );
+      }
+    },
+  );
 
   it('describes global and revoke authorizations', async ({ cli }) => {
     const global = await cli('auth', 'get', SEEDED_AUTHORIZATION_IDS.globalFilterRead);
@@ -140,17 +160,27 @@ describe('failures on the way to the engine', () => {
   });
 
   it('exits 6 on a 500 with an engine body', async ({ engine, cli }) => {
-    engine.inject({ status: 500, contentType: 'application/json', body: JSON.stringify({ type: 'ProcessEngineException', message: 'ENGINE-03004 Exception while executing Database Operation', code: 0 }) });
+    engine.inject({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ type: 'ProcessEngineException', message: 'ENGINE-03004 Exception while executing Database Operation', code: 0 }),
+    });
     const result = await cli('auth', 'get', ADMIN);
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('500 Internal Server Error: ProcessEngineException: ENGINE-03004 Exception while executing Database Operation');
   });
 
   it('exits 7 on a proxy 502 HTML page, quoting its text', async ({ engine, cli }) => {
-    engine.inject({ status: 502, contentType: 'text/html', body: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>' });
+    engine.inject({
+      status: 502,
+      contentType: 'text/html',
+      body: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>',
+    });
     const result = await cli('auth', 'get', ADMIN);
     expect(result.code).toBe(7);
-    expect(result.stderr).toBe(`error: GET ${engine.url}/authorization/${ADMIN}: 502 Bad Gateway without an engine error body: "502 Bad Gateway 502 Bad Gateway nginx"\n`);
+    expect(result.stderr).toBe(
+      `error: GET ${engine.url}/authorization/${ADMIN}: 502 Bad Gateway without an engine error body: "502 Bad Gateway 502 Bad Gateway nginx"\n`,
+    );
   });
 
   it('exits 7 on an empty 503', async ({ engine, cli }) => {

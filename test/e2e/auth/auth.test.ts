@@ -2,14 +2,26 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS, FLAVOUR_NAMES, FLAVOURS, type FlavourName, type RecordedRequest, ResourceType } from '../../simulator/index.js';
+import {
+  SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS,
+  FLAVOUR_NAMES,
+  FLAVOURS,
+  type FlavourName,
+  type RecordedRequest,
+  ResourceType,
+} from '../../simulator/index.js';
 import { cleanEnv, runCli, tempDir } from '../../helpers/cli.js';
 import { test } from '../../helpers/fixtures.js';
 
 type Run = ReturnType<typeof runCli>;
 type Stored = { userId: string | null; groupId: string | null; resourceType: number; resourceId: string | null; permissions: string[] };
 const JOHN = AUTHORIZATIONS.johnProcessDefinitionGrant;
-const it = test.extend<{ puts: () => RecordedRequest[]; stored: (id: string) => Stored; asJohn: (...args: string[]) => Run; as: (user: string, ...args: string[]) => Run }>({
+const it = test.extend<{
+  puts: () => RecordedRequest[];
+  stored: (id: string) => Stored;
+  asJohn: (...args: string[]) => Run;
+  as: (user: string, ...args: string[]) => Run;
+}>({
   puts: async ({ engine }, use) => use(() => engine.requests.filter((request) => request.method === 'PUT')),
   stored: async ({ engine }, use) =>
     use((id) => {
@@ -17,7 +29,8 @@ const it = test.extend<{ puts: () => RecordedRequest[]; stored: (id: string) => 
       return { userId, groupId, resourceType, resourceId, permissions: [...permissions] };
     }),
   asJohn: async ({ engine }, use) => use((...args) => runCli(['--url', engine.url, '--username', 'john', '--password-stdin', ...args], { stdin: 'john' })),
-  as: async ({ engine }, use) => use((user, ...args) => runCli(['--url', engine.url, '--retries', '0', ...args], { env: cleanEnv({ CAMUNDA_USERNAME: user, CAMUNDA_PASSWORD: user }) })),
+  as: async ({ engine }, use) =>
+    use((user, ...args) => runCli(['--url', engine.url, '--retries', '0', ...args], { env: cleanEnv({ CAMUNDA_USERNAME: user, CAMUNDA_PASSWORD: user }) })),
 });
 
 describe('auth update', () => {
@@ -40,8 +53,16 @@ describe('auth update', () => {
     expect(result.code).toBe(0);
     const output = JSON.parse(result.stdout);
     expect(output).toMatchObject({ id: JOHN, changed: true, dryRun: true });
-    expect(output.request).toEqual({ method: 'PUT', url: `${engine.url}/authorization/${JOHN}`, body: { permissions: ['READ'], userId: null, groupId: 'sales', resourceType: 6, resourceId: 'refengine-demo' } });
-    expect(output.diff.filter((field: { changed: boolean }) => field.changed).map((field: { field: string }) => field.field)).toEqual(['userId', 'groupId', 'permissions']);
+    expect(output.request).toEqual({
+      method: 'PUT',
+      url: `${engine.url}/authorization/${JOHN}`,
+      body: { permissions: ['READ'], userId: null, groupId: 'sales', resourceType: 6, resourceId: 'refengine-demo' },
+    });
+    expect(output.diff.filter((field: { changed: boolean }) => field.changed).map((field: { field: string }) => field.field)).toEqual([
+      'userId',
+      'groupId',
+      'permissions',
+    ]);
     expect(puts()).toEqual([]);
     expect(stored(JOHN)).toEqual(before);
   });
@@ -72,7 +93,9 @@ describe('auth update', () => {
   it('refuses a permission the resource type does not have, naming the closest', async ({ cli, puts }) => {
     const result = await cli('auth', 'update', JOHN, '--add-permissions', 'READ_INSTANCES');
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("error: --add-permissions: permission 'READ_INSTANCES' is not valid for resource type process-definition (did you mean READ_INSTANCE?)\n");
+    expect(result.stderr).toBe(
+      "error: --add-permissions: permission 'READ_INSTANCES' is not valid for resource type process-definition (did you mean READ_INSTANCE?)\n",
+    );
     expect(puts()).toEqual([]);
   });
 
@@ -94,7 +117,20 @@ describe('auth update', () => {
 
 describe('auth create, delete, list, count, check, resources', () => {
   it('create prints the new id on stdout and the summary on stderr', async ({ engine, cli }) => {
-    const result = await cli('auth', 'create', '--type', 'grant', '--user', 'mary', '--resource-type', 'process-definition', '--resource-id', 'invoice', '--permissions', 'read,read-instance');
+    const result = await cli(
+      'auth',
+      'create',
+      '--type',
+      'grant',
+      '--user',
+      'mary',
+      '--resource-type',
+      'process-definition',
+      '--resource-id',
+      'invoice',
+      '--permissions',
+      'read,read-instance',
+    );
     expect(result.code).toBe(0);
     const id = result.stdout.trim();
     expect(engine.state.findAuthorization(id)).toMatchObject({ userId: 'mary', resourceType: 6, resourceId: 'invoice' });
@@ -113,7 +149,10 @@ describe('auth create, delete, list, count, check, resources', () => {
   it.for<[string[], string]>([
     [['--type', 'grant', '--resource-type', 'user', '--permissions', 'READ'], 'an authorization needs exactly one owner'],
     [['--type', 'global', '--group', 'sales', '--resource-type', 'user', '--permissions', 'READ'], 'cannot have a group'],
-    [['--type', 'grant', '--user', 'x', '--resource-type', 'proces-definition', '--permissions', 'READ'], "unknown resource type 'proces-definition' (did you mean process-definition?)"],
+    [
+      ['--type', 'grant', '--user', 'x', '--resource-type', 'proces-definition', '--permissions', 'READ'],
+      "unknown resource type 'proces-definition' (did you mean process-definition?)",
+    ],
     [['--type', 'allow', '--user', 'x', '--resource-type', 'user', '--permissions', 'READ'], "unknown authorization type 'allow'"],
   ])('create refuses %j before sending', async ([args, message], { engine, cli }) => {
     const result = await cli('auth', 'create', ...args);
@@ -125,7 +164,9 @@ describe('auth create, delete, list, count, check, resources', () => {
   it('delete asks first and refuses without a terminal; --yes deletes', async ({ engine, cli }) => {
     const refused = await cli('auth', 'delete', JOHN);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`error: delete grant authorization ${JOHN} (READ, UPDATE on process-definition 'refengine-demo' for user john): confirmation needed`);
+    expect(refused.stderr).toContain(
+      `error: delete grant authorization ${JOHN} (READ, UPDATE on process-definition 'refengine-demo' for user john): confirmation needed`,
+    );
     expect(engine.state.findAuthorization(JOHN)).toBeDefined();
     const deleted = await cli('auth', 'delete', JOHN, '--yes');
     expect(deleted.code).toBe(0);
@@ -134,9 +175,26 @@ describe('auth create, delete, list, count, check, resources', () => {
   });
 
   it('list sends every filter the way the engine reads them', async ({ engine, cli }) => {
-    const result = await cli('auth', 'list', '--type', 'grant', '--user', 'john,mary', '--resource-type', 'process-definition', '--resource-id', 'refengine-demo', '--sort-by', 'resourceId', '-o', 'json');
+    const result = await cli(
+      'auth',
+      'list',
+      '--type',
+      'grant',
+      '--user',
+      'john,mary',
+      '--resource-type',
+      'process-definition',
+      '--resource-id',
+      'refengine-demo',
+      '--sort-by',
+      'resourceId',
+      '-o',
+      'json',
+    );
     expect(result.code).toBe(0);
-    expect(engine.requests[0]?.path).toBe('/engine-rest/authorization?type=1&userIdIn=john%2Cmary&resourceType=6&resourceId=refengine-demo&sortBy=resourceId&sortOrder=asc&firstResult=0&maxResults=101');
+    expect(engine.requests[0]?.path).toBe(
+      '/engine-rest/authorization?type=1&userIdIn=john%2Cmary&resourceType=6&resourceId=refengine-demo&sortBy=resourceId&sortOrder=asc&firstResult=0&maxResults=101',
+    );
     expect(JSON.parse(result.stdout).map((a: { id: string }) => a.id)).toEqual([JOHN]);
   });
 
@@ -154,7 +212,9 @@ describe('auth create, delete, list, count, check, resources', () => {
 
   it('check on an engine without the authentication filter: the engine\'s 401 and what it means, not "wrong credentials"', async ({ engine }) => {
     for (const credentials of [[], ['--username', 'demo', '--password-stdin']]) {
-      const result = await runCli(['--url', engine.url, ...credentials, 'auth', 'check', '--permission', 'READ', '--resource-type', 'process-definition'], { stdin: 'demo' });
+      const result = await runCli(['--url', engine.url, ...credentials, 'auth', 'check', '--permission', 'READ', '--resource-type', 'process-definition'], {
+        stdin: 'demo',
+      });
       expect(result.code).toBe(4);
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(
@@ -198,7 +258,18 @@ describe('as a user without permissions (engine auth filter on)', () => {
   });
 
   it('check answers for the caller', async ({ asJohn }) => {
-    const result = await asJohn('auth', 'check', '--permission', 'READ', '--resource-type', 'process-definition', '--resource-id', 'refengine-demo', '-o', 'json');
+    const result = await asJohn(
+      'auth',
+      'check',
+      '--permission',
+      'READ',
+      '--resource-type',
+      'process-definition',
+      '--resource-id',
+      'refengine-demo',
+      '-o',
+      'json',
+    );
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ permissionName: 'READ', resourceId: 'refengine-demo', authorized: expect.any(Boolean) });
   });
@@ -207,7 +278,26 @@ describe('as a user without permissions (engine auth filter on)', () => {
     const caller = await asJohn('auth', 'check', '--permission', 'READ', '--resource-type', 'process-definition', '--resource-id', 'refengine-demo');
     expect(caller.code).toBe(0);
     expect(caller.stdout).toBe("yes: user john has READ on ProcessDefinition 'refengine-demo'\n");
-    const other = await runCli(['--url', secured.url, '--username', 'demo', '--password-stdin', 'auth', 'check', '--permission', 'UPDATE', '--resource-type', 'process-definition', '--resource-id', 'refengine-demo', '--user', 'mary'], { stdin: 'demo' });
+    const other = await runCli(
+      [
+        '--url',
+        secured.url,
+        '--username',
+        'demo',
+        '--password-stdin',
+        'auth',
+        'check',
+        '--permission',
+        'UPDATE',
+        '--resource-type',
+        'process-definition',
+        '--resource-id',
+        'refengine-demo',
+        '--user',
+        'mary',
+      ],
+      { stdin: 'demo' },
+    );
     expect(other.code).toBe(0);
     expect(other.stdout).toBe("no: user mary lacks UPDATE on ProcessDefinition 'refengine-demo'\n");
   });
@@ -221,7 +311,7 @@ describe.each(FLAVOUR_NAMES)('auth on %s', (flavour: FlavourName) => {
   const { adminGroup } = FLAVOURS[flavour];
   it.override({ simulatorOptions: { flavour, basicAuth: true, loginDelayBaseSeconds: 0 } });
 
-  it('lists the admin group\'s grants of ALL on every resource type', async ({ as }) => {
+  it("lists the admin group's grants of ALL on every resource type", async ({ as }) => {
     const result = await as('demo', 'auth', 'list', '--group', adminGroup, '--all', '-o', 'json');
     expect(result.code).toBe(0);
     const grants = JSON.parse(result.stdout) as { groupId: string; permissions: string[]; resourceType: number }[];
@@ -231,13 +321,45 @@ describe.each(FLAVOUR_NAMES)('auth on %s', (flavour: FlavourName) => {
   });
 
   it('creates, updates and deletes an authorization of the admin group; a user without rights is refused', async ({ as }) => {
-    const created = await as('demo', 'auth', 'create', '--type', 'grant', '--group', adminGroup, '--resource-type', 'process-definition', '--resource-id', 'invoice', '--permissions', 'READ');
+    const created = await as(
+      'demo',
+      'auth',
+      'create',
+      '--type',
+      'grant',
+      '--group',
+      adminGroup,
+      '--resource-type',
+      'process-definition',
+      '--resource-id',
+      'invoice',
+      '--permissions',
+      'READ',
+    );
     expect(created.code).toBe(0);
     const id = created.stdout.trim();
     expect((await as('demo', 'auth', 'update', id, '--add-permissions', 'UPDATE')).code).toBe(0);
-    expect(JSON.parse((await as('demo', 'auth', 'get', id, '-o', 'json')).stdout)).toMatchObject({ groupId: adminGroup, resourceId: 'invoice', permissions: ['READ', 'UPDATE'] });
+    expect(JSON.parse((await as('demo', 'auth', 'get', id, '-o', 'json')).stdout)).toMatchObject({
+      groupId: adminGroup,
+      resourceId: 'invoice',
+      permissions: ['READ', 'UPDATE'],
+    });
     expect((await as('demo', 'auth', 'delete', id, '--yes')).code).toBe(0);
-    const refused = await as('john', 'auth', 'create', '--type', 'grant', '--group', adminGroup, '--resource-type', 'process-definition', '--resource-id', 'invoice', '--permissions', 'READ');
+    const refused = await as(
+      'john',
+      'auth',
+      'create',
+      '--type',
+      'grant',
+      '--group',
+      adminGroup,
+      '--resource-type',
+      'process-definition',
+      '--resource-id',
+      'invoice',
+      '--permissions',
+      'READ',
+    );
     expect(refused.code).toBe(4);
     expect(refused.stderr).toMatch(/403 Forbidden: user 'john' lacks CREATE on Authorization/);
   });

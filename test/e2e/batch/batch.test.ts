@@ -46,7 +46,10 @@ describe('migration execute --async', () => {
     expect(plain.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
     const id = plain.stdout.trim();
     expect(plain.stderr).toContain(`batch ${id} created: 1 instance in 1 job of 1 instance; follow it with: camunda-admin batch watch ${id}`);
-    const json = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1Second, '--async', '--yes', '-o', 'json', '--allow-pending-batch'], { cwd });
+    const json = await runCli(
+      ['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1Second, '--async', '--yes', '-o', 'json', '--allow-pending-batch'],
+      { cwd },
+    );
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ type: 'instance-migration', totalJobs: 1, invocationsPerBatchJob: 1 });
   });
@@ -60,7 +63,10 @@ describe('migration execute --async', () => {
     requestObservers.add(stepPerPoll);
     onTestFinished(() => void requestObservers.delete(stepPerPoll));
     const cwd = planDir();
-    const result = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--yes', '--report', 'report.json'], { cwd });
+    const result = await runCli(
+      ['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--yes', '--report', 'report.json'],
+      { cwd },
+    );
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/batch \S+: \d+\/3 jobs done \(\d+%\), \d+ remaining, 0 failed/);
     expect(result.stderr).toMatch(/batch \S+: finished at \d{4}-\d\d-\d\dT/);
@@ -73,16 +79,24 @@ describe('migration execute --async', () => {
     const sim = await start(50);
     sim.state.batchSettings.failInstanceIds = new Set([INSTANCES.demoV1Second]);
     const cwd = planDir();
-    const result = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--yes', '-o', 'json'], { cwd });
+    const result = await runCli(
+      ['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--yes', '-o', 'json'],
+      { cwd },
+    );
     expect(result.code).toBe(8);
-    expect(result.stderr).toMatch(/error: batch \S+: 1 job failed \(up to 1 instance\) and will not be retried; see the failures with GET \/job\?jobDefinitionId=\S+&noRetriesLeft=true/);
+    expect(result.stderr).toMatch(
+      /error: batch \S+: 1 job failed \(up to 1 instance\) and will not be retried; see the failures with GET \/job\?jobDefinitionId=\S+&noRetriesLeft=true/,
+    );
     expect(JSON.parse(result.stdout).outcome).toEqual({ migrated: 2, 'already-migrated': 0, 'on-source': 1, ended: 0, unknown: 0 });
   });
 
   it('exits 9 when --wait-timeout passes, and the batch goes on', async () => {
     const sim = await start(0);
     const cwd = planDir();
-    const result = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--wait-timeout', '0.5', '--yes'], { cwd });
+    const result = await runCli(
+      ['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--wait-timeout', '0.5', '--yes'],
+      { cwd },
+    );
     expect(result.code).toBe(9);
     expect(result.stderr).toMatch(/error: --wait-timeout passed: batch (\S+) is still running; follow it with: camunda-admin batch watch \1/);
   });
@@ -92,7 +106,10 @@ describe('migration execute --async', () => {
     const cwd = planDir();
     // Held far longer than the test may take: only --wait-timeout can end the poll.
     sim.inject({ method: 'GET', path: /^\/batch\/statistics$/, delayHeadersMs: 600_000 });
-    const result = await runCli(['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--wait-timeout', '0.5', '--yes'], { cwd });
+    const result = await runCli(
+      ['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--wait-timeout', '0.5', '--yes'],
+      { cwd },
+    );
     expect(result.code).toBe(9);
     expect(result.stderr).toMatch(/error: --wait-timeout passed: batch (\S+) is still running; follow it with: camunda-admin batch watch \1/);
   });
@@ -109,7 +126,8 @@ describe('batch commands', () => {
     const sim = await start(0);
     const id = await batchId(sim);
     const template = sim.state.findBatch(id)!;
-    for (let index = 0; index < 120; index += 1) sim.state.batches.push({ ...structuredClone(template), id: `e${String(index).padStart(7, '0')}-0000-11f1-a2ca-02fc00000001` });
+    for (let index = 0; index < 120; index += 1)
+      sim.state.batches.push({ ...structuredClone(template), id: `e${String(index).padStart(7, '0')}-0000-11f1-a2ca-02fc00000001` });
     const cli = (...args: string[]) => runCli(['--url', sim.url, ...args]);
     const first = await cli('batch', 'list', '-o', 'json');
     expect(first.code).toBe(0);
@@ -159,11 +177,15 @@ describe('batch commands', () => {
     const typo = await cli('batch', 'list', '--type', 'instance-migrations', '-o', 'json');
     expect(typo.code).toBe(0);
     expect(typo.stdout).toBe('[]\n');
-    expect(typo.stderr).toBe("warning: --type: no batch of type 'instance-migrations', which is not one of the engine's batch types (did you mean instance-migration?); an engine plugin may add types of its own\n");
+    expect(typo.stderr).toBe(
+      "warning: --type: no batch of type 'instance-migrations', which is not one of the engine's batch types (did you mean instance-migration?); an engine plugin may add types of its own\n",
+    );
     // Nothing close: the engine's types are named.
     const far = await cli('batch', 'list', '--type', 'zzzzzzzz');
     expect(far.code).toBe(0);
-    expect(far.stderr).toContain("no batch of type 'zzzzzzzz', which is not one of the engine's batch types (the engine's are instance-migration, instance-modification, ");
+    expect(far.stderr).toContain(
+      "no batch of type 'zzzzzzzz', which is not one of the engine's batch types (the engine's are instance-migration, instance-modification, ",
+    );
     expect((await cli('batch', 'list', '--type', 'nope', '-q')).stderr).toBe('');
     // A known type with none running, and a plugin's type with batches, are no typo.
     expect((await cli('batch', 'list', '--type', 'set-variables', '-o', 'json')).stderr).toBe('');
@@ -189,7 +211,12 @@ describe('batch commands', () => {
     expect(missing.stderr).toContain("404 Not Found: InvalidRequestException: Batch with id 'nope' does not exist");
     // A batch the caller may change but not read is hidden from the read as well: the engine decides,
     // and its 400 for a batch that does not exist is exit 5.
-    for (const [args, verb] of [[['delete', 'nope', '--yes'], 'delete'], [['delete', 'nope', '--yes', '--keep-history'], 'delete'], [['suspend', 'nope'], 'suspend'], [['activate', 'nope'], 'activate']] as const) {
+    for (const [args, verb] of [
+      [['delete', 'nope', '--yes'], 'delete'],
+      [['delete', 'nope', '--yes', '--keep-history'], 'delete'],
+      [['suspend', 'nope'], 'suspend'],
+      [['activate', 'nope'], 'activate'],
+    ] as const) {
       const unknown = await runCli(['--url', sim.url, 'batch', ...args]);
       expect(unknown.code, args.join(' ')).toBe(5);
       expect(unknown.stderr, args.join(' ')).toBe(`error: batch nope does not exist (Unable to ${verb} batch with id 'nope')\n`);
@@ -201,12 +228,26 @@ describe('batch commands', () => {
 
   it('suspends and deletes a batch the caller may change but not read, as the engine allows', async () => {
     engine = await startSimulator({ batchJobsPerSecond: 0, basicAuth: true });
-    const created = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'], { cwd: planDir(), stdin: 'demo' });
+    const created = await runCli(
+      ['--url', engine.url, '--username', 'demo', '--password-stdin', 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'],
+      { cwd: planDir(), stdin: 'demo' },
+    );
     expect(created.code).toBe(0);
     const id = created.stdout.trim();
     // READ_HISTORY too: a running batch has a history record, without an end, which is not a finished batch.
-    engine.state.authorizations.push({ id: 'e2e-batch', type: AuthorizationType.GRANT, userId: 'john', groupId: null, permissions: ['UPDATE', 'DELETE', 'READ_HISTORY'], resourceType: ResourceType.BATCH, resourceId: id, removalTime: null, rootProcessInstanceId: null });
-    const asJohn = (...args: string[]) => runCli(['--url', engine!.url, '--retries', '0', '--username', 'john', '--password-stdin', ...args], { stdin: 'john', terminal: { stdout: 200 } });
+    engine.state.authorizations.push({
+      id: 'e2e-batch',
+      type: AuthorizationType.GRANT,
+      userId: 'john',
+      groupId: null,
+      permissions: ['UPDATE', 'DELETE', 'READ_HISTORY'],
+      resourceType: ResourceType.BATCH,
+      resourceId: id,
+      removalTime: null,
+      rootProcessInstanceId: null,
+    });
+    const asJohn = (...args: string[]) =>
+      runCli(['--url', engine!.url, '--retries', '0', '--username', 'john', '--password-stdin', ...args], { stdin: 'john', terminal: { stdout: 200 } });
     const suspended = await asJohn('batch', 'suspend', id);
     expect(suspended.stderr).toBe(`batch ${id} suspended\n`);
     expect(suspended.code).toBe(0);
@@ -226,11 +267,17 @@ describe('batch commands', () => {
     const sim = await start(50);
     const id = await batchId(sim);
     expect((await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1'])).code).toBe(0);
-    for (const args of [['suspend', id], ['activate', id], ['delete', id, '--yes']]) {
+    for (const args of [
+      ['suspend', id],
+      ['activate', id],
+      ['delete', id, '--yes'],
+    ]) {
       const finished = await runCli(['--url', sim.url, 'batch', ...args]);
       expect(finished.code, args.join(' ')).toBe(5);
       expect(finished.stderr).toContain(`Batch with id '${id}' does not exist`);
-      expect(finished.stderr).toContain(`does not exist (batch ${id} has ended, completed or deleted; only its history record is left, which says which: camunda-admin batch get ${id})\n`);
+      expect(finished.stderr).toContain(
+        `does not exist (batch ${id} has ended, completed or deleted; only its history record is left, which says which: camunda-admin batch get ${id})\n`,
+      );
     }
     expect(sim.requests.filter((r) => r.method === 'PUT' || r.method === 'DELETE')).toEqual([]);
   });
@@ -273,7 +320,8 @@ describe('batch get of a batch that has ended: how it ended, from its job log', 
     expect(table.stdout).toMatch(new RegExp(`│ Failed job runs\\s+│ 3 \\(GET /history/job-log\\?jobDefinitionId=${definition}&failureLog=true\\)`));
     expect(table.stdout).not.toMatch(/│ State\s+│ completed/);
     // The rows docs/migration.md shows.
-    for (const row of ['│ State', '│ Completed jobs', '│ Jobs not done', '│ Failed job runs']) expect(showsDocumentedRow(table.stdout, 'migration.md', row), row).toBe(true);
+    for (const row of ['│ State', '│ Completed jobs', '│ Jobs not done', '│ Failed job runs'])
+      expect(showsDocumentedRow(table.stdout, 'migration.md', row), row).toBe(true);
     for (const format of ['json', 'yaml']) {
       const machine = await runCli(['--url', sim.url, 'batch', 'get', id, '-o', format]);
       expect(machine.code).toBe(0);
@@ -296,26 +344,47 @@ describe('batch get of a batch that has ended: how it ended, from its job log', 
     onTestFinished(() => void requestObservers.delete(deleteOnSecondPoll));
     const watched = await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1']);
     expect(watched.code).toBe(8);
-    expect(watched.stderr).toMatch(new RegExp(`error: batch ${id} was deleted before it completed: 1 of 3 jobs done \\(its job log\\) at \\S+; see camunda-admin batch get ${id}\\n$`));
+    expect(watched.stderr).toMatch(
+      new RegExp(`error: batch ${id} was deleted before it completed: 1 of 3 jobs done \\(its job log\\) at \\S+; see camunda-admin batch get ${id}\\n$`),
+    );
     expect(watched.stderr).not.toContain('finished at');
   });
 
   it('when the job log is not readable: ended, completed or deleted not known, and why', async () => {
     engine = await startSimulator({ batchJobsPerSecond: 0, basicAuth: true });
-    const created = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'], { cwd: planDir(), stdin: 'demo' });
+    const created = await runCli(
+      ['--url', engine.url, '--username', 'demo', '--password-stdin', 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'],
+      { cwd: planDir(), stdin: 'demo' },
+    );
     const id = created.stdout.trim();
     engine.advanceBatches(10);
     // john may read the batch's history, not the job log (READ_HISTORY on every process definition).
-    engine.state.authorizations.push({ id: 'e2e-history', type: AuthorizationType.GRANT, userId: 'john', groupId: null, permissions: ['READ_HISTORY'], resourceType: ResourceType.BATCH, resourceId: id, removalTime: null, rootProcessInstanceId: null });
-    const asJohn = (...args: string[]) => runCli(['--url', engine!.url, '--retries', '0', '--username', 'john', '--password-stdin', ...args], { stdin: 'john', terminal: { stdout: 200 } });
+    engine.state.authorizations.push({
+      id: 'e2e-history',
+      type: AuthorizationType.GRANT,
+      userId: 'john',
+      groupId: null,
+      permissions: ['READ_HISTORY'],
+      resourceType: ResourceType.BATCH,
+      resourceId: id,
+      removalTime: null,
+      rootProcessInstanceId: null,
+    });
+    const asJohn = (...args: string[]) =>
+      runCli(['--url', engine!.url, '--retries', '0', '--username', 'john', '--password-stdin', ...args], { stdin: 'john', terminal: { stdout: 200 } });
     const table = await asJohn('batch', 'get', id);
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/│ State\s+│ ended \(history\); completed or deleted is not known\s+│/);
-    expect(table.stdout).toMatch(/│ Outcome\s+│ its job log shows 0 of 3 jobs done and no deletion: reading it needs READ_HISTORY on every process definition \('\*'\)/);
+    expect(table.stdout).toMatch(
+      /│ Outcome\s+│ its job log shows 0 of 3 jobs done and no deletion: reading it needs READ_HISTORY on every process definition \('\*'\)/,
+    );
     const json = await asJohn('batch', 'get', id, '-o', 'json');
     expect(json.stderr).toContain(`batch ${id} has ended, but whether it completed or was deleted is not known: its job log shows 0 of 3 jobs done`);
     // demo, in camunda-admin with every permission, reads it.
-    const asDemo = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'batch', 'get', id], { stdin: 'demo', terminal: { stdout: 200 } });
+    const asDemo = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', 'batch', 'get', id], {
+      stdin: 'demo',
+      terminal: { stdout: 200 },
+    });
     expect(asDemo.stdout).toMatch(/│ State\s+│ completed \(history\)\s+│/);
   });
 });
@@ -334,8 +403,12 @@ describe('batch watch on a suspended batch', () => {
     const watched = await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1', '--wait-timeout', '0.5']);
     expect(watched.code).toBe(9);
     const lines = watched.stderr.split('\n');
-    expect(lines[0]).toBe(`batch ${id}: 0/3 jobs done (0%), 3 remaining, 0 failed, SUSPENDED: no job runs until it is activated: camunda-admin batch activate ${id}`);
-    expect(watched.stderr).toContain(`error: --wait-timeout passed: batch ${id} is suspended: no job runs until it is activated (camunda-admin batch activate ${id}); follow it with: camunda-admin batch watch ${id}\n`);
+    expect(lines[0]).toBe(
+      `batch ${id}: 0/3 jobs done (0%), 3 remaining, 0 failed, SUSPENDED: no job runs until it is activated: camunda-admin batch activate ${id}`,
+    );
+    expect(watched.stderr).toContain(
+      `error: --wait-timeout passed: batch ${id} is suspended: no job runs until it is activated (camunda-admin batch activate ${id}); follow it with: camunda-admin batch watch ${id}\n`,
+    );
     expect(watched.stderr).not.toContain('still running');
     // As docs/migration.md shows them.
     expect(showsDocumentedLine(watched.stderr, 'migration.md', 'batch d0000001-…: 0/3 jobs done (0%), 3 remaining, 0 failed, SUSPENDED')).toBe(true);
@@ -365,7 +438,11 @@ describe('batch watch on a suspended batch', () => {
     const sim = await start(0);
     const id = await suspendedBatch(sim);
     const dir = tempDir();
-    const running = runOnPty(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.2', '--wait-timeout', '1'], { env: cleanEnv({}, dir), cwd: dir, columns: 200 });
+    const running = runOnPty(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.2', '--wait-timeout', '1'], {
+      env: cleanEnv({}, dir),
+      cwd: dir,
+      columns: 200,
+    });
     const { code, screen } = await running.result;
     expect(code).toBe(9);
     // The spinner redraws its line: the hint is on screen from the first poll to the last.
@@ -379,7 +456,11 @@ describe('batch watch on a suspended batch', () => {
     const sim = await start(0);
     const id = await suspendedBatch(sim);
     const dir = tempDir();
-    const running = runOnPty(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.2', '--wait-timeout', '1'], { env: cleanEnv({ TERM: 'dumb' }, dir), cwd: dir, columns: 200 });
+    const running = runOnPty(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.2', '--wait-timeout', '1'], {
+      env: cleanEnv({ TERM: 'dumb' }, dir),
+      cwd: dir,
+      columns: 200,
+    });
     const { code, screen } = await running.result;
     expect(code).toBe(9);
     expect(screen).not.toContain('\u001B[?25l');
@@ -416,7 +497,9 @@ describe('batch watch: what it says when it knows nothing, or little', () => {
     const id = created.stdout.trim();
     const watched = await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1', '--wait-timeout', '0.3005']);
     expect(watched.code).toBe(9);
-    expect(watched.stderr.trim().split('\n').at(-1)).toBe(`error: --wait-timeout passed: batch ${id} is still running; follow it with: camunda-admin batch watch ${id}`);
+    expect(watched.stderr.trim().split('\n').at(-1)).toBe(
+      `error: --wait-timeout passed: batch ${id} is still running; follow it with: camunda-admin batch watch ${id}`,
+    );
   });
 
   it('an engine that does not answer before --wait-timeout: exit 7, one line, no claim that the batch runs', async () => {

@@ -30,10 +30,17 @@ beforeAll(async () => {
 /** What bash offers for the words typed (the last one is at the cursor, '' after a space). */
 function complete(...words: string[]): string[] {
   const script = `source "$1"; COMP_WORDS=(${['camunda-admin', ...words].map(quote).join(' ')}); COMP_CWORD=${words.length}; _camunda_admin; printf '%s\\n' "\${COMPREPLY[@]}"`;
-  const result = spawnSync('bash', ['--norc', '--noprofile', '-c', script, 'bash', bashFile], { encoding: 'utf8', cwd: work, env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' } });
+  const result = spawnSync('bash', ['--norc', '--noprofile', '-c', script, 'bash', bashFile], {
+    encoding: 'utf8',
+    cwd: work,
+    env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' },
+  });
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
-  return result.stdout.split('\n').filter((line) => line !== '').sort();
+  return result.stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .sort();
 }
 
 const TOP_LEVEL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'metrics', 'migration'];
@@ -87,7 +94,15 @@ describe('completion bash', () => {
 
   it('completes metric names and shells', () => {
     expect(complete('metrics', 'sum', 'process-')).toEqual(['process-instances']);
-    expect(complete('metrics', 'sum', 'job-')).toEqual(['job-acquired-failure', 'job-acquired-success', 'job-acquisition-attempt', 'job-execution-rejected', 'job-failed', 'job-locked-exclusive', 'job-successful']);
+    expect(complete('metrics', 'sum', 'job-')).toEqual([
+      'job-acquired-failure',
+      'job-acquired-success',
+      'job-acquisition-attempt',
+      'job-execution-rejected',
+      'job-failed',
+      'job-locked-exclusive',
+      'job-successful',
+    ]);
     expect(complete('metrics', 'list', '--name', 'task')).toEqual([]); // sum only: metrics list refuses it
     expect(complete('metrics', 'list', '--name', 'activity-')).toEqual(['activity-instance-end', 'activity-instance-start']);
     expect(complete('completion', '')).toEqual(['bash', 'fish', 'zsh']);
@@ -135,7 +150,11 @@ describe('completion zsh and fish', () => {
     const fishComplete = (line: string): string[] => {
       const result = spawnSync('fish', ['--no-config', '-c', 'source $argv[1]; complete -C $argv[2]', file, line], { encoding: 'utf8', cwd: work });
       expect(result.stderr).toBe('');
-      return result.stdout.split('\n').filter((entry) => entry !== '').map((entry) => entry.split('\t')[0]!).sort();
+      return result.stdout
+        .split('\n')
+        .filter((entry) => entry !== '')
+        .map((entry) => entry.split('\t')[0]!)
+        .sort();
     };
     expect(fishComplete('camunda-admin au')).toEqual(['auth']);
     expect(fishComplete('camunda-admin auth u')).toEqual(['update']);
@@ -161,7 +180,12 @@ describe('how to install it', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const section = readme.slice(readme.indexOf('## Shell completion'), readme.indexOf('\n## ', readme.indexOf('## Shell completion') + 1));
     // The commands of the README's code blocks, without their comments.
-    const documented = [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].flatMap((block) => block[1]!.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()).filter(Boolean));
+    const documented = [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].flatMap((block) =>
+      block[1]!
+        .split('\n')
+        .map((line) => line.replace(/\s+#.*$/, '').trim())
+        .filter(Boolean),
+    );
     const help = (await runCli(['completion', '--help'])).stdout;
     const named: string[] = [];
     for (const shell of ['bash', 'zsh', 'fish']) {

@@ -114,15 +114,35 @@ describe('bad input: exit 2, one line, no stack trace, nothing sent', () => {
   const cases: [string, string[], RegExp, string?][] = [
     ['an unknown flag', ['auth', 'get', ADMIN, '--bogus'], /^error: unknown option '--bogus'$/],
     ['an unknown command', ['nope'], /^error: unknown command 'nope'$/],
-    ['an invalid output format', ['-o', 'xml', 'auth', 'get', ADMIN], /^error: option '-o, --output <format>' argument 'xml' is invalid\. Allowed choices are table, wide, json, yaml\.$/],
-    ['a non-numeric timeout', ['--timeout', 'soon', 'auth', 'get', ADMIN], /^error: option '--timeout <seconds>' argument 'soon' is invalid\. 'soon' is not a number of seconds/],
+    [
+      'an invalid output format',
+      ['-o', 'xml', 'auth', 'get', ADMIN],
+      /^error: option '-o, --output <format>' argument 'xml' is invalid\. Allowed choices are table, wide, json, yaml\.$/,
+    ],
+    [
+      'a non-numeric timeout',
+      ['--timeout', 'soon', 'auth', 'get', ADMIN],
+      /^error: option '--timeout <seconds>' argument 'soon' is invalid\. 'soon' is not a number of seconds/,
+    ],
     ['a negative retry count', ['--retries', '-1', 'auth', 'get', ADMIN], /^error: option '--retries <n>' argument '-1' is invalid/],
-    ['an invalid URL', ['--url', 'localhost:8080', 'auth', 'get', ADMIN], /^error: invalid URL 'localhost:8080' \(flag --url\): only http and https are supported$/],
-    ['a URL with credentials', ['--url', 'http://demo:demo@127.0.0.1/engine-rest', 'auth', 'get', ADMIN], /^error: the URL \(flag --url\) must not contain credentials/],
+    [
+      'an invalid URL',
+      ['--url', 'localhost:8080', 'auth', 'get', ADMIN],
+      /^error: invalid URL 'localhost:8080' \(flag --url\): only http and https are supported$/,
+    ],
+    [
+      'a URL with credentials',
+      ['--url', 'http://demo:demo@127.0.0.1/engine-rest', 'auth', 'get', ADMIN],
+      /^error: the URL \(flag --url\) must not contain credentials/,
+    ],
     ['a missing --config file', ['--config', 'missing.yaml', 'auth', 'get', ADMIN], /^error: .*missing\.yaml: config file not found$/],
     ['a missing argument', ['auth', 'get'], /^error: missing required argument 'id'$/],
     ['an empty id', ['auth', 'get', ''], /^error: an id must not be empty$/],
-    ['--password-stdin with nothing on stdin', ['--username', 'demo', '--password-stdin', 'auth', 'get', ADMIN], /^error: --password-stdin: standard input was empty$/],
+    [
+      '--password-stdin with nothing on stdin',
+      ['--username', 'demo', '--password-stdin', 'auth', 'get', ADMIN],
+      /^error: --password-stdin: standard input was empty$/,
+    ],
   ];
 
   it.for(cases)('%s', async ([_name, args, message], { engine }) => {
@@ -216,8 +236,16 @@ describe('config show refuses what every command refuses', () => {
 
 describe('auth of a profile', () => {
   it.each([
-    ['without a type', '{ username: ops, password: x }', '5:11: profiles.p.auth.type: required: the auth types are basic (with username and password) and bearer (with token)'],
-    ['of an unknown type', '{ type: digest, username: ops }', "5:19: profiles.p.auth.type: 'digest' is not an auth type: the auth types are basic (with username and password) and bearer (with token)"],
+    [
+      'without a type',
+      '{ username: ops, password: x }',
+      '5:11: profiles.p.auth.type: required: the auth types are basic (with username and password) and bearer (with token)',
+    ],
+    [
+      'of an unknown type',
+      '{ type: digest, username: ops }',
+      "5:19: profiles.p.auth.type: 'digest' is not an auth type: the auth types are basic (with username and password) and bearer (with token)",
+    ],
     ['that is not an object', 'basic', '5:11: profiles.p.auth: expected an object: { type: basic, username: U, password: P } or { type: bearer, token: T }'],
   ])('%s: the line says which types there are', async (_name, auth, message) => {
     const cwd = project(`defaultProfile: p\nprofiles:\n  p:\n    url: http://localhost:8080/engine-rest\n    auth: ${auth}\n`);
@@ -243,14 +271,16 @@ describe('warnings about how the run is set up', () => {
   it('-q keeps the error line', async () => {
     const result = await runCli(['-q', '--url', 'https://bpm.example.com/engine-rest', '--insecure', '--password', 'x', 'config', 'show']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("error: a password was given (flag --password) but no username; add --username\n");
+    expect(result.stderr).toBe('error: a password was given (flag --password) but no username; add --username\n');
   });
 
   it('--insecure on an http:// URL has no effect, and says so instead of warning of interception', async () => {
     const result = await runCli(['--url', 'http://localhost:8080/engine-rest', '--insecure', 'config', 'show', '-o', 'json']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('warning: --insecure has no effect: http://localhost:8080 is plain http, without TLS to verify\n');
-    const fromProfile = await runCli(['config', 'show', '-o', 'json'], { cwd: project('defaultProfile: p\nprofiles:\n  p:\n    url: http://localhost:8080/engine-rest\n    insecure: true\n') });
+    const fromProfile = await runCli(['config', 'show', '-o', 'json'], {
+      cwd: project('defaultProfile: p\nprofiles:\n  p:\n    url: http://localhost:8080/engine-rest\n    insecure: true\n'),
+    });
     expect(fromProfile.stderr).toBe('warning: insecure: true (profile p) has no effect: http://localhost:8080 is plain http, without TLS to verify\n');
   });
 
@@ -260,8 +290,12 @@ describe('warnings about how the run is set up', () => {
   ])('%s over http:// to another host: warned once, in cleartext', async (_name, credentials, secret) => {
     const result = await runCli(['--url', 'http://bpm.example.com:8080/engine-rest', ...credentials, 'config', 'show', '-o', 'json'], { stdin: 'x' });
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe(`warning: ${secret} goes to bpm.example.com:8080 in cleartext (http://): anyone on the network path can read it; use https://\n`);
-    expect((await runCli(['-q', '--url', 'http://bpm.example.com:8080/engine-rest', ...credentials, 'config', 'show', '-o', 'json'], { stdin: 'x' })).stderr).toBe('');
+    expect(result.stderr).toBe(
+      `warning: ${secret} goes to bpm.example.com:8080 in cleartext (http://): anyone on the network path can read it; use https://\n`,
+    );
+    expect(
+      (await runCli(['-q', '--url', 'http://bpm.example.com:8080/engine-rest', ...credentials, 'config', 'show', '-o', 'json'], { stdin: 'x' })).stderr,
+    ).toBe('');
   });
 
   it('once per run, however many requests it sends', async ({ engine }) => {
@@ -279,22 +313,30 @@ describe('warnings about how the run is set up', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     try {
       const env = cleanEnv({ http_proxy: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
-      const result = await runCli(['--url', 'http://bpm.example.com/engine-rest', '--username', 'demo', '--password-stdin', 'engine', 'info', '-o', 'json'], { env, stdin: 'demo' });
+      const result = await runCli(['--url', 'http://bpm.example.com/engine-rest', '--username', 'demo', '--password-stdin', 'engine', 'info', '-o', 'json'], {
+        env,
+        stdin: 'demo',
+      });
       expect(result.code).toBe(0);
       expect(JSON.parse(result.stdout).authentication.status).toBe('accepted');
       expect(passed).toBeGreaterThanOrEqual(3);
-      expect(result.stderr).toBe('warning: the password goes to bpm.example.com in cleartext (http://): anyone on the network path can read it; use https://\n');
+      expect(result.stderr).toBe(
+        'warning: the password goes to bpm.example.com in cleartext (http://): anyone on the network path can read it; use https://\n',
+      );
     } finally {
       proxy.closeAllConnections();
       await new Promise((resolve) => proxy.close(resolve));
     }
   });
 
-  it.each(['https://bpm.example.com/engine-rest', 'http://localhost:8080/engine-rest', 'http://127.0.0.2/engine-rest', 'http://[::1]:8080/engine-rest'])('no cleartext warning for %s', async (url) => {
-    const result = await runCli(['--url', url, '--username', 'ops', '--password-stdin', 'config', 'show', '-o', 'json'], { stdin: 'x' });
-    expect(result.code).toBe(0);
-    expect(result.stderr).toBe('');
-  });
+  it.each(['https://bpm.example.com/engine-rest', 'http://localhost:8080/engine-rest', 'http://127.0.0.2/engine-rest', 'http://[::1]:8080/engine-rest'])(
+    'no cleartext warning for %s',
+    async (url) => {
+      const result = await runCli(['--url', url, '--username', 'ops', '--password-stdin', 'config', 'show', '-o', 'json'], { stdin: 'x' });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+    },
+  );
 });
 
 describe('help and version', () => {
@@ -311,7 +353,7 @@ describe('help and version', () => {
     expect(result.stdout).toContain('--url <url>');
   });
 
-  it('help names the forks, how their versions and admin groups differ, and engine info\'s product', async () => {
+  it("help names the forks, how their versions and admin groups differ, and engine info's product", async () => {
     const root = await runCli(['--help']);
     expect(root.stdout).toMatch(/Administer a Camunda Platform 7 engine, or one of its forks Operaton and CIB\s+seven/);
     expect(root.stdout).toContain('Operaton 2.x is not older than Camunda 7.24');

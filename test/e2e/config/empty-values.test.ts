@@ -13,7 +13,10 @@ beforeAll(async () => {
   production = await startSimulator();
   cwd = tempDir();
   home = tempDir('camunda-admin-home-');
-  writeFileSync(join(cwd, '.camunda-adminrc.yaml'), `defaultProfile: prod\nprofiles:\n  prod:\n    url: ${production.url}\n  staging:\n    url: ${production.url}\n`);
+  writeFileSync(
+    join(cwd, '.camunda-adminrc.yaml'),
+    `defaultProfile: prod\nprofiles:\n  prod:\n    url: ${production.url}\n  staging:\n    url: ${production.url}\n`,
+  );
 });
 afterAll(async () => {
   await production.close();
@@ -42,12 +45,15 @@ describe('empty values that select the engine', () => {
     expect(production.requests).toEqual([]);
   });
 
-  it.each(['CAMUNDA_PROFILE', 'CAMUNDA_URL', 'CAMUNDA_ENGINE', 'CAMUNDA_USERNAME', 'CAMUNDA_PASSWORD', 'CAMUNDA_TOKEN'])('%s set but empty: exit 2 naming it, and nothing is sent', async (variable) => {
-    const result = await runCli(['group', 'list'], { cwd, env: cleanEnv({ [variable]: '' }, home) });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`error: environment variable ${variable} is set but empty: give it a value, or unset it ${WHY}\n`);
-    expect(production.requests).toEqual([]);
-  });
+  it.each(['CAMUNDA_PROFILE', 'CAMUNDA_URL', 'CAMUNDA_ENGINE', 'CAMUNDA_USERNAME', 'CAMUNDA_PASSWORD', 'CAMUNDA_TOKEN'])(
+    '%s set but empty: exit 2 naming it, and nothing is sent',
+    async (variable) => {
+      const result = await runCli(['group', 'list'], { cwd, env: cleanEnv({ [variable]: '' }, home) });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`error: environment variable ${variable} is set but empty: give it a value, or unset it ${WHY}\n`);
+      expect(production.requests).toEqual([]);
+    },
+  );
 
   it('a value given, or none at all, still works', async () => {
     const before = production.requests.length;

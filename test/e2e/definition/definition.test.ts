@@ -21,7 +21,11 @@ interface Row {
 }
 
 describe('definition list', () => {
-  it('lists every definition in id order with its instances and incidents; -o json keeps the engine object and adds statistics', async ({ engine, cli, paths }) => {
+  it('lists every definition in id order with its instances and incidents; -o json keeps the engine object and adds statistics', async ({
+    engine,
+    cli,
+    paths,
+  }) => {
     const result = await cli(['definition', 'list', '-o', 'json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -39,7 +43,14 @@ describe('definition list', () => {
     expect(latest.code).toBe(0);
     const lines = latest.stdout.trimEnd().split('\n');
     expect(lines[1]).toMatch(/^│ Key\s+│ Version │ Id\s+│ Tenant\s+│ Version tag │ Instances │ Incidents │$/);
-    expect(lines.slice(2, -1).map((line) => line.split('│').map((cell) => cell.trim()).slice(1, 3))).toEqual([
+    expect(
+      lines.slice(2, -1).map((line) =>
+        line
+          .split('│')
+          .map((cell) => cell.trim())
+          .slice(1, 3),
+      ),
+    ).toEqual([
       ['archive-invoice', '1'],
       ['invoice-approval', '2'],
       ['invoice', '2'],
@@ -49,7 +60,10 @@ describe('definition list', () => {
     ]);
     engine.requests.length = 0;
     const byKey = JSON.parse((await cli(['definition', 'list', '--key', 'invoice-approval', '-o', 'json'])).stdout) as Row[];
-    expect(byKey.map((row) => [row.key, row.version])).toEqual([['invoice-approval', 1], ['invoice-approval', 2]]);
+    expect(byKey.map((row) => [row.key, row.version])).toEqual([
+      ['invoice-approval', 1],
+      ['invoice-approval', 2],
+    ]);
     const [request] = engine.requests.filter((sent) => sent.path.includes('/process-definition?'));
     expect(new URL(`http://h${request!.path}`).searchParams.get('key')).toBe('invoice-approval');
   });
@@ -69,7 +83,10 @@ describe('definition show', () => {
     const result = await cli(['definition', 'show', 'invoice-approval:1', '-o', 'json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const shown = JSON.parse(result.stdout) as { definition: { id: string }; activities: { id: string; type: string; name: string | null; scope: string | null; instances: number; incidents: number; failedJobs: number }[] };
+    const shown = JSON.parse(result.stdout) as {
+      definition: { id: string };
+      activities: { id: string; type: string; name: string | null; scope: string | null; instances: number; incidents: number; failedJobs: number }[];
+    };
     expect(shown.definition.id).toBe(DEFINITIONS.invoiceApprovalV1);
     const byId = new Map(shown.activities.map((activity) => [activity.id, activity]));
     expect(byId.get('approve')).toEqual({ id: 'approve', type: 'userTask', name: 'Approve invoice', scope: null, instances: 3, incidents: 0, failedJobs: 0 });
@@ -86,7 +103,14 @@ describe('definition show', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(`refengine-demo:2 (${DEFINITIONS.v2}) RefEngine Demo`);
-    expect(lines.slice(3, -1).map((line) => line.split('│').map((cell) => cell.trim()).slice(1, 6))).toEqual([
+    expect(
+      lines.slice(3, -1).map((line) =>
+        line
+          .split('│')
+          .map((cell) => cell.trim())
+          .slice(1, 6),
+      ),
+    ).toEqual([
       ['start', 'startEvent', 'Start', '-', '0'],
       ['approve', 'userTask', 'Approve', '-', '2'],
       ['review', 'userTask', 'Review', '-', '1'],

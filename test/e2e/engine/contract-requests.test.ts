@@ -22,7 +22,10 @@ function violations(requests: readonly RecordedRequest[]): string[] {
 
 it('sends only requests the engine contract describes', async ({ engine }) => {
   const cwd = tempDir();
-  writeFileSync(join(cwd, 'plan.yaml'), toYaml({ source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }));
+  writeFileSync(
+    join(cwd, 'plan.yaml'),
+    toYaml({ source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }),
+  );
   writeFileSync(join(cwd, 'query.json'), JSON.stringify({ businessKey: 'v1-3' }));
   writeFileSync(
     join(cwd, 'access.yaml'),

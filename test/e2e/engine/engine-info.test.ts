@@ -47,17 +47,32 @@ describe.each(FLAVOUR_NAMES)('on %s', (flavour: FlavourName) => {
 });
 
 describe('an engine that does not tell its product', () => {
-
   it.for<[string, Fault]>([
-    ['no such endpoint (404, Camunda before 7.17)', { status: 404, contentType: 'application/json', body: '{"type":"NotFoundException","message":"RESTEASY003210: Could not find resource for full path","code":null}' }],
+    [
+      'no such endpoint (404, Camunda before 7.17)',
+      {
+        status: 404,
+        contentType: 'application/json',
+        body: '{"type":"NotFoundException","message":"RESTEASY003210: Could not find resource for full path","code":null}',
+      },
+    ],
     ['a login page', { status: 200, contentType: 'text/html', body: '<html><body>Sign in</body></html>' }],
     ['JSON without the product', { status: 200, contentType: 'application/json', body: '{"installation":"x"}' }],
-    ['an engine error', { status: 500, contentType: 'application/json', body: '{"type":"ProcessEngineException","message":"ENGINE-13040 Exception while retrieving diagnostics data","code":0}' }],
+    [
+      'an engine error',
+      {
+        status: 500,
+        contentType: 'application/json',
+        body: '{"type":"ProcessEngineException","message":"ENGINE-13040 Exception while retrieving diagnostics data","code":0}',
+      },
+    ],
   ])('gives product null, unavailable, and exit 0 for %s', async ([_label, answer], { engine, info }) => {
     engine.inject({ path: /^\/telemetry\/data$/, ...answer });
     expect(await info()).toMatchObject({ product: null, productUnknownReason: 'unavailable' });
     const table = await runCli(['--url', engine.url, '--retries', '0', 'engine', 'info']);
-    expect(table.stdout).toContain('\nProduct\tunknown: the engine did not answer GET /telemetry/data with its product (Camunda 7.17+ and the forks have it)\n');
+    expect(table.stdout).toContain(
+      '\nProduct\tunknown: the engine did not answer GET /telemetry/data with its product (Camunda 7.17+ and the forks have it)\n',
+    );
   });
 
   it('asks the selected engine, and only once the engine is known to be there', async ({ engine, info }) => {
@@ -70,16 +85,28 @@ describe('an engine that does not tell its product', () => {
   });
 
   it('shows a name it does not know as the engine sends it, and says which product an old name stands for', async ({ engine, info }) => {
-    engine.inject({ path: /^\/telemetry\/data$/, times: 2, status: 200, contentType: 'application/json', body: '{"product":{"name":"Flowable","edition":"community"}}' });
+    engine.inject({
+      path: /^\/telemetry\/data$/,
+      times: 2,
+      status: 200,
+      contentType: 'application/json',
+      body: '{"product":{"name":"Flowable","edition":"community"}}',
+    });
     expect(await info()).toMatchObject({ product: 'Flowable', productUnknownReason: null });
-    expect((await runCli(['--url', engine.url, 'engine', 'info'])).stdout).toMatch(/^Product\tFlowable 7\.24\.0-SNAPSHOT \(not a product camunda-admin knows\)$/m);
+    expect((await runCli(['--url', engine.url, 'engine', 'info'])).stdout).toMatch(
+      /^Product\tFlowable 7\.24\.0-SNAPSHOT \(not a product camunda-admin knows\)$/m,
+    );
     // CIB seven 1.1 still sent Camunda's name, with its own version (src/engine/product.ts).
     engine.state.version = '1.1.1';
     expect((await runCli(['--url', engine.url, 'engine', 'info'])).stdout).toMatch(/^Product\tCamunda BPM Runtime 1\.1\.1 \(CIB seven\)$/m);
   });
 
   it('is asked by engine info alone', async ({ engine }) => {
-    for (const args of [['group', 'list'], ['auth', 'count'], ['config', 'show']]) {
+    for (const args of [
+      ['group', 'list'],
+      ['auth', 'count'],
+      ['config', 'show'],
+    ]) {
       expect((await runCli(['--url', engine.url, ...args])).code).toBe(0);
     }
     expect(telemetryRequests(engine)).toEqual([]);

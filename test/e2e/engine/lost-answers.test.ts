@@ -31,7 +31,20 @@ describe('a change whose answer is lost', () => {
   it('auth create answered 504 by a gateway after the engine made it: exit 7, unknown, and the auth list that checks', async () => {
     engine.inject({ method: 'POST', path: /^\/authorization\/create$/, status: 504, afterEngine: true, times: 1 });
     const before = engine.state.authorizations.length;
-    const result = await cli('auth', 'create', '--type', 'grant', '--user', 'alice', '--resource-type', 'process-definition', '--resource-id', 'inv', '--permissions', 'READ');
+    const result = await cli(
+      'auth',
+      'create',
+      '--type',
+      'grant',
+      '--user',
+      'alice',
+      '--resource-type',
+      'process-definition',
+      '--resource-id',
+      'inv',
+      '--permissions',
+      'READ',
+    );
     expect(result.code).toBe(7);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
@@ -54,11 +67,16 @@ describe('a change whose answer is lost', () => {
   it('auth delete: a lost answer, then a repeat that meets the deletion (404), is the lost answer (exit 7), not "not found"', async () => {
     const id = AUTHORIZATIONS.johnProcessDefinitionGrant;
     engine.inject({ method: 'DELETE', path: /^\/authorization\//, status: 504, afterEngine: true, times: 1 });
-    const result = await runCli(['--url', engine.url, '--retries', '1', 'auth', 'delete', id, '--yes'], { cwd: track(tempDir()), env: cleanEnv({}, track(tempDir('camunda-admin-home-'))) });
+    const result = await runCli(['--url', engine.url, '--retries', '1', 'auth', 'delete', id, '--yes'], {
+      cwd: track(tempDir()),
+      env: cleanEnv({}, track(tempDir('camunda-admin-home-'))),
+    });
     expect(engine.requests.filter((request) => request.method === 'DELETE')).toHaveLength(2);
     expect(engine.state.findAuthorization(id)).toBeUndefined();
     expect(result.code).toBe(7);
-    expect(result.stderr).toBe(`error: DELETE ${engine.url}/authorization/${id}: 504 Gateway Timeout without an engine error body: empty body (after 2 attempts) (${UNKNOWN}: camunda-admin auth get ${id})\n`);
+    expect(result.stderr).toBe(
+      `error: DELETE ${engine.url}/authorization/${id}: 504 Gateway Timeout without an engine error body: empty body (after 2 attempts) (${UNKNOWN}: camunda-admin auth get ${id})\n`,
+    );
   });
 
   it('auth update: a reset connection names auth get', async () => {
@@ -66,14 +84,18 @@ describe('a change whose answer is lost', () => {
     engine.inject({ method: 'PUT', resetConnection: true });
     const result = await cli('auth', 'update', id, '--add-permissions', 'DELETE');
     expect(result.code).toBe(7);
-    expect(result.stderr).toMatch(new RegExp(`^error: PUT \\S+: the connection was closed before the answer was complete \\(${UNKNOWN}: camunda-admin auth get ${id}\\)\\n$`));
+    expect(result.stderr).toMatch(
+      new RegExp(`^error: PUT \\S+: the connection was closed before the answer was complete \\(${UNKNOWN}: camunda-admin auth get ${id}\\)\\n$`),
+    );
   });
 
   it('group create: a timeout after sending names group get', async () => {
     engine.inject({ method: 'POST', path: /^\/group\/create$/, delayHeadersMs: 1500, times: 1 });
     const result = await cli('--timeout', '0.5', 'group', 'create', '--id', 'audit', '--name', 'Audit');
     expect(result.code).toBe(7);
-    expect(result.stderr).toMatch(/^error: POST \S+\/group\/create: timed out waiting for the engine .*\(the outcome is unknown: .*: camunda-admin group get audit\)\n$/);
+    expect(result.stderr).toMatch(
+      /^error: POST \S+\/group\/create: timed out waiting for the engine .*\(the outcome is unknown: .*: camunda-admin group get audit\)\n$/,
+    );
   });
 
   it('group members add: one user, a 502; with several users the failed row says so', async () => {
@@ -141,7 +163,9 @@ describe('a duplicate authorization', () => {
     const mine = (await create('--group', 'sales')).stdout.trim();
     const result = await cli('auth', 'update', mine, '--user', 'mary');
     expect(result.code).toBe(6);
-    expect(result.stderr).toContain(`error: authorization ${other} is the grant for user mary on filter '*' already (permissions READ); the engine keeps one per type, owner, resource type and resource id, so ${mine} was not changed`);
+    expect(result.stderr).toContain(
+      `error: authorization ${other} is the grant for user mary on filter '*' already (permissions READ); the engine keeps one per type, owner, resource type and resource id, so ${mine} was not changed`,
+    );
     expect(engine.state.findAuthorization(mine)).toMatchObject({ groupId: 'sales', userId: null });
   });
 });

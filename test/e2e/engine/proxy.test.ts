@@ -17,7 +17,9 @@ const proxies: RecordingProxy[] = [];
 
 beforeAll(async () => {
   plain = await startSimulator();
-  secure = await startSimulator({ tls: { cert: readFileSync(certFile, 'utf8'), key: readFileSync(new URL('../../fixtures/tls/key.pem', import.meta.url), 'utf8') } });
+  secure = await startSimulator({
+    tls: { cert: readFileSync(certFile, 'utf8'), key: readFileSync(new URL('../../fixtures/tls/key.pem', import.meta.url), 'utf8') },
+  });
   proxy = await startRecordingProxy();
 });
 afterEach(async () => {
@@ -47,7 +49,9 @@ describe('an http engine through HTTP_PROXY / http_proxy', () => {
   });
 
   it('takes http_proxy before HTTP_PROXY, and ignores HTTPS_PROXY for an http URL', async () => {
-    const result = await runCli(['--url', plain.url, 'auth', 'get', ADMIN], { env: cleanEnv({ http_proxy: proxy.url, HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9' }) });
+    const result = await runCli(['--url', plain.url, 'auth', 'get', ADMIN], {
+      env: cleanEnv({ http_proxy: proxy.url, HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9' }),
+    });
     expect(result.code).toBe(0);
     expect(proxy.seen).toHaveLength(1);
   });
@@ -77,7 +81,9 @@ describe('an https engine through HTTPS_PROXY / https_proxy', () => {
   });
 
   it('ignores HTTP_PROXY for an https URL', async () => {
-    const result = await runCli(['--url', secure.url, '--ca-file', certFile, 'auth', 'get', ADMIN], { env: cleanEnv({ HTTP_PROXY: proxy.url, http_proxy: proxy.url }) });
+    const result = await runCli(['--url', secure.url, '--ca-file', certFile, 'auth', 'get', ADMIN], {
+      env: cleanEnv({ HTTP_PROXY: proxy.url, http_proxy: proxy.url }),
+    });
     expect(result.code).toBe(0);
     expect(proxy.seen).toEqual([]);
   });
@@ -146,7 +152,11 @@ describe('proxy credentials and refusals', () => {
       const result = await runCli([...extra, '--url', url(), ...command], { env: cleanEnv({ [variable]: given }) });
       expect(result.code).toBe(7);
       const shownProxy = given.replace(':wrong@', ':<redacted>@');
-      expect(result.stderr).toMatch(new RegExp(`^error: GET https?://127\\.0\\.0\\.1:\\d+/engine-rest/authorization\\S*: the proxy ${shownProxy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(${variable}\\) refused to pass the request on: 407 Proxy Authentication Required \\(`));
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^error: GET https?://127\\.0\\.0\\.1:\\d+/engine-rest/authorization\\S*: the proxy ${shownProxy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(${variable}\\) refused to pass the request on: 407 Proxy Authentication Required \\(`,
+        ),
+      );
       expect(result.stderr).toContain(advice);
       expect(result.stderr).not.toContain('wrong');
       expect(guarded.seen).toHaveLength(1);
@@ -170,16 +180,24 @@ describe('proxy credentials and refusals', () => {
 
 describe('config show', () => {
   it('shows the proxy for the URL, NO_PROXY, and whether the engine is reached through the proxy', async () => {
-    const through = JSON.parse((await runCli(['--url', 'https://bpm.example.com/engine-rest', 'config', 'show', '-o', 'json'], {
-      env: cleanEnv({ HTTPS_PROXY: 'proxy.corp:3128', HTTP_PROXY: 'http://other:8080', NO_PROXY: 'localhost,.internal' }),
-    })).stdout).settings;
+    const through = JSON.parse(
+      (
+        await runCli(['--url', 'https://bpm.example.com/engine-rest', 'config', 'show', '-o', 'json'], {
+          env: cleanEnv({ HTTPS_PROXY: 'proxy.corp:3128', HTTP_PROXY: 'http://other:8080', NO_PROXY: 'localhost,.internal' }),
+        })
+      ).stdout,
+    ).settings;
     expect(through.proxy).toEqual({ value: 'http://proxy.corp:3128', source: 'env HTTPS_PROXY' });
     expect(through.noProxy).toEqual({ value: 'localhost,.internal', source: 'env NO_PROXY' });
     expect(through.connection).toEqual({ value: 'proxy', source: 'no NO_PROXY entry matches bpm.example.com' });
 
-    const bypassed = JSON.parse((await runCli(['--url', 'http://engine.internal:8080/engine-rest', 'config', 'show', '-o', 'json'], {
-      env: cleanEnv({ http_proxy: 'http://proxy.corp', no_proxy: 'localhost .internal' }),
-    })).stdout).settings;
+    const bypassed = JSON.parse(
+      (
+        await runCli(['--url', 'http://engine.internal:8080/engine-rest', 'config', 'show', '-o', 'json'], {
+          env: cleanEnv({ http_proxy: 'http://proxy.corp', no_proxy: 'localhost .internal' }),
+        })
+      ).stdout,
+    ).settings;
     expect(bypassed.proxy).toEqual({ value: 'http://proxy.corp:1080', source: 'env http_proxy' });
     expect(bypassed.connection).toEqual({ value: 'direct', source: "no_proxy entry '.internal'" });
 

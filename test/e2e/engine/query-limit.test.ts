@@ -5,7 +5,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../../simulator/index.js';
+import {
+  SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS,
+  SEEDED_PROCESS_INSTANCE_IDS as INSTANCES,
+  type Simulator,
+  startSimulator,
+} from '../../simulator/index.js';
 import { cleanEnv, runCli, tempDir } from '../../helpers/cli.js';
 
 const LIMIT = 4;
@@ -28,8 +33,16 @@ const cli = (args: string[], options: { cwd?: string; env?: Record<string, strin
 /** maxResults of every list request sent (undefined: none sent). */
 function pageSizes(): (number | undefined)[] {
   return engine.requests
-    .filter((request) => (request.method === 'GET' || request.method === 'POST') && !/\/count(\?|$)|\/(create|execute|executeAsync|validate|generate)(\?|$)|\/statistics$/.test(request.path))
-    .filter((request) => /^[^?]*\/(authorization|group|user|batch\/statistics|batch|history\/batch|process-definition|process-instance|history\/process-instance)(\?|$)/.test(request.path.replace(/^\/engine-rest/, '')))
+    .filter(
+      (request) =>
+        (request.method === 'GET' || request.method === 'POST') &&
+        !/\/count(\?|$)|\/(create|execute|executeAsync|validate|generate)(\?|$)|\/statistics$/.test(request.path),
+    )
+    .filter((request) =>
+      /^[^?]*\/(authorization|group|user|batch\/statistics|batch|history\/batch|process-definition|process-instance|history\/process-instance)(\?|$)/.test(
+        request.path.replace(/^\/engine-rest/, ''),
+      ),
+    )
     .map((request) => {
       const max = new URL(request.path, 'http://x').searchParams.get('maxResults');
       return max === null ? undefined : Number(max);
@@ -77,7 +90,20 @@ describe('auth', () => {
   });
 
   it('names the authorization in the way of a duplicate (a lookup of at most 2 rows)', async () => {
-    const args = ['auth', 'create', '--type', 'grant', '--user', 'john', '--resource-type', 'process-definition', '--resource-id', 'refengine-demo', '--permissions', 'READ'];
+    const args = [
+      'auth',
+      'create',
+      '--type',
+      'grant',
+      '--user',
+      'john',
+      '--resource-type',
+      'process-definition',
+      '--resource-id',
+      'refengine-demo',
+      '--permissions',
+      'READ',
+    ];
     const result = await cli(args);
     expect(result.code).toBe(6);
     expect(result.stderr).toMatch(/authorization \S+ is the grant for user john on process-definition 'refengine-demo' already/);
@@ -172,7 +198,10 @@ describe('a profile that knows the limit', () => {
   it('never asks for more than maxResultsLimit, and config show names it', async () => {
     const home = tempDir();
     const config = join(home, 'config.yaml');
-    writeFileSync(config, toYaml({ profiles: { prod: { url: engine.url, auth: { type: 'basic', username: 'demo', password: 'demo' }, maxResultsLimit: LIMIT } } }));
+    writeFileSync(
+      config,
+      toYaml({ profiles: { prod: { url: engine.url, auth: { type: 'basic', username: 'demo', password: 'demo' }, maxResultsLimit: LIMIT } } }),
+    );
     const env = cleanEnv({}, home);
     const listed = await runCli(['--config', config, '--profile', 'prod', 'auth', 'list', '--all', '-o', 'json'], { env });
     expect(listed.code).toBe(0);

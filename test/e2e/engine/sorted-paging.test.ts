@@ -51,7 +51,9 @@ describe('the simulator, as a database that orders ties per page', () => {
     const ids: string[] = [];
     const auth = `Basic ${Buffer.from('demo:demo').toString('base64')}`;
     for (let first = 0; ; first += LIMIT) {
-      const response = await fetch(`${engine.url}/authorization?sortBy=resourceType&sortOrder=asc&firstResult=${first}&maxResults=${LIMIT}`, { headers: { authorization: auth } });
+      const response = await fetch(`${engine.url}/authorization?sortBy=resourceType&sortOrder=asc&firstResult=${first}&maxResults=${LIMIT}`, {
+        headers: { authorization: auth },
+      });
       const page = (await response.json()) as Row[];
       ids.push(...page.map((row) => row.id));
       if (page.length < LIMIT) break;
@@ -79,8 +81,14 @@ describe('auth list sorted by a key that is not unique', () => {
 
   it('--first N from the hint of --max: the next rows of the same order as --all, also inside a run of equal types', async () => {
     const all = await listed(['auth', 'list', '--all', '--sort-by', 'resourceType']);
-    const first = await listed(['auth', 'list', '--max', '10', '--sort-by', 'resourceType'], 'showing 10 authorizations from 0; there are more: --first 10, --max N or --all\n');
-    const next = await listed(['auth', 'list', '--first', '10', '--max', '10', '--sort-by', 'resourceType'], 'showing 10 authorizations from 10; there are more: --first 20, --max N or --all\n');
+    const first = await listed(
+      ['auth', 'list', '--max', '10', '--sort-by', 'resourceType'],
+      'showing 10 authorizations from 0; there are more: --first 10, --max N or --all\n',
+    );
+    const next = await listed(
+      ['auth', 'list', '--first', '10', '--max', '10', '--sort-by', 'resourceType'],
+      'showing 10 authorizations from 10; there are more: --first 20, --max N or --all\n',
+    );
     expect([...first, ...next].map((row) => row.id)).toEqual(all.slice(0, 20).map((row) => row.id));
     const fromInsideRun = all.findIndex((row, index) => index > 0 && row.resourceType === all[index - 1]!.resourceType && index % LIMIT !== 0);
     const rest = await listed(['auth', 'list', '--all', '--first', String(fromInsideRun), '--sort-by', 'resourceType']);
@@ -89,7 +97,10 @@ describe('auth list sorted by a key that is not unique', () => {
 
   it('--max beyond the engine limit with a filter: the first N of the same order as --all', async () => {
     const all = await listed(['auth', 'list', '--all', '--sort-by', 'resourceType', '--type', '1']);
-    const first = await listed(['auth', 'list', '--max', '20', '--sort-by', 'resourceType', '--type', '1'], 'showing 20 authorizations from 0; there are more: --first 20, --max N or --all\n');
+    const first = await listed(
+      ['auth', 'list', '--max', '20', '--sort-by', 'resourceType', '--type', '1'],
+      'showing 20 authorizations from 0; there are more: --first 20, --max N or --all\n',
+    );
     expect(all.length).toBeGreaterThan(20);
     expect(first.map((row) => row.id)).toEqual(all.slice(0, 20).map((row) => row.id));
   });
@@ -103,7 +114,13 @@ describe('group list sorted by a key that is not unique', () => {
     expectSorted(rows, 'type', 'asc');
     const queries = engine.requests.filter((request) => request.method === 'POST' && request.path.startsWith('/engine-rest/group?'));
     expect(queries.length).toBeGreaterThan(1);
-    for (const query of queries) expect(JSON.parse(query.body)).toMatchObject({ sorting: [{ sortBy: 'type', sortOrder: 'asc' }, { sortBy: 'id', sortOrder: 'asc' }] });
+    for (const query of queries)
+      expect(JSON.parse(query.body)).toMatchObject({
+        sorting: [
+          { sortBy: 'type', sortOrder: 'asc' },
+          { sortBy: 'id', sortOrder: 'asc' },
+        ],
+      });
   });
 });
 
@@ -117,9 +134,17 @@ describe('metrics list over several requests', () => {
   /** What the engine answers as one request without paging. */
   function oneAnswer(options: { unlogged?: Record<string, number>; interval?: number; startDate?: number; name?: string } = {}): Row[] {
     const { unlogged = {}, interval = 86_400, startDate = engine.state.clock() - 60 * DAY, name } = options;
-    return metricsIntervalRows(engine.state.meterLog, { interval, startDate, maxResults: 1_000_000, ...(name ? { name } : {}) }, { counts: unlogged, now: engine.state.clock() }).map(
-      ({ timestamp, name: rowName, reporter, value }) => ({ id: `${timestamp} ${rowName} ${String(reporter)}`, timestamp, name: rowName, reporter, value }),
-    );
+    return metricsIntervalRows(
+      engine.state.meterLog,
+      { interval, startDate, maxResults: 1_000_000, ...(name ? { name } : {}) },
+      { counts: unlogged, now: engine.state.clock() },
+    ).map(({ timestamp, name: rowName, reporter, value }) => ({
+      id: `${timestamp} ${rowName} ${String(reporter)}`,
+      timestamp,
+      name: rowName,
+      reporter,
+      value,
+    }));
   }
 
   const withIds = (rows: Row[]): Row[] => rows.map((row) => ({ ...row, id: `${String(row.timestamp)} ${String(row.name)} ${String(row.reporter)}` }));
@@ -150,7 +175,14 @@ describe('metrics list over several requests', () => {
       const now = engine.state.clock();
       const reporters = ['127.0.0.1$default', ...Array.from({ length: 19 }, (_, index) => `10.0.0.${index + 1}$default`)];
       engine.state.meterLog = Array.from({ length: 120 }, (_, minute) =>
-        reporters.flatMap((reporter, index) => ['root-process-instance-start', 'activity-instance-start'].map((name) => ({ name, reporter, value: index + 1, timestamp: now - minute * MINUTE - 1000 }))),
+        reporters.flatMap((reporter, index) =>
+          ['root-process-instance-start', 'activity-instance-start'].map((name) => ({
+            name,
+            reporter,
+            value: index + 1,
+            timestamp: now - minute * MINUTE - 1000,
+          })),
+        ),
       ).flat();
       engine.state.unloggedMeters = { 'root-process-instance-start': 1000, 'activity-instance-start': 1000 };
     }
@@ -173,7 +205,9 @@ describe('metrics list over several requests', () => {
         engine.state.tieOrder = tieOrder;
         minuteLog();
         const startDate = engine.state.clock() - 2 * 60 * MINUTE - 30_000;
-        const rows = withIds(await listed(['metrics', 'list', '--name', 'process-instances', '--interval', '60', '--start', new Date(startDate).toISOString(), '--all']));
+        const rows = withIds(
+          await listed(['metrics', 'list', '--name', 'process-instances', '--interval', '60', '--start', new Date(startDate).toISOString(), '--all']),
+        );
         const expected = oneAnswer({ unlogged: engine.state.unloggedMeters, interval: 60, startDate, name: 'process-instances' });
         expect(rows.length).toBe(expected.length);
         // Which row of the newest bucket the engine adds to is the database's order; the total is not.
@@ -193,10 +227,23 @@ describe('metrics list over several requests', () => {
     engine.state.meterLog = [
       { name: 'root-process-instance-start', reporter: 'today', value: 1, timestamp: today + 1000 },
       ...reporters(250, 'node').map((reporter, index) => ({ name: 'root-process-instance-start', reporter, value: index, timestamp: today - DAY + index })),
-      ...reporters(150, 'older').map((reporter, index) => ({ name: 'root-process-instance-start', reporter, value: index, timestamp: today - 2 * DAY + index })),
-      ...reporters(150, 'oldest').map((reporter, index) => ({ name: 'root-process-instance-start', reporter, value: index, timestamp: today - 3 * DAY + index })),
+      ...reporters(150, 'older').map((reporter, index) => ({
+        name: 'root-process-instance-start',
+        reporter,
+        value: index,
+        timestamp: today - 2 * DAY + index,
+      })),
+      ...reporters(150, 'oldest').map((reporter, index) => ({
+        name: 'root-process-instance-start',
+        reporter,
+        value: index,
+        timestamp: today - 3 * DAY + index,
+      })),
     ];
-    const result = await runCli(['--url', engine.url, '--username', 'demo', '--password-stdin', '--retries', '0', 'metrics', 'list', ...daily(), '--all', '-o', 'json'], { stdin: 'demo\n', timeoutMs: 10_000 });
+    const result = await runCli(
+      ['--url', engine.url, '--username', 'demo', '--password-stdin', '--retries', '0', 'metrics', 'list', ...daily(), '--all', '-o', 'json'],
+      { stdin: 'demo\n', timeoutMs: 10_000 },
+    );
     expect(result.code).toBe(0);
     const rows = JSON.parse(result.stdout) as Row[];
     expect(rows.map((row) => row.reporter)).toEqual(['today', ...reporters(250, 'node'), ...reporters(150, 'older'), ...reporters(150, 'oldest')]);
@@ -205,7 +252,10 @@ describe('metrics list over several requests', () => {
 
   it('--first and --max take the same rows as --all', async () => {
     const all = await listed(['metrics', 'list', ...daily(), '--all']);
-    const some = await listed(['metrics', 'list', ...daily(), '--first', '150', '--max', '300'], 'showing 300 rows from 150; there are more: --first 450, --max N or --all\n');
+    const some = await listed(
+      ['metrics', 'list', ...daily(), '--first', '150', '--max', '300'],
+      'showing 300 rows from 150; there are more: --first 450, --max N or --all\n',
+    );
     expect(some).toEqual(all.slice(150, 450));
   });
 });

@@ -28,7 +28,9 @@ describe('https', () => {
     const result = await runCli(['--url', engine.url, '--retries', '0', 'auth', 'get', ADMIN]);
     expect(engine.url).toMatch(/^https:/);
     expect(result.code).toBe(7);
-    expect(result.stderr).toMatch(/^error: GET https:\/\/127\.0\.0\.1:\d+\/engine-rest\/authorization\/\S+: TLS failure: .*self[- ]signed.*use --ca-file for a private CA\)\n$/);
+    expect(result.stderr).toMatch(
+      /^error: GET https:\/\/127\.0\.0\.1:\d+\/engine-rest\/authorization\/\S+: TLS failure: .*self[- ]signed.*use --ca-file for a private CA\)\n$/,
+    );
   });
 
   it('trusts the CA given with --ca-file', async () => {
@@ -65,10 +67,17 @@ describe('https:// to a server that speaks plain http', () => {
 
   it('says that the server does not speak TLS and names the http:// URL, for single and bulk requests; not --ca-file', async () => {
     const url = plain.url.replace(/^http:/, 'https:');
-    for (const command of [['auth', 'get', ADMIN], ['auth', 'list', '--all']]) {
+    for (const command of [
+      ['auth', 'get', ADMIN],
+      ['auth', 'list', '--all'],
+    ]) {
       const result = await runCli(['--url', url, ...command]);
       expect(result.code).toBe(7);
-      expect(result.stderr).toMatch(new RegExp(`^error: GET https://127\\.0\\.0\\.1:\\d+/engine-rest/authorization\\S*: TLS failure: the server does not speak TLS \\(OpenSSL: wrong version number\\) \\(is it a plain http server\\? try --url ${plain.url.replace(/[.?]/g, '\\$&')}\\)\\n$`));
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^error: GET https://127\\.0\\.0\\.1:\\d+/engine-rest/authorization\\S*: TLS failure: the server does not speak TLS \\(OpenSSL: wrong version number\\) \\(is it a plain http server\\? try --url ${plain.url.replace(/[.?]/g, '\\$&')}\\)\\n$`,
+        ),
+      );
       expect(result.stderr).not.toContain('--ca-file');
     }
   });
@@ -82,7 +91,9 @@ describe('mutual TLS: a server that requires a client certificate', () => {
   let proxy: RecordingProxy;
 
   beforeAll(async () => {
-    mtls = await startSimulator({ tls: { cert: readFileSync(certFile, 'utf8'), key: readFileSync(fixture('key.pem'), 'utf8'), clientCa: readFileSync(fixture('client-ca.pem'), 'utf8') } });
+    mtls = await startSimulator({
+      tls: { cert: readFileSync(certFile, 'utf8'), key: readFileSync(fixture('key.pem'), 'utf8'), clientCa: readFileSync(fixture('client-ca.pem'), 'utf8') },
+    });
     proxy = await startRecordingProxy();
   });
   afterAll(async () => {
@@ -90,10 +101,15 @@ describe('mutual TLS: a server that requires a client certificate', () => {
   });
 
   it('without a client certificate: exit 7 with a hint about --cert-file, for single and bulk requests', async () => {
-    for (const command of [['auth', 'get', ADMIN], ['auth', 'list', '--all']]) {
+    for (const command of [
+      ['auth', 'get', ADMIN],
+      ['auth', 'list', '--all'],
+    ]) {
       const result = await runCli(['--url', mtls.url, '--ca-file', certFile, '--retries', '0', ...command]);
       expect(result.code).toBe(7);
-      expect(result.stderr).toMatch(/^error: GET https:\/\/127\.0\.0\.1:\d+\/engine-rest\/authorization\S*: .*\(if the server requires a client certificate, give it with --cert-file and --key-file, or certFile and keyFile in a profile\)\n$/);
+      expect(result.stderr).toMatch(
+        /^error: GET https:\/\/127\.0\.0\.1:\d+\/engine-rest\/authorization\S*: .*\(if the server requires a client certificate, give it with --cert-file and --key-file, or certFile and keyFile in a profile\)\n$/,
+      );
     }
   });
 
@@ -127,7 +143,10 @@ describe('mutual TLS: a server that requires a client certificate', () => {
     copyFileSync(clientCert, join(dir, 'certs', 'client-cert.pem'));
     copyFileSync(clientKey, join(dir, 'certs', 'client-key.pem'));
     const config = join(dir, '.camunda-adminrc.yaml');
-    writeFileSync(config, `profiles:\n  mtls:\n    url: ${mtls.url}\n    caFile: ${certFile}\n    certFile: certs/client-cert.pem\n    keyFile: certs/client-key.pem\n`);
+    writeFileSync(
+      config,
+      `profiles:\n  mtls:\n    url: ${mtls.url}\n    caFile: ${certFile}\n    certFile: certs/client-cert.pem\n    keyFile: certs/client-key.pem\n`,
+    );
     const result = await runCli(['--profile', 'mtls', 'auth', 'get', ADMIN], { cwd: dir });
     expect(result.code).toBe(0);
     const shown = JSON.parse((await runCli(['--profile', 'mtls', 'config', 'show', '-o', 'json'], { cwd: dir })).stdout).settings;
@@ -144,26 +163,61 @@ describe('mutual TLS: a server that requires a client certificate', () => {
   });
 
   it('a certificate the server does not trust: exit 7, and the hint names the client certificate', async () => {
-    const result = await runCli(['--url', mtls.url, '--ca-file', certFile, '--retries', '0', '--cert-file', fixture('stranger-cert.pem'), '--key-file', fixture('stranger-key.pem'), 'auth', 'get', ADMIN]);
+    const result = await runCli([
+      '--url',
+      mtls.url,
+      '--ca-file',
+      certFile,
+      '--retries',
+      '0',
+      '--cert-file',
+      fixture('stranger-cert.pem'),
+      '--key-file',
+      fixture('stranger-key.pem'),
+      'auth',
+      'get',
+      ADMIN,
+    ]);
     expect(result.code).toBe(7);
     expect(result.stderr).toContain('(the server may not accept the client certificate: was it issued by a CA the server trusts for clients?)');
   });
 
-  it('refuses missing files, a key without a certificate, a key that is not the certificate\'s and an encrypted key: exit 2 before any request', async () => {
+  it("refuses missing files, a key without a certificate, a key that is not the certificate's and an encrypted key: exit 2 before any request", async () => {
     const before = mtls.requests.length;
     const run = (...flags: string[]) => runCli(['--url', mtls.url, ...flags, 'auth', 'get', ADMIN]);
-    expect(await run('--cert-file', '/nonexistent.pem', '--key-file', clientKey)).toMatchObject({ code: 2, stderr: 'error: --cert-file /nonexistent.pem: file not found\n' });
-    expect(await run('--cert-file', clientCert, '--key-file', '/nonexistent.pem')).toMatchObject({ code: 2, stderr: 'error: --key-file /nonexistent.pem: file not found\n' });
-    expect(await run('--cert-file', clientCert)).toMatchObject({ code: 2, stderr: `error: --cert-file ${clientCert}: no private key; give it with --key-file (or keyFile in the profile), or append it to the certificate's file\n` });
-    expect(await run('--key-file', clientKey)).toMatchObject({ code: 2, stderr: `error: --key-file ${clientKey}: a key without a certificate; give the client certificate with --cert-file (or certFile in the profile)\n` });
-    expect(await run('--cert-file', clientKey, '--key-file', clientKey)).toMatchObject({ code: 2, stderr: `error: --cert-file ${clientKey}: no PEM certificate found in the file\n` });
-    expect(await run('--cert-file', clientCert, '--key-file', clientCert)).toMatchObject({ code: 2, stderr: `error: --key-file ${clientCert}: no PEM private key found in the file\n` });
+    expect(await run('--cert-file', '/nonexistent.pem', '--key-file', clientKey)).toMatchObject({
+      code: 2,
+      stderr: 'error: --cert-file /nonexistent.pem: file not found\n',
+    });
+    expect(await run('--cert-file', clientCert, '--key-file', '/nonexistent.pem')).toMatchObject({
+      code: 2,
+      stderr: 'error: --key-file /nonexistent.pem: file not found\n',
+    });
+    expect(await run('--cert-file', clientCert)).toMatchObject({
+      code: 2,
+      stderr: `error: --cert-file ${clientCert}: no private key; give it with --key-file (or keyFile in the profile), or append it to the certificate's file\n`,
+    });
+    expect(await run('--key-file', clientKey)).toMatchObject({
+      code: 2,
+      stderr: `error: --key-file ${clientKey}: a key without a certificate; give the client certificate with --cert-file (or certFile in the profile)\n`,
+    });
+    expect(await run('--cert-file', clientKey, '--key-file', clientKey)).toMatchObject({
+      code: 2,
+      stderr: `error: --cert-file ${clientKey}: no PEM certificate found in the file\n`,
+    });
+    expect(await run('--cert-file', clientCert, '--key-file', clientCert)).toMatchObject({
+      code: 2,
+      stderr: `error: --key-file ${clientCert}: no PEM private key found in the file\n`,
+    });
     expect(await run('--cert-file', clientCert, '--key-file', fixture('stranger-key.pem'))).toMatchObject({
       code: 2,
       stderr: `error: --key-file ${fixture('stranger-key.pem')}: the key does not belong to the certificate (--cert-file ${clientCert})\n`,
     });
     const encrypted = join(tempDir(), 'encrypted.pem');
-    writeFileSync(encrypted, createPrivateKey(readFileSync(clientKey, 'utf8')).export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'secret' }));
+    writeFileSync(
+      encrypted,
+      createPrivateKey(readFileSync(clientKey, 'utf8')).export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'secret' }),
+    );
     const result = await run('--cert-file', clientCert, '--key-file', encrypted);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(new RegExp(`^error: --key-file ${encrypted}: the private key is encrypted, and camunda-admin reads unencrypted keys only`));

@@ -6,7 +6,8 @@ import { test } from '../../helpers/fixtures.js';
 
 const it = test.extend<{ requests: (method: string) => RecordedRequest[]; asDemo: (...args: string[]) => ReturnType<typeof runCli> }>({
   requests: async ({ engine }, use) => use((method) => engine.requests.filter((request) => request.method === method)),
-  asDemo: async ({ engine }, use) => use((...args) => runCli(['--url', engine.url, '--retries', '0', ...args], { env: cleanEnv({ CAMUNDA_USERNAME: 'demo', CAMUNDA_PASSWORD: 'demo' }) })),
+  asDemo: async ({ engine }, use) =>
+    use((...args) => runCli(['--url', engine.url, '--retries', '0', ...args], { env: cleanEnv({ CAMUNDA_USERNAME: 'demo', CAMUNDA_PASSWORD: 'demo' }) })),
 });
 
 describe('group', () => {
@@ -66,7 +67,7 @@ describe('group', () => {
   it('explains the engine id whitelist when it refuses an id', async ({ cli }) => {
     const result = await cli('group', 'create', '--id', 'my-group', '--name', 'Mine');
     expect(result.code).toBe(6);
-    expect(result.stderr).toContain("is not a valid resource identifier");
+    expect(result.stderr).toContain('is not a valid resource identifier');
     expect(result.stderr).toContain('[a-zA-Z0-9]+|camunda-admin');
   });
 
@@ -109,7 +110,12 @@ describe('group members', () => {
   });
 
   it('a group that does not exist is a 404 (exit 5) for members list, add and remove, and nothing is sent', async ({ engine, cli }) => {
-    for (const args of [['list', 'nope'], ['add', 'nope', 'john', 'mary'], ['remove', 'nope', 'john', 'mary'], ['remove', 'nope', 'john']]) {
+    for (const args of [
+      ['list', 'nope'],
+      ['add', 'nope', 'john', 'mary'],
+      ['remove', 'nope', 'john', 'mary'],
+      ['remove', 'nope', 'john'],
+    ]) {
       const result = await cli('group', 'members', ...args);
       expect(result.code, args.join(' ')).toBe(5);
       expect(result.stdout).toBe('');
@@ -124,7 +130,10 @@ describe('group members', () => {
     expect(JSON.parse(result.stdout)).toEqual({
       group: 'sales',
       action: 'remove',
-      results: [{ userId: 'mary', ok: true, result: 'not a member' }, { userId: 'nobody', ok: true, result: 'not a member' }],
+      results: [
+        { userId: 'mary', ok: true, result: 'not a member' },
+        { userId: 'nobody', ok: true, result: 'not a member' },
+      ],
     });
     expect(result.stderr).toBe('no change: none of the users is a member of sales\n');
     expect(requests('DELETE')).toEqual([]);
@@ -136,10 +145,13 @@ describe('group members', () => {
     expect(engine.state.hasMembership('john', 'sales')).toBe(false);
   });
 
-  it('add reports a user who is already a member as such instead of the engine\'s persistence error, so a re-run exits 0', async ({ engine, cli, requests }) => {
+  it("add reports a user who is already a member as such instead of the engine's persistence error, so a re-run exits 0", async ({ engine, cli, requests }) => {
     const first = await cli('group', 'members', 'add', 'sales', 'john', 'mary', '-o', 'json');
     expect(first.code).toBe(0);
-    expect(JSON.parse(first.stdout).results).toEqual([{ userId: 'john', ok: true, result: 'already a member' }, { userId: 'mary', ok: true, result: 'added' }]);
+    expect(JSON.parse(first.stdout).results).toEqual([
+      { userId: 'john', ok: true, result: 'already a member' },
+      { userId: 'mary', ok: true, result: 'added' },
+    ]);
     expect(requests('PUT').map((request) => request.path)).toEqual(['/engine-rest/group/sales/members/mary']);
     // One members query for all the users, not one per user.
     expect(engine.requests.filter((request) => request.path.startsWith('/engine-rest/user')).map((request) => request.path)).toEqual([
@@ -178,13 +190,32 @@ describe('group members remove with authorization checks on', () => {
   it.override({ simulatorOptions: { basicAuth: true } });
   it('finds a member the caller may not READ (the user query hides them) and removes them', async ({ engine, requests }) => {
     // john may read the group and remove its members, but may not read the user lena.
-    for (const [permission, resourceType] of [['READ', ResourceType.GROUP], ['DELETE', ResourceType.GROUP_MEMBERSHIP]] as const) {
-      engine.state.authorizations.push({ id: `e2e-${permission}`, type: AuthorizationType.GRANT, userId: 'john', groupId: null, permissions: [permission], resourceType, resourceId: 'sales', removalTime: null, rootProcessInstanceId: null });
+    for (const [permission, resourceType] of [
+      ['READ', ResourceType.GROUP],
+      ['DELETE', ResourceType.GROUP_MEMBERSHIP],
+    ] as const) {
+      engine.state.authorizations.push({
+        id: `e2e-${permission}`,
+        type: AuthorizationType.GRANT,
+        userId: 'john',
+        groupId: null,
+        permissions: [permission],
+        resourceType,
+        resourceId: 'sales',
+        removalTime: null,
+        rootProcessInstanceId: null,
+      });
     }
-    const result = await runCli(['--url', engine.url, '--retries', '0', '--username', 'john', '--password-stdin', 'group', 'members', 'remove', 'sales', 'lena', 'mary', '-o', 'json'], { stdin: 'john' });
+    const result = await runCli(
+      ['--url', engine.url, '--retries', '0', '--username', 'john', '--password-stdin', 'group', 'members', 'remove', 'sales', 'lena', 'mary', '-o', 'json'],
+      { stdin: 'john' },
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout).results).toEqual([{ userId: 'lena', ok: true, result: 'removed' }, { userId: 'mary', ok: true, result: 'not a member' }]);
+    expect(JSON.parse(result.stdout).results).toEqual([
+      { userId: 'lena', ok: true, result: 'removed' },
+      { userId: 'mary', ok: true, result: 'not a member' },
+    ]);
     expect(engine.state.hasMembership('lena', 'sales')).toBe(false);
     expect(requests('DELETE').map((request) => request.path)).toEqual(['/engine-rest/group/sales/members/lena']);
   });
@@ -192,9 +223,22 @@ describe('group members remove with authorization checks on', () => {
   it('lists and changes the members of a group the caller may not READ, when the engine allows the change', async ({ engine, requests }) => {
     // john may read users and manage the memberships of sales, but not read the group itself, so
     // GET /group/sales answers 404 for him: that must not pass for a group that does not exist.
-    const grants = [[['READ'], ResourceType.USER, '*'], [['CREATE', 'DELETE'], ResourceType.GROUP_MEMBERSHIP, 'sales']] as const;
+    const grants = [
+      [['READ'], ResourceType.USER, '*'],
+      [['CREATE', 'DELETE'], ResourceType.GROUP_MEMBERSHIP, 'sales'],
+    ] as const;
     for (const [permissions, resourceType, resourceId] of grants) {
-      engine.state.authorizations.push({ id: `e2e-${resourceType}`, type: AuthorizationType.GRANT, userId: 'john', groupId: null, permissions: [...permissions], resourceType, resourceId, removalTime: null, rootProcessInstanceId: null });
+      engine.state.authorizations.push({
+        id: `e2e-${resourceType}`,
+        type: AuthorizationType.GRANT,
+        userId: 'john',
+        groupId: null,
+        permissions: [...permissions],
+        resourceType,
+        resourceId,
+        removalTime: null,
+        rootProcessInstanceId: null,
+      });
     }
     const asJohn = (...args: string[]) => runCli(['--url', engine.url, '--retries', '0', '--username', 'john', '--password-stdin', ...args], { stdin: 'john' });
     const list = await asJohn('group', 'members', 'list', 'sales', '-o', 'json');
@@ -208,13 +252,20 @@ describe('group members remove with authorization checks on', () => {
     const added = await asJohn('group', 'members', 'add', 'sales', 'lena');
     expect(added.code).toBe(5);
     // The engine hides from john what he may not read: the line says that this may be why.
-    expect(added.stderr).toBe(`error: GET ${engine.url}/group/sales: 404 Not Found: InvalidRequestException: Group with id sales does not exist (${MAY_NOT_READ})\n`);
+    expect(added.stderr).toBe(
+      `error: GET ${engine.url}/group/sales: 404 Not Found: InvalidRequestException: Group with id sales does not exist (${MAY_NOT_READ})\n`,
+    );
     expect(requests('PUT')).toEqual([]);
     // A group that exists for nobody is still a 404.
-    for (const args of [['list', 'nope'], ['remove', 'nope', 'lena']]) {
+    for (const args of [
+      ['list', 'nope'],
+      ['remove', 'nope', 'lena'],
+    ]) {
       const missing = await asJohn('group', 'members', ...args);
       expect(missing.code, args.join(' ')).toBe(5);
-      expect(missing.stderr).toBe(`error: GET ${engine.url}/group/nope: 404 Not Found: InvalidRequestException: Group with id nope does not exist (${MAY_NOT_READ})\n`);
+      expect(missing.stderr).toBe(
+        `error: GET ${engine.url}/group/nope: 404 Not Found: InvalidRequestException: Group with id nope does not exist (${MAY_NOT_READ})\n`,
+      );
     }
   });
 });
@@ -228,7 +279,7 @@ describe.each(FLAVOUR_NAMES)('group on %s', (flavour: FlavourName) => {
   const { adminGroup } = FLAVOURS[flavour];
   it.override({ simulatorOptions: { flavour, basicAuth: true, loginDelayBaseSeconds: 0 } });
 
-  it('lists the product\'s admin group with demo in it', async ({ asDemo }) => {
+  it("lists the product's admin group with demo in it", async ({ asDemo }) => {
     const system = await asDemo('group', 'list', '--type', 'SYSTEM', '-o', 'json');
     expect(JSON.parse(system.stdout)).toEqual([{ id: adminGroup, name: FLAVOURS[flavour].adminGroupName, type: 'SYSTEM' }]);
     const members = await asDemo('group', 'members', 'list', adminGroup, '-o', 'json');

@@ -22,7 +22,9 @@ describe('metrics', () => {
   it('sends dates in the engine format with %2B, start inclusive and end exclusive', async ({ engine, cli }) => {
     const result = await cli('metrics', 'sum', 'flow-node-instances', '--start', '2026-01-01T00:00:00+02:00', '--end', '2026-02-01');
     expect(result.code).toBe(0);
-    expect(engine.requests[0]?.path).toBe('/engine-rest/metrics/flow-node-instances/sum?startDate=2025-12-31T22%3A00%3A00.000%2B0000&endDate=2026-02-01T00%3A00%3A00.000%2B0000');
+    expect(engine.requests[0]?.path).toBe(
+      '/engine-rest/metrics/flow-node-instances/sum?startDate=2025-12-31T22%3A00%3A00.000%2B0000&endDate=2026-02-01T00%3A00%3A00.000%2B0000',
+    );
   });
 
   it('refuses an unknown metric name and a bad date before sending', async ({ engine, cli }) => {
@@ -63,8 +65,12 @@ describe('metrics', () => {
     const chart = await cli(...args, '--chart');
     expect(chart.code).toBe(0);
     const [heading, ...lines] = chart.stdout.trimEnd().split('\n');
-    expect(heading).toBe(`process-instances: ${2 * rows.length - 1} intervals (${rows.length - 1} without entries, drawn as 0), total ${rows.reduce((sum, row) => sum + row.value, 0)}, max 15`);
-    const points = lines.map((line) => /^(\S+)\s+(\d+)/.exec(line)!).map(([, timestamp, value]) => ({ at: Date.parse(timestamp!.replace(/(\d\d)(\d\d)$/, '$1:$2')), value: Number(value) }));
+    expect(heading).toBe(
+      `process-instances: ${2 * rows.length - 1} intervals (${rows.length - 1} without entries, drawn as 0), total ${rows.reduce((sum, row) => sum + row.value, 0)}, max 15`,
+    );
+    const points = lines
+      .map((line) => /^(\S+)\s+(\d+)/.exec(line)!)
+      .map(([, timestamp, value]) => ({ at: Date.parse(timestamp!.replace(/(\d\d)(\d\d)$/, '$1:$2')), value: Number(value) }));
     for (let index = 1; index < points.length; index++) expect(points[index]!.at - points[index - 1]!.at).toBe(43_200_000);
     expect(points.filter((point) => point.value === 0)).toHaveLength(rows.length - 1);
   });
@@ -93,7 +99,11 @@ describe('metrics', () => {
     const result = await cli('metrics', 'report', '--from', current, '--to', later, '-o', 'json');
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
-    expect(report.months.map((month: { month: string; processInstances: unknown }) => `${month.month} ${month.processInstances}`)).toEqual([`${current} ${sinceMonthStart}`, `${next} null`, `${later} null`]);
+    expect(report.months.map((month: { month: string; processInstances: unknown }) => `${month.month} ${month.processInstances}`)).toEqual([
+      `${current} ${sinceMonthStart}`,
+      `${next} null`,
+      `${later} null`,
+    ]);
     expect(report.totals.processInstances).toBe(sinceMonthStart);
     // No sum starts in a month to come, and the current month's end is now, not the next month's start.
     const sums = engine.requests.filter((request) => request.path.includes('/sum?')).map((request) => new URL(request.path, engine.url).searchParams);
@@ -125,7 +135,11 @@ describe('metrics', () => {
     const json = await cli('metrics', 'report', '--from', last, '--to', next, '-o', 'json');
     expect(json.code).toBe(0);
     const report = JSON.parse(json.stdout);
-    expect(report.months.map((month: { month: string; status: string }) => `${month.month} ${month.status}`)).toEqual([`${last} complete`, `${current} partial`, `${next} future`]);
+    expect(report.months.map((month: { month: string; status: string }) => `${month.month} ${month.status}`)).toEqual([
+      `${last} complete`,
+      `${current} partial`,
+      `${next} future`,
+    ]);
     expect(json.stderr).toBe(`note: ${current} is the current month, counted up to now; ${next} lies in the future, with nothing counted yet (UTC)\n`);
     // docs/metrics.md shows the note of a report made in November 2026.
     expect(json.stderr.replaceAll(current, '2026-11').replaceAll(next, '2026-12')).toBe(`${documentedLine('metrics.md', 'note: ')}\n`);
@@ -135,8 +149,12 @@ describe('metrics', () => {
     expect(report.months[2]).toMatchObject({ processInstances: null, decisionInstances: null, flowNodeInstances: null, taskUsers: null });
     const tooLong = await cli('metrics', 'report', '--from', '2010-01', '--to', '2020-01');
     expect(tooLong.code).toBe(2);
-    expect(tooLong.stderr).toBe('error: 2010-01 to 2020-01 is 121 months; the report covers at most 120 (four sums a month): report it in parts with --from and --to\n');
-    expect(readFileSync(new URL('../../../docs/metrics.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')).toContain(tooLong.stderr.slice('error: '.length, -1));
+    expect(tooLong.stderr).toBe(
+      'error: 2010-01 to 2020-01 is 121 months; the report covers at most 120 (four sums a month): report it in parts with --from and --to\n',
+    );
+    expect(readFileSync(new URL('../../../docs/metrics.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')).toContain(
+      tooLong.stderr.slice('error: '.length, -1),
+    );
   });
 
   it('delete-task-worker needs --before or --all, and confirmation', async ({ engine, cli }) => {
@@ -147,12 +165,16 @@ describe('metrics', () => {
     expect(engine.requests).toEqual([]);
     const deleted = await cli('metrics', 'delete-task-worker', '--before', '2026-01-01', '--yes');
     expect(deleted.code).toBe(0);
-    expect(engine.requests.find((request) => request.method === 'DELETE')?.path).toBe('/engine-rest/metrics/task-worker?date=2026-01-01T00%3A00%3A00.000%2B0000');
+    expect(engine.requests.find((request) => request.method === 'DELETE')?.path).toBe(
+      '/engine-rest/metrics/task-worker?date=2026-01-01T00%3A00%3A00.000%2B0000',
+    );
   });
 
   it('names lists every metric', async () => {
     const result = await runCli(['metrics', 'names', '-o', 'json']);
     expect(JSON.parse(result.stdout).map((metric: { name: string }) => metric.name)).toContain('task-users');
-    expect((await runCli(['metrics', 'names'])).stdout).toMatch(/^task-users\talias of unique-task-workers\tdistinct users assigned to tasks \(licence metric\) \(sum only\) \(Camunda 7\.17\+\)$/m);
+    expect((await runCli(['metrics', 'names'])).stdout).toMatch(
+      /^task-users\talias of unique-task-workers\tdistinct users assigned to tasks \(licence metric\) \(sum only\) \(Camunda 7\.17\+\)$/m,
+    );
   });
 });

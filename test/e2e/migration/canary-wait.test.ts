@@ -27,7 +27,10 @@ const it = test.extend<{ setUp: (dueMs: number, next: 'charge' | 'review') => { 
   setUp: async ({ engine, cwd }, use) =>
     use((dueMs, next) => {
       const [first, second] = engine.state.deployVersions('order', [{ activities: V1, instances: { approve: 6 } }, { activities: v2(dueMs, next) }]);
-      writeFileSync(join(cwd, 'plan.yaml'), toYaml({ source: 'order:1', target: 'order:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }));
+      writeFileSync(
+        join(cwd, 'plan.yaml'),
+        toYaml({ source: 'order:1', target: 'order:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }),
+      );
       return { ids: first!.instanceIds, target: second!.definition.id };
     }),
 });
@@ -54,7 +57,9 @@ describe('--canary-wait', () => {
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--canary', '2', '--yes', ...mode], { cwd });
     expect(result.code).toBe(8);
     expect(result.stdout).toContain('canary of 2 FAILED');
-    expect(result.stderr).toMatch(/error: the canary failed \(\d+ problems?: \S+: (job \S+ failed at charge \(0 retries left\)|new incident failedJob at charge): Payment service unavailable\)/);
+    expect(result.stderr).toMatch(
+      /error: the canary failed \(\d+ problems?: \S+: (job \S+ failed at charge \(0 retries left\)|new incident failedJob at charge): Payment service unavailable\)/,
+    );
     expect(executes(engine)).toHaveLength(1);
     expect(ids.filter((id) => engine.state.findProcessInstance(id)?.definitionId === target)).toEqual(ids.slice(0, 2));
     // The four the canary kept back would have failed the same way.

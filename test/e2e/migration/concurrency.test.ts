@@ -6,7 +6,14 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { type EngineState, type RecordedRequest, SEEDED_AUTHORIZATION_IDS, SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator } from '../../simulator/index.js';
+import {
+  type EngineState,
+  type RecordedRequest,
+  SEEDED_AUTHORIZATION_IDS,
+  SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS,
+  SEEDED_PROCESS_INSTANCE_IDS as INSTANCES,
+  type Simulator,
+} from '../../simulator/index.js';
 import { type CliResult, cleanEnv, runCli, spawnCli, tempDir } from '../../helpers/cli.js';
 import { engineTest } from '../../helpers/fixtures.js';
 import { DEMO_PLAN } from '../../helpers/plans.js';
@@ -20,7 +27,11 @@ function planDir(): string {
   return cwd;
 }
 const demoV1 = [INSTANCES.demoV1First, INSTANCES.demoV1Second, INSTANCES.demoV1Third];
-const journalEvents = (cwd: string) => readFileSync(join(cwd, JOURNAL), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { event: string; chunk?: number; ids?: string[] });
+const journalEvents = (cwd: string) =>
+  readFileSync(join(cwd, JOURNAL), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { event: string; chunk?: number; ids?: string[] });
 
 const executesOf = (engine: Simulator) => engine.requests.filter((request) => request.method === 'POST' && /\/migration\/execute$/.test(request.path));
 
@@ -41,7 +52,8 @@ const it = engineTest.extend<{
 }>({
   cli: async ({ engine }, use) => use((args, cwd) => runCli(['--url', engine.url, '--retries', '0', ...args], { cwd })),
   executes: async ({ engine }, use) => use(() => executesOf(engine)),
-  executedIds: async ({ engine }, use) => use(() => executesOf(engine).flatMap((request) => (JSON.parse(request.body) as { processInstanceIds: string[] }).processInstanceIds)),
+  executedIds: async ({ engine }, use) =>
+    use(() => executesOf(engine).flatMap((request) => (JSON.parse(request.body) as { processInstanceIds: string[] }).processInstanceIds)),
   definitionOf: async ({ engine }, use) => use((id) => engine.state.findProcessInstance(id)?.definitionId),
   /** `count` more running instances of demo v1 (as the seeded ones), for runs with many chunks. */
   addDemoInstances: async ({ engine }, use) =>
@@ -58,7 +70,17 @@ const it = engineTest.extend<{
   /** A journal of a run that was killed after its start line: every selected instance still pending. */
   writeStartedJournal: async ({ engine }, use) =>
     use((cwd, ids, chunkSize = 1) => {
-      const start = { event: 'start', version: 1, engine: { url: engine.url, name: 'default', version: engine.state.version }, plan: 'plan.yaml', sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2, chunkSize, ids, at: '2026-11-21T10:00:00.000Z' };
+      const start = {
+        event: 'start',
+        version: 1,
+        engine: { url: engine.url, name: 'default', version: engine.state.version },
+        plan: 'plan.yaml',
+        sourceProcessDefinitionId: DEFINITIONS.v1,
+        targetProcessDefinitionId: DEFINITIONS.v2,
+        chunkSize,
+        ids,
+        at: '2026-11-21T10:00:00.000Z',
+      };
       writeFileSync(join(cwd, JOURNAL), `${JSON.stringify(start)}\n`);
     }),
   run: async ({ engine }, use) => use((...args) => runCli(['--url', engine.url, '--retries', '0', ...args])),
@@ -120,7 +142,9 @@ describe('one run per journal: the lock', () => {
     writeLock(cwd, { pid, host: hostname() });
     const result = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--yes'], cwd);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`warning: journal ${JOURNAL}: taking over the lock of process ${pid} on ${hostname()} (since 2026-11-21T10:00:00.000Z): that process is gone\n`);
+    expect(result.stderr).toContain(
+      `warning: journal ${JOURNAL}: taking over the lock of process ${pid} on ${hostname()} (since 2026-11-21T10:00:00.000Z): that process is gone\n`,
+    );
     expect(demoV1.map(definitionOf)).toEqual(demoV1.map(() => DEFINITIONS.v2));
     expect(existsSync(join(cwd, LOCK))).toBe(false);
   });
@@ -145,7 +169,13 @@ describe('one run per journal: the lock', () => {
   it('gives the lock back after a failed run and after a refused one', async ({ engine, cli, writeStartedJournal }) => {
     const cwd = planDir();
     writeStartedJournal(cwd, demoV1);
-    engine.inject({ method: 'POST', path: /^\/migration\/execute$/, status: 500, contentType: 'application/json', body: JSON.stringify({ type: 'ProcessEngineException', message: 'boom', code: null }) });
+    engine.inject({
+      method: 'POST',
+      path: /^\/migration\/execute$/,
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ type: 'ProcessEngineException', message: 'boom', code: null }),
+    });
     const failed = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--yes'], cwd);
     expect(failed.code).toBe(6);
     expect(existsSync(join(cwd, LOCK))).toBe(false);
@@ -155,71 +185,86 @@ describe('one run per journal: the lock', () => {
     expect(existsSync(join(cwd, LOCK))).toBe(false);
   });
 
-  it.concurrent('two runs released on one journal: the second refuses at once and sends nothing; SIGTERM ends the first, which gives the lock back (spawned)', async ({ engine, cli, executes, executedIds, definitionOf, writeStartedJournal }) => {
-    const cwd = planDir();
-    writeStartedJournal(cwd, demoV1);
-    // The first chunk's answer is held until the second process has been refused and the first told to stop.
-    let release = (): void => undefined;
-    engine.inject({ method: 'POST', path: /^\/migration\/execute$/, times: 1, holdUntil: new Promise<void>((resolve) => (release = resolve)) });
-    const env = cleanEnv();
-    const args = ['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--resume', '--yes'];
-    const first = spawnCli(args, { cwd, env });
-    await waitFor(() => executes().length === 1, 'the first chunk');
-    const second = await spawnCli(args, { cwd, env }).result;
-    expect(second.code).toBe(11);
-    expect(second.stderr).toMatch(new RegExp(`^error: journal ${JOURNAL.replaceAll('.', '\\.')} is in use by process ${first.child.pid} on ${hostname().replaceAll('.', '\\.')} \\(since [^)]+\\); nothing was sent \\(wait for that run to end`));
-    expect(executes()).toHaveLength(1);
-    first.child.kill('SIGTERM');
-    await waitFor(() => first.stderrSoFar().includes('interrupted: finishing the chunk in flight'), 'the first run to take the SIGTERM');
-    release();
-    const stopped = await first.result;
-    expect(stopped.code).toBe(130);
-    expect(stopped.stderr).toContain('interrupted: finishing the chunk in flight, then stopping\n');
-    expect(existsSync(join(cwd, LOCK))).toBe(false);
-    engine.clearFaults();
-    const resumed = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--yes'], cwd);
-    expect(resumed.code).toBe(0);
-    const ids = executedIds();
-    expect([...ids].sort()).toEqual([...demoV1].sort());
-    expect(demoV1.map(definitionOf)).toEqual(demoV1.map(() => DEFINITIONS.v2));
-  });
+  it.concurrent(
+    'two runs released on one journal: the second refuses at once and sends nothing; SIGTERM ends the first, which gives the lock back (spawned)',
+    async ({ engine, cli, executes, executedIds, definitionOf, writeStartedJournal }) => {
+      const cwd = planDir();
+      writeStartedJournal(cwd, demoV1);
+      // The first chunk's answer is held until the second process has been refused and the first told to stop.
+      let release = (): void => undefined;
+      engine.inject({ method: 'POST', path: /^\/migration\/execute$/, times: 1, holdUntil: new Promise<void>((resolve) => (release = resolve)) });
+      const env = cleanEnv();
+      const args = ['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--resume', '--yes'];
+      const first = spawnCli(args, { cwd, env });
+      await waitFor(() => executes().length === 1, 'the first chunk');
+      const second = await spawnCli(args, { cwd, env }).result;
+      expect(second.code).toBe(11);
+      expect(second.stderr).toMatch(
+        new RegExp(
+          `^error: journal ${JOURNAL.replaceAll('.', '\\.')} is in use by process ${first.child.pid} on ${hostname().replaceAll('.', '\\.')} \\(since [^)]+\\); nothing was sent \\(wait for that run to end`,
+        ),
+      );
+      expect(executes()).toHaveLength(1);
+      first.child.kill('SIGTERM');
+      await waitFor(() => first.stderrSoFar().includes('interrupted: finishing the chunk in flight'), 'the first run to take the SIGTERM');
+      release();
+      const stopped = await first.result;
+      expect(stopped.code).toBe(130);
+      expect(stopped.stderr).toContain('interrupted: finishing the chunk in flight, then stopping\n');
+      expect(existsSync(join(cwd, LOCK))).toBe(false);
+      engine.clearFaults();
+      const resumed = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--yes'], cwd);
+      expect(resumed.code).toBe(0);
+      const ids = executedIds();
+      expect([...ids].sort()).toEqual([...demoV1].sort());
+      expect(demoV1.map(definitionOf)).toEqual(demoV1.map(() => DEFINITIONS.v2));
+    },
+  );
 
-  it.concurrent('SIGKILL mid-run, again and again, then --resume: every instance on the target, none sent after it was confirmed (spawned)', async ({ engine, cli, executes, executedIds, definitionOf, addDemoInstances }) => {
-    const cwd = planDir();
-    const ids = [...demoV1, ...addDemoInstances(27)];
-    engine.inject({ method: 'POST', path: /^\/migration\/execute$/, delayHeadersMs: 40 });
-    const env = cleanEnv();
-    const first = ['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '2', '--yes'];
-    const resume = ['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--resume', '--yes'];
-    const kills = 6;
-    for (let round = 0; round < kills; round++) {
-      if (round > 0 && !existsSync(join(cwd, JOURNAL))) break;
-      const before = executes().length;
-      const child = spawn(process.execPath, [new URL('../../../bin/camunda-admin.cjs', import.meta.url).pathname, ...(round === 0 ? first : resume)], { cwd, env, stdio: 'ignore' });
-      const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
-      // Killed at a different moment each round: while a chunk is in flight, or just after.
-      await waitFor(() => executes().length > before || child.exitCode !== null, 'a chunk');
-      await new Promise((resolve) => setTimeout(resolve, (round * 17) % 60));
-      child.kill('SIGKILL');
-      await ended;
-    }
-    engine.clearFaults();
-    const last = await cli(resume, cwd);
-    expect(last.code).toBe(0);
-    expect(ids.map(definitionOf)).toEqual(ids.map(() => DEFINITIONS.v2));
-    // An id whose chunk the journal confirmed is never sent again; every id was sent at least once.
-    const sent = new Map<number, string[]>();
-    const confirmed = new Set<string>();
-    for (const event of journalEvents(cwd)) {
-      if (event.event === 'sent') {
-        expect(event.ids!.filter((id) => confirmed.has(id))).toEqual([]);
-        sent.set(event.chunk!, event.ids!);
+  it.concurrent(
+    'SIGKILL mid-run, again and again, then --resume: every instance on the target, none sent after it was confirmed (spawned)',
+    async ({ engine, cli, executes, executedIds, definitionOf, addDemoInstances }) => {
+      const cwd = planDir();
+      const ids = [...demoV1, ...addDemoInstances(27)];
+      engine.inject({ method: 'POST', path: /^\/migration\/execute$/, delayHeadersMs: 40 });
+      const env = cleanEnv();
+      const first = ['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '2', '--yes'];
+      const resume = ['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--resume', '--yes'];
+      const kills = 6;
+      for (let round = 0; round < kills; round++) {
+        if (round > 0 && !existsSync(join(cwd, JOURNAL))) break;
+        const before = executes().length;
+        const child = spawn(process.execPath, [new URL('../../../bin/camunda-admin.cjs', import.meta.url).pathname, ...(round === 0 ? first : resume)], {
+          cwd,
+          env,
+          stdio: 'ignore',
+        });
+        const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+        // Killed at a different moment each round: while a chunk is in flight, or just after.
+        await waitFor(() => executes().length > before || child.exitCode !== null, 'a chunk');
+        await new Promise((resolve) => setTimeout(resolve, (round * 17) % 60));
+        child.kill('SIGKILL');
+        await ended;
       }
-      if (event.event === 'done') for (const id of sent.get(event.chunk!) ?? []) confirmed.add(id);
-    }
-    expect(new Set(executedIds())).toEqual(new Set(ids));
-    expect(existsSync(join(cwd, LOCK))).toBe(false);
-  }, 60_000);
+      engine.clearFaults();
+      const last = await cli(resume, cwd);
+      expect(last.code).toBe(0);
+      expect(ids.map(definitionOf)).toEqual(ids.map(() => DEFINITIONS.v2));
+      // An id whose chunk the journal confirmed is never sent again; every id was sent at least once.
+      const sent = new Map<number, string[]>();
+      const confirmed = new Set<string>();
+      for (const event of journalEvents(cwd)) {
+        if (event.event === 'sent') {
+          expect(event.ids!.filter((id) => confirmed.has(id))).toEqual([]);
+          sent.set(event.chunk!, event.ids!);
+        }
+        if (event.event === 'done') for (const id of sent.get(event.chunk!) ?? []) confirmed.add(id);
+      }
+      expect(new Set(executedIds())).toEqual(new Set(ids));
+      expect(existsSync(join(cwd, LOCK))).toBe(false);
+    },
+    60_000,
+  );
 });
 
 describe('updates that are never lost in silence', () => {
@@ -229,7 +274,12 @@ describe('updates that are never lost in silence', () => {
     state.findAuthorization(id)!.permissions = [...permissions];
   };
 
-  it('auth update: a write that lands after this one and replaces its change is found on reading back, and repaired', async ({ engine, run, puts, permissionsOf }) => {
+  it('auth update: a write that lands after this one and replaces its change is found on reading back, and repaired', async ({
+    engine,
+    run,
+    puts,
+    permissionsOf,
+  }) => {
     // The other run read READ, UPDATE, added DELETE, and its PUT lands right after ours.
     engine.inject({ method: 'PUT', path: /^\/authorization\//, times: 1, after: staleWriter(JOHN, ['READ', 'UPDATE', 'DELETE']) });
     const result = await run('auth', 'update', JOHN, '--add-permissions', 'CREATE_INSTANCE');
@@ -253,12 +303,18 @@ describe('updates that are never lost in silence', () => {
   });
 
   it('auth update: retries a 500 OptimisticLockingException (two PUTs overlapping inside the engine)', async ({ engine, run, permissionsOf }) => {
-    const body = JSON.stringify({ type: 'OptimisticLockingException', message: "ENGINE-03005 Execution of 'UPDATE AuthorizationEntity' failed. Entity was updated by another transaction concurrently.", code: 1 });
+    const body = JSON.stringify({
+      type: 'OptimisticLockingException',
+      message: "ENGINE-03005 Execution of 'UPDATE AuthorizationEntity' failed. Entity was updated by another transaction concurrently.",
+      code: 1,
+    });
     engine.inject({ method: 'PUT', path: /^\/authorization\//, times: 1, status: 500, contentType: 'application/json', body });
     const result = await run('auth', 'update', JOHN, '--add-permissions', 'DELETE');
     expect(result.code).toBe(0);
     expect(permissionsOf(JOHN)).toEqual(['DELETE', 'READ', 'UPDATE']);
-    expect(result.stderr).toBe(`warning: authorization ${JOHN}: the engine answered OptimisticLockingException (another write at the same moment); writing it again\nupdated authorization ${JOHN}\n`);
+    expect(result.stderr).toBe(
+      `warning: authorization ${JOHN}: the engine answered OptimisticLockingException (another write at the same moment); writing it again\nupdated authorization ${JOHN}\n`,
+    );
   });
 
   it('auth update: a change that keeps being replaced ends with exit 12 naming the object and what differs, never "updated"', async ({ engine, run, puts }) => {
@@ -280,7 +336,9 @@ describe('updates that are never lost in silence', () => {
     const repaired = await run('group', 'update', 'sales', '--name', 'Sales EMEA');
     expect(repaired.code).toBe(0);
     expect(engine.state.findGroup('sales')).toMatchObject({ name: 'Sales EMEA', type: 'SYSTEM' });
-    expect(repaired.stderr).toBe("warning: group sales: another write replaced this change (name is 'Sales', not 'Sales EMEA'); writing it again\nupdated group sales\n");
+    expect(repaired.stderr).toBe(
+      "warning: group sales: another write replaced this change (name is 'Sales', not 'Sales EMEA'); writing it again\nupdated group sales\n",
+    );
 
     engine.inject({ method: 'PUT', path: /^\/group\/sales$/, after: (state) => Object.assign(state.findGroup('sales')!, { name: 'Sales EMEA' }) });
     const lost = await run('group', 'update', 'sales', '--name', 'Sales APAC');
@@ -290,7 +348,10 @@ describe('updates that are never lost in silence', () => {
     expect(lost.stderr).not.toContain('updated group');
   });
 
-  it('two auth updates released together (spawned, the default read-back delay): neither change is lost, both runs say updated', async ({ engine, permissionsOf }) => {
+  it('two auth updates released together (spawned, the default read-back delay): neither change is lost, both runs say updated', async ({
+    engine,
+    permissionsOf,
+  }) => {
     for (let pair = 0; pair < 3; pair++) {
       engine.state.findAuthorization(JOHN)!.permissions = ['READ'];
       const env = cleanEnv({ CAMUNDA_ADMIN_READ_BACK_DELAY: '300' });
@@ -301,23 +362,37 @@ describe('updates that are never lost in silence', () => {
         spawnCli(['--url', engine.url, 'auth', 'update', JOHN, '--add-permissions', 'DELETE'], { env }).result,
       ]);
       engine.clearFaults();
-      expect([a.code, b.code, a.stderr.trim().split('\n').at(-1), b.stderr.trim().split('\n').at(-1)]).toEqual([0, 0, `updated authorization ${JOHN}`, `updated authorization ${JOHN}`]);
+      expect([a.code, b.code, a.stderr.trim().split('\n').at(-1), b.stderr.trim().split('\n').at(-1)]).toEqual([
+        0,
+        0,
+        `updated authorization ${JOHN}`,
+        `updated authorization ${JOHN}`,
+      ]);
       expect(permissionsOf(JOHN)).toEqual(['DELETE', 'READ', 'UPDATE']);
     }
   }, 30_000);
 });
 
 describe('instances another run moved', () => {
-  const moveToTarget = (...ids: string[]) => (state: EngineState) => {
-    for (const id of ids) state.findProcessInstance(id)!.definitionId = DEFINITIONS.v2;
-  };
+  const moveToTarget =
+    (...ids: string[]) =>
+    (state: EngineState) => {
+      for (const id of ids) state.findProcessInstance(id)!.definitionId = DEFINITIONS.v2;
+    };
 
-  it('a chunk refused with ENGINE-23002 because another run moved some of it: the rest is sent again, the moved ones reported apart, exit 0', async ({ engine, cli, definitionOf }) => {
+  it('a chunk refused with ENGINE-23002 because another run moved some of it: the rest is sent again, the moved ones reported apart, exit 0', async ({
+    engine,
+    cli,
+    definitionOf,
+  }) => {
     const cwd = planDir();
     const [first, second, third] = demoV1 as [string, string, string];
     // Another run migrates the first instance right before this run's chunk reaches the engine.
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, times: 1, before: moveToTarget(first) });
-    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '3', '--yes', '-o', 'json', '--report', 'report.json'], cwd);
+    const result = await cli(
+      ['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '3', '--yes', '-o', 'json', '--report', 'report.json'],
+      cwd,
+    );
     expect(result.code).toBe(0);
     expect(demoV1.map(definitionOf)).toEqual(demoV1.map(() => DEFINITIONS.v2));
     expect(result.stderr).toContain('chunk 1/1: 1 of its 3 instances were moved by another run meanwhile (POST');
@@ -327,11 +402,26 @@ describe('instances another run moved', () => {
     expect(result.stderr).toContain('1 instance was already on the target, moved there by another run, not by this one\n');
     expect(JSON.parse(result.stdout).outcome).toEqual({ migrated: 2, 'already-migrated': 1, 'on-source': 0, ended: 0, unknown: 0 });
     const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8')) as { instances: { id: string; outcome: string }[] };
-    expect(Object.fromEntries(report.instances.map((instance) => [instance.id, instance.outcome]))).toEqual({ [first]: 'already-migrated', [second]: 'migrated', [third]: 'migrated' });
-    expect(journalEvents(cwd).map((event) => `${event.event}${event.chunk ?? ''}${event.ids ? `:${event.ids.length}` : ''}`)).toEqual(['start:3', 'sent1:3', 'failed1', 'elsewhere1:1', 'sent2:2', 'done2']);
+    expect(Object.fromEntries(report.instances.map((instance) => [instance.id, instance.outcome]))).toEqual({
+      [first]: 'already-migrated',
+      [second]: 'migrated',
+      [third]: 'migrated',
+    });
+    expect(journalEvents(cwd).map((event) => `${event.event}${event.chunk ?? ''}${event.ids ? `:${event.ids.length}` : ''}`)).toEqual([
+      'start:3',
+      'sent1:3',
+      'failed1',
+      'elsewhere1:1',
+      'sent2:2',
+      'done2',
+    ]);
   });
 
-  it('a chunk all of whose instances another run moved: nothing left to send, exit 0, none counted as migrated by this run', async ({ engine, cli, executes }) => {
+  it('a chunk all of whose instances another run moved: nothing left to send, exit 0, none counted as migrated by this run', async ({
+    engine,
+    cli,
+    executes,
+  }) => {
     const cwd = planDir();
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, times: 1, before: moveToTarget(...demoV1) });
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '3', '--yes'], cwd);
@@ -343,7 +433,11 @@ describe('instances another run moved', () => {
 
   it('retries a transient OptimisticLockingException of a chunk whose instances are still on the source', async ({ engine, cli }) => {
     const cwd = planDir();
-    const body = JSON.stringify({ type: 'OptimisticLockingException', message: 'ENGINE-03005 Execution of UPDATE ExecutionEntity failed. Entity was updated by another transaction concurrently.', code: 1 });
+    const body = JSON.stringify({
+      type: 'OptimisticLockingException',
+      message: 'ENGINE-03005 Execution of UPDATE ExecutionEntity failed. Entity was updated by another transaction concurrently.',
+      code: 1,
+    });
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, times: 1, status: 500, contentType: 'application/json', body });
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '3', '--yes'], cwd);
     expect(result.code).toBe(0);

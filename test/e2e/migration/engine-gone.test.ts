@@ -22,13 +22,16 @@ async function engineLink(target: string, executes: number): Promise<{ url: stri
   const listen = () =>
     new Promise<void>((resolve) => {
       const current = createServer((incoming, outgoing) => {
-        const forwarded = httpRequest({ host: origin.hostname, port: origin.port, path: incoming.url, method: incoming.method, headers: { ...incoming.headers, connection: 'close' } }, (answer) => {
-          const last = incoming.method === 'POST' && /\/migration\/execute$/.test(incoming.url ?? '') && ++answered === executes;
-          // The engine is gone once this answer is out: no new connection is taken, and this one closes.
-          if (last) current.close();
-          outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, connection: 'close' });
-          answer.pipe(outgoing);
-        });
+        const forwarded = httpRequest(
+          { host: origin.hostname, port: origin.port, path: incoming.url, method: incoming.method, headers: { ...incoming.headers, connection: 'close' } },
+          (answer) => {
+            const last = incoming.method === 'POST' && /\/migration\/execute$/.test(incoming.url ?? '') && ++answered === executes;
+            // The engine is gone once this answer is out: no new connection is taken, and this one closes.
+            if (last) current.close();
+            outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, connection: 'close' });
+            answer.pipe(outgoing);
+          },
+        );
         incoming.pipe(forwarded);
       });
       server = current;
@@ -63,7 +66,9 @@ describe('a chunked run whose engine goes away', () => {
       expect(stopped.stderr).toContain('report written to report.json\n');
       const error = stopped.stderr.split('\n').filter((line) => line.startsWith('error: '));
       expect(error).toHaveLength(1);
-      expect(error[0]).toMatch(/^error: chunk 3\/3 failed: POST \S+\/migration\/execute: connection refused .*; the engine could not be asked where the instances are now \(it is unreachable too: connection refused\): the outcome and the report are the journal's \(2 confirmed migrated\); once the engine answers again, continue with --resume \(journal plan\.yaml\.journal\.jsonl\)$/);
+      expect(error[0]).toMatch(
+        /^error: chunk 3\/3 failed: POST \S+\/migration\/execute: connection refused .*; the engine could not be asked where the instances are now \(it is unreachable too: connection refused\): the outcome and the report are the journal's \(2 confirmed migrated\); once the engine answers again, continue with --resume \(journal plan\.yaml\.journal\.jsonl\)$/,
+      );
       // Chunks were done: partly done, as when the engine answers the check (docs/exit-codes.md).
       expect(stopped.code).toBe(8);
       const summary = JSON.parse(stopped.stdout) as { outcomeFrom: string; outcome: Record<string, number>; chunks: { done: number; failed: number } };
@@ -72,7 +77,11 @@ describe('a chunked run whose engine goes away', () => {
       expect(summary.chunks).toMatchObject({ done: 2, failed: 1 });
       const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8')) as { outcomeFrom: string; instances: { id: string; outcome: string }[] };
       expect(report.outcomeFrom).toBe('journal');
-      expect(report.instances.map((instance) => [instance.id, instance.outcome])).toEqual([[ids[0], 'migrated'], [ids[1], 'migrated'], [ids[2], 'on-source']]);
+      expect(report.instances.map((instance) => [instance.id, instance.outcome])).toEqual([
+        [ids[0], 'migrated'],
+        [ids[1], 'migrated'],
+        [ids[2], 'on-source'],
+      ]);
       expect(readFileSync(journal, 'utf8')).toContain('"event":"failed","chunk":3');
 
       await link.up();

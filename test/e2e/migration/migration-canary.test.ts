@@ -30,18 +30,29 @@ afterEach(async () => {
 
 function planDir(): string {
   const cwd = tempDir();
-  writeFileSync(join(cwd, 'plan.yaml'), toYaml({ source: 'order:1', target: 'order:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }));
+  writeFileSync(
+    join(cwd, 'plan.yaml'),
+    toYaml({ source: 'order:1', target: 'order:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }),
+  );
   return cwd;
 }
 const cli = (args: string[], cwd: string) => runCli(['--url', engine.url, '--retries', '0', ...args], { cwd });
-const executes = () => engine.requests.filter((request) => request.method === 'POST' && /\/migration\/execute$/.test(request.path)).map((request) => (JSON.parse(request.body) as { processInstanceIds: string[] }).processInstanceIds);
+const executes = () =>
+  engine.requests
+    .filter((request) => request.method === 'POST' && /\/migration\/execute$/.test(request.path))
+    .map((request) => (JSON.parse(request.body) as { processInstanceIds: string[] }).processInstanceIds);
 const onTarget = () => source.ids.filter((id) => engine.state.findProcessInstance(id)?.definitionId === target);
-const journalOf = (cwd: string) => readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const journalOf = (cwd: string) =>
+  readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 /** Every execute raises an incident on the instances it moves to v2, as a failing delegate would. */
-const incidentsOnMigration = () => engine.state.incidentsOnMigration.push({ targetDefinitionId: target, incidentMessage: 'Unknown property used in expression: ${approver}' });
+const incidentsOnMigration = () =>
+  engine.state.incidentsOnMigration.push({ targetDefinitionId: target, incidentMessage: 'Unknown property used in expression: ${approver}' });
 
 describe('--canary', () => {
-  it('sends the canary as the journal\'s first chunk, checks it, then the rest; the outcome says it passed', async () => {
+  it("sends the canary as the journal's first chunk, checks it, then the rest; the outcome says it passed", async () => {
     const cwd = planDir();
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--canary', '2', '--chunk-size', '3', '--yes', '-o', 'json'], cwd);
     expect(result.code).toBe(0);
@@ -53,10 +64,23 @@ describe('--canary', () => {
     expect(showsDocumentedLine(result.stderr, 'migration.md', 'canary (chunk 1/3)')).toBe(true);
     expect(showsDocumentedLine(result.stderr, 'migration.md', 'canary passed:')).toBe(true);
     expect(result.stderr).toContain('chunk 2/3: migrated 3 instances\nchunk 3/3: migrated 1 instance\n');
-    expect(JSON.parse(result.stdout)).toMatchObject({ selected: 6, canary: { size: 2, passed: true, problems: [] }, chunks: { total: 3, done: 3 }, outcome: { migrated: 6 } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      selected: 6,
+      canary: { size: 2, passed: true, problems: [] },
+      chunks: { total: 3, done: 3 },
+      outcome: { migrated: 6 },
+    });
     const journal = journalOf(cwd);
     expect(journal[0]).toMatchObject({ event: 'start', canary: 2, chunkSize: 3 });
-    expect(journal.slice(1).map((event) => `${String(event.event)}${String(event.chunk ?? '')}`)).toEqual(['sent1', 'done1', 'canary1', 'sent2', 'done2', 'sent3', 'done3']);
+    expect(journal.slice(1).map((event) => `${String(event.event)}${String(event.chunk ?? '')}`)).toEqual([
+      'sent1',
+      'done1',
+      'canary1',
+      'sent2',
+      'done2',
+      'sent3',
+      'done3',
+    ]);
     expect(journal[1]).toMatchObject({ canary: true, incidentsBefore: [] });
     // One lookup per canary instance, before and after: GET /incident has no list of instance ids.
     const lookups = engine.requests.filter((request) => request.path.includes('/incident?'));
@@ -71,9 +95,13 @@ describe('--canary', () => {
     expect(result.code).toBe(8);
     expect(executes()).toEqual([source.ids.slice(0, 2)]);
     expect(onTarget()).toEqual(source.ids.slice(0, 2));
-    expect(result.stderr).toMatch(new RegExp(`^${source.ids[0]}\ton the target\tfailedJob at approve: Unknown property used in expression: \\$\\{approver\\}\tFAILED$`, 'm'));
+    expect(result.stderr).toMatch(
+      new RegExp(`^${source.ids[0]}\ton the target\tfailedJob at approve: Unknown property used in expression: \\$\\{approver\\}\tFAILED$`, 'm'),
+    );
     expect(result.stderr).toContain('canary FAILED: 2 instances, 2 problems');
-    expect(result.stderr).toContain(`error: the canary failed (2 problems: ${source.ids[0]}: new incident failedJob at approve: Unknown property used in expression: \${approver}): the other 4 instances were not sent; run the command again for the rest`);
+    expect(result.stderr).toContain(
+      `error: the canary failed (2 problems: ${source.ids[0]}: new incident failedJob at approve: Unknown property used in expression: \${approver}): the other 4 instances were not sent; run the command again for the rest`,
+    );
     expect(result.stdout).toMatch(/NOT complete: 2 of 6 instances migrated, .*; canary of 2 FAILED/);
     const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
     expect(report.outcome).toMatchObject({ migrated: 2, 'on-source': 4 });
@@ -93,19 +121,27 @@ describe('--canary', () => {
 
   it('runs the canary before a batch too', async () => {
     const cwd = planDir();
-    const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--canary', '3', '--async', '--wait', '--interval', '0.05', '--yes', '-o', 'json'], cwd);
+    const result = await cli(
+      ['migration', 'execute', 'plan.yaml', '--all-instances', '--canary', '3', '--async', '--wait', '--interval', '0.05', '--yes', '-o', 'json'],
+      cwd,
+    );
     expect(result.code).toBe(0);
     expect(executes()).toEqual([source.ids.slice(0, 3)]);
     expect(engine.state.batches).toHaveLength(1);
     expect(JSON.parse(result.stdout)).toMatchObject({ mode: 'async', selected: 6, canary: { size: 3, passed: true }, outcome: { migrated: 6 } });
   });
 
-  it('prints the canary\'s body first in a dry run, and sends nothing', async () => {
+  it("prints the canary's body first in a dry run, and sends nothing", async () => {
     const cwd = planDir();
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--canary', '2', '--dry-run'], cwd);
     expect(result.code).toBe(0);
-    expect((JSON.parse(result.stdout) as { processInstanceIds: string[] }[]).map((body) => body.processInstanceIds)).toEqual([source.ids.slice(0, 2), source.ids.slice(2)]);
-    expect(result.stderr).toContain(`dry run: would POST ${engine.url}/migration/execute for a canary of 2 instances, then once more for the other 4; nothing was sent`);
+    expect((JSON.parse(result.stdout) as { processInstanceIds: string[] }[]).map((body) => body.processInstanceIds)).toEqual([
+      source.ids.slice(0, 2),
+      source.ids.slice(2),
+    ]);
+    expect(result.stderr).toContain(
+      `dry run: would POST ${engine.url}/migration/execute for a canary of 2 instances, then once more for the other 4; nothing was sent`,
+    );
     expect(executes()).toEqual([]);
   });
 
@@ -133,7 +169,17 @@ describe('--resume across the canary', () => {
     expect(resumed.stderr).toContain('canary passed: 2 instances, 0 problems');
     expect(executes()).toEqual([source.ids.slice(0, 2), source.ids.slice(2, 4), source.ids.slice(4)]);
     expect(onTarget()).toEqual(source.ids);
-    expect(journalOf(cwd).map((event) => `${String(event.event)}${String(event.chunk ?? '')}`)).toEqual(['start', 'sent1', 'unknown1', 'resume', 'canary1', 'sent2', 'done2', 'sent3', 'done3']);
+    expect(journalOf(cwd).map((event) => `${String(event.event)}${String(event.chunk ?? '')}`)).toEqual([
+      'start',
+      'sent1',
+      'unknown1',
+      'resume',
+      'canary1',
+      'sent2',
+      'done2',
+      'sent3',
+      'done3',
+    ]);
   });
 
   it('goes on after a failed canary, without another, saying so', async () => {
@@ -147,7 +193,7 @@ describe('--resume across the canary', () => {
     expect(executes()).toEqual([source.ids.slice(0, 1), source.ids.slice(1)]);
   });
 
-  it('runs the journal\'s canary when the run stopped before it was sent', async () => {
+  it("runs the journal's canary when the run stopped before it was sent", async () => {
     const cwd = planDir();
     // Refused before anything is executed: the journal has its start (with the canary) and nothing sent.
     engine.inject({ method: 'GET', path: /\/incident$/, times: 1, status: 503 });
@@ -163,7 +209,10 @@ describe('--resume across the canary', () => {
 describe('on a terminal', () => {
   it('shows the check and asks before the rest; no is exit 8, the canary on the target, the rest not sent (spawned)', async () => {
     const cwd = planDir();
-    const running = runOnPty(['--url', engine.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--canary', '2', '--chunk-size', '10'], { env: cleanEnv({}, cwd), cwd });
+    const running = runOnPty(['--url', engine.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--canary', '2', '--chunk-size', '10'], {
+      env: cleanEnv({}, cwd),
+      cwd,
+    });
     await running.waitFor('[y/N] ');
     running.type('y\r');
     await running.waitFor('the canary passed');
@@ -172,7 +221,9 @@ describe('on a terminal', () => {
     const { code, screen } = await running.result;
     expect(screen).toContain('canary passed: 2 instances, 0 problems');
     expect(screen).toContain('the canary passed (2 canary instances on the target, no new incident): migrate the other 4 order:1');
-    expect(screen).toContain('error: not confirmed after the canary: its 2 canary instances are on the target, the other 4 were not sent; continue with --resume (journal plan.yaml.journal.jsonl)');
+    expect(screen).toContain(
+      'error: not confirmed after the canary: its 2 canary instances are on the target, the other 4 were not sent; continue with --resume (journal plan.yaml.journal.jsonl)',
+    );
     expect(code).toBe(8);
     expect(executes()).toEqual([source.ids.slice(0, 2)]);
   });

@@ -35,19 +35,25 @@ describe('migration diff', () => {
     expect(diff.unmappedWithInstances).toEqual([{ activityId: 'checkBudget', instances: 1, reason: 'its type changed' }]);
     // Both models and the source's statistics were read.
     const paths = engine.requests.map((request) => decodeURIComponent(request.path.split('?')[0]!));
-    expect(paths).toEqual(expect.arrayContaining([
-      `/engine-rest/process-definition/${DEFINITIONS.invoiceApprovalV1}/xml`,
-      `/engine-rest/process-definition/${DEFINITIONS.invoiceApprovalV2}/xml`,
-      `/engine-rest/process-definition/${DEFINITIONS.invoiceApprovalV1}/statistics`,
-    ]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        `/engine-rest/process-definition/${DEFINITIONS.invoiceApprovalV1}/xml`,
+        `/engine-rest/process-definition/${DEFINITIONS.invoiceApprovalV2}/xml`,
+        `/engine-rest/process-definition/${DEFINITIONS.invoiceApprovalV1}/statistics`,
+      ]),
+    );
   });
 
   it('shows the models side by side, the suggestions and what nothing maps as tables', async ({ engine }) => {
-    const result = await runCli(['--url', engine.url, '--retries', '0', 'migration', 'diff', 'invoice-approval:1', 'invoice-approval:2'], { terminal: { stdout: 250 } });
+    const result = await runCli(['--url', engine.url, '--retries', '0', 'migration', 'diff', 'invoice-approval:1', 'invoice-approval:2'], {
+      terminal: { stdout: 250 },
+    });
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
     expect(lines.find((line) => line.startsWith('│ approve '))).toMatch(/^│ approve\s+│ userTask\s+│ -\s+│ -\s+│ 3\s+│ only in source\s+│/);
-    expect(lines.find((line) => line.startsWith('│ checkBudget '))).toMatch(/│ serviceTask \(class\)\s+│ checkBudget\s+│ userTask\s+│ 1\s+│ type changed\s+│ type changed from/);
+    expect(lines.find((line) => line.startsWith('│ checkBudget '))).toMatch(
+      /│ serviceTask \(class\)\s+│ checkBudget\s+│ userTask\s+│ 1\s+│ type changed\s+│ type changed from/,
+    );
     const suggestions = lines.filter((line) => / -> /.test(line) && /│ (high|medium|low) \(/.test(line));
     expect(suggestions[0]).toMatch(/^│ approve -> approveInvoice\s+│ high \(1\.00\)\s+│ 3\s+│ same type \(userTask\)/);
     expect(result.stdout).toMatch(/│ No mapping, running instances │ Instances │ Why\s+│\n│ checkBudget\s+│ 1\s+│ its type changed │/);
@@ -68,7 +74,9 @@ describe('migration diff', () => {
 describe('migration generate --suggest', () => {
   it('writes the suggestions as commented-out instructions with their reasons; uncommented, they validate', async ({ cli }) => {
     const cwd = tempDir();
-    const result = await cli(['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2', '--suggest', '--out', 'plan.yaml'], { cwd });
+    const result = await cli(['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2', '--suggest', '--out', 'plan.yaml'], {
+      cwd,
+    });
     expect(result.code).toBe(0);
     const text = readFileSync(join(cwd, 'plan.yaml'), 'utf8');
     // Never a live instruction: the plan maps what the engine mapped.
@@ -83,23 +91,40 @@ describe('migration generate --suggest', () => {
       '  #   targetActivityIds: [ approveInvoice ]',
     ]);
     expect(comment).toContain('  # not mapped, no suggestion: checkBudget (serviceTask (class)), 1 running instance');
-    expect(result.stderr).toContain('warning: not mapped: approve (userTask) has 3 running instances; migrating them would fail without an instruction; suggested in the plan: approveInvoice (high confidence)\n');
-    expect(result.stderr).toContain('warning: not mapped: checkBudget (serviceTask (class)) has 1 running instance; migrating them would fail without an instruction\n');
+    expect(result.stderr).toContain(
+      'warning: not mapped: approve (userTask) has 3 running instances; migrating them would fail without an instruction; suggested in the plan: approveInvoice (high confidence)\n',
+    );
+    expect(result.stderr).toContain(
+      'warning: not mapped: checkBudget (serviceTask (class)) has 1 running instance; migrating them would fail without an instruction\n',
+    );
 
     // A reviewer uncomments the instructions (deletes '# '): the plan maps them and validates.
     const uncommented = text.replace(/^ {2}# (- sourceActivityIds)/gm, '  $1').replace(/^ {2}# ( {2}targetActivityIds)/gm, '  $1');
     writeFileSync(join(cwd, 'reviewed.yaml'), uncommented);
     const reviewed = parseYaml(uncommented) as { instructions: { sourceActivityIds: string[]; targetActivityIds: string[] }[] };
     expect(reviewed.instructions.map((instruction) => `${instruction.sourceActivityIds[0]} -> ${instruction.targetActivityIds[0]}`)).toEqual([
-      'signOff -> signOff', 'archive -> archive', 'cancellation -> cancellation', 'approve -> approveInvoice', 'sendReminder -> notifyApprover', 'reminder -> reminder',
+      'signOff -> signOff',
+      'archive -> archive',
+      'cancellation -> cancellation',
+      'approve -> approveInvoice',
+      'sendReminder -> notifyApprover',
+      'reminder -> reminder',
     ]);
     // The plan is valid; the instance at checkBudget, which nothing can map, makes its execute fail.
     const validated = await cli(['migration', 'validate', 'reviewed.yaml', '-o', 'json'], { cwd });
     expect(validated.code).toBe(3);
-    const result3 = JSON.parse(validated.stdout) as { report: { instructionReports: unknown[] }; activeUnmapped: unknown[]; preflight: { findings: { kind: string; activityId: string | null }[] } };
+    const result3 = JSON.parse(validated.stdout) as {
+      report: { instructionReports: unknown[] };
+      activeUnmapped: unknown[];
+      preflight: { findings: { kind: string; activityId: string | null }[] };
+    };
     expect(result3.report.instructionReports).toEqual([]);
     expect(result3.activeUnmapped).toEqual([{ activityId: 'checkBudget', instances: 1 }]);
-    expect(result3.preflight.findings.map((finding) => `${finding.kind} ${finding.activityId ?? '-'}`)).toEqual(['unmapped checkBudget', 'incident sendReminder', 'calling -']);
+    expect(result3.preflight.findings.map((finding) => `${finding.kind} ${finding.activityId ?? '-'}`)).toEqual([
+      'unmapped checkBudget',
+      'incident sendReminder',
+      'calling -',
+    ]);
   });
 
   it('without --suggest lists the unmapped activities, zero instances included, and writes no comment', async ({ engine, cli }) => {
@@ -136,7 +161,9 @@ describe('migration generate --suggest', () => {
       const plain = await cli(['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2', '-o', 'json']);
       expect(plain.code).toBe(0);
       expect(JSON.parse(plain.stdout).instructions).toHaveLength(3);
-      expect(plain.stderr).toMatch(/^warning: the activities the engine left out cannot be listed: the BPMN model of invoice-approval:1 \([^)]+\) cannot be read: not a BPMN 2\.0 document: /m);
+      expect(plain.stderr).toMatch(
+        /^warning: the activities the engine left out cannot be listed: the BPMN model of invoice-approval:1 \([^)]+\) cannot be read: not a BPMN 2\.0 document: /m,
+      );
       const suggest = await cli(['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2', '--suggest']);
       expect(suggest.code).toBe(7);
       expect(suggest.stdout).toBe('');
@@ -145,17 +172,19 @@ describe('migration generate --suggest', () => {
     }
   });
 
-  it.for<[string[]]>([
-    [['-o', 'json']],
-    [['--out', 'plan.json']],
-  ])('refuses --suggest with a JSON plan %j (exit 2), before any request', async ([args], { engine, cli }) => {
-    const result = await cli(['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2', '--suggest', ...args], { cwd: tempDir() });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe(
-      'error: --suggest writes its suggestions as comments, which a JSON plan cannot hold; write YAML (--out NAME.yaml, or no -o json), or use migration diff -o json for the suggestions as data\n',
-    );
-    expect(engine.requests).toEqual([]);
-  });
+  it.for<[string[]]>([[['-o', 'json']], [['--out', 'plan.json']]])(
+    'refuses --suggest with a JSON plan %j (exit 2), before any request',
+    async ([args], { engine, cli }) => {
+      const result = await cli(['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2', '--suggest', ...args], {
+        cwd: tempDir(),
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        'error: --suggest writes its suggestions as comments, which a JSON plan cannot hold; write YAML (--out NAME.yaml, or no -o json), or use migration diff -o json for the suggestions as data\n',
+      );
+      expect(engine.requests).toEqual([]);
+    },
+  );
 });
 
 describe('migration validate: an unknown activity', () => {

@@ -3,7 +3,12 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../../simulator/index.js';
+import {
+  SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS,
+  SEEDED_PROCESS_INSTANCE_IDS as INSTANCES,
+  type Simulator,
+  startSimulator,
+} from '../../simulator/index.js';
 import { cleanEnv, runCli, spawnCli, tempDir } from '../../helpers/cli.js';
 import { DEMO_PLAN } from '../../helpers/plans.js';
 import { showsDocumentedLine } from '../../helpers/docs.js';
@@ -28,7 +33,8 @@ function planDir(plan: object): string {
   writeFileSync(join(cwd, 'plan.yaml'), toYaml(plan));
   return cwd;
 }
-const cli = (args: string[], cwd: string, stdin?: string) => runCli(['--url', engine.url, '--retries', '0', ...args], { cwd, ...(stdin === undefined ? {} : { stdin }) });
+const cli = (args: string[], cwd: string, stdin?: string) =>
+  runCli(['--url', engine.url, '--retries', '0', ...args], { cwd, ...(stdin === undefined ? {} : { stdin }) });
 const executes = () => engine.requests.filter((request) => request.method === 'POST' && /\/migration\/execute(Async)?$/.test(request.path));
 const executedIds = () => executes().flatMap((request) => (JSON.parse(request.body) as { processInstanceIds: string[] }).processInstanceIds);
 const definitionOf = (id: string) => engine.state.findProcessInstance(id)?.definitionId;
@@ -54,10 +60,17 @@ describe('before anything is executed', () => {
 
   it('--dry-run prints the exact request body and sends nothing', async () => {
     const cwd = planDir(DEMO_PLAN);
-    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.demoV1Second},${INSTANCES.demoV1First}`, '--skip-io-mappings', '--dry-run'], cwd);
+    const result = await cli(
+      ['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.demoV1Second},${INSTANCES.demoV1First}`, '--skip-io-mappings', '--dry-run'],
+      cwd,
+    );
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
-      migrationPlan: { sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2, instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] },
+      migrationPlan: {
+        sourceProcessDefinitionId: DEFINITIONS.v1,
+        targetProcessDefinitionId: DEFINITIONS.v2,
+        instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }],
+      },
       processInstanceIds: [INSTANCES.demoV1Second, INSTANCES.demoV1First],
       skipCustomListeners: false,
       skipIoMappings: true,
@@ -74,10 +87,19 @@ describe('before anything is executed', () => {
         .filter((request) => request.method === 'POST' && /\/process-instance(\/count)?$/.test(request.path))
         .map((request) => request.path.replace(/.*\/process-instance/, 'process-instance'));
     engine.requests.length = 0;
-    expect((await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.demoV1First},${INSTANCES.demoV1Second}`, '--dry-run', '--skip-validation'], cwd)).code).toBe(0);
+    expect(
+      (
+        await cli(
+          ['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.demoV1First},${INSTANCES.demoV1Second}`, '--dry-run', '--skip-validation'],
+          cwd,
+        )
+      ).code,
+    ).toBe(0);
     expect(lookups()).toEqual(['process-instance/count']);
     engine.requests.length = 0;
-    expect((await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.demoV1First},nope`, '--dry-run', '--skip-validation'], cwd)).code).toBe(2);
+    expect((await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.demoV1First},nope`, '--dry-run', '--skip-validation'], cwd)).code).toBe(
+      2,
+    );
     expect(lookups()).toEqual(['process-instance/count', 'process-instance']);
   });
 
@@ -85,7 +107,10 @@ describe('before anything is executed', () => {
     const cwd = planDir({ ...DEMO_PLAN, processInstanceIds: [INSTANCES.demoV1First] });
     writeFileSync(join(cwd, 'ids.txt'), `# ids\n${INSTANCES.demoV1First}\n\n${INSTANCES.demoV1Second}\n`);
     writeFileSync(join(cwd, 'query.json'), JSON.stringify({ businessKey: 'v1-3' }));
-    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1Second, '--instances-file', 'ids.txt', '--query', 'query.json', '--dry-run'], cwd);
+    const result = await cli(
+      ['migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1Second, '--instances-file', 'ids.txt', '--query', 'query.json', '--dry-run'],
+      cwd,
+    );
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).processInstanceIds).toEqual([INSTANCES.demoV1Second, INSTANCES.demoV1First, INSTANCES.demoV1Third]);
   });
@@ -96,7 +121,10 @@ describe('before anything is executed', () => {
     const result = await cli(['--verbose', 'migration', 'execute', 'plan.yaml', '--instances-file', 'ids.txt', '--dry-run'], cwd);
     expect(result.code).toBe(0);
     const countBody = result.stderr.split('\n').find((line) => line.startsWith('> {"processInstanceIds"'));
-    expect(JSON.parse(countBody!.slice(2))).toEqual({ processInstanceIds: [INSTANCES.demoV1First, INSTANCES.demoV1Second], processDefinitionId: DEFINITIONS.v1 });
+    expect(JSON.parse(countBody!.slice(2))).toEqual({
+      processInstanceIds: [INSTANCES.demoV1First, INSTANCES.demoV1Second],
+      processDefinitionId: DEFINITIONS.v1,
+    });
   });
 
   it('reads ids as a JSON array from stdin', async () => {
@@ -110,7 +138,9 @@ describe('before anything is executed', () => {
     const cwd = planDir(DEMO_PLAN);
     const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.demoV1First},nope,${INSTANCES.demoV2First}`, '--yes'], cwd);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`error: 2 selected instances are not running on refengine-demo:1 (${DEFINITIONS.v1}): nope (not found), ${INSTANCES.demoV2First} (on ${DEFINITIONS.v2}); the engine would refuse the whole request, nothing was sent`);
+    expect(result.stderr).toContain(
+      `error: 2 selected instances are not running on refengine-demo:1 (${DEFINITIONS.v1}): nope (not found), ${INSTANCES.demoV2First} (on ${DEFINITIONS.v2}); the engine would refuse the whole request, nothing was sent`,
+    );
     expect(executes()).toEqual([]);
   });
 
@@ -183,10 +213,18 @@ describe('sync execute', () => {
 
   it('prints the outcome as JSON with -o json', async () => {
     const cwd = planDir(DEMO_PLAN);
-    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1First, '--yes', '-o', 'json', '--report', 'report.json'], cwd);
+    const result = await cli(
+      ['migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1First, '--yes', '-o', 'json', '--report', 'report.json'],
+      cwd,
+    );
     expect(result.code).toBe(0);
     const summary = JSON.parse(result.stdout);
-    expect(summary).toMatchObject({ mode: 'sync', selected: 1, outcome: { migrated: 1, 'already-migrated': 0, 'on-source': 0, ended: 0, unknown: 0 }, engineVersion: '7.24.0-SNAPSHOT' });
+    expect(summary).toMatchObject({
+      mode: 'sync',
+      selected: 1,
+      outcome: { migrated: 1, 'already-migrated': 0, 'on-source': 0, ended: 0, unknown: 0 },
+      engineVersion: '7.24.0-SNAPSHOT',
+    });
     expect(summary.instances).toBeUndefined();
     const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
     expect(report.instances).toEqual([{ id: INSTANCES.demoV1First, outcome: 'migrated', definitionId: DEFINITIONS.v2 }]);
@@ -196,10 +234,20 @@ describe('sync execute', () => {
   it('shows the per-instance validation failure of the engine as a table, exit 3, nothing migrated', async () => {
     const cwd = planDir(INVOICE_PLAN);
     // The pre-flight would refuse the instance at the unmapped activity first (migration-preflight.test.ts).
-    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.invoicePrepare1},${INSTANCES.invoiceApprove1}`, '--yes', '--skip-validation'], cwd);
+    const result = await cli(
+      ['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.invoicePrepare1},${INSTANCES.invoiceApprove1}`, '--yes', '--skip-validation'],
+      cwd,
+    );
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(new RegExp(`^${INSTANCES.invoiceApprove1}\tactivity instance approveInvoice:\\S+ \\(approveInvoice\\)\tThere is no migration instruction for this instance's activity`, 'm'));
-    expect(result.stderr).toContain(`error: process instance ${INSTANCES.invoiceApprove1} cannot be migrated (MigratingProcessInstanceValidationException): nothing was migrated`);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^${INSTANCES.invoiceApprove1}\tactivity instance approveInvoice:\\S+ \\(approveInvoice\\)\tThere is no migration instruction for this instance's activity`,
+        'm',
+      ),
+    );
+    expect(result.stderr).toContain(
+      `error: process instance ${INSTANCES.invoiceApprove1} cannot be migrated (MigratingProcessInstanceValidationException): nothing was migrated`,
+    );
     expect(definitionOf(INSTANCES.invoicePrepare1)).toBe(DEFINITIONS.invoiceV1);
   });
 });
@@ -212,11 +260,19 @@ describe('a re-run with nothing left on the source', () => {
     const firstSummary = JSON.parse(first.stdout);
     const again = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--yes', '-o', 'json', '--report', 'report.json'], cwd);
     expect(again.code).toBe(0);
-    expect(again.stderr).toContain(`nothing to migrate: no running instances of refengine-demo:1 (${DEFINITIONS.v1}) match (--all-instances); nothing was sent\n`);
+    expect(again.stderr).toContain(
+      `nothing to migrate: no running instances of refengine-demo:1 (${DEFINITIONS.v1}) match (--all-instances); nothing was sent\n`,
+    );
     const summary = JSON.parse(again.stdout);
     // The same fields as the first run's summary, with zero counts.
     expect(Object.keys(summary)).toEqual(Object.keys(firstSummary));
-    expect(summary).toMatchObject({ mode: 'sync', selected: 0, batches: [], chunks: null, outcome: { migrated: 0, 'already-migrated': 0, 'on-source': 0, ended: 0, unknown: 0 } });
+    expect(summary).toMatchObject({
+      mode: 'sync',
+      selected: 0,
+      batches: [],
+      chunks: null,
+      outcome: { migrated: 0, 'already-migrated': 0, 'on-source': 0, ended: 0, unknown: 0 },
+    });
     expect(summary.source).toEqual(firstSummary.source);
     expect(JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'))).toMatchObject({ selected: 0, instances: [] });
     expect(executes()).toHaveLength(1);
@@ -231,7 +287,8 @@ describe('a re-run with nothing left on the source', () => {
 
   it('says so in the words of docs/migration.md', async () => {
     const cwd = planDir(INVOICE_PLAN);
-    for (const instance of engine.state.processInstances.filter((candidate) => candidate.definitionId === DEFINITIONS.invoiceV1)) engine.state.endProcessInstance(instance.id);
+    for (const instance of engine.state.processInstances.filter((candidate) => candidate.definitionId === DEFINITIONS.invoiceV1))
+      engine.state.endProcessInstance(instance.id);
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--yes'], cwd);
     expect(result.code).toBe(0);
     expect(showsDocumentedLine(result.stderr, 'migration.md', 'nothing to migrate:')).toBe(true);
@@ -265,15 +322,23 @@ describe('chunked execute', () => {
 
   it('stops at a failing chunk with exit 8 and the exact lists of migrated and not migrated instances', async () => {
     const cwd = planDir(INVOICE_PLAN);
-    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', selection.join(','), '--chunk-size', '1', '--yes', '--report', 'report.json', '--skip-validation'], cwd);
+    const result = await cli(
+      ['migration', 'execute', 'plan.yaml', '--instances', selection.join(','), '--chunk-size', '1', '--yes', '--report', 'report.json', '--skip-validation'],
+      cwd,
+    );
     expect(result.code).toBe(8);
     expect(result.stderr).toContain(`migrated (2): ${INSTANCES.invoicePrepare1}, ${INSTANCES.invoiceArchive}\n`);
     expect(result.stderr).toContain(`not migrated (2): ${INSTANCES.invoiceApprove1}, ${INSTANCES.invoicePrepare2}\n`);
     // Counted from 1 everywhere: the progress lines, the error, and the journal.
     expect(result.stderr).toContain('chunk 1/4: migrated 1 instance\nchunk 2/4: migrated 1 instance\n');
-    expect(result.stderr).toContain(`error: chunk 3/4 failed: process instance ${INSTANCES.invoiceApprove1} cannot be migrated (MigratingProcessInstanceValidationException): chunk 3/4 was rolled back; fix the cause`);
+    expect(result.stderr).toContain(
+      `error: chunk 3/4 failed: process instance ${INSTANCES.invoiceApprove1} cannot be migrated (MigratingProcessInstanceValidationException): chunk 3/4 was rolled back; fix the cause`,
+    );
     expect(executes()).toHaveLength(3);
-    const journal = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const journal = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(journal.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent1', 'done1', 'sent2', 'done2', 'sent3', 'failed3']);
     const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
     expect(report.outcome).toEqual({ migrated: 2, 'already-migrated': 0, 'on-source': 2, ended: 0, unknown: 0 });
@@ -303,7 +368,17 @@ describe('chunked execute', () => {
     // answer for chunk 0 only, then died.
     const at = '2026-11-21T10:00:00.000Z';
     const journal = [
-      { event: 'start', version: 1, engine: { url: engine.url, name: 'default', version: engine.state.version }, plan: 'plan.yaml', sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2, chunkSize: 1, ids: [first, second, third], at },
+      {
+        event: 'start',
+        version: 1,
+        engine: { url: engine.url, name: 'default', version: engine.state.version },
+        plan: 'plan.yaml',
+        sourceProcessDefinitionId: DEFINITIONS.v1,
+        targetProcessDefinitionId: DEFINITIONS.v2,
+        chunkSize: 1,
+        ids: [first, second, third],
+        at,
+      },
       { event: 'sent', chunk: 0, ids: [first], at },
       { event: 'done', chunk: 0, at },
       { event: 'sent', chunk: 1, ids: [second], at },
@@ -314,7 +389,10 @@ describe('chunked execute', () => {
       const response = await fetch(`${engine.url}/migration/execute`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ migrationPlan: { sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2, instructions: DEMO_PLAN.instructions }, processInstanceIds: [id] }),
+        body: JSON.stringify({
+          migrationPlan: { sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2, instructions: DEMO_PLAN.instructions },
+          processInstanceIds: [id],
+        }),
       });
       expect(response.status).toBe(204);
     }
@@ -340,14 +418,18 @@ describe('chunked execute', () => {
     expect(again.code).toBe(0);
     expect(executes()).toEqual([]);
     expect(again.stderr).toContain('3 of 3 instances confirmed migrated, 0 more no longer on the source, 0 to go');
-    expect(again.stdout).toMatch(/^done: 3 of 3 instances migrated, .*; no chunk left to send after the earlier runs of journal plan\.yaml\.journal\.jsonl\n$/m);
+    expect(again.stdout).toMatch(
+      /^done: 3 of 3 instances migrated, .*; no chunk left to send after the earlier runs of journal plan\.yaml\.journal\.jsonl\n$/m,
+    );
   });
 
   it('an interrupted run (Ctrl-C) finishes the chunk in flight, exits 130, and --resume migrates every instance exactly once', async () => {
     const cwd = planDir(DEMO_PLAN);
     // Every execute answers slowly, so the interrupt lands while the first chunk is in flight.
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, delayHeadersMs: 1500 });
-    const running = spawnCli(['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '1', '--yes'], { cwd });
+    const running = spawnCli(['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '1', '--yes'], {
+      cwd,
+    });
     // Wait until the first chunk is in flight, then interrupt once.
     for (let waited = 0; executes().length === 0 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     running.child.kill('SIGINT');
@@ -367,7 +449,7 @@ describe('chunked execute', () => {
   });
 });
 
-describe('an answer that is not the engine\'s', () => {
+describe("an answer that is not the engine's", () => {
   const LOGIN_PAGE = { method: 'POST', path: /^\/migration\/execute$/, status: 200, contentType: 'text/html', body: '<html><body>login</body></html>' };
 
   it('fails a sync execute answered 200 with a login page (exit 7)', async () => {
@@ -375,7 +457,9 @@ describe('an answer that is not the engine\'s', () => {
     engine.inject({ ...LOGIN_PAGE, times: 1 });
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--yes'], cwd);
     expect(result.code).toBe(7);
-    expect(result.stderr).toContain(`error: POST ${engine.url}/migration/execute: 200 answer where the engine answers 204 No Content; is the URL the engine's REST root and not a proxy or login page?`);
+    expect(result.stderr).toContain(
+      `error: POST ${engine.url}/migration/execute: 200 answer where the engine answers 204 No Content; is the URL the engine's REST root and not a proxy or login page?`,
+    );
     expect(result.stdout).toBe('');
   });
 
@@ -388,7 +472,10 @@ describe('an answer that is not the engine\'s', () => {
     expect(result.stderr).toContain('not migrated (3): ');
     expect(result.stderr).toContain('error: chunk 1/2: the answer does not say whether it was migrated (POST ');
     expect(result.stderr).toContain('--resume checks again before sending any (journal plan.yaml.journal.jsonl)');
-    const journal = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const journal = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(journal.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent1', 'unknown1']);
     expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v1, DEFINITIONS.v1, DEFINITIONS.v1]);
 
@@ -398,7 +485,10 @@ describe('an answer that is not the engine\'s', () => {
     expect(resumed.stderr).toContain('resuming plan.yaml.journal.jsonl: 0 of 3 instances confirmed migrated, 0 more no longer on the source, 3 to go');
     expect([...executedIds()].sort()).toEqual([...demoV1].sort());
     expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
-    const events = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const events = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(events.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent1', 'unknown1', 'resume', 'sent2', 'done2', 'sent3', 'done3']);
   });
 
@@ -407,21 +497,29 @@ describe('an answer that is not the engine\'s', () => {
     // The proxy forwards the first chunk, then answers with its own page: the engine did migrate it.
     engine.inject({ ...LOGIN_PAGE, afterEngine: true, times: 1 });
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '2', '--yes'], cwd);
-    expect(result.stderr).toContain("warning: chunk 1/2: the answer did not say whether it was migrated (POST ");
+    expect(result.stderr).toContain('warning: chunk 1/2: the answer did not say whether it was migrated (POST ');
     expect(result.stderr).toContain('but the engine has its 2 instances on the target: migrated');
     expect(result.code).toBe(0);
     expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
-    const journal = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const journal = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(journal.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent1', 'unknown1', 'done1', 'sent2', 'done2']);
   });
 
-  it('takes only the engine\'s 204 for a migrated chunk: an empty 200 that was never forwarded is unknown, and --resume sends it', async () => {
+  it("takes only the engine's 204 for a migrated chunk: an empty 200 that was never forwarded is unknown, and --resume sends it", async () => {
     const cwd = planDir(DEMO_PLAN);
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, status: 200, times: 1 });
     const result = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--chunk-size', '2', '--yes'], cwd);
     expect(result.code).toBe(7);
-    expect(result.stderr).toContain(`error: chunk 1/2: the answer does not say whether it was migrated (POST ${engine.url}/migration/execute: 200 answer where the engine answers 204 No Content`);
-    const journal = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(result.stderr).toContain(
+      `error: chunk 1/2: the answer does not say whether it was migrated (POST ${engine.url}/migration/execute: 200 answer where the engine answers 204 No Content`,
+    );
+    const journal = readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(journal.map((event) => `${event.event}${event.chunk ?? ''}`)).toEqual(['start', 'sent1', 'unknown1']);
     const resumed = await cli(['migration', 'execute', 'plan.yaml', '--resume', '--yes'], cwd);
     expect(resumed.code).toBe(0);
@@ -453,13 +551,18 @@ describe('the report file', () => {
     mkdirSync(join(cwd, 'out'));
     // The execute answers slowly; the report's directory disappears meanwhile.
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, delayHeadersMs: 1000, times: 1 });
-    const running = spawnCli(['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--all-instances', '--yes', '--report', 'out/report.csv'], { cwd });
+    const running = spawnCli(
+      ['--url', engine.url, '--retries', '0', 'migration', 'execute', 'plan.yaml', '--all-instances', '--yes', '--report', 'out/report.csv'],
+      { cwd },
+    );
     for (let waited = 0; executes().length === 0 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     rmSync(join(cwd, 'out'), { recursive: true });
     const result = await running.result;
     expect(result.code).toBe(8);
     expect(result.stdout).toMatch(/done: 3 of 3 instances migrated/);
-    expect(result.stderr).toContain('error: the migration ran (outcome on stdout), but the report was not written: out/report.csv: cannot be written (no such directory)');
+    expect(result.stderr).toContain(
+      'error: the migration ran (outcome on stdout), but the report was not written: out/report.csv: cannot be written (no such directory)',
+    );
     expect(demoV1.map(definitionOf)).toEqual([DEFINITIONS.v2, DEFINITIONS.v2, DEFINITIONS.v2]);
   });
 });

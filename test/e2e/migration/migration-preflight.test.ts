@@ -5,7 +5,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { raiseIncident, SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../../simulator/index.js';
+import {
+  raiseIncident,
+  SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS,
+  SEEDED_PROCESS_INSTANCE_IDS as INSTANCES,
+  type Simulator,
+  startSimulator,
+} from '../../simulator/index.js';
 import { runCli, tempDir } from '../../helpers/cli.js';
 
 let engine: Simulator;
@@ -42,7 +48,10 @@ function planDir(plan: object): string {
 /** generate --suggest for invoice-approval 1 -> 2, every suggestion uncommented by the reviewer. */
 async function reviewedApprovalPlan(): Promise<string> {
   const cwd = tempDir();
-  const generated = await cli(['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2', '--suggest', '--out', 'generated.yaml'], cwd);
+  const generated = await cli(
+    ['migration', 'generate', '--source', 'invoice-approval:1', '--target', 'invoice-approval:2', '--suggest', '--out', 'generated.yaml'],
+    cwd,
+  );
   expect(generated.code).toBe(0);
   const text = readFileSync(join(cwd, 'generated.yaml'), 'utf8');
   writeFileSync(join(cwd, 'plan.yaml'), text.replace(/^ {2}# (- sourceActivityIds)/gm, '  $1').replace(/^ {2}# ( {2}targetActivityIds)/gm, '  $1'));
@@ -97,7 +106,9 @@ describe('migration validate', () => {
       `incident\tsendReminder -> notifyApprover\t1; ${INSTANCES.approvalReminder}\t1 failedExternalTask incident, moved to notifyApprover and still open: 'Mail server refused the connection'\twarning`,
       `has child instances\t-\t1; ${INSTANCES.approvalArchive}\ttheir children are not migrated: archive-invoice:1 (1)\twarning`,
     ]);
-    expect(table.stdout).toContain(`NOT valid: 6 instructions, 0 failing instructions, 0 failing variables; pre-flight of 5 running instances: 1 failure (1 instance refused), 2 warnings; invoice-approval:1 (${DEFINITIONS.invoiceApprovalV1})`);
+    expect(table.stdout).toContain(
+      `NOT valid: 6 instructions, 0 failing instructions, 0 failing variables; pre-flight of 5 running instances: 1 failure (1 instance refused), 2 warnings; invoice-approval:1 (${DEFINITIONS.invoiceApprovalV1})`,
+    );
   });
 
   it("checks the plan's own selection: warnings only exit 0, and --strict makes them failures", async () => {
@@ -121,12 +132,20 @@ describe('migration validate', () => {
     const queried = await cli(['migration', 'validate', 'plan.yaml', '-o', 'json'], cwd);
     expect(queried.code).toBe(0);
     expect((JSON.parse(queried.stdout) as Validation).preflight).toMatchObject({ scope: 'selection', instances: 3, summary: { failures: 0, warnings: 1 } });
-    expect(queried.stderr).toContain(`warning: the plan selects ${INSTANCES.demoV1First}, which runs on ${DEFINITIONS.v1}, not on the source: execute would refuse the selection (exit 2)\n`);
+    expect(queried.stderr).toContain(
+      `warning: the plan selects ${INSTANCES.demoV1First}, which runs on ${DEFINITIONS.v1}, not on the source: execute would refuse the selection (exit 2)\n`,
+    );
   });
 
   it('names the parent definitions of a child: migrated alone, its parent waits in the call activity', async () => {
-    const [deployed] = engine.state.deployVersions('archive-invoice', [{ activities: engine.state.findProcessDefinition(DEFINITIONS.archiveInvoiceV1)!.activities }]);
-    const cwd = planDir({ source: 'archive-invoice:1', target: 'archive-invoice:2', instructions: [{ sourceActivityIds: ['storeInvoice'], targetActivityIds: ['storeInvoice'] }] });
+    const [deployed] = engine.state.deployVersions('archive-invoice', [
+      { activities: engine.state.findProcessDefinition(DEFINITIONS.archiveInvoiceV1)!.activities },
+    ]);
+    const cwd = planDir({
+      source: 'archive-invoice:1',
+      target: 'archive-invoice:2',
+      instructions: [{ sourceActivityIds: ['storeInvoice'], targetActivityIds: ['storeInvoice'] }],
+    });
     const result = await cli(['migration', 'validate', 'plan.yaml', '-o', 'json'], cwd);
     expect(result.code).toBe(0);
     expect((JSON.parse(result.stdout) as Validation).preflight.findings).toEqual([
@@ -147,7 +166,15 @@ describe('migration validate', () => {
     const moving = await cli(['migration', 'validate', 'plan.yaml', '-o', 'json'], cwd);
     expect(moving.code).toBe(0);
     expect((JSON.parse(moving.stdout) as Validation).preflight.findings).toEqual([
-      { kind: 'async-continuation', effect: 'warns', activityId: 'archiveInvoice', targetActivityId: 'archiveInvoice', instances: [INSTANCES.invoiceArchive], jobConfiguration: 'async-before', targetIsAsync: true },
+      {
+        kind: 'async-continuation',
+        effect: 'warns',
+        activityId: 'archiveInvoice',
+        targetActivityId: 'archiveInvoice',
+        instances: [INSTANCES.invoiceArchive],
+        jobConfiguration: 'async-before',
+        targetIsAsync: true,
+      },
     ]);
 
     // In the target, archiveInvoice is no longer asyncBefore: AsyncMigrationValidator refuses the instance.
@@ -155,7 +182,9 @@ describe('migration validate', () => {
     v2.activities = v2.activities.map((activity) => (activity.id === 'archiveInvoice' ? { ...activity, async: false } : activity));
     const refused = await cli(['migration', 'validate', 'plan.yaml'], cwd);
     expect(refused.code).toBe(3);
-    expect(refused.stdout).toContain(`asynchronous continuation\tarchiveInvoice -> archiveInvoice\t1; ${INSTANCES.invoiceArchive}\tthe engine refuses them: archiveInvoice in the target is not async-before\tfailure`);
+    expect(refused.stdout).toContain(
+      `asynchronous continuation\tarchiveInvoice -> archiveInvoice\t1; ${INSTANCES.invoiceArchive}\tthe engine refuses them: archiveInvoice in the target is not async-before\tfailure`,
+    );
     // The engine agrees, when asked without the pre-flight.
     const sent = await cli(['migration', 'execute', 'plan.yaml', '--instances', INSTANCES.invoiceArchive, '--yes', '--skip-validation'], cwd);
     expect(sent.code).toBe(3);
@@ -163,18 +192,34 @@ describe('migration validate', () => {
   });
 
   it('names the jobs that failed and are still retried', async () => {
-    engine.state.failingJobs.push({ processInstanceId: INSTANCES.invoiceArchive, activityId: 'archiveInvoice', retries: 2, exceptionMessage: 'Archive unreachable' });
+    engine.state.failingJobs.push({
+      processInstanceId: INSTANCES.invoiceArchive,
+      activityId: 'archiveInvoice',
+      retries: 2,
+      exceptionMessage: 'Archive unreachable',
+    });
     const cwd = planDir(INVOICE_PLAN);
     const result = await cli(['migration', 'validate', 'plan.yaml'], cwd);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`failing job\tarchiveInvoice -> archiveInvoice\t1; ${INSTANCES.invoiceArchive}\t1 job moved to archiveInvoice, retried there (2 retries left): 'Archive unreachable'\twarning`);
+    expect(result.stdout).toContain(
+      `failing job\tarchiveInvoice -> archiveInvoice\t1; ${INSTANCES.invoiceArchive}\t1 job moved to archiveInvoice, retried there (2 retries left): 'Archive unreachable'\twarning`,
+    );
   });
 
   it('asks with list queries: no incident query without incidents, and nothing per instance without a call hierarchy', async () => {
-    const cwd = planDir({ source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] });
+    const cwd = planDir({
+      source: 'refengine-demo:1',
+      target: 'refengine-demo:2',
+      instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }],
+    });
     const result = await cli(['migration', 'validate', 'plan.yaml', '-o', 'json'], cwd);
     expect(result.code).toBe(0);
-    expect((JSON.parse(result.stdout) as Validation).preflight).toEqual({ scope: 'source', instances: 3, findings: [], summary: { failures: 0, warnings: 0, refusedInstances: 0 } });
+    expect((JSON.parse(result.stdout) as Validation).preflight).toEqual({
+      scope: 'source',
+      instances: 3,
+      findings: [],
+      summary: { failures: 0, warnings: 0, refusedInstances: 0 },
+    });
     const paths = engine.requests.map((request) => decodeURIComponent(request.path.replace(/^\/engine-rest/, '')));
     expect(paths.filter((path) => path.startsWith('/incident'))).toEqual([]);
     expect(paths.filter((path) => /superProcessInstance|subProcessInstance/.test(path))).toEqual([]);
@@ -198,7 +243,10 @@ describe("the engine's queryMaxResultsLimit", () => {
       for (let index = 0; index < 4; index++) raiseIncident(guarded.state, reminder, { activityId: 'sendReminder', incidentType: 'failedExternalTask' });
       const cwd = await reviewedApprovalPlan();
       guarded.requests.length = 0;
-      const result = await runCli(['--url', guarded.url, '--username', 'demo', '--password-stdin', '--retries', '0', 'migration', 'validate', 'plan.yaml', '-o', 'json'], { cwd, stdin: 'demo\n' });
+      const result = await runCli(
+        ['--url', guarded.url, '--username', 'demo', '--password-stdin', '--retries', '0', 'migration', 'validate', 'plan.yaml', '-o', 'json'],
+        { cwd, stdin: 'demo\n' },
+      );
       expect(result.code).toBe(3);
       expect((JSON.parse(result.stdout) as Validation).preflight.findings.find((finding) => finding.kind === 'incident')).toMatchObject({ incidents: 5 });
       const lists = guarded.requests.filter((request) => /^\/engine-rest\/(incident|job|job-definition|process-instance)(\?|$)/.test(request.path));
@@ -215,10 +263,17 @@ describe("the engine's queryMaxResultsLimit", () => {
 describe("migration execute's pre-flight", () => {
   it('refuses a selection the engine would refuse (exit 3), showing the findings, and sends nothing', async () => {
     const cwd = await reviewedApprovalPlan();
-    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.approvalCheckBudget},${INSTANCES.approvalArchive}`, '--yes'], cwd);
+    const result = await cli(
+      ['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.approvalCheckBudget},${INSTANCES.approvalArchive}`, '--yes'],
+      cwd,
+    );
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain(`no instruction\tcheckBudget -> (none)\t1; ${INSTANCES.approvalCheckBudget}\tthe engine refuses them: no instruction maps checkBudget\tfailure\n`);
-    expect(result.stderr).toContain(`has child instances\t-\t1; ${INSTANCES.approvalArchive}\ttheir children are not migrated: archive-invoice:1 (1)\twarning\n`);
+    expect(result.stderr).toContain(
+      `no instruction\tcheckBudget -> (none)\t1; ${INSTANCES.approvalCheckBudget}\tthe engine refuses them: no instruction maps checkBudget\tfailure\n`,
+    );
+    expect(result.stderr).toContain(
+      `has child instances\t-\t1; ${INSTANCES.approvalArchive}\ttheir children are not migrated: archive-invoice:1 (1)\twarning\n`,
+    );
     expect(result.stderr).toContain('error: pre-flight: the engine would refuse 1 of the 2 selected instances (table above): nothing was executed');
     expect(executes()).toEqual([]);
     expect(definitionOf(INSTANCES.approvalArchive)).toBe(DEFINITIONS.invoiceApprovalV1);
@@ -226,9 +281,14 @@ describe("migration execute's pre-flight", () => {
 
   it('runs a selection with warnings only, after showing them; the incident moves with its instance', async () => {
     const cwd = await reviewedApprovalPlan();
-    const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.approvalReminder},${INSTANCES.approvalArchive}`, '--yes', '-o', 'json'], cwd);
+    const result = await cli(
+      ['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.approvalReminder},${INSTANCES.approvalArchive}`, '--yes', '-o', 'json'],
+      cwd,
+    );
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^incident\tsendReminder -> notifyApprover\t1; \S+\t1 failedExternalTask incident, moved to notifyApprover and still open: 'Mail server refused the connection'\twarning$/m);
+    expect(result.stderr).toMatch(
+      /^incident\tsendReminder -> notifyApprover\t1; \S+\t1 failedExternalTask incident, moved to notifyApprover and still open: 'Mail server refused the connection'\twarning$/m,
+    );
     expect(JSON.parse(result.stdout)).toMatchObject({ selected: 2, outcome: { migrated: 2 } });
     expect(engine.state.incidents.find((incident) => incident.processInstanceId === INSTANCES.approvalReminder)?.activityId).toBe('notifyApprover');
     // The child stays on its definition.

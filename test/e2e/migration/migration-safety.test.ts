@@ -5,7 +5,12 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
-import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../../simulator/index.js';
+import {
+  SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS,
+  SEEDED_PROCESS_INSTANCE_IDS as INSTANCES,
+  type Simulator,
+  startSimulator,
+} from '../../simulator/index.js';
 import { cleanEnv, runCli, tempDir } from '../../helpers/cli.js';
 import { DEMO_PLAN } from '../../helpers/plans.js';
 
@@ -43,7 +48,11 @@ const env = () => {
 const cliAt = (sim: Simulator, args: string[], cwd: string, stdin?: string) =>
   runCli(['--url', sim.url, '--retries', '0', ...args], { cwd, env: env(), ...(stdin === undefined ? {} : { stdin }) });
 const executes = (sim: Simulator) => sim.requests.filter((request) => request.method === 'POST' && /\/migration\/execute(Async)?$/.test(request.path));
-const readJournal = (cwd: string) => readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const readJournal = (cwd: string) =>
+  readFileSync(join(cwd, 'plan.yaml.journal.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /**
  * A journal of a chunked run on `sim` (engine version 7.22.0), cut after its first chunk as if the
@@ -141,12 +150,19 @@ describe('existing output files', () => {
 
     const forced = await cliAt(engine, [...args, '--force'], cwd);
     expect(forced.code).toBe(0);
-    expect(parseYaml(readFileSync(join(cwd, 'plan.yaml'), 'utf8'))).toMatchObject({ sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2 });
+    expect(parseYaml(readFileSync(join(cwd, 'plan.yaml'), 'utf8'))).toMatchObject({
+      sourceProcessDefinitionId: DEFINITIONS.v1,
+      targetProcessDefinitionId: DEFINITIONS.v2,
+    });
   });
 
   it('generate --out refuses a directory that does not exist before any request', async () => {
     const cwd = workDir();
-    const result = await cliAt(engine, ['migration', 'generate', '--source', 'refengine-demo:1', '--target', 'refengine-demo:2', '--out', 'missing/plan.yaml'], cwd);
+    const result = await cliAt(
+      engine,
+      ['migration', 'generate', '--source', 'refengine-demo:1', '--target', 'refengine-demo:2', '--out', 'missing/plan.yaml'],
+      cwd,
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: --out missing/plan.yaml: cannot be written (the directory missing does not exist); nothing was sent\n');
     expect(engine.requests).toEqual([]);
@@ -157,7 +173,11 @@ describe('existing output files', () => {
     ['plan.yaml', 'json', 'error: --out plan.yaml is written as YAML (not a .json name), which contradicts -o json; name the file to match, or leave out -o\n'],
   ])('generate --out %s -o %s is a contradiction, refused before any request', async (file, format, message) => {
     const cwd = workDir();
-    const result = await cliAt(engine, ['-o', format, 'migration', 'generate', '--source', 'refengine-demo:1', '--target', 'refengine-demo:2', '--out', file], cwd);
+    const result = await cliAt(
+      engine,
+      ['-o', format, 'migration', 'generate', '--source', 'refengine-demo:1', '--target', 'refengine-demo:2', '--out', file],
+      cwd,
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(message);
     expect(existsSync(join(cwd, file))).toBe(false);
@@ -166,7 +186,11 @@ describe('existing output files', () => {
 
   it('generate --out plan.json -o json writes JSON', async () => {
     const cwd = workDir();
-    const result = await cliAt(engine, ['-o', 'json', 'migration', 'generate', '--source', 'refengine-demo:1', '--target', 'refengine-demo:2', '--out', 'plan.json'], cwd);
+    const result = await cliAt(
+      engine,
+      ['-o', 'json', 'migration', 'generate', '--source', 'refengine-demo:1', '--target', 'refengine-demo:2', '--out', 'plan.json'],
+      cwd,
+    );
     expect(result.code).toBe(0);
     expect(JSON.parse(readFileSync(join(cwd, 'plan.json'), 'utf8'))).toMatchObject({ sourceProcessDefinitionId: DEFINITIONS.v1 });
   });

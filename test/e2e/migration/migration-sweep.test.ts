@@ -17,7 +17,8 @@ const activities = (review: string) => [
 ];
 
 const OVERRIDES = { versions: { 1: { instructions: [{ sourceActivityIds: ['check'], targetActivityIds: ['review'] }] } } };
-const executesOf = (engine: Simulator) => engine.requests.filter((request) => request.method === 'POST' && /\/migration\/execute$/.test(request.path.split('?')[0]!));
+const executesOf = (engine: Simulator) =>
+  engine.requests.filter((request) => request.method === 'POST' && /\/migration\/execute$/.test(request.path.split('?')[0]!));
 
 const it = engineTest.extend<{
   simulatorOptions: SimulatorOptions;
@@ -51,7 +52,8 @@ const it = engineTest.extend<{
   ],
   cli: async ({ engine }, use) => use((args, cwd) => runCli(['--url', engine.url, '--retries', '0', ...args], { cwd })),
   executes: async ({ engine }, use) => use(() => executesOf(engine)),
-  executedIds: async ({ engine }, use) => use(() => executesOf(engine).flatMap((request) => (JSON.parse(request.body) as { processInstanceIds: string[] }).processInstanceIds)),
+  executedIds: async ({ engine }, use) =>
+    use(() => executesOf(engine).flatMap((request) => (JSON.parse(request.body) as { processInstanceIds: string[] }).processInstanceIds)),
   definitionOf: async ({ engine }, use) => use((id) => engine.state.findProcessInstance(id)?.definitionId),
   target: async ({ versions }, use) => use(() => versions[4]!.id),
   allInstances: async ({ versions }, use) => use(() => versions.flatMap((version) => version.ids)),
@@ -67,7 +69,13 @@ const it = engineTest.extend<{
 });
 
 describe('the review', () => {
-  it('lists every other version with its instances and status, never sends one without instances, and exit 3 with --strict for an unmapped activity', async ({ engine, versions, cli, executes, target }) => {
+  it('lists every other version with its instances and status, never sends one without instances, and exit 3 with --strict for an unmapped activity', async ({
+    engine,
+    versions,
+    cli,
+    executes,
+    target,
+  }) => {
     const cwd = tempDir();
     const result = await cli(['migration', 'sweep', 'order', '--strict'], cwd);
     expect(result.code).toBe(3);
@@ -79,15 +87,21 @@ describe('the review', () => {
       `3\t${versions[2]!.id}\t3\t2\tvalid\t-`,
       `4\t${versions[3]!.id}\t2\t2\tvalid\t-`,
     ]);
-    expect(lines[5]).toBe(`NOT valid: 4 versions -> order:5 (${target()}): 2 valid, 0 not valid, 1 active but unmapped, 0 skipped, 1 without running instances`);
+    expect(lines[5]).toBe(
+      `NOT valid: 4 versions -> order:5 (${target()}): 2 valid, 0 not valid, 1 active but unmapped, 0 skipped, 1 without running instances`,
+    );
     expect(showsDocumentedLine(result.stdout, 'migration.md', 'NOT valid: 4 versions')).toBe(true);
-    const generated = engine.requests.filter((request) => request.path.endsWith('/migration/generate')).map((request) => JSON.parse(request.body).sourceProcessDefinitionId);
+    const generated = engine.requests
+      .filter((request) => request.path.endsWith('/migration/generate'))
+      .map((request) => JSON.parse(request.body).sourceProcessDefinitionId);
     expect(generated.sort()).toEqual([versions[0]!.id, versions[2]!.id, versions[3]!.id].sort());
     expect(executes()).toEqual([]);
     // Without --strict the unmapped activity is a warning: exit 0, and the verdict says so.
     const lenient = await cli(['migration', 'sweep', 'order'], cwd);
     expect(lenient.code).toBe(0);
-    expect(lenient.stdout.trim().split('\n').at(-1)).toBe(`valid with warnings: 4 versions -> order:5 (${target()}): 2 valid, 0 not valid, 1 active but unmapped, 0 skipped, 1 without running instances`);
+    expect(lenient.stdout.trim().split('\n').at(-1)).toBe(
+      `valid with warnings: 4 versions -> order:5 (${target()}): 2 valid, 0 not valid, 1 active but unmapped, 0 skipped, 1 without running instances`,
+    );
   });
 
   it('applies the overrides (per version, skip), writes one plan per version with references, and -o json', async ({ versions, cli, target }) => {
@@ -98,7 +112,14 @@ describe('the review', () => {
     const summary = JSON.parse(result.stdout);
     expect(summary).toMatchObject({ key: 'order', valid: true, target: { id: target(), version: 5 }, outDir: 'plans' });
     expect(result.stderr).toBe('');
-    expect(summary.versions.map((version: { version: number; status: string; overridden: number; file: string | null }) => [version.version, version.status, version.overridden, version.file])).toEqual([
+    expect(
+      summary.versions.map((version: { version: number; status: string; overridden: number; file: string | null }) => [
+        version.version,
+        version.status,
+        version.overridden,
+        version.file,
+      ]),
+    ).toEqual([
       [1, 'valid', 1, join('plans', 'order-v1-to-v5.yaml')],
       [2, 'no-instances', 0, null],
       [3, 'valid', 0, join('plans', 'order-v3-to-v5.yaml')],
@@ -134,7 +155,7 @@ describe('the review', () => {
     writeFileSync(join(cwd, 'overrides.yaml'), 'versions:\n  1:\n    skipp: true\ninstructions:\n  - sourceActivityIds: [a, b]\n    targetActivityIds: [c]\n');
     const result = await cli(['migration', 'sweep', 'order', '--overrides', 'overrides.yaml'], cwd);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("overrides.yaml:3:5: versions[\"1\"].skipp: unknown property (did you mean 'skip'?)");
+    expect(result.stderr).toContain('overrides.yaml:3:5: versions["1"].skipp: unknown property (did you mean \'skip\'?)');
     expect(result.stderr).toContain('overrides.yaml:5:24: instructions[0].sourceActivityIds: must hold exactly one activity id');
     expect(engine.requests).toEqual([]);
     writeFileSync(join(cwd, 'overrides.yaml'), toYaml({ versions: { 9: { skip: true } } }));
@@ -160,24 +181,38 @@ describe('the review', () => {
 });
 
 describe('--plans DIR --execute', () => {
-  it('runs every version oldest first after one confirmation, with a journal each, and reports every instance once', async ({ versions, cli, executes, executedIds, definitionOf, target, allInstances, reviewedPlans }) => {
+  it('runs every version oldest first after one confirmation, with a journal each, and reports every instance once', async ({
+    versions,
+    cli,
+    executes,
+    executedIds,
+    definitionOf,
+    target,
+    allInstances,
+    reviewedPlans,
+  }) => {
     const cwd = await reviewedPlans();
     const refused = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute'], cwd);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`error: migrate 8 process instances of order in 3 versions (v1: 3, v3: 3, v4: 2) to order:5 (${target()}): confirmation needed`);
+    expect(refused.stderr).toContain(
+      `error: migrate 8 process instances of order in 3 versions (v1: 3, v3: 3, v4: 2) to order:5 (${target()}): confirmation needed`,
+    );
     expect(executes()).toEqual([]);
     const result = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--chunk-size', '2', '--yes', '--report', 'report.json'], cwd);
     expect(result.code).toBe(0);
-    expect(allInstances().filter((id) => versions[1]!.ids.includes(id) === false).map(definitionOf)).toEqual(allInstances().map(() => target()));
+    expect(
+      allInstances()
+        .filter((id) => versions[1]!.ids.includes(id) === false)
+        .map(definitionOf),
+    ).toEqual(allInstances().map(() => target()));
     expect(executedIds()).toEqual([...versions[0]!.ids, ...versions[2]!.ids, ...versions[3]!.ids]);
     expect(result.stdout).toContain(`done: 8 of 8 instances of order on the target (or ended) in 3 versions -> order:5 (${target()})`);
     expect(showsDocumentedLine(result.stdout, 'migration.md', 'done: 8 of 8 instances of order')).toBe(true);
-    expect(readdirSync(join(cwd, 'plans')).filter((name) => name.endsWith('.jsonl')).sort()).toEqual([
-      'order-v1-to-v5.yaml.journal.jsonl',
-      'order-v3-to-v5.yaml.journal.jsonl',
-      'order-v4-to-v5.yaml.journal.jsonl',
-      'order.sweep.journal.jsonl',
-    ]);
+    expect(
+      readdirSync(join(cwd, 'plans'))
+        .filter((name) => name.endsWith('.jsonl'))
+        .sort(),
+    ).toEqual(['order-v1-to-v5.yaml.journal.jsonl', 'order-v3-to-v5.yaml.journal.jsonl', 'order-v4-to-v5.yaml.journal.jsonl', 'order.sweep.journal.jsonl']);
     const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
     expect(report.outcome).toMatchObject({ migrated: 8, 'on-source': 0 });
     expect(report.instances.map((instance: { id: string; version: number }) => `${instance.version}:${instance.id}`)).toEqual([
@@ -200,7 +235,15 @@ describe('--plans DIR --execute', () => {
     expect(validated.stdout).toMatch(/^3\t\S+\t3\t2\tNOT valid\treview -> nope: Target activity 'nope' does not exist$/m);
   });
 
-  it('stops at a failed canary (exit 8), and --continue-on-failure goes on with the next version', async ({ engine, versions, cli, definitionOf, target, allInstances, reviewedPlans }) => {
+  it('stops at a failed canary (exit 8), and --continue-on-failure goes on with the next version', async ({
+    engine,
+    versions,
+    cli,
+    definitionOf,
+    target,
+    allInstances,
+    reviewedPlans,
+  }) => {
     const cwd = await reviewedPlans();
     engine.state.incidentsOnMigration.push({ targetDefinitionId: target(), processInstanceIds: [versions[2]!.ids[0]!] });
     const stopped = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--canary', '1', '--yes'], cwd);
@@ -216,7 +259,11 @@ describe('--plans DIR --execute', () => {
     // v4 was not run yet: it gets the canary the sweep began with.
     expect(resumed.stderr).toContain('order-v4-to-v5.yaml (version 2 of 2): 2 instances\ncanary (chunk 1/2): migrated 1 instance');
     expect(resumed.stdout).toMatch(/^1\torder-v1-to-v5\.yaml\t3\t3\t0\tdone \(earlier run\)/m);
-    expect(allInstances().filter((id) => !versions[1]!.ids.includes(id)).map(definitionOf)).toEqual(allInstances().map(() => target()));
+    expect(
+      allInstances()
+        .filter((id) => !versions[1]!.ids.includes(id))
+        .map(definitionOf),
+    ).toEqual(allInstances().map(() => target()));
   });
 
   it('a dry run counts every version and sends nothing', async ({ cli, executes, reviewedPlans }) => {
@@ -233,18 +280,35 @@ describe('--plans DIR --execute', () => {
 
   it('runs each version as a batch with --async --wait', async ({ engine, cli, reviewedPlans }) => {
     const cwd = await reviewedPlans();
-    const result = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--async', '--wait', '--interval', '0.05', '--yes', '-o', 'json'], cwd);
+    const result = await cli(
+      ['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--async', '--wait', '--interval', '0.05', '--yes', '-o', 'json'],
+      cwd,
+    );
     expect(result.code).toBe(0);
     expect(engine.state.batches).toHaveLength(3);
     const summary = JSON.parse(result.stdout);
-    expect(summary.versions.map((version: { status: string; batches: string[] }) => [version.status, version.batches.length])).toEqual([['done', 1], ['done', 1], ['done', 1]]);
-    const journal = readFileSync(join(cwd, 'plans', 'order-v1-to-v5.yaml.journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line).event);
+    expect(summary.versions.map((version: { status: string; batches: string[] }) => [version.status, version.batches.length])).toEqual([
+      ['done', 1],
+      ['done', 1],
+      ['done', 1],
+    ]);
+    const journal = readFileSync(join(cwd, 'plans', 'order-v1-to-v5.yaml.journal.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).event);
     expect(journal).toEqual(['start', 'sent', 'batch']);
   });
 });
 
 describe('--resume', () => {
-  it('refuses plans other than those the sweep started with, and a plan of another key, sending nothing', async ({ engine, versions, cli, executes, target, reviewedPlans }) => {
+  it('refuses plans other than those the sweep started with, and a plan of another key, sending nothing', async ({
+    engine,
+    versions,
+    cli,
+    executes,
+    target,
+    reviewedPlans,
+  }) => {
     const cwd = await reviewedPlans();
     engine.state.incidentsOnMigration.push({ targetDefinitionId: target(), processInstanceIds: [versions[0]!.ids[0]!] });
     expect((await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--canary', '1', '--yes'], cwd)).code).toBe(8);
@@ -252,7 +316,9 @@ describe('--resume', () => {
     rmSync(join(cwd, 'plans', 'order-v4-to-v5.yaml'));
     const changed = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--resume', '--yes'], cwd);
     expect(changed.code).toBe(2);
-    expect(changed.stderr).toContain(`error: --resume: sweep journal ${join('plans', 'order.sweep.journal.jsonl')} is for other plans than those found now (no longer there: order-v4-to-v5.yaml (${versions[3]!.id} -> ${target()})); nothing was sent`);
+    expect(changed.stderr).toContain(
+      `error: --resume: sweep journal ${join('plans', 'order.sweep.journal.jsonl')} is for other plans than those found now (no longer there: order-v4-to-v5.yaml (${versions[3]!.id} -> ${target()})); nothing was sent`,
+    );
     writeFileSync(join(cwd, 'plans', 'order-v4-to-v5.yaml'), toYaml({ source: 'invoice:1', target: 'invoice:2', instructions: [] }));
     const foreign = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--resume', '--yes'], cwd);
     expect(foreign.code).toBe(2);
@@ -286,12 +352,40 @@ describe('--resume', () => {
 });
 
 describe('killed mid-way, then resumed', () => {
-  it('reviews with an override, writes 3 plans, executes with a canary, is killed, resumes: every instance on the target, the report naming each once (spawned)', async ({ engine, versions, cli, executes, executedIds, definitionOf, target, allInstances, reviewedPlans }) => {
+  it('reviews with an override, writes 3 plans, executes with a canary, is killed, resumes: every instance on the target, the report naming each once (spawned)', async ({
+    engine,
+    versions,
+    cli,
+    executes,
+    executedIds,
+    definitionOf,
+    target,
+    allInstances,
+    reviewedPlans,
+  }) => {
     const cwd = await reviewedPlans();
     expect(readdirSync(join(cwd, 'plans')).sort()).toEqual(['order-v1-to-v5.yaml', 'order-v3-to-v5.yaml', 'order-v4-to-v5.yaml']);
     // v1: canary, chunk; v3: canary, then its chunk: the engine migrates it, and the process is killed
     // before it reads the answer.
-    const args = ['--url', engine.url, '--retries', '0', 'migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--canary', '1', '--chunk-size', '2', '--yes', '--report', 'report.csv'];
+    const args = [
+      '--url',
+      engine.url,
+      '--retries',
+      '0',
+      'migration',
+      'sweep',
+      'order',
+      '--plans',
+      'plans',
+      '--execute',
+      '--canary',
+      '1',
+      '--chunk-size',
+      '2',
+      '--yes',
+      '--report',
+      'report.csv',
+    ];
     const child = spawn(process.execPath, [BIN, ...args], { cwd, env: cleanEnv(), stdio: 'ignore' });
     const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, times: 3 });
@@ -306,12 +400,24 @@ describe('killed mid-way, then resumed', () => {
     const resumed = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--resume', '--yes', '--report', 'report.csv'], cwd);
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain('taking over the lock of process');
-    expect(allInstances().filter((id) => !versions[1]!.ids.includes(id)).map(definitionOf)).toEqual(allInstances().filter((id) => !versions[1]!.ids.includes(id)).map(() => target()));
+    expect(
+      allInstances()
+        .filter((id) => !versions[1]!.ids.includes(id))
+        .map(definitionOf),
+    ).toEqual(
+      allInstances()
+        .filter((id) => !versions[1]!.ids.includes(id))
+        .map(() => target()),
+    );
     // Nothing sent twice: v3's held chunk was migrated, and the resume found it so.
     const sent = executedIds();
     expect(sent.length).toBe(new Set(sent).size);
     expect(new Set(sent)).toEqual(new Set([...versions[0]!.ids, ...versions[2]!.ids, ...versions[3]!.ids]));
-    const rows = readFileSync(join(cwd, 'report.csv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
+    const rows = readFileSync(join(cwd, 'report.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','));
     expect(rows.map((row) => row[0]).sort()).toEqual([...versions[0]!.ids, ...versions[2]!.ids, ...versions[3]!.ids].sort());
     expect(rows.every((row) => row[1] === 'migrated' && row[2] === target())).toBe(true);
   }, 30_000);
@@ -347,7 +453,10 @@ describe('tenants and batches', () => {
     expect(looked.stdout).toContain('; 3 versions in batches still at work (camunda-admin batch watch ID, or --resume --async --wait)');
     engine.state.batchSettings.jobsPerSecond = 200;
     // With --wait it follows them, and sends nothing again.
-    const resumed = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--resume', '--async', '--wait', '--interval', '0.05', '--yes'], cwd);
+    const resumed = await cli(
+      ['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--resume', '--async', '--wait', '--interval', '0.05', '--yes'],
+      cwd,
+    );
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain('order-v1-to-v5.yaml: batch');
     expect(engine.state.batches).toHaveLength(3);

@@ -3,7 +3,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
-import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type Simulator, startSimulator } from '../../simulator/index.js';
+import {
+  SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS,
+  SEEDED_PROCESS_INSTANCE_IDS as INSTANCES,
+  type Simulator,
+  startSimulator,
+} from '../../simulator/index.js';
 import { runCli, tempDir } from '../../helpers/cli.js';
 
 let engine: Simulator;
@@ -17,8 +22,7 @@ afterEach(() => {
   engine.requests.length = 0;
 });
 
-const cli = (args: string[], options: { cwd?: string; stdin?: string } = {}) =>
-  runCli(['--url', engine.url, '--retries', '0', ...args], options);
+const cli = (args: string[], options: { cwd?: string; stdin?: string } = {}) => runCli(['--url', engine.url, '--retries', '0', ...args], options);
 const sent = (path: string) => engine.requests.filter((request) => request.path.split('?')[0]!.endsWith(path));
 
 describe('migration generate', () => {
@@ -41,13 +45,32 @@ describe('migration generate', () => {
         'warning: not mapped: approveInvoice (userTask) has 3 running instances; migrating them would fail without an instruction\n',
     );
     const [request] = sent('/migration/generate');
-    expect(JSON.parse(request!.body)).toEqual({ sourceProcessDefinitionId: DEFINITIONS.invoiceV1, targetProcessDefinitionId: DEFINITIONS.invoiceV2, updateEventTriggers: false });
+    expect(JSON.parse(request!.body)).toEqual({
+      sourceProcessDefinitionId: DEFINITIONS.invoiceV1,
+      targetProcessDefinitionId: DEFINITIONS.invoiceV2,
+      updateEventTriggers: false,
+    });
   });
 
   it('prints JSON to stdout with -o json, with variables from a file and --update-event-triggers', async () => {
     const cwd = tempDir();
     writeFileSync(join(cwd, 'vars.yaml'), 'migratedBy: { value: ops, type: String }\n');
-    const result = await cli(['migration', 'generate', '--source', DEFINITIONS.v1, '--target', 'refengine-demo:2', '--variables', 'vars.yaml', '--update-event-triggers', '-o', 'json'], { cwd });
+    const result = await cli(
+      [
+        'migration',
+        'generate',
+        '--source',
+        DEFINITIONS.v1,
+        '--target',
+        'refengine-demo:2',
+        '--variables',
+        'vars.yaml',
+        '--update-event-triggers',
+        '-o',
+        'json',
+      ],
+      { cwd },
+    );
     expect(result.code).toBe(0);
     const plan = JSON.parse(result.stdout);
     expect(plan).toEqual({
@@ -71,8 +94,14 @@ describe('migration generate', () => {
   it.each([
     [['--source', 'invoice:7', '--target', 'invoice:2'], 'error: --source: no process definition invoice:7 (versions of invoice: 1, 2)'],
     [['--source', 'invoce:1', '--target', 'invoice:2'], "error: --source: no process definition with key 'invoce' (did you mean invoice?)"],
-    [['--source', 'shared-process:1', '--target', 'invoice:2'], "error: --source 'shared-process:1' matches 2 process definitions (tenants: tenant-a, tenant-b); choose one with --tenant ID or give the definition id"],
-    [['--source', 'nope:1:1', '--target', 'invoice:2'], "error: --source: no process definition with id 'nope:1:1'; use KEY:VERSION or KEY:latest to look it up by key"],
+    [
+      ['--source', 'shared-process:1', '--target', 'invoice:2'],
+      "error: --source 'shared-process:1' matches 2 process definitions (tenants: tenant-a, tenant-b); choose one with --tenant ID or give the definition id",
+    ],
+    [
+      ['--source', 'nope:1:1', '--target', 'invoice:2'],
+      "error: --source: no process definition with id 'nope:1:1'; use KEY:VERSION or KEY:latest to look it up by key",
+    ],
   ])('refuses %j with exit 2, listing what exists, and generates nothing', async (args, message) => {
     const result = await cli(['migration', 'generate', ...args]);
     expect(result.code).toBe(2);
@@ -81,17 +110,45 @@ describe('migration generate', () => {
   });
 
   it('resolves within a tenant with --tenant', async () => {
-    const result = await cli(['migration', 'generate', '--source', 'shared-process:1', '--target', 'shared-process:latest', '--tenant', 'tenant-a', '-o', 'json']);
+    const result = await cli([
+      'migration',
+      'generate',
+      '--source',
+      'shared-process:1',
+      '--target',
+      'shared-process:latest',
+      '--tenant',
+      'tenant-a',
+      '-o',
+      'json',
+    ]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).sourceProcessDefinitionId).toBe(DEFINITIONS.sharedTenantA);
   });
 
   it('writes a plan with --tenant that validates without it: the plan ids pin the tenant of its references', async () => {
     const cwd = tempDir();
-    const generated = await cli(['migration', 'generate', '--source', 'shared-process:1', '--target', 'shared-process:latest', '--tenant', 'tenant-a', '--update-event-triggers', '--out', 'plan.yaml'], { cwd });
+    const generated = await cli(
+      [
+        'migration',
+        'generate',
+        '--source',
+        'shared-process:1',
+        '--target',
+        'shared-process:latest',
+        '--tenant',
+        'tenant-a',
+        '--update-event-triggers',
+        '--out',
+        'plan.yaml',
+      ],
+      { cwd },
+    );
     expect(generated.code).toBe(0);
     const text = readFileSync(join(cwd, 'plan.yaml'), 'utf8');
-    expect(text.split('\n')[0]).toBe('# Migration plan, generated by: camunda-admin migration generate --source shared-process:1 --target shared-process:latest --tenant tenant-a --update-event-triggers');
+    expect(text.split('\n')[0]).toBe(
+      '# Migration plan, generated by: camunda-admin migration generate --source shared-process:1 --target shared-process:latest --tenant tenant-a --update-event-triggers',
+    );
     const validated = await cli(['migration', 'validate', 'plan.yaml', '-o', 'json'], { cwd });
     expect(validated.stderr).not.toContain('error');
     expect(validated.code).toBe(0);
@@ -110,13 +167,21 @@ describe('migration generate', () => {
   it('keeps the generated-by comment one line when a flag value holds a line break', async () => {
     const cwd = tempDir();
     writeFileSync(join(cwd, 'v\nx: 1.json'), '{"migratedBy": {"value": "ops", "type": "String"}}');
-    const generated = await cli(['migration', 'generate', '--source', 'invoice:1', '--target', 'invoice:2', '--variables', 'v\nx: 1.json', '--out', 'plan.yaml'], { cwd });
+    const generated = await cli(
+      ['migration', 'generate', '--source', 'invoice:1', '--target', 'invoice:2', '--variables', 'v\nx: 1.json', '--out', 'plan.yaml'],
+      { cwd },
+    );
     expect(generated.code).toBe(0);
     const text = readFileSync(join(cwd, 'plan.yaml'), 'utf8');
-    expect(text.split('\n')[0]).toBe('# Migration plan, generated by: camunda-admin migration generate --source invoice:1 --target invoice:2 --variables v\\nx: 1.json');
+    expect(text.split('\n')[0]).toBe(
+      '# Migration plan, generated by: camunda-admin migration generate --source invoice:1 --target invoice:2 --variables v\\nx: 1.json',
+    );
     expect(parseYaml(text)).not.toHaveProperty('x');
     // The plan as written is one the engine accepts (its instances at approveInvoice are another matter).
-    expect(JSON.parse((await cli(['migration', 'validate', 'plan.yaml', '-o', 'json'], { cwd })).stdout).summary).toMatchObject({ instructionFailures: 0, variableFailures: 0 });
+    expect(JSON.parse((await cli(['migration', 'validate', 'plan.yaml', '-o', 'json'], { cwd })).stdout).summary).toMatchObject({
+      instructionFailures: 0,
+      variableFailures: 0,
+    });
   });
 
   it('checks a variables file before sending anything', async () => {
@@ -178,7 +243,9 @@ describe('migration validate', () => {
     expect(table.code).toBe(3);
     // Nothing in the target is near 'nope': the hint lists the target's activities.
     expect(table.stdout).toMatch(/^approve -> nope\tTarget activity 'nope' does not exist \(activities of the target: start, approve, review, end\)$/m);
-    expect(table.stdout).toMatch(/^start -> review\tActivities have incompatible types \(NoneStartEventActivityBehavior is not compatible with UserTaskActivityBehavior\)$/m);
+    expect(table.stdout).toMatch(
+      /^start -> review\tActivities have incompatible types \(NoneStartEventActivityBehavior is not compatible with UserTaskActivityBehavior\)$/m,
+    );
     expect(table.stdout).toContain(
       `NOT valid: 2 instructions, 2 failing instructions, 0 failing variables; pre-flight of 3 running instances: 1 failure (3 instances refused), 0 warnings; refengine-demo:1 (${DEFINITIONS.v1}) -> refengine-demo:2 (${DEFINITIONS.v2})`,
     );
@@ -193,9 +260,19 @@ describe('migration validate', () => {
     // The engine accepts the plan, but refuses the instances at the renamed activity: exit 3.
     const refused = await cli(['migration', 'validate', 'plan.yaml'], { cwd });
     expect(refused.code).toBe(3);
-    expect(refused.stdout).toMatch(new RegExp(`^no instruction\tapproveInvoice -> \\(none\\)\t3; ${INSTANCES.invoiceApprove1}; ${INSTANCES.invoiceApprove2}; ${INSTANCES.invoiceApprove3}\tthe engine refuses them: no instruction maps approveInvoice\tfailure$`, 'm'));
+    expect(refused.stdout).toMatch(
+      new RegExp(
+        `^no instruction\tapproveInvoice -> \\(none\\)\t3; ${INSTANCES.invoiceApprove1}; ${INSTANCES.invoiceApprove2}; ${INSTANCES.invoiceApprove3}\tthe engine refuses them: no instruction maps approveInvoice\tfailure$`,
+        'm',
+      ),
+    );
     const json = JSON.parse((await cli(['migration', 'validate', 'plan.yaml', '-o', 'json'], { cwd })).stdout);
-    expect(json).toMatchObject({ valid: false, strict: false, activeUnmapped: [{ activityId: 'approveInvoice', instances: 3 }], summary: { instructionFailures: 0 } });
+    expect(json).toMatchObject({
+      valid: false,
+      strict: false,
+      activeUnmapped: [{ activityId: 'approveInvoice', instances: 3 }],
+      summary: { instructionFailures: 0 },
+    });
 
     // The operator maps the renamed activity by hand: what is left is a warning (the instance waiting
     // in archiveInvoice's asynchronous continuation), which only --strict makes a failure.
@@ -204,15 +281,23 @@ describe('migration validate', () => {
     writeFileSync(join(cwd, 'plan.yaml'), toYaml(plan));
     const fixed = await cli(['migration', 'validate', 'plan.yaml'], { cwd });
     expect(fixed.code).toBe(0);
-    expect(fixed.stdout).toMatch(/^valid: \d+ instructions, 0 failing instructions, 0 failing variables; pre-flight of 6 running instances: 0 failures, 1 warning; invoice:1/m);
-    expect(fixed.stdout).toMatch(/^asynchronous continuation\tarchiveInvoice -> archiveInvoice\t1; \S+\ttheir job \(async-before\) moves to archiveInvoice and runs there\twarning$/m);
+    expect(fixed.stdout).toMatch(
+      /^valid: \d+ instructions, 0 failing instructions, 0 failing variables; pre-flight of 6 running instances: 0 failures, 1 warning; invoice:1/m,
+    );
+    expect(fixed.stdout).toMatch(
+      /^asynchronous continuation\tarchiveInvoice -> archiveInvoice\t1; \S+\ttheir job \(async-before\) moves to archiveInvoice and runs there\twarning$/m,
+    );
     const strict = await cli(['migration', 'validate', 'plan.yaml', '--strict'], { cwd });
     expect(strict.code).toBe(3);
     expect(strict.stdout).toMatch(/\tfailure \(--strict\)$/m);
   });
 
   it('reads the plan from stdin', async () => {
-    const plan = JSON.stringify({ sourceProcessDefinitionId: DEFINITIONS.v1, targetProcessDefinitionId: DEFINITIONS.v2, instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] });
+    const plan = JSON.stringify({
+      sourceProcessDefinitionId: DEFINITIONS.v1,
+      targetProcessDefinitionId: DEFINITIONS.v2,
+      instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }],
+    });
     const result = await cli(['migration', 'validate', '-', '-o', 'json'], { stdin: plan });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).plan).toBe('<stdin>');
@@ -231,10 +316,15 @@ describe('migration validate', () => {
 
   it('refuses a plan with a typo before sending anything, exit 2, naming file, line and column', async () => {
     const cwd = tempDir();
-    writeFileSync(join(cwd, 'plan.yaml'), 'source: invoice:1\ntarget: invoice:2\ninstructions:\n  - sourceActivityIds: [prepareBankTransfer]\n    targetActivityIds: [prepareBankTransfer]\n    updateEventTriggers: true\n');
+    writeFileSync(
+      join(cwd, 'plan.yaml'),
+      'source: invoice:1\ntarget: invoice:2\ninstructions:\n  - sourceActivityIds: [prepareBankTransfer]\n    targetActivityIds: [prepareBankTransfer]\n    updateEventTriggers: true\n',
+    );
     const result = await cli(['migration', 'validate', 'plan.yaml'], { cwd });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("error: plan.yaml:6:5: instructions[0].updateEventTriggers: unknown property (did you mean 'updateEventTrigger'?); the engine would silently ignore it\n");
+    expect(result.stderr).toBe(
+      "error: plan.yaml:6:5: instructions[0].updateEventTriggers: unknown property (did you mean 'updateEventTrigger'?); the engine would silently ignore it\n",
+    );
     expect(engine.requests).toEqual([]);
   });
 

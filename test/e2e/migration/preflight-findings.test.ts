@@ -38,17 +38,22 @@ describe('incidents the migration removes', () => {
   it('names the incidents on a boundary timer the target lacks (a warning, --strict fails), and execute removes them', async ({ engine, cli, cwd }) => {
     const [, v2] = engine.state.deployVersions('order', [{ activities: PLAIN }, { activities: WITH_REMINDER, instances: { approve: 5 } }]);
     const withIncident = v2!.instanceIds.slice(0, 3);
-    for (const id of withIncident) raiseIncident(engine.state, engine.state.findProcessInstance(id)!, { activityId: 'remind', incidentMessage: 'Mail server down' });
+    for (const id of withIncident)
+      raiseIncident(engine.state, engine.state.findProcessInstance(id)!, { activityId: 'remind', incidentMessage: 'Mail server down' });
     writePlan(cwd, { source: 'order:2', target: 'order:1', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] });
 
     const table = await cli(['migration', 'validate', 'plan.yaml'], { cwd });
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^incident removed\tremind -> \(none\)\t3; [^\t]+\t3 failedJob incidents on remind are removed with their jobs: no instruction maps remind: 'Mail server down'\twarning$/m);
+    expect(table.stdout).toMatch(
+      /^incident removed\tremind -> \(none\)\t3; [^\t]+\t3 failedJob incidents on remind are removed with their jobs: no instruction maps remind: 'Mail server down'\twarning$/m,
+    );
     expect(table.stdout).toContain('pre-flight of 5 running instances: 0 failures, 1 warning;');
 
     const json = await cli(['migration', 'validate', 'plan.yaml', '-o', 'json'], { cwd });
     const result = JSON.parse(json.stdout) as Validation;
-    expect(result.preflight.findings).toEqual([expect.objectContaining({ kind: 'removed-incident', effect: 'warns', activityId: 'remind', instances: [...withIncident].sort(), incidents: 3 })]);
+    expect(result.preflight.findings).toEqual([
+      expect.objectContaining({ kind: 'removed-incident', effect: 'warns', activityId: 'remind', instances: [...withIncident].sort(), incidents: 3 }),
+    ]);
 
     const strict = await cli(['migration', 'validate', 'plan.yaml', '--strict'], { cwd });
     expect(strict.code).toBe(3);
@@ -83,17 +88,25 @@ describe('a failing instruction', () => {
     writePlan(cwd, { source: 'order:1', target: 'order:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['aprove'] }] });
     const table = await cli(['migration', 'validate', 'plan.yaml'], { cwd });
     expect(table.code).toBe(3);
-    expect(table.stdout).toMatch(/^failing instruction\tapprove -> aprove\t4; .*\tthe engine refuses the plan, and them: Target activity 'aprove' does not exist\tfailure$/m);
+    expect(table.stdout).toMatch(
+      /^failing instruction\tapprove -> aprove\t4; .*\tthe engine refuses the plan, and them: Target activity 'aprove' does not exist\tfailure$/m,
+    );
     expect(table.stdout).toContain('pre-flight of 4 running instances: 1 failure (4 instances refused), 0 warnings;');
     const json = JSON.parse((await cli(['migration', 'validate', 'plan.yaml', '-o', 'json'], { cwd })).stdout) as Validation;
     expect(json.valid).toBe(false);
     expect(json.preflight.summary).toEqual({ failures: 1, warnings: 0, refusedInstances: 4 });
-    expect(json.preflight.findings).toEqual([expect.objectContaining({ kind: 'failing-instruction', effect: 'fails', activityId: 'approve', instances: [...v1!.instanceIds].sort() })]);
+    expect(json.preflight.findings).toEqual([
+      expect.objectContaining({ kind: 'failing-instruction', effect: 'fails', activityId: 'approve', instances: [...v1!.instanceIds].sort() }),
+    ]);
   });
 });
 
 describe('a pending migration batch', () => {
-  it('refuses a second migration of its source (exit 11, nothing sent), naming the batch and batch watch; --allow-pending-batch runs', async ({ engine, cli, cwd }) => {
+  it('refuses a second migration of its source (exit 11, nothing sent), naming the batch and batch watch; --allow-pending-batch runs', async ({
+    engine,
+    cli,
+    cwd,
+  }) => {
     engine.state.deployVersions('order', [{ activities: PLAIN, instances: { approve: 4 } }, { activities: PLAIN }]);
     writePlan(cwd, { source: 'order:1', target: 'order:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] });
     const first = await cli(['migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes', '-o', 'json'], { cwd });
@@ -121,7 +134,20 @@ describe('a pending migration batch', () => {
     engine.state.deployVersions('order', [{ activities: PLAIN, instances: { approve: 3 } }, { activities: PLAIN }]);
     expect((await cli(['migration', 'sweep', 'order', '--out-dir', 'plans'], { cwd })).code).toBe(0);
     writePlan(cwd, { source: 'order:1', target: 'order:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] });
-    const first = await cli(['migration', 'execute', 'plan.yaml', '--instances', engine.state.processInstances.find((instance) => instance.definitionId.startsWith('order:1:'))!.id, '--async', '--yes', '-o', 'json'], { cwd });
+    const first = await cli(
+      [
+        'migration',
+        'execute',
+        'plan.yaml',
+        '--instances',
+        engine.state.processInstances.find((instance) => instance.definitionId.startsWith('order:1:'))!.id,
+        '--async',
+        '--yes',
+        '-o',
+        'json',
+      ],
+      { cwd },
+    );
     const batchId = (JSON.parse(first.stdout) as { id: string }).id;
     const sweep = await cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--yes'], { cwd });
     expect(sweep.code).toBe(11);
@@ -132,10 +158,23 @@ describe('a pending migration batch', () => {
   it('lets a batch of another definition be, and a finished one', async ({ engine, cli, cwd }) => {
     engine.state.deployVersions('order', [{ activities: PLAIN, instances: { approve: 2 } }, { activities: PLAIN }]);
     engine.state.deployVersions('shipment', [{ activities: PLAIN, instances: { approve: 2 } }, { activities: PLAIN }]);
-    writeFileSync(join(cwd, 'invoice.yaml'), toYaml({ source: 'shipment:1', target: 'shipment:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }));
+    writeFileSync(
+      join(cwd, 'invoice.yaml'),
+      toYaml({ source: 'shipment:1', target: 'shipment:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }),
+    );
     writePlan(cwd, { source: 'order:1', target: 'order:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] });
     expect((await cli(['migration', 'execute', 'invoice.yaml', '--all-instances', '--async', '--yes'], { cwd })).code).toBe(0);
-    const other = await cli(['migration', 'execute', 'plan.yaml', '--instances', engine.state.processInstances.find((instance) => instance.definitionId.startsWith('order:1:'))!.id, '--yes'], { cwd });
+    const other = await cli(
+      [
+        'migration',
+        'execute',
+        'plan.yaml',
+        '--instances',
+        engine.state.processInstances.find((instance) => instance.definitionId.startsWith('order:1:'))!.id,
+        '--yes',
+      ],
+      { cwd },
+    );
     expect(other.stderr).not.toContain('pending migration batch');
     expect(other.code).toBe(0);
     engine.advanceBatches(10);

@@ -8,7 +8,8 @@ import { SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_I
 import { test } from '../../helpers/fixtures.js';
 import { DEMO_PLAN } from '../../helpers/plans.js';
 
-const executes = (requests: { method: string; path: string }[]) => requests.filter((request) => request.method === 'POST' && /\/migration\/execute(Async)?$/.test(request.path));
+const executes = (requests: { method: string; path: string }[]) =>
+  requests.filter((request) => request.method === 'POST' && /\/migration\/execute(Async)?$/.test(request.path));
 const source = `refengine-demo:1 (${DEFINITIONS.v1})`;
 const target = `refengine-demo:2 (${DEFINITIONS.v2})`;
 
@@ -20,7 +21,9 @@ describe('migration execute of instances on the target already', () => {
     expect(first.code).toBe(0);
     engine.requests.length = 0;
     const again = await cli(['migration', 'execute', 'plan.yaml', '--instances-file', 'ids.txt', '--yes', '--report', 'report.csv'], { cwd });
-    expect(again.stderr).toBe(`nothing to migrate: the 2 selected instances are on the target already (${target}); nothing was sent\nreport written to report.csv\n`);
+    expect(again.stderr).toBe(
+      `nothing to migrate: the 2 selected instances are on the target already (${target}); nothing was sent\nreport written to report.csv\n`,
+    );
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('done: 0 of 0 instances migrated');
     expect(executes(engine.requests)).toEqual([]);
@@ -30,10 +33,14 @@ describe('migration execute of instances on the target already', () => {
     writeFileSync(join(cwd, 'plan.yaml'), toYaml(DEMO_PLAN));
     expect((await cli(['migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1First, '--yes'], { cwd })).code).toBe(0);
     engine.requests.length = 0;
-    const rest = await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.demoV1First},${INSTANCES.demoV1Second}`, '--yes', '-o', 'json'], { cwd });
+    const rest = await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.demoV1First},${INSTANCES.demoV1Second}`, '--yes', '-o', 'json'], {
+      cwd,
+    });
     expect(rest.code).toBe(0);
     expect(rest.stderr).toContain(`1 selected instance is not running on ${source} but on the target already (${target}): not sent again\n`);
-    expect(executes(engine.requests).map((request) => JSON.parse((request as unknown as { body: string }).body).processInstanceIds)).toEqual([[INSTANCES.demoV1Second]]);
+    expect(executes(engine.requests).map((request) => JSON.parse((request as unknown as { body: string }).body).processInstanceIds)).toEqual([
+      [INSTANCES.demoV1Second],
+    ]);
     expect(JSON.parse(rest.stdout).outcome.migrated).toBe(1);
   });
 
@@ -41,7 +48,9 @@ describe('migration execute of instances on the target already', () => {
     writeFileSync(join(cwd, 'plan.yaml'), toYaml(DEMO_PLAN));
     const result = await cli(['migration', 'execute', 'plan.yaml', '--instances', `${INSTANCES.demoV2First},nope`, '--yes'], { cwd });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`error: 2 selected instances are not running on ${source}: nope (not found), ${INSTANCES.demoV2First} (on ${DEFINITIONS.v2}); the engine would refuse the whole request, nothing was sent\n`);
+    expect(result.stderr).toBe(
+      `error: 2 selected instances are not running on ${source}: nope (not found), ${INSTANCES.demoV2First} (on ${DEFINITIONS.v2}); the engine would refuse the whole request, nothing was sent\n`,
+    );
     expect(executes(engine.requests)).toEqual([]);
   });
 });

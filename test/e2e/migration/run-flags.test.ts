@@ -12,7 +12,10 @@ let cwd: string;
 beforeAll(async () => {
   engine = await startSimulator();
   cwd = tempDir();
-  writeFileSync(join(cwd, 'plan.yaml'), toYaml({ source: 'order:1', target: 'order:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }));
+  writeFileSync(
+    join(cwd, 'plan.yaml'),
+    toYaml({ source: 'order:1', target: 'order:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }),
+  );
 });
 afterAll(async () => {
   await engine.close();
@@ -26,16 +29,19 @@ const commands: [string, string[]][] = [
 ];
 
 describe('--chunk-size and --canary', () => {
-  it.each(commands.flatMap(([name, args]) => ['--chunk-size', '--canary'].map((flag) => [name, args, flag] as const)))('%s refuses %s %s... with exit 2, sending nothing', async (_name, args, flag) => {
-    const before = engine.requests.length;
-    const huge = await runCli(['--url', engine.url, '--retries', '0', ...args, flag, HUGE], { cwd });
-    expect(huge.code).toBe(2);
-    expect(huge.stderr).toBe(`error: ${flag}: '${HUGE}' is more than 1,000,000, the most it can be\n`);
-    const tooMany = await runCli(['--url', engine.url, '--retries', '0', ...args, flag, TOO_MANY], { cwd });
-    expect(tooMany.code).toBe(2);
-    expect(tooMany.stderr).toBe(`error: ${flag}: '${TOO_MANY}' is more than 1,000,000, the most it can be\n`);
-    expect(engine.requests.length).toBe(before);
-  });
+  it.each(commands.flatMap(([name, args]) => ['--chunk-size', '--canary'].map((flag) => [name, args, flag] as const)))(
+    '%s refuses %s %s... with exit 2, sending nothing',
+    async (_name, args, flag) => {
+      const before = engine.requests.length;
+      const huge = await runCli(['--url', engine.url, '--retries', '0', ...args, flag, HUGE], { cwd });
+      expect(huge.code).toBe(2);
+      expect(huge.stderr).toBe(`error: ${flag}: '${HUGE}' is more than 1,000,000, the most it can be\n`);
+      const tooMany = await runCli(['--url', engine.url, '--retries', '0', ...args, flag, TOO_MANY], { cwd });
+      expect(tooMany.code).toBe(2);
+      expect(tooMany.stderr).toBe(`error: ${flag}: '${TOO_MANY}' is more than 1,000,000, the most it can be\n`);
+      expect(engine.requests.length).toBe(before);
+    },
+  );
 });
 
 describe('--wait and --interval', () => {

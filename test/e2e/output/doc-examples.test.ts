@@ -17,7 +17,12 @@ import { cleanEnv, runCli, tempDir } from '../../helpers/cli.js';
 import { DEMO_PLAN } from '../../helpers/plans.js';
 
 const ROOT = new URL('../../../', import.meta.url);
-const PAGES = ['README.md', ...readdirSync(new URL('docs/', ROOT)).filter((name) => name.endsWith('.md') && name !== 'commands.md').map((name) => `docs/${name}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(new URL('docs/', ROOT))
+    .filter((name) => name.endsWith('.md') && name !== 'commands.md')
+    .map((name) => `docs/${name}`),
+];
 
 interface Example {
   /** `docs/groups.md:61` */
@@ -73,7 +78,13 @@ interface Run {
 }
 
 /** The plan of the demo whose validation fails twice (docs/migration.md). */
-const FAILING_DEMO_PLAN = { ...DEMO_PLAN, instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['nope'] }, { sourceActivityIds: ['start'], targetActivityIds: ['review'] }] };
+const FAILING_DEMO_PLAN = {
+  ...DEMO_PLAN,
+  instructions: [
+    { sourceActivityIds: ['approve'], targetActivityIds: ['nope'] },
+    { sourceActivityIds: ['start'], targetActivityIds: ['review'] },
+  ],
+};
 const generateInvoicePlan = (file: string) => ['migration', 'generate', '--source', 'invoice:1', '--target', 'invoice:latest', '--out', file];
 /** The runbook's edit of the generated plan: the renamed activity mapped by hand. */
 const MAP_RENAMED = '  - sourceActivityIds: [ approveInvoice ]\n    targetActivityIds: [ approveInvoiceV2 ]\n';
@@ -104,7 +115,9 @@ authorizations:
 /** Keyed by where the example is and its command. */
 const RUNS: Record<string, Run> = {
   'docs/access.md access plan access.yaml': { setup: ({ cwd }) => writeFileSync(join(cwd, 'access.yaml'), ACCESS_FILE) },
-  'docs/access.md auth explain --user john --resource-type process-definition --resource-id refengine-demo': { abridged: 'the page shows the first permissions of 23' },
+  'docs/access.md auth explain --user john --resource-type process-definition --resource-id refengine-demo': {
+    abridged: 'the page shows the first permissions of 23',
+  },
   'docs/authorizations.md auth resources': {},
   'docs/authorizations.md auth update c950b77a-e5fe-11f1-a2ca-02fc00000001 --add-permissions DELETE': {},
   'docs/groups.md group members add sales john mary nobody': {},
@@ -122,8 +135,12 @@ const RUNS: Record<string, Run> = {
   'docs/migration.md migration validate broken-plan.yaml': { setup: ({ cwd }) => writeFileSync(join(cwd, 'broken-plan.yaml'), toYaml(FAILING_DEMO_PLAN)) },
   'docs/migration.md migration validate invoice-plan.yaml --strict': { setup: async ({ cli }) => void (await cli(generateInvoicePlan('invoice-plan.yaml'))) },
   'docs/migration.md migration validate approval-plan.yaml': { setup: reviewedApprovalPlan },
-  'docs/migration.md migration execute approval-plan.yaml --instances c7e20b03-e5fe-11f1-a2ca-02fc00000001,c7e20b04-e5fe-11f1-a2ca-02fc00000001 --yes': { setup: reviewedApprovalPlan },
-  'docs/migration.md migration execute invoice-plan.yaml --all-instances --yes --skip-validation': { setup: async ({ cli }) => void (await cli(generateInvoicePlan('invoice-plan.yaml'))) },
+  'docs/migration.md migration execute approval-plan.yaml --instances c7e20b03-e5fe-11f1-a2ca-02fc00000001,c7e20b04-e5fe-11f1-a2ca-02fc00000001 --yes': {
+    setup: reviewedApprovalPlan,
+  },
+  'docs/migration.md migration execute invoice-plan.yaml --all-instances --yes --skip-validation': {
+    setup: async ({ cli }) => void (await cli(generateInvoicePlan('invoice-plan.yaml'))),
+  },
   'docs/migration.md migration validate plan.yaml --strict': { setup: async ({ cli }) => void (await cli(generateInvoicePlan('plan.yaml'))) },
   'docs/migration.md migration validate plan.yaml': { setup: mappedInvoicePlan },
   'docs/migration.md migration execute plan.yaml --all-instances --dry-run': { setup: mappedInvoicePlan },
@@ -136,7 +153,17 @@ function sameCells(documented: string, printed: string): boolean {
   const cells = (line: string) => line.split('│').map((cell) => cell.trim());
   const want = cells(documented);
   const got = cells(printed);
-  return want.length === got.length && want.every((cell, index) => new RegExp(`^${cell.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(got[index]!));
+  return (
+    want.length === got.length &&
+    want.every((cell, index) =>
+      new RegExp(
+        `^${cell
+          .split('…')
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      ).test(got[index]!),
+    )
+  );
 }
 
 /** The tables among some lines: each a run of table lines. */
@@ -171,7 +198,13 @@ function rewriteExample(example: Example, printed: string): void {
   const lines = readFileSync(file, 'utf8').split('\n');
   const exitLine = example.exit === undefined ? [] : [`(exit ${example.exit})`];
   const blankAfter = example.output.length - example.output.findLastIndex((text) => text !== '') - 1;
-  lines.splice(Number(line), example.output.length + exitLine.length, ...printed.replace(/\n$/, '').split('\n'), ...exitLine, ...Array<string>(blankAfter).fill(''));
+  lines.splice(
+    Number(line),
+    example.output.length + exitLine.length,
+    ...printed.replace(/\n$/, '').split('\n'),
+    ...exitLine,
+    ...Array<string>(blankAfter).fill(''),
+  );
   writeFileSync(file, lines.join('\n'));
 }
 
@@ -182,10 +215,14 @@ beforeAll(async () => {
   // Requests for http://localhost:8080 come here in absolute form and go on to the simulator of the test.
   forwarder = createServer((request, response) => {
     const target = new URL(request.url ?? '/');
-    const upstream = httpRequest(`${new URL(engine.url).origin}${target.pathname}${target.search}`, { method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const upstream = httpRequest(
+      `${new URL(engine.url).origin}${target.pathname}${target.search}`,
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     upstream.on('error', () => response.writeHead(502).end());
     request.pipe(upstream);
   });

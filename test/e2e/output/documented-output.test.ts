@@ -35,7 +35,17 @@ let guarded: Simulator;
 beforeAll(async () => {
   [open, guarded] = await Promise.all([startSimulator(), startSimulator({ basicAuth: true })]);
   // The docs ask about the invoice process, which the seeded authorizations do not name.
-  guarded.state.authorizations.push({ id: 'docs-mary-invoice', type: AuthorizationType.GRANT, userId: 'mary', groupId: null, permissions: ['READ'], resourceType: ResourceType.PROCESS_DEFINITION, resourceId: 'invoice', removalTime: null, rootProcessInstanceId: null });
+  guarded.state.authorizations.push({
+    id: 'docs-mary-invoice',
+    type: AuthorizationType.GRANT,
+    userId: 'mary',
+    groupId: null,
+    permissions: ['READ'],
+    resourceType: ResourceType.PROCESS_DEFINITION,
+    resourceId: 'invoice',
+    removalTime: null,
+    rootProcessInstanceId: null,
+  });
 });
 afterAll(async () => {
   await Promise.all([open.close(), guarded.close()]);
@@ -44,8 +54,14 @@ afterAll(async () => {
 /** Which engine each documented command runs against, and as whom. */
 const SETUPS: Record<string, () => { engine: Simulator; env: Record<string, string> }> = {
   'group members add sales john mary nobody -o json': () => ({ engine: open, env: cleanEnv() }),
-  'auth check --permission READ --resource-type process-definition --resource-id invoice': () => ({ engine: guarded, env: cleanEnv({ CAMUNDA_USERNAME: 'demo', CAMUNDA_PASSWORD: 'demo' }) }),
-  'auth check --permission UPDATE --resource-type process-definition --resource-id invoice --user mary': () => ({ engine: guarded, env: cleanEnv({ CAMUNDA_USERNAME: 'demo', CAMUNDA_PASSWORD: 'demo' }) }),
+  'auth check --permission READ --resource-type process-definition --resource-id invoice': () => ({
+    engine: guarded,
+    env: cleanEnv({ CAMUNDA_USERNAME: 'demo', CAMUNDA_PASSWORD: 'demo' }),
+  }),
+  'auth check --permission UPDATE --resource-type process-definition --resource-id invoice --user mary': () => ({
+    engine: guarded,
+    env: cleanEnv({ CAMUNDA_USERNAME: 'demo', CAMUNDA_PASSWORD: 'demo' }),
+  }),
   'auth check --permission READ --resource-type process-definition': () => ({ engine: open, env: cleanEnv() }),
   'metrics sum process-instance': () => ({ engine: open, env: cleanEnv() }),
   'metrics list --name process-instance': () => ({ engine: open, env: cleanEnv() }),

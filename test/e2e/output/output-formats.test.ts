@@ -70,7 +70,8 @@ describe("the engine's objects, unchanged", () => {
     // Each run creates a batch: one with -o json, one with -o yaml.
     const [first, second] = await demoV1Instances();
     // The second while the first batch is pending: of other instances, as --allow-pending-batch says.
-    const execute = (instance: string, format: string) => cli(['migration', 'execute', 'plan.yaml', '--instances', instance, '--async', '--yes', '--allow-pending-batch', '-o', format]);
+    const execute = (instance: string, format: string) =>
+      cli(['migration', 'execute', 'plan.yaml', '--instances', instance, '--async', '--yes', '--allow-pending-batch', '-o', format]);
     const json = await execute(first!, 'json');
     const yaml = await execute(second!, 'yaml');
     expect([json.code, yaml.code]).toEqual([0, 0]);

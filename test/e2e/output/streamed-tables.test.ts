@@ -7,7 +7,9 @@ import { runCli } from '../../helpers/cli.js';
 
 const LATE_AUTHORIZATION = 'f0000000-e5fe-11f1-a2ca-02fc00000001';
 /** 120 characters, no space, no hyphen: it can only be broken at a character. */
-const LONG_RESOURCE_ID = Array.from({ length: 12 }, (_, index) => `segment${String(index).padStart(2, '0')}:`).join('').padEnd(120, 'x');
+const LONG_RESOURCE_ID = Array.from({ length: 12 }, (_, index) => `segment${String(index).padStart(2, '0')}:`)
+  .join('')
+  .padEnd(120, 'x');
 const PERMISSIONS = ['READ', 'UPDATE', 'DELETE', 'READ_INSTANCE', 'UPDATE_INSTANCE', 'DELETE_INSTANCE', 'READ_HISTORY', 'DELETE_HISTORY'] as const;
 
 let engine: Simulator;
@@ -21,9 +23,11 @@ afterAll(async () => {
   await engine.close();
 });
 
-const cli = (args: string[], columns?: number) => runCli(['--url', engine.url, '--retries', '0', ...args], columns === undefined ? {} : { terminal: { stdout: columns } });
+const cli = (args: string[], columns?: number) =>
+  runCli(['--url', engine.url, '--retries', '0', ...args], columns === undefined ? {} : { terminal: { stdout: columns } });
 const firstColumn = (line: string): string => line.split('│')[1]!.trim();
-const idsOf = async (command: string): Promise<string[]> => (JSON.parse((await cli([command, 'list', '--all', '-o', 'json'])).stdout) as { id: string }[]).map((item) => item.id);
+const idsOf = async (command: string): Promise<string[]> =>
+  (JSON.parse((await cli([command, 'list', '--all', '-o', 'json'])).stdout) as { id: string }[]).map((item) => item.id);
 
 describe('list --all as a table on a terminal, over several pages', () => {
   it('group list: every group, in the widths of the first thousand rows, a later long name wrapped and a long id whole', async () => {
@@ -32,7 +36,12 @@ describe('list --all as a table on a terminal, over several pages', () => {
     const ids = await idsOf('group');
     expect(ids).toHaveLength(1205);
     const lines = table.stdout.trimEnd().split('\n');
-    expect(lines.slice(2, -1).map(firstColumn).filter((id) => id !== '')).toEqual(ids);
+    expect(
+      lines
+        .slice(2, -1)
+        .map(firstColumn)
+        .filter((id) => id !== ''),
+    ).toEqual(ids);
     // Widths from the first 1,000 rows: 'camunda-admin' and 'camunda BPM Administrators' are the widest.
     expect(lines[1]).toBe('│ Id            │ Name                       │ Type     │');
     expect(lines.slice(-3, -1)).toEqual([
@@ -101,12 +110,22 @@ describe('list --all on a terminal, a later row wider than the terminal', () => 
     // The late row's lines: from its id down to the bottom border.
     const start = lines.findIndex((line) => line.startsWith(`│ ${LATE_AUTHORIZATION} `));
     expect(start).toBeGreaterThan(1000);
-    const cells = lines.slice(start, -1).map((line) => line.split('│').slice(1, -1).map((cell) => cell.trim()));
+    const cells = lines.slice(start, -1).map((line) =>
+      line
+        .split('│')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
     expect(new Set(lines.slice(start, -1).map((line) => stringWidth(line)))).toEqual(new Set([stringWidth(lines[0]!)]));
     // Every character of the id, in order, across the lines of its cell.
     expect(cells.map((row) => row[4]).join('')).toBe(LONG_RESOURCE_ID);
     // The permissions too: broken between names, and inside a name longer than the column.
-    expect(cells.map((row) => row[5]).join('').replaceAll(' ', '')).toBe(PERMISSIONS.join(','));
+    expect(
+      cells
+        .map((row) => row[5])
+        .join('')
+        .replaceAll(' ', ''),
+    ).toBe(PERMISSIONS.join(','));
     expect(table.stdout).not.toContain('…');
   });
 

@@ -20,10 +20,23 @@ beforeAll(async () => {
   engine = await startSimulator({ batchJobsPerSecond: 0 });
   dir = tempDir();
   // The plan of docs/migration.md: two failing instructions, one failure a long sentence.
-  const failing = { ...DEMO_PLAN, instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['nope'] }, { sourceActivityIds: ['start'], targetActivityIds: ['review'] }] };
+  const failing = {
+    ...DEMO_PLAN,
+    instructions: [
+      { sourceActivityIds: ['approve'], targetActivityIds: ['nope'] },
+      { sourceActivityIds: ['start'], targetActivityIds: ['review'] },
+    ],
+  };
   writeFileSync(join(dir, 'failing.yaml'), toYaml(failing));
   writeFileSync(join(dir, 'plan.yaml'), toYaml(DEMO_PLAN));
-  writeFileSync(join(dir, 'invoice.yaml'), toYaml({ source: 'invoice:1', target: 'invoice:2', instructions: [{ sourceActivityIds: ['prepareBankTransfer'], targetActivityIds: ['prepareBankTransfer'] }] }));
+  writeFileSync(
+    join(dir, 'invoice.yaml'),
+    toYaml({
+      source: 'invoice:1',
+      target: 'invoice:2',
+      instructions: [{ sourceActivityIds: ['prepareBankTransfer'], targetActivityIds: ['prepareBankTransfer'] }],
+    }),
+  );
   // A running batch for `batch list`.
   const batch = await runCli(['--url', engine.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--yes'], { cwd: dir });
   expect(batch.code).toBe(0);
@@ -32,7 +45,8 @@ afterAll(async () => {
   await engine.close();
 });
 
-const cli = (args: string[], terminal?: { stdout?: number; stderr?: number }) => runCli(['--url', engine.url, '--retries', '0', ...args], { cwd: dir, ...(terminal ? { terminal } : {}) });
+const cli = (args: string[], terminal?: { stdout?: number; stderr?: number }) =>
+  runCli(['--url', engine.url, '--retries', '0', ...args], { cwd: dir, ...(terminal ? { terminal } : {}) });
 
 /** Lines of box drawing: the lines of a table. */
 const tableLines = (text: string): string[] => text.split(/\r?\n/).filter((line) => /^[┌│├└]/.test(line));
@@ -42,7 +56,17 @@ const TABLES: { name: string; args: string[]; stream?: 'stdout' | 'stderr' }[] =
   { name: 'auth list', args: ['auth', 'list', '--max', '200'] },
   { name: 'auth get', args: ['auth', 'get', AUTHORIZATIONS.johnProcessDefinitionGrant] },
   { name: 'auth resources', args: ['auth', 'resources'] },
-  { name: 'auth update --dry-run', args: ['auth', 'update', AUTHORIZATIONS.johnProcessDefinitionGrant, '--permissions', 'READ,UPDATE,DELETE,READ_INSTANCE,UPDATE_INSTANCE,READ_HISTORY', '--dry-run'] },
+  {
+    name: 'auth update --dry-run',
+    args: [
+      'auth',
+      'update',
+      AUTHORIZATIONS.johnProcessDefinitionGrant,
+      '--permissions',
+      'READ,UPDATE,DELETE,READ_INSTANCE,UPDATE_INSTANCE,READ_HISTORY',
+      '--dry-run',
+    ],
+  },
   { name: 'group list', args: ['group', 'list'] },
   { name: 'group members list', args: ['group', 'members', 'list', 'accounting'] },
   { name: 'group members add, a failure', args: ['group', 'members', 'add', 'sales', 'john', 'mary', 'nobody'] },
@@ -74,7 +98,10 @@ describe.each([80, 120])('on a terminal of %i columns', (columns) => {
       const result = await cli(['metrics', 'list', '--name', 'process-instances', '--chart', ...args], { stdout: columns });
       expect(result.code).toBe(0);
       // Each series' heading names it (and its reporter): a sentence, which the terminal wraps.
-      const lines = result.stdout.trimEnd().split('\n').filter((line) => !/: \d+ intervals, total \d+, max \d+$/.test(line));
+      const lines = result.stdout
+        .trimEnd()
+        .split('\n')
+        .filter((line) => !/: \d+ intervals, total \d+, max \d+$/.test(line));
       expect(lines.length).toBeGreaterThan(1);
       expect(widest(lines)).toBeLessThanOrEqual(columns);
     }
@@ -88,10 +115,20 @@ describe('fitting', () => {
     const lines = tableLines(result.stdout);
     expect(widest(lines)).toBe(80);
     expect(lines[1]).toMatch(/^│ User {3}│ Result +│$/);
-    const rows = lines.slice(2, -1).map((line) => line.split('│').slice(1, 3).map((cell) => cell.trim()));
+    const rows = lines.slice(2, -1).map((line) =>
+      line
+        .split('│')
+        .slice(1, 3)
+        .map((cell) => cell.trim()),
+    );
     expect(rows.map(([user]) => user).filter((user) => user !== '')).toEqual(['john', 'nobody']);
-    const failure = rows.slice(1).map(([, text]) => text).join(' ');
-    expect(failure).toBe(`PUT ${engine.url}/group/sales/members/nobody: 500 Internal Server Error: NullValueException: No user found with id 'nobody'.: user is null`);
+    const failure = rows
+      .slice(1)
+      .map(([, text]) => text)
+      .join(' ');
+    expect(failure).toBe(
+      `PUT ${engine.url}/group/sales/members/nobody: 500 Internal Server Error: NullValueException: No user found with id 'nobody'.: user is null`,
+    );
   });
 
   it('-o wide never wraps: a row a line, as wide as it is', async () => {
@@ -101,16 +138,24 @@ describe('fitting', () => {
     const lines = tableLines(wide.stdout);
     expect(lines).toHaveLength(2 + 3);
     expect(widest(lines)).toBeGreaterThan(80);
-    expect(wide.stdout).toContain(`│ nobody │ PUT ${engine.url}/group/sales/members/nobody: 500 Internal Server Error: NullValueException: No user found with id 'nobody'.: user is null │`);
+    expect(wide.stdout).toContain(
+      `│ nobody │ PUT ${engine.url}/group/sales/members/nobody: 500 Internal Server Error: NullValueException: No user found with id 'nobody'.: user is null │`,
+    );
     expect(tableLines(fitted.stdout).length).toBeGreaterThan(lines.length);
   });
 
   it('--no-headers leaves out the heading row, on a terminal and in a pipe', async () => {
     const boxed = await cli(['--no-headers', 'group', 'list'], { stdout: 80 });
     expect(boxed.stdout).not.toContain('│ Id ');
-    expect(tableLines(boxed.stdout).slice(1, -1).map((line) => line.split('│')[1]!.trim())).toEqual(['accounting', 'camunda-admin', 'management', 'sales']);
+    expect(
+      tableLines(boxed.stdout)
+        .slice(1, -1)
+        .map((line) => line.split('│')[1]!.trim()),
+    ).toEqual(['accounting', 'camunda-admin', 'management', 'sales']);
     const piped = await cli(['--no-headers', 'group', 'list']);
-    expect(piped.stdout).toBe('accounting\tAccounting\tWORKFLOW\ncamunda-admin\tcamunda BPM Administrators\tSYSTEM\nmanagement\tManagement\tWORKFLOW\nsales\tSales\tWORKFLOW\n');
+    expect(piped.stdout).toBe(
+      'accounting\tAccounting\tWORKFLOW\ncamunda-admin\tcamunda BPM Administrators\tSYSTEM\nmanagement\tManagement\tWORKFLOW\nsales\tSales\tWORKFLOW\n',
+    );
   });
 
   it('in a pipe: no box drawing, one tab-separated line per row, nothing wrapped, -o wide the same', async () => {
@@ -118,7 +163,10 @@ describe('fitting', () => {
     for (const format of ['table', 'wide']) {
       const piped = await cli(['-o', format, 'auth', 'list']);
       expect(piped.stdout).not.toMatch(/[┌│└]/);
-      const [heading, ...rows] = piped.stdout.trimEnd().split('\n').map((line) => line.split('\t'));
+      const [heading, ...rows] = piped.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split('\t'));
       expect(heading).toEqual(['Id', 'Type', 'Owner', 'Resource type', 'Resource id', 'Permissions']);
       expect(rows.map((row) => [row[0], row[4]])).toEqual(json.map((authorization) => [authorization.id, authorization.resourceId]));
     }
@@ -155,7 +203,10 @@ describe('on a pseudo-terminal', () => {
   it('a pipe gets plain lines awk can split', async () => {
     const ids = (JSON.parse((await cli(['group', 'list', '-o', 'json'])).stdout) as { id: string; name: string }[]).map((group) => `${group.id}:${group.name}`);
     const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" --url ${engine.url} --no-headers group list | awk -F'\\t' '{ print $1 ":" $2 }'`], { env: env(), cwd: dir });
+      const child = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" --url ${engine.url} --no-headers group list | awk -F'\\t' '{ print $1 ":" $2 }'`], {
+        env: env(),
+        cwd: dir,
+      });
       let text = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       child.on('error', reject);
@@ -174,7 +225,11 @@ describe('on a pseudo-terminal', () => {
 
     it('stdout on the terminal, stderr to a file (2>err.txt): the file has no colour, -v logs included', async () => {
       const errFile = join(tempDir(), 'err.txt');
-      const { code, screen } = await runOnPty(['--url', engine.url, '-v', 'group', 'members', 'add', 'sales', 'john', 'nobody'], { env: coloured(), cwd: dir, stderrFile: errFile }).result;
+      const { code, screen } = await runOnPty(['--url', engine.url, '-v', 'group', 'members', 'add', 'sales', 'john', 'nobody'], {
+        env: coloured(),
+        cwd: dir,
+        stderrFile: errFile,
+      }).result;
       expect(code).toBe(8);
       // The table on the terminal is coloured: bold headings, a red failure.
       expect(screen).toContain(`${ESC}1mUser${ESC}22m`);
@@ -187,7 +242,11 @@ describe('on a pseudo-terminal', () => {
 
     it('stderr on the terminal, stdout to a file: the file is plain tab-separated lines, the error line red', async () => {
       const outFile = join(tempDir(), 'out.txt');
-      const { code, screen } = await runOnPty(['--url', engine.url, '-v', 'group', 'members', 'add', 'sales', 'john', 'nobody'], { env: coloured(), cwd: dir, stdoutFile: outFile }).result;
+      const { code, screen } = await runOnPty(['--url', engine.url, '-v', 'group', 'members', 'add', 'sales', 'john', 'nobody'], {
+        env: coloured(),
+        cwd: dir,
+        stdoutFile: outFile,
+      }).result;
       expect(code).toBe(8);
       expect(screen).toContain(`${ESC}31merror:${ESC}39m 1 of 2 users could not be added`);
       // -v logs are dim on the terminal.
@@ -198,7 +257,10 @@ describe('on a pseudo-terminal', () => {
     });
 
     it('NO_COLOR and --no-color still turn colour off on the terminal', async () => {
-      for (const [environment, flags] of [[env(), []], [coloured(), ['--no-color']]] as const) {
+      for (const [environment, flags] of [
+        [env(), []],
+        [coloured(), ['--no-color']],
+      ] as const) {
         const { screen } = await runOnPty(['--url', engine.url, ...flags, 'group', 'members', 'add', 'sales', 'nobody'], { env: environment, cwd: dir }).result;
         expect(screen).toContain('error: PUT');
         expect(screen).not.toContain('\u001b[');

@@ -46,12 +46,37 @@ const cases: [string, string[], number, RegExp][] = [
   ['zero --max', ['auth', 'list', '--max', '0'], 2, /^error: --max: '0' is not a whole number of at least 1$/],
   ['an invalid date', ['metrics', 'sum', 'process-instances', '--start', '2026-02-30'], 2, /^error: --start: '2026-02-30' is not a date/],
   ['an end before the start', ['metrics', 'sum', 'process-instances', '--start', '2026-02-01', '--end', '2026-01-01'], 2, /--start must be before --end/],
-  ['an age before the year 1', ['metrics', 'list', '--start', '1000000d'], 2, /^error: --start: '1000000d' is outside the years 1 to 9999, which the engine's dates hold$/],
-  ['an age past any date', ['metrics', 'delete-task-worker', '--before', '99999999999999d', '--yes'], 2, /^error: --before: '99999999999999d' is outside the years 1 to 9999/],
-  ['--max past what the engine can count', ['auth', 'list', '--max', '2147483647'], 2, /^error: --max: '2147483647' is more than 2,147,483,646, the most it can be$/],
-  ['--first past the engine int', ['group', 'list', '--first', '2147483648'], 2, /^error: --first: '2147483648' is more than 2,147,483,647, the engine's largest number$/],
+  [
+    'an age before the year 1',
+    ['metrics', 'list', '--start', '1000000d'],
+    2,
+    /^error: --start: '1000000d' is outside the years 1 to 9999, which the engine's dates hold$/,
+  ],
+  [
+    'an age past any date',
+    ['metrics', 'delete-task-worker', '--before', '99999999999999d', '--yes'],
+    2,
+    /^error: --before: '99999999999999d' is outside the years 1 to 9999/,
+  ],
+  [
+    '--max past what the engine can count',
+    ['auth', 'list', '--max', '2147483647'],
+    2,
+    /^error: --max: '2147483647' is more than 2,147,483,646, the most it can be$/,
+  ],
+  [
+    '--first past the engine int',
+    ['group', 'list', '--first', '2147483648'],
+    2,
+    /^error: --first: '2147483648' is more than 2,147,483,647, the engine's largest number$/,
+  ],
   ['an unknown resource type', ['auth', 'list', '--resource-type', 'procdef'], 2, /^error: --resource-type: unknown resource type 'procdef'/],
-  ['an unknown permission', ['auth', 'create', '--type', 'grant', '--user', 'u', '--resource-type', 'batch', '--permissions', 'ACCESS'], 2, /permission 'ACCESS' is not valid for resource type batch/],
+  [
+    'an unknown permission',
+    ['auth', 'create', '--type', 'grant', '--user', 'u', '--resource-type', 'batch', '--permissions', 'ACCESS'],
+    2,
+    /permission 'ACCESS' is not valid for resource type batch/,
+  ],
   ['a bad month', ['metrics', 'report', '--from', '2026-13'], 2, /^error: --from: '2026-13' is not a month/],
   ['an unknown shell', ['completion', 'tcsh'], 2, /unknown shell 'tcsh'/],
 ];
@@ -74,7 +99,7 @@ describe('bad input', () => {
     ['a percent sign', '100%', '/engine-rest/group/100%25'],
     ['unicode', 'grüße', '/engine-rest/group/gr%C3%BC%C3%9Fe'],
     ['a control character', 'a\tb', '/engine-rest/group/a%09b'],
-  ])('an id with %s stays one path segment and gets the engine\'s 404', async ([_name, id, path], { engine }) => {
+  ])("an id with %s stays one path segment and gets the engine's 404", async ([_name, id, path], { engine }) => {
     engine.requests.length = 0;
     const result = await runCli(['--url', engine.url, 'group', 'get', id]);
     expect(result.code).toBe(5);

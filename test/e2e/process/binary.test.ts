@@ -50,7 +50,11 @@ describe('the built command', () => {
     const open = await startSimulator();
     try {
       for (const format of ['json', 'yaml']) {
-        const child = spawn(process.execPath, [BIN, '--url', open.url, '-q', 'migration', 'execute', 'plan.json', '--all-instances', '--dry-run', '-o', format], { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(
+          process.execPath,
+          [BIN, '--url', open.url, '-q', 'migration', 'execute', 'plan.json', '--all-instances', '--dry-run', '-o', format],
+          { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+        );
         // The reading end is closed before anything is written: every write meets a broken pipe.
         child.stdout.destroy();
         let stderr = '';

@@ -33,9 +33,14 @@ describe('retries', () => {
 
   it('never repeats a POST that changes state, and says when its outcome is unknown', async ({ engine }) => {
     const cwd = tempDir();
-    writeFileSync(join(cwd, 'plan.yaml'), toYaml({ source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }));
+    writeFileSync(
+      join(cwd, 'plan.yaml'),
+      toYaml({ source: 'refengine-demo:1', target: 'refengine-demo:2', instructions: [{ sourceActivityIds: ['approve'], targetActivityIds: ['approve'] }] }),
+    );
     engine.inject({ method: 'POST', path: /^\/migration\/execute$/, resetConnection: true });
-    const result = await runCli(['--url', engine.url, '--retries', '3', 'migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1First, '--yes'], { cwd });
+    const result = await runCli(['--url', engine.url, '--retries', '3', 'migration', 'execute', 'plan.yaml', '--instances', INSTANCES.demoV1First, '--yes'], {
+      cwd,
+    });
     expect(result.code).toBe(7);
     expect(engine.requests.filter((request) => request.path.endsWith('/migration/execute'))).toHaveLength(1);
     expect(result.stderr).toContain('the outcome is unknown: the engine may have received and acted on the request; check before repeating it');
@@ -50,7 +55,6 @@ describe('retries', () => {
 });
 
 describe('credentials', () => {
-
   it('warns when a config file with a literal password is readable by others, not when it is private', async ({ withPassword }) => {
     const cwd = tempDir();
     const file = join(cwd, '.camunda-adminrc.yaml');
@@ -75,7 +79,12 @@ describe('credentials', () => {
     const secured = await startSimulator({ basicAuth: true });
     try {
       const secret = 'wrong-Pa55';
-      for (const args of [['-v', 'auth', 'get', ADMIN], ['auth', 'get', ADMIN, '-o', 'json'], ['config', 'show', '-o', 'yaml'], ['engine', 'info']]) {
+      for (const args of [
+        ['-v', 'auth', 'get', ADMIN],
+        ['auth', 'get', ADMIN, '-o', 'json'],
+        ['config', 'show', '-o', 'yaml'],
+        ['engine', 'info'],
+      ]) {
         const result = await runCli(['--url', secured.url, '--username', 'demo', '--password-stdin', ...args], { stdin: secret });
         expect(result.stdout + result.stderr).not.toContain(secret);
         expect(result.stdout + result.stderr).not.toContain(Buffer.from(`demo:${secret}`).toString('base64'));

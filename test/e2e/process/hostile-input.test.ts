@@ -41,10 +41,22 @@ describe('hostile YAML: exit 2, one line with file:line:col, nothing sent', () =
   it.each([
     ['a self-referencing alias', ['migration', 'validate', 'alias.yaml'], `alias.yaml:1:8: the alias *a ${RECURSIVE}`],
     ['an alias to the instructions inside them', ['migration', 'validate', 'instructions.yaml'], `instructions.yaml:3:40: the alias *i ${RECURSIVE}`],
-    ['a --query file whose ids hold themselves', ['migration', 'execute', 'plan.yaml', '--query', 'query.yaml', '--dry-run'], `query.yaml:1:25: the alias *p ${RECURSIVE}`],
+    [
+      'a --query file whose ids hold themselves',
+      ['migration', 'execute', 'plan.yaml', '--query', 'query.yaml', '--dry-run'],
+      `query.yaml:1:25: the alias *p ${RECURSIVE}`,
+    ],
     ['an access file whose group holds itself', ['access', 'plan', 'access.yaml'], `access.yaml:1:39: the alias *g ${RECURSIVE}`],
-    ['an alias bomb', ['migration', 'validate', 'bomb.yaml'], 'bomb.yaml:6:10: aliases stand for more than 100,000 values; write the values out or use fewer aliases'],
-    ['a NUL byte in a quoted string of a flow sequence', ['migration', 'validate', 'nul.yaml'], 'nul.yaml:4:25: instructions[0].sourceActivityIds[0]: holds the control character U+0000, which input files must not contain'],
+    [
+      'an alias bomb',
+      ['migration', 'validate', 'bomb.yaml'],
+      'bomb.yaml:6:10: aliases stand for more than 100,000 values; write the values out or use fewer aliases',
+    ],
+    [
+      'a NUL byte in a quoted string of a flow sequence',
+      ['migration', 'validate', 'nul.yaml'],
+      'nul.yaml:4:25: instructions[0].sourceActivityIds[0]: holds the control character U+0000, which input files must not contain',
+    ],
     ['a config file whose profile holds the profiles', ['config', 'show', '--config', 'config.yaml'], 'CONFIG:1:24: the alias *p ' + RECURSIVE],
   ])('%s', async (_name, args, line) => {
     const before = engine.requests.length;
@@ -71,7 +83,11 @@ describe('a signal ends a run that reads a hostile file (spawned)', () => {
     // The run took the signal (exit 130, docs/exit-codes.md), or the refusal of the file came first
     // (exit 2): either way one line, and the process ended.
     expect([2, 130]).toContain(result.code);
-    expect(result.stderr).toMatch(result.code === 2 ? /^error: \S+plan\.yaml:6:10: aliases stand for more than 100,000 values; write the values out or use fewer aliases\n$/ : /^error: interrupted/);
+    expect(result.stderr).toMatch(
+      result.code === 2
+        ? /^error: \S+plan\.yaml:6:10: aliases stand for more than 100,000 values; write the values out or use fewer aliases\n$/
+        : /^error: interrupted/,
+    );
     expect(result.stdout).toBe('');
   });
 

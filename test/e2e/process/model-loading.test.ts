@@ -42,7 +42,11 @@ describe('loading bpmn-moddle', () => {
     const show = await loadedChunks(['definition', 'show', 'invoice-approval:1']);
     expect(show.code).toBe(0);
     expect(show.chunks).toContain(chunk);
-    for (const args of [['definition', 'list'], ['migration', 'validate', '-'], ['engine', 'info']]) {
+    for (const args of [
+      ['definition', 'list'],
+      ['migration', 'validate', '-'],
+      ['engine', 'info'],
+    ]) {
       const run = await loadedChunks(args);
       // The hook saw the command's own chunks: the check is not vacuous.
       expect({ args, loaded: run.chunks.length > 2, model: run.chunks.includes(chunk) }).toEqual({ args, loaded: true, model: false });

@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS, SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS, SEEDED_PROCESS_INSTANCE_IDS as INSTANCES, type RecordedRequest, type Simulator, type SimulatorOptions } from '../../simulator/index.js';
+import {
+  SEEDED_AUTHORIZATION_IDS as AUTHORIZATIONS,
+  SEEDED_PROCESS_DEFINITION_IDS as DEFINITIONS,
+  SEEDED_PROCESS_INSTANCE_IDS as INSTANCES,
+  type RecordedRequest,
+  type Simulator,
+  type SimulatorOptions,
+} from '../../simulator/index.js';
 import { cleanEnv, runCli, spawnCli } from '../../helpers/cli.js';
 import { test } from '../../helpers/fixtures.js';
 import { runOnPty } from '../../helpers/pty.js';
@@ -30,7 +37,9 @@ const it = test.extend<{ simulatorOptions: SimulatorOptions; dir: string; env: R
   env: async ({ dir }, use) => use(cleanEnv({}, dir)),
   /** Requests that would have changed something; a prompt that was not answered yes sends none. */
   changes: async ({ engine }, use) =>
-    use(() => engine.requests.filter((request) => request.method === 'PUT' || request.method === 'DELETE' || /\/migration\/execute(Async)?$/.test(request.path))),
+    use(() =>
+      engine.requests.filter((request) => request.method === 'PUT' || request.method === 'DELETE' || /\/migration\/execute(Async)?$/.test(request.path)),
+    ),
 });
 
 interface Prompted {
@@ -49,7 +58,11 @@ async function batchId({ engine, dir, env }: Prompted): Promise<string> {
 const PROMPTING: { command: string; args: (test: Prompted) => Promise<string[]>; unchanged: (engine: Simulator, args: string[]) => void }[] = [
   { command: 'auth delete', args: async () => ['auth', 'delete', JOHN], unchanged: (engine) => expect(engine.state.findAuthorization(JOHN)).toBeDefined() },
   { command: 'group delete', args: async () => ['group', 'delete', 'sales'], unchanged: (engine) => expect(engine.state.findGroup('sales')).toBeDefined() },
-  { command: 'batch delete', args: async (test) => ['batch', 'delete', await batchId(test)], unchanged: (engine, args) => expect(engine.state.findBatch(args[2]!)).toBeDefined() },
+  {
+    command: 'batch delete',
+    args: async (test) => ['batch', 'delete', await batchId(test)],
+    unchanged: (engine, args) => expect(engine.state.findBatch(args[2]!)).toBeDefined(),
+  },
   {
     command: 'metrics delete-task-worker',
     args: async () => ['metrics', 'delete-task-worker', '--all'],
@@ -111,11 +124,31 @@ describe('Ctrl-C while a request is in flight', () => {
 
   it('a change: exit 130, and the line names the request whose outcome is unknown', async ({ engine, dir, env }) => {
     engine.inject({ method: 'POST', path: /^\/authorization\/create$/, delayHeadersMs: 10_000 });
-    const running = spawnCli(['--url', engine.url, 'auth', 'create', '--type', 'grant', '--user', 'mary', '--resource-type', 'process-definition', '--resource-id', 'invoice', '--permissions', 'read'], { env, cwd: dir });
+    const running = spawnCli(
+      [
+        '--url',
+        engine.url,
+        'auth',
+        'create',
+        '--type',
+        'grant',
+        '--user',
+        'mary',
+        '--resource-type',
+        'process-definition',
+        '--resource-id',
+        'invoice',
+        '--permissions',
+        'read',
+      ],
+      { env, cwd: dir },
+    );
     await waitForRequest(engine, 'POST');
     running.child.kill('SIGINT');
     const result = await running.result;
-    expect(result.stderr).toBe(`error: interrupted while POST ${engine.url}/authorization/create was in flight: its outcome is unknown; check before repeating it\n`);
+    expect(result.stderr).toBe(
+      `error: interrupted while POST ${engine.url}/authorization/create was in flight: its outcome is unknown; check before repeating it\n`,
+    );
     expect(result.code).toBe(130);
   });
 
@@ -126,7 +159,9 @@ describe('Ctrl-C while a request is in flight', () => {
     running.type('\x03');
     const { code, screen } = await running.result;
     // The terminal echoes ^C; the error line starts a line of its own.
-    expect(screen).toBe(`^C\r\nerror: interrupted while DELETE ${engine.url}/authorization/${JOHN} was in flight: its outcome is unknown; check before repeating it\r\n`);
+    expect(screen).toBe(
+      `^C\r\nerror: interrupted while DELETE ${engine.url}/authorization/${JOHN} was in flight: its outcome is unknown; check before repeating it\r\n`,
+    );
     expect(code).toBe(130);
     expect(engine.requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
   });

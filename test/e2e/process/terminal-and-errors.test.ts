@@ -22,12 +22,15 @@ const ESC = '\u001b';
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
 describe('help', () => {
-  it.each([[['help']], [['help', 'auth']], [['auth', 'help', 'list']], [['help', 'group', 'members']]])('%j prints help on stdout and exits 0', async (args) => {
-    const result = await runCli(args);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: camunda-admin/);
-    expect(result.stderr).toBe('');
-  });
+  it.each([[['help']], [['help', 'auth']], [['auth', 'help', 'list']], [['help', 'group', 'members']]])(
+    '%j prints help on stdout and exits 0',
+    async (args) => {
+      const result = await runCli(args);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: camunda-admin/);
+      expect(result.stderr).toBe('');
+    },
+  );
 
   it('for a command that does not exist is one error line, exit 2', async () => {
     const result = await runCli(['help', 'nope']);
@@ -94,7 +97,9 @@ describe('control characters from the engine', () => {
     // The question before a deletion names the group: one line, escaped.
     const unconfirmed = await runCli(['--url', open.url, 'group', 'delete', 'esc1']);
     expect(unconfirmed.code).toBe(2);
-    expect(unconfirmed.stderr).toBe('error: delete group esc1 (Evil\\x1b[2J\\nline2) with its memberships and the authorizations on it: confirmation needed; pass --yes to confirm when not on a terminal\n');
+    expect(unconfirmed.stderr).toBe(
+      'error: delete group esc1 (Evil\\x1b[2J\\nline2) with its memberships and the authorizations on it: confirmation needed; pass --yes to confirm when not on a terminal\n',
+    );
   });
 });
 
@@ -116,11 +121,13 @@ describe('engine info when the check fails', () => {
     expect(result.stderr).toMatch(/^error: the engine at \S+ requires authentication; no credentials were given/);
   });
 
-  it('a wrong password: the hint names the engine\'s login delay, as every other command\'s does', async () => {
+  it("a wrong password: the hint names the engine's login delay, as every other command's does", async () => {
     const result = await runCli(['--url', guarded.url, '--username', 'nora', '--password-stdin', 'engine', 'info'], { stdin: 'wrong' });
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: the engine at ${guarded.url} refused the credentials (401) (wrong credentials, or the engine still delays logins after a recent failed attempt: wait a few seconds and retry)\n`);
+    expect(result.stderr).toBe(
+      `error: the engine at ${guarded.url} refused the credentials (401) (wrong credentials, or the engine still delays logins after a recent failed attempt: wait a few seconds and retry)\n`,
+    );
   });
 
   it('prints no data and one error line when the named engine does not exist', async () => {
@@ -140,16 +147,22 @@ describe('engine info when the check fails', () => {
 describe('an --engine the server does not have', () => {
   const hint = "the server has no engine named 'nope': is --engine right? camunda-admin engine info lists the engines";
 
-  it('without the authentication filter: the engine\'s 400, exit 6, and the hint', async () => {
+  it("without the authentication filter: the engine's 400, exit 6, and the hint", async () => {
     const result = await runCli(['--url', open.url, '--engine', 'nope', 'group', 'get', 'sales']);
     expect(result.code).toBe(6);
-    expect(result.stderr).toBe(`error: GET ${open.url}/engine/nope/group/sales: 400 Bad Request: InvalidRequestException: No process engine available (${hint})\n`);
+    expect(result.stderr).toBe(
+      `error: GET ${open.url}/engine/nope/group/sales: 400 Bad Request: InvalidRequestException: No process engine available (${hint})\n`,
+    );
   });
 
-  it('with it: the filter\'s 404, exit 5, and the same hint (not the one about READ permissions)', async () => {
-    const result = await runCli(['--url', guarded.url, '--engine', 'nope', '--username', 'demo', '--password-stdin', 'group', 'get', 'sales'], { stdin: 'demo' });
+  it("with it: the filter's 404, exit 5, and the same hint (not the one about READ permissions)", async () => {
+    const result = await runCli(['--url', guarded.url, '--engine', 'nope', '--username', 'demo', '--password-stdin', 'group', 'get', 'sales'], {
+      stdin: 'demo',
+    });
     expect(result.code).toBe(5);
-    expect(result.stderr).toBe(`error: GET ${guarded.url}/engine/nope/group/sales: 404 Not Found: InvalidRequestException: Process engine nope not available (${hint})\n`);
+    expect(result.stderr).toBe(
+      `error: GET ${guarded.url}/engine/nope/group/sales: 404 Not Found: InvalidRequestException: Process engine nope not available (${hint})\n`,
+    );
   });
 });
 
@@ -212,11 +225,16 @@ describe('input files', () => {
 
   it('a plan key at the top of an execute request is not answered with itself', async () => {
     const cwd = tempDir();
-    writeFileSync(join(cwd, 'j2.json'), '{\n  "migrationPlan": {"sourceProcessDefinitionId": "a", "targetProcessDefinitionId": "b", "instructions": []},\n  "source": "invoice:1"\n}\n');
+    writeFileSync(
+      join(cwd, 'j2.json'),
+      '{\n  "migrationPlan": {"sourceProcessDefinitionId": "a", "targetProcessDefinitionId": "b", "instructions": []},\n  "source": "invoice:1"\n}\n',
+    );
     const result = await runCli(['--url', open.url, 'migration', 'validate', 'j2.json'], { cwd });
     expect(result.code).toBe(2);
     expect(result.stderr).not.toContain("did you mean 'source'");
-    expect(result.stderr).toBe('error: j2.json:3:3: source: belongs inside migrationPlan in an execute request; at the top the engine would silently ignore it\n');
+    expect(result.stderr).toBe(
+      'error: j2.json:3:3: source: belongs inside migrationPlan in an execute request; at the top the engine would silently ignore it\n',
+    );
   });
 
   it('a UTF-16 ids file is refused in one clear line', async () => {
@@ -227,18 +245,22 @@ describe('input files', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).not.toContain('\u0000');
     expect(result.stderr).not.toContain('\uFFFD');
-    expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual(['error: ids.txt: not UTF-8 text (a UTF-16 byte order mark or NUL bytes); save the ids as UTF-8']);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual([
+      'error: ids.txt: not UTF-8 text (a UTF-16 byte order mark or NUL bytes); save the ids as UTF-8',
+    ]);
   });
 });
 
 describe('a request tried more than once', () => {
   afterEach(() => open.clearFaults());
 
-  it('says how often it was sent: a gateway\'s 503 each time', async () => {
+  it("says how often it was sent: a gateway's 503 each time", async () => {
     open.inject({ method: 'GET', path: /^\/group$/, status: 503, times: 3 });
     const result = await runCli(['--url', open.url, '--retries', '2', 'group', 'list']);
     expect(result.code).toBe(7);
-    expect(result.stderr).toBe(`error: GET ${open.url}/group?firstResult=0&maxResults=101: 503 Service Unavailable without an engine error body: empty body (after 3 attempts)\n`);
+    expect(result.stderr).toBe(
+      `error: GET ${open.url}/group?firstResult=0&maxResults=101: 503 Service Unavailable without an engine error body: empty body (after 3 attempts)\n`,
+    );
   });
 
   it('says how often it was sent: a timeout each time', async () => {
@@ -266,7 +288,11 @@ describe('a second Ctrl-C', () => {
       "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./started', import.meta.url), '');\nsetInterval(() => {}, 1000);\nawait new Promise(() => {});\nexport default { profiles: {} };\n",
     );
     const sent = open.requests.length;
-    const child = spawn(process.execPath, [BIN, '--config', 'camunda-admin.config.mjs', '--url', open.url, 'group', 'list'], { cwd, env: cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, '--config', 'camunda-admin.config.mjs', '--url', open.url, 'group', 'list'], {
+      cwd,
+      env: cleanEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
