@@ -19,7 +19,7 @@ access plan and apply --prune change nothing outside it (docs/access.md).
 
 Examples:
   $ camunda-admin --profile test access export --out access.yaml
-  $ camunda-admin access export --groups 'sales,invoice-*' --resource-type process-definition process-instance`,
+  $ camunda-admin access export --groups 'sales,invoice*' --resource-type process-definition process-instance`,
     )
     .action(action('exportAccessFile'));
 
