@@ -112,7 +112,7 @@ const CHANGE_FAILURE_CODES: Record<Exclude<ChangeFailureKind, 'as-cause'>, ExitC
 };
 
 /** The exit code a failed change ends the command with. */
-export function changeFailureCode(error: ChangeFailedError): ExitCode {
+function changeFailureCode(error: ChangeFailedError): ExitCode {
   return error.kind === 'as-cause' ? describeFailure(error.cause).exitCode : CHANGE_FAILURE_CODES[error.kind];
 }
 

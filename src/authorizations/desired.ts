@@ -1,6 +1,7 @@
 /** `auth update --file`: a desired state, strict, so a misspelt field is an error rather than ignored. */
 import * as z from 'zod';
-import { parseCheckedFile, readInputFile } from '../plans/load.js';
+import { readInputFile } from '../input/read.js';
+import { parseCheckedFile } from '../input/structured.js';
 import type { DesiredState } from './change.js';
 
 const KEYS = ['id', 'type', 'permissions', 'userId', 'groupId', 'resourceType', 'resourceId', 'removalTime', 'rootProcessInstanceId'];

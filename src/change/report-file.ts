@@ -18,7 +18,7 @@ export function reportFormat(file: string): 'csv' | 'json' {
 }
 
 /** One CSV cell: quoted when it holds a quote, a comma or a line break. */
-export function csvCell(value: string | number | null): string {
+function csvCell(value: string | number | null): string {
   const text = value === null ? '' : String(value);
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

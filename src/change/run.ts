@@ -51,7 +51,7 @@ export async function runChange<O extends string, D extends object>(
 }
 
 /** A run the engine accepted after which objects are not changed: exit 8, or 7 when none changed at all. */
-export function incompleteRun<O extends string>(operation: ChangeOperation<O>, result: ChangeResult<O>): ChangeFailedError | undefined {
+function incompleteRun<O extends string>(operation: ChangeOperation<O>, result: ChangeResult<O>): ChangeFailedError | undefined {
   const missing = countOf(operation, result, ['unchanged', 'other']);
   if (missing === 0) return undefined;
   const { words } = operation;

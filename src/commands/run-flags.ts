@@ -9,7 +9,7 @@ import { UsageError } from '../exit-codes.js';
 import { wholeNumber } from './options.js';
 
 /** Between two polls of a batch that is followed (--interval). */
-export const POLL_INTERVAL_DEFAULT_MS = 2000;
+const POLL_INTERVAL_DEFAULT_MS = 2000;
 
 /** `(default: 2)`: the poll interval as the help texts of --interval state it. */
 export const POLL_INTERVAL_DEFAULT = `(default: ${POLL_INTERVAL_DEFAULT_MS / 1000})`;
@@ -18,10 +18,10 @@ export const POLL_INTERVAL_DEFAULT = `(default: ${POLL_INTERVAL_DEFAULT_MS / 100
  * The most objects in one chunk, and in a canary: one request body holds every id of a chunk, and a
  * million ids (about 40 MB of JSON) is already more than an engine takes in one transaction.
  */
-export const MAX_CHUNK_SIZE = 1_000_000;
+const MAX_CHUNK_SIZE = 1_000_000;
 
 /** How long a canary is watched after it was migrated (--canary-wait), unless told otherwise. */
-export const CANARY_WAIT_DEFAULT_MS = 10_000;
+const CANARY_WAIT_DEFAULT_MS = 10_000;
 
 /** `(default: 10s)`: the settle time as the help texts state it. */
 export const CANARY_WAIT_DEFAULT = `(default: ${CANARY_WAIT_DEFAULT_MS / 1000}s)`;
@@ -72,7 +72,7 @@ export interface RunFlags extends FollowSettings {
 }
 
 /** `--chunk-size N` and `--canary N`: whole numbers from 1 to MAX_CHUNK_SIZE. */
-export function parseCount(text: string | undefined, flag: '--chunk-size' | '--canary'): number | undefined {
+function parseCount(text: string | undefined, flag: '--chunk-size' | '--canary'): number | undefined {
   return wholeNumber(text, flag, 1, MAX_CHUNK_SIZE);
 }
 

@@ -38,7 +38,7 @@ export async function readInputFile(file: string, stdin: Stdin, what = 'plan', l
 }
 
 /** The text of a UTF-8 file; a usage error naming it when it is not UTF-8. */
-export function decodeUtf8(buffer: Buffer, name: string): string {
+function decodeUtf8(buffer: Buffer, name: string): string {
   const text = buffer.toString('utf8');
   if (text.includes('\uFFFD') && !buffer.includes(Buffer.from('\uFFFD'))) {
     throw new UsageError(`${name}: not UTF-8 text`);

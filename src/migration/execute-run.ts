@@ -11,7 +11,9 @@ import { checkJournalEngine, Journal, type JournalEngine } from '../change/journ
 import { JournalLock } from '../change/journal-lock.js';
 import type { EngineClient } from '../engine/client.js';
 import { enginePath } from '../engine/paths.js';
-import { formatProblem, parsePlan, parseQueryFile, readInputFile } from '../plans/load.js';
+import { parsePlan, parseQueryFile } from '../plans/load.js';
+import { formatProblem } from '../input/problems.js';
+import { readInputFile } from '../input/read.js';
 import { resolvePlan } from '../plans/resolve.js';
 import { migrate } from './pipeline.js';
 import { checkReportFile } from '../change/report-file.js';

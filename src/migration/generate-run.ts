@@ -3,7 +3,9 @@
  * made (./generate.ts), serialized with the command line that made it, and written to --out. The
  * printing of what it found is the renderer's (src/render/generate.ts). Terminal-free.
  */
-import { formatProblem, parseVariables, readInputFile } from '../plans/load.js';
+import { parseVariables } from '../plans/load.js';
+import { formatProblem } from '../input/problems.js';
+import { readInputFile } from '../input/read.js';
 import { parseReference } from '../plans/references.js';
 import { serializePlan } from '../plans/write.js';
 import { checkOutputFile, writeFileAtomically } from '../util/files.js';

@@ -27,7 +27,7 @@ export interface PendingBatch {
 }
 
 /** The runtime migration batches that may be migrating instances of `source`. */
-export async function pendingMigrationBatches(client: EngineClient, source: Pick<ResolvedDefinition, 'id' | 'tenantId'>): Promise<PendingBatch[]> {
+async function pendingMigrationBatches(client: EngineClient, source: Pick<ResolvedDefinition, 'id' | 'tenantId'>): Promise<PendingBatch[]> {
   const batches = (
     await collectPages(
       (firstResult, maxResults) => client.batches.list({ type: MIGRATION_BATCH, sortBy: 'batchId', sortOrder: 'asc', firstResult, maxResults }),

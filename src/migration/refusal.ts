@@ -20,8 +20,3 @@ export function explainRefusal(host: Pick<MigrationHost, 'showPlanReport' | 'sho
   }
   return error;
 }
-
-/** The message of a failure, for a message that wraps it. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -3,7 +3,9 @@
  * plan's own selection checked, the nearest activities of unknown ones, and the pre-flight of the
  * instances, as one ValidationResult. Terminal-free: warnings and debug lines go to the environment.
  */
-import { formatProblem, parsePlan, readInputFile } from '../plans/load.js';
+import { parsePlan } from '../plans/load.js';
+import { formatProblem } from '../input/problems.js';
+import { readInputFile } from '../input/read.js';
 import { resolvePlan } from '../plans/resolve.js';
 import { buildValidationResult, unknownActivities, type ValidationResult } from '../plans/validation.js';
 import type { RunEnvironment } from './execute-run.js';

@@ -20,11 +20,6 @@ import {
   variableValueSchema,
 } from './schema.js';
 
-// The general reader lives in src/input/; these names stay importable from here.
-export { formatProblem, byPosition } from '../input/problems.js';
-export { readInputFile } from '../input/read.js';
-export { parseCheckedFile, parseStructured, type StructuredText } from '../input/structured.js';
-
 /** A plan's problems are input problems (src/input/problems.ts). */
 export type PlanProblem = InputProblem;
 

@@ -83,7 +83,7 @@ function runStatusLabel(status: SweepVersionState, earlier: boolean, style: Styl
   return earlier ? `${label} (earlier run)` : label;
 }
 
-export const sweepRunView: View<SweepRunSummary> = {
+const sweepRunView: View<SweepRunSummary> = {
   table(run, style) {
     const rows = run.versions.map((version) => [
       version.version,

@@ -25,7 +25,8 @@ import { NestingTooDeep, parseYamlDocument } from '../../src/input/yaml-document
 import { InstanceIdSet } from '../../src/migration/instance-ids.js';
 import { readInstanceIds } from '../../src/migration/selection.js';
 import { InputError } from '../../src/input/problems.js';
-import { parsePlan, parseQueryFile, parseVariables, readInputFile } from '../../src/plans/load.js';
+import { parsePlan, parseQueryFile, parseVariables } from '../../src/plans/load.js';
+import { readInputFile } from '../../src/input/read.js';
 
 let directory: string;
 beforeEach(() => {
