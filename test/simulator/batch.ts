@@ -254,7 +254,7 @@ function step(state: EngineState, batch: BatchRecord, at: number): void {
   }
   // The monitor job: all jobs created and done, none failed. It deletes the batch while it executes
   // itself, so it leaves a success log, no deletion log.
-  if (batch.jobsCreated === batch.totalJobs && batch.jobs.every((job) => job.status === 'succeeded')) {
+  if (batch.jobsCreated === batch.totalJobs && batch.jobs.every((job) => job.status === 'succeeded') && state.batchSettings.monitorWaits !== true) {
     if (batch.controlJob) logJob(state, batch, { ...batch.controlJob, retries: DEFAULT_JOB_RETRIES }, 'succeeded', at);
     batch.controlJob = undefined;
     batch.inRuntime = false;

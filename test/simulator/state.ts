@@ -294,6 +294,11 @@ export interface BatchSettings {
   invocationsPerBatchJob?: number;
   /** ProcessEngineConfiguration.batchJobsPerSeed for new batches (absent: the engine default 100). */
   batchJobsPerSeed?: number;
+  /**
+   * The monitor job has not run yet (the engine runs it every batchPollTime, 30 s by default): every
+   * job is done, yet the batch stays in the runtime with remainingJobs 0. Its later run is not simulated.
+   */
+  monitorWaits?: boolean;
 }
 
 export const DEFAULT_BATCH_JOBS_PER_SECOND = 20;

@@ -101,6 +101,27 @@ describe('migration execute --async', () => {
     expect(result.stderr).toMatch(/error: --wait-timeout passed: batch (\S+) is still running; follow it with: camunda-admin batch watch \1/);
   });
 
+  it('--wait-timeout with every job done and only the monitor job left: the work is done, exit 0 with every instance checked', async () => {
+    // The engine's monitor job ends the batch up to 30 s after its last job: --wait waited for the work.
+    const sim = await start(0);
+    sim.state.batchSettings.monitorWaits = true;
+    const stepPerPoll = (request: RecordedRequest): void => {
+      if (request.method === 'GET' && request.path.includes('/batch/statistics')) sim.advanceBatches(10);
+    };
+    requestObservers.add(stepPerPoll);
+    onTestFinished(() => void requestObservers.delete(stepPerPoll));
+    const cwd = planDir();
+    const result = await runCli(
+      ['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--wait-timeout', '0.5', '--yes'],
+      { cwd },
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/batch \S+: all 3 jobs done; the engine ends the batch at its monitor job's next run/);
+    expect(result.stderr).not.toContain('still running');
+    expect(result.stdout).toMatch(/done: 3 of 3 instances migrated/);
+    expect(sim.state.batches.filter((batch) => batch.inRuntime)).toHaveLength(1);
+  });
+
   it('--wait-timeout also ends a poll the engine does not answer: exit 9 when it says, not when the request gives up', async () => {
     const sim = await start(0);
     const cwd = planDir();
