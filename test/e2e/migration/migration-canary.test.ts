@@ -58,7 +58,7 @@ describe('--canary', () => {
     expect(result.code).toBe(0);
     expect(executes()).toEqual([source.ids.slice(0, 2), source.ids.slice(2, 5), source.ids.slice(5)]);
     expect(onTarget()).toEqual(source.ids);
-    expect(result.stderr).toContain('canary (chunk 1/3): migrated 2 instances; checking them: on the target, no new incident\n');
+    expect(result.stderr).toContain('canary (chunk 1/3): migrated 2 instances; checking whether they are on the target, with no new incident or failed job\n');
     expect(result.stderr).toMatch(/canary passed: 2 instances, 0 problems/);
     // As docs/migration.md shows it.
     expect(showsDocumentedLine(result.stderr, 'migration.md', 'canary (chunk 1/3)')).toBe(true);
