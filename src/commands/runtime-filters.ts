@@ -23,7 +23,12 @@ export function definitionFilter(flags: { key?: string | undefined; version?: st
 }
 
 /** --summary counts every selected row: paging flags would silently count only some. */
-export function refusePagingWithSummary(flags: { summary?: boolean | undefined; first?: string | undefined; max?: string | undefined; all?: boolean | undefined }): void {
+export function refusePagingWithSummary(flags: {
+  summary?: boolean | undefined;
+  first?: string | undefined;
+  max?: string | undefined;
+  all?: boolean | undefined;
+}): void {
   if (!flags.summary) return;
   const given = (['first', 'max', 'all'] as const).filter((name) => flags[name] !== undefined && flags[name] !== false);
   if (given.length > 0) throw new UsageError(`--summary counts every selected row: ${given.map((name) => `--${name}`).join(', ')} cannot be combined with it`);

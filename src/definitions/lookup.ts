@@ -26,7 +26,8 @@ export async function definitionsById(definitions: ProcessDefinitionApi, ids: It
   const wanted = [...new Set(ids)];
   const byId = new Map<string, ProcessDefinition>();
   for (let start = 0; start < wanted.length; start += IDS_PER_REQUEST) {
-    for (const definition of await definitions.listAll({ processDefinitionIdIn: wanted.slice(start, start + IDS_PER_REQUEST) })) byId.set(definition.id, definition);
+    for (const definition of await definitions.listAll({ processDefinitionIdIn: wanted.slice(start, start + IDS_PER_REQUEST) }))
+      byId.set(definition.id, definition);
   }
   return byId;
 }

@@ -28,7 +28,12 @@ export const incidentListView = listView<Incident>(
 );
 
 /** `invoice:2`, with the tenant when there is one (`invoice:2 (tenant a)`); the id when the definition is not readable. */
-export function definitionLabel(group: { processDefinitionKey: string | null; processDefinitionVersion: number | null; processDefinitionId: string | null; tenantId: string | null }): string {
+export function definitionLabel(group: {
+  processDefinitionKey: string | null;
+  processDefinitionVersion: number | null;
+  processDefinitionId: string | null;
+  tenantId: string | null;
+}): string {
   if (group.processDefinitionKey === null) return group.processDefinitionId ?? '-';
   return `${group.processDefinitionKey}:${group.processDefinitionVersion ?? '?'}${group.tenantId ? ` (tenant ${group.tenantId})` : ''}`;
 }

@@ -53,7 +53,8 @@ function recordFailure(state: EngineState, job: JobRow, message: string): void {
   const incident = state.incidents.find(
     (candidate) => candidate.incidentType === 'failedJob' && candidate.processInstanceId === instance.id && candidate.activityId === activityId,
   );
-  if (incident === undefined) raiseIncident(state, instance, { activityId, incidentType: 'failedJob', incidentMessage: message });
+  // The incident's configuration is the job's id (job.ts shows a failed job by it): the job keeps its id.
+  if (incident === undefined) raiseIncident(state, instance, { activityId, incidentType: 'failedJob', incidentMessage: message }).configuration = job.dto.id;
   else incident.incidentMessage = message;
 }
 
@@ -76,7 +77,11 @@ function executeJob(state: EngineState, context: RouteContext): Response {
   if (job === undefined) return invalidRequest(404, `ENGINE-14026 No job found with id '${id}'`);
   const denied = checkAuthorization(state, authenticationOf(state, context.authenticatedUserId), [
     { permission: genericPermission('UPDATE'), resourceType: ResourceType.PROCESS_INSTANCE, resourceId: job.instance.id },
-    { permission: permissionOf('UPDATE_INSTANCE', ResourceType.PROCESS_DEFINITION), resourceType: ResourceType.PROCESS_DEFINITION, resourceId: job.dto.processDefinitionKey },
+    {
+      permission: permissionOf('UPDATE_INSTANCE', ResourceType.PROCESS_DEFINITION),
+      resourceType: ResourceType.PROCESS_DEFINITION,
+      resourceId: job.dto.processDefinitionKey,
+    },
   ]);
   if (denied) return denied;
   if (job.timer !== undefined) {

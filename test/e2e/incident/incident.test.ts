@@ -167,12 +167,12 @@ describe('incident list --summary', () => {
 });
 
 describe('incident list: bad input', () => {
-  it('refuses bad dates, --max 0, --version without --key, an unknown version and paging with --summary (exit 2, nothing listed)', async ({
-    engine,
-    cli,
-  }) => {
+  it('refuses bad dates, --max 0, --version without --key, an unknown version and paging with --summary (exit 2, nothing listed)', async ({ engine, cli }) => {
     const cases: [string[], string][] = [
-      [['--since', 'yesterday'], "error: --since: 'yesterday' is not a date (2026-01-31, 2026-01-31T10:00:00Z, 2026-01-31T10:00:00+02:00, or an age such as 30d or 12h)"],
+      [
+        ['--since', 'yesterday'],
+        "error: --since: 'yesterday' is not a date (2026-01-31, 2026-01-31T10:00:00Z, 2026-01-31T10:00:00+02:00, or an age such as 30d or 12h)",
+      ],
       [['--since', '2d', '--until', '3d'], 'error: --since must be before --until (--until is exclusive)'],
       [['--max', '0'], "error: --max: '0' is not a whole number of at least 1"],
       [['--version', '1'], 'error: --version needs --key (the version of which key)'],
