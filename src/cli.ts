@@ -101,13 +101,19 @@ Examples:
     );
 
   const named = argv && familyNamedIn(argv, program);
-  // A command's own `--version <n>` (`incident list --key invoice --version 2`) must reach it: commander
-  // takes the program's options wherever they stand. `camunda-admin --version` names no family, and
-  // completion reads the whole tree.
-  if (named !== undefined && named !== 'completion') forgetVersionOption(program);
   for (const [family, register] of Object.entries(FAMILIES)) {
     if (named === undefined || named === 'completion' || named === family) register(program, app);
   }
+
+  // A command's own `--version <n>` (`incident list --key invoice --version 2`) must reach it: commander
+  // takes the program's options wherever they stand. Only then is the program's dropped, so help
+  // pages stay as they are; `camunda-admin --version` names no family.
+  if (
+    named !== undefined &&
+    argv?.includes('--version') &&
+    allCommands(program).some((command) => command.options.some((option) => option.long === '--version'))
+  )
+    forgetVersionOption(program);
 
   // Every subcommand inherits the error handling and output of the root.
   for (const command of allCommands(program)) {
