@@ -1,10 +1,12 @@
 /** What the `job` commands do (declared in ./job.ts). */
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
+import { describeFailure } from '../exit.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { executeJobs, type JobExecution } from '../jobs/execute.js';
 import { jobPages, selectJobs } from '../jobs/list.js';
 import { summarizeJobs } from '../jobs/summary.js';
+import type { Output } from '../render/output.js';
 import { jobExecutionView, jobListView, jobSummaryView, jobTableRow } from '../render/job.js';
 import { plural } from '../util/text.js';
 import { definitionFilter, filterText, refusePagingWithSummary } from './runtime-filters.js';
@@ -52,13 +54,35 @@ function notRunCode(results: readonly JobExecution[]): ExitCode {
   return outcomes.has('not-found') ? ExitCode.NotFound : outcomes.has('refused') ? ExitCode.AuthRefused : ExitCode.EngineRejected;
 }
 
+/**
+ * A run that stopped at a job whose answer was not the engine's about it (unreachable, 401): what ran
+ * before is shown, and the code is 8 when some jobs ran, else the failure's own.
+ */
+async function stoppedAfter(output: Output, results: readonly JobExecution[], total: number, error: unknown): Promise<unknown> {
+  if (results.length === 0) return error;
+  const failure = describeFailure(error);
+  if (failure.internal) return error;
+  await output.data(results, jobExecutionView);
+  const ran = results.filter((result) => result.outcome === 'executed').length;
+  return new CliError(
+    `stopped after ${results.length} of ${plural(total, 'job')} (${ran} ran): ${failure.message}`,
+    ran > 0 ? ExitCode.Partial : failure.exitCode,
+    failure.hint,
+  );
+}
+
 export async function executeJob(app: App, ids: string[]): Promise<void> {
   for (const id of ids) if (id.trim() === '') throw new UsageError('a job id must not be empty');
   // A job named twice runs once: running it again would be a second execution, not a repetition.
   const unique = [...new Set(ids)];
   const client = await engineClient(app);
-  const results = await executeJobs(client.jobs, unique);
   const output = await app.output();
+  const results: JobExecution[] = [];
+  try {
+    await executeJobs(client.jobs, unique, (result) => results.push(result));
+  } catch (error) {
+    throw await stoppedAfter(output, results, unique.length, error);
+  }
   await output.data(results, jobExecutionView);
   const notRun = results.filter((result) => result.outcome !== 'executed');
   if (notRun.length === 0) {

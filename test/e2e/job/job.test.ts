@@ -254,4 +254,14 @@ describe('job execute', () => {
     expect(engine.state.incidents.some((incident) => incident.processInstanceId === INSTANCES.approvalCheckBudget)).toBe(false);
     expect(engine.requests.filter((request) => request.method === 'POST')).toHaveLength(3);
   });
+
+  it("stops at an answer that is not the engine's, shows what ran before, and exits 8", async ({ engine, cli }) => {
+    const archive = await jobIdFor(engine, INSTANCES.invoiceArchive);
+    engine.inject({ method: 'POST', path: /^\/job\/behind-a-proxy\/execute$/, status: 502, body: '<html>502 Bad Gateway</html>', contentType: 'text/html' });
+    const result = await cli('job', 'execute', archive, 'behind-a-proxy', 'never-sent', '-o', 'json');
+    expect(result.code).toBe(8);
+    expect(JSON.parse(result.stdout)).toEqual([{ id: archive, outcome: 'executed' }]);
+    expect(result.stderr.split('\n')[0]).toMatch(/^error: stopped after 1 of 3 jobs \(1 ran\): POST .*\/job\/behind-a-proxy\/execute: 502 /);
+    expect(engine.requests.some((request) => request.path.includes('never-sent'))).toBe(false);
+  });
 });
