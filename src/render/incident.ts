@@ -54,6 +54,8 @@ export const incidentSummaryView: View<IncidentSummary> = {
       ]),
       style,
     );
+    // Off a terminal stdout carries the rows alone (as every table does there).
+    if (style.table.kind === 'tabs') return table;
     return `${table}\n${plural(incidents, 'incident')} in ${plural(groups.length, 'group')}`;
   },
 };

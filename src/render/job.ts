@@ -49,6 +49,8 @@ export const jobSummaryView: View<JobSummary> = {
       ]),
       style,
     );
+    // Off a terminal stdout carries the rows alone (as every table does there).
+    if (style.table.kind === 'tabs') return table;
     return `${table}\n${plural(jobs, 'job')} in ${plural(groups.length, 'group')}`;
   },
 };

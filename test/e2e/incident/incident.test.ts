@@ -163,6 +163,10 @@ describe('incident list --summary', () => {
     expect(lines[1]).toMatch(/^│ Definition\s+│ Activity\s+│ Type\s+│ Message\s+│ Count │ Oldest\s+│ Newest\s+│$/);
     expect(lines.filter((line) => line.includes('invoice-approval:1'))).toHaveLength(2);
     expect(lines.at(-1)).toBe('4 incidents in 2 groups');
+    // Off a terminal, the rows alone (and their header), for cut and awk.
+    const piped = await runCli(['--url', engine.url, '--retries', '0', 'incident', 'list', '--summary', '--type', 'failedJob']);
+    expect(piped.stdout.trimEnd().split('\n')).toHaveLength(3);
+    expect(piped.stdout).not.toContain('groups');
   });
 });
 
