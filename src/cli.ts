@@ -4,7 +4,8 @@
  * A family's actions, and with them the engine client and the renderers, are loaded only when one
  * of its commands runs.
  */
-import { Command, CommanderError, Help } from 'commander';
+import type { EventEmitter } from 'node:events';
+import { Command, CommanderError, Help, type Option } from 'commander';
 import { App, type Io } from './app.js';
 import type { ActionOf } from './commands/action.js';
 import { declareAccessCommands } from './commands/access.js';
@@ -16,6 +17,8 @@ import { declareDefinitionCommands } from './commands/definition.js';
 import { declareEngineCommands } from './commands/engine.js';
 import { GLOBAL_FLAGS } from './commands/global-flags.js';
 import { declareGroupCommands } from './commands/group.js';
+import { declareIncidentCommands } from './commands/incident.js';
+import { declareJobCommands } from './commands/job.js';
 import { declareMetricsCommands } from './commands/metrics.js';
 import { declareMigrationCommands } from './commands/migration.js';
 import { ChangeFailedError } from './change/errors.js';
@@ -42,6 +45,8 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   migration: family(declareMigrationCommands, () => import('./commands/migration-actions.js')),
   definition: family(declareDefinitionCommands, () => import('./commands/definition-actions.js')),
   batch: family(declareBatchCommands, () => import('./commands/batch-actions.js')),
+  incident: family(declareIncidentCommands, () => import('./commands/incident-actions.js')),
+  job: family(declareJobCommands, () => import('./commands/job-actions.js')),
   completion: family(declareCompletionCommand, () => import('./commands/completion-actions.js')),
 };
 
@@ -100,6 +105,16 @@ Examples:
     if (named === undefined || named === 'completion' || named === family) register(program, app);
   }
 
+  // A command's own `--version <n>` (`incident list --key invoice --version 2`) must reach it: commander
+  // takes the program's options wherever they stand. Only then is the program's dropped, so help
+  // pages stay as they are; `camunda-admin --version` names no family.
+  if (
+    named !== undefined &&
+    argv?.includes('--version') &&
+    allCommands(program).some((command) => command.options.some((option) => option.long === '--version'))
+  )
+    forgetVersionOption(program);
+
   // Every subcommand inherits the error handling and output of the root.
   for (const command of allCommands(program)) {
     command
@@ -122,6 +137,14 @@ export function familyNamedIn(argv: readonly string[], program: Command): string
   // Help asked for before the family is the root's help, which lists every family.
   const [word] = operandsOf(argv, program, { stopAtHelp: true });
   return word !== undefined && Object.hasOwn(FAMILIES, word) ? word : undefined;
+}
+
+function forgetVersionOption(program: Command): void {
+  const options = program.options as Option[];
+  const index = options.findIndex((option) => option.long === '--version');
+  if (index >= 0) options.splice(index, 1);
+  // commander's Command is an EventEmitter; its typings leave that out.
+  (program as unknown as EventEmitter).removeAllListeners('option:version');
 }
 
 /**

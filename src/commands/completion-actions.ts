@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { App } from '../app.js';
 import { AUTHORIZATION_TYPES, RESOURCE_TYPES } from '../catalogue/authorization.js';
 import { BATCH_TYPES } from '../catalogue/batches.js';
+import { INCIDENT_TYPES } from '../catalogue/incidents.js';
 import { METRIC_NAMES } from '../catalogue/metrics.js';
 import { completionScript, isShell, SHELLS, type ValueHint } from '../completion/generate.js';
 import { UsageError } from '../exit-codes.js';
@@ -18,6 +19,7 @@ const VALUES: Record<CompletionSource, () => readonly string[]> = {
   'interval-metric-names': () => METRIC_NAMES.filter((metric) => !metric.sumOnly).map((metric) => metric.name),
   'metric-names': () => METRIC_NAMES.map((metric) => metric.name),
   'batch-types': () => BATCH_TYPES,
+  'incident-types': () => INCIDENT_TYPES,
   shells: () => SHELLS,
 };
 

@@ -16,13 +16,20 @@ export interface Listing<T> {
   more?: string | undefined;
   /** How to read the rows page by page, when not `allPages` over `fetchPage` (pages by position). */
   pages?: ((options: PagingOptions) => AsyncIterable<T[]>) | undefined;
+  /** What a table shows of a row, when not the row itself (-o json|yaml print the rows unchanged). */
+  tableRow?: ((row: T) => T) | undefined;
+}
+
+async function* mapped<T>(pages: AsyncIterable<T[]>, map: (row: T) => T): AsyncGenerator<T[]> {
+  for await (const page of pages) yield page.map(map);
 }
 
 /** Lists the rows; resolves to how many were shown. */
 export async function listWithLimit<T>(
   output: Output,
-  { page, fetchPage, view, noun, limit, more: offer, pages = (options) => allPages(fetchPage, options) }: Listing<T>,
+  { page, fetchPage, view, noun, limit, more: offer, pages: read = (options) => allPages(fetchPage, options), tableRow }: Listing<T>,
 ): Promise<number> {
+  const pages = tableRow === undefined || output.machineReadable ? read : (options: PagingOptions) => mapped(read(options), tableRow);
   if (page.maxResults === undefined) {
     (await import('../util/heap.js')).boundHeapForListing();
     return output.list(pages({ limit, first: page.firstResult, growTo: LISTING_MAX_PAGE_SIZE }), view);

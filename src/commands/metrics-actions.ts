@@ -2,26 +2,17 @@
 import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { checkMetricName, METRIC_NAMES } from '../catalogue/metrics.js';
-import { inEngineDateRange, parseDateInput } from '../engine/dates.js';
 import { sendChange } from '../exit.js';
 import { UsageError } from '../exit-codes.js';
 import { DEFAULT_METRICS_INTERVAL_SECONDS } from '../metrics/intervals.js';
 import { intervalPage } from '../metrics/pages.js';
 import { buildUsageReport, MAX_REPORT_MONTHS } from '../metrics/report.js';
 import { metricChartView, metricListView, namesView, sumView, usageReportNote, usageReportView } from '../render/metrics.js';
+import { dateFlag } from './dates.js';
 import { listWithLimit } from './listing.js';
 import type { METRICS_DELETE_TASK_WORKER_FLAGS, METRICS_LIST_FLAGS, METRICS_REPORT_FLAGS, METRICS_SUM_FLAGS } from './metrics-flags.js';
 import { paging, wholeNumber } from './options.js';
 import type { FlagsOf } from './spec.js';
-
-function date(text: string | undefined, flag: string): Date | undefined {
-  if (text === undefined) return undefined;
-  const parsed = parseDateInput(text);
-  if (!parsed)
-    throw new UsageError(`${flag}: '${text}' is not a date (2026-01-31, 2026-01-31T10:00:00Z, 2026-01-31T10:00:00+02:00, or an age such as 30d or 12h)`);
-  if (!inEngineDateRange(parsed)) throw new UsageError(`${flag}: '${text}' is outside the years 1 to 9999, which the engine's dates hold`);
-  return parsed;
-}
 
 function checkRange(start: Date | undefined, end: Date | undefined): void {
   if (start && end && start.getTime() >= end.getTime()) throw new UsageError('--start must be before --end (the end is exclusive)');
@@ -41,8 +32,8 @@ function month(text: string, flag: string): { year: number; month: number } {
 
 export async function listMetrics(app: App, flags: FlagsOf<typeof METRICS_LIST_FLAGS>): Promise<void> {
   if (flags.name !== undefined) checkMetricName(flags.name, '--name', true);
-  const startDate = date(flags.start, '--start');
-  const endDate = date(flags.end, '--end');
+  const startDate = dateFlag(flags.start, '--start');
+  const endDate = dateFlag(flags.end, '--end');
   checkRange(startDate, endDate);
   const interval = wholeNumber(flags.interval, '--interval', 1);
   const page = paging(flags);
@@ -79,8 +70,8 @@ const METER_LOG_INTERVAL_MS = 15 * 60 * 1000;
 
 export async function sumMetric(app: App, name: string, flags: FlagsOf<typeof METRICS_SUM_FLAGS>): Promise<void> {
   checkMetricName(name, 'metric name');
-  const startDate = date(flags.start, '--start');
-  const endDate = date(flags.end, '--end');
+  const startDate = dateFlag(flags.start, '--start');
+  const endDate = dateFlag(flags.end, '--end');
   checkRange(startDate, endDate);
   const client = await engineClient(app);
   const result = await client.metrics.sum(name, startDate, endDate);
@@ -114,7 +105,7 @@ export async function usageReport(app: App, flags: FlagsOf<typeof METRICS_REPORT
 export async function deleteTaskWorkerMetrics(app: App, flags: FlagsOf<typeof METRICS_DELETE_TASK_WORKER_FLAGS>): Promise<void> {
   if (flags.before === undefined && !flags.all) throw new UsageError('give --before DATE, or --all to delete every task-worker meter entry');
   if (flags.before !== undefined && flags.all) throw new UsageError('give --before DATE or --all, not both');
-  const before = date(flags.before, '--before');
+  const before = dateFlag(flags.before, '--before');
   const client = await engineClient(app);
   await app.confirm(before ? `delete task-worker meter entries up to ${before.toISOString()}` : 'delete ALL task-worker meter entries');
   // The task users metric counts the entries: 0 up to the date means they are gone.

@@ -19,7 +19,8 @@
 import { Argument, type Command, Option } from 'commander';
 
 /** Catalogue values offered by shell completion: src/commands/completion-actions.ts reads them when a script is printed. */
-export type CompletionSource = 'authorization-types' | 'resource-types' | 'sort-orders' | 'interval-metric-names' | 'metric-names' | 'batch-types' | 'shells';
+export type CompletionSource =
+  'authorization-types' | 'resource-types' | 'sort-orders' | 'interval-metric-names' | 'metric-names' | 'batch-types' | 'incident-types' | 'shells';
 
 export interface FlagSpec {
   /** commander's flags: `--out <file>`, `-o, --output <format>`, `--force`, `--no-headers`. */

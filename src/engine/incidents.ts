@@ -1,8 +1,11 @@
-/** `/incident`: the open incidents of a process instance (the canary's check) or of a definition (the pre-flight); docs/engine-notes.md#incidents. */
+/**
+ * `/incident`: the open incidents of a process instance (the canary's check), of a definition (the
+ * pre-flight), and pages of a filtered query (`incident list`); docs/engine-notes.md#incidents.
+ */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import type { EngineHttp } from './http.js';
-import { enginePath } from './paths.js';
+import { enginePath, type Query } from './paths.js';
 import { collectPages } from './paging.js';
 
 const incidentSchema = lazy(() =>
@@ -21,6 +24,21 @@ const incidentSchema = lazy(() =>
 
 export type Incident = z.infer<ReturnType<typeof incidentSchema>>;
 
+/**
+ * The filters of GET /incident that `incident list` uses (IncidentQueryDto). The query has one
+ * `processDefinitionId`, no list of them; `incidentMessageLike` is SQL LIKE with a backslash as the escape
+ * character; `incidentTimestampAfter`/`Before` compare strictly (> and <).
+ */
+export interface IncidentQuery extends Query {
+  processDefinitionId?: string;
+  processDefinitionKeyIn?: readonly string[];
+  activityId?: string;
+  incidentType?: string;
+  incidentMessageLike?: string;
+  incidentTimestampAfter?: Date;
+  incidentTimestampBefore?: Date;
+}
+
 export class IncidentApi {
   constructor(private readonly http: EngineHttp) {}
 
@@ -36,6 +54,18 @@ export class IncidentApi {
   /** Every open incident of the instances of a definition, in pages within the engine's limit. */
   async ofDefinition(processDefinitionId: string): Promise<Incident[]> {
     return this.list({ processDefinitionId });
+  }
+
+  /** One page of a filtered query, in id order (a unique key: pages neither skip nor repeat rows). */
+  async page(query: IncidentQuery, firstResult: number, maxResults: number): Promise<Incident[]> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/incident`,
+      query: { ...query, sortBy: 'incidentId', sortOrder: 'asc', firstResult, maxResults },
+      schema: z.array(incidentSchema()),
+      expects: 'a list of incidents',
+    });
+    return response.data;
   }
 
   private list(filter: { processInstanceId: string } | { processDefinitionId: string }): Promise<Incident[]> {

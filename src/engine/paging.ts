@@ -278,3 +278,33 @@ export async function* idChunks<R>(
     if (!more) return;
   }
 }
+
+/**
+ * Pages of a listing of which the engine can filter only part: the engine's pages (through
+ * `allPages`, in big pages within its limit) with `keep` applied, and `first`/`max` counted in the
+ * rows kept, as they would be had the engine filtered. The engine reads every row its own filters
+ * match, so a filter done here costs what listing those rows costs.
+ */
+export async function* keptPages<T>(
+  fetchPage: (firstResult: number, maxResults: number) => Promise<T[]>,
+  keep: (row: T) => boolean,
+  options: PagingOptions,
+): AsyncGenerator<T[]> {
+  let skip = options.first ?? 0;
+  let remaining = options.max ?? Number.POSITIVE_INFINITY;
+  if (remaining <= 0) return;
+  // The engine's pages are not cut by `max`: how many of its rows are kept is not known in advance.
+  const pageSize = Math.max(options.pageSize ?? BULK_PAGE_SIZE, BULK_PAGE_SIZE);
+  for await (const page of allPages(fetchPage, { limit: options.limit, pageSize, growTo: options.growTo })) {
+    let kept = page.filter(keep);
+    if (skip > 0) {
+      const skipped = Math.min(skip, kept.length);
+      kept = kept.slice(skipped);
+      skip -= skipped;
+    }
+    if (kept.length > remaining) kept = kept.slice(0, remaining);
+    remaining -= kept.length;
+    if (kept.length > 0) yield kept;
+    if (remaining <= 0) return;
+  }
+}

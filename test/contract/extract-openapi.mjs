@@ -35,6 +35,7 @@ const EXACT_PATHS = [
   '/incident/count',
   '/job',
   '/job/count',
+  '/job/{id}/execute',
   '/job-definition',
   '/job-definition/count',
   '/process-definition',

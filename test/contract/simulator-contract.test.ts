@@ -66,6 +66,7 @@ describe('the committed contract', () => {
         '/job-definition',
         '/job-definition/count',
         '/job/count',
+        '/job/{id}/execute',
         '/metrics',
         '/metrics/task-worker',
         '/metrics/{metrics-name}/sum',
@@ -516,6 +517,12 @@ describe('the simulator', () => {
     },
     { method: 'GET', path: '/incident?sortBy=nope&sortOrder=asc', status: 400 },
     { method: 'GET', path: '/incident/count?processDefinitionId=nope', status: 200 },
+    {
+      method: 'GET',
+      path: '/incident?incidentTimestampAfter=2026-11-21T00:00:00.000%2B0000&incidentTimestampBefore=2099-01-01T00:00:00.000%2B0000&activityId=approveInvoice',
+      status: 200,
+    },
+    { method: 'GET', path: '/incident?incidentTimestampAfter=yesterday', status: 400 },
 
     {
       method: 'GET',
@@ -535,6 +542,7 @@ describe('the simulator', () => {
       status: 200,
     },
     { method: 'GET', path: '/job-definition/count?jobConfiguration=async-before', status: 200 },
+    { method: 'POST', path: '/job/nope/execute', status: 404 },
 
     // Groups and users: reads first, then writes on groups of their own (the seeded ones stay for the reads).
     { method: 'GET', path: '/group', status: 200 },

@@ -17,6 +17,7 @@ import { registerHistoricProcessInstanceRoutes } from './history.js';
 import { registerIdentityRoutes } from './identity.js';
 import { registerIncidentRoutes } from './incident.js';
 import { registerJobRoutes } from './job.js';
+import { registerJobExecuteRoutes } from './job-execute.js';
 import { registerMetricsRoutes } from './metrics.js';
 import { registerMigrationRoutes } from './migration.js';
 import { registerProcessDefinitionRoutes } from './repository.js';
@@ -677,6 +678,7 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerHistoricProcessInstanceRoutes(router, state);
   registerIncidentRoutes(router, state);
   registerJobRoutes(router, state);
+  registerJobExecuteRoutes(router, state);
   registerIdentityRoutes(router, state);
   registerMetricsRoutes(router, state);
   registerTelemetryRoutes(router, state);

@@ -124,3 +124,22 @@ describe('incidents and migration', () => {
     expect((await get(sim, `/incident/count?processInstanceId=${third}`)).body).toEqual({ count: 1 });
   });
 });
+
+describe('incidents by time', () => {
+  it('compares incidentTimestampAfter and Before strictly, as instants, and refuses a value not in the engine format', async () => {
+    const at = (id: string) => sim.state.findProcessInstance(id)!;
+    raiseIncident(sim.state, at(PIS.invoiceApprove1)).incidentTimestamp = '2026-11-25T10:00:00.000+0100';
+    const ids = async (query: string) => ((await get(sim, `/incident?${query}`)).body as IncidentDto[]).map((incident) => incident.incidentTimestamp);
+    // 10:00 at +0100 is 09:00 UTC.
+    expect(await ids('incidentTimestampAfter=2026-11-25T08:59:59.999%2B0000')).toEqual(['2026-11-25T10:00:00.000+0100']);
+    expect(await ids('incidentTimestampAfter=2026-11-25T09:00:00.000%2B0000')).toEqual([]);
+    expect(await ids('incidentTimestampBefore=2026-11-25T09:00:00.000%2B0000')).toHaveLength(2);
+    expect(await get(sim, '/incident?incidentTimestampBefore=2026-11-25')).toMatchObject({
+      status: 400,
+      body: {
+        type: 'InvalidRequestException',
+        message: "Cannot set query parameter 'incidentTimestampBefore' to value '2026-11-25': Cannot convert value \"2026-11-25\" to java type java.util.Date",
+      },
+    });
+  });
+});

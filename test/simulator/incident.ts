@@ -9,9 +9,10 @@
 // incidents, now on the target definition and the activity its instance moved to. A test can make
 // incidents appear on migration (`state.incidentsOnMigration`): as if a job of the migrated instance
 // failed on the target at once (a missing delegate, a new expression), which is what a canary looks for.
-import { addListAndCount, compareNullable, compareStrings, engineQuery, likeMatches } from './handlers.js';
+import { addListAndCount, compareNullable, compareStrings, engineQuery, invalidRequest, likeMatches } from './handlers.js';
 import type { EngineRouter, QueryParamKind, RouteContext } from './handlers.js';
 import { authenticationOf } from './permissions.js';
+import { parseEngineDate } from './repository.js';
 import { processInstanceVisibility } from './runtime.js';
 import { formatUtcDate } from './state.js';
 import type { EngineState, IncidentRecord, ProcessInstanceRecord } from './state.js';
@@ -78,6 +79,8 @@ const QUERY_PARAMS: Record<string, QueryParamKind> = {
   incidentType: 'string',
   incidentMessage: 'string',
   incidentMessageLike: 'string',
+  incidentTimestampAfter: 'string',
+  incidentTimestampBefore: 'string',
   processDefinitionId: 'string',
   processDefinitionKeyIn: 'stringArray',
   processInstanceId: 'string',
@@ -181,6 +184,21 @@ function findIncidents(state: EngineState, context: RouteContext): { ok: true; i
   const tenants = list('tenantIdIn');
   const jobDefinitions = list('jobDefinitionIdIn');
   const messageLike = text('incidentMessageLike');
+  // DateConverter: a value that is not the engine's date format is a 400 naming it.
+  const bounds: Record<string, number | undefined> = {};
+  for (const name of ['incidentTimestampAfter', 'incidentTimestampBefore']) {
+    const raw = text(name);
+    if (raw === undefined) continue;
+    bounds[name] = parseEngineDate(raw);
+    if (bounds[name] === undefined) {
+      return {
+        ok: false,
+        response: invalidRequest(400, `Cannot set query parameter '${name}' to value '${raw}': Cannot convert value "${raw}" to java type java.util.Date`),
+      };
+    }
+  }
+  const after = bounds.incidentTimestampAfter;
+  const before = bounds.incidentTimestampBefore;
   const visible = processInstanceVisibility(state, authenticationOf(state, context.authenticatedUserId));
   const items = state.incidents
     .map((incident) => incidentDto(state, incident))
@@ -190,6 +208,10 @@ function findIncidents(state: EngineState, context: RouteContext): { ok: true; i
         if (wanted !== undefined && incident[field] !== wanted) return false;
       }
       if (messageLike !== undefined && !likeMatches(incident.incidentMessage, messageLike)) return false;
+      // Strict comparisons, as the engine's mapping (> and <).
+      const raised = parseEngineDate(incident.incidentTimestamp) ?? 0;
+      if (after !== undefined && !(raised > after)) return false;
+      if (before !== undefined && !(raised < before)) return false;
       if (keys !== undefined && !keys.includes(state.findProcessDefinition(incident.processDefinitionId ?? '')?.key ?? '')) return false;
       if (tenants !== undefined && !tenants.includes(incident.tenantId ?? '')) return false;
       if (jobDefinitions !== undefined && !jobDefinitions.includes(incident.jobDefinitionId ?? '')) return false;

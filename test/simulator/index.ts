@@ -32,7 +32,10 @@
 // on migration (`state.timerJobs`, listed by GET /job with its dueDate); `runDueJobs(state)` is one pass
 // of the job executor, as the test calls it: due timers fire (to the timer's `next` activity), and an
 // `async` activity that `fails` fails for good (a failedJob incident). A source timer or a boundary
-// event's incident that no instruction maps is removed with the migration.
+// event's incident that no instruction maps is removed with the migration. POST /job/{id}/execute
+// (job-execute.ts) runs one job as the engine does: a timer fires, a continuation fails (retries
+// counted down, at 0 an incident; 404 or, after `failWithRuntimeException`, 500) or takes its
+// instance past the activity.
 //
 // Authorizations (authorization.ts, permissions.ts): POST /authorization/create, PUT/DELETE
 // /authorization/{id} and GET /authorization/check validate and answer like the engine. With
@@ -156,8 +159,9 @@ export type {
   VersionSeed,
 } from './state.js';
 export { incidentsAfterMigration, raiseIncident, registerIncidentRoutes } from './incident.js';
-export { ASYNC_BEFORE, ASYNC_CONTINUATION, jobDefinitionIdOf, jobDefinitionsOf, registerJobRoutes } from './job.js';
-export { jobsAfterMigration, runDueJobs } from './job-executor.js';
+export { ASYNC_BEFORE, ASYNC_CONTINUATION, findJob, jobDefinitionIdOf, jobDefinitionsOf, registerJobRoutes } from './job.js';
+export { fireTimerJob, jobsAfterMigration, runDueJobs } from './job-executor.js';
+export { failWithRuntimeException, registerJobExecuteRoutes } from './job-execute.js';
 export type { JobDefinitionDto, JobDto } from './job.js';
 export type { IncidentDto, IncidentOnMigration } from './incident.js';
 export { authorizationDto, bindAuthorizationCreateDto, bindAuthorizationUpdateDto, registerAuthorizationRoutes } from './authorization.js';

@@ -17,7 +17,7 @@
 // Asynchronous continuations that succeed are not run (the simulator does not know where they lead).
 import { raiseIncident } from './incident.js';
 import type { MigrationPlan } from './migration.js';
-import type { EngineState, ProcessInstanceRecord } from './state.js';
+import type { EngineState, ProcessInstanceRecord, TimerJobRecord } from './state.js';
 
 /** After `instance` moved from `plan.source` (its activities were `sourceActivityIds`): its timers and its boundary events' incidents follow the plan. */
 export function jobsAfterMigration(state: EngineState, instance: ProcessInstanceRecord, plan: MigrationPlan, sourceActivityIds: readonly string[]): void {
@@ -52,21 +52,26 @@ export function jobsAfterMigration(state: EngineState, instance: ProcessInstance
   }
 }
 
+/** A timer job runs (the executor's when it is due, `job execute`'s at once): its timer fires and the job is gone. */
+export function fireTimerJob(state: EngineState, job: TimerJobRecord): void {
+  state.timerJobs = state.timerJobs.filter((candidate) => candidate !== job);
+  const instance = state.findProcessInstance(job.processInstanceId);
+  const timer =
+    instance === undefined ? undefined : state.findProcessDefinition(instance.definitionId)?.activities.find((activity) => activity.id === job.activityId);
+  if (instance === undefined || timer === undefined) return;
+  const from = timer.attachedTo === undefined ? instance.activityIds.indexOf(timer.id) : instance.activityIds.indexOf(timer.attachedTo);
+  if (from < 0) return;
+  instance.activityIds = instance.activityIds.flatMap((activityId, index) => (index !== from ? [activityId] : timer.next === undefined ? [] : [timer.next]));
+  delete instance.activityInstanceIds;
+}
+
 /** One pass of the job executor (see above); returns how many jobs ran. */
 export function runDueJobs(state: EngineState): number {
   let ran = 0;
   const now = state.clock();
   for (const job of state.timerJobs.filter((candidate) => candidate.dueDate <= now)) {
-    state.timerJobs = state.timerJobs.filter((candidate) => candidate !== job);
-    const instance = state.findProcessInstance(job.processInstanceId);
-    const timer =
-      instance === undefined ? undefined : state.findProcessDefinition(instance.definitionId)?.activities.find((activity) => activity.id === job.activityId);
+    fireTimerJob(state, job);
     ran += 1;
-    if (instance === undefined || timer === undefined) continue;
-    const from = timer.attachedTo === undefined ? instance.activityIds.indexOf(timer.id) : instance.activityIds.indexOf(timer.attachedTo);
-    if (from < 0) continue;
-    instance.activityIds = instance.activityIds.flatMap((activityId, index) => (index !== from ? [activityId] : timer.next === undefined ? [] : [timer.next]));
-    delete instance.activityInstanceIds;
   }
   for (const instance of state.processInstances) {
     const definition = state.findProcessDefinition(instance.definitionId);

@@ -21,7 +21,7 @@ import type { EngineRouter, QueryParamKind, RouteContext } from './handlers.js';
 import { authenticationOf, genericPermission, queryVisibility } from './permissions.js';
 import { processInstanceVisibility } from './runtime.js';
 import { engineUuid, formatUtcDate, ResourceType } from './state.js';
-import type { EngineState, ProcessDefinitionRecord, ProcessInstanceRecord } from './state.js';
+import type { EngineState, ProcessDefinitionRecord, ProcessInstanceRecord, TimerJobRecord } from './state.js';
 
 /** JobDto, field for field and in engine order. */
 export interface JobDto {
@@ -94,7 +94,7 @@ export function jobDefinitionsOf(definition: ProcessDefinitionRecord): JobDefini
 }
 
 /** A job and what the queries look at besides its DTO. */
-interface JobRow {
+export interface JobRow {
   dto: JobDto;
   instance: ProcessInstanceRecord;
   activityId: string;
@@ -164,6 +164,18 @@ function timerJobsOf(state: EngineState, instance: ProcessInstanceRecord): JobRo
         batchId: null,
       },
     }));
+}
+
+/**
+ * A job by id, whoever may see it (ExecuteJobsCmd selects it by id, not through a query's
+ * authorization), with its timer record when it is a timer's job (job-execute.ts).
+ */
+export function findJob(state: EngineState, id: string): (JobRow & { timer: TimerJobRecord | undefined }) | undefined {
+  for (const instance of state.processInstances) {
+    const row = [...jobsOf(state, instance), ...timerJobsOf(state, instance)].find((candidate) => candidate.dto.id === id);
+    if (row !== undefined) return { ...row, timer: state.timerJobs.find((job) => job.id === id) };
+  }
+  return undefined;
 }
 
 /** The job definitions of the runtime batches (see the head of this file). */

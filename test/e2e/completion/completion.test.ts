@@ -43,7 +43,7 @@ function complete(...words: string[]): string[] {
     .sort();
 }
 
-const TOP_LEVEL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'metrics', 'migration'];
+const TOP_LEVEL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'incident', 'job', 'metrics', 'migration'];
 
 describe('completion bash', () => {
   it('registers _camunda_admin for camunda-admin', () => {
@@ -107,6 +107,8 @@ describe('completion bash', () => {
     expect(complete('metrics', 'list', '--name', 'activity-')).toEqual(['activity-instance-end', 'activity-instance-start']);
     expect(complete('completion', '')).toEqual(['bash', 'fish', 'zsh']);
     expect(complete('batch', 'list', '--type', 'instance-m')).toEqual(['instance-migration', 'instance-modification']);
+    expect(complete('incident', 'list', '--type', 'failed')).toEqual(['failedExternalTask', 'failedJob']);
+    expect(complete('job', '')).toEqual(['execute', 'list']);
   });
 
   it('completes file names where a file is expected, nothing where free text is', () => {
