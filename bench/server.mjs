@@ -134,8 +134,8 @@ export function startBenchServer({ groups = 20, authorizations = 20, sweepVersio
         return send(200, JSON.stringify(id === TARGET ? [definition(TARGET, 2)] : [definition(SOURCE, 1)]));
       }
       if (request.method === 'GET' && path.endsWith('/statistics')) return send(200, '[]');
-      // The pre-flight's lists: no jobs, job definitions or incidents here.
-      if (request.method === 'GET' && (path === '/job' || path === '/job-definition' || path === '/incident')) return send(200, '[]');
+      // The pre-flight's lists: no jobs, job definitions, incidents or pending batches here.
+      if (request.method === 'GET' && (path === '/job' || path === '/job-definition' || path === '/incident' || path === '/batch')) return send(200, '[]');
       if (request.method === 'POST' && path === '/migration/validate') {
         // A report with a failure for every instruction: the renderer's worst case.
         const plan = JSON.parse(Buffer.concat(chunks).toString('utf8'));

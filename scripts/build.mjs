@@ -26,7 +26,7 @@ const common = {
 // Build beside dist/ and swap it in, so a test run spawning bin/ never sees a half-written dist/.
 const staging = `dist.staging-${process.pid}`;
 process.once('exit', () => rmSync(new URL(staging, root), { recursive: true, force: true }));
-const result = await build({
+const split = {
   ...common,
   entryPoints: { main: 'src/main.ts' },
   outdir: staging,
@@ -35,6 +35,19 @@ const result = await build({
   // BUILD_NO_MINIFY=1: readable function names in CPU profiles (docs/performance.md).
   minify: !process.env.BUILD_NO_MINIFY,
   legalComments: 'none',
+};
+
+// esbuild puts a module in a chunk per set of entry points (main and each import()) that reach it,
+// and has no manualChunks: each module that main.js and some of the lazily loaded modules share
+// became a chunk of its own (exit-codes, text, options, run-flags, commander, ...), all loaded by
+// every command at start-up. A first pass finds them (main's static imports, as modules); the
+// second makes every lazily loaded entry import them too (they are loaded already when it runs),
+// so they share one set of entry points and become one chunk. The source keeps its files.
+const firstPass = await build({ ...split, write: false, minify: false, metafile: true });
+const startupModules = startupSharedModules(firstPass.metafile);
+const result = await build({
+  ...split,
+  plugins: [importAtStartup(startupModules, lazyEntries(firstPass.metafile))],
   // BUILD_METAFILE=FILE: which module went into which chunk.
   metafile: Boolean(process.env.BUILD_METAFILE),
 });
@@ -52,3 +65,45 @@ const previous = `dist.old-${process.pid}`;
 await rename(new URL('dist', root), new URL(previous, root)).catch(() => {});
 await rename(new URL(staging, root), new URL('dist', root));
 await rm(new URL(previous, root), { recursive: true, force: true });
+
+/** The source modules (under src/) in the chunks that main.js imports statically, not those of main.js itself. */
+function startupSharedModules(metafile) {
+  const outputs = metafile.outputs;
+  const main = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'src/main.ts');
+  const loaded = new Set([main]);
+  const queue = [main];
+  while (queue.length > 0) {
+    for (const imported of outputs[queue.pop()].imports) {
+      if (imported.kind !== 'import-statement' || loaded.has(imported.path) || !outputs[imported.path]) continue;
+      loaded.add(imported.path);
+      queue.push(imported.path);
+    }
+  }
+  loaded.delete(main);
+  return [...loaded].flatMap((file) => Object.keys(outputs[file].inputs)).filter((input) => input.startsWith('src/'));
+}
+
+/** The modules loaded by import(): the entry points of every chunk but main.js. */
+function lazyEntries(metafile) {
+  return new Set(
+    Object.values(metafile.outputs)
+      .map((output) => output.entryPoint)
+      .filter((entry) => entry !== undefined && entry !== 'src/main.ts'),
+  );
+}
+
+/** Adds `import './module'` of each start-up module to each lazily loaded entry. */
+function importAtStartup(modules, entries) {
+  const base = new URL('..', import.meta.url).pathname;
+  return {
+    name: 'import-at-startup',
+    setup(build) {
+      build.onLoad({ filter: /\/src\/.*\.ts$/ }, async (args) => {
+        const relative = args.path.slice(base.length);
+        if (!entries.has(relative)) return undefined;
+        const imports = modules.filter((module) => module !== relative).map((module) => `import ${JSON.stringify(base + module)};`);
+        return { contents: `${await readFile(args.path, 'utf8')}\n${imports.join('\n')}\n`, loader: 'ts' };
+      });
+    },
+  };
+}

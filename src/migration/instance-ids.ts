@@ -223,6 +223,8 @@ export class InstanceIdSet implements IdList, Iterable<string> {
   }
 
   has(id: string): boolean {
+    // A selection by query alone asks an empty set about every instance it reads: no bytes, no hash.
+    if (this.count === 0) return false;
     const bytes = Buffer.from(id, 'utf8');
     const hash = hashBytes(bytes, 0, bytes.length);
     const mask = this.table.length - 1;

@@ -66,7 +66,7 @@ export async function prepareMigration(host: MigrationHost, plan: PlanToRun, sel
   }
 
   const { request } = selection;
-  const found = await resolveSelection(host.client.processInstances, request, resolved.source.id);
+  const found = await resolveSelection(host.client.processInstances, sizedByStatistics(selection, statistics), resolved.source.id);
   // Selected instances on the target already are a repeated run's, whose goal holds for them: not sent
   // again. Any other stray refuses the whole selection, as the engine would.
   const onTarget = found.elsewhere.filter((stray) => stray.definitionId === resolved.target.id).length;
@@ -93,6 +93,20 @@ export async function prepareMigration(host: MigrationHost, plan: PlanToRun, sel
   await refusePendingBatches(host.client, resolved.source, options.allowPendingBatch === true);
   await checkInstances(ids);
   return { plan, context, direction, ids, parts: request.parts, resumed: undefined, nothingSelected: false, alreadyChanged: onTarget, canaryWaitMs };
+}
+
+/**
+ * A sweep's version selects every instance of the source, whose activity statistics the pre-flight
+ * has just read: their instances size the selection's pages, and the selection asks no count of its
+ * own (a request per version, and a scan on the engine). An instance in several activities is
+ * counted in each, so the number may be larger than the instances; a larger page costs nothing, a
+ * smaller one only pages that grow. Without the pre-flight (--skip-validation) the selection counts.
+ */
+function sizedByStatistics(selection: Extract<SelectionToRun, { kind: 'select' }>, statistics: readonly ActivityStatistics[] | undefined) {
+  const { request } = selection;
+  if (!selection.everyInstanceOfSource || statistics === undefined) return request;
+  const count = statistics.reduce((sum, row) => sum + row.instances, 0);
+  return { ...request, queries: request.queries.map((query) => ({ ...query, count })) };
 }
 
 function refuseStrays(found: ResolvedSelection, source: string): void {

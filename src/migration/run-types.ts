@@ -42,8 +42,14 @@ export interface PlanToRun {
 
 /** Which instances: a selection to resolve, or the pending ids of a journal being resumed. */
 export type SelectionToRun =
-  /** `idsGiven`: ids were listed one by one (flags, a file, the plan): a list that finds nothing is a mistake upstream. */
-  { kind: 'select'; request: SelectionRequest; idsGiven: boolean } | { kind: 'resume'; journalFile: string; state: MigrationJournalState };
+  /**
+   * `idsGiven`: ids were listed one by one (flags, a file, the plan): a list that finds nothing is a
+   * mistake upstream. `everyInstanceOfSource`: the request's one query is every instance of the source
+   * (a sweep's version), which the pre-flight's activity statistics, asked just before, count: the
+   * selection asks no count of its own (./prepare.ts).
+   */
+  | { kind: 'select'; request: SelectionRequest; idsGiven: boolean; everyInstanceOfSource?: boolean | undefined }
+  | { kind: 'resume'; journalFile: string; state: MigrationJournalState };
 
 export interface PrepareOptions {
   skipValidation: boolean;

@@ -25,8 +25,13 @@ export interface SelectionFlags {
 export interface SelectionRequest {
   /** Explicit ids, in the order given, duplicates removed. */
   ids: InstanceIdSet;
-  /** Queries whose results join the selection. */
-  queries: { label: string; query: ProcessInstanceQueryBody }[];
+  /**
+   * Queries whose results join the selection. `count`: how many instances the query matches, as an
+   * answer the caller has just received tells (a sweep's version: the pre-flight's activity statistics
+   * of the source, ./prepare.ts); the pages are sized by it and no count is asked. Only a fresh answer
+   * may be given: a wrong number costs pages (they grow from it), never instances.
+   */
+  queries: { label: string; query: ProcessInstanceQueryBody; count?: number | undefined }[];
   /** Human-readable parts, for messages: "3 ids from --instances", "--query q.json". */
   parts: string[];
 }
@@ -349,11 +354,11 @@ export async function resolveSelection(instances: ProcessInstanceApi, request: S
   // Query results join the explicit ids; only the ones not given explicitly need remembering.
   const fromQueries: string[] = [];
   const seen = new Set<string>();
-  for (const { query } of request.queries) {
+  for (const { query, count } of request.queries) {
     // Counted first, so that the pages are as few as COUNTED_PAGE allows: one more row than counted
     // ends the listing with a short page, not with a second (empty) one; instances started after the
     // count make a full page, and paging goes on as usual.
-    const counted = await instances.count(query);
+    const counted = count ?? (await instances.count(query));
     // More than one lookup's worth is bulk work; a query of a few instances keeps the light transport.
     if (counted > LOOKUP_PAGE) await instances.useBulkTransport();
     for await (const page of instances.pages(query, { pageSize: Math.min(counted, COUNTED_PAGE) + 1 })) {

@@ -7,6 +7,7 @@ import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inputError } from '../change/errors.js';
 import type { EngineClient } from '../engine/client.js';
+import type { ProcessDefinition, ProcessDefinitionApi } from '../engine/process-definitions.js';
 import { parsePlan } from '../plans/load.js';
 import { formatProblem } from '../input/problems.js';
 import { readInputFile } from '../input/read.js';
@@ -139,18 +140,41 @@ export async function loadPlans(
 ): Promise<SweepPlanToRun[]> {
   const { key } = request;
   const plans: SweepPlanToRun[] = [];
+  const definitions = findingOnce(client.processDefinitions);
   for (const file of await planFiles(request.plans, key)) {
     const path = join(request.plans, file);
     const { name, text } = await readInputFile(path, env.stdin);
     const loaded = parsePlan(text, name);
     for (const warning of loaded.warnings) env.warn(formatProblem(warning));
-    const resolved = await resolvePlan(loaded, client.processDefinitions, request.tenant);
+    const resolved = await resolvePlan(loaded, definitions, request.tenant);
     if (resolved.source.key !== key) throw inputError(`${path}: its source is ${resolved.source.key}:${resolved.source.version}, not a version of ${key}`);
     const twin = plans.find((plan) => plan.plan.resolved.source.id === resolved.source.id);
     if (twin) throw inputError(`${path} and ${join(request.plans, twin.file)} are both plans for ${key}:${resolved.source.version}: keep one`);
     plans.push({ file, journalFile: join(runDir, `${file}.journal.jsonl`), plan: { name, loaded, resolved } });
   }
   return plans;
+}
+
+/**
+ * The plans of a directory all name the same target (`KEY:latest`, as --out-dir writes them): in the
+ * one step that reads them, each lookup is asked once and its answer shared, so that every plan
+ * resolves alike and twenty plans cost one request for their target, not twenty. A failed lookup is
+ * not kept (the plan that meets it reports it, as before).
+ */
+function findingOnce(definitions: ProcessDefinitionApi): ProcessDefinitionApi {
+  const answers = new Map<string, Promise<ProcessDefinition[]>>();
+  const once = Object.create(definitions) as ProcessDefinitionApi;
+  once.find = (query) => {
+    const key = JSON.stringify(query);
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = definitions.find(query);
+      answers.set(key, answer);
+      answer.catch(() => answers.delete(key));
+    }
+    return answer;
+  };
+  return once;
 }
 
 /** `--plans DIR` without --execute: each plan validated and its instances counted, as the review shows them. */

@@ -77,6 +77,7 @@ export async function runSweep(host: MigrationHost, plans: readonly SweepPlanToR
             parts: ['every instance of the version'],
           },
           idsGiven: false,
+          everyInstanceOfSource: true,
         };
     entries.push({ kind: 'run', plan, prepared: await prepareMigration(host, plan.plan, selection, options.prepare) });
   }
