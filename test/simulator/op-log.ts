@@ -1,4 +1,4 @@
-// The user operation log: GET /history/user-operation (and /count) and PUT
+// The user operation log: GET /history/user-operation and PUT
 // /history/user-operation/{operationId}/set-annotation, like UserOperationLogRestServiceImpl,
 // UserOperationLogQueryDto, UserOperationLogManager and SetAnnotationForOperationLog (7.24).
 //
@@ -215,12 +215,6 @@ export function registerOpLogRoutes(router: EngineRouter, state: EngineState): v
     const result = query(state, context);
     if (!result.ok) return result.response;
     return pagedJson(state, context, result.items, paging.paging, (entry) => entry);
-  });
-
-  router.add('get', '/history/user-operation/count', (context) => {
-    const result = query(state, context);
-    if (!result.ok) return result.response;
-    return json({ count: result.items.length });
   });
 
   router.add('put', '/history/user-operation/:operationId/set-annotation', async (context) => {
