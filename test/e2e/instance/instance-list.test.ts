@@ -22,7 +22,17 @@ describe('instance list', () => {
     const objects = JSON.parse(json.stdout) as Record<string, unknown>[];
     expect(objects.map((object) => object.id)).toEqual(INVOICE);
     // The engine's ProcessInstanceDto, field for field (the known ones first, as every list prints them).
-    expect(Object.keys(objects[0]!).sort()).toEqual(['businessKey', 'caseInstanceId', 'definitionId', 'definitionKey', 'ended', 'id', 'links', 'suspended', 'tenantId']);
+    expect(Object.keys(objects[0]!).sort()).toEqual([
+      'businessKey',
+      'caseInstanceId',
+      'definitionId',
+      'definitionKey',
+      'ended',
+      'id',
+      'links',
+      'suspended',
+      'tenantId',
+    ]);
   });
 
   it('filters by activity, incident, suspension and definition id', async ({ cli }) => {
