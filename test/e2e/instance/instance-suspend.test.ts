@@ -121,6 +121,33 @@ describe('instance suspend', () => {
     expect(other.stderr).toContain('journal run.jsonl is of a suspend run, not of activate');
   });
 
+  it('a chunk whose instances all ended meanwhile is nothing to do (the engine refuses it with a 400)', async ({ cli, engine }) => {
+    // They end after the selection, just before the request reaches the engine.
+    engine.inject({
+      method: 'PUT',
+      path: /^\/process-instance\/suspended$/,
+      times: 1,
+      before: (state) => {
+        state.processInstances = state.processInstances.filter((instance) => instance.id !== PIS.invoiceApprove1);
+      },
+    });
+    const result = await cli('--yes', 'instance', 'suspend', '--instances', PIS.invoiceApprove1, '--report', 'out.json');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/ended\s+1/);
+  });
+
+  it('a selection with nothing left to do is success, with a report of none', async ({ cli, cwd }) => {
+    const result = await cli(['--yes', 'instance', 'activate', '--key', 'invoice', '--activity', 'approveInvoice', '--report', 'none.json'], { cwd });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('3 selected process instances are active already: not sent');
+    expect(result.stderr).not.toContain('nothing to activate');
+    const none = await cli(['--yes', 'instance', 'activate', '--key', 'invoice', '--activity', 'nowhere'], { cwd });
+    expect(none.code).toBe(0);
+    expect(none.stderr).toContain('nothing to activate: no process instances match (--key invoice, --activity nowhere); nothing was sent');
+    const report = JSON.parse(readFileSync(join(cwd, 'none.json'), 'utf8')) as { selected: number; objects: unknown[] };
+    expect(report).toMatchObject({ operation: 'activate', selected: 0, objects: [] });
+  });
+
   it('--canary sends the first instances alone, checks them, then the rest', async ({ cli, engine }) => {
     const result = await cli('--yes', 'instance', 'suspend', '--key', 'invoice', '--activity', 'approveInvoice', '--canary', '1');
     expect(result.code).toBe(0);
