@@ -3,11 +3,8 @@
  * src/render/bulk.ts says them.
  */
 export type BulkEvent =
-  /**
-   * Ids given that the engine does not have (ended, never existed) or that the query does not match:
-   * not sent. `through`: the ids select the objects (process instances for their jobs) and these select none.
-   */
-  | { type: 'not-selected'; ids: readonly string[]; many: string; through: boolean }
+  /** Ids given that the engine does not have (ended, never existed) or that the query does not match: not sent. */
+  | { type: 'not-selected'; ids: readonly string[]; many: string }
   /** A selection that found nothing to change: nothing is sent, which is success. */
   | { type: 'nothing-selected'; verb: string; many: string; parts: readonly string[] }
   /** Selected objects the operation's goal holds for already: not sent. */

@@ -32,12 +32,6 @@ export interface ObjectKind<R = unknown> {
   queryEndpoint: string;
   /** The field of a query body that selects objects by id: `processInstanceIds`. */
   idsField: string;
-  /**
-   * When the ids given (--instances, --instances-file) are not the objects' own but others' that
-   * select them (the process instances whose failed jobs are retried): the query field they go in
-   * (`processInstanceIds`) and which of them selected a row. Absent: the ids given are the objects'.
-   */
-  selectedBy?: { field: string; idOf(row: R): string | null };
   /** A --query FILE's text as a query body, checked as the kind's query endpoint takes it (file:line:column on a problem). */
   parseQuery(text: string, file: string): QueryBody;
   count(body: QueryBody | JsonText): Promise<number>;

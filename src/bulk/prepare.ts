@@ -60,14 +60,13 @@ export async function prepareBulk<R, O extends string, D extends object>(
     return { ids: pending, nothingSelected: false };
   }
   const frozen = await freezeSelection(kind, selection, (row) => operation.pending(row));
-  if (frozen.notSelected.length > 0) host.emitBulk({ type: 'not-selected', ids: frozen.notSelected, many: kind.many, through: kind.selectedBy !== undefined });
+  if (frozen.notSelected.length > 0) host.emitBulk({ type: 'not-selected', ids: frozen.notSelected, many: kind.many });
   if (frozen.alreadyChanged > 0) host.emitBulk({ type: 'already-changed', count: frozen.alreadyChanged, many: kind.many, state: words.changed });
   if (frozen.ids.length === 0) {
     // Ids listed one by one of which the engine has none: a mistake upstream, not "done".
     if (selection.idsGiven && frozen.alreadyChanged === 0) {
-      const what = kind.selectedBy ? `selects a ${kind.one}` : `is a ${kind.one} the engine has`;
       throw inputError(
-        `none of the ${selection.ids.size} ids given (${selection.parts.join(', ')}) ${what}${selection.query ? ' that the filters match' : ''}: nothing to ${words.verb}, nothing was sent`,
+        `none of the ${selection.ids.size} ids given (${selection.parts.join(', ')}) is a ${kind.one} the engine has${selection.query ? ' and the filters match' : ''}: nothing to ${words.verb}, nothing was sent`,
       );
     }
     // Objects all changed already were said so above.

@@ -47,13 +47,6 @@ export async function freezeSelection<R>(kind: ObjectKind<R>, request: BulkSelec
     definitions.set(found.definitionId, (definitions.get(found.definitionId) ?? 0) + 1);
     return true;
   };
-  if (request.idsGiven && kind.selectedBy) {
-    await selectThrough(kind, kind.selectedBy, request, frozen, (row) => {
-      if (take(row)) collected.push(row.id);
-    });
-    frozen.ids = collected;
-    return frozen;
-  }
   if (request.idsGiven) {
     const size = request.ids.size;
     if (size > LOOKUP_PAGE) await kind.useBulkTransport();
@@ -81,34 +74,4 @@ export async function freezeSelection<R>(kind: ObjectKind<R>, request: BulkSelec
   for await (const rows of kind.rows(query, Math.min(counted, COUNTED_PAGE) + 1)) for (const row of rows) if (take(row)) collected.push(row.id);
   frozen.ids = collected;
   return frozen;
-}
-
-/**
- * Ids given that select the objects through another field (process instances for their jobs): each
- * page of them queried, every row found taken once, and the ids that selected no row named.
- */
-async function selectThrough<R>(
-  kind: ObjectKind<R>,
-  selectedBy: NonNullable<ObjectKind<R>['selectedBy']>,
-  request: BulkSelectionRequest,
-  frozen: FrozenSelection,
-  take: (row: ObjectRow<R>) => void,
-): Promise<void> {
-  const size = request.ids.size;
-  if (size > LOOKUP_PAGE) await kind.useBulkTransport();
-  const seen = new Set<string>();
-  for (let start = 0; start < size; start += LOOKUP_PAGE) {
-    const page = request.ids.slice(start, Math.min(size, start + LOOKUP_PAGE));
-    const selecting = new Set<string>();
-    for await (const rows of kind.rows({ ...request.query, [selectedBy.field]: page })) {
-      for (const row of rows) {
-        const by = selectedBy.idOf(row.row);
-        if (by !== null) selecting.add(by);
-        if (seen.has(row.id)) continue;
-        seen.add(row.id);
-        take(row);
-      }
-    }
-    for (const id of page) if (!selecting.has(id)) frozen.notSelected.push(id);
-  }
 }

@@ -85,28 +85,6 @@ describe('freezeSelection', () => {
     expect(frozen.alreadyChanged).toBe(1);
   });
 
-  it('selects objects through other ids (jobs by their process instances), each object once', async () => {
-    // Jobs whose "definitionId" field stands for their process instance here.
-    const rows = [...rowsOf(2, 'pi-1', 'approve', 'job-a'), ...rowsOf(1, 'pi-2', 'approve', 'job-b')];
-    rows[1]!.done = true;
-    const { kind: plain, asked } = fakeKind(rows);
-    const filtered: ObjectKind<Row> = {
-      ...plain,
-      // The rows of the process instances asked for.
-      rows: async function* (body, pageSize) {
-        for await (const page of plain.rows({}, pageSize)) yield page.filter((row) => (body.processInstanceIds as string[]).includes(row.definitionId!));
-      },
-      selectedBy: { field: 'processInstanceIds', idOf: (row) => row.definitionId },
-    };
-    const ids = new InstanceIdSet();
-    for (const id of ['pi-1', 'pi-gone', 'pi-2', 'pi-1']) ids.add(id);
-    const frozen = await freezeSelection(filtered, { ids, idsGiven: true, query: undefined, parts: [] }, pending);
-    expect(frozen.ids).toEqual([rows[0]!.id, rows[2]!.id]);
-    expect(frozen.notSelected).toEqual(['pi-gone']);
-    expect(frozen.alreadyChanged).toBe(1);
-    expect(asked).toHaveLength(1);
-  });
-
   it('counts a query first, then reads it in pages of at most COUNTED_PAGE', async () => {
     const rows = rowsOf(12);
     const { kind, asked, bulk } = fakeKind(rows);
