@@ -4,6 +4,7 @@
  * A family's actions, and with them the engine client and the renderers, are loaded only when one
  * of its commands runs.
  */
+import type { EventEmitter } from 'node:events';
 import { Command, CommanderError, Help, type Option } from 'commander';
 import { App, type Io } from './app.js';
 import type { ActionOf } from './commands/action.js';
@@ -66,10 +67,6 @@ function family<M>(declare: (program: Command, action: ActionOf<M>) => void, loa
 export function buildProgram(io: Io, argv?: readonly string[]): { program: Command; app: App } {
   const program = new Command('camunda-admin');
   const app = new App(io, program);
-  // After a family's name, --version is the command's own flag when it has one (`instance list --key
-  // K --version 3`); otherwise, and before the family, it prints the version. The family is found
-  // with the global flags alone (the version flag takes no value).
-  const named = argv && familyNamedIn(argv, declareFlags(new Command(), GLOBAL_FLAGS));
   program
     .description('Administer a Camunda Platform 7 engine, or one of its forks Operaton and CIB seven, through its REST API.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -101,16 +98,20 @@ Examples:
   $ camunda-admin --profile prod auth get 5f1c3a9e-8e0b-11ee-b9d1-0242ac120002 -o json`,
     );
 
+  const named = argv && familyNamedIn(argv, program);
   for (const [family, register] of Object.entries(FAMILIES)) {
     if (named === undefined || named === 'completion' || named === family) register(program, app);
   }
 
-  if (familyOwnsVersionFlag(argv, named) && commandOf(program, operandsOf(argv!, program)).options.some((option) => option.long === '--version')) {
-    // The root's version flag is matched by -V alone then; help still lists it as it is.
-    const version = program.options.find((option) => option.long === '--version');
-    // Option.is is what commander matches an argument with (not in its typings).
-    if (version) (version as Option & { is(arg: string): boolean }).is = (arg) => arg === version.short;
-  }
+  // A command's own `--version <n>` (`incident list --key invoice --version 2`) must reach it: commander
+  // takes the program's options wherever they stand. Only then is the program's dropped, so help
+  // pages stay as they are; `camunda-admin --version` names no family.
+  if (
+    named !== undefined &&
+    argv?.includes('--version') &&
+    allCommands(program).some((command) => command.options.some((option) => option.long === '--version'))
+  )
+    forgetVersionOption(program);
 
   // Every subcommand inherits the error handling and output of the root.
   for (const command of allCommands(program)) {
@@ -126,23 +127,6 @@ Examples:
   return { program, app };
 }
 
-/** The deepest command that the leading operands name (the root when none does). */
-function commandOf(program: Command, operands: readonly string[]): Command {
-  let command = program;
-  for (const name of operands) {
-    const sub = command.commands.find((candidate) => candidate.name() === name);
-    if (!sub) break;
-    command = sub;
-  }
-  return command;
-}
-
-/** Whether `--version` comes after the name of a family (not completion), which then takes it as its own flag if its command has one. */
-function familyOwnsVersionFlag(argv: readonly string[] | undefined, named: string | undefined): boolean {
-  if (argv === undefined || named === undefined || named === 'completion') return false;
-  return !argv.slice(0, argv.indexOf(named)).includes('--version');
-}
-
 /**
  * The first operand of argv when it names a family, skipping the global options and their values as
  * commander would. A form this does not follow (`-qo json`) yields no family, so all are declared.
@@ -151,6 +135,14 @@ export function familyNamedIn(argv: readonly string[], program: Command): string
   // Help asked for before the family is the root's help, which lists every family.
   const [word] = operandsOf(argv, program, { stopAtHelp: true });
   return word !== undefined && Object.hasOwn(FAMILIES, word) ? word : undefined;
+}
+
+function forgetVersionOption(program: Command): void {
+  const options = program.options as Option[];
+  const index = options.findIndex((option) => option.long === '--version');
+  if (index >= 0) options.splice(index, 1);
+  // commander's Command is an EventEmitter; its typings leave that out.
+  (program as unknown as EventEmitter).removeAllListeners('option:version');
 }
 
 /**
