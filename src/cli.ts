@@ -18,6 +18,7 @@ import { declareEngineCommands } from './commands/engine.js';
 import { GLOBAL_FLAGS } from './commands/global-flags.js';
 import { declareGroupCommands } from './commands/group.js';
 import { declareIncidentCommands } from './commands/incident.js';
+import { declareInstanceCommands } from './commands/instance.js';
 import { declareJobCommands } from './commands/job.js';
 import { declareMetricsCommands } from './commands/metrics.js';
 import { declareMigrationCommands } from './commands/migration.js';
@@ -46,6 +47,7 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   definition: family(declareDefinitionCommands, () => import('./commands/definition-actions.js')),
   batch: family(declareBatchCommands, () => import('./commands/batch-actions.js')),
   incident: family(declareIncidentCommands, () => import('./commands/incident-actions.js')),
+  instance: family(declareInstanceCommands, () => import('./commands/instance-actions.js')),
   job: family(declareJobCommands, () => import('./commands/job-actions.js')),
   completion: family(declareCompletionCommand, () => import('./commands/completion-actions.js')),
 };

@@ -10,6 +10,7 @@ import { IncidentApi } from './incidents.js';
 import { JobApi } from './jobs.js';
 import { MetricsApi } from './metrics.js';
 import { MigrationApi } from './migration.js';
+import { OpLogApi } from './op-log.js';
 import { ProcessDefinitionApi } from './process-definitions.js';
 import { ProcessInstanceApi } from './process-instances.js';
 import { SystemApi } from './system.js';
@@ -26,6 +27,7 @@ export class EngineClient {
   readonly metrics: MetricsApi;
   readonly incidents: IncidentApi;
   readonly jobs: JobApi;
+  readonly opLog: OpLogApi;
 
   constructor(readonly options: EngineHttpOptions) {
     this.http = new EngineHttp(options);
@@ -39,6 +41,7 @@ export class EngineClient {
     this.metrics = new MetricsApi(this.http);
     this.incidents = new IncidentApi(this.http);
     this.jobs = new JobApi(this.http);
+    this.opLog = new OpLogApi(this.http);
   }
 
   /** The same target without credentials, to tell "refused" from "not required". */

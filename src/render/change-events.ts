@@ -63,7 +63,7 @@ export function describeChangeEvent(event: ChangeEvent, words: ChangeWords = MIG
       return warn(`interrupted: finishing the chunk in flight, then stopping${event.offerAbandon ? ' (Ctrl-C again to abandon it)' : ''}`);
     case 'canary-sent':
       return info(
-        `canary (chunk 1/${event.total}): ${words.done} ${count(event.count)}; checking whether ${event.count === 1 ? 'it is' : 'they are'} ${words.changed}, with no new incident or failed job`,
+        `canary (chunk 1/${event.total}): ${words.done} ${count(event.count)}; checking whether ${event.count === 1 ? 'it is' : 'they are'} ${words.canaryCheck ?? `${words.changed}, with no new incident or failed job`}`,
       );
     case 'canary-failed-earlier':
       return warn(`the canary of journal ${event.journal} failed (${event.problem ?? 'see the journal'}); --resume goes on with the rest`);

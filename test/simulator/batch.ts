@@ -211,14 +211,22 @@ export function batchHasWork(batch: BatchRecord): boolean {
 /** Runs one job's command in one transaction; returns the exception message of a failure, else null. */
 function executeJob(state: EngineState, batch: BatchRecord, job: BatchJobRecord): string | null {
   const checks: (InstanceMigrationCheck & { ok: true })[] = [];
+  const applies: (() => void)[] = [];
   for (const id of job.processInstanceIds) {
     if (state.batchSettings.failInstanceIds?.has(id) === true) return `Simulated failure for process instance '${id}' (batchSettings.failInstanceIds)`;
+    if (batch.work) {
+      const check = batch.work.check(state, id);
+      if (!check.ok) return check.message;
+      applies.push(check.apply);
+      continue;
+    }
     if (batch.migration === null) continue;
     const check = checkProcessInstanceMigration(state, batch.migration.plan, id);
     if (!check.ok) return check.message;
     checks.push(check);
   }
   for (const check of checks) check.migrate();
+  for (const apply of applies) apply();
   return null;
 }
 

@@ -20,8 +20,10 @@ import { registerJobRoutes } from './job.js';
 import { registerJobExecuteRoutes } from './job-execute.js';
 import { registerMetricsRoutes } from './metrics.js';
 import { registerMigrationRoutes } from './migration.js';
+import { registerOpLogRoutes } from './op-log.js';
 import { registerProcessDefinitionRoutes } from './repository.js';
 import { registerProcessInstanceRoutes } from './runtime.js';
+import { registerSuspensionRoutes } from './suspension.js';
 import { registerTelemetryRoutes } from './telemetry.js';
 import type { EngineState } from './state.js';
 
@@ -670,7 +672,9 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   router.add('get', '/version', () => json({ version: state.version }), { engineCheck: 'none' });
   registerAuthorizationRoutes(router, state);
   registerProcessDefinitionRoutes(router, state);
+  registerSuspensionRoutes(router, state);
   registerProcessInstanceRoutes(router, state);
+  registerOpLogRoutes(router, state);
   registerMigrationRoutes(router, state);
   registerMigrationExecutionRoutes(router, state);
   registerBatchRoutes(router, state);

@@ -43,7 +43,7 @@ function complete(...words: string[]): string[] {
     .sort();
 }
 
-const TOP_LEVEL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'incident', 'job', 'metrics', 'migration'];
+const TOP_LEVEL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'incident', 'instance', 'job', 'metrics', 'migration'];
 
 describe('completion bash', () => {
   it('registers _camunda_admin for camunda-admin', () => {
@@ -60,6 +60,7 @@ describe('completion bash', () => {
   it('completes subcommands, also after global options', () => {
     expect(complete('auth', 'u')).toEqual(['update']);
     expect(complete('group', 'members', '')).toEqual(['add', 'list', 'options', 'remove']);
+    expect(complete('instance', '')).toEqual(['activate', 'list', 'suspend']);
     expect(complete('--profile', 'prod', '-o', 'json', 'auth', 'c')).toEqual(['check', 'count', 'create']);
   });
 
