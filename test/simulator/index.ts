@@ -144,6 +144,7 @@ export type {
   BatchRecord,
   BatchSettings,
   EndedProcessInstanceRecord,
+  InstanceVariableRecord,
   FailingJobRecord,
   GroupRecord,
   IncidentRecord,
@@ -244,6 +245,7 @@ export {
   batchDto,
   batchHasWork,
   batchStatisticsDto,
+  createBatch,
   createMigrationBatch,
   failedJobsOf,
   historicBatchDto,
@@ -252,7 +254,10 @@ export {
   runBatchJobs,
   runDueBatchJobs,
 } from './batch.js';
-export type { BatchDto, BatchStatisticsDto, HistoricBatchDto, MigrationBatchOptions } from './batch.js';
+export type { BatchDto, BatchOptions, BatchStatisticsDto, HistoricBatchDto, MigrationBatchOptions } from './batch.js';
+export { deleteRunningInstance, INSTANCE_DELETION_BATCH_TYPE, registerInstanceDeletionRoutes } from './instance-deletion.js';
+export { deleteHistoricInstance, HISTORIC_INSTANCE_DELETION_BATCH_TYPE, registerHistoryDeletionRoutes } from './history-deletion.js';
+export { registerInstanceVariableRoutes, SET_VARIABLES_BATCH_TYPE, setInstanceVariables } from './instance-variables.js';
 export { DEFAULT_JOB_RETRIES, MONITOR_JOB_TYPE, registerJobLogRoutes, SEED_JOB_TYPE } from './job-log.js';
 export type { HistoricJobLogDto } from './job-log.js';
 export {

@@ -186,6 +186,16 @@ export interface ProcessInstanceRecord {
    * absent or null for a root instance. The parent waits at its first `callActivity` activity.
    */
   superProcessInstanceId?: string | null;
+  /** The instance's own variables by name, as set through the REST API (instance-variables.ts); none seeded. */
+  variables?: Record<string, InstanceVariableRecord>;
+}
+
+/** A variable of a process instance's own scope (ACT_RU_VARIABLE): its id and its typed value as the REST API reads it. */
+export interface InstanceVariableRecord {
+  id: string;
+  type: string;
+  value: unknown;
+  valueInfo: Record<string, unknown>;
 }
 
 /**
@@ -270,6 +280,11 @@ export interface BatchRecord {
   jobs: BatchJobRecord[];
   /** What the jobs of an instance-migration batch do; null: every job simply succeeds (unless told to fail). */
   migration: { plan: MigrationPlan; skipCustomListeners: boolean; skipIoMappings: boolean } | null;
+  /**
+   * What a job of a batch of another type does with its instances (instance-deletion, set-variables, …),
+   * as one transaction: null when done, else the exception message the job fails with (batch.ts).
+   */
+  work?: ((processInstanceIds: readonly string[]) => string | null) | undefined;
   /** In the runtime batch table (GET /batch...): false once completed or deleted. */
   inRuntime: boolean;
   /** In the history (GET /history/batch...): false after DELETE /batch/{id}?cascade=true. */
