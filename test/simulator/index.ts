@@ -69,6 +69,15 @@
 // names (`@class`, NullPointerException messages), the admin group (`state.flavour.adminGroup`:
 // operaton-admin on Operaton, seeded with demo and the ALL grants) and the id whitelist (Operaton
 // refuses camunda-admin). Everything else answers the same, as on the real engines.
+//
+// Deleting and variables (instance-deletion.ts, history-deletion.ts, instance-variables.ts): DELETE
+// /process-instance/{id} (the instances it called go too unless skipSubprocesses; the history shows it
+// EXTERNALLY_TERMINATED), DELETE /history/process-instance/{id} (a running one is the engine's 404),
+// POST /process-instance/{id}/variables (`ProcessInstanceRecord.variables`, none seeded) and POST
+// /variable-instance(/count) to read them; the batches of POST /process-instance/delete,
+// /history/process-instance/delete and /process-instance/variables-async (types instance-deletion,
+// historic-instance-deletion, set-variables) run like a migration's. Any batch type: `createBatch(state,
+// { type, processInstanceIds, work })`, where `work` is what one job does with its ids.
 export { FLAVOUR_NAMES, FLAVOURS, isFlavourName } from './flavour.js';
 export type { Flavour, FlavourName } from './flavour.js';
 export { registerTelemetryRoutes, telemetryDataDto } from './telemetry.js';
