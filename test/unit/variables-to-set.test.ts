@@ -94,3 +94,16 @@ describe('a variable as the engine holds it, against the one asked for', () => {
     expect(sameVariable({ value: 'x' }, { type: 'String', value: 'y' })).toBe(false);
   });
 });
+
+describe('the query file of finished instances', () => {
+  it('takes a HistoricProcessInstanceQueryDto and refuses what the engine would ignore, with its place', async () => {
+    const { parseHistoricQueryFile } = await import('../../src/bulk/historic-query.js');
+    expect(parseHistoricQueryFile('processDefinitionKey: invoice\nfinishedBefore: "2026-01-01T00:00:00.000+0000"\n', 'q.yaml')).toEqual({
+      processDefinitionKey: 'invoice',
+      finishedBefore: '2026-01-01T00:00:00.000+0000',
+    });
+    expect(() => parseHistoricQueryFile('processDefinitionKy: invoice\nfinishedBefore: 2026-01-01\n', 'q.yaml')).toThrow(
+      /q\.yaml:1:1: processDefinitionKy: unknown property \(did you mean 'processDefinitionKey'\?\).*\nq\.yaml:2:17: finishedBefore: .*engine's format/s,
+    );
+  });
+});
