@@ -16,6 +16,7 @@ import { declareDefinitionCommands } from './commands/definition.js';
 import { declareEngineCommands } from './commands/engine.js';
 import { GLOBAL_FLAGS } from './commands/global-flags.js';
 import { declareGroupCommands } from './commands/group.js';
+import { declareInstanceCommands } from './commands/instance.js';
 import { declareMetricsCommands } from './commands/metrics.js';
 import { declareMigrationCommands } from './commands/migration.js';
 import { ChangeFailedError } from './change/errors.js';
@@ -42,6 +43,7 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   migration: family(declareMigrationCommands, () => import('./commands/migration-actions.js')),
   definition: family(declareDefinitionCommands, () => import('./commands/definition-actions.js')),
   batch: family(declareBatchCommands, () => import('./commands/batch-actions.js')),
+  instance: family(declareInstanceCommands, () => import('./commands/instance-actions.js')),
   completion: family(declareCompletionCommand, () => import('./commands/completion-actions.js')),
 };
 

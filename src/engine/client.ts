@@ -11,6 +11,7 @@ import { IncidentApi } from './incidents.js';
 import { JobApi } from './jobs.js';
 import { MetricsApi } from './metrics.js';
 import { MigrationApi } from './migration.js';
+import { OpLogApi } from './op-log.js';
 import { ProcessDefinitionApi } from './process-definitions.js';
 import { ProcessInstanceApi } from './process-instances.js';
 import { SystemApi } from './system.js';
@@ -30,6 +31,7 @@ export class EngineClient {
   readonly jobs: JobApi;
   readonly historicProcessInstances: HistoricProcessInstanceApi;
   readonly variableInstances: VariableInstanceApi;
+  readonly opLog: OpLogApi;
 
   constructor(readonly options: EngineHttpOptions) {
     this.http = new EngineHttp(options);
@@ -45,6 +47,7 @@ export class EngineClient {
     this.jobs = new JobApi(this.http);
     this.historicProcessInstances = new HistoricProcessInstanceApi(this.http);
     this.variableInstances = new VariableInstanceApi(this.http);
+    this.opLog = new OpLogApi(this.http);
   }
 
   /** The same target without credentials, to tell "refused" from "not required". */

@@ -164,31 +164,6 @@ export interface MigrationBatchOptions {
  * invocationsPerBatchJob); the tenant is the source definition's.
  */
 export function createMigrationBatch(state: EngineState, options: MigrationBatchOptions): BatchRecord {
-  return createBatch(state, {
-    type: MIGRATION_BATCH_TYPE,
-    processInstanceIds: options.processInstanceIds,
-    tenantId: options.plan.source.tenantId,
-    createUserId: options.createUserId ?? null,
-    migration: { plan: options.plan, skipCustomListeners: options.skipCustomListeners ?? false, skipIoMappings: options.skipIoMappings ?? false },
-  });
-}
-
-/** What a batch is made of (BatchBuilder): its type, its objects, and what its jobs do (`migration` or `work`). */
-export interface BatchOptions {
-  type: string;
-  /** In the order the jobs take them. */
-  processInstanceIds: readonly string[];
-  tenantId?: string | null;
-  createUserId?: string | null;
-  migration?: BatchRecord['migration'];
-  work?: BatchRecord['work'];
-}
-
-/**
- * A new batch of any type, pending: no job created yet. Ids: the batch first, then its seed, monitor
- * and batch job definitions (the engine's insert order). totalJobs = ceil(objects / invocationsPerBatchJob).
- */
-export function createBatch(state: EngineState, options: BatchOptions): BatchRecord {
   const settings = state.batchSettings;
   const perJob = Math.max(1, Math.floor(settings.invocationsPerBatchJob ?? 1));
   const jobs: BatchJobRecord[] = [];
@@ -197,7 +172,7 @@ export function createBatch(state: EngineState, options: BatchOptions): BatchRec
   }
   const batch: BatchRecord = {
     id: state.nextId(),
-    type: options.type,
+    type: MIGRATION_BATCH_TYPE,
     totalJobs: jobs.length,
     jobsCreated: 0,
     batchJobsPerSeed: Math.max(1, Math.floor(settings.batchJobsPerSeed ?? 100)),
@@ -206,15 +181,14 @@ export function createBatch(state: EngineState, options: BatchOptions): BatchRec
     monitorJobDefinitionId: state.nextId(),
     batchJobDefinitionId: state.nextId(),
     suspended: false,
-    tenantId: options.tenantId ?? null,
+    tenantId: options.plan.source.tenantId,
     createUserId: options.createUserId ?? null,
     startTime: formatUtcDate(state.clock()),
     executionStartTime: null,
     endTime: null,
     removalTime: null,
     jobs,
-    migration: options.migration ?? null,
-    work: options.work,
+    migration: { plan: options.plan, skipCustomListeners: options.skipCustomListeners ?? false, skipIoMappings: options.skipIoMappings ?? false },
     inRuntime: true,
     inHistory: true,
   };
@@ -237,16 +211,22 @@ export function batchHasWork(batch: BatchRecord): boolean {
 /** Runs one job's command in one transaction; returns the exception message of a failure, else null. */
 function executeJob(state: EngineState, batch: BatchRecord, job: BatchJobRecord): string | null {
   const checks: (InstanceMigrationCheck & { ok: true })[] = [];
+  const applies: (() => void)[] = [];
   for (const id of job.processInstanceIds) {
     if (state.batchSettings.failInstanceIds?.has(id) === true) return `Simulated failure for process instance '${id}' (batchSettings.failInstanceIds)`;
-    if (batch.work) continue;
+    if (batch.work) {
+      const check = batch.work.check(state, id);
+      if (!check.ok) return check.message;
+      applies.push(check.apply);
+      continue;
+    }
     if (batch.migration === null) continue;
     const check = checkProcessInstanceMigration(state, batch.migration.plan, id);
     if (!check.ok) return check.message;
     checks.push(check);
   }
-  if (batch.work) return batch.work(job.processInstanceIds);
   for (const check of checks) check.migrate();
+  for (const apply of applies) apply();
   return null;
 }
 

@@ -17,7 +17,8 @@
 // CREATE or CREATE_BATCH_DELETE_FINISHED_PROCESS_INSTANCES on BATCH. Type `historic-instance-deletion`.
 // A job fails when one of its instances still runs (the message names the id; the engine's names the
 // history entity, inferred).
-import { batchDto, createBatch } from './batch.js';
+import { batchDto } from './batch.js';
+import { createWorkBatch } from './batch-work.js';
 import { exceptionBody, invalidJsonBody, invalidRequest, isJsonObject, json, JsonFields, noContent, readJsonBody } from './handlers.js';
 import type { EngineRouter } from './handlers.js';
 import { checkCreateBatch, distinctIds, queryBoolean } from './instance-deletion.js';
@@ -54,16 +55,16 @@ export function registerHistoryDeletionRoutes(router: EngineRouter, state: Engin
     if (historicProcessInstanceIds.length === 0) return invalidRequest(400, 'historicProcessInstanceIds is empty');
     const denied = checkCreateBatch(state, context, 'CREATE_BATCH_DELETE_FINISHED_PROCESS_INSTANCES');
     if (denied) return denied;
-    const batch = createBatch(state, {
+    const batch = createWorkBatch(state, {
       type: HISTORIC_INSTANCE_DELETION_BATCH_TYPE,
-      processInstanceIds: historicProcessInstanceIds,
+      ids: historicProcessInstanceIds,
       createUserId: context.authenticatedUserId,
       // One transaction per job: a running instance fails it before anything is deleted.
-      work: (jobIds) => {
-        const running = jobIds.find((id) => state.findProcessInstance(id) !== undefined);
-        if (running !== undefined) return stillRunning(running);
-        for (const id of jobIds) deleteHistoricInstance(state, id);
-        return null;
+      work: {
+        check: (_state, id) =>
+          state.findProcessInstance(id) !== undefined
+            ? { ok: false, message: stillRunning(id) }
+            : { ok: true, apply: () => void deleteHistoricInstance(state, id) },
       },
     });
     return json(batchDto(batch));

@@ -76,8 +76,7 @@
 // POST /process-instance/{id}/variables (`ProcessInstanceRecord.variables`, none seeded) and POST
 // /variable-instance(/count) to read them; the batches of POST /process-instance/delete,
 // /history/process-instance/delete and /process-instance/variables-async (types instance-deletion,
-// historic-instance-deletion, set-variables) run like a migration's. Any batch type: `createBatch(state,
-// { type, processInstanceIds, work })`, where `work` is what one job does with its ids.
+// historic-instance-deletion, set-variables) run like a migration's (batch-work.ts `createWorkBatch`).
 export { FLAVOUR_NAMES, FLAVOURS, isFlavourName } from './flavour.js';
 export type { Flavour, FlavourName } from './flavour.js';
 export { registerTelemetryRoutes, telemetryDataDto } from './telemetry.js';
@@ -254,7 +253,6 @@ export {
   batchDto,
   batchHasWork,
   batchStatisticsDto,
-  createBatch,
   createMigrationBatch,
   failedJobsOf,
   historicBatchDto,
@@ -263,7 +261,7 @@ export {
   runBatchJobs,
   runDueBatchJobs,
 } from './batch.js';
-export type { BatchDto, BatchOptions, BatchStatisticsDto, HistoricBatchDto, MigrationBatchOptions } from './batch.js';
+export type { BatchDto, BatchStatisticsDto, HistoricBatchDto, MigrationBatchOptions } from './batch.js';
 export { deleteRunningInstance, INSTANCE_DELETION_BATCH_TYPE, registerInstanceDeletionRoutes } from './instance-deletion.js';
 export { deleteHistoricInstance, HISTORIC_INSTANCE_DELETION_BATCH_TYPE, registerHistoryDeletionRoutes } from './history-deletion.js';
 export { registerInstanceVariableRoutes, SET_VARIABLES_BATCH_TYPE, setInstanceVariables } from './instance-variables.js';

@@ -19,7 +19,8 @@
 // have are taken (its jobs skip them: the job configuration's failIfNotExists is false). The
 // processInstanceQuery of the DTO is not simulated (ids only). CREATE or
 // CREATE_BATCH_DELETE_RUNNING_PROCESS_INSTANCES on BATCH. Type `instance-deletion`.
-import { batchDto, createBatch } from './batch.js';
+import { batchDto } from './batch.js';
+import { createWorkBatch } from './batch-work.js';
 import { exceptionBody, invalidJsonBody, invalidRequest, isJsonObject, json, JsonFields, noContent, readJsonBody } from './handlers.js';
 import type { EngineRouter, RouteContext } from './handlers.js';
 import { authenticationOf, checkAuthorization, genericPermission, permissionOf } from './permissions.js';
@@ -126,15 +127,12 @@ export function registerInstanceDeletionRoutes(router: EngineRouter, state: Engi
     if (processInstanceIds.length === 0) return invalidRequest(400, 'processInstanceIds is empty');
     const denied = checkCreateBatch(state, context, 'CREATE_BATCH_DELETE_RUNNING_PROCESS_INSTANCES');
     if (denied) return denied;
-    const batch = createBatch(state, {
+    const batch = createWorkBatch(state, {
       type: INSTANCE_DELETION_BATCH_TYPE,
-      processInstanceIds,
+      ids: processInstanceIds,
       createUserId: context.authenticatedUserId,
       // DeleteProcessInstancesCmd with failIfNotExists false: instances gone meanwhile are skipped.
-      work: (jobIds) => {
-        for (const id of jobIds) deleteRunningInstance(state, id, { reason, skipSubprocesses });
-        return null;
-      },
+      work: { check: (_state, id) => ({ ok: true, apply: () => void deleteRunningInstance(state, id, { reason, skipSubprocesses }) }) },
     });
     return json(batchDto(batch));
   });

@@ -30,7 +30,8 @@
 // (an instance-scope variable's execution, scope and activity instance are the instance itself);
 // non-empty task, case or batch id lists and variableValues match nothing here. Ordered by id; the
 // rows are those of instances the user may read (runtime.ts processInstanceVisibility).
-import { batchDto, createBatch } from './batch.js';
+import { batchDto } from './batch.js';
+import { createWorkBatch } from './batch-work.js';
 import {
   compareStrings,
   exceptionBody,
@@ -204,16 +205,19 @@ export function registerInstanceVariableRoutes(router: EngineRouter, state: Engi
       const check = storable(name, variable);
       if (!check.ok) return json(exceptionBody('InvalidRequestException', check.message), 400);
     }
-    const batch = createBatch(state, {
+    const batch = createWorkBatch(state, {
       type: SET_VARIABLES_BATCH_TYPE,
-      processInstanceIds,
+      ids: processInstanceIds,
       createUserId: context.authenticatedUserId,
-      work: (jobIds) => {
-        for (const id of jobIds) {
-          const instance = state.findProcessInstance(id);
-          if (instance) setInstanceVariables(state, instance, variables);
-        }
-        return null;
+      // SetExecutionVariablesCmd with failIfNotExists false: instances gone meanwhile are skipped.
+      work: {
+        check: (_state, id) => ({
+          ok: true,
+          apply: () => {
+            const instance = state.findProcessInstance(id);
+            if (instance) setInstanceVariables(state, instance, variables);
+          },
+        }),
       },
     });
     return json(batchDto(batch));

@@ -256,6 +256,11 @@ export interface BatchJobRecord {
  * where the batch is visible. The first `jobsCreated` entries of `jobs` have been created by the seed
  * job; the rest are still to come.
  */
+/** The per-object work of a batch job (batch-work.ts). */
+export interface BatchWork {
+  check(state: EngineState, id: string): { ok: true; apply: () => void } | { ok: false; message: string };
+}
+
 export interface BatchRecord {
   id: string;
   /** 'instance-migration' for the batches POST /migration/executeAsync creates. */
@@ -281,10 +286,10 @@ export interface BatchRecord {
   /** What the jobs of an instance-migration batch do; null: every job simply succeeds (unless told to fail). */
   migration: { plan: MigrationPlan; skipCustomListeners: boolean; skipIoMappings: boolean } | null;
   /**
-   * What a job of a batch of another type does with its instances (instance-deletion, set-variables, …),
-   * as one transaction: null when done, else the exception message the job fails with (batch.ts).
+   * What each object of a job of another batch type does (batch-work.ts): checked for all of a job's
+   * objects first (a failure fails the job, nothing done), then applied. Absent: the job succeeds.
    */
-  work?: ((processInstanceIds: readonly string[]) => string | null) | undefined;
+  work?: BatchWork | undefined;
   /** In the runtime batch table (GET /batch...): false once completed or deleted. */
   inRuntime: boolean;
   /** In the history (GET /history/batch...): false after DELETE /batch/{id}?cascade=true. */
