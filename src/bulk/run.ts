@@ -147,10 +147,10 @@ function dryRunOf<O extends string, D extends object>(
   const { ids } = prepared;
   const chunkSize = request.chunkSize ?? resumed?.start.chunkSize;
   const canary = request.canary !== undefined && resumed?.canary === undefined ? Math.min(request.canary, ids.length) : 0;
-  const requests = requestRanges(ids.length, { chunkSize, canary }).map(([start, end]) => {
+  const requests = requestRanges(ids.length, { chunkSize, canary }).flatMap(([start, end]) => {
     const slice = ids.slice(start, end);
     const sent = request.async && !(canary > 0 && start === 0) ? operation.batchRequest(slice) : operation.chunkRequest(slice);
-    return { ...sent, url: client.http.url({ encoded: sent.path, root: false }) };
+    return (Array.isArray(sent) ? sent : [sent]).map((one) => ({ ...one, url: client.http.url({ encoded: one.path, root: false }) }));
   });
   return { kind: 'dry-run', requests, count: ids.length, chunkSize, canary: canary > 0 ? canary : undefined, async: request.async !== undefined };
 }

@@ -22,6 +22,8 @@ import { createWorkBatch } from './batch-work.js';
 import { exceptionBody, invalidJsonBody, invalidRequest, isJsonObject, json, JsonFields, noContent, readJsonBody } from './handlers.js';
 import type { EngineRouter } from './handlers.js';
 import { checkCreateBatch, distinctIds, queryBoolean } from './instance-deletion.js';
+import { logOperation } from './op-log.js';
+import type { OpLogWrite } from './op-log.js';
 import { authenticationOf, checkAuthorization, permissionOf } from './permissions.js';
 import { ResourceType } from './state.js';
 import type { EngineState } from './state.js';
@@ -38,6 +40,18 @@ export function deleteHistoricInstance(state: EngineState, id: string): boolean 
   if (index < 0) return false;
   state.endedProcessInstances.splice(index, 1);
   return true;
+}
+
+/** The one DeleteHistory entry either request writes (DeleteHistoricProcessInstancesCmd, its batch command). */
+function deleteHistoryEntry(count: number, async: boolean): OpLogWrite {
+  return {
+    operationType: 'DeleteHistory',
+    entityType: 'ProcessInstance',
+    properties: [
+      { property: 'nrOfInstances', newValue: String(count) },
+      { property: 'async', newValue: String(async) },
+    ],
+  };
 }
 
 export function registerHistoryDeletionRoutes(router: EngineRouter, state: EngineState): void {
@@ -67,6 +81,7 @@ export function registerHistoryDeletionRoutes(router: EngineRouter, state: Engin
             : { ok: true, apply: () => void deleteHistoricInstance(state, id) },
       },
     });
+    logOperation(state, context.authenticatedUserId, [deleteHistoryEntry(historicProcessInstanceIds.length, true)]);
     return json(batchDto(batch));
   });
 
@@ -84,6 +99,7 @@ export function registerHistoryDeletionRoutes(router: EngineRouter, state: Engin
     if (denied) return denied;
     if (running !== undefined) return notFound();
     deleteHistoricInstance(state, id);
+    logOperation(state, context.authenticatedUserId, [deleteHistoryEntry(1, false)]);
     return noContent();
   });
 }

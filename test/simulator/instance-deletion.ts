@@ -7,6 +7,8 @@
 // "No process instance found for id 'X': processInstance is null" (code 0, the NotFoundException's),
 // or 204 with failIfNotExists=false. With Basic auth, DELETE on the PROCESS_INSTANCE or DELETE_INSTANCE
 // on its PROCESS_DEFINITION (403 otherwise). The synchronous delete has no reason: the history shows none.
+// User operation log (with an authenticated user): one Delete entry of the instance with property
+// null (PropertyChange.EMPTY_CHANGE); the batch one Delete entry with nrOfInstances, async, deleteReason.
 //
 // What a delete does (`deleteRunningInstance`): the instances it called go too (skipSubprocesses
 // keeps them, as roots now); its incidents, failing jobs and timer jobs go; it ends EXTERNALLY_TERMINATED
@@ -23,6 +25,7 @@ import { batchDto } from './batch.js';
 import { createWorkBatch } from './batch-work.js';
 import { exceptionBody, invalidJsonBody, invalidRequest, isJsonObject, json, JsonFields, noContent, readJsonBody } from './handlers.js';
 import type { EngineRouter, RouteContext } from './handlers.js';
+import { logOperation } from './op-log.js';
 import { authenticationOf, checkAuthorization, genericPermission, permissionOf } from './permissions.js';
 import { ResourceType } from './state.js';
 import type { EngineState, ProcessInstanceRecord } from './state.js';
@@ -134,6 +137,17 @@ export function registerInstanceDeletionRoutes(router: EngineRouter, state: Engi
       // DeleteProcessInstancesCmd with failIfNotExists false: instances gone meanwhile are skipped.
       work: { check: (_state, id) => ({ ok: true, apply: () => void deleteRunningInstance(state, id, { reason, skipSubprocesses }) }) },
     });
+    logOperation(state, context.authenticatedUserId, [
+      {
+        operationType: 'Delete',
+        entityType: 'ProcessInstance',
+        properties: [
+          { property: 'nrOfInstances', newValue: String(processInstanceIds.length) },
+          { property: 'async', newValue: 'true' },
+          { property: 'deleteReason', newValue: reason },
+        ],
+      },
+    ]);
     return json(batchDto(batch));
   });
 
@@ -148,6 +162,17 @@ export function registerInstanceDeletionRoutes(router: EngineRouter, state: Engi
     const denied = checkDelete(state, context, instance);
     if (denied) return denied;
     deleteRunningInstance(state, id, { reason: null, skipSubprocesses: queryBoolean(params, 'skipSubprocesses', false) });
+    // AbstractDeleteProcessInstanceCmd: one entry with PropertyChange.EMPTY_CHANGE (property null).
+    const definition = state.findProcessDefinition(instance.definitionId);
+    logOperation(state, context.authenticatedUserId, [
+      {
+        operationType: 'Delete',
+        entityType: 'ProcessInstance',
+        processInstanceId: id,
+        processDefinitionId: instance.definitionId,
+        processDefinitionKey: definition?.key ?? null,
+      },
+    ]);
     return noContent();
   });
 }

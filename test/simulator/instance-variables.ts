@@ -24,6 +24,8 @@
 // with no query: InvalidRequestException "No process instances found."); a Java-serialized value 400
 // at creation. CREATE or CREATE_BATCH_SET_VARIABLES on BATCH. Its jobs skip instances gone meanwhile
 // (SetExecutionVariablesCmd with failIfNotExists false). Queries in the DTO are not simulated.
+// User operation log: a ModifyVariable entry (entity Variable, property null) per instance request; the
+// batch one SetVariables entry (entity ProcessInstance: nrOfInstances, nrOfVariables, async).
 //
 // The variable query (POST /variable-instance and /count): variableName, variableNameLike,
 // processInstanceIdIn, executionIdIn, variableScopeIdIn, activityInstanceIdIn and tenantIdIn filter
@@ -47,6 +49,7 @@ import {
 } from './handlers.js';
 import type { EngineRouter, RouteContext } from './handlers.js';
 import { checkCreateBatch, distinctIds } from './instance-deletion.js';
+import { logOperation } from './op-log.js';
 import { authenticationOf, checkAuthorization, genericPermission, permissionOf } from './permissions.js';
 import { processInstanceVisibility } from './runtime.js';
 import { ResourceType } from './state.js';
@@ -220,6 +223,17 @@ export function registerInstanceVariableRoutes(router: EngineRouter, state: Engi
         }),
       },
     });
+    logOperation(state, context.authenticatedUserId, [
+      {
+        operationType: 'SetVariables',
+        entityType: 'ProcessInstance',
+        properties: [
+          { property: 'nrOfInstances', newValue: String(processInstanceIds.length) },
+          { property: 'nrOfVariables', newValue: String(variables.size) },
+          { property: 'async', newValue: 'true' },
+        ],
+      },
+    ]);
     return json(batchDto(batch));
   });
 
@@ -247,6 +261,10 @@ export function registerInstanceVariableRoutes(router: EngineRouter, state: Engi
     }
     setInstanceVariables(state, instance, variables);
     for (const name of deletions ?? []) if (name !== null && instance.variables) delete instance.variables[name];
+    // PatchExecutionVariablesCmd.logVariableOperation: one ModifyVariable entry of the instance, property null.
+    logOperation(state, context.authenticatedUserId, [
+      { operationType: 'ModifyVariable', entityType: 'Variable', processInstanceId: id, processDefinitionId: instance.definitionId },
+    ]);
     return noContent();
   });
 

@@ -5,11 +5,13 @@
  * (`historic-instance-deletion`). An instance is deleted when the history no longer has it; one that
  * still runs cannot be (the engine refuses it, as if it did not exist).
  */
-import type { ChangeOperation, ChangeWords, ObjectFound, OutcomeKind } from '../../change/operation.js';
+import type { ChangeWords, ObjectFound, OutcomeKind } from '../../change/operation.js';
 import type { EngineClient } from '../../engine/client.js';
-import { ENDED_STATES } from '../../engine/historic-process-instances.js';
+import { ENDED_STATES, type HistoricInstance } from '../../engine/historic-process-instances.js';
 import { idChunks } from '../../engine/paging.js';
-import type { InstanceDetail } from './delete-instances.js';
+import { encodeQuery, enginePath } from '../../engine/paths.js';
+import type { BulkOperation } from '../operation.js';
+import { INSTANCE_REPORT, type InstanceDetail, NO_INSTANCE_DETAIL } from './delete-instances.js';
 import { explainObjectsFailed, sendOneByOne } from './one-by-one.js';
 
 export const DELETE_HISTORIC_INSTANCES_WORDS: ChangeWords = {
@@ -35,7 +37,7 @@ export const DELETE_HISTORIC_OUTCOMES: Readonly<Record<OutcomeKind, DeleteHistor
   other: 'running',
 };
 
-export type DeleteHistoricOperation = ChangeOperation<DeleteHistoricOutcome, InstanceDetail>;
+export type DeleteHistoricOperation = BulkOperation<HistoricInstance, DeleteHistoricOutcome, InstanceDetail>;
 
 export function deleteHistoricInstancesOperation(
   client: Pick<EngineClient, 'historicProcessInstances'>,
@@ -43,14 +45,30 @@ export function deleteHistoricInstancesOperation(
 ): DeleteHistoricOperation {
   const history = client.historicProcessInstances;
   const statesOf = (ids: readonly string[]) => historicStates(client, ids);
+  const batchBody = (ids: string[]) => ({ historicProcessInstanceIds: ids, ...(request.reason !== undefined ? { deleteReason: request.reason } : {}) });
   return {
+    name: 'delete-finished',
+    pending: () => true,
+    chunkRequest: (ids) =>
+      ids.map((id) => ({
+        method: 'DELETE',
+        path: enginePath`/history/process-instance/${id}`.encoded + encodeQuery({ failIfNotExists: false }),
+        body: undefined,
+      })),
+    batchRequest: (ids) => ({ method: 'POST', path: '/history/process-instance/delete', body: batchBody(ids) }),
+    // Either request logs one DeleteHistory entry (nrOfInstances, async).
+    opLog: { operationType: 'DeleteHistory', entityType: 'ProcessInstance', property: 'nrOfInstances' },
+    oneRequestPerObject: true,
+    batchPermission: 'CREATE_BATCH_DELETE_FINISHED_PROCESS_INSTANCES',
+    noDetail: NO_INSTANCE_DETAIL,
+    report: INSTANCE_REPORT,
     sendChunk: (ids, signal) =>
       sendOneByOne(
         ids,
         { send: (id, abort) => history.delete(id, abort), statesOf, words: DELETE_HISTORIC_INSTANCES_WORDS, request: 'DELETE /history/process-instance/{id}' },
         signal,
       ),
-    createBatch: (ids) => history.deleteAsync({ historicProcessInstanceIds: ids, ...(request.reason !== undefined ? { deleteReason: request.reason } : {}) }),
+    createBatch: (ids) => history.deleteAsync(batchBody(ids)),
     batchCheck: ['batch', 'list', '--type', 'historic-instance-deletion'],
     statesOf,
     overlapsAnotherRun: () => false,

@@ -5,9 +5,11 @@
  * reason). An instance is deleted when it is gone from the runtime and its history, if kept, says it
  * was terminated from outside; one that completed or was ended by its process meanwhile has ended.
  */
-import type { ChangeOperation, ChangeWords, ObjectFound, ObjectState, OutcomeKind } from '../../change/operation.js';
+import type { ChangeWords, ObjectFound, ObjectState, OutcomeKind } from '../../change/operation.js';
 import type { EngineClient } from '../../engine/client.js';
-import type { InstanceDeletionOptions } from '../../engine/process-instances.js';
+import { encodeQuery, enginePath } from '../../engine/paths.js';
+import type { InstanceDeletionOptions, ProcessInstance } from '../../engine/process-instances.js';
+import type { BulkOperation } from '../operation.js';
 import { lookUpInstances } from './instance-lookup.js';
 import { explainObjectsFailed, sendOneByOne } from './one-by-one.js';
 
@@ -46,7 +48,16 @@ export interface DeleteInstancesRequest extends InstanceDeletionOptions {
   reason?: string | undefined;
 }
 
-export type DeleteInstancesOperation = ChangeOperation<DeleteInstancesOutcome, InstanceDetail>;
+export type DeleteInstancesOperation = BulkOperation<ProcessInstance, DeleteInstancesOutcome, InstanceDetail>;
+
+/** The report's columns beside the id and the outcome. */
+export const INSTANCE_REPORT = {
+  id: 'processInstanceId',
+  columns: [
+    { name: 'definitionId', value: (object: InstanceDetail) => object.definitionId },
+    { name: 'state', value: (object: InstanceDetail) => object.state },
+  ],
+};
 
 export function deleteInstancesOperation(client: Pick<EngineClient, 'processInstances'>, request: DeleteInstancesRequest): DeleteInstancesOperation {
   const options: InstanceDeletionOptions = {
@@ -55,7 +66,23 @@ export function deleteInstancesOperation(client: Pick<EngineClient, 'processInst
     skipSubprocesses: request.skipSubprocesses,
   };
   const statesOf = (ids: readonly string[]) => deletionStates(client, ids);
+  const batchBody = (ids: string[]) => ({ processInstanceIds: ids, ...(request.reason !== undefined ? { deleteReason: request.reason } : {}), ...options });
   return {
+    name: 'delete',
+    pending: () => true,
+    chunkRequest: (ids) =>
+      ids.map((id) => ({
+        method: 'DELETE',
+        path: enginePath`/process-instance/${id}`.encoded + encodeQuery({ ...options, failIfNotExists: false }),
+        body: undefined,
+      })),
+    batchRequest: (ids) => ({ method: 'POST', path: '/process-instance/delete', body: batchBody(ids) }),
+    // A synchronous delete logs its instance with no property (PropertyChange.EMPTY_CHANGE); the batch nrOfInstances, async, deleteReason.
+    opLog: { operationType: 'Delete', entityType: 'ProcessInstance' },
+    oneRequestPerObject: true,
+    batchPermission: 'CREATE_BATCH_DELETE_RUNNING_PROCESS_INSTANCES',
+    noDetail: NO_INSTANCE_DETAIL,
+    report: INSTANCE_REPORT,
     sendChunk: (ids, signal) =>
       sendOneByOne(
         ids,
@@ -67,8 +94,7 @@ export function deleteInstancesOperation(client: Pick<EngineClient, 'processInst
         },
         signal,
       ),
-    createBatch: (ids) =>
-      client.processInstances.deleteAsync({ processInstanceIds: ids, ...(request.reason !== undefined ? { deleteReason: request.reason } : {}), ...options }),
+    createBatch: (ids) => client.processInstances.deleteAsync(batchBody(ids)),
     batchCheck: ['batch', 'list', '--type', 'instance-deletion'],
     statesOf,
     overlapsAnotherRun: () => false,

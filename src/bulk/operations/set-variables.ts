@@ -5,11 +5,13 @@
  * (`set-variables`). An instance is changed when each variable is on its own scope with the value
  * asked (./variable-values.ts), read back with one variable query per name for a chunk of instances.
  */
-import type { ChangeOperation, ChangeWords, ObjectFound, OutcomeKind } from '../../change/operation.js';
+import type { ChangeWords, ObjectFound, OutcomeKind } from '../../change/operation.js';
 import type { EngineClient } from '../../engine/client.js';
 import { ENDED_STATES } from '../../engine/historic-process-instances.js';
 import type { ProcessInstance, TypedVariableValue } from '../../engine/process-instances.js';
+import { enginePath } from '../../engine/paths.js';
 import type { VariableInstance } from '../../engine/variable-instances.js';
+import type { BulkOperation } from '../operation.js';
 import { lookUpInstances } from './instance-lookup.js';
 import { explainObjectsFailed, sendOneByOne } from './one-by-one.js';
 import { sameVariable } from './variable-values.js';
@@ -45,7 +47,7 @@ export interface VariablesDetail {
 
 export const NO_VARIABLES_DETAIL: VariablesDetail = { definitionId: null, notSet: null };
 
-export type SetVariablesOperation = ChangeOperation<SetVariablesOutcome, VariablesDetail>;
+export type SetVariablesOperation = BulkOperation<ProcessInstance, SetVariablesOutcome, VariablesDetail>;
 
 type VariablesClient = Pick<EngineClient, 'processInstances' | 'variableInstances'>;
 
@@ -53,6 +55,27 @@ export function setVariablesOperation(client: VariablesClient, variables: Readon
   const statesOf = (ids: readonly string[]) => variableStates(client, ids, variables);
   const modifications = { ...variables };
   return {
+    name: 'set-variables',
+    pending: () => true,
+    chunkRequest: (ids) => ids.map((id) => ({ method: 'POST', path: enginePath`/process-instance/${id}/variables`.encoded, body: { modifications } })),
+    batchRequest: (ids) => ({ method: 'POST', path: '/process-instance/variables-async', body: { processInstanceIds: ids, variables: modifications } }),
+    // PatchExecutionVariablesCmd: one ModifyVariable entry (entity Variable, no property) per instance;
+    // SetVariablesToProcessInstancesBatchCmd: one SetVariables entry (nrOfInstances, nrOfVariables, async).
+    opLog: {
+      operationType: 'ModifyVariable',
+      entityType: 'Variable',
+      batch: { operationType: 'SetVariables', entityType: 'ProcessInstance', property: 'nrOfInstances' },
+    },
+    oneRequestPerObject: true,
+    batchPermission: 'CREATE_BATCH_SET_VARIABLES',
+    noDetail: NO_VARIABLES_DETAIL,
+    report: {
+      id: 'processInstanceId',
+      columns: [
+        { name: 'definitionId', value: (object: VariablesDetail) => object.definitionId },
+        { name: 'notSet', value: (object: VariablesDetail) => object.notSet },
+      ],
+    },
     sendChunk: (ids, signal) =>
       sendOneByOne(
         ids,
