@@ -35,8 +35,6 @@ export interface BulkOperation<R = unknown, O extends string = string, D extends
     /** The entry of the batch's creation, where it differs from a synchronous request's. */
     batch?: OpLogEntryKind | undefined;
   };
-  /** A chunk is one request per object (each with its own user operation log entry), not one request. */
-  oneRequestPerObject?: boolean | undefined;
   /** The permission on Batch (besides CREATE) that lets a user create the operation's batch. */
   batchPermission: string;
   /** What a canary's objects are watched for during --canary-wait (jobs failing again); none: only their state is checked. */
