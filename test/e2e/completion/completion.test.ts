@@ -43,7 +43,7 @@ function complete(...words: string[]): string[] {
     .sort();
 }
 
-const TOP_LEVEL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'metrics', 'migration'];
+const TOP_LEVEL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'instance', 'metrics', 'migration'];
 
 describe('completion bash', () => {
   it('registers _camunda_admin for camunda-admin', () => {
