@@ -4,7 +4,7 @@
  * A family's actions, and with them the engine client and the renderers, are loaded only when one
  * of its commands runs.
  */
-import { Command, CommanderError, Help } from 'commander';
+import { Command, CommanderError, Help, type Option } from 'commander';
 import { App, type Io } from './app.js';
 import type { ActionOf } from './commands/action.js';
 import { declareAccessCommands } from './commands/access.js';
@@ -66,13 +66,13 @@ function family<M>(declare: (program: Command, action: ActionOf<M>) => void, loa
 export function buildProgram(io: Io, argv?: readonly string[]): { program: Command; app: App } {
   const program = new Command('camunda-admin');
   const app = new App(io, program);
-  // After a family's name, --version is the family's own flag (`instance list --key K --version 3`);
-  // before it, and without a family, it prints the version. The family is found with the global
-  // flags alone (the version flag takes no value), before the version flag is declared first in line.
+  // After a family's name, --version is the command's own flag when it has one (`instance list --key
+  // K --version 3`); otherwise, and before the family, it prints the version. The family is found
+  // with the global flags alone (the version flag takes no value).
   const named = argv && familyNamedIn(argv, declareFlags(new Command(), GLOBAL_FLAGS));
   program
     .description('Administer a Camunda Platform 7 engine, or one of its forks Operaton and CIB seven, through its REST API.')
-    .version(VERSION, familyOwnsVersionFlag(argv, named) ? '-V' : '-V, --version', 'print the version')
+    .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help');
   declareFlags(program, GLOBAL_FLAGS)
     .configureHelp({ showGlobalOptions: true, visibleCommands: alphabeticalCommands })
@@ -105,6 +105,13 @@ Examples:
     if (named === undefined || named === 'completion' || named === family) register(program, app);
   }
 
+  if (familyOwnsVersionFlag(argv, named) && commandOf(program, operandsOf(argv!, program)).options.some((option) => option.long === '--version')) {
+    // The root's version flag is matched by -V alone then; help still lists it as it is.
+    const version = program.options.find((option) => option.long === '--version');
+    // Option.is is what commander matches an argument with (not in its typings).
+    if (version) (version as Option & { is(arg: string): boolean }).is = (arg) => arg === version.short;
+  }
+
   // Every subcommand inherits the error handling and output of the root.
   for (const command of allCommands(program)) {
     command
@@ -119,7 +126,18 @@ Examples:
   return { program, app };
 }
 
-/** Whether `--version` comes after the name of a family (not completion), which then takes it as its own flag. */
+/** The deepest command that the leading operands name (the root when none does). */
+function commandOf(program: Command, operands: readonly string[]): Command {
+  let command = program;
+  for (const name of operands) {
+    const sub = command.commands.find((candidate) => candidate.name() === name);
+    if (!sub) break;
+    command = sub;
+  }
+  return command;
+}
+
+/** Whether `--version` comes after the name of a family (not completion), which then takes it as its own flag if its command has one. */
 function familyOwnsVersionFlag(argv: readonly string[] | undefined, named: string | undefined): boolean {
   if (argv === undefined || named === undefined || named === 'completion') return false;
   return !argv.slice(0, argv.indexOf(named)).includes('--version');
