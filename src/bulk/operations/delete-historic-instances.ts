@@ -24,6 +24,7 @@ export const DELETE_HISTORIC_INSTANCES_WORDS: ChangeWords = {
   run: 'the deletion from the history',
   changedInFull: 'deleted from the history',
   request: 'each delete request',
+  canaryCheck: 'deleted from the history',
 };
 
 /** `running`: an instance that has not finished, which the history keeps (its object is other). `ended` is never found here. */

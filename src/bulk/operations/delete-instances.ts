@@ -23,6 +23,7 @@ export const DELETE_INSTANCES_WORDS: ChangeWords = {
   run: 'the deletion',
   changedInFull: 'deleted',
   request: 'each delete request',
+  canaryCheck: 'deleted',
 };
 
 export type DeleteInstancesOutcome = 'deleted' | 'already-deleted' | 'running' | 'ended' | 'unknown';

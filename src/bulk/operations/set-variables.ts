@@ -26,6 +26,7 @@ export const SET_VARIABLES_WORDS: ChangeWords = {
   run: 'the change of variables',
   changedInFull: 'holding every variable as asked',
   request: 'each request',
+  canaryCheck: 'holding every variable as asked',
 };
 
 export type SetVariablesOutcome = 'variables-set' | 'already-set' | 'not-set' | 'ended' | 'unknown';
