@@ -128,6 +128,17 @@ describe('instance delete --finished', () => {
     expect(report.objects).toEqual([expect.objectContaining({ id: PIS.invoiceApprove1, outcome: 'deleted' })]);
   });
 
+  it('chunks with a journal, and a resume of it has nothing left once all are deleted', async ({ cli, engine, cwd }) => {
+    for (const id of APPROVE) engine.state.endProcessInstance(id, 'COMPLETED');
+    const args = ['--yes', 'instance', 'delete', '--finished', '--instances', APPROVE.join(','), '--chunk-size', '2', '--journal', 'history.jsonl'];
+    const result = await cli([...args, '--report', 'history.csv'], { cwd });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('chunk 2/2: deleted 1 finished instance');
+    expect(inHistory(engine, APPROVE)).toEqual([false, false, false]);
+    const rows = readFileSync(join(cwd, 'history.csv'), 'utf8').trim().split('\n');
+    expect(rows.slice(1).map((row) => row.split(',').slice(0, 2).join(','))).toEqual(APPROVE.map((id) => `${id},deleted`));
+  });
+
   it('never selects an instance that still runs, even by id', async ({ cli, engine }) => {
     engine.state.endProcessInstance(PIS.invoiceApprove1, 'COMPLETED');
     const result = await cli('--yes', 'instance', 'delete', '--finished', '--instances', `${PIS.invoiceApprove1},${PIS.invoiceApprove2}`);

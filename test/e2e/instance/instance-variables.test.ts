@@ -72,6 +72,49 @@ describe('instance variables set', () => {
     expect(report.objects.find((object) => object.id === PIS.invoiceApprove3)).toMatchObject({ outcome: 'not-set', notSet: 'amount,approvedBy' });
   });
 
+  it('asks naming the count; chunks with a journal, and --resume after a stop sends only the rest', async ({ cli, engine, cwd }) => {
+    writeFileSync(join(cwd, 'vars.yaml'), VARIABLES);
+    const refused = await cli(['instance', 'variables', 'set', '--key', 'invoice', '--activity', 'approveInvoice', '--variables', 'vars.yaml'], { cwd });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('error: set variables on 3 process instances: confirmation needed');
+    expect(posts(engine)).toEqual([]);
+
+    const ids = [PIS.invoiceApprove1, PIS.invoiceApprove2, PIS.invoiceApprove3, PIS.invoicePrepare1].sort();
+    // The third request is refused by something in front of the engine: the run stops after chunk 1.
+    engine.inject({
+      method: 'POST',
+      path: /\/variables$/,
+      times: 2,
+      after: () => engine.inject({ method: 'POST', path: /\/variables$/, times: 1, status: 503 }),
+    });
+    const args = ['--yes', 'instance', 'variables', 'set', '--variables', 'vars.yaml'];
+    const first = await cli([...args, '--instances', ids.join(','), '--chunk-size', '2', '--journal', 'vars.jsonl'], { cwd });
+    expect(first.code).toBe(8);
+    expect(first.stderr).toContain('chunk 1/2: updated 2 instances');
+    expect(ids.map((id) => held(engine, id).amount ?? null)).toEqual([42, 42, null, null]);
+
+    const resumed = await cli([...args, '--resume', '--journal', 'vars.jsonl'], { cwd });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('resuming vars.jsonl: 2 of 4 instances confirmed updated');
+    for (const id of ids) expect(held(engine, id)).toEqual({ amount: 42, approvedBy: 'ops' });
+    // The instances of the first chunk were not sent again.
+    expect(posts(engine).filter((path) => path.includes(ids[0]!))).toHaveLength(1);
+  });
+
+  it('--canary sets them on the first instance alone, checks it, then the rest', async ({ cli, engine, cwd }) => {
+    writeFileSync(join(cwd, 'vars.yaml'), VARIABLES);
+    const result = await cli(
+      ['--yes', 'instance', 'variables', 'set', '--key', 'invoice', '--activity', 'approveInvoice', '--variables', 'vars.yaml', '--canary', '1'],
+      {
+        cwd,
+      },
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('checking it: holding every variable as asked');
+    expect(result.stdout).toContain('canary of 1 passed');
+    expect(posts(engine)[0]).toContain(APPROVE[0]);
+  });
+
   it('reads the variables from standard input', async ({ cli, engine }) => {
     const result = await cli(['--yes', 'instance', 'variables', 'set', '--instances', PIS.invoiceApprove1, '--variables', '-'], {
       stdin: '{"flag": {"value": true}}',
