@@ -35,7 +35,7 @@ export async function carryOutBulk<R, O extends string, D extends object>(
       mode,
       ids,
       resumed,
-      scope: { operation: operation.name, objects: context.kind.many },
+      scope: { operation: operation.name, objects: context.kind.many, ...(operation.parameters ? { parameters: operation.parameters } : {}) },
       canary: {
         size: canary,
         runner: bulkCanary(

@@ -19,6 +19,11 @@ export interface BulkRequest {
 export interface BulkOperation<R = unknown, O extends string = string, D extends object = object> extends ChangeOperation<O, D> {
   /** `suspend`: recorded in the journal (a resume with another operation is refused) and the report. */
   name: string;
+  /**
+   * What the change is beyond its name, as given (the variables to set, the options of a delete):
+   * recorded in the journal; a resume with other parameters is refused.
+   */
+  parameters?: Record<string, unknown> | undefined;
   /** Whether a selected object (the engine's row) still has to be changed; the others are not sent. */
   pending(row: R): boolean;
   /**

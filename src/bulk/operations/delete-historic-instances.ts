@@ -49,6 +49,7 @@ export function deleteHistoricInstancesOperation(
   const batchBody = (ids: string[]) => ({ historicProcessInstanceIds: ids, ...(request.reason !== undefined ? { deleteReason: request.reason } : {}) });
   return {
     name: 'delete-finished',
+    ...(request.reason !== undefined ? { parameters: { reason: request.reason } } : {}),
     pending: () => true,
     chunkRequest: (ids) =>
       ids.map((id) => ({

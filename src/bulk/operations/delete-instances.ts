@@ -70,6 +70,7 @@ export function deleteInstancesOperation(client: Pick<EngineClient, 'processInst
   const batchBody = (ids: string[]) => ({ processInstanceIds: ids, ...(request.reason !== undefined ? { deleteReason: request.reason } : {}), ...options });
   return {
     name: 'delete',
+    parameters: { ...options, ...(request.reason !== undefined ? { reason: request.reason } : {}) },
     pending: () => true,
     chunkRequest: (ids) =>
       ids.map((id) => ({

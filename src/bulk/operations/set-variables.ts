@@ -57,6 +57,7 @@ export function setVariablesOperation(client: VariablesClient, variables: Readon
   const modifications = { ...variables };
   return {
     name: 'set-variables',
+    parameters: { variables: modifications },
     pending: () => true,
     chunkRequest: (ids) => ids.map((id) => ({ method: 'POST', path: enginePath`/process-instance/${id}/variables`.encoded, body: { modifications } })),
     batchRequest: (ids) => ({ method: 'POST', path: '/process-instance/variables-async', body: { processInstanceIds: ids, variables: modifications } }),

@@ -101,6 +101,21 @@ describe('instance variables set', () => {
     expect(posts(engine).filter((path) => path.includes(ids[0]!))).toHaveLength(1);
   });
 
+  it('refuses to resume a journal with other variables, sending nothing', async ({ cli, engine, cwd }) => {
+    writeFileSync(join(cwd, 'vars.yaml'), VARIABLES);
+    writeFileSync(join(cwd, 'other.yaml'), 'amount: { value: 43, type: Integer }\n');
+    engine.inject({ method: 'POST', path: /\/variables$/, times: 1, status: 503 });
+    const first = await cli(['--yes', 'instance', 'variables', 'set', '--variables', 'vars.yaml', '--instances', APPROVE.join(','), '--chunk-size', '2'], {
+      cwd,
+    });
+    expect(first.code).toBe(8);
+    const sent = posts(engine).length;
+    const other = await cli(['--yes', 'instance', 'variables', 'set', '--variables', 'other.yaml', '--resume'], { cwd });
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('journal instance-variables-set.journal.jsonl was written for other parameters of set-variables');
+    expect(posts(engine)).toHaveLength(sent);
+  });
+
   it('--canary sets them on the first instance alone, checks it, then the rest', async ({ cli, engine, cwd }) => {
     writeFileSync(join(cwd, 'vars.yaml'), VARIABLES);
     const result = await cli(
