@@ -12,7 +12,7 @@
 import { formatEngineDate } from '../engine/dates.js';
 import type { EngineClient } from '../engine/client.js';
 import { messageOf } from '../change/errors.js';
-import type { BulkOperation } from './operation.js';
+import type { OpLogEntryKind } from './operation.js';
 import type { BulkHost } from './run-types.js';
 
 /** How far before the run's start an entry may be dated: the engine's clock is not ours. */
@@ -30,7 +30,7 @@ export interface AnnotationRequest {
 export async function annotateChange(
   client: EngineClient,
   host: Pick<BulkHost, 'emitBulk'>,
-  operation: Pick<BulkOperation, 'opLog'>,
+  operation: { opLog: OpLogEntryKind },
   request: AnnotationRequest,
 ): Promise<string[]> {
   if (request.requests === 0) return [];
@@ -39,7 +39,7 @@ export async function annotateChange(
       {
         operationType: operation.opLog.operationType,
         entityType: operation.opLog.entityType,
-        property: operation.opLog.property,
+        ...(operation.opLog.property === undefined ? {} : { property: operation.opLog.property }),
         afterTimestamp: formatEngineDate(new Date(request.startedAt.getTime() - CLOCK_SKEW_MS)),
         ...(request.user === undefined ? {} : { userId: request.user }),
       },

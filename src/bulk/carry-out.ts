@@ -35,7 +35,7 @@ export async function carryOutBulk<R, O extends string, D extends object>(
       mode,
       ids,
       resumed,
-      scope: { operation: operation.name, objects: context.kind.many },
+      scope: { operation: operation.name, objects: context.kind.many, ...(operation.parameters ? { parameters: operation.parameters } : {}) },
       canary: {
         size: canary,
         runner: bulkCanary(
@@ -62,7 +62,12 @@ export async function carryOutBulk<R, O extends string, D extends object>(
   );
   if (outcome.result) await reportBatchJobFailures(context, outcome.result);
   if (request.annotation !== undefined) {
-    await annotateChange(client, host, operation, { text: request.annotation, startedAt, requests: requestsSent(outcome, canary), user: context.user });
+    const batchRun = outcome.batch !== undefined || (outcome.result?.batches.length ?? 0) > 0;
+    const opLog = batchRun ? (operation.opLog.batch ?? operation.opLog) : operation.opLog;
+    const requests = operation.oneRequestPerObject
+      ? objectRequestsSent(outcome, batchRun, canary, operation.outcomeNames.changed)
+      : requestsSent(outcome, canary);
+    await annotateChange(client, host, { opLog }, { text: request.annotation, startedAt, requests, user: context.user });
   }
   return outcome;
 }
@@ -74,6 +79,12 @@ function requestsSent(outcome: BulkRunOutcome<string, object>, canary: number | 
   const canaryRequests = canary !== undefined ? 1 : 0;
   if (outcome.batch || (result && result.batches.length > 0)) return 1 + canaryRequests;
   return result ? 1 + canaryRequests : 0;
+}
+
+/** The same for an operation that sends one request per object: the objects it changed, or its batch and the canary's requests. */
+function objectRequestsSent(outcome: BulkRunOutcome<string, object>, batchRun: boolean, canary: number | undefined, changed: string): number {
+  if (batchRun) return 1 + (canary ?? 0);
+  return outcome.result?.objects.filter((object) => object.outcome === changed).length ?? 0;
 }
 
 /**

@@ -19,16 +19,27 @@ export interface BulkRequest {
 export interface BulkOperation<R = unknown, O extends string = string, D extends object = object> extends ChangeOperation<O, D> {
   /** `suspend`: recorded in the journal (a resume with another operation is refused) and the report. */
   name: string;
+  /**
+   * What the change is beyond its name, as given (the variables to set, the options of a delete):
+   * recorded in the journal; a resume with other parameters is refused.
+   */
+  parameters?: Record<string, unknown> | undefined;
   /** Whether a selected object (the engine's row) still has to be changed; the others are not sent. */
   pending(row: R): boolean;
-  /** What one chunk sends (the synchronous request), and what one batch's creation sends. */
-  chunkRequest(ids: string[]): BulkRequest;
+  /**
+   * What one chunk sends (the synchronous request; one per object where the engine has no request for
+   * many), and what one batch's creation sends.
+   */
+  chunkRequest(ids: string[]): BulkRequest | BulkRequest[];
   batchRequest(ids: string[]): BulkRequest;
   /**
    * The user operation log entry one request of the change writes (UserOperationLogEntry): what
    * --annotation looks for. `property`: one property every such entry has, to find one row per request.
    */
-  opLog: { operationType: string; entityType: string; property: string };
+  opLog: OpLogEntryKind & {
+    /** The entry of the batch's creation, where it differs from a synchronous request's. */
+    batch?: OpLogEntryKind | undefined;
+  };
   /** The permission on Batch (besides CREATE) that lets a user create the operation's batch. */
   batchPermission: string;
   /** What a canary's objects are watched for during --canary-wait (jobs failing again); none: only their state is checked. */
@@ -37,4 +48,11 @@ export interface BulkOperation<R = unknown, O extends string = string, D extends
   noDetail: D;
   /** The CSV report's columns beside the id and the outcome (src/change/report-file.ts). */
   report: ReportColumns<ObjectOutcome<O, D>>;
+}
+
+/** A kind of user operation log entry; `property` absent: the entry has no property (PropertyChange.EMPTY_CHANGE). */
+export interface OpLogEntryKind {
+  operationType: string;
+  entityType: string;
+  property?: string | undefined;
 }

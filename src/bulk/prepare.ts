@@ -18,6 +18,8 @@ import { type BulkSelectionRequest, freezeSelection } from './selection.js';
 export interface BulkScope {
   operation: string;
   objects: string;
+  /** What the change is beyond its name (the variables set, the delete options): a resume with others is refused. */
+  parameters?: Record<string, unknown> | undefined;
 }
 
 /** What the steps of a bulk run share. */

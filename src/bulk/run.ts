@@ -91,7 +91,7 @@ async function runSelected<R, O extends string, D extends object>(
   // A journal's ids mean something on the engine it was written against only.
   const journalling = request.resume || (chunkSize !== undefined && !request.dryRun);
   const engine = journalling ? await env.engine() : undefined;
-  const resumed = request.resume ? await resumedJournal(journalFile, engine!, operation.name) : undefined;
+  const resumed = request.resume ? await resumedJournal(journalFile, engine!, operation) : undefined;
   const host = await env.host(client);
   const mode = modeOf(request, resumed, engine);
   const context = { client, host, kind, operation, request, resumed, user: env.user, mode };
@@ -123,12 +123,20 @@ async function nothingSent<R, O extends string, D extends object>(context: BulkC
   return result;
 }
 
-async function resumedJournal(file: string, engine: JournalEngine, operation: string): Promise<JournalState<BulkScope>> {
+async function resumedJournal(
+  file: string,
+  engine: JournalEngine,
+  operation: { name: string; parameters?: Record<string, unknown> | undefined },
+): Promise<JournalState<BulkScope>> {
   const { journal, state } = await Journal.resume<BulkScope>(file);
   await journal.close();
   checkJournalEngine(file, state.start.engine, engine);
-  if (state.start.operation !== operation) {
-    throw inputError(`journal ${file} is of ${state.start.operation ? `a ${state.start.operation} run` : 'another kind of run'}, not of ${operation}`);
+  if (state.start.operation !== operation.name) {
+    throw inputError(`journal ${file} is of ${state.start.operation ? `a ${state.start.operation} run` : 'another kind of run'}, not of ${operation.name}`);
+  }
+  const recorded = JSON.stringify(state.start.parameters ?? null);
+  if (recorded !== JSON.stringify(operation.parameters ?? null)) {
+    throw inputError(`journal ${file} was written for other parameters of ${operation.name}: ${recorded}; give the same (or start a new journal)`);
   }
   return state;
 }
@@ -164,10 +172,10 @@ function dryRunOf<O extends string, D extends object>(
   const { ids } = prepared;
   const chunkSize = request.chunkSize ?? resumed?.start.chunkSize;
   const canary = request.canary !== undefined && resumed?.canary === undefined ? Math.min(request.canary, ids.length) : 0;
-  const requests = requestRanges(ids.length, { chunkSize, canary }).map(([start, end]) => {
+  const requests = requestRanges(ids.length, { chunkSize, canary }).flatMap(([start, end]) => {
     const slice = ids.slice(start, end);
     const sent = request.async && !(canary > 0 && start === 0) ? operation.batchRequest(slice) : operation.chunkRequest(slice);
-    return { ...sent, url: client.http.url({ encoded: sent.path, root: false }) };
+    return (Array.isArray(sent) ? sent : [sent]).map((one) => ({ ...one, url: client.http.url({ encoded: one.path, root: false }) }));
   });
   return { kind: 'dry-run', requests, count: ids.length, chunkSize, canary: canary > 0 ? canary : undefined, async: request.async !== undefined };
 }

@@ -75,6 +75,12 @@ export interface ChangeOperation<O extends string = string, D extends object = o
    */
   explainRefusal(error: unknown, consequence: string): unknown;
   words: ChangeWords;
+  /**
+   * A chunk is one request per object, not one transaction (the engine has no request for many):
+   * after a failure some of its objects may be changed, so even a single request's run asks where
+   * each object is. Each request writes its own user operation log entry.
+   */
+  oneRequestPerObject?: boolean | undefined;
 }
 
 /**

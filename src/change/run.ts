@@ -86,12 +86,32 @@ async function runWhole<O extends string, D extends object>(host: ChangeHost, ru
   try {
     await operation.sendChunk(rest);
   } catch (error) {
+    if (operation.oneRequestPerObject) return partlySent(run, error, ids, startedAt, canary);
     if (!canary) throw operation.explainRefusal(error, `nothing was ${words.done} (${words.request} is one transaction)`);
     // The canary's objects are changed: the outcome says where every one is, and the run is partly done.
     const cause = operation.explainRefusal(error, `none of the ${words.many} after the canary was ${words.done} (${words.request} is one transaction)`);
     return { result: await outcomeOf(run, 'sync', ids, startedAt, { canary }), batch: undefined, failure: new ChangeFailedError(messageOf(cause), 'partial') };
   }
   return { result: await outcomeOf(run, 'sync', ids, startedAt, { canary }), batch: undefined, failure: undefined };
+}
+
+/**
+ * A request per object failed: the others may be changed all the same, so the outcome of every object
+ * is asked, and the run is partly done when some are changed, else failed for the refusal's reason.
+ */
+async function partlySent<O extends string, D extends object>(
+  run: ChangeRun<O, D>,
+  error: unknown,
+  ids: readonly string[],
+  startedAt: Date,
+  canary: CanarySummary | undefined,
+): Promise<ChangeRunOutcome<O, D>> {
+  const { operation } = run;
+  const result = await outcomeOf(run, 'sync', ids, startedAt, { canary });
+  const cause = operation.explainRefusal(error, `the ${operation.words.many} not named were ${operation.words.done}`);
+  if (cause instanceof ChangeFailedError) return { result, batch: undefined, failure: cause };
+  const partial = countOf(operation, result, ['changed']) > 0;
+  return { result, batch: undefined, failure: new ChangeFailedError(messageOf(cause), partial ? 'partial' : 'as-cause', { cause }) };
 }
 
 /** One batch for the ids (journalled when asked, so that a resume never creates a second), followed with --wait. */

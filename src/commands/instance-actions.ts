@@ -1,32 +1,16 @@
 /** What the `instance` commands do (declared in ./instance.ts). */
 import type { App } from '../app.js';
-import { hasInstanceFilters, instanceFilterQuery, type InstanceFilters } from '../bulk/instance-filters.js';
+import { hasInstanceFilters, instanceFilterQuery } from '../bulk/instance-filters.js';
 import { suspensionOperation } from '../bulk/operations/suspension.js';
 import { processInstanceKind } from '../bulk/process-instance-kind.js';
 import { engineClient } from '../connection.js';
-import { UsageError } from '../exit-codes.js';
 import { instanceListView } from '../render/instance.js';
 import { bulkRequest } from './bulk-flags.js';
 import { runBulkCommand } from './bulk-host.js';
-import type { InstanceBulkFlags, InstanceFilterFlags, InstanceListFlags } from './instance-flags.js';
+import { filtersOf } from './instance-filter-options.js';
+import type { InstanceBulkFlags, InstanceListFlags } from './instance-flags.js';
 import { listWithLimit } from './listing.js';
-import { paging, wholeNumber } from './options.js';
-
-function filtersOf(flags: InstanceFilterFlags): InstanceFilters {
-  if (flags.version !== undefined && flags.key === undefined) throw new UsageError('--version needs --key');
-  if (flags.suspended && flags.active) throw new UsageError('--suspended and --active cannot be combined: an instance is one or the other');
-  if (flags.incidentMessage !== undefined && flags.incidentMessage.trim() === '') throw new UsageError('--incident-message: give a part of the message');
-  return {
-    key: flags.key,
-    version: wholeNumber(flags.version, '--version', 1),
-    definitionId: flags.definitionId,
-    activity: flags.activity,
-    withIncident: flags.withIncident,
-    incidentMessage: flags.incidentMessage,
-    suspended: flags.suspended,
-    active: flags.active,
-  };
-}
+import { paging } from './options.js';
 
 export async function listInstances(app: App, flags: InstanceListFlags): Promise<void> {
   const filters = filtersOf(flags);
@@ -71,3 +55,6 @@ function suspensionCommand(suspend: boolean) {
 
 export const suspendInstances = suspensionCommand(true);
 export const activateInstances = suspensionCommand(false);
+
+export { deleteInstances } from './instance-delete-run.js';
+export { setInstanceVariables } from './instance-variables-run.js';

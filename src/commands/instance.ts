@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { ExitCode, exitCodesHelp } from '../exit-codes.js';
 import type { ActionOf } from './action.js';
 import type * as actions from './instance-actions.js';
+import { declareInstanceRemoveCommands } from './instance-delete.js';
 import { INSTANCE_BULK_FLAGS, INSTANCE_LIST_FLAGS } from './instance-flags.js';
 import { declareFlags } from './spec.js';
 
@@ -18,7 +19,7 @@ Every object's outcome is asked of the engine afterwards; --report FILE lists ea
 --annotation TEXT is set on the engine's user operation log entries of the change.`;
 
 export function declareInstanceCommands(program: Command, action: ActionOf<typeof actions>): void {
-  const instance = program.command('instance').description('process instances: list them, suspend or activate many at once');
+  const instance = program.command('instance').description('process instances: list them; suspend, activate, delete many at once or set their variables');
 
   declareFlags(instance.command('list'), INSTANCE_LIST_FLAGS)
     .description('list running process instances')
@@ -62,4 +63,6 @@ Examples:
       )
       .action(action(suspend ? 'suspendInstances' : 'activateInstances'));
   }
+
+  declareInstanceRemoveCommands(instance, action, BULK_HELP);
 }

@@ -5,6 +5,7 @@
 import { AuthorizationApi } from './authorizations.js';
 import { BatchApi } from './batches.js';
 import { GroupApi } from './groups.js';
+import { HistoricProcessInstanceApi } from './historic-process-instances.js';
 import { EngineHttp, type EngineHttpOptions } from './http.js';
 import { IncidentApi } from './incidents.js';
 import { JobApi } from './jobs.js';
@@ -14,6 +15,7 @@ import { OpLogApi } from './op-log.js';
 import { ProcessDefinitionApi } from './process-definitions.js';
 import { ProcessInstanceApi } from './process-instances.js';
 import { SystemApi } from './system.js';
+import { VariableInstanceApi } from './variable-instances.js';
 
 export class EngineClient {
   readonly http: EngineHttp;
@@ -27,6 +29,8 @@ export class EngineClient {
   readonly metrics: MetricsApi;
   readonly incidents: IncidentApi;
   readonly jobs: JobApi;
+  readonly historicProcessInstances: HistoricProcessInstanceApi;
+  readonly variableInstances: VariableInstanceApi;
   readonly opLog: OpLogApi;
 
   constructor(readonly options: EngineHttpOptions) {
@@ -41,6 +45,8 @@ export class EngineClient {
     this.metrics = new MetricsApi(this.http);
     this.incidents = new IncidentApi(this.http);
     this.jobs = new JobApi(this.http);
+    this.historicProcessInstances = new HistoricProcessInstanceApi(this.http);
+    this.variableInstances = new VariableInstanceApi(this.http);
     this.opLog = new OpLogApi(this.http);
   }
 

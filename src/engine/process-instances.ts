@@ -1,4 +1,7 @@
-/** `/process-instance` and `/history/process-instance`: selecting instances and finding where they are. */
+/**
+ * `/process-instance` and `/history/process-instance`: selecting instances and finding where they
+ * are; deleting them and setting their variables, one at a time or as an engine batch.
+ */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { type Batch, batchSchema } from './batches.js';
@@ -33,6 +36,20 @@ export type HistoricProcessInstance = z.infer<ReturnType<typeof historicProcessI
 
 /** A ProcessInstanceQueryDto, as the plan file and --query FILE give it. */
 export type ProcessInstanceQueryBody = Record<string, unknown>;
+
+/** The options of deleting a running instance; the engine's defaults are all false. */
+export interface InstanceDeletionOptions {
+  skipCustomListeners: boolean;
+  skipIoMappings: boolean;
+  skipSubprocesses: boolean;
+}
+
+/** A VariableValueDto as it is sent: `{value, type, valueInfo}` (docs/engine-notes.md#variables). */
+export interface TypedVariableValue {
+  value?: unknown;
+  type?: string | undefined;
+  valueInfo?: Record<string, unknown> | undefined;
+}
 
 export class ProcessInstanceApi {
   constructor(private readonly http: EngineHttp) {}
@@ -132,6 +149,64 @@ export class ProcessInstanceApi {
       schema: z.array(historicProcessInstanceSchema()),
       expects: 'a list of historic process instances',
       idempotent: true,
+    });
+    return response.data;
+  }
+
+  /**
+   * DELETE /process-instance/{id}: one instance (and, unless skipped, the instances it called), in a
+   * transaction of its own. `failIfNotExists=false`: an instance gone already is no failure, so a
+   * repeated request (a retry, a resumed run) is harmless. The engine's synchronous delete takes no
+   * reason (its history shows none); only the batch records one (`deleteAsync`).
+   */
+  async delete(id: string, options: InstanceDeletionOptions, signal?: AbortSignal): Promise<void> {
+    await this.http.request({
+      method: 'DELETE',
+      path: enginePath`/process-instance/${id}`,
+      query: { ...options, failIfNotExists: false },
+      signal,
+      noContentOnly: true,
+    });
+  }
+
+  /**
+   * POST /process-instance/delete: a batch of type `instance-deletion`. Its jobs skip instances gone
+   * meanwhile; other failures surface as failed batch jobs.
+   */
+  async deleteAsync(request: { processInstanceIds: string[]; deleteReason?: string | undefined } & InstanceDeletionOptions): Promise<Batch> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/process-instance/delete`,
+      body: request,
+      schema: batchSchema(),
+      expects: 'a batch',
+    });
+    return response.data;
+  }
+
+  /**
+   * POST /process-instance/{id}/variables: sets each variable on the instance (the process instance's
+   * own scope: it has no parent scope to pass them to), in one transaction. A missing instance is a
+   * 500 (ProcessEngineException "execution … doesn't exist"), a value the engine cannot convert a 400.
+   */
+  async setVariables(id: string, modifications: Record<string, TypedVariableValue>, signal?: AbortSignal): Promise<void> {
+    await this.http.request({
+      method: 'POST',
+      path: enginePath`/process-instance/${id}/variables`,
+      body: { modifications },
+      signal,
+      noContentOnly: true,
+    });
+  }
+
+  /** POST /process-instance/variables-async: a batch of type `set-variables`; its jobs skip instances gone meanwhile. */
+  async setVariablesAsync(request: { processInstanceIds: string[]; variables: Record<string, TypedVariableValue> }): Promise<Batch> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/process-instance/variables-async`,
+      body: request,
+      schema: batchSchema(),
+      expects: 'a batch',
     });
     return response.data;
   }

@@ -31,6 +31,8 @@ const EXACT_PATHS = [
   '/history/job-log/count',
   '/history/process-instance',
   '/history/process-instance/count',
+  '/history/process-instance/delete',
+  '/history/process-instance/{id}',
   '/incident',
   '/incident/count',
   '/job',
@@ -46,11 +48,17 @@ const EXACT_PATHS = [
   '/process-definition/statistics',
   '/process-instance',
   '/process-instance/count',
+  '/process-instance/delete',
+  '/process-instance/variables-async',
+  '/process-instance/{id}',
+  '/process-instance/{id}/variables',
   '/process-instance/suspended',
   '/process-instance/suspended-async',
   '/history/user-operation',
   '/history/user-operation/{operationId}/set-annotation',
   '/telemetry/data',
+  '/variable-instance',
+  '/variable-instance/count',
 ];
 
 /** A prefix stands for the path itself and everything below it. */

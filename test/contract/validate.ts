@@ -231,6 +231,24 @@ export const UNDOCUMENTED_STATUSES: Record<string, { status: number; body: 'erro
     { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (body shape only; read from UpdateBatchSuspensionStateCmd)' },
   ],
   'DELETE /batch/{id}': [{ status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (body shape only; read from DeleteBatchCmd)' }],
+  // Deleting instances and setting their variables (read from the commands' checkers: AuthorizationCommandChecker
+  // checkDeleteProcessInstance, checkDeleteHistoricProcessInstance, checkUpdateProcessInstanceVariables,
+  // BatchBuilder's checkCreateBatch); the body is the AuthorizationException of the cited sample.
+  'DELETE /process-instance/{id}': [
+    { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (body shape only; read from AbstractDeleteProcessInstanceCmd)' },
+  ],
+  'POST /process-instance/delete': [
+    { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (body shape only; read from DeleteProcessInstanceBatchCmd)' },
+  ],
+  'DELETE /history/process-instance/{id}': [
+    { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (body shape only; read from DeleteHistoricProcessInstancesCmd)' },
+  ],
+  'POST /history/process-instance/delete': [
+    { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (body shape only; read from DeleteHistoricProcessInstancesBatchCmd)' },
+  ],
+  'POST /process-instance/{id}/variables': [
+    { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (body shape only; read from SetExecutionVariablesCmd)' },
+  ],
   'POST /migration/executeAsync': [
     { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async' },
     // executeAsync builds the plan exactly like execute, so a missing plan is the same NullPointerException.

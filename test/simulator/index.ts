@@ -72,6 +72,14 @@
 // names (`@class`, NullPointerException messages), the admin group (`state.flavour.adminGroup`:
 // operaton-admin on Operaton, seeded with demo and the ALL grants) and the id whitelist (Operaton
 // refuses camunda-admin). Everything else answers the same, as on the real engines.
+//
+// Deleting and variables (instance-deletion.ts, history-deletion.ts, instance-variables.ts): DELETE
+// /process-instance/{id} (the instances it called go too unless skipSubprocesses; the history shows it
+// EXTERNALLY_TERMINATED), DELETE /history/process-instance/{id} (a running one is the engine's 404),
+// POST /process-instance/{id}/variables (`ProcessInstanceRecord.variables`, none seeded) and POST
+// /variable-instance(/count) to read them; the batches of POST /process-instance/delete,
+// /history/process-instance/delete and /process-instance/variables-async (types instance-deletion,
+// historic-instance-deletion, set-variables) run like a migration's (batch-work.ts `createWorkBatch`).
 export { FLAVOUR_NAMES, FLAVOURS, isFlavourName } from './flavour.js';
 export type { Flavour, FlavourName } from './flavour.js';
 export { registerTelemetryRoutes, telemetryDataDto } from './telemetry.js';
@@ -147,6 +155,7 @@ export type {
   BatchRecord,
   BatchSettings,
   EndedProcessInstanceRecord,
+  InstanceVariableRecord,
   FailingJobRecord,
   GroupRecord,
   IncidentRecord,
@@ -257,6 +266,9 @@ export {
   runDueBatchJobs,
 } from './batch.js';
 export type { BatchDto, BatchStatisticsDto, HistoricBatchDto, MigrationBatchOptions } from './batch.js';
+export { deleteRunningInstance, INSTANCE_DELETION_BATCH_TYPE, registerInstanceDeletionRoutes } from './instance-deletion.js';
+export { deleteHistoricInstance, HISTORIC_INSTANCE_DELETION_BATCH_TYPE, registerHistoryDeletionRoutes } from './history-deletion.js';
+export { registerInstanceVariableRoutes, SET_VARIABLES_BATCH_TYPE, setInstanceVariables } from './instance-variables.js';
 export { DEFAULT_JOB_RETRIES, MONITOR_JOB_TYPE, registerJobLogRoutes, SEED_JOB_TYPE } from './job-log.js';
 export type { HistoricJobLogDto } from './job-log.js';
 export {

@@ -186,6 +186,16 @@ export interface ProcessInstanceRecord {
    * absent or null for a root instance. The parent waits at its first `callActivity` activity.
    */
   superProcessInstanceId?: string | null;
+  /** The instance's own variables by name, as set through the REST API (instance-variables.ts); none seeded. */
+  variables?: Record<string, InstanceVariableRecord>;
+}
+
+/** A variable of a process instance's own scope (ACT_RU_VARIABLE): its id and its typed value as the REST API reads it. */
+export interface InstanceVariableRecord {
+  id: string;
+  type: string;
+  value: unknown;
+  valueInfo: Record<string, unknown>;
 }
 
 /**

@@ -60,7 +60,8 @@ describe('completion bash', () => {
   it('completes subcommands, also after global options', () => {
     expect(complete('auth', 'u')).toEqual(['update']);
     expect(complete('group', 'members', '')).toEqual(['add', 'list', 'options', 'remove']);
-    expect(complete('instance', '')).toEqual(['activate', 'list', 'suspend']);
+    expect(complete('instance', '')).toEqual(['activate', 'delete', 'list', 'suspend', 'variables']);
+    expect(complete('instance', 'variables', '')).toEqual(['set']);
     expect(complete('--profile', 'prod', '-o', 'json', 'auth', 'c')).toEqual(['check', 'count', 'create']);
   });
 

@@ -1,0 +1,114 @@
+/**
+ * `/history/process-instance`: finished instances, selected and deleted (one at a time, or as an
+ * engine batch). The engine has no synchronous delete of many: DELETE of one id is the only one.
+ */
+import * as z from 'zod/mini';
+import { lazy } from '../util/lazy.js';
+import { type Batch, batchSchema } from './batches.js';
+import type { EngineHttp, JsonText } from './http.js';
+import type { QueryLimit } from './limits.js';
+import { allPages, MAX_BULK_PAGE_SIZE } from './paging.js';
+import { enginePath } from './paths.js';
+import { countSchema, looseRecord } from './schemas.js';
+
+const historicInstanceSchema = lazy(() =>
+  looseRecord({
+    id: z.string(),
+    processDefinitionId: z.optional(z.nullable(z.string())),
+    processDefinitionKey: z.optional(z.nullable(z.string())),
+    processDefinitionVersion: z.optional(z.nullable(z.int())),
+    startTime: z.optional(z.nullable(z.string())),
+    endTime: z.optional(z.nullable(z.string())),
+    deleteReason: z.optional(z.nullable(z.string())),
+    state: z.optional(z.nullable(z.string())),
+    tenantId: z.optional(z.nullable(z.string())),
+  }),
+);
+
+export type HistoricInstance = z.infer<ReturnType<typeof historicInstanceSchema>>;
+
+/** A HistoricProcessInstanceQueryDto (`finished: true`, `processDefinitionKey`, `finishedBefore`, …). */
+export type HistoricInstanceQueryBody = Record<string, unknown>;
+
+/** HistoricProcessInstance.state of an instance that has ended. */
+export const ENDED_STATES: ReadonlySet<string> = new Set(['COMPLETED', 'EXTERNALLY_TERMINATED', 'INTERNALLY_TERMINATED']);
+
+export class HistoricProcessInstanceApi {
+  constructor(private readonly http: EngineHttp) {}
+
+  get queryLimit(): QueryLimit {
+    return this.http.queryLimit;
+  }
+
+  /** POST query: filters in the body, paging in the URL. */
+  async query(body: HistoricInstanceQueryBody, firstResult: number, maxResults: number): Promise<HistoricInstance[]> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/history/process-instance`,
+      query: { firstResult, maxResults },
+      body,
+      schema: z.array(historicInstanceSchema()),
+      expects: 'a list of historic process instances',
+      idempotent: true,
+    });
+    return response.data;
+  }
+
+  async count(body: HistoricInstanceQueryBody | JsonText): Promise<number> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/history/process-instance/count`,
+      body,
+      schema: countSchema(),
+      expects: 'a count',
+      idempotent: true,
+    });
+    return response.data.count;
+  }
+
+  /**
+   * Every instance the query matches, page by page, ordered by id last so that pages cut by position
+   * neither skip nor repeat one (as ProcessInstanceApi.pages).
+   */
+  pages(body: HistoricInstanceQueryBody, options: { pageSize?: number | undefined } = {}): AsyncGenerator<HistoricInstance[]> {
+    const sorting = Array.isArray(body.sorting) ? (body.sorting as unknown[]) : [];
+    const ordered = { ...body, sorting: [...sorting, { sortBy: 'instanceId', sortOrder: 'asc' }] };
+    return allPages((firstResult, maxResults) => this.query(ordered, firstResult, maxResults), {
+      limit: this.http.queryLimit,
+      growTo: MAX_BULK_PAGE_SIZE,
+      pageSize: options.pageSize,
+    });
+  }
+
+  /**
+   * DELETE /history/process-instance/{id}: a finished instance's history, in a transaction of its own.
+   * `failIfNotExists=false`: one deleted already is no failure (a retry, a resumed run). The engine
+   * answers every other refusal as a 404 "does not exist", a running instance's too
+   * (HistoricProcessInstanceResourceImpl wraps its "still running" BadUserRequestException).
+   */
+  async delete(id: string, signal?: AbortSignal): Promise<void> {
+    await this.http.request({
+      method: 'DELETE',
+      path: enginePath`/history/process-instance/${id}`,
+      query: { failIfNotExists: false },
+      signal,
+      noContentOnly: true,
+    });
+  }
+
+  /**
+   * POST /history/process-instance/delete: a batch of type `historic-instance-deletion`. Its jobs skip
+   * ids gone meanwhile; a running instance fails its job. (The body's failIfNotExists is ignored by
+   * the REST layer of 7.24, so it is not sent.)
+   */
+  async deleteAsync(request: { historicProcessInstanceIds: string[]; deleteReason?: string | undefined }): Promise<Batch> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/history/process-instance/delete`,
+      body: request,
+      schema: batchSchema(),
+      expects: 'a batch',
+    });
+    return response.data;
+  }
+}
