@@ -125,7 +125,7 @@ describe('instance variables set', () => {
       },
     );
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('checking it: holding every variable as asked');
+    expect(result.stderr).toContain('checking whether it is holding every variable as asked');
     expect(result.stdout).toContain('canary of 1 passed');
     expect(posts(engine)[0]).toContain(APPROVE[0]);
   });
