@@ -5,6 +5,7 @@
 import { AuthorizationApi } from './authorizations.js';
 import { BatchApi } from './batches.js';
 import { GroupApi } from './groups.js';
+import { ExternalTaskApi } from './external-tasks.js';
 import { EngineHttp, type EngineHttpOptions } from './http.js';
 import { IncidentApi } from './incidents.js';
 import { JobApi } from './jobs.js';
@@ -26,6 +27,7 @@ export class EngineClient {
   readonly metrics: MetricsApi;
   readonly incidents: IncidentApi;
   readonly jobs: JobApi;
+  readonly externalTasks: ExternalTaskApi;
 
   constructor(readonly options: EngineHttpOptions) {
     this.http = new EngineHttp(options);
@@ -39,6 +41,7 @@ export class EngineClient {
     this.metrics = new MetricsApi(this.http);
     this.incidents = new IncidentApi(this.http);
     this.jobs = new JobApi(this.http);
+    this.externalTasks = new ExternalTaskApi(this.http);
   }
 
   /** The same target without credentials, to tell "refused" from "not required". */

@@ -38,7 +38,29 @@ export class IncidentApi {
     return this.list({ processDefinitionId });
   }
 
-  private list(filter: { processInstanceId: string } | { processDefinitionId: string }): Promise<Incident[]> {
+  /**
+   * The newest open incident of a type (`failedJob`, `failedExternalTask`), by the engine's clock:
+   * what a retry run compares later failures with (src/bulk/operations/failure-mark.ts).
+   */
+  async newestOfType(incidentType: string): Promise<Incident | undefined> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/incident`,
+      query: { incidentType, sortBy: 'incidentTimestamp', sortOrder: 'desc', firstResult: 0, maxResults: 1 },
+      schema: z.array(incidentSchema()),
+      expects: 'a list of incidents',
+    });
+    return response.data[0];
+  }
+
+  /** The open incidents of a type created after `after` (an engine date, as the engine wrote it; 7.14+). */
+  async ofTypeAfter(incidentType: string, after: string): Promise<Incident[]> {
+    return this.list({ incidentType, incidentTimestampAfter: after });
+  }
+
+  private list(
+    filter: { processInstanceId: string } | { processDefinitionId: string } | { incidentType: string; incidentTimestampAfter: string },
+  ): Promise<Incident[]> {
     return collectPages(
       async (firstResult, maxResults) =>
         (

@@ -1,6 +1,11 @@
-/** `/job` and `/job-definition`: failed jobs and asynchronous continuations, for the pre-flight (docs/engine-notes.md#jobs). */
+/**
+ * `/job` and `/job-definition`: failed jobs and asynchronous continuations, for the pre-flight
+ * (docs/engine-notes.md#jobs); their retries and due dates, one by one or as a batch (job retry).
+ */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
+import { batchSchema, type Batch } from './batches.js';
+import { formatEngineDate } from './dates.js';
 import type { EngineHttp } from './http.js';
 import { enginePath, type Query } from './paths.js';
 import { collectPages } from './paging.js';
@@ -11,6 +16,7 @@ const jobSchema = lazy(() =>
     jobDefinitionId: z.optional(z.nullable(z.string())),
     processInstanceId: z.optional(z.nullable(z.string())),
     processDefinitionId: z.optional(z.nullable(z.string())),
+    processDefinitionKey: z.optional(z.nullable(z.string())),
     retries: z.optional(z.nullable(z.int())),
     exceptionMessage: z.optional(z.nullable(z.string())),
     failedActivityId: z.optional(z.nullable(z.string())),
@@ -31,6 +37,20 @@ const jobDefinitionSchema = lazy(() =>
 );
 
 export type Job = z.infer<ReturnType<typeof jobSchema>>;
+
+/**
+ * New retries of jobs, and optionally their due date (RetriesDto; the due date since 7.19: an older
+ * engine ignores it). `dueDate: null` clears the due date (the job is due at once); absent leaves it.
+ */
+export interface JobRetries {
+  retries: number;
+  dueDate?: Date | null | undefined;
+}
+
+function retriesBody(change: JobRetries): { retries: number; dueDate?: string | null } {
+  if (change.dueDate === undefined) return { retries: change.retries };
+  return { retries: change.retries, dueDate: change.dueDate === null ? null : formatEngineDate(change.dueDate) };
+}
 export type JobDefinition = z.infer<ReturnType<typeof jobDefinitionSchema>>;
 
 /** The job type of an asynchronous continuation (AsyncContinuationJobHandler.TYPE). */
@@ -88,6 +108,55 @@ export class JobApi {
         ).data,
       { limit: this.http.queryLimit },
     );
+  }
+
+  /**
+   * Jobs by id (POST /job: the ids travel in the body, paging in the URL); a job that is gone (run
+   * successfully, its instance ended) is simply not in the answer.
+   */
+  async byIds(jobIds: readonly string[], firstResult: number, maxResults: number): Promise<Job[]> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/job`,
+      query: { firstResult, maxResults },
+      body: { jobIds },
+      schema: z.array(jobSchema()),
+      expects: 'a list of jobs',
+      idempotent: true,
+    });
+    return response.data;
+  }
+
+  /**
+   * PUT /job/{id}/retries: one job's retries, in a transaction of its own. Retries above 0 on a job
+   * without retries resolve its failedJob incident; 0 on one with retries opens it (JobEntity.setRetries).
+   * The engine has no synchronous request for many jobs: POST /job/retries always creates a batch.
+   */
+  async setRetries(jobId: string, change: JobRetries, signal?: AbortSignal): Promise<void> {
+    await this.http.request({ method: 'PUT', path: enginePath`/job/${jobId}/retries`, body: retriesBody(change), signal, noContentOnly: true });
+  }
+
+  /** POST /job/retries: a batch of type `set-job-retries` for the ids (SetJobsRetriesBatchCmd). */
+  async setRetriesAsync(jobIds: readonly string[], change: JobRetries): Promise<Batch> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/job/retries`,
+      body: { jobIds, ...retriesBody(change) },
+      schema: batchSchema(),
+      expects: 'a batch',
+    });
+    return response.data;
+  }
+
+  /** PUT /job/{id}/duedate: when the job executor may run the job (null: at once); `cascade` moves a repeating timer's later runs too. */
+  async setDueDate(jobId: string, dueDate: Date | null, options: { cascade?: boolean; signal?: AbortSignal } = {}): Promise<void> {
+    await this.http.request({
+      method: 'PUT',
+      path: enginePath`/job/${jobId}/duedate`,
+      body: { duedate: dueDate === null ? null : formatEngineDate(dueDate), cascade: options.cascade ?? false },
+      signal: options.signal,
+      noContentOnly: true,
+    });
   }
 
   private jobs(filter: Query): Promise<Job[]> {

@@ -145,6 +145,8 @@ export type {
   BatchSettings,
   EndedProcessInstanceRecord,
   FailingJobRecord,
+  JobSettingRecord,
+  ExternalTaskRecord,
   GroupRecord,
   IncidentRecord,
   LoginSettings,
@@ -156,7 +158,16 @@ export type {
   VersionSeed,
 } from './state.js';
 export { incidentsAfterMigration, raiseIncident, registerIncidentRoutes } from './incident.js';
-export { ASYNC_BEFORE, ASYNC_CONTINUATION, jobDefinitionIdOf, jobDefinitionsOf, registerJobRoutes } from './job.js';
+export { ASYNC_BEFORE, ASYNC_CONTINUATION, asyncJobId, jobDefinitionIdOf, jobDefinitionsOf, registerJobRoutes } from './job.js';
+export { applyJobRetries, findJobRow, registerJobRetriesRoutes, SET_JOB_RETRIES_BATCH_TYPE } from './job-retries.js';
+export {
+  allExternalTaskRows,
+  externalTaskIdOf,
+  registerExternalTaskRoutes,
+  runExternalTaskWorkers,
+  SET_EXTERNAL_TASK_RETRIES_BATCH_TYPE,
+} from './external-task.js';
+export type { ExternalTaskDto } from './external-task.js';
 export { jobsAfterMigration, runDueJobs } from './job-executor.js';
 export type { JobDefinitionDto, JobDto } from './job.js';
 export type { IncidentDto, IncidentOnMigration } from './incident.js';
@@ -244,6 +255,7 @@ export {
   batchDto,
   batchHasWork,
   batchStatisticsDto,
+  createBatchOf,
   createMigrationBatch,
   failedJobsOf,
   historicBatchDto,
