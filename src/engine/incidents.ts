@@ -58,8 +58,13 @@ export class IncidentApi {
     return this.list({ incidentType, incidentTimestampAfter: after });
   }
 
+  /** Every open incident of a type. */
+  async ofType(incidentType: string): Promise<Incident[]> {
+    return this.list({ incidentType });
+  }
+
   private list(
-    filter: { processInstanceId: string } | { processDefinitionId: string } | { incidentType: string; incidentTimestampAfter: string },
+    filter: { processInstanceId: string } | { processDefinitionId: string } | { incidentType: string; incidentTimestampAfter?: string },
   ): Promise<Incident[]> {
     return collectPages(
       async (firstResult, maxResults) =>

@@ -47,7 +47,8 @@ export interface JobRetries {
   dueDate?: Date | null | undefined;
 }
 
-function retriesBody(change: JobRetries): { retries: number; dueDate?: string | null } {
+/** The body of PUT /job/{id}/retries (and, with the ids, of POST /job/retries). */
+export function jobRetriesBody(change: JobRetries): { retries: number; dueDate?: string | null } {
   if (change.dueDate === undefined) return { retries: change.retries };
   return { retries: change.retries, dueDate: change.dueDate === null ? null : formatEngineDate(change.dueDate) };
 }
@@ -133,7 +134,7 @@ export class JobApi {
    * The engine has no synchronous request for many jobs: POST /job/retries always creates a batch.
    */
   async setRetries(jobId: string, change: JobRetries, signal?: AbortSignal): Promise<void> {
-    await this.http.request({ method: 'PUT', path: enginePath`/job/${jobId}/retries`, body: retriesBody(change), signal, noContentOnly: true });
+    await this.http.request({ method: 'PUT', path: enginePath`/job/${jobId}/retries`, body: jobRetriesBody(change), signal, noContentOnly: true });
   }
 
   /** POST /job/retries: a batch of type `set-job-retries` for the ids (SetJobsRetriesBatchCmd). */
@@ -141,7 +142,7 @@ export class JobApi {
     const response = await this.http.request({
       method: 'POST',
       path: enginePath`/job/retries`,
-      body: { jobIds, ...retriesBody(change) },
+      body: { jobIds, ...jobRetriesBody(change) },
       schema: batchSchema(),
       expects: 'a batch',
     });
