@@ -325,10 +325,11 @@ function setAll(
   return { status: 'done' };
 }
 
-registerBatchJobHandler(SET_EXTERNAL_TASK_RETRIES_BATCH_TYPE, (state, batch, ids) => {
+/** SetExternalTaskRetriesJobHandler: SetExternalTasksRetriesCmd over the job's ids, without authorization checks. */
+function runSetExternalTaskRetries(state: EngineState, batch: { payload?: unknown }, ids: readonly string[]): string | null {
   const outcome = setAll(state, ids, (batch.payload as { retries: number }).retries, () => undefined);
   return outcome.status === 'done' || outcome.status === 'denied' ? null : outcome.message;
-});
+}
 
 async function retriesRequest(
   state: EngineState,
@@ -348,6 +349,8 @@ async function retriesRequest(
 }
 
 export function registerExternalTaskRoutes(router: EngineRouter, state: EngineState): void {
+  // Registered here, not when the module loads: batch.ts and this module import each other through handlers.ts.
+  registerBatchJobHandler(SET_EXTERNAL_TASK_RETRIES_BATCH_TYPE, runSetExternalTaskRetries);
   addListAndCount(router, state, '/external-task', (context) => findExternalTasks(state, context));
   const fromBody = async (context: RouteContext) => {
     const body = await readJsonBody(context.request);

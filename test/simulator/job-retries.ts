@@ -170,9 +170,9 @@ function runSetJobRetries(state: EngineState, batch: { payload?: unknown }, ids:
   return null;
 }
 
-registerBatchJobHandler(SET_JOB_RETRIES_BATCH_TYPE, runSetJobRetries);
-
 export function registerJobRetriesRoutes(router: EngineRouter, state: EngineState): void {
+  // Registered here, not when the module loads: batch.ts and this module import each other through handlers.ts.
+  registerBatchJobHandler(SET_JOB_RETRIES_BATCH_TYPE, runSetJobRetries);
   router.add('put', '/job/:id/retries', async (context) => {
     const id = context.params.id ?? '';
     const body = await readJsonBody(context.request);
