@@ -16,6 +16,7 @@ import { declareDefinitionCommands } from './commands/definition.js';
 import { declareEngineCommands } from './commands/engine.js';
 import { GLOBAL_FLAGS } from './commands/global-flags.js';
 import { declareGroupCommands } from './commands/group.js';
+import { declareInstanceCommands } from './commands/instance.js';
 import { declareMetricsCommands } from './commands/metrics.js';
 import { declareMigrationCommands } from './commands/migration.js';
 import { ChangeFailedError } from './change/errors.js';
@@ -42,6 +43,7 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   migration: family(declareMigrationCommands, () => import('./commands/migration-actions.js')),
   definition: family(declareDefinitionCommands, () => import('./commands/definition-actions.js')),
   batch: family(declareBatchCommands, () => import('./commands/batch-actions.js')),
+  instance: family(declareInstanceCommands, () => import('./commands/instance-actions.js')),
   completion: family(declareCompletionCommand, () => import('./commands/completion-actions.js')),
 };
 
@@ -64,9 +66,13 @@ function family<M>(declare: (program: Command, action: ActionOf<M>) => void, loa
 export function buildProgram(io: Io, argv?: readonly string[]): { program: Command; app: App } {
   const program = new Command('camunda-admin');
   const app = new App(io, program);
+  // After a family's name, --version is the family's own flag (`instance list --key K --version 3`);
+  // before it, and without a family, it prints the version. The family is found with the global
+  // flags alone (the version flag takes no value), before the version flag is declared first in line.
+  const named = argv && familyNamedIn(argv, declareFlags(new Command(), GLOBAL_FLAGS));
   program
     .description('Administer a Camunda Platform 7 engine, or one of its forks Operaton and CIB seven, through its REST API.')
-    .version(VERSION, '-V, --version', 'print the version')
+    .version(VERSION, familyOwnsVersionFlag(argv, named) ? '-V' : '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help');
   declareFlags(program, GLOBAL_FLAGS)
     .configureHelp({ showGlobalOptions: true, visibleCommands: alphabeticalCommands })
@@ -95,7 +101,6 @@ Examples:
   $ camunda-admin --profile prod auth get 5f1c3a9e-8e0b-11ee-b9d1-0242ac120002 -o json`,
     );
 
-  const named = argv && familyNamedIn(argv, program);
   for (const [family, register] of Object.entries(FAMILIES)) {
     if (named === undefined || named === 'completion' || named === family) register(program, app);
   }
@@ -112,6 +117,12 @@ Examples:
       .showSuggestionAfterError(true);
   }
   return { program, app };
+}
+
+/** Whether `--version` comes after the name of a family (not completion), which then takes it as its own flag. */
+function familyOwnsVersionFlag(argv: readonly string[] | undefined, named: string | undefined): boolean {
+  if (argv === undefined || named === undefined || named === 'completion') return false;
+  return !argv.slice(0, argv.indexOf(named)).includes('--version');
 }
 
 /**

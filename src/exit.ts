@@ -102,6 +102,7 @@ export function commandLine(words: readonly string[]): string {
 const CHANGE_FAILURE_CODES: Record<Exclude<ChangeFailureKind, 'as-cause'>, ExitCode> = {
   input: ExitCode.Usage,
   refused: ExitCode.ValidationFailed,
+  forbidden: ExitCode.AuthRefused,
   'not-found': ExitCode.NotFound,
   unreachable: ExitCode.Unreachable,
   partial: ExitCode.Partial,

@@ -9,6 +9,8 @@ export type ChangeFailureKind =
   | 'input'
   /** The engine's validation, or the pre-flight, refused the change: nothing was sent (exit 3). */
   | 'refused'
+  /** The user may not make the change, found out before anything was sent (exit 4). */
+  | 'forbidden'
   /** A batch or object the change needs is not there (exit 5). */
   | 'not-found'
   /** The answer was lost or was not the engine's: what happened is unknown (exit 7). */

@@ -11,6 +11,7 @@ import { IncidentApi } from './incidents.js';
 import { JobApi } from './jobs.js';
 import { MetricsApi } from './metrics.js';
 import { MigrationApi } from './migration.js';
+import { OpLogApi } from './op-log.js';
 import { ProcessDefinitionApi } from './process-definitions.js';
 import { ProcessInstanceApi } from './process-instances.js';
 import { SystemApi } from './system.js';
@@ -28,6 +29,7 @@ export class EngineClient {
   readonly incidents: IncidentApi;
   readonly jobs: JobApi;
   readonly externalTasks: ExternalTaskApi;
+  readonly opLog: OpLogApi;
 
   constructor(readonly options: EngineHttpOptions) {
     this.http = new EngineHttp(options);
@@ -42,6 +44,7 @@ export class EngineClient {
     this.incidents = new IncidentApi(this.http);
     this.jobs = new JobApi(this.http);
     this.externalTasks = new ExternalTaskApi(this.http);
+    this.opLog = new OpLogApi(this.http);
   }
 
   /** The same target without credentials, to tell "refused" from "not required". */

@@ -15,7 +15,7 @@ type Credentials = { type: 'basic'; username: string; password: string } | { typ
 
 /**
  * A request body that is JSON already, sent as it is: the pages of a million-id lookup are cut from
- * the bytes the ids were read into (src/migration/instance-ids.ts) and never become strings.
+ * the bytes the ids were read into (src/input/id-set.ts) and never become strings.
  */
 export class JsonText {
   constructor(readonly json: RequestBody) {}

@@ -1,6 +1,7 @@
 /** `/process-instance` and `/history/process-instance`: selecting instances and finding where they are. */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
+import { type Batch, batchSchema } from './batches.js';
 import type { EngineHttp, JsonText } from './http.js';
 import { enginePath } from './paths.js';
 import type { QueryLimit } from './limits.js';
@@ -93,6 +94,33 @@ export class ProcessInstanceApi {
       idempotent: true,
     });
     return response.data.count;
+  }
+
+  /**
+   * PUT /process-instance/suspended with ids: one transaction (UpdateProcessInstancesSuspendStateCmd).
+   * The engine looks the ids up first and silently leaves out those it does not find; none found is
+   * a 400. 204 on success; any other 2xx was not the engine's (noContentOnly).
+   */
+  async setSuspended(processInstanceIds: readonly string[], suspended: boolean, signal?: AbortSignal): Promise<void> {
+    await this.http.request({
+      method: 'PUT',
+      path: enginePath`/process-instance/suspended`,
+      body: { processInstanceIds, suspended },
+      signal,
+      noContentOnly: true,
+    });
+  }
+
+  /** POST /process-instance/suspended-async: a batch of type instance-update-suspension-state. */
+  async setSuspendedAsync(processInstanceIds: readonly string[], suspended: boolean): Promise<Batch> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/process-instance/suspended-async`,
+      body: { processInstanceIds, suspended },
+      schema: batchSchema(),
+      expects: 'a batch',
+    });
+    return response.data;
   }
 
   async history(processInstanceIds: readonly string[]): Promise<HistoricProcessInstance[]> {

@@ -16,7 +16,7 @@ export const MAX_INPUT_BYTES = 64 * MiB;
 export const MAX_CONFIG_BYTES = 1 * MiB;
 /**
  * Instance-id files: a million ids is 37 MB and is benchmarked, so several million fit. The set
- * reserves room for the whole file (instance-ids.ts), which this bounds.
+ * reserves room for the whole file (id-set.ts), which this bounds.
  */
 export const MAX_ID_FILE_BYTES = 256 * MiB;
 /** A line of an id file holds one id (the engine's are at most 64 characters) or a comment. */

@@ -19,7 +19,9 @@ import { migrate } from './pipeline.js';
 import { checkReportFile } from '../change/report-file.js';
 import type { MigrationHost, MigrationOutcome, RunMode, SelectionToRun } from './run-types.js';
 import type { MigrationJournalState, MigrationScope } from './journal-scope.js';
-import { InstanceIdSet, LOOKUP_PAGE, readInstanceIds } from './selection.js';
+import { LOOKUP_PAGE } from '../engine/selection-pages.js';
+import { readInstanceIds } from '../input/id-file.js';
+import { InstanceIdSet } from '../input/id-set.js';
 
 /** What a migration run needs of the command that starts it. */
 export interface RunEnvironment {

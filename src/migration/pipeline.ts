@@ -10,7 +10,7 @@ import { carryOut } from './carry-out.js';
 import { describeDefinition } from './describe-definition.js';
 import { type ExecutionResult, executionRequest } from './execute.js';
 import { finish } from './result.js';
-import { type IdList, idRange } from './instance-ids.js';
+import { type IdList, idRange } from '../input/id-set.js';
 import { prepareMigration } from './prepare.js';
 import { writeReport } from './report.js';
 import type { MigrationHost, MigrationOutcome, PlanToRun, PreparedMigration, PrepareOptions, RunOptions, RunOutcome, SelectionToRun } from './run-types.js';

@@ -2,7 +2,7 @@
 import type { ActivityStatistics } from '../engine/process-definitions.js';
 import type { MigrationPlanReport } from '../engine/migration.js';
 import type { ResolvedDefinition } from '../plans/references.js';
-import type { IdList } from './instance-ids.js';
+import type { IdList } from '../input/id-set.js';
 
 /**
  * - `failing-instruction`: waiting in an activity whose instruction the engine's validation refuses (a

@@ -20,7 +20,7 @@ import type { ResolvedDefinition } from '../plans/references.js';
 import type { MigrationPlanFile } from '../plans/schema.js';
 import { inParallel } from '../util/parallel.js';
 import { compareText } from '../util/text.js';
-import { type IdList, InstanceIdSet } from './instance-ids.js';
+import { type IdList, InstanceIdSet } from '../input/id-set.js';
 import type { FindingKind, PreflightFinding, PreflightReport, PreflightRequest, RelatedDefinition } from './preflight-types.js';
 import { resolveSelection, type ResolvedSelection } from './selection.js';
 

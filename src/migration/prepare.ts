@@ -7,7 +7,7 @@ import type { ActivityStatistics } from '../engine/process-definitions.js';
 import { buildValidationResult } from '../plans/validation.js';
 import { describeDefinition } from './describe-definition.js';
 import { type ExecutionContext, pendingAfterResume } from './execute.js';
-import type { IdList } from './instance-ids.js';
+import type { IdList } from '../input/id-set.js';
 import { refusePendingBatches } from './pending-batches.js';
 import { preflightInstances } from './preflight.js';
 import type { MigrationHost, PlanToRun, PreparedMigration, PrepareOptions, SelectionToRun } from './run-types.js';

@@ -14,7 +14,7 @@ import type { ResolvedPlan } from '../plans/resolve.js';
 import type { ValidationResult } from '../plans/validation.js';
 import type { CanaryCheck } from './canary.js';
 import type { ExecutionContext, ExecutionResult } from './execute.js';
-import type { IdList } from './instance-ids.js';
+import type { IdList } from '../input/id-set.js';
 import type { MigrationJournalState } from './journal-scope.js';
 import type { PreflightReport } from './preflight.js';
 import type { SelectionRequest } from './selection.js';

@@ -13,7 +13,7 @@ import { CliError } from '../exit-codes.js';
 import { carryOut } from './carry-out.js';
 import { describeDefinition } from './describe-definition.js';
 import { finish } from './result.js';
-import { InstanceIdSet } from './instance-ids.js';
+import { InstanceIdSet } from '../input/id-set.js';
 import { nothingToMigrate } from './pipeline.js';
 import { executionContext, prepareMigration } from './prepare.js';
 import type { MigrationHost, PreparedMigration, RunMode, RunOutcome, SelectionToRun } from './run-types.js';

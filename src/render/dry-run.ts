@@ -5,7 +5,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { MigrationExecutionRequest } from '../engine/migration.js';
-import type { IdList } from '../migration/instance-ids.js';
+import type { IdList } from '../input/id-set.js';
 
 const IDS_PER_WRITE = 10_000;
 

@@ -54,6 +54,10 @@ const EXACT_PATHS = [
   '/process-definition/statistics',
   '/process-instance',
   '/process-instance/count',
+  '/process-instance/suspended',
+  '/process-instance/suspended-async',
+  '/history/user-operation',
+  '/history/user-operation/{operationId}/set-annotation',
   '/telemetry/data',
 ];
 

@@ -208,76 +208,25 @@ export function batchHasWork(batch: BatchRecord): boolean {
   return batch.jobsCreated < batch.totalJobs || batch.jobs.slice(0, batch.jobsCreated).some((job) => job.status === 'pending');
 }
 
-/**
- * What one batch job of a type other than instance-migration does with its ids (its
- * `processInstanceIds`: instances, jobs or external tasks, as the type says), in one transaction:
- * null when it succeeds, else the exception message that fails it. Registered by the module of the type.
- */
-export type BatchJobHandler = (state: EngineState, batch: BatchRecord, ids: readonly string[]) => string | null;
-
-const BATCH_JOB_HANDLERS = new Map<string, BatchJobHandler>();
-
-export function registerBatchJobHandler(type: string, handler: BatchJobHandler): void {
-  BATCH_JOB_HANDLERS.set(type, handler);
-}
-
-/** A new batch of a type with a registered handler (BatchBuilder.build): pending, its configuration beside the ids. */
-export function createBatchOf(
-  state: EngineState,
-  options: { type: string; ids: readonly string[]; payload: unknown; tenantId?: string | null; createUserId?: string | null },
-): BatchRecord {
-  const settings = state.batchSettings;
-  const perJob = Math.max(1, Math.floor(settings.invocationsPerBatchJob ?? 1));
-  const jobs: BatchJobRecord[] = [];
-  for (let index = 0; index < options.ids.length; index += perJob) {
-    jobs.push({ processInstanceIds: options.ids.slice(index, index + perJob), status: 'pending', exceptionMessage: null });
-  }
-  const batch: BatchRecord = {
-    id: state.nextId(),
-    type: options.type,
-    totalJobs: jobs.length,
-    jobsCreated: 0,
-    batchJobsPerSeed: Math.max(1, Math.floor(settings.batchJobsPerSeed ?? 100)),
-    invocationsPerBatchJob: perJob,
-    seedJobDefinitionId: state.nextId(),
-    monitorJobDefinitionId: state.nextId(),
-    batchJobDefinitionId: state.nextId(),
-    suspended: false,
-    tenantId: options.tenantId ?? null,
-    createUserId: options.createUserId ?? null,
-    startTime: formatUtcDate(state.clock()),
-    executionStartTime: null,
-    endTime: null,
-    removalTime: null,
-    jobs,
-    migration: null,
-    payload: options.payload,
-    inRuntime: true,
-    inHistory: true,
-  };
-  state.batches.push(batch);
-  batch.controlJob = { kind: 'seed', id: state.nextId() };
-  logJob(state, batch, { kind: 'seed', id: batch.controlJob.id, retries: DEFAULT_JOB_RETRIES }, 'created', state.clock());
-  return batch;
-}
-
 /** Runs one job's command in one transaction; returns the exception message of a failure, else null. */
 function executeJob(state: EngineState, batch: BatchRecord, job: BatchJobRecord): string | null {
-  const handler = BATCH_JOB_HANDLERS.get(batch.type);
-  if (handler !== undefined && batch.migration === null) {
-    const failing = job.processInstanceIds.find((id) => state.batchSettings.failInstanceIds?.has(id) === true);
-    if (failing !== undefined) return `Simulated failure for '${failing}' (batchSettings.failInstanceIds)`;
-    return handler(state, batch, job.processInstanceIds);
-  }
   const checks: (InstanceMigrationCheck & { ok: true })[] = [];
+  const applies: (() => void)[] = [];
   for (const id of job.processInstanceIds) {
     if (state.batchSettings.failInstanceIds?.has(id) === true) return `Simulated failure for process instance '${id}' (batchSettings.failInstanceIds)`;
+    if (batch.work) {
+      const check = batch.work.check(state, id);
+      if (!check.ok) return check.message;
+      applies.push(check.apply);
+      continue;
+    }
     if (batch.migration === null) continue;
     const check = checkProcessInstanceMigration(state, batch.migration.plan, id);
     if (!check.ok) return check.message;
     checks.push(check);
   }
   for (const check of checks) check.migrate();
+  for (const apply of applies) apply();
   return null;
 }
 

@@ -15,7 +15,8 @@
 // calls it: every task with retries left (null or above 0) of an active instance is worked on; when its
 // activity `fails`, the worker reports that failure with no retries left (an incident opens), else it
 // completes the task and the instance leaves the activity (job-executor.ts leaveActivity).
-import { batchDto, createBatchOf, registerBatchJobHandler } from './batch.js';
+import { batchDto } from './batch.js';
+import { createWorkBatch } from './batch-work.js';
 import type { ActivityRecord } from './bpmn.js';
 import {
   addListAndCount,
@@ -41,7 +42,7 @@ import { leaveActivity } from './job-executor.js';
 import { authenticationOf, checkAuthorization, genericPermission, permissionOf } from './permissions.js';
 import { processInstanceVisibility } from './runtime.js';
 import { engineUuid, ResourceType } from './state.js';
-import type { EngineState, ProcessInstanceRecord } from './state.js';
+import type { BatchWork, EngineState, ProcessInstanceRecord } from './state.js';
 
 export const SET_EXTERNAL_TASK_RETRIES_BATCH_TYPE = 'set-external-task-retries';
 
@@ -326,9 +327,14 @@ function setAll(
 }
 
 /** SetExternalTaskRetriesJobHandler: SetExternalTasksRetriesCmd over the job's ids, without authorization checks. */
-function runSetExternalTaskRetries(state: EngineState, batch: { payload?: unknown }, ids: readonly string[]): string | null {
-  const outcome = setAll(state, ids, (batch.payload as { retries: number }).retries, () => undefined);
-  return outcome.status === 'done' || outcome.status === 'denied' ? null : outcome.message;
+function setRetriesWork(retries: number): BatchWork {
+  return {
+    check: (state, id) => {
+      if (retries < 0) return { ok: false, message: NEGATIVE_RETRIES };
+      const row = findExternalTaskRow(state, id);
+      return row === undefined ? { ok: false, message: notFoundMessage(id) } : { ok: true, apply: () => applyExternalTaskRetries(state, row, retries) };
+    },
+  };
 }
 
 async function retriesRequest(
@@ -349,8 +355,6 @@ async function retriesRequest(
 }
 
 export function registerExternalTaskRoutes(router: EngineRouter, state: EngineState): void {
-  // Registered here, not when the module loads: batch.ts and this module import each other through handlers.ts.
-  registerBatchJobHandler(SET_EXTERNAL_TASK_RETRIES_BATCH_TYPE, runSetExternalTaskRetries);
   addListAndCount(router, state, '/external-task', (context) => findExternalTasks(state, context));
   const fromBody = async (context: RouteContext) => {
     const body = await readJsonBody(context.request);
@@ -386,10 +390,10 @@ export function registerExternalTaskRoutes(router: EngineRouter, state: EngineSt
       { permission: permissionOf('CREATE_BATCH_SET_EXTERNAL_TASK_RETRIES', ResourceType.BATCH), resourceType: ResourceType.BATCH, resourceId: null },
     ]);
     if (denied) return denied;
-    const batch = createBatchOf(state, {
+    const batch = createWorkBatch(state, {
       type: SET_EXTERNAL_TASK_RETRIES_BATCH_TYPE,
       ids: request.ids,
-      payload: { retries: request.retries },
+      work: setRetriesWork(request.retries),
       createUserId: context.authenticatedUserId,
     });
     return json(batchDto(batch));

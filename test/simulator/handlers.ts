@@ -21,8 +21,10 @@ import { registerJobRetriesRoutes } from './job-retries.js';
 import { registerExternalTaskRoutes } from './external-task.js';
 import { registerMetricsRoutes } from './metrics.js';
 import { registerMigrationRoutes } from './migration.js';
+import { registerOpLogRoutes } from './op-log.js';
 import { registerProcessDefinitionRoutes } from './repository.js';
 import { registerProcessInstanceRoutes } from './runtime.js';
+import { registerSuspensionRoutes } from './suspension.js';
 import { registerTelemetryRoutes } from './telemetry.js';
 import type { EngineState } from './state.js';
 
@@ -671,7 +673,9 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   router.add('get', '/version', () => json({ version: state.version }), { engineCheck: 'none' });
   registerAuthorizationRoutes(router, state);
   registerProcessDefinitionRoutes(router, state);
+  registerSuspensionRoutes(router, state);
   registerProcessInstanceRoutes(router, state);
+  registerOpLogRoutes(router, state);
   registerMigrationRoutes(router, state);
   registerMigrationExecutionRoutes(router, state);
   registerBatchRoutes(router, state);

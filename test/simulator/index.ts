@@ -255,7 +255,6 @@ export {
   batchDto,
   batchHasWork,
   batchStatisticsDto,
-  createBatchOf,
   createMigrationBatch,
   failedJobsOf,
   historicBatchDto,

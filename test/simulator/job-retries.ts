@@ -14,7 +14,8 @@
 // whose jobs run SetJobRetriesCmd over their ids in one transaction each (a job that is gone by then
 // fails the batch job: ENGINE-13053). The due date of the request is applied only when it was sent
 // (RetriesDto.dueDateSet, 7.19+); `null` clears it.
-import { batchDto, createBatchOf, registerBatchJobHandler } from './batch.js';
+import { batchDto } from './batch.js';
+import { createWorkBatch } from './batch-work.js';
 import { exceptionBody, invalidJsonBody, invalidRequest, isJsonObject, json, JsonFields, noContent, readJsonBody } from './handlers.js';
 import type { EngineRouter, RouteContext } from './handlers.js';
 import { raiseIncident } from './incident.js';
@@ -23,18 +24,12 @@ import { nullPointer } from './migration.js';
 import { authenticationOf, checkAuthorization, genericPermission, permissionOf } from './permissions.js';
 import { parseEngineDate } from './repository.js';
 import { ResourceType } from './state.js';
-import type { EngineState } from './state.js';
+import type { BatchWork, EngineState } from './state.js';
 
 export const SET_JOB_RETRIES_BATCH_TYPE = 'set-job-retries';
 
 /** A due date as the request gave it: absent (leave it), null (clear it) or a time. */
 export type DueDateChange = { set: false } | { set: true; date: number | null };
-
-/** The configuration of a set-job-retries batch (SetJobRetriesBatchConfiguration). */
-interface SetJobRetriesPayload {
-  retries: number;
-  dueDate: DueDateChange;
-}
 
 /** CommandLogger.exceptionNoJobFoundForId (ENGINE-13053), its stray quote included. */
 export function noJobFound(jobId: string): string {
@@ -158,21 +153,16 @@ function byDeployment(state: EngineState, ids: readonly string[]): string[] {
 }
 
 /** SetJobRetriesJobHandler: SetJobRetriesCmd over the job's ids, all or none (a job gone fails it). */
-function runSetJobRetries(state: EngineState, batch: { payload?: unknown }, ids: readonly string[]): string | null {
-  const payload = batch.payload as SetJobRetriesPayload;
-  const rows: JobRow[] = [];
-  for (const id of ids) {
-    const row = findJobRow(state, id);
-    if (row === undefined) return noJobFound(id);
-    rows.push(row);
-  }
-  for (const row of rows) applyJobRetries(state, row, payload.retries, payload.dueDate);
-  return null;
+function setJobRetriesWork(retries: number, dueDate: DueDateChange): BatchWork {
+  return {
+    check: (state, id) => {
+      const row = findJobRow(state, id);
+      return row === undefined ? { ok: false, message: noJobFound(id) } : { ok: true, apply: () => applyJobRetries(state, row, retries, dueDate) };
+    },
+  };
 }
 
 export function registerJobRetriesRoutes(router: EngineRouter, state: EngineState): void {
-  // Registered here, not when the module loads: batch.ts and this module import each other through handlers.ts.
-  registerBatchJobHandler(SET_JOB_RETRIES_BATCH_TYPE, runSetJobRetries);
   router.add('put', '/job/:id/retries', async (context) => {
     const id = context.params.id ?? '';
     const body = await readJsonBody(context.request);
@@ -232,8 +222,8 @@ export function registerJobRetriesRoutes(router: EngineRouter, state: EngineStat
       { permission: permissionOf('CREATE_BATCH_SET_JOB_RETRIES', ResourceType.BATCH), resourceType: ResourceType.BATCH, resourceId: null },
     ]);
     if (denied) return denied;
-    const payload: SetJobRetriesPayload = { retries, dueDate };
-    const batch = createBatchOf(state, { type: SET_JOB_RETRIES_BATCH_TYPE, ids, payload, createUserId: context.authenticatedUserId });
+    const work = setJobRetriesWork(retries, dueDate);
+    const batch = createWorkBatch(state, { type: SET_JOB_RETRIES_BATCH_TYPE, ids, work, createUserId: context.authenticatedUserId });
     return json(batchDto(batch));
   });
 

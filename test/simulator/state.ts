@@ -274,6 +274,11 @@ export interface BatchJobRecord {
  * where the batch is visible. The first `jobsCreated` entries of `jobs` have been created by the seed
  * job; the rest are still to come.
  */
+/** The per-object work of a batch job (batch-work.ts). */
+export interface BatchWork {
+  check(state: EngineState, id: string): { ok: true; apply: () => void } | { ok: false; message: string };
+}
+
 export interface BatchRecord {
   id: string;
   /** 'instance-migration' for the batches POST /migration/executeAsync creates. */
@@ -299,10 +304,10 @@ export interface BatchRecord {
   /** What the jobs of an instance-migration batch do; null: every job simply succeeds (unless told to fail). */
   migration: { plan: MigrationPlan; skipCustomListeners: boolean; skipIoMappings: boolean } | null;
   /**
-   * The batch configuration of other types, beside the ids (e.g. the retries of set-job-retries), read
-   * by the job handler registered for the type (batch.ts registerBatchJobHandler).
+   * What each object of a job of another batch type does (batch-work.ts): checked for all of a job's
+   * objects first (a failure fails the job, nothing done), then applied. Absent: the job succeeds.
    */
-  payload?: unknown;
+  work?: BatchWork | undefined;
   /** In the runtime batch table (GET /batch...): false once completed or deleted. */
   inRuntime: boolean;
   /** In the history (GET /history/batch...): false after DELETE /batch/{id}?cascade=true. */

@@ -3,7 +3,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { writeExecutionRequests, writeExecutionRequestsYaml } from '../../src/render/dry-run.js';
-import { idRange, type IdList, InstanceIdSet } from '../../src/migration/instance-ids.js';
+import { idRange, type IdList, InstanceIdSet } from '../../src/input/id-set.js';
 
 async function written(idLists: IdList[], asArray: boolean): Promise<string> {
   const stream = new PassThrough();

@@ -19,7 +19,8 @@ import { parseDesiredState } from '../../src/authorizations/desired.js';
 import { loadConfig } from '../../src/config/load.js';
 import { UsageError } from '../../src/exit-codes.js';
 import { MAX_ALIAS_VALUES } from '../../src/input/limits.js';
-import { InstanceIdSet, readInstanceIds } from '../../src/migration/selection.js';
+import { readInstanceIds } from '../../src/input/id-file.js';
+import { InstanceIdSet } from '../../src/input/id-set.js';
 import { parsePlan, parseQueryFile, parseVariables } from '../../src/plans/load.js';
 import { parseOverrides } from '../../src/plans/overrides.js';
 

@@ -22,8 +22,8 @@ import {
   MAX_LINE_CHARS,
 } from '../../src/input/limits.js';
 import { NestingTooDeep, parseYamlDocument } from '../../src/input/yaml-document.js';
-import { InstanceIdSet } from '../../src/migration/instance-ids.js';
-import { readInstanceIds } from '../../src/migration/selection.js';
+import { InstanceIdSet } from '../../src/input/id-set.js';
+import { readInstanceIds } from '../../src/input/id-file.js';
 import { InputError } from '../../src/input/problems.js';
 import { parsePlan, parseQueryFile, parseVariables } from '../../src/plans/load.js';
 import { readInputFile } from '../../src/input/read.js';

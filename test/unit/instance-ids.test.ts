@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { hashBytes, idRange, InstanceIdSet } from '../../src/migration/instance-ids.js';
-import { readInstanceIds } from '../../src/migration/selection.js';
+import { hashBytes, idRange, InstanceIdSet } from '../../src/input/id-set.js';
+import { readInstanceIds } from '../../src/input/id-file.js';
 import { tempDir } from '../helpers/cli.js';
 
 async function read(text: string): Promise<{ ids: string[]; count: number }> {

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { ProcessInstanceApi } from '../../src/engine/process-instances.js';
 import { JsonText } from '../../src/engine/http.js';
 import { bodyText } from '../../src/engine/transport.js';
-import { InstanceIdSet } from '../../src/migration/instance-ids.js';
-import { COUNTED_PAGE, LOOKUP_PAGE, resolveSelection } from '../../src/migration/selection.js';
+import { InstanceIdSet } from '../../src/input/id-set.js';
+import { COUNTED_PAGE, LOOKUP_PAGE } from '../../src/engine/selection-pages.js';
+import { resolveSelection } from '../../src/migration/selection.js';
 
 const SOURCE = 'invoice:1:abc';
 

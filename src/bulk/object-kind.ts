@@ -1,0 +1,52 @@
+/**
+ * What the bulk layer needs of a kind of engine object (process instances now; jobs, external tasks
+ * and historic process instances next) to select, freeze and preview a selection of them: its query
+ * endpoint, counts, pages of rows, and what describes a row in the preview. A kind knows its engine
+ * resource; the selection (./selection.ts) and the preview (./preview.ts) know only this interface.
+ */
+import type { JsonText } from '../engine/http.js';
+
+/** A query body of the kind's query endpoint (POST /process-instance, POST /job, ...), as --query FILE gives it. */
+export type QueryBody = Record<string, unknown>;
+
+/** One object as the selection reads it: its id, the definition it belongs to (for the preview), and the engine's row. */
+export interface ObjectRow<R = unknown> {
+  id: string;
+  /** The process definition id, or null when the object has none. */
+  definitionId: string | null;
+  /** The engine's object, as the query endpoint gave it (an operation may look at it: `suspended`). */
+  row: R;
+}
+
+/** A definition as the preview names it: `invoice:3`. */
+export interface DefinitionName {
+  key: string;
+  version: number;
+}
+
+export interface ObjectKind<R = unknown> {
+  /** `process instance`, `process instances`. */
+  one: string;
+  many: string;
+  /** The endpoint a --query FILE is the body of: `POST /process-instance`. */
+  queryEndpoint: string;
+  /** The field of a query body that selects objects by id: `processInstanceIds`. */
+  idsField: string;
+  /** A --query FILE's text as a query body, checked as the kind's query endpoint takes it (file:line:column on a problem). */
+  parseQuery(text: string, file: string): QueryBody;
+  count(body: QueryBody | JsonText): Promise<number>;
+  /**
+   * Every object the query matches, page by page, ordered so that none is skipped or repeated
+   * (the kind's pager respects the engine's queryMaxResultsLimit); `pageSize`: the first page's rows.
+   */
+  rows(body: QueryBody, pageSize?: number): AsyncIterable<ObjectRow<R>[]>;
+  /** Big pages from now on: undici and the bounded heap, as bulk work (src/engine/process-instances.ts). */
+  useBulkTransport(): Promise<void>;
+  /** Key and version of each definition id, for the preview (ids the engine does not know are left out). */
+  definitions(definitionIds: readonly string[]): Promise<Map<string, DefinitionName>>;
+  /**
+   * The activities objects of a definition may be at, each with the query filter that selects the
+   * objects there (`{activityIdIn: [id]}`): the preview counts the selection per activity with it.
+   */
+  activities(definitionId: string): Promise<{ activity: string; filter: QueryBody }[]>;
+}

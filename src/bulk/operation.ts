@@ -1,0 +1,40 @@
+/**
+ * What a bulk operation module (./operations/<name>.ts) provides on top of the change pipeline's
+ * ChangeOperation (src/change/operation.ts): its name, which selected objects it still has to change,
+ * the requests a dry run prints, the user operation log entries it makes (for --annotation), the
+ * batch permission (for the pre-check of --async), and its report's columns.
+ */
+import type { CanaryObserver, ChangeOperation } from '../change/operation.js';
+import type { ReportColumns } from '../change/report-file.js';
+import type { ObjectOutcome } from '../change/result.js';
+
+/** A request as the dry run prints it: method, path below the engine root, body. */
+export interface BulkRequest {
+  method: 'POST' | 'PUT' | 'DELETE';
+  /** Below the engine's REST root: `/process-instance/suspended`. */
+  path: string;
+  body: unknown;
+}
+
+export interface BulkOperation<R = unknown, O extends string = string, D extends object = object> extends ChangeOperation<O, D> {
+  /** `suspend`: recorded in the journal (a resume with another operation is refused) and the report. */
+  name: string;
+  /** Whether a selected object (the engine's row) still has to be changed; the others are not sent. */
+  pending(row: R): boolean;
+  /** What one chunk sends (the synchronous request), and what one batch's creation sends. */
+  chunkRequest(ids: string[]): BulkRequest;
+  batchRequest(ids: string[]): BulkRequest;
+  /**
+   * The user operation log entry one request of the change writes (UserOperationLogEntry): what
+   * --annotation looks for. `property`: one property every such entry has, to find one row per request.
+   */
+  opLog: { operationType: string; entityType: string; property: string };
+  /** The permission on Batch (besides CREATE) that lets a user create the operation's batch. */
+  batchPermission: string;
+  /** What a canary's objects are watched for during --canary-wait (jobs failing again); none: only their state is checked. */
+  watchCanary?(ids: readonly string[]): CanaryObserver;
+  /** What the report says of an object the engine could not be asked about (it went down during the run). */
+  noDetail: D;
+  /** The CSV report's columns beside the id and the outcome (src/change/report-file.ts). */
+  report: ReportColumns<ObjectOutcome<O, D>>;
+}

@@ -1,0 +1,82 @@
+/**
+ * `instance suspend` and `instance activate` as a bulk operation: a chunk is one PUT
+ * /process-instance/suspended (UpdateProcessInstancesSuspendStateCmd: one transaction; ids the engine
+ * does not find are left out silently, none found is a 400), a batch is one POST
+ * /process-instance/suspended-async (type instance-update-suspension-state, permission
+ * CREATE_BATCH_UPDATE_PROCESS_INSTANCES_SUSPEND). An instance is changed when its `suspended` is as
+ * asked; gone, it ended. The engine logs each request as one SuspendJob/ActivateJob entry of entity
+ * type ProcessInstance (properties nrOfInstances and async), under the request's operation id.
+ */
+import type { ChangeWords, ObjectFound, OutcomeKind } from '../../change/operation.js';
+import type { EngineClient } from '../../engine/client.js';
+import { EngineHttpError } from '../../engine/errors.js';
+import type { ProcessInstance } from '../../engine/process-instances.js';
+import { LOOKUP_PAGE } from '../../engine/selection-pages.js';
+import type { BulkOperation } from '../operation.js';
+
+export type SuspensionOutcome =
+  'suspended' | 'activated' | 'suspended-elsewhere' | 'activated-elsewhere' | 'not-suspended' | 'not-activated' | 'ended' | 'unknown';
+
+/** What the report says of an instance beside its outcome: the definition it is on. */
+export interface SuspensionDetail {
+  definitionId: string | null;
+}
+
+export type SuspensionOperation = BulkOperation<ProcessInstance, SuspensionOutcome, SuspensionDetail>;
+
+function wordsOf(suspend: boolean): ChangeWords {
+  return {
+    verb: suspend ? 'suspend' : 'activate',
+    done: suspend ? 'suspended' : 'activated',
+    one: 'instance',
+    many: 'instances',
+    changed: suspend ? 'suspended' : 'active',
+    unchanged: suspend ? 'active' : 'suspended',
+    run: suspend ? 'the suspension' : 'the activation',
+    changedInFull: suspend ? 'suspended' : 'active',
+    request: 'the request',
+  };
+}
+
+function outcomesOf(suspend: boolean): Record<OutcomeKind, SuspensionOutcome> {
+  return suspend
+    ? { changed: 'suspended', 'changed-elsewhere': 'suspended-elsewhere', unchanged: 'not-suspended', ended: 'ended', other: 'unknown' }
+    : { changed: 'activated', 'changed-elsewhere': 'activated-elsewhere', unchanged: 'not-activated', ended: 'ended', other: 'unknown' };
+}
+
+export function suspensionOperation(client: EngineClient, suspend: boolean): SuspensionOperation {
+  const instances = client.processInstances;
+  const body = (ids: string[]) => ({ processInstanceIds: ids, suspended: suspend });
+  return {
+    name: suspend ? 'suspend' : 'activate',
+    pending: (row) => row.suspended !== suspend,
+    sendChunk: (ids, signal) => instances.setSuspended(ids, suspend, signal),
+    createBatch: (ids) => instances.setSuspendedAsync(ids, suspend),
+    chunkRequest: (ids) => ({ method: 'PUT', path: '/process-instance/suspended', body: body(ids) }),
+    batchRequest: (ids) => ({ method: 'POST', path: '/process-instance/suspended-async', body: body(ids) }),
+    batchCheck: ['batch', 'list', '--type', 'instance-update-suspension-state'],
+    statesOf: async (ids) => {
+      const found: ObjectFound<SuspensionDetail>[] = [];
+      for (let start = 0; start < ids.length; start += LOOKUP_PAGE) {
+        const page = ids.slice(start, start + LOOKUP_PAGE);
+        const rows = new Map<string, ProcessInstance>();
+        for await (const list of instances.pages({ processInstanceIds: page }, { pageSize: page.length + 1 })) for (const row of list) rows.set(row.id, row);
+        for (const id of page) {
+          const row = rows.get(id);
+          if (row === undefined) found.push({ id, state: 'ended', detail: { definitionId: null } });
+          else found.push({ id, state: row.suspended === suspend ? 'changed' : 'unchanged', detail: { definitionId: row.definitionId } });
+        }
+      }
+      return found;
+    },
+    // Two transactions on the same executions at once (another run, or the job executor).
+    overlapsAnotherRun: (error) => error instanceof EngineHttpError && error.status === 500 && error.engineType === 'OptimisticLockingException',
+    outcomeNames: outcomesOf(suspend),
+    explainRefusal: (error) => error,
+    words: wordsOf(suspend),
+    opLog: { operationType: suspend ? 'SuspendJob' : 'ActivateJob', entityType: 'ProcessInstance', property: 'nrOfInstances' },
+    batchPermission: 'CREATE_BATCH_UPDATE_PROCESS_INSTANCES_SUSPEND',
+    noDetail: { definitionId: null },
+    report: { id: 'processInstanceId', columns: [{ name: 'definitionId', value: (instance) => instance.definitionId }] },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The preview of a frozen selection, shown before the confirmation: how many, by definition
+ * (key:version), by activity, and a sample of ids. Counting by activity costs a count per activity
+ * and page of ids; past a budget of requests it is left out and the preview says so.
+ */
+import { LOOKUP_PAGE } from '../engine/selection-pages.js';
+import type { IdList } from '../input/id-set.js';
+import type { ObjectKind } from './object-kind.js';
+import type { FrozenSelection } from './selection.js';
+
+/** Ids shown in the preview. */
+export const PREVIEW_SAMPLE = 10;
+/** Count requests the activity breakdown may cost at most. */
+export const ACTIVITY_COUNT_BUDGET = 200;
+
+export interface BulkPreview {
+  /** `process instances` */
+  many: string;
+  count: number;
+  /** Largest first: `invoice:3` (or the definition id when the engine did not name it; `-` for none). */
+  byDefinition: { definition: string; count: number }[];
+  /** Per definition and activity, largest first; an object at two activities counts at both. */
+  byActivity: { definition: string; activity: string; count: number }[];
+  /** Why byActivity is empty though there are objects, when it was not counted. */
+  activitiesNotCounted?: string;
+  sample: string[];
+  /** Ids given that the engine does not have (or that do not match the query): not sent. */
+  notSelected: string[];
+  /** Selected objects the operation's goal holds for already: not sent. */
+  alreadyChanged: number;
+}
+
+export async function previewOf<R>(kind: ObjectKind<R>, selection: FrozenSelection): Promise<BulkPreview> {
+  const { ids } = selection;
+  const definitionIds = [...selection.definitions.keys()].filter((id): id is string => id !== null);
+  const names = await kind.definitions(definitionIds);
+  const nameOf = (id: string | null) => (id === null ? '-' : names.has(id) ? `${names.get(id)!.key}:${names.get(id)!.version}` : id);
+  const byDefinition = [...selection.definitions].map(([id, count]) => ({ definition: nameOf(id), count })).sort(largestFirst);
+  const preview: BulkPreview = {
+    many: kind.many,
+    count: ids.length,
+    byDefinition,
+    byActivity: [],
+    sample: ids.slice(0, PREVIEW_SAMPLE),
+    notSelected: selection.notSelected,
+    alreadyChanged: selection.alreadyChanged,
+  };
+  if (ids.length === 0) return preview;
+  const activities = (
+    await Promise.all(definitionIds.map(async (id) => (await kind.activities(id)).map((activity) => ({ definitionId: id, ...activity }))))
+  ).flat();
+  const pages = Math.ceil(ids.length / LOOKUP_PAGE);
+  if (activities.length * pages > ACTIVITY_COUNT_BUDGET) {
+    preview.activitiesNotCounted = `${activities.length} activities x ${pages} pages of ids would be ${activities.length * pages} count requests (at most ${ACTIVITY_COUNT_BUDGET})`;
+    return preview;
+  }
+  for (const { definitionId, activity, filter } of activities) {
+    const count = await countAmong(kind, ids, filter);
+    if (count > 0) preview.byActivity.push({ definition: nameOf(definitionId), activity, count });
+  }
+  preview.byActivity.sort(largestFirst);
+  return preview;
+}
+
+/** How many of `ids` the query `filter` matches: a count per page of ids. */
+async function countAmong<R>(kind: ObjectKind<R>, ids: IdList, filter: Record<string, unknown>): Promise<number> {
+  let total = 0;
+  for (let start = 0; start < ids.length; start += LOOKUP_PAGE)
+    total += await kind.count({ ...filter, [kind.idsField]: ids.slice(start, start + LOOKUP_PAGE) });
+  return total;
+}
+
+function largestFirst(a: { count: number }, b: { count: number }): number {
+  return b.count - a.count;
+}

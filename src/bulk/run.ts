@@ -1,0 +1,158 @@
+/**
+ * A bulk command as a use case: the selection read (ids, an id file, a query file, the command's
+ * filters), the journal checked and locked, then the change pipeline (src/change/pipeline.ts): the ids
+ * frozen and previewed (./prepare.ts), the dry run or the confirmation naming the count, the run
+ * (src/change/run.ts: sync, chunked with a journal, or a batch; a canary first when asked), the
+ * outcome of every object, the report, and --annotation. Terminal-free: the command passes the
+ * environment and the host (src/commands/bulk-host.ts).
+ */
+import { inputError } from '../change/errors.js';
+import { checkJournalEngine, Journal, type JournalEngine, type JournalState } from '../change/journal.js';
+import { JournalLock } from '../change/journal-lock.js';
+import { changePipeline, requestRanges } from '../change/pipeline.js';
+import { checkReportFile } from '../change/report-file.js';
+import type { ChangeMode } from '../change/run-types.js';
+import type { EngineClient } from '../engine/client.js';
+import { LOOKUP_PAGE } from '../engine/selection-pages.js';
+import { readInstanceIds } from '../input/id-file.js';
+import { InstanceIdSet } from '../input/id-set.js';
+import { readInputFile } from '../input/read.js';
+import { carryOutBulk } from './carry-out.js';
+import type { QueryBody } from './object-kind.js';
+import { type BulkScope, type PreparedBulk, prepareBulk } from './prepare.js';
+import type { BulkEnvironment, BulkOutcome, BulkRunRequest, BulkSpec } from './run-types.js';
+
+/** One run per journal: the lock is taken before the journal is read or started, and held until the outcome is returned. */
+export async function runBulk<R, O extends string, D extends object>(
+  env: BulkEnvironment,
+  spec: BulkSpec<R, O, D>,
+  request: BulkRunRequest,
+): Promise<BulkOutcome<O, D>> {
+  if (request.dryRun || (request.chunkSize === undefined && !request.resume)) return runSelected(env, spec, request);
+  if (request.resume) await Journal.checkResumable(request.journalFile);
+  else await Journal.checkNew(request.journalFile, { replace: request.force });
+  const lock = await JournalLock.acquire(request.journalFile, {
+    takeOver: request.takeOverLock,
+    notice: (message) => env.warn(message),
+    takeOverCommand: request.takeOverCommand,
+  });
+  try {
+    return await runSelected(env, spec, request);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runSelected<R, O extends string, D extends object>(
+  env: BulkEnvironment,
+  spec: BulkSpec<R, O, D>,
+  request: BulkRunRequest,
+): Promise<BulkOutcome<O, D>> {
+  const { chunkSize, journalFile, force, selection } = request;
+  // Files written during or after the run are checked now, while a refusal still means nothing was sent.
+  if (request.report) await checkReportFile(request.report, force);
+  if (chunkSize !== undefined && !request.resume && !request.dryRun) await Journal.checkNew(journalFile, { replace: force });
+
+  // The selection's files are read before the first request.
+  const ids = new InstanceIdSet();
+  const parts: string[] = [];
+  if (selection.instances !== undefined) {
+    for (const id of selection.instances) ids.add(id);
+    parts.push(`${selection.instances.length} from --instances`);
+  }
+  if (selection.instancesFile !== undefined) {
+    const count = await readInstanceIds(selection.instancesFile, env.stdin, ids);
+    parts.push(`${count} from --instances-file`);
+  }
+  const queryText = selection.queryFile === undefined ? undefined : await readInputFile(selection.queryFile, env.stdin, 'query');
+  const idsGiven = selection.instances !== undefined || selection.instancesFile !== undefined;
+  const client = await env.client({ bulk: ids.size > LOOKUP_PAGE || chunkSize !== undefined || request.resume });
+  const kind = spec.kind(client);
+  const operation = spec.operation(client);
+  let query: QueryBody | undefined;
+  if (queryText) {
+    query = kind.parseQuery(queryText.text, queryText.name);
+    parts.push(`--query ${selection.queryFile}`);
+  }
+  const filters = await spec.filters(client);
+  if (filters) {
+    query = { ...query, ...filters.query };
+    parts.push(...filters.parts);
+  }
+  if (!request.resume) {
+    if (idsGiven && ids.size === 0) throw inputError(`the selection (${parts.join(', ')}) holds no id: nothing to ${operation.words.verb}, nothing was sent`);
+    if (!idsGiven && query === undefined) {
+      throw inputError(`no ${kind.many} selected: give --instances, --instances-file, --query or a filter (see ${spec.command} --help); nothing was sent`);
+    }
+  }
+
+  // A journal's ids mean something on the engine it was written against only.
+  const journalling = request.resume || (chunkSize !== undefined && !request.dryRun);
+  const engine = journalling ? await env.engine() : undefined;
+  const resumed = request.resume ? await resumedJournal(journalFile, engine!, operation.name) : undefined;
+  const host = await env.host(client);
+  const mode = modeOf(request, resumed, engine);
+  const context = { client, host, kind, operation, request, resumed, user: env.user, mode };
+  return changePipeline<PreparedBulk, BulkOutcome<O, D>>(
+    host,
+    {
+      prepare: () => prepareBulk(context, { ids, idsGiven, query, parts }),
+      nothingSelected: async () => ({ kind: 'nothing-selected', result: undefined, batch: undefined, failure: undefined }),
+      dryRun: (prepared) => dryRunOf(client, operation, prepared, request, resumed),
+      question: (prepared) => questionOf(prepared, operation.words.verb, kind, request.async !== undefined),
+      run: async (prepared) => ({ kind: 'run', ...(await carryOutBulk(context, prepared)) }),
+    },
+    { dryRun: request.dryRun },
+  );
+}
+
+async function resumedJournal(file: string, engine: JournalEngine, operation: string): Promise<JournalState<BulkScope>> {
+  const { journal, state } = await Journal.resume<BulkScope>(file);
+  await journal.close();
+  checkJournalEngine(file, state.start.engine, engine);
+  if (state.start.operation !== operation) {
+    throw inputError(`journal ${file} is of ${state.start.operation ? `a ${state.start.operation} run` : 'another kind of run'}, not of ${operation}`);
+  }
+  return state;
+}
+
+function modeOf(request: BulkRunRequest, resumed: JournalState | undefined, engine: JournalEngine | undefined): ChangeMode {
+  if (request.async) return { kind: 'async', ...request.async };
+  if (request.chunkSize !== undefined || resumed !== undefined) {
+    return {
+      kind: 'chunked',
+      chunkSize: request.chunkSize ?? resumed!.start.chunkSize,
+      journalFile: request.journalFile,
+      replaceJournal: request.force,
+      engine: engine!,
+    };
+  }
+  return { kind: 'sync' };
+}
+
+/** `suspend 3 process instances` (`as a batch`). */
+function questionOf(prepared: PreparedBulk, verb: string, kind: { one: string; many: string }, async: boolean): string {
+  const count = prepared.ids.length;
+  return `${verb} ${count} ${count === 1 ? kind.one : kind.many}${async ? ' as a batch' : ''}`;
+}
+
+/** The requests a run would send: the canary's, then one per chunk, or one for the rest (a batch with --async). */
+function dryRunOf<O extends string, D extends object>(
+  client: EngineClient,
+  operation: BulkSpecOperation<O, D>,
+  prepared: PreparedBulk,
+  request: BulkRunRequest,
+  resumed: JournalState | undefined,
+): BulkOutcome<O, D> {
+  const { ids } = prepared;
+  const chunkSize = request.chunkSize ?? resumed?.start.chunkSize;
+  const canary = request.canary !== undefined && resumed?.canary === undefined ? Math.min(request.canary, ids.length) : 0;
+  const requests = requestRanges(ids.length, { chunkSize, canary }).map(([start, end]) => {
+    const slice = ids.slice(start, end);
+    const sent = request.async && !(canary > 0 && start === 0) ? operation.batchRequest(slice) : operation.chunkRequest(slice);
+    return { ...sent, url: client.http.url({ encoded: sent.path, root: false }) };
+  });
+  return { kind: 'dry-run', requests, count: ids.length, chunkSize, canary: canary > 0 ? canary : undefined, async: request.async !== undefined };
+}
+
+type BulkSpecOperation<O extends string, D extends object> = ReturnType<BulkSpec<never, O, D>['operation']>;

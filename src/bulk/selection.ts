@@ -1,0 +1,77 @@
+/**
+ * A bulk command's selection, resolved into ids before anything is sent (frozen): ids given one by
+ * one (--instances, --instances-file) and a query (--query FILE and the command's filters, merged).
+ * Ids and a query together select the given ids that match the query. What the operator confirms is
+ * exactly what is sent: the ids of the objects the engine has and the operation still has to change.
+ * Generic over the kind of object (./object-kind.ts).
+ */
+import type { IdList, InstanceIdSet } from '../input/id-set.js';
+import { COUNTED_PAGE, LOOKUP_PAGE } from '../engine/selection-pages.js';
+import type { ObjectKind, ObjectRow, QueryBody } from './object-kind.js';
+
+export interface BulkSelectionRequest {
+  /** Ids given one by one, in the order given, duplicates removed. */
+  ids: InstanceIdSet;
+  /** Whether ids were given at all (an empty id file is a mistake upstream, not "nothing to do"). */
+  idsGiven: boolean;
+  /** The query (--query FILE with the filters on top); undefined when neither was given. */
+  query: QueryBody | undefined;
+  /** What the selection was made of, for messages: `3 from --instances`, `--query q.json`, `--key invoice`. */
+  parts: string[];
+}
+
+export interface FrozenSelection {
+  /** The ids to send, in the order found. */
+  ids: IdList;
+  /** How many of `ids` belong to each definition id (null: none). */
+  definitions: Map<string | null, number>;
+  /** Ids given that the engine does not have (ended, never existed, or not matching the query). */
+  notSelected: string[];
+  /** Selected objects for which the operation's goal holds already (suspended ones for `suspend`): not sent. */
+  alreadyChanged: number;
+}
+
+/**
+ * Resolves the selection. `pending(row)`: whether the operation still has to change the object (an
+ * active instance for `suspend`); the others are counted as already changed and not sent.
+ */
+export async function freezeSelection<R>(kind: ObjectKind<R>, request: BulkSelectionRequest, pending: (row: R) => boolean): Promise<FrozenSelection> {
+  const definitions = new Map<string | null, number>();
+  const frozen: FrozenSelection = { ids: [], definitions, notSelected: [], alreadyChanged: 0 };
+  const collected: string[] = [];
+  const take = (found: ObjectRow<R>): boolean => {
+    if (!pending(found.row)) {
+      frozen.alreadyChanged++;
+      return false;
+    }
+    definitions.set(found.definitionId, (definitions.get(found.definitionId) ?? 0) + 1);
+    return true;
+  };
+  if (request.idsGiven) {
+    const size = request.ids.size;
+    if (size > LOOKUP_PAGE) await kind.useBulkTransport();
+    // Every id given is kept unless it is missing or done: then the set itself is the selection,
+    // and a million ids are not copied into strings.
+    let allTaken = true;
+    for (let start = 0; start < size; start += LOOKUP_PAGE) {
+      const page = request.ids.slice(start, Math.min(size, start + LOOKUP_PAGE));
+      const found = new Map<string, ObjectRow<R>>();
+      for await (const rows of kind.rows({ ...request.query, [kind.idsField]: page }, page.length + 1)) for (const row of rows) found.set(row.id, row);
+      for (const id of page) {
+        const row = found.get(id);
+        if (row === undefined) frozen.notSelected.push(id);
+        if (row !== undefined && take(row)) collected.push(id);
+        else allTaken = false;
+      }
+    }
+    frozen.ids = allTaken ? request.ids : collected;
+    return frozen;
+  }
+  const query = request.query ?? {};
+  // Counted first, so that the pages are as few as COUNTED_PAGE allows (src/engine/selection-pages.ts).
+  const counted = await kind.count(query);
+  if (counted > LOOKUP_PAGE) await kind.useBulkTransport();
+  for await (const rows of kind.rows(query, Math.min(counted, COUNTED_PAGE) + 1)) for (const row of rows) if (take(row)) collected.push(row.id);
+  frozen.ids = collected;
+  return frozen;
+}

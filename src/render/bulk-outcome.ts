@@ -1,0 +1,29 @@
+/**
+ * The outcome of a bulk command on stdout: the requests of a dry run (JSON as sent; YAML with
+ * -o yaml), the id of a batch created without --wait, and the summary of where every object is.
+ * The failure, if any, is thrown after it is printed (src/exit.ts gives it its exit code).
+ */
+import type { BulkOperation } from '../bulk/operation.js';
+import type { BulkOutcome } from '../bulk/run-types.js';
+import { bulkResultView, bulkSummary } from './bulk.js';
+import type { Output } from './output.js';
+
+export async function printBulkOutcome(output: Output, operation: Pick<BulkOperation, 'name' | 'words' | 'outcomeNames'>, outcome: BulkOutcome): Promise<void> {
+  if (outcome.kind === 'dry-run') {
+    // The requests as they would be sent, also in table output: a table would hide the bodies.
+    const requests = outcome.requests.map(({ method, url, body }) => ({ method, url, body }));
+    if (output.format === 'yaml') await output.data(requests, { table: () => '' });
+    else output.raw(`${JSON.stringify(requests, null, 2)}\n`);
+    const methods = [...new Set(outcome.requests.map((request) => `${request.method} ${request.url}`))].join(' and ');
+    output.info(
+      `dry run: would send ${outcome.requests.length} request${outcome.requests.length === 1 ? '' : 's'} (${methods}) for ${outcome.count} ${outcome.count === 1 ? operation.words.one : operation.words.many}; nothing was sent`,
+    );
+    return;
+  }
+  if (outcome.batch) {
+    if (output.machineReadable) await output.data(outcome.batch, { table: () => '' });
+    else output.raw(`${outcome.batch.id}\n`);
+  }
+  if (outcome.result) await output.data(bulkSummary(operation.name, outcome.result), bulkResultView(operation.words, operation.outcomeNames.changed));
+  if (outcome.failure) throw outcome.failure;
+}

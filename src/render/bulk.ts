@@ -1,0 +1,114 @@
+/**
+ * The bulk commands on the terminal: the preview (count, by definition and activity, a sample), the
+ * bulk events as lines (src/bulk/events.ts), the dry run's requests, and the summary of the outcome.
+ * The words are the operation's (src/change/operation.ts ChangeWords).
+ */
+import type { BulkEvent } from '../bulk/events.js';
+import type { BulkPreview } from '../bulk/preview.js';
+import type { ChangeWords } from '../change/operation.js';
+import type { ChangeResult } from '../change/result.js';
+import type { EventLine } from './change-events.js';
+import type { View } from './output.js';
+import type { Style } from './style.js';
+import { renderTable } from './table.js';
+
+/** At most 20 ids, then how many more. */
+function someIds(ids: readonly string[]): string {
+  return ids.length <= 20 ? ids.join(', ') : `${ids.slice(0, 20).join(', ')}, … (${ids.length - 20} more)`;
+}
+
+export function previewTable(preview: BulkPreview, style: Style): string {
+  const lines = [`${preview.count} ${preview.many} selected`];
+  if (preview.byDefinition.length > 0) {
+    lines.push(
+      renderTable(
+        ['Definition', { name: 'Count', whole: true }],
+        preview.byDefinition.map((row) => [row.definition, row.count]),
+        style,
+      ),
+    );
+  }
+  if (preview.byActivity.length > 0) {
+    lines.push(
+      renderTable(
+        ['Definition', 'Activity', { name: 'Count', whole: true }],
+        preview.byActivity.map((row) => [row.definition, row.activity, row.count]),
+        style,
+      ),
+    );
+  }
+  if (preview.activitiesNotCounted) lines.push(`not counted by activity: ${preview.activitiesNotCounted}`);
+  if (preview.sample.length > 0) lines.push(`first ${preview.sample.length}: ${preview.sample.join(', ')}`);
+  return lines.join('\n');
+}
+
+export function describeBulkEvent(event: BulkEvent): EventLine[] {
+  switch (event.type) {
+    case 'not-selected':
+      return [
+        {
+          level: 'warn',
+          text: `${event.ids.length} of the ids given ${event.ids.length === 1 ? 'is' : 'are'} not among the engine's ${event.many} (ended, never existed, or not matching the filters): not sent: ${someIds(event.ids)}`,
+        },
+      ];
+    case 'already-changed':
+      return [{ level: 'info', text: `${event.count} selected ${event.many} ${event.count === 1 ? 'is' : 'are'} ${event.state} already: not sent` }];
+    case 'nothing-selected':
+      return [{ level: 'info', text: `nothing to ${event.verb}: no ${event.many} match (${event.parts.join(', ')}); nothing was sent` }];
+    case 'annotated':
+      return [
+        {
+          level: 'info',
+          text: `annotated ${event.operationIds.length} operation${event.operationIds.length === 1 ? '' : 's'} in the user operation log: ${event.operationIds.join(', ')}`,
+        },
+      ];
+    case 'annotation-not-found':
+      return [
+        {
+          level: 'warn',
+          text: `--annotation: no ${event.operationType} entry of this run in the user operation log, so no annotation was set (the engine writes entries only for an authenticated user)`,
+        },
+      ];
+    case 'annotation-failed':
+      return [{ level: 'warn', text: `--annotation: the change is made, but the annotation was not set: ${event.reason}` }];
+    case 'batch-job-failures':
+      return [
+        {
+          level: 'warn',
+          text: `batch ${event.batchId}: ${event.failures.length} job${event.failures.length === 1 ? '' : 's'} failed (their objects are in the outcome as not changed):`,
+        },
+        ...event.failures.slice(0, 20).map((failure): EventLine => ({ level: 'detail', text: `  job ${failure.jobId}: ${failure.message.split('\n')[0]}` })),
+      ];
+  }
+}
+
+/** Stdout JSON/YAML: the result without the per-object list, which --report writes. */
+export type BulkSummary = Omit<ChangeResult, 'objects'> & { operation: string };
+
+export function bulkSummary(operation: string, result: ChangeResult): BulkSummary {
+  const { objects: _objects, ...rest } = result;
+  return { operation, ...rest };
+}
+
+/** The summary table: each outcome and its count, and a line that says whether it is done. */
+export function bulkResultView(words: ChangeWords, changedName: string): View<BulkSummary> {
+  return {
+    table(result, style) {
+      const rows = Object.entries(result.outcome).map(([name, count]) => [name, count] as [string, number]);
+      const lines = [renderTable(['Outcome', { name: 'Objects', whole: true }], rows, style)];
+      const changed = (result.outcome as Record<string, number>)[changedName] ?? 0;
+      const notDone = Object.entries(result.outcome)
+        .filter(([name]) => name.startsWith('not-') || name === 'unknown')
+        .reduce((sum, [, count]) => sum + count, 0);
+      const verdict = notDone === 0 ? style.green('done') : style.red('NOT complete');
+      const canary = result.canary ? `; canary of ${result.canary.size} ${result.canary.passed ? 'passed' : 'FAILED'}` : '';
+      const chunks = result.chunks ? `; ${result.chunks.done}/${result.chunks.total} chunks of ${result.chunks.size}` : '';
+      const batches = result.batches.length > 0 ? `; batch ${result.batches.map((batch) => batch.id).join(', ')}` : '';
+      const fromJournal = result.outcomeFrom === 'journal' ? '; outcome from the journal (the engine could not be asked)' : '';
+      lines.push(
+        `${verdict}: ${changed} of ${result.selected} ${words.many} ${words.done}, ${(result.durationMs / 1000).toFixed(1)}s${canary}${chunks}${batches}${fromJournal}`,
+      );
+      return lines.join('\n');
+    },
+  };
+}
