@@ -35,7 +35,7 @@ export async function carryOutBulk<R, O extends string, D extends object>(
       mode,
       ids,
       resumed,
-      scope: { operation: operation.name, objects: context.kind.many },
+      scope: { operation: operation.name, objects: context.kind.many, ...(resumed ? {} : await operation.journalScope?.()) },
       canary: {
         size: canary,
         runner: bulkCanary(

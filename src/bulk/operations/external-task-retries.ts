@@ -11,21 +11,20 @@
  *
  * Where a task is after the run: ./retry-common.ts (retried, failed again, not retried, ended).
  */
-import type { CanaryObserver, ChangeOperation, ChangeWords, ObjectFound } from '../../change/operation.js';
-import type { ReportColumns } from '../../change/report-file.js';
-import type { ObjectOutcome } from '../../change/result.js';
+import type { CanaryObserver, ChangeWords, ObjectFound } from '../../change/operation.js';
 import type { EngineClient } from '../../engine/client.js';
 import { EngineHttpError } from '../../engine/errors.js';
 import type { ExternalTask } from '../../engine/external-tasks.js';
 import { idChunks } from '../../engine/paging.js';
+import type { BulkOperation } from '../operation.js';
 import {
   failedAfter,
+  FailureMark,
   NO_RETRY_DETAIL,
   RETRY_OUTCOMES,
   RETRY_REPORT_COLUMNS,
   type RetryDetail,
   type RetryOutcome,
-  type RetryRequest,
   retryStateOf,
 } from './retry-common.js';
 
@@ -47,30 +46,21 @@ const GONE_RESENDS = 3;
 export interface ExternalTaskRetriesContext {
   client: EngineClient;
   retries: number;
-  /** The newest open failedExternalTask incident when the ids were frozen (./retry-common.ts failureMark); kept in the journal. */
-  failedBefore: string | null;
+  /** The newest open failedExternalTask incident when the ids were frozen (./retry-common.ts), as for jobs. */
+  failedBefore?: string | null | undefined;
 }
 
-export type ExternalTaskRetriesOperation = ChangeOperation<RetryOutcome, RetryDetail> & {
-  name: string;
-  pending(task: ExternalTask): boolean;
-  chunkRequest(ids: string[]): RetryRequest;
-  batchRequest(ids: string[]): RetryRequest;
-  opLog: { operationType: string; entityType: string; property: string };
-  batchPermission: string;
-  watchCanary(ids: readonly string[]): CanaryObserver;
-  noDetail: RetryDetail;
-  report: ReportColumns<ObjectOutcome<RetryOutcome, RetryDetail>>;
-};
+export type ExternalTaskRetriesOperation = BulkOperation<ExternalTask, RetryOutcome, RetryDetail> & { watchCanary(ids: readonly string[]): CanaryObserver };
 
 export function externalTaskRetriesOperation(context: ExternalTaskRetriesContext): ExternalTaskRetriesOperation {
   const { client, retries } = context;
   const tasks = client.externalTasks;
   const body = (ids: string[]) => ({ externalTaskIds: ids, retries });
+  const mark = new FailureMark(client.incidents, 'failedExternalTask', context.failedBefore);
   const statesOf = async (ids: readonly string[]): Promise<ObjectFound<RetryDetail>[]> => {
     const found = await tasksByIds(client, ids);
     const anyFailed = [...found.values()].some((task) => task.retries === 0);
-    const again = anyFailed ? await failedAfter(client.incidents, 'failedExternalTask', context.failedBefore) : new Map<string, string | null>();
+    const again = anyFailed ? await failedAfter(client.incidents, 'failedExternalTask', await mark.get()) : new Map<string, string | null>();
     return ids.map((id) => {
       const task = found.get(id);
       return retryStateOf({ id, row: task === undefined ? undefined : rowOf(task), failedAgain: again.has(id), refusal: undefined });
@@ -78,8 +68,11 @@ export function externalTaskRetriesOperation(context: ExternalTaskRetriesContext
   };
   return {
     name: 'external-task-retry',
+    journalScope: () => mark.scope(),
+    resumeScope: (start) => mark.resume(start),
     pending: (task) => task.retries === 0,
     sendChunk: async (ids, signal) => {
+      await mark.get();
       let rest = ids;
       for (let resend = 0; ; resend++) {
         try {
@@ -93,7 +86,10 @@ export function externalTaskRetriesOperation(context: ExternalTaskRetriesContext
         }
       }
     },
-    createBatch: (ids) => tasks.setRetriesAsync(ids, retries),
+    createBatch: async (ids) => {
+      await mark.get();
+      return tasks.setRetriesAsync(ids, retries);
+    },
     chunkRequest: (ids) => ({ method: 'PUT', path: '/external-task/retries', body: body(ids) }),
     batchRequest: (ids) => ({ method: 'POST', path: '/external-task/retries-async', body: body(ids) }),
     batchCheck: ['batch', 'list', '--type', 'set-external-task-retries'],

@@ -14,24 +14,23 @@
  * Where a job is after the run: ./retry-common.ts (retried, failed again, not retried, ended). Each
  * PUT writes one SetJobRetries entry (entity type Job, property retries) to the user operation log.
  */
-import type { CanaryLook, CanaryObserver, ChangeOperation, ChangeWords, ObjectFound } from '../../change/operation.js';
-import type { ReportColumns } from '../../change/report-file.js';
-import type { ObjectOutcome } from '../../change/result.js';
+import type { CanaryLook, CanaryObserver, ChangeWords, ObjectFound } from '../../change/operation.js';
 import type { EngineClient } from '../../engine/client.js';
 import { parseEngineDate } from '../../engine/dates.js';
 import { EngineHttpError } from '../../engine/errors.js';
 import { RequestAbandonedError } from '../../engine/http.js';
 import { type Job, jobRetriesBody, type JobRetries } from '../../engine/jobs.js';
 import { idChunks } from '../../engine/paging.js';
+import type { BulkOperation } from '../operation.js';
 import { inParallel } from '../../util/parallel.js';
 import {
   failedAfter,
+  FailureMark,
   NO_RETRY_DETAIL,
   RETRY_OUTCOMES,
   RETRY_REPORT_COLUMNS,
   type RetryDetail,
   type RetryOutcome,
-  type RetryRequest,
   retryStateOf,
 } from './retry-common.js';
 
@@ -55,22 +54,15 @@ export interface JobRetriesContext {
   retries: number;
   /** Absent: the jobs' due dates stay; null: cleared (due at once); a date: due then (7.19+). */
   dueDate?: Date | null | undefined;
-  /** The newest open failedJob incident when the ids were frozen (./retry-common.ts failureMark); kept in the journal. */
-  failedBefore: string | null;
+  /**
+   * The newest open failedJob incident when the ids were frozen (./retry-common.ts): taken by
+   * `journalScope` before the selection, or given back by `resumeScope` from the journal; a test may give it.
+   */
+  failedBefore?: string | null | undefined;
   concurrency?: number;
 }
 
-export type JobRetriesOperation = ChangeOperation<RetryOutcome, RetryDetail> & {
-  name: string;
-  pending(job: Job): boolean;
-  chunkRequest(ids: string[]): RetryRequest;
-  batchRequest(ids: string[]): RetryRequest;
-  opLog: { operationType: string; entityType: string; property: string };
-  batchPermission: string;
-  watchCanary(ids: readonly string[]): CanaryObserver;
-  noDetail: RetryDetail;
-  report: ReportColumns<ObjectOutcome<RetryOutcome, RetryDetail>>;
-};
+export type JobRetriesOperation = BulkOperation<Job, RetryOutcome, RetryDetail> & { watchCanary(ids: readonly string[]): CanaryObserver };
 
 export function jobRetriesOperation(context: JobRetriesContext): JobRetriesOperation {
   const { client } = context;
@@ -78,10 +70,11 @@ export function jobRetriesOperation(context: JobRetriesContext): JobRetriesOpera
   /** Why the engine refused this run's request for a job (a 403, say), for the report; cleared when a later one succeeds. */
   const refusals = new Map<string, string>();
   const found = (ids: readonly string[]) => jobsByIds(client, ids);
+  const mark = new FailureMark(client.incidents, 'failedJob', context.failedBefore);
   const statesOf = async (ids: readonly string[]): Promise<ObjectFound<RetryDetail>[]> => {
     const jobs = await found(ids);
     const anyFailed = [...jobs.values()].some((job) => (job.retries ?? 0) <= 0);
-    const again = anyFailed ? await failedAfter(client.incidents, 'failedJob', context.failedBefore) : new Map<string, string | null>();
+    const again = anyFailed ? await failedAfter(client.incidents, 'failedJob', await mark.get()) : new Map<string, string | null>();
     return ids.map((id) => {
       const job = jobs.get(id);
       return retryStateOf({ id, row: job === undefined ? undefined : rowOf(job), failedAgain: again.has(id), refusal: refusals.get(id) });
@@ -89,9 +82,17 @@ export function jobRetriesOperation(context: JobRetriesContext): JobRetriesOpera
   };
   return {
     name: 'job-retry',
+    journalScope: () => mark.scope(),
+    resumeScope: (start) => mark.resume(start),
     pending: (job) => (job.retries ?? 0) <= 0,
-    sendChunk: (ids, signal) => sendEach(client, ids, change, { signal, refusals, concurrency: context.concurrency ?? JOB_RETRY_CONCURRENCY }),
-    createBatch: (ids) => client.jobs.setRetriesAsync(ids, change),
+    sendChunk: async (ids, signal) => {
+      await mark.get();
+      await sendEach(client, ids, change, { signal, refusals, concurrency: context.concurrency ?? JOB_RETRY_CONCURRENCY });
+    },
+    createBatch: async (ids) => {
+      await mark.get();
+      return client.jobs.setRetriesAsync(ids, change);
+    },
     // The chunk is one PUT per job: the dry run shows the request with the id as a placeholder.
     chunkRequest: () => ({ method: 'PUT', path: '/job/{id}/retries', body: jobRetriesBody(change) }),
     batchRequest: (ids) => ({ method: 'POST', path: '/job/retries', body: { jobIds: ids, ...jobRetriesBody(change) } }),

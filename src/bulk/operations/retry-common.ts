@@ -37,6 +37,38 @@ export async function failureMark(incidents: IncidentApi, incidentType: RetryInc
   return (await incidents.newestOfType(incidentType))?.incidentTimestamp ?? null;
 }
 
+/**
+ * The failure mark of one run: taken once (before the selection is frozen, when the journal's scope is
+ * asked for), or given back from a resumed journal; taken on first use otherwise.
+ */
+export class FailureMark {
+  private value: Promise<string | null> | undefined;
+
+  constructor(
+    private readonly incidents: IncidentApi,
+    private readonly incidentType: RetryIncidentType,
+    given?: string | null,
+  ) {
+    if (given !== undefined) this.value = Promise.resolve(given);
+  }
+
+  get(): Promise<string | null> {
+    this.value ??= failureMark(this.incidents, this.incidentType);
+    return this.value;
+  }
+
+  /** What the journal's start records: `{failedBefore}`. */
+  async scope(): Promise<Record<string, unknown>> {
+    return { failedBefore: await this.get() };
+  }
+
+  /** A resumed journal's start: its `failedBefore` (an engine date, or null: there was no incident). */
+  resume(start: Readonly<Record<string, unknown>>): void {
+    const recorded = start.failedBefore;
+    this.value = Promise.resolve(typeof recorded === 'string' ? recorded : null);
+  }
+}
+
 /** The ids (incident configurations: job or external task ids) of the open incidents of the type newer than the mark. */
 export async function failedAfter(incidents: IncidentApi, incidentType: RetryIncidentType, mark: string | null): Promise<Map<string, string | null>> {
   const found = mark === null ? await incidents.ofType(incidentType) : await incidents.ofTypeAfter(incidentType, mark);
@@ -100,10 +132,3 @@ export const RETRY_REPORT_COLUMNS = [
   { name: 'retries', value: (object: RetryDetail) => object.retries },
   { name: 'message', value: (object: RetryDetail) => object.message },
 ] as const;
-
-/** A request as a dry run prints it (the core's BulkRequest, src/bulk/operation.ts). */
-export interface RetryRequest {
-  method: 'POST' | 'PUT';
-  path: string;
-  body: unknown;
-}
