@@ -17,6 +17,8 @@ import { declareEngineCommands } from './commands/engine.js';
 import { GLOBAL_FLAGS } from './commands/global-flags.js';
 import { declareGroupCommands } from './commands/group.js';
 import { declareInstanceCommands } from './commands/instance.js';
+import { declareJobCommands } from './commands/job.js';
+import { declareExternalTaskCommands } from './commands/external-task.js';
 import { declareMetricsCommands } from './commands/metrics.js';
 import { declareMigrationCommands } from './commands/migration.js';
 import { ChangeFailedError } from './change/errors.js';
@@ -44,6 +46,8 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   definition: family(declareDefinitionCommands, () => import('./commands/definition-actions.js')),
   batch: family(declareBatchCommands, () => import('./commands/batch-actions.js')),
   instance: family(declareInstanceCommands, () => import('./commands/instance-actions.js')),
+  job: family(declareJobCommands, () => import('./commands/job-actions.js')),
+  'external-task': family(declareExternalTaskCommands, () => import('./commands/external-task-actions.js')),
   completion: family(declareCompletionCommand, () => import('./commands/completion-actions.js')),
 };
 
@@ -74,7 +78,12 @@ export function buildProgram(io: Io, argv?: readonly string[]): { program: Comma
     .description('Administer a Camunda Platform 7 engine, or one of its forks Operaton and CIB seven, through its REST API.')
     .version(VERSION, familyOwnsVersionFlag(argv, named) ? '-V' : '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help');
-  declareFlags(program, GLOBAL_FLAGS)
+  // `job retry --retries N` and `external-task retry --retries N` are the objects' retries: given after
+  // the name of those families, the flag is the command's; otherwise it is the requests' (global) one.
+  const globalFlags = familyOwnsFlag(argv, named, '--retries', RETRIES_FAMILIES)
+    ? GLOBAL_FLAGS.filter((spec) => !spec.flags.startsWith('--retries '))
+    : GLOBAL_FLAGS;
+  declareFlags(program, globalFlags)
     .configureHelp({ showGlobalOptions: true, visibleCommands: alphabeticalCommands })
     .showSuggestionAfterError(true)
     .exitOverride()
@@ -117,6 +126,33 @@ Examples:
       .showSuggestionAfterError(true);
   }
   return { program, app };
+}
+
+/** The families whose commands have a `--retries` of their own (the retries of the objects they change). */
+const RETRIES_FAMILIES = new Set(['job', 'external-task']);
+
+/**
+ * Whether `flag` comes after the name of one of `families`, which then takes it as its own. The global
+ * flag of that name is then not declared: given before the family as well, commander hands it on to
+ * the command, where the later value wins (the requests' retries come from the profile then).
+ */
+function familyOwnsFlag(argv: readonly string[] | undefined, named: string | undefined, flag: string, families: ReadonlySet<string>): boolean {
+  if (argv === undefined || named === undefined || !families.has(named)) return false;
+  return argv.slice(argv.indexOf(named)).some((word) => word === flag || word.startsWith(`${flag}=`));
+}
+
+/**
+ * `--retries` before a family that has its own (the requests' retries) and after it (the objects')
+ * cannot both be read: the command takes the flag, so the global one is not declared.
+ */
+function refuseRetriesTwice(argv: readonly string[], program: Command): void {
+  const named = familyNamedIn(argv, declareFlags(new Command(), GLOBAL_FLAGS));
+  if (named === undefined || !familyOwnsFlag(argv, named, '--retries', RETRIES_FAMILIES)) return;
+  if (program.options.some((option) => option.long === '--retries')) return;
+  if (argv.slice(0, argv.indexOf(named)).some((word) => word === '--retries' || word.startsWith('--retries=')))
+    throw new UsageError(
+      `--retries before '${named}' is the requests' retries, after it the retries the ${named === 'job' ? 'jobs' : 'external tasks'} get: give the requests' in the profile (retries:) instead`,
+    );
 }
 
 /** Whether `--version` comes after the name of a family (not completion), which then takes it as its own flag. */
@@ -209,6 +245,7 @@ function allCommands(command: Command): Command[] {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const { program, app } = buildProgram(io, argv);
   try {
+    refuseRetriesTwice(argv, program);
     const help = helpRequest(argv, program);
     if (help && 'command' in help) {
       help.command.outputHelp();

@@ -62,14 +62,18 @@ export async function carryOutBulk<R, O extends string, D extends object>(
   );
   if (outcome.result) await reportBatchJobFailures(context, outcome.result);
   if (request.annotation !== undefined) {
-    await annotateChange(client, host, operation, { text: request.annotation, startedAt, requests: requestsSent(outcome, canary), user: context.user });
+    const requests = requestsSent(outcome, canary, operation.opLog.perObject === true);
+    await annotateChange(client, host, operation, { text: request.annotation, startedAt, requests, user: context.user });
   }
   return outcome;
 }
 
 /** How many requests of the run wrote a user operation log entry, at most: its chunks, or its request or batch and its canary. */
-function requestsSent(outcome: BulkRunOutcome<string, object>, canary: number | undefined): number {
+function requestsSent(outcome: BulkRunOutcome<string, object>, canary: number | undefined, perObject: boolean): number {
   const { result } = outcome;
+  const batch = outcome.batch !== undefined || (result !== undefined && result.batches.length > 0);
+  // One request per object: as many as were selected (at most), or the batch and the canary's objects.
+  if (perObject) return batch ? 1 + (canary ?? 0) : (result?.selected ?? 0);
   if (result?.chunks) return result.chunks.done + result.chunks.failed;
   const canaryRequests = canary !== undefined ? 1 : 0;
   if (outcome.batch || (result && result.batches.length > 0)) return 1 + canaryRequests;

@@ -28,7 +28,13 @@ export interface BulkOperation<R = unknown, O extends string = string, D extends
    * The user operation log entry one request of the change writes (UserOperationLogEntry): what
    * --annotation looks for. `property`: one property every such entry has, to find one row per request.
    */
-  opLog: { operationType: string; entityType: string; property: string };
+  opLog: {
+    operationType: string;
+    entityType: string;
+    property: string;
+    /** A chunk is one request per object (jobs' retries): every object sent wrote an entry of its own. */
+    perObject?: boolean;
+  };
   /** The permission on Batch (besides CREATE) that lets a user create the operation's batch. */
   batchPermission: string;
   /** What a canary's objects are watched for during --canary-wait (jobs failing again); none: only their state is checked. */

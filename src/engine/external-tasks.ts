@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import { batchSchema, type Batch } from './batches.js';
 import type { EngineHttp } from './http.js';
-import { collectPages } from './paging.js';
+import { allPages, collectPages, MAX_BULK_PAGE_SIZE } from './paging.js';
 import { enginePath, type Query } from './paths.js';
 import { countSchema } from './schemas.js';
 
@@ -82,6 +82,44 @@ export class ExternalTaskApi {
       expects: 'a count',
     });
     return response.data.count;
+  }
+
+  /** POST /external-task: an ExternalTaskQueryDto as the body, paging in the URL. */
+  async query(body: Record<string, unknown>, firstResult: number, maxResults: number): Promise<ExternalTask[]> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/external-task`,
+      query: { firstResult, maxResults },
+      body,
+      schema: z.array(externalTaskSchema()),
+      expects: 'a list of external tasks',
+      idempotent: true,
+    });
+    return response.data;
+  }
+
+  /** POST /external-task/count. */
+  async countQuery(body: Record<string, unknown>): Promise<number> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/external-task/count`,
+      body,
+      schema: countSchema(),
+      expects: 'a count',
+      idempotent: true,
+    });
+    return response.data.count;
+  }
+
+  /** Every task the query matches, page by page, ordered by id after the query's own order. */
+  pages(body: Record<string, unknown>, options: { pageSize?: number | undefined } = {}): AsyncGenerator<ExternalTask[]> {
+    const sorting = Array.isArray(body.sorting) ? (body.sorting as unknown[]) : [];
+    const ordered = { ...body, sorting: [...sorting, { sortBy: 'id', sortOrder: 'asc' }] };
+    return allPages((firstResult, maxResults) => this.query(ordered, firstResult, maxResults), {
+      limit: this.http.queryLimit,
+      growTo: MAX_BULK_PAGE_SIZE,
+      pageSize: options.pageSize,
+    });
   }
 
   /** External tasks by id (POST /external-task: the ids in the body); a task that is gone is not in the answer. */

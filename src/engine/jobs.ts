@@ -8,7 +8,8 @@ import { batchSchema, type Batch } from './batches.js';
 import { formatEngineDate } from './dates.js';
 import type { EngineHttp } from './http.js';
 import { enginePath, type Query } from './paths.js';
-import { collectPages } from './paging.js';
+import { allPages, collectPages, MAX_BULK_PAGE_SIZE } from './paging.js';
+import { countSchema } from './schemas.js';
 
 const jobSchema = lazy(() =>
   z.looseObject({
@@ -109,6 +110,47 @@ export class JobApi {
         ).data,
       { limit: this.http.queryLimit },
     );
+  }
+
+  /** POST /job: a JobQueryDto as the body (ids and filters), paging in the URL. */
+  async query(body: Record<string, unknown>, firstResult: number, maxResults: number): Promise<Job[]> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/job`,
+      query: { firstResult, maxResults },
+      body,
+      schema: z.array(jobSchema()),
+      expects: 'a list of jobs',
+      idempotent: true,
+    });
+    return response.data;
+  }
+
+  /** POST /job/count. */
+  async count(body: Record<string, unknown>): Promise<number> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/job/count`,
+      body,
+      schema: countSchema(),
+      expects: 'a count',
+      idempotent: true,
+    });
+    return response.data.count;
+  }
+
+  /**
+   * Every job the query matches, page by page, ordered by id after the query's own order (so that
+   * none is skipped or repeated where pages are cut); `pageSize`: the first page's rows.
+   */
+  pages(body: Record<string, unknown>, options: { pageSize?: number | undefined } = {}): AsyncGenerator<Job[]> {
+    const sorting = Array.isArray(body.sorting) ? (body.sorting as unknown[]) : [];
+    const ordered = { ...body, sorting: [...sorting, { sortBy: 'jobId', sortOrder: 'asc' }] };
+    return allPages((firstResult, maxResults) => this.query(ordered, firstResult, maxResults), {
+      limit: this.http.queryLimit,
+      growTo: MAX_BULK_PAGE_SIZE,
+      pageSize: options.pageSize,
+    });
   }
 
   /**

@@ -38,6 +38,7 @@ import {
 } from './handlers.js';
 import type { EngineRouter, ParsedQuery, QueryParamKind, RouteContext } from './handlers.js';
 import { raiseIncident } from './incident.js';
+import { logOperation } from './op-log.js';
 import { leaveActivity } from './job-executor.js';
 import { authenticationOf, checkAuthorization, genericPermission, permissionOf } from './permissions.js';
 import { processInstanceVisibility } from './runtime.js';
@@ -295,6 +296,21 @@ function collectIds(state: EngineState, context: RouteContext, fields: JsonField
   return { ok: true, ids: [...new Set(ids)] };
 }
 
+/** AbstractSetExternalTaskRetriesCmd.writeUserOperationLog: one SetExternalTaskRetries entry per request. */
+function logRetries(state: EngineState, context: RouteContext, count: number, retries: number, async: boolean): void {
+  logOperation(state, context.authenticatedUserId, [
+    {
+      operationType: 'SetExternalTaskRetries',
+      entityType: 'ExternalTask',
+      properties: [
+        { property: 'nrOfInstances', newValue: String(count) },
+        { property: 'async', newValue: String(async) },
+        { property: 'retries', newValue: String(retries) },
+      ],
+    },
+  ]);
+}
+
 /** ExternalTaskCmd's check: UPDATE on the instance or UPDATE_INSTANCE on its definition. */
 function checkUpdate(state: EngineState, context: RouteContext, row: ExternalTaskRow): Response | undefined {
   return checkAuthorization(state, authenticationOf(state, context.authenticatedUserId), [
@@ -377,7 +393,10 @@ export function registerExternalTaskRoutes(router: EngineRouter, state: EngineSt
     const request = await retriesRequest(state, context);
     if (!request.ok) return request.response;
     const outcome = setAll(state, request.ids, request.retries, (row) => checkUpdate(state, context, row));
-    if (outcome.status === 'done') return noContent();
+    if (outcome.status === 'done') {
+      logRetries(state, context, request.ids.length, request.retries, false);
+      return noContent();
+    }
     if (outcome.status === 'denied') return outcome.response;
     return invalidRequest(outcome.status === 'not-found' ? 404 : 400, outcome.message);
   });
@@ -396,6 +415,7 @@ export function registerExternalTaskRoutes(router: EngineRouter, state: EngineSt
       work: setRetriesWork(request.retries),
       createUserId: context.authenticatedUserId,
     });
+    logRetries(state, context, request.ids.length, request.retries, true);
     return json(batchDto(batch));
   });
 
@@ -415,7 +435,19 @@ export function registerExternalTaskRoutes(router: EngineRouter, state: EngineSt
     if (row === undefined) return json(exceptionBody('RestException', `External task with id ${id} does not exist`, 0), 404);
     const denied = checkUpdate(state, context, row);
     if (denied) return denied;
+    const before = row.dto.retries;
     applyExternalTaskRetries(state, row, retries);
+    // SetExternalTaskRetriesCmd with writeUserOperationLog: the task's retries as changed.
+    logOperation(state, context.authenticatedUserId, [
+      {
+        operationType: 'SetExternalTaskRetries',
+        entityType: 'ExternalTask',
+        processInstanceId: row.instance.id,
+        processDefinitionId: row.dto.processDefinitionId,
+        processDefinitionKey: row.dto.processDefinitionKey,
+        properties: [{ property: 'retries', orgValue: before === null ? null : String(before), newValue: String(retries) }],
+      },
+    ]);
     return noContent();
   });
 }

@@ -19,6 +19,7 @@ import { createWorkBatch } from './batch-work.js';
 import { exceptionBody, invalidJsonBody, invalidRequest, isJsonObject, json, JsonFields, noContent, readJsonBody } from './handlers.js';
 import type { EngineRouter, RouteContext } from './handlers.js';
 import { raiseIncident } from './incident.js';
+import { logOperation } from './op-log.js';
 import { allJobRows, jobsOfQueryBody, type JobRow } from './job.js';
 import { nullPointer } from './migration.js';
 import { authenticationOf, checkAuthorization, genericPermission, permissionOf } from './permissions.js';
@@ -186,7 +187,24 @@ export function registerJobRetriesRoutes(router: EngineRouter, state: EngineStat
     if (row === undefined) return invalidRequest(500, noJobFound(id));
     const denied = checkRetryJob(state, context, row);
     if (denied) return denied;
+    const before = { retries: row.dto.retries, dueDate: row.dto.dueDate };
     applyJobRetries(state, row, retries, dueDate);
+    // SetJobRetriesCmd: one SetJobRetries entry of the job, its retries (and due date) as changed.
+    const after = findJobRow(state, id)?.dto;
+    logOperation(state, context.authenticatedUserId, [
+      {
+        operationType: 'SetJobRetries',
+        entityType: 'Job',
+        jobId: id,
+        processInstanceId: row.instance.id,
+        processDefinitionId: row.dto.processDefinitionId,
+        processDefinitionKey: row.dto.processDefinitionKey,
+        properties: [
+          { property: 'retries', orgValue: String(before.retries), newValue: String(retries) },
+          ...(dueDate.set ? [{ property: 'dueDate', orgValue: before.dueDate, newValue: after?.dueDate ?? null }] : []),
+        ],
+      },
+    ]);
     return noContent();
   });
 
@@ -224,6 +242,18 @@ export function registerJobRetriesRoutes(router: EngineRouter, state: EngineStat
     if (denied) return denied;
     const work = setJobRetriesWork(retries, dueDate);
     const batch = createWorkBatch(state, { type: SET_JOB_RETRIES_BATCH_TYPE, ids, work, createUserId: context.authenticatedUserId });
+    // AbstractSetJobsRetriesBatchCmd.writeUserOperationLog: one entry for the batch.
+    logOperation(state, context.authenticatedUserId, [
+      {
+        operationType: 'SetJobRetries',
+        entityType: 'Job',
+        properties: [
+          { property: 'nrOfInstances', newValue: String(ids.length) },
+          { property: 'async', newValue: 'true' },
+          { property: 'retries', newValue: String(retries) },
+        ],
+      },
+    ]);
     return json(batchDto(batch));
   });
 

@@ -53,7 +53,8 @@ export interface ExternalTaskRetriesContext {
 export type ExternalTaskRetriesOperation = BulkOperation<ExternalTask, RetryOutcome, RetryDetail> & { watchCanary(ids: readonly string[]): CanaryObserver };
 
 export function externalTaskRetriesOperation(context: ExternalTaskRetriesContext): ExternalTaskRetriesOperation {
-  const { client, retries } = context;
+  const { client } = context;
+  let { retries } = context;
   const tasks = client.externalTasks;
   const body = (ids: string[]) => ({ externalTaskIds: ids, retries });
   const mark = new FailureMark(client.incidents, 'failedExternalTask', context.failedBefore);
@@ -68,8 +69,12 @@ export function externalTaskRetriesOperation(context: ExternalTaskRetriesContext
   };
   return {
     name: 'external-task-retry',
-    journalScope: () => mark.scope(),
-    resumeScope: (start) => mark.resume(start),
+    // The journal keeps the mark and the retries asked, so that a resume sends the same.
+    journalScope: async () => ({ ...(await mark.scope()), retries }),
+    resumeScope: (start) => {
+      mark.resume(start);
+      if (typeof start.retries === 'number') retries = start.retries;
+    },
     pending: (task) => task.retries === 0,
     sendChunk: async (ids, signal) => {
       await mark.get();

@@ -82,8 +82,19 @@ export function jobRetriesOperation(context: JobRetriesContext): JobRetriesOpera
   };
   return {
     name: 'job-retry',
-    journalScope: () => mark.scope(),
-    resumeScope: (start) => mark.resume(start),
+    // The journal keeps the mark and what was asked, so that a resume sends the same.
+    journalScope: async () => ({
+      ...(await mark.scope()),
+      retries: change.retries,
+      ...(change.dueDate === undefined ? {} : { dueDate: change.dueDate === null ? null : change.dueDate.toISOString() }),
+    }),
+    resumeScope: (start) => {
+      mark.resume(start);
+      if (typeof start.retries === 'number') change.retries = start.retries;
+      if (start.dueDate === null) change.dueDate = null;
+      else if (typeof start.dueDate === 'string') change.dueDate = new Date(start.dueDate);
+      else change.dueDate = undefined;
+    },
     pending: (job) => (job.retries ?? 0) <= 0,
     sendChunk: async (ids, signal) => {
       await mark.get();
@@ -103,7 +114,7 @@ export function jobRetriesOperation(context: JobRetriesContext): JobRetriesOpera
     outcomeNames: RETRY_OUTCOMES,
     explainRefusal: (error) => error,
     words: JOB_RETRY_WORDS,
-    opLog: { operationType: 'SetJobRetries', entityType: 'Job', property: 'retries' },
+    opLog: { operationType: 'SetJobRetries', entityType: 'Job', property: 'retries', perObject: true },
     batchPermission: 'CREATE_BATCH_SET_JOB_RETRIES',
     watchCanary: (ids) => ({
       look: async () => {
