@@ -8,7 +8,7 @@ const families = (argv?: string[]) =>
   buildProgram(io(), argv)
     .program.commands.map((command) => command.name())
     .sort();
-const ALL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'instance', 'metrics', 'migration'];
+const ALL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'external-task', 'group', 'instance', 'job', 'metrics', 'migration'];
 
 describe('declaring only the family argv names', () => {
   const { program } = buildProgram(io());
