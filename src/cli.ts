@@ -4,7 +4,8 @@
  * A family's actions, and with them the engine client and the renderers, are loaded only when one
  * of its commands runs.
  */
-import { Command, CommanderError, Help } from 'commander';
+import type { EventEmitter } from 'node:events';
+import { Command, CommanderError, Help, type Option } from 'commander';
 import { App, type Io } from './app.js';
 import type { ActionOf } from './commands/action.js';
 import { declareAccessCommands } from './commands/access.js';
@@ -70,20 +71,11 @@ function family<M>(declare: (program: Command, action: ActionOf<M>) => void, loa
 export function buildProgram(io: Io, argv?: readonly string[]): { program: Command; app: App } {
   const program = new Command('camunda-admin');
   const app = new App(io, program);
-  // After a family's name, --version is the family's own flag (`instance list --key K --version 3`);
-  // before it, and without a family, it prints the version. The family is found with the global
-  // flags alone (the version flag takes no value), before the version flag is declared first in line.
-  const named = argv && familyNamedIn(argv, declareFlags(new Command(), GLOBAL_FLAGS));
   program
     .description('Administer a Camunda Platform 7 engine, or one of its forks Operaton and CIB seven, through its REST API.')
-    .version(VERSION, familyOwnsVersionFlag(argv, named) ? '-V' : '-V, --version', 'print the version')
+    .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help');
-  // `job retry --retries N` and `external-task retry --retries N` are the objects' retries: given after
-  // the name of those families, the flag is the command's; otherwise it is the requests' (global) one.
-  const globalFlags = familyOwnsFlag(argv, named, '--retries', RETRIES_FAMILIES)
-    ? GLOBAL_FLAGS.filter((spec) => !spec.flags.startsWith('--retries '))
-    : GLOBAL_FLAGS;
-  declareFlags(program, globalFlags)
+  declareFlags(program, GLOBAL_FLAGS)
     .configureHelp({ showGlobalOptions: true, visibleCommands: alphabeticalCommands })
     .showSuggestionAfterError(true)
     .exitOverride()
@@ -110,9 +102,23 @@ Examples:
   $ camunda-admin --profile prod auth get 5f1c3a9e-8e0b-11ee-b9d1-0242ac120002 -o json`,
     );
 
+  const named = argv && familyNamedIn(argv, program);
   for (const [family, register] of Object.entries(FAMILIES)) {
     if (named === undefined || named === 'completion' || named === family) register(program, app);
   }
+
+  // A command's own `--version <n>` (`incident list --key invoice --version 2`) must reach it: commander
+  // takes the program's options wherever they stand. Only then is the program's dropped, so help
+  // pages stay as they are; `camunda-admin --version` names no family.
+  if (
+    named !== undefined &&
+    argv?.includes('--version') &&
+    allCommands(program).some((command) => command.options.some((option) => option.long === '--version'))
+  )
+    forgetVersionOption(program);
+  // Likewise `job retry --retries N` (the retries the jobs get) after the family's name: the program's
+  // --retries (how often a request is repeated) is dropped then.
+  if (named !== undefined && argv !== undefined && ownsFlagAfter(argv, named, '--retries', program)) forgetProgramOption(program, '--retries');
 
   // Every subcommand inherits the error handling and output of the root.
   for (const command of allCommands(program)) {
@@ -128,39 +134,6 @@ Examples:
   return { program, app };
 }
 
-/** The families whose commands have a `--retries` of their own (the retries of the objects they change). */
-const RETRIES_FAMILIES = new Set(['job', 'external-task']);
-
-/**
- * Whether `flag` comes after the name of one of `families`, which then takes it as its own. The global
- * flag of that name is then not declared: given before the family as well, commander hands it on to
- * the command, where the later value wins (the requests' retries come from the profile then).
- */
-function familyOwnsFlag(argv: readonly string[] | undefined, named: string | undefined, flag: string, families: ReadonlySet<string>): boolean {
-  if (argv === undefined || named === undefined || !families.has(named)) return false;
-  return argv.slice(argv.indexOf(named)).some((word) => word === flag || word.startsWith(`${flag}=`));
-}
-
-/**
- * `--retries` before a family that has its own (the requests' retries) and after it (the objects')
- * cannot both be read: the command takes the flag, so the global one is not declared.
- */
-function refuseRetriesTwice(argv: readonly string[], program: Command): void {
-  const named = familyNamedIn(argv, declareFlags(new Command(), GLOBAL_FLAGS));
-  if (named === undefined || !familyOwnsFlag(argv, named, '--retries', RETRIES_FAMILIES)) return;
-  if (program.options.some((option) => option.long === '--retries')) return;
-  if (argv.slice(0, argv.indexOf(named)).some((word) => word === '--retries' || word.startsWith('--retries=')))
-    throw new UsageError(
-      `--retries before '${named}' is the requests' retries, after it the retries the ${named === 'job' ? 'jobs' : 'external tasks'} get: give the requests' in the profile (retries:) instead`,
-    );
-}
-
-/** Whether `--version` comes after the name of a family (not completion), which then takes it as its own flag. */
-function familyOwnsVersionFlag(argv: readonly string[] | undefined, named: string | undefined): boolean {
-  if (argv === undefined || named === undefined || named === 'completion') return false;
-  return !argv.slice(0, argv.indexOf(named)).includes('--version');
-}
-
 /**
  * The first operand of argv when it names a family, skipping the global options and their values as
  * commander would. A form this does not follow (`-qo json`) yields no family, so all are declared.
@@ -169,6 +142,41 @@ export function familyNamedIn(argv: readonly string[], program: Command): string
   // Help asked for before the family is the root's help, which lists every family.
   const [word] = operandsOf(argv, program, { stopAtHelp: true });
   return word !== undefined && Object.hasOwn(FAMILIES, word) ? word : undefined;
+}
+
+/** Whether `flag` stands after the family's name and a command declared has a flag of that name of its own. */
+function ownsFlagAfter(argv: readonly string[], named: string, flag: string, program: Command): boolean {
+  const after = argv.slice(argv.indexOf(named)).some((word) => word === flag || word.startsWith(`${flag}=`));
+  return after && allCommands(program).some((command) => command !== program && command.options.some((option) => option.long === flag));
+}
+
+/** Drops one of the program's own options (a command's flag of that name then gets the value). */
+function forgetProgramOption(program: Command, flag: string): void {
+  const options = program.options as Option[];
+  const index = options.findIndex((option) => option.long === flag);
+  if (index >= 0) options.splice(index, 1);
+}
+
+/**
+ * `--retries` before a family whose command has its own (the requests' retries) and after it (the
+ * objects'): the command takes the flag, the program's was dropped, so the first cannot be read.
+ */
+function refuseRetriesTwice(argv: readonly string[], program: Command): void {
+  const named = familyNamedIn(argv, program);
+  if (named === undefined || program.options.some((option) => option.long === '--retries')) return;
+  if (!allCommands(program).some((command) => command !== program && command.options.some((option) => option.long === '--retries'))) return;
+  if (argv.slice(0, argv.indexOf(named)).some((word) => word === '--retries' || word.startsWith('--retries=')))
+    throw new UsageError(
+      `--retries before '${named}' is the requests' retries, after it the retries the ${named === 'job' ? 'jobs' : 'external tasks'} get: give the requests' in the profile (retries:) instead`,
+    );
+}
+
+function forgetVersionOption(program: Command): void {
+  const options = program.options as Option[];
+  const index = options.findIndex((option) => option.long === '--version');
+  if (index >= 0) options.splice(index, 1);
+  // commander's Command is an EventEmitter; its typings leave that out.
+  (program as unknown as EventEmitter).removeAllListeners('option:version');
 }
 
 /**

@@ -71,7 +71,8 @@ export async function prepareBulk<R, O extends string, D extends object>(
         `none of the ${selection.ids.size} ids given (${selection.parts.join(', ')}) is a ${kind.one} the engine has${selection.query ? ' and the filters match' : ''}: nothing to ${words.verb}, nothing was sent`,
       );
     }
-    host.emitBulk({ type: 'nothing-selected', verb: words.verb, many: kind.many, parts: selection.parts });
+    // Objects all changed already were said so above.
+    if (frozen.alreadyChanged === 0) host.emitBulk({ type: 'nothing-selected', verb: words.verb, many: kind.many, parts: selection.parts });
     return { ids: frozen.ids, nothingSelected: true };
   }
   host.showPreview(await previewOf(kind, frozen));

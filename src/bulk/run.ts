@@ -11,6 +11,7 @@ import { checkJournalEngine, Journal, type JournalEngine, type JournalState } fr
 import { JournalLock } from '../change/journal-lock.js';
 import { changePipeline, requestRanges } from '../change/pipeline.js';
 import { checkReportFile } from '../change/report-file.js';
+import { type ChangeResult, checkOutcomes } from '../change/result.js';
 import type { ChangeMode } from '../change/run-types.js';
 import type { EngineClient } from '../engine/client.js';
 import { LOOKUP_PAGE } from '../engine/selection-pages.js';
@@ -19,7 +20,8 @@ import { InstanceIdSet } from '../input/id-set.js';
 import { readInputFile } from '../input/read.js';
 import { carryOutBulk } from './carry-out.js';
 import type { QueryBody } from './object-kind.js';
-import { type BulkScope, type PreparedBulk, prepareBulk } from './prepare.js';
+import { type BulkContext, type BulkScope, type PreparedBulk, prepareBulk } from './prepare.js';
+import { writeBulkReport } from './report.js';
 import type { BulkEnvironment, BulkOutcome, BulkRunRequest, BulkSpec } from './run-types.js';
 
 /** One run per journal: the lock is taken before the journal is read or started, and held until the outcome is returned. */
@@ -97,13 +99,28 @@ async function runSelected<R, O extends string, D extends object>(
     host,
     {
       prepare: () => prepareBulk(context, { ids, idsGiven, query, parts }),
-      nothingSelected: async () => ({ kind: 'nothing-selected', result: undefined, batch: undefined, failure: undefined }),
+      nothingSelected: async () => ({ kind: 'nothing-selected', result: await nothingSent(context), batch: undefined, failure: undefined }),
       dryRun: (prepared) => dryRunOf(client, operation, prepared, request, resumed),
       question: (prepared) => questionOf(prepared, operation.words.verb, kind, request.async !== undefined),
       run: async (prepared) => ({ kind: 'run', ...(await carryOutBulk(context, prepared)) }),
     },
     { dryRun: request.dryRun },
   );
+}
+
+/**
+ * A selection that found nothing to do (all done already, or none matched): unless a dry run, the
+ * outcome with zero counts, and the --report file as a run that changed something would write it.
+ */
+async function nothingSent<R, O extends string, D extends object>(context: BulkContext<R, O, D>): Promise<ChangeResult<O, D> | undefined> {
+  const { request, operation, client, host } = context;
+  if (request.dryRun) return undefined;
+  const result = await checkOutcomes(operation, { mode: context.mode.kind, ids: [], startedAt: new Date() }, () => client.system.version());
+  if (request.report) {
+    await writeBulkReport(request.report, operation, result);
+    host.emit({ type: 'report-written', file: request.report });
+  }
+  return result;
 }
 
 async function resumedJournal(file: string, engine: JournalEngine, operation: string): Promise<JournalState<BulkScope>> {

@@ -98,4 +98,6 @@ export interface ChangeWords {
   changedInFull: string;
   /** One request that changes the objects: `the execute` (one transaction). */
   request: string;
+  /** What the check of a canary looks at: `on the target, no new incident` unless said. */
+  canaryCheck?: string;
 }

@@ -63,7 +63,7 @@ export function describeChangeEvent(event: ChangeEvent, words: ChangeWords = MIG
       return warn(`interrupted: finishing the chunk in flight, then stopping${event.offerAbandon ? ' (Ctrl-C again to abandon it)' : ''}`);
     case 'canary-sent':
       return info(
-        `canary (chunk 1/${event.total}): ${words.done} ${count(event.count)}; checking ${event.count === 1 ? 'it' : 'them'}: ${words.changed}, no new incident`,
+        `canary (chunk 1/${event.total}): ${words.done} ${count(event.count)}; checking ${event.count === 1 ? 'it' : 'them'}: ${words.canaryCheck ?? `${words.changed}, no new incident`}`,
       );
     case 'canary-failed-earlier':
       return warn(`the canary of journal ${event.journal} failed (${event.problem ?? 'see the journal'}); --resume goes on with the rest`);

@@ -43,6 +43,7 @@ export const JOB_RETRY_WORDS: ChangeWords = {
   unchanged: 'without retries',
   run: 'the retry',
   changedInFull: 'left with retries (failed again, or not retried)',
+  canaryCheck: 'retried, none failed again',
   request: 'the retries',
 };
 

@@ -35,6 +35,7 @@ function wordsOf(suspend: boolean): ChangeWords {
     run: suspend ? 'the suspension' : 'the activation',
     changedInFull: suspend ? 'suspended' : 'active',
     request: 'the request',
+    canaryCheck: suspend ? 'suspended' : 'active',
   };
 }
 
@@ -47,10 +48,18 @@ function outcomesOf(suspend: boolean): Record<OutcomeKind, SuspensionOutcome> {
 export function suspensionOperation(client: EngineClient, suspend: boolean): SuspensionOperation {
   const instances = client.processInstances;
   const body = (ids: string[]) => ({ processInstanceIds: ids, suspended: suspend });
-  return {
+  const operation: SuspensionOperation = {
     name: suspend ? 'suspend' : 'activate',
     pending: (row) => row.suspended !== suspend,
-    sendChunk: (ids, signal) => instances.setSuspended(ids, suspend, signal),
+    sendChunk: async (ids, signal) => {
+      try {
+        await instances.setSuspended(ids, suspend, signal);
+      } catch (error) {
+        // The engine leaves out ids it does not find and refuses a request of none: a chunk whose
+        // instances all ended since they were selected is nothing to do, not a failure.
+        if (!(isNoneFound(error) && (await operation.statesOf(ids)).every((found) => found.state === 'ended'))) throw error;
+      }
+    },
     createBatch: (ids) => instances.setSuspendedAsync(ids, suspend),
     chunkRequest: (ids) => ({ method: 'PUT', path: '/process-instance/suspended', body: body(ids) }),
     batchRequest: (ids) => ({ method: 'POST', path: '/process-instance/suspended-async', body: body(ids) }),
@@ -79,4 +88,10 @@ export function suspensionOperation(client: EngineClient, suspend: boolean): Sus
     noDetail: { definitionId: null },
     report: { id: 'processInstanceId', columns: [{ name: 'definitionId', value: (instance) => instance.definitionId }] },
   };
+  return operation;
+}
+
+/** UpdateProcessInstancesSuspendStateCmd's refusal of a request none of whose ids it found. */
+function isNoneFound(error: unknown): boolean {
+  return error instanceof EngineHttpError && error.status === 400 && /^No process instance ids given/.test(error.body?.message ?? '');
 }

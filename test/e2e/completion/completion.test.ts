@@ -43,7 +43,21 @@ function complete(...words: string[]): string[] {
     .sort();
 }
 
-const TOP_LEVEL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'metrics', 'migration'];
+const TOP_LEVEL = [
+  'access',
+  'auth',
+  'batch',
+  'completion',
+  'config',
+  'definition',
+  'engine',
+  'external-task',
+  'group',
+  'instance',
+  'job',
+  'metrics',
+  'migration',
+];
 
 describe('completion bash', () => {
   it('registers _camunda_admin for camunda-admin', () => {
@@ -60,6 +74,7 @@ describe('completion bash', () => {
   it('completes subcommands, also after global options', () => {
     expect(complete('auth', 'u')).toEqual(['update']);
     expect(complete('group', 'members', '')).toEqual(['add', 'list', 'options', 'remove']);
+    expect(complete('instance', '')).toEqual(['activate', 'list', 'suspend']);
     expect(complete('--profile', 'prod', '-o', 'json', 'auth', 'c')).toEqual(['check', 'count', 'create']);
   });
 

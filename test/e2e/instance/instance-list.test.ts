@@ -2,6 +2,7 @@
 // --instances-file, paging, and -o json printing the engine's objects unchanged.
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixtures.js';
+import { VERSION } from '../../../src/version.js';
 import { SEEDED_PROCESS_DEFINITION_IDS as DEFS, SEEDED_PROCESS_INSTANCE_IDS as PIS } from '../../simulator/index.js';
 
 const INVOICE = [PIS.invoiceApprove1, PIS.invoiceApprove2, PIS.invoiceApprove3, PIS.invoicePrepare1, PIS.invoicePrepare2, PIS.invoiceArchive].sort();
@@ -54,6 +55,16 @@ describe('instance list', () => {
     expect(first.stderr).toContain('showing 2 instances from 0; there are more: --first 2, --max N or --all');
     const next = await cli('instance', 'list', '--key', 'invoice', '--ids-only', '--first', '2', '--max', '2');
     expect(next.stdout.split('\n').filter(Boolean)).toEqual(INVOICE.slice(2, 4));
+  });
+
+  it("--version is instance list's own flag; where no command of the family has one it prints the version", async ({ cli }) => {
+    const own = await cli('instance', 'list', '--key', 'invoice', '--version', '1', '--activity', 'archiveInvoice', '--ids-only');
+    expect(own.stdout).toBe(`${PIS.invoiceArchive}\n`);
+    for (const args of [['group', 'list', '--version'], ['--version']]) {
+      const printed = await cli(...args);
+      expect(printed.code).toBe(0);
+      expect(printed.stdout).toBe(`${VERSION}\n`);
+    }
   });
 
   it('refuses flags that cannot go together, sending nothing', async ({ cli, engine }) => {

@@ -74,6 +74,26 @@ describe('instance suspend', () => {
     expect(report.objects.map((object) => object.outcome)).toEqual(['activated', 'activated', 'activated']);
   });
 
+  it('selects by a --query file with the filters on top, and by ids on standard input', async ({ cli, cwd }) => {
+    writeFileSync(join(cwd, 'query.yaml'), 'processDefinitionKey: invoice\nactivityIdIn: [approveInvoice, prepareBankTransfer]\n');
+    const query = await cli(['instance', 'suspend', '--query', 'query.yaml', '--active', '--dry-run'], { cwd });
+    expect(query.code).toBe(0);
+    const [request] = JSON.parse(query.stdout) as { body: { processInstanceIds: string[] } }[];
+    // invoice-5 at prepareBankTransfer is suspended: --active leaves it out.
+    expect(request!.body.processInstanceIds).toEqual([...APPROVE, PIS.invoicePrepare1].sort());
+    expect(query.stderr).toContain('4 process instances selected');
+
+    const bad = await cli(['instance', 'suspend', '--query', 'ids.yaml', '--dry-run'], { cwd });
+    expect(bad.code).toBe(2);
+
+    const piped = await cli(['instance', 'suspend', '--instances-file', '-', '--dry-run'], {
+      cwd,
+      stdin: `# from instance list --ids-only\n${APPROVE[0]}\n${APPROVE[1]}\n`,
+    });
+    expect(piped.code).toBe(0);
+    expect((JSON.parse(piped.stdout) as { body: { processInstanceIds: string[] } }[])[0]!.body.processInstanceIds).toEqual(APPROVE.slice(0, 2));
+  });
+
   it('names ids the engine does not have and leaves them out; only unknown ids is an error', async ({ cli, engine }) => {
     const mixed = await cli('--yes', 'instance', 'suspend', '--instances', `${PIS.invoiceApprove1},no-such-instance`);
     expect(mixed.code).toBe(0);
@@ -119,6 +139,33 @@ describe('instance suspend', () => {
     const other = await cli(['--yes', 'instance', 'activate', '--resume', '--journal', 'run.jsonl'], { cwd });
     expect(other.code).toBe(2);
     expect(other.stderr).toContain('journal run.jsonl is of a suspend run, not of activate');
+  });
+
+  it('a chunk whose instances all ended meanwhile is nothing to do (the engine refuses it with a 400)', async ({ cli, engine }) => {
+    // They end after the selection, just before the request reaches the engine.
+    engine.inject({
+      method: 'PUT',
+      path: /^\/process-instance\/suspended$/,
+      times: 1,
+      before: (state) => {
+        state.processInstances = state.processInstances.filter((instance) => instance.id !== PIS.invoiceApprove1);
+      },
+    });
+    const result = await cli('--yes', 'instance', 'suspend', '--instances', PIS.invoiceApprove1, '--report', 'out.json');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/ended\s+1/);
+  });
+
+  it('a selection with nothing left to do is success, with a report of none', async ({ cli, cwd }) => {
+    const result = await cli(['--yes', 'instance', 'activate', '--key', 'invoice', '--activity', 'approveInvoice', '--report', 'none.json'], { cwd });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('3 selected process instances are active already: not sent');
+    expect(result.stderr).not.toContain('nothing to activate');
+    const none = await cli(['--yes', 'instance', 'activate', '--key', 'invoice', '--activity', 'nowhere'], { cwd });
+    expect(none.code).toBe(0);
+    expect(none.stderr).toContain('nothing to activate: no process instances match (--key invoice, --activity nowhere); nothing was sent');
+    const report = JSON.parse(readFileSync(join(cwd, 'none.json'), 'utf8')) as { selected: number; objects: unknown[] };
+    expect(report).toMatchObject({ operation: 'activate', selected: 0, objects: [] });
   });
 
   it('--canary sends the first instances alone, checks them, then the rest', async ({ cli, engine }) => {
@@ -194,6 +241,24 @@ describe('instance suspend --async', () => {
       clearInterval(observer);
     }
     expect(suspendedOf(engine, APPROVE)).toEqual([false, false, false]);
+  });
+});
+
+describe('instance suspend --async: a failing batch job', () => {
+  test.override({ simulatorOptions: { batchJobsPerSecond: 1000 } });
+
+  it('names the instances its failed jobs left unchanged (exit 8), in the report too', async ({ cli, engine, cwd }) => {
+    engine.state.batchSettings.failInstanceIds = new Set([PIS.invoiceApprove2]);
+    const result = await cli(
+      ['--yes', 'instance', 'suspend', '--key', 'invoice', '--activity', 'approveInvoice', '--async', '--wait', '--interval', '0.1', '--report', 'out.csv'],
+      { cwd },
+    );
+    expect(result.code).toBe(8);
+    expect(result.stdout).toMatch(/not-suspended\s+1/);
+    const rows = readFileSync(join(cwd, 'out.csv'), 'utf8').trim().split('\n').slice(1);
+    expect(rows.map((row) => row.split(',').slice(0, 2).join(','))).toEqual(
+      APPROVE.map((id) => `${id},${id === PIS.invoiceApprove2 ? 'not-suspended' : 'suspended'}`),
+    );
   });
 });
 
