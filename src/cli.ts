@@ -162,8 +162,10 @@ function forgetProgramOption(program: Command, flag: string): void {
  * objects'): the command takes the flag, the program's was dropped, so the first cannot be read.
  */
 function refuseRetriesTwice(argv: readonly string[], program: Command): void {
-  const named = familyNamedIn(argv, program);
-  if (named === undefined || program.options.some((option) => option.long === '--retries')) return;
+  if (program.options.some((option) => option.long === '--retries')) return;
+  // Named as with every global flag declared: the dropped --retries still takes a value before the family.
+  const named = familyNamedIn(argv, declareFlags(new Command(), GLOBAL_FLAGS));
+  if (named === undefined) return;
   if (!allCommands(program).some((command) => command !== program && command.options.some((option) => option.long === '--retries'))) return;
   if (argv.slice(0, argv.indexOf(named)).some((word) => word === '--retries' || word.startsWith('--retries=')))
     throw new UsageError(
