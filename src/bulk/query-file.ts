@@ -18,9 +18,7 @@ export function parseQueryBody(text: string, file: string, fields: readonly stri
   const unknown = Object.keys(data).filter((key) => !fields.includes(key));
   if (unknown.length > 0) {
     throw new InputError(
-      unknown.map((key) =>
-        parsed.at([key], `unknown property '${key}'${didYouMean(key, fields)}: ${dto} has no such field, and the engine would ignore it`, 'key'),
-      ),
+      unknown.map((key) => parsed.at([key], `unknown property${didYouMean(key, fields)}: ${dto} has no such field, and the engine would ignore it`, 'key')),
     );
   }
   return data as QueryBody;

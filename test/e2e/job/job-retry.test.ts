@@ -1,7 +1,7 @@
 // `job retry`: the bulk pipeline for failed jobs end to end against the simulator: the selection
 // (filters, instance ids), the dry run, one PUT per job, chunks with a journal and --resume, --async
 // --wait, the canary watching for jobs that fail again, the report, --annotation.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { onTestFinished, describe, expect } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
@@ -104,6 +104,21 @@ describe('job retry', () => {
       ['failed-again', 'Payment service unavailable'],
     ]);
     expect(result.stderr).toContain('error: 2 of 2 jobs are not left with retries (failed again, or not retried) after the run');
+  });
+
+  it('takes a --query body with the filters on top, and refuses a field JobQueryDto does not have (exit 2)', async ({ engine, cwd }) => {
+    const { jobs, instanceOf } = await failedOrders(engine, 3);
+    writeFileSync(join(cwd, 'q.yaml'), `processInstanceIds:\n  - ${instanceOf.get(jobs[0]!)}\n  - ${instanceOf.get(jobs[1]!)}\n`);
+    const result = await retry(engine, ['--yes', 'job', 'retry', '--query', 'q.yaml', '--key', 'order'], { cwd });
+    expect(result.code).toBe(0);
+    expect(retried(engine).sort()).toEqual(jobs.slice(0, 2));
+    writeFileSync(join(cwd, 'typo.json'), '{"processDefinitionKy": "order"}');
+    const typo = await retry(engine, ['--yes', 'job', 'retry', '--query', 'typo.json'], { cwd });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain(
+      "error: typo.json:1:2: processDefinitionKy: unknown property (did you mean 'processDefinitionKey' or 'processDefinitionId'?): JobQueryDto (POST /job) has no such field",
+    );
+    expect(retried(engine)).toHaveLength(2);
   });
 
   it('runs a job that no longer fails: its outcome is ended, the instance moves on', async ({ engine }) => {
