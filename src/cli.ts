@@ -20,6 +20,7 @@ import { declareGroupCommands } from './commands/group.js';
 import { declareIncidentCommands } from './commands/incident.js';
 import { declareInstanceCommands } from './commands/instance.js';
 import { declareJobCommands } from './commands/job.js';
+import { declareExternalTaskCommands } from './commands/external-task.js';
 import { declareMetricsCommands } from './commands/metrics.js';
 import { declareMigrationCommands } from './commands/migration.js';
 import { ChangeFailedError } from './change/errors.js';
@@ -49,6 +50,7 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   incident: family(declareIncidentCommands, () => import('./commands/incident-actions.js')),
   instance: family(declareInstanceCommands, () => import('./commands/instance-actions.js')),
   job: family(declareJobCommands, () => import('./commands/job-actions.js')),
+  'external-task': family(declareExternalTaskCommands, () => import('./commands/external-task-actions.js')),
   completion: family(declareCompletionCommand, () => import('./commands/completion-actions.js')),
 };
 
@@ -116,6 +118,9 @@ Examples:
     allCommands(program).some((command) => command.options.some((option) => option.long === '--version'))
   )
     forgetVersionOption(program);
+  // Likewise `job retry --retries N` (the retries the jobs get) after the family's name: the program's
+  // --retries (how often a request is repeated) is dropped then.
+  if (named !== undefined && argv !== undefined && ownsFlagAfter(argv, named, '--retries', program)) forgetProgramOption(program, '--retries');
 
   // Every subcommand inherits the error handling and output of the root.
   for (const command of allCommands(program)) {
@@ -139,6 +144,35 @@ export function familyNamedIn(argv: readonly string[], program: Command): string
   // Help asked for before the family is the root's help, which lists every family.
   const [word] = operandsOf(argv, program, { stopAtHelp: true });
   return word !== undefined && Object.hasOwn(FAMILIES, word) ? word : undefined;
+}
+
+/** Whether `flag` stands after the family's name and a command declared has a flag of that name of its own. */
+function ownsFlagAfter(argv: readonly string[], named: string, flag: string, program: Command): boolean {
+  const after = argv.slice(argv.indexOf(named)).some((word) => word === flag || word.startsWith(`${flag}=`));
+  return after && allCommands(program).some((command) => command !== program && command.options.some((option) => option.long === flag));
+}
+
+/** Drops one of the program's own options (a command's flag of that name then gets the value). */
+function forgetProgramOption(program: Command, flag: string): void {
+  const options = program.options as Option[];
+  const index = options.findIndex((option) => option.long === flag);
+  if (index >= 0) options.splice(index, 1);
+}
+
+/**
+ * `--retries` before a family whose command has its own (the requests' retries) and after it (the
+ * objects'): the command takes the flag, the program's was dropped, so the first cannot be read.
+ */
+function refuseRetriesTwice(argv: readonly string[], program: Command): void {
+  if (program.options.some((option) => option.long === '--retries')) return;
+  // Named as with every global flag declared: the dropped --retries still takes a value before the family.
+  const named = familyNamedIn(argv, declareFlags(new Command(), GLOBAL_FLAGS));
+  if (named === undefined) return;
+  if (!allCommands(program).some((command) => command !== program && command.options.some((option) => option.long === '--retries'))) return;
+  if (argv.slice(0, argv.indexOf(named)).some((word) => word === '--retries' || word.startsWith('--retries=')))
+    throw new UsageError(
+      `--retries before '${named}' is the requests' retries, after it the retries the ${named === 'job' ? 'jobs' : 'external tasks'} get: give the requests' in the profile (retries:) instead`,
+    );
 }
 
 function forgetVersionOption(program: Command): void {
@@ -223,6 +257,7 @@ function allCommands(command: Command): Command[] {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const { program, app } = buildProgram(io, argv);
   try {
+    refuseRetriesTwice(argv, program);
     const help = helpRequest(argv, program);
     if (help && 'command' in help) {
       help.command.outputHelp();

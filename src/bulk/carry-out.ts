@@ -35,7 +35,12 @@ export async function carryOutBulk<R, O extends string, D extends object>(
       mode,
       ids,
       resumed,
-      scope: { operation: operation.name, objects: context.kind.many, ...(operation.parameters ? { parameters: operation.parameters } : {}) },
+      scope: {
+        operation: operation.name,
+        objects: context.kind.many,
+        ...(operation.parameters ? { parameters: operation.parameters } : {}),
+        ...(resumed ? {} : await operation.journalScope?.()),
+      },
       canary: {
         size: canary,
         runner: bulkCanary(
@@ -64,20 +69,26 @@ export async function carryOutBulk<R, O extends string, D extends object>(
   if (request.annotation !== undefined) {
     const batchRun = outcome.batch !== undefined || (outcome.result?.batches.length ?? 0) > 0;
     const opLog = batchRun ? (operation.opLog.batch ?? operation.opLog) : operation.opLog;
-    const requests = operation.oneRequestPerObject
-      ? objectRequestsSent(outcome, batchRun, canary, operation.outcomeNames.changed)
-      : requestsSent(outcome, canary);
+    const requests =
+      operation.opLog.perObject === true
+        ? requestsSent(outcome, canary, true)
+        : operation.oneRequestPerObject
+          ? objectRequestsSent(outcome, batchRun, canary, operation.outcomeNames.changed)
+          : requestsSent(outcome, canary, false);
     await annotateChange(client, host, { opLog }, { text: request.annotation, startedAt, requests, user: context.user });
   }
   return outcome;
 }
 
 /** How many requests of the run wrote a user operation log entry, at most: its chunks, or its request or batch and its canary. */
-function requestsSent(outcome: BulkRunOutcome<string, object>, canary: number | undefined): number {
+function requestsSent(outcome: BulkRunOutcome<string, object>, canary: number | undefined, perObject: boolean): number {
   const { result } = outcome;
+  const batch = outcome.batch !== undefined || (result !== undefined && result.batches.length > 0);
+  // One request per object (jobs' retries): as many as were selected (at most), or the batch and the canary's objects.
+  if (perObject) return batch ? 1 + (canary ?? 0) : (result?.selected ?? 0);
   if (result?.chunks) return result.chunks.done + result.chunks.failed;
   const canaryRequests = canary !== undefined ? 1 : 0;
-  if (outcome.batch || (result && result.batches.length > 0)) return 1 + canaryRequests;
+  if (batch) return 1 + canaryRequests;
   return result ? 1 + canaryRequests : 0;
 }
 

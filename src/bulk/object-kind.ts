@@ -32,6 +32,13 @@ export interface ObjectKind<R = unknown> {
   queryEndpoint: string;
   /** The field of a query body that selects objects by id: `processInstanceIds`. */
   idsField: string;
+  /**
+   * When the ids given (--instances, --instances-file) are not the objects' own but their process
+   * instances' (the jobs of instances): the query field selecting by them (`processInstanceIds`), and
+   * the given id a row belongs to. An id given then selects every row of its instance. Absent: the
+   * ids given are the objects' (`idsField`, the row's id).
+   */
+  givenIds?: { field: string; of(row: ObjectRow<R>): string };
   /** A --query FILE's text as a query body, checked as the kind's query endpoint takes it (file:line:column on a problem). */
   parseQuery(text: string, file: string): QueryBody;
   count(body: QueryBody | JsonText): Promise<number>;

@@ -39,11 +39,21 @@ export interface BulkOperation<R = unknown, O extends string = string, D extends
   opLog: OpLogEntryKind & {
     /** The entry of the batch's creation, where it differs from a synchronous request's. */
     batch?: OpLogEntryKind | undefined;
+    /** A chunk is one request per object (jobs' retries): every object sent wrote an entry of its own. */
+    perObject?: boolean;
   };
   /** The permission on Batch (besides CREATE) that lets a user create the operation's batch. */
   batchPermission: string;
   /** What a canary's objects are watched for during --canary-wait (jobs failing again); none: only their state is checked. */
   watchCanary?(ids: readonly string[]): CanaryObserver;
+  /**
+   * What the operation must know again when a journal is resumed, taken before the selection is
+   * frozen (a retry's failure mark): recorded in the journal's start, given back by `resumeScope`.
+   * The same object on every call.
+   */
+  journalScope?(): Promise<Record<string, unknown>>;
+  /** The start of a resumed journal: what `journalScope` recorded. */
+  resumeScope?(start: Readonly<Record<string, unknown>>): void;
   /** What the report says of an object the engine could not be asked about (it went down during the run). */
   noDetail: D;
   /** The CSV report's columns beside the id and the outcome (src/change/report-file.ts). */

@@ -46,6 +46,7 @@ export async function prepareBulk<R, O extends string, D extends object>(
   const { host, kind, operation, resumed, request } = context;
   const { words } = operation;
   if (resumed) {
+    operation.resumeScope?.(resumed.start as unknown as Record<string, unknown>);
     const unconfirmed = resumed.start.ids.filter((id) => !resumed.confirmed.has(id));
     // Objects changed by a chunk whose answer was lost, or ended since, are not sent again.
     const states = await operation.statesOf(unconfirmed);
@@ -61,6 +62,7 @@ export async function prepareBulk<R, O extends string, D extends object>(
     });
     return { ids: pending, nothingSelected: false };
   }
+  await operation.journalScope?.();
   const frozen = await freezeSelection(kind, selection, (row) => operation.pending(row));
   if (frozen.notSelected.length > 0) host.emitBulk({ type: 'not-selected', ids: frozen.notSelected, many: kind.many });
   if (frozen.alreadyChanged > 0) host.emitBulk({ type: 'already-changed', count: frozen.alreadyChanged, many: kind.many, state: words.changed });

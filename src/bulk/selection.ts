@@ -52,16 +52,32 @@ export async function freezeSelection<R>(kind: ObjectKind<R>, request: BulkSelec
     if (size > LOOKUP_PAGE) await kind.useBulkTransport();
     // Every id given is kept unless it is missing or done: then the set itself is the selection,
     // and a million ids are not copied into strings.
-    let allTaken = true;
+    // The ids given may be the objects' process instances' (kind.givenIds): then each selects its rows.
+    let allTaken = kind.givenIds === undefined;
+    const givenOf = kind.givenIds?.of ?? ((row: ObjectRow<R>) => row.id);
     for (let start = 0; start < size; start += LOOKUP_PAGE) {
       const page = request.ids.slice(start, Math.min(size, start + LOOKUP_PAGE));
-      const found = new Map<string, ObjectRow<R>>();
-      for await (const rows of kind.rows({ ...request.query, [kind.idsField]: page }, page.length + 1)) for (const row of rows) found.set(row.id, row);
+      const found = new Map<string, ObjectRow<R>[]>();
+      const field = kind.givenIds?.field ?? kind.idsField;
+      for await (const rows of kind.rows({ ...request.query, [field]: page }, page.length + 1)) {
+        for (const row of rows) {
+          const given = givenOf(row);
+          const same = found.get(given);
+          if (same === undefined) found.set(given, [row]);
+          else same.push(row);
+        }
+      }
       for (const id of page) {
-        const row = found.get(id);
-        if (row === undefined) frozen.notSelected.push(id);
-        if (row !== undefined && take(row)) collected.push(id);
-        else allTaken = false;
+        const rows = found.get(id);
+        if (rows === undefined) {
+          frozen.notSelected.push(id);
+          allTaken = false;
+          continue;
+        }
+        for (const row of rows) {
+          if (take(row)) collected.push(row.id);
+          else allTaken = false;
+        }
       }
     }
     frozen.ids = allTaken ? request.ids : collected;

@@ -57,7 +57,8 @@ function incompleteRun<O extends string>(operation: ChangeOperation<O>, result: 
   const { words } = operation;
   // The engine changes a request's objects in one transaction: a success answer with none of them
   // changed was not the engine's (a proxy answering for it), not a partial success.
-  const noneDone = result.mode === 'sync' && countOf(operation, result, ['changed', 'ended']) === 0;
+  // Objects somewhere else than before ('other': a retried job that failed again) were reached too.
+  const noneDone = result.mode === 'sync' && countOf(operation, result, ['changed', 'ended', 'other']) === 0;
   return noneDone
     ? new ChangeFailedError(
         `none of the ${result.selected} ${words.many} is ${words.changedInFull} after a success answer: the answer was most likely not the engine's (a proxy?)`,

@@ -95,3 +95,5 @@ export async function executeJob(app: App, ids: string[]): Promise<void> {
     .map(([outcome, count]) => `${count} ${outcome === 'not-found' ? 'not found' : outcome}`);
   throw new CliError(`${notRun.length} of ${plural(results.length, 'job')} did not run (${counts.join(', ')})`, notRunCode(results));
 }
+
+export { retryJobs } from './job-retry-run.js';

@@ -1,13 +1,14 @@
-/** `job`: the jobs of process instances, listed and summarized, and run by hand (docs/operations-see.md). What runs: ./job-actions.ts. */
+/** `job`: the jobs of process instances, listed and summarized, run by hand (docs/operations-see.md), retried (docs/operations-retry.md). What runs: ./job-actions.ts. */
 import type { Command } from 'commander';
 import { ExitCode, exitCodesHelp } from '../exit-codes.js';
 import type { ActionOf } from './action.js';
 import { JOB_LIST_FLAGS } from './job-flags.js';
+import { declareJobRetryCommand } from './job-retry.js';
 import { declareFlags } from './spec.js';
 import type * as actions from './job-actions.js';
 
 export function declareJobCommands(program: Command, action: ActionOf<typeof actions>): void {
-  const job = program.command('job').description('jobs: failed, still retrying, or waiting; run one by hand');
+  const job = program.command('job').description('jobs: failed, still retrying, or waiting; run one by hand, retry failed ones');
 
   declareFlags(job.command('list'), JOB_LIST_FLAGS)
     .description('list jobs, or count them by definition, activity and exception (--summary)')
@@ -57,4 +58,6 @@ Examples:
   $ camunda-admin job list --key invoice --failed -o json | jq -r '.[].id' | xargs camunda-admin job execute`,
     )
     .action(action('executeJob'));
+
+  declareJobRetryCommand(job, (name) => action(name));
 }

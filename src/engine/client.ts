@@ -6,6 +6,7 @@ import { AuthorizationApi } from './authorizations.js';
 import { BatchApi } from './batches.js';
 import { GroupApi } from './groups.js';
 import { HistoricProcessInstanceApi } from './historic-process-instances.js';
+import { ExternalTaskApi } from './external-tasks.js';
 import { EngineHttp, type EngineHttpOptions } from './http.js';
 import { IncidentApi } from './incidents.js';
 import { JobApi } from './jobs.js';
@@ -31,6 +32,7 @@ export class EngineClient {
   readonly jobs: JobApi;
   readonly historicProcessInstances: HistoricProcessInstanceApi;
   readonly variableInstances: VariableInstanceApi;
+  readonly externalTasks: ExternalTaskApi;
   readonly opLog: OpLogApi;
 
   constructor(readonly options: EngineHttpOptions) {
@@ -47,6 +49,7 @@ export class EngineClient {
     this.jobs = new JobApi(this.http);
     this.historicProcessInstances = new HistoricProcessInstanceApi(this.http);
     this.variableInstances = new VariableInstanceApi(this.http);
+    this.externalTasks = new ExternalTaskApi(this.http);
     this.opLog = new OpLogApi(this.http);
   }
 

@@ -68,7 +68,54 @@ export class IncidentApi {
     return response.data;
   }
 
-  private list(filter: { processInstanceId: string } | { processDefinitionId: string }): Promise<Incident[]> {
+  /**
+   * The newest open incident of a type (`failedJob`, `failedExternalTask`), by the engine's clock:
+   * what a retry run compares later failures with (src/bulk/operations/failure-mark.ts).
+   */
+  async newestOfType(incidentType: string): Promise<Incident | undefined> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/incident`,
+      query: { incidentType, sortBy: 'incidentTimestamp', sortOrder: 'desc', firstResult: 0, maxResults: 1 },
+      schema: z.array(incidentSchema()),
+      expects: 'a list of incidents',
+    });
+    return response.data[0];
+  }
+
+  /** The open incidents of a type created after `after` (an engine date, as the engine wrote it; 7.14+). */
+  async ofTypeAfter(incidentType: string, after: string): Promise<Incident[]> {
+    return this.list({ incidentType, incidentTimestampAfter: after });
+  }
+
+  /** One open incident by id; undefined when the engine has none (resolved, or never there) or it is not visible. */
+  async byId(incidentId: string): Promise<Incident | undefined> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/incident`,
+      query: { incidentId, firstResult: 0, maxResults: 1 },
+      schema: z.array(incidentSchema()),
+      expects: 'a list of incidents',
+    });
+    return response.data[0];
+  }
+
+  /**
+   * DELETE /incident/{id}: resolves an incident (ResolveIncidentCmd). The engine refuses those of types
+   * failedJob and failedExternalTask (400): retries resolve them (src/bulk/operations/incident-resolution.ts).
+   */
+  async resolve(incidentId: string): Promise<void> {
+    await this.http.request({ method: 'DELETE', path: enginePath`/incident/${incidentId}`, noContentOnly: true });
+  }
+
+  /** Every open incident of a type. */
+  async ofType(incidentType: string): Promise<Incident[]> {
+    return this.list({ incidentType });
+  }
+
+  private list(
+    filter: { processInstanceId: string } | { processDefinitionId: string } | { incidentType: string; incidentTimestampAfter?: string },
+  ): Promise<Incident[]> {
     return collectPages(
       async (firstResult, maxResults) =>
         (

@@ -1,12 +1,16 @@
 /**
  * `/job` and `/job-definition`: failed jobs and asynchronous continuations for the pre-flight, pages
- * of a filtered query (`job list`) and running a job by hand (`job execute`); docs/engine-notes.md#jobs.
+ * of a filtered query (`job list`), running a job by hand (`job execute`), and their retries and due
+ * dates, one by one or as a batch (`job retry`); docs/engine-notes.md#jobs.
  */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
+import { batchSchema, type Batch } from './batches.js';
+import { formatEngineDate } from './dates.js';
 import type { EngineHttp } from './http.js';
 import { enginePath, type Query } from './paths.js';
-import { collectPages } from './paging.js';
+import { allPages, collectPages, MAX_BULK_PAGE_SIZE } from './paging.js';
+import { countSchema } from './schemas.js';
 
 const jobSchema = lazy(() =>
   z.looseObject({
@@ -48,6 +52,21 @@ export interface JobQuery extends Query {
   noRetriesLeft?: boolean;
   withRetriesLeft?: boolean;
   withException?: boolean;
+}
+
+/**
+ * New retries of jobs, and optionally their due date (RetriesDto; the due date since 7.19: an older
+ * engine ignores it). `dueDate: null` clears the due date (the job is due at once); absent leaves it.
+ */
+export interface JobRetries {
+  retries: number;
+  dueDate?: Date | null | undefined;
+}
+
+/** The body of PUT /job/{id}/retries (and, with the ids, of POST /job/retries). */
+export function jobRetriesBody(change: JobRetries): { retries: number; dueDate?: string | null } {
+  if (change.dueDate === undefined) return { retries: change.retries };
+  return { retries: change.retries, dueDate: change.dueDate === null ? null : formatEngineDate(change.dueDate) };
 }
 export type JobDefinition = z.infer<ReturnType<typeof jobDefinitionSchema>>;
 
@@ -134,6 +153,96 @@ export class JobApi {
         ).data,
       { limit: this.http.queryLimit },
     );
+  }
+
+  /** POST /job: a JobQueryDto as the body (ids and filters), paging in the URL. */
+  async query(body: Record<string, unknown>, firstResult: number, maxResults: number): Promise<Job[]> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/job`,
+      query: { firstResult, maxResults },
+      body,
+      schema: z.array(jobSchema()),
+      expects: 'a list of jobs',
+      idempotent: true,
+    });
+    return response.data;
+  }
+
+  /** POST /job/count. */
+  async count(body: Record<string, unknown>): Promise<number> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/job/count`,
+      body,
+      schema: countSchema(),
+      expects: 'a count',
+      idempotent: true,
+    });
+    return response.data.count;
+  }
+
+  /**
+   * Every job the query matches, page by page, ordered by id after the query's own order (so that
+   * none is skipped or repeated where pages are cut); `pageSize`: the first page's rows.
+   */
+  pages(body: Record<string, unknown>, options: { pageSize?: number | undefined } = {}): AsyncGenerator<Job[]> {
+    const sorting = Array.isArray(body.sorting) ? (body.sorting as unknown[]) : [];
+    const ordered = { ...body, sorting: [...sorting, { sortBy: 'jobId', sortOrder: 'asc' }] };
+    return allPages((firstResult, maxResults) => this.query(ordered, firstResult, maxResults), {
+      limit: this.http.queryLimit,
+      growTo: MAX_BULK_PAGE_SIZE,
+      pageSize: options.pageSize,
+    });
+  }
+
+  /**
+   * Jobs by id (POST /job: the ids travel in the body, paging in the URL); a job that is gone (run
+   * successfully, its instance ended) is simply not in the answer.
+   */
+  async byIds(jobIds: readonly string[], firstResult: number, maxResults: number): Promise<Job[]> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/job`,
+      query: { firstResult, maxResults },
+      body: { jobIds },
+      schema: z.array(jobSchema()),
+      expects: 'a list of jobs',
+      idempotent: true,
+    });
+    return response.data;
+  }
+
+  /**
+   * PUT /job/{id}/retries: one job's retries, in a transaction of its own. Retries above 0 on a job
+   * without retries resolve its failedJob incident; 0 on one with retries opens it (JobEntity.setRetries).
+   * The engine has no synchronous request for many jobs: POST /job/retries always creates a batch.
+   */
+  async setRetries(jobId: string, change: JobRetries, signal?: AbortSignal): Promise<void> {
+    await this.http.request({ method: 'PUT', path: enginePath`/job/${jobId}/retries`, body: jobRetriesBody(change), signal, noContentOnly: true });
+  }
+
+  /** POST /job/retries: a batch of type `set-job-retries` for the ids (SetJobsRetriesBatchCmd). */
+  async setRetriesAsync(jobIds: readonly string[], change: JobRetries): Promise<Batch> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/job/retries`,
+      body: { jobIds, ...jobRetriesBody(change) },
+      schema: batchSchema(),
+      expects: 'a batch',
+    });
+    return response.data;
+  }
+
+  /** PUT /job/{id}/duedate: when the job executor may run the job (null: at once); `cascade` moves a repeating timer's later runs too. */
+  async setDueDate(jobId: string, dueDate: Date | null, options: { cascade?: boolean; signal?: AbortSignal } = {}): Promise<void> {
+    await this.http.request({
+      method: 'PUT',
+      path: enginePath`/job/${jobId}/duedate`,
+      body: { duedate: dueDate === null ? null : formatEngineDate(dueDate), cascade: options.cascade ?? false },
+      signal: options.signal,
+      noContentOnly: true,
+    });
   }
 
   private jobs(filter: Query): Promise<Job[]> {

@@ -147,9 +147,16 @@ export interface ActivityRecord {
    * was created (`PT0S`: 0). Only timers with this set get a job (job-executor.ts).
    */
   timerDueMs?: number;
-  /** A timer's: the activity the instance goes to when it fires (an interrupting boundary timer leaves the task it is attached to). */
+  /**
+   * A timer's: the activity the instance goes to when it fires (an interrupting boundary timer leaves
+   * the task it is attached to); an `async` or `externalTask` activity's: where the instance goes when
+   * its retried job or its external task is done (job-executor.ts leaveActivity; absent: that path ends).
+   */
   next?: string;
-  /** An `async` activity whose job fails with this message whenever the job executor runs it (job-executor.ts). */
+  /**
+   * An `async` activity whose job fails with this message whenever the job executor runs it
+   * (job-executor.ts); an `externalTask` activity whose worker reports this failure (external-task.ts).
+   */
   fails?: string;
 }
 

@@ -21,6 +21,8 @@ import { registerInstanceDeletionRoutes } from './instance-deletion.js';
 import { registerInstanceVariableRoutes } from './instance-variables.js';
 import { registerJobRoutes } from './job.js';
 import { registerJobExecuteRoutes } from './job-execute.js';
+import { registerJobRetriesRoutes } from './job-retries.js';
+import { registerExternalTaskRoutes } from './external-task.js';
 import { registerMetricsRoutes } from './metrics.js';
 import { registerMigrationRoutes } from './migration.js';
 import { registerOpLogRoutes } from './op-log.js';
@@ -689,6 +691,8 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerIncidentRoutes(router, state);
   registerJobRoutes(router, state);
   registerJobExecuteRoutes(router, state);
+  registerJobRetriesRoutes(router, state);
+  registerExternalTaskRoutes(router, state);
   registerIdentityRoutes(router, state);
   registerMetricsRoutes(router, state);
   registerTelemetryRoutes(router, state);
@@ -731,4 +735,37 @@ export function readBodySorting<T extends string>(
 /** An empty list filter means no filter. */
 export function nonEmptyList(list: (string | null)[] | undefined): (string | null)[] | undefined {
   return list !== undefined && list.length > 0 ? list : undefined;
+}
+
+/**
+ * A query DTO bound from a POST body (POST /job, POST /external-task), into the values a GET query of
+ * the same `spec` gives: Jackson's binding (JsonFields), the first entry of `sorting` (or a top-level
+ * sortBy and sortOrder) as the order. A wrong shape is the engine's 400 with an empty message.
+ */
+export function queryFromJsonBody(body: unknown, spec: Record<string, QueryParamKind>, sortByValues: readonly string[]): QueryResult {
+  if (!isJsonObject(body)) return { ok: false, response: invalidJsonBody() };
+  const fields = new JsonFields(body);
+  const query: ParsedQuery = { values: {} };
+  for (const [name, kind] of Object.entries(spec)) {
+    const value =
+      kind === 'string'
+        ? fields.string(name)
+        : kind === 'boolean'
+          ? fields.boolean(name)
+          : kind === 'integer'
+            ? fields.integer(name)
+            : fields.stringArray(name)?.filter((item): item is string => item !== null);
+    if (value !== undefined) query.values[name] = value;
+  }
+  const sorting = readBodySorting(fields, sortByValues);
+  if (!sorting) return { ok: false, response: invalidJsonBody() };
+  const first = sorting.sorting[0];
+  if (first !== undefined) {
+    query.sortBy = first.sortBy;
+    query.sortOrder = first.sortOrder;
+  } else if (sorting.sortBy !== undefined && sorting.sortOrder !== undefined) {
+    query.sortBy = sorting.sortBy;
+    query.sortOrder = sorting.sortOrder as 'asc' | 'desc';
+  }
+  return { ok: true, query };
 }

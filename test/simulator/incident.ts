@@ -9,12 +9,12 @@
 // incidents, now on the target definition and the activity its instance moved to. A test can make
 // incidents appear on migration (`state.incidentsOnMigration`): as if a job of the migrated instance
 // failed on the target at once (a missing delegate, a new expression), which is what a canary looks for.
-import { addListAndCount, compareNullable, compareStrings, engineQuery, invalidRequest, likeMatches } from './handlers.js';
+import { addListAndCount, compareNullable, compareStrings, engineQuery, invalidRequest, likeMatches, noContent } from './handlers.js';
 import type { EngineRouter, QueryParamKind, RouteContext } from './handlers.js';
-import { authenticationOf } from './permissions.js';
+import { authenticationOf, checkAuthorization, genericPermission } from './permissions.js';
 import { parseEngineDate } from './repository.js';
 import { processInstanceVisibility } from './runtime.js';
-import { formatUtcDate } from './state.js';
+import { formatUtcDate, ResourceType } from './state.js';
 import type { EngineState, IncidentRecord, ProcessInstanceRecord } from './state.js';
 
 /** IncidentDto, field for field and in engine order. */
@@ -112,7 +112,7 @@ const SORT_BY = [
 export function raiseIncident(
   state: EngineState,
   instance: ProcessInstanceRecord,
-  fields: { activityId?: string; incidentType?: string; incidentMessage?: string } = {},
+  fields: { activityId?: string; incidentType?: string; incidentMessage?: string | null; configuration?: string } = {},
 ): IncidentRecord {
   const incident: IncidentRecord = {
     id: state.nextId(),
@@ -121,7 +121,7 @@ export function raiseIncident(
     activityId: fields.activityId ?? instance.activityIds[0] ?? '',
     incidentMessage: fields.incidentMessage ?? null,
     incidentTimestamp: formatUtcDate(state.clock()),
-    configuration: state.nextId(),
+    configuration: fields.configuration ?? state.nextId(),
   };
   state.incidents.push(incident);
   return incident;
@@ -184,21 +184,23 @@ function findIncidents(state: EngineState, context: RouteContext): { ok: true; i
   const tenants = list('tenantIdIn');
   const jobDefinitions = list('jobDefinitionIdIn');
   const messageLike = text('incidentMessageLike');
-  // DateConverter: a value that is not the engine's date format is a 400 naming it.
-  const bounds: Record<string, number | undefined> = {};
-  for (const name of ['incidentTimestampAfter', 'incidentTimestampBefore']) {
+  // DateConverter, then `INCIDENT_TIMESTAMP_ > after` and `< before` (both strict).
+  const bounds: Record<'incidentTimestampAfter' | 'incidentTimestampBefore', number | undefined> = {
+    incidentTimestampAfter: undefined,
+    incidentTimestampBefore: undefined,
+  };
+  for (const name of ['incidentTimestampAfter', 'incidentTimestampBefore'] as const) {
     const raw = text(name);
     if (raw === undefined) continue;
-    bounds[name] = parseEngineDate(raw);
-    if (bounds[name] === undefined) {
+    const parsed = parseEngineDate(raw);
+    if (parsed === undefined) {
       return {
         ok: false,
         response: invalidRequest(400, `Cannot set query parameter '${name}' to value '${raw}': Cannot convert value "${raw}" to java type java.util.Date`),
       };
     }
+    bounds[name] = parsed;
   }
-  const after = bounds.incidentTimestampAfter;
-  const before = bounds.incidentTimestampBefore;
   const visible = processInstanceVisibility(state, authenticationOf(state, context.authenticatedUserId));
   const items = state.incidents
     .map((incident) => incidentDto(state, incident))
@@ -208,10 +210,9 @@ function findIncidents(state: EngineState, context: RouteContext): { ok: true; i
         if (wanted !== undefined && incident[field] !== wanted) return false;
       }
       if (messageLike !== undefined && !likeMatches(incident.incidentMessage, messageLike)) return false;
-      // Strict comparisons, as the engine's mapping (> and <).
-      const raised = parseEngineDate(incident.incidentTimestamp) ?? 0;
-      if (after !== undefined && !(raised > after)) return false;
-      if (before !== undefined && !(raised < before)) return false;
+      const at = parseEngineDate(incident.incidentTimestamp) ?? 0;
+      if (bounds.incidentTimestampAfter !== undefined && !(at > bounds.incidentTimestampAfter)) return false;
+      if (bounds.incidentTimestampBefore !== undefined && !(at < bounds.incidentTimestampBefore)) return false;
       if (keys !== undefined && !keys.includes(state.findProcessDefinition(incident.processDefinitionId ?? '')?.key ?? '')) return false;
       if (tenants !== undefined && !tenants.includes(incident.tenantId ?? '')) return false;
       if (jobDefinitions !== undefined && !jobDefinitions.includes(incident.jobDefinitionId ?? '')) return false;
@@ -234,4 +235,31 @@ function findIncidents(state: EngineState, context: RouteContext): { ok: true; i
 
 export function registerIncidentRoutes(router: EngineRouter, state: EngineState): void {
   addListAndCount(router, state, '/incident', (context) => findIncidents(state, context));
+
+  // IncidentResourceImpl.resolveIncident -> ResolveIncidentCmd: the engine refuses the incidents of
+  // failed jobs and external tasks (their retries resolve them), and resolves any other open one.
+  router.add('delete', '/incident/:id', (context) => {
+    const id = context.params.id ?? '';
+    const incident = state.incidents.find((candidate) => candidate.id === id);
+    if (incident === undefined) return invalidRequest(404, `Cannot find an incident with id '${id}': incident is null`);
+    if (incident.incidentType === 'failedJob' || incident.incidentType === 'failedExternalTask') {
+      return invalidRequest(400, `Cannot resolve an incident of type ${incident.incidentType}`);
+    }
+    const instance = state.findProcessInstance(incident.processInstanceId);
+    if (instance === undefined) {
+      return invalidRequest(400, `Cannot find an execution for an incident with id '${id}': execution is null`);
+    }
+    // checkUpdateProcessInstance: UPDATE on the instance or UPDATE_INSTANCE on its definition.
+    const denied = checkAuthorization(state, authenticationOf(state, context.authenticatedUserId), [
+      { permission: genericPermission('UPDATE'), resourceType: ResourceType.PROCESS_INSTANCE, resourceId: instance.id },
+      {
+        permission: genericPermission('UPDATE_INSTANCE'),
+        resourceType: ResourceType.PROCESS_DEFINITION,
+        resourceId: state.findProcessDefinition(instance.definitionId)?.key ?? null,
+      },
+    ]);
+    if (denied) return denied;
+    state.incidents = state.incidents.filter((candidate) => candidate !== incident);
+    return noContent();
+  });
 }

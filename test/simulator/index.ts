@@ -157,6 +157,8 @@ export type {
   EndedProcessInstanceRecord,
   InstanceVariableRecord,
   FailingJobRecord,
+  JobSettingRecord,
+  ExternalTaskRecord,
   GroupRecord,
   IncidentRecord,
   LoginSettings,
@@ -168,9 +170,18 @@ export type {
   VersionSeed,
 } from './state.js';
 export { incidentsAfterMigration, raiseIncident, registerIncidentRoutes } from './incident.js';
-export { ASYNC_BEFORE, ASYNC_CONTINUATION, findJob, jobDefinitionIdOf, jobDefinitionsOf, registerJobRoutes } from './job.js';
+export { ASYNC_BEFORE, ASYNC_CONTINUATION, asyncJobId, findJob, jobDefinitionIdOf, jobDefinitionsOf, registerJobRoutes } from './job.js';
 export { fireTimerJob, jobsAfterMigration, runDueJobs } from './job-executor.js';
 export { failWithRuntimeException, registerJobExecuteRoutes } from './job-execute.js';
+export { applyJobRetries, findJobRow, registerJobRetriesRoutes, SET_JOB_RETRIES_BATCH_TYPE } from './job-retries.js';
+export {
+  allExternalTaskRows,
+  externalTaskIdOf,
+  registerExternalTaskRoutes,
+  runExternalTaskWorkers,
+  SET_EXTERNAL_TASK_RETRIES_BATCH_TYPE,
+} from './external-task.js';
+export type { ExternalTaskDto } from './external-task.js';
 export type { JobDefinitionDto, JobDto } from './job.js';
 export type { IncidentDto, IncidentOnMigration } from './incident.js';
 export { authorizationDto, bindAuthorizationCreateDto, bindAuthorizationUpdateDto, registerAuthorizationRoutes } from './authorization.js';

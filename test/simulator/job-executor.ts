@@ -14,8 +14,14 @@
 // for the timer's `next` activity), then every asynchronous continuation whose activity `fails` fails
 // for good: without a retry time cycle the engine runs a failed job again at once, so its three
 // retries are spent in one pass, and a failedJob incident opens (job.ts shows the job with retries 0).
-// Asynchronous continuations that succeed are not run (the simulator does not know where they lead).
+// Asynchronous continuations that succeed are not run (the simulator does not know where they lead),
+// except a job that failed before and was given retries again (job-retries.ts): once its activity no
+// longer `fails` (the outage is over), it runs well, and the instance leaves the activity for the
+// activity's `next`, or ends when nothing is left. A job whose due date (PUT /job/{id}/duedate, or a
+// retry with a dueDate) lies ahead waits for it.
 import { raiseIncident } from './incident.js';
+import { asyncJobId } from './job.js';
+import type { ActivityRecord } from './bpmn.js';
 import type { MigrationPlan } from './migration.js';
 import type { EngineState, ProcessInstanceRecord, TimerJobRecord } from './state.js';
 
@@ -73,21 +79,43 @@ export function runDueJobs(state: EngineState): number {
     fireTimerJob(state, job);
     ran += 1;
   }
-  for (const instance of state.processInstances) {
+  for (const instance of [...state.processInstances]) {
     const definition = state.findProcessDefinition(instance.definitionId);
     for (const activityId of new Set(instance.activityIds)) {
       const activity = definition?.activities.find((candidate) => candidate.id === activityId);
-      if (activity?.async !== true || activity.fails === undefined) continue;
+      if (activity?.async !== true) continue;
       if (
         state.incidents.some(
           (incident) => incident.incidentType === 'failedJob' && incident.processInstanceId === instance.id && incident.activityId === activityId,
         )
       )
         continue;
-      state.failingJobs = state.failingJobs.filter((job) => !(job.processInstanceId === instance.id && job.activityId === activityId));
-      raiseIncident(state, instance, { activityId, incidentType: 'failedJob', incidentMessage: activity.fails });
+      const failing = state.failingJobs.find((job) => job.processInstanceId === instance.id && job.activityId === activityId);
+      if (activity.fails === undefined && failing === undefined) continue;
+      const jobId = failing?.jobId ?? asyncJobId(instance.id, activityId);
+      const dueDate = state.jobSettings.find((setting) => setting.jobId === jobId)?.dueDate;
+      if (dueDate != null && dueDate > now) continue;
+      state.failingJobs = state.failingJobs.filter((job) => job !== failing);
+      if (activity.fails !== undefined) {
+        raiseIncident(state, instance, { activityId, incidentType: 'failedJob', incidentMessage: activity.fails, configuration: jobId });
+      } else {
+        state.jobSettings = state.jobSettings.filter((setting) => setting.jobId !== jobId);
+        leaveActivity(state, instance, activity);
+      }
       ran += 1;
     }
   }
   return ran;
+}
+
+/**
+ * The instance's work at `activity` is done (a job or an external task ran well): it goes on to the
+ * activity's `next`, or that path ends; an instance with nothing left completes.
+ */
+export function leaveActivity(state: EngineState, instance: ProcessInstanceRecord, activity: ActivityRecord): void {
+  const index = instance.activityIds.indexOf(activity.id);
+  if (index < 0) return;
+  instance.activityIds = instance.activityIds.flatMap((activityId, at) => (at !== index ? [activityId] : activity.next === undefined ? [] : [activity.next]));
+  delete instance.activityInstanceIds;
+  if (instance.activityIds.length === 0) state.endProcessInstance(instance.id, 'COMPLETED');
 }

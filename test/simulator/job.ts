@@ -16,8 +16,20 @@
 // External tasks and batch jobs are not jobs here.
 //
 // Like every query DTO, the engine ignores parameters it does not know, and so does the simulator.
-import { addListAndCount, compareNullable, compareStrings, engineQuery, exceptionBody, json, queryReaders } from './handlers.js';
-import type { EngineRouter, QueryParamKind, RouteContext } from './handlers.js';
+import {
+  addListAndCount,
+  compareNullable,
+  compareStrings,
+  engineQuery,
+  exceptionBody,
+  json,
+  pagedJson,
+  parsePaging,
+  queryFromJsonBody,
+  queryReaders,
+  readJsonBody,
+} from './handlers.js';
+import type { EngineRouter, ParsedQuery, QueryParamKind, RouteContext } from './handlers.js';
 import { authenticationOf, genericPermission, queryVisibility } from './permissions.js';
 import { processInstanceVisibility } from './runtime.js';
 import { engineUuid, formatUtcDate, ResourceType } from './state.js';
@@ -72,6 +84,11 @@ function derivedId(base: number, text: string): string {
   return engineUuid(base + (hash % 0x0fffffff));
 }
 
+/** The id of the job of an asynchronous continuation, unless an incident or a retry kept another (see jobsOf). */
+export function asyncJobId(processInstanceId: string, activityId: string): string {
+  return derivedId(0xb0000000, `${processInstanceId}\u0000${activityId}`);
+}
+
 export function jobDefinitionIdOf(definitionId: string, activityId: string): string {
   return derivedId(0xa0000000, `${definitionId}\u0000${activityId}`);
 }
@@ -112,18 +129,20 @@ function jobsOf(state: EngineState, instance: ProcessInstanceRecord): JobRow[] {
     );
     const failing = state.failingJobs.find((candidate) => candidate.processInstanceId === instance.id && candidate.activityId === activityId);
     const failed = incident !== undefined || failing !== undefined;
+    const id = incident?.configuration ?? failing?.jobId ?? asyncJobId(instance.id, activityId);
+    const setting = state.jobSettings.find((candidate) => candidate.jobId === id);
     rows.push({
       instance,
       activityId,
       dto: {
-        id: incident?.configuration ?? derivedId(0xb0000000, `${instance.id}\u0000${activityId}`),
+        id,
         jobDefinitionId: jobDefinitionIdOf(definition.id, activityId),
-        dueDate: null,
+        dueDate: setting?.dueDate == null ? null : formatUtcDate(setting.dueDate),
         processInstanceId: instance.id,
         executionId: instance.id,
         processDefinitionId: definition.id,
         processDefinitionKey: definition.key,
-        retries: incident !== undefined ? 0 : (failing?.retries ?? DEFAULT_RETRIES),
+        retries: incident !== undefined ? 0 : (failing?.retries ?? setting?.retries ?? DEFAULT_RETRIES),
         exceptionMessage: incident?.incidentMessage ?? failing?.exceptionMessage ?? null,
         failedActivityId: failed ? activityId : null,
         suspended: instance.suspended,
@@ -154,7 +173,7 @@ function timerJobsOf(state: EngineState, instance: ProcessInstanceRecord): JobRo
         executionId: instance.id,
         processDefinitionId: definition.id,
         processDefinitionKey: definition.key,
-        retries: DEFAULT_RETRIES,
+        retries: state.jobSettings.find((setting) => setting.jobId === job.id)?.retries ?? DEFAULT_RETRIES,
         exceptionMessage: null,
         failedActivityId: null,
         suspended: instance.suspended,
@@ -254,8 +273,19 @@ function jobSortValue(job: JobDto, sortBy: (typeof JOB_SORT_BY)[number]): string
   }
 }
 
-function findJobs(state: EngineState, context: RouteContext): { ok: true; items: JobDto[] } | { ok: false; response: Response } {
-  const parsed = engineQuery(context, JOB_PARAMS, JOB_SORT_BY);
+/** The jobs a JobQueryDto given as JSON selects (POST /job, the jobQuery of POST /job/retries), as the caller may see them. */
+export function jobsOfQueryBody(state: EngineState, context: RouteContext, body: unknown): { ok: true; items: JobDto[] } | { ok: false; response: Response } {
+  const query = queryFromJsonBody(body, JOB_PARAMS, JOB_SORT_BY);
+  return query.ok ? findJobs(state, context, query.query) : query;
+}
+
+/** Every job of the running instances, whoever may see it (job-retries.ts finds jobs by id in it). */
+export function allJobRows(state: EngineState): JobRow[] {
+  return state.processInstances.flatMap((instance) => [...jobsOf(state, instance), ...timerJobsOf(state, instance)]);
+}
+
+function findJobs(state: EngineState, context: RouteContext, query?: ParsedQuery): { ok: true; items: JobDto[] } | { ok: false; response: Response } {
+  const parsed = query === undefined ? engineQuery(context, JOB_PARAMS, JOB_SORT_BY) : { ok: true as const, query };
   if (!parsed.ok) return parsed;
   const values = parsed.query.values;
   const { text, flag, list } = queryReaders(values);
@@ -391,5 +421,20 @@ function findJobDefinitions(state: EngineState, context: RouteContext): { ok: tr
 
 export function registerJobRoutes(router: EngineRouter, state: EngineState): void {
   addListAndCount(router, state, '/job', (context) => findJobs(state, context));
+  // JobRestService.queryJobs / queryJobsCount: the JobQueryDto as the body, paging in the URL.
+  const fromBody = async (context: RouteContext) => {
+    const body = await readJsonBody(context.request);
+    return body.ok ? jobsOfQueryBody(state, context, body.body) : body;
+  };
+  router.add('post', '/job', async (context) => {
+    const paging = parsePaging(context.url.searchParams);
+    if (!paging.ok) return paging.response;
+    const result = await fromBody(context);
+    return result.ok ? pagedJson(state, context, result.items, paging.paging, (item) => item) : result.response;
+  });
+  router.add('post', '/job/count', async (context) => {
+    const result = await fromBody(context);
+    return result.ok ? json({ count: result.items.length }) : result.response;
+  });
   addListAndCount(router, state, '/job-definition', (context) => findJobDefinitions(state, context));
 }

@@ -208,6 +208,34 @@ export interface FailingJobRecord {
   activityId: string;
   retries: number;
   exceptionMessage: string;
+  /** The job's id when it is not the derived one (job.ts asyncJobId): kept from the incident a retry resolved. */
+  jobId?: string;
+}
+
+/**
+ * What PUT /job/{id}/retries, PUT /job/{id}/duedate and the set-job-retries batch changed on a job
+ * beyond what the incidents and `failingJobs` say (job-retries.ts): the retries of a job that never
+ * failed, and any job's due date (epoch milliseconds; null: none).
+ */
+export interface JobSettingRecord {
+  jobId: string;
+  retries?: number;
+  dueDate?: number | null;
+}
+
+/**
+ * An external task's state beyond what its instance says (external-task.ts): the task of a running
+ * instance at an `externalTask` activity. A failedExternalTask incident there is the task without
+ * retries (its configuration is the task's id); this record holds the retries and error a worker or
+ * a retry left, and the id when it is not the derived one.
+ */
+export interface ExternalTaskRecord {
+  id: string;
+  processInstanceId: string;
+  activityId: string;
+  /** Null until a worker reports a failure. */
+  retries: number | null;
+  errorMessage: string | null;
 }
 
 /** The job of a timer event of a running instance (job-executor.ts): due at `dueDate` (epoch milliseconds). */
@@ -241,7 +269,7 @@ export interface EndedProcessInstanceRecord extends ProcessInstanceRecord {
 
 /** One batch execution job (BatchDto.totalJobs counts them). */
 export interface BatchJobRecord {
-  /** The process instances the job works on: `invocationsPerBatchJob` of them at most. */
+  /** The process instances the job works on (the jobs or external tasks of a retries batch): `invocationsPerBatchJob` of them at most. */
   processInstanceIds: string[];
   /** 'failed' means no retries left: the job stays and counts in failedJobs and remainingJobs. */
   status: 'pending' | 'succeeded' | 'failed';
@@ -877,6 +905,10 @@ export class EngineState {
   failingJobs: FailingJobRecord[] = [];
   /** The jobs of timer events (job-executor.ts): created on migration into an activity with a new boundary timer; none seeded. */
   timerJobs: TimerJobRecord[] = [];
+  /** Retries and due dates set on jobs (see JobSettingRecord and job-retries.ts); none seeded. */
+  jobSettings: JobSettingRecord[] = [];
+  /** External tasks a worker or a retry changed (see ExternalTaskRecord and external-task.ts); none seeded. */
+  externalTasks: ExternalTaskRecord[] = [];
   /** Process instances that have ended (see `endProcessInstance`); the history shows them, the runtime not. */
   endedProcessInstances: EndedProcessInstanceRecord[] = [];
   /** Incidents that appear when an instance is migrated, as a test arranges them (incident.ts). */

@@ -43,7 +43,22 @@ function complete(...words: string[]): string[] {
     .sort();
 }
 
-const TOP_LEVEL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'group', 'incident', 'instance', 'job', 'metrics', 'migration'];
+const TOP_LEVEL = [
+  'access',
+  'auth',
+  'batch',
+  'completion',
+  'config',
+  'definition',
+  'engine',
+  'external-task',
+  'group',
+  'incident',
+  'instance',
+  'job',
+  'metrics',
+  'migration',
+];
 
 describe('completion bash', () => {
   it('registers _camunda_admin for camunda-admin', () => {
