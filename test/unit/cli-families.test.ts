@@ -8,7 +8,22 @@ const families = (argv?: string[]) =>
   buildProgram(io(), argv)
     .program.commands.map((command) => command.name())
     .sort();
-const ALL = ['access', 'auth', 'batch', 'completion', 'config', 'definition', 'engine', 'external-task', 'group', 'incident', 'instance', 'job', 'metrics', 'migration'];
+const ALL = [
+  'access',
+  'auth',
+  'batch',
+  'completion',
+  'config',
+  'definition',
+  'engine',
+  'external-task',
+  'group',
+  'incident',
+  'instance',
+  'job',
+  'metrics',
+  'migration',
+];
 
 describe('declaring only the family argv names', () => {
   const { program } = buildProgram(io());
