@@ -125,7 +125,7 @@ describe('completion bash', () => {
     expect(complete('completion', '')).toEqual(['bash', 'fish', 'zsh']);
     expect(complete('batch', 'list', '--type', 'instance-m')).toEqual(['instance-migration', 'instance-modification']);
     expect(complete('incident', 'list', '--type', 'failed')).toEqual(['failedExternalTask', 'failedJob']);
-    expect(complete('job', '')).toEqual(['execute', 'list']);
+    expect(complete('job', '')).toEqual(['execute', 'list', 'retry']);
   });
 
   it('completes file names where a file is expected, nothing where free text is', () => {
