@@ -28,6 +28,8 @@ export type WatchResult =
   | { status: 'completed'; historic: HistoricBatch; ending: BatchEnding; last: BatchProgress | undefined }
   | { status: 'deleted'; historic: HistoricBatch; ending: BatchEnding & { kind: 'deleted' }; last: BatchProgress | undefined }
   | { status: 'failed-jobs'; statistics: BatchStatistics; last: BatchProgress }
+  /** Every job created and done, none failed: the engine's monitor job ends the batch at its next run (every 30 s by default). */
+  | { status: 'jobs-done'; last: BatchProgress }
   | { status: 'timed-out'; last: BatchProgress | undefined }
   | { status: 'interrupted'; last: BatchProgress | undefined };
 
@@ -89,6 +91,8 @@ export async function watchBatch(batches: BatchApi, batchId: string, options: Wa
     };
     options.onProgress(last);
     if (statistics.failedJobs > 0 && runnable <= 0) return { status: 'failed-jobs', statistics, last };
+    // Waiting on for the monitor job would add up to its poll time (30 s) to every run, for nothing.
+    if (statistics.totalJobs > 0 && statistics.remainingJobs === 0 && statistics.failedJobs === 0) return { status: 'jobs-done', last };
     if (options.timeoutMs !== undefined && now - started >= options.timeoutMs) return { status: 'timed-out', last };
     const wait = options.timeoutMs === undefined ? options.intervalMs : Math.min(options.intervalMs, Math.max(0, started + options.timeoutMs - now));
     await sleep(wait, options.signal);

@@ -53,6 +53,10 @@ export async function followBatch(
         reporter.done(`batch ${batchId}: finished at ${watch.historic.endTime}`);
       }
       return { failure: undefined, status: 'completed' };
+    case 'jobs-done':
+      // The work is done, which is what --wait waits for; the outcome check that follows looks at every object.
+      reporter.done(`batch ${batchId}: all ${watch.last.totalJobs} jobs done; the engine ends the batch at its monitor job's next run`);
+      return { failure: undefined, status: 'completed' };
     case 'deleted':
       finish();
       return {
@@ -86,12 +90,6 @@ export async function followBatch(
           ),
         };
       }
-      if (watch.last && allJobsDone(watch.last)) {
-        // The engine's monitor job ends a batch at its next run (every 30 s by default): the work is
-        // done, which is what --wait waits for; the outcome check that follows looks at every object.
-        reporter.done(`batch ${batchId}: all ${watch.last.totalJobs} jobs done; the engine ends the batch at its monitor job's next run`);
-        return { failure: undefined, status: 'completed' };
-      }
       return {
         status: 'timed-out',
         failure: new ChangeFailedError(
@@ -109,11 +107,6 @@ export async function followBatch(
         ),
       };
   }
-}
-
-/** Every job of the batch created and done, none failed: only the engine's monitor job is left. */
-function allJobsDone(last: { totalJobs: number; remainingJobs: number; failedJobs: number }): boolean {
-  return last.totalJobs > 0 && last.remainingJobs === 0 && last.failedJobs === 0;
 }
 
 /** Where a batch that did not end stands: running, or suspended and waiting for someone to activate it. */
