@@ -73,3 +73,38 @@ export function compareNullable(a: string | number | null, b: string | number | 
   if (b === null) return -1;
   return typeof a === 'number' && typeof b === 'number' ? a - b : compareText(String(a), String(b));
 }
+
+/** The definition columns of a summary's group: key, version and tenant of the definition id it was counted under. */
+export interface DefinitionColumns {
+  processDefinitionKey: string | null;
+  processDefinitionVersion: number | null;
+  processDefinitionId: string | null;
+  tenantId: string | null;
+}
+
+export function definitionColumns(
+  definitions: ReadonlyMap<string, { key: string; version: number; tenantId?: string | null | undefined }>,
+  processDefinitionId: string | null,
+): DefinitionColumns {
+  const definition = processDefinitionId === null ? undefined : definitions.get(processDefinitionId);
+  return {
+    processDefinitionKey: definition?.key ?? null,
+    processDefinitionVersion: definition?.version ?? null,
+    processDefinitionId,
+    tenantId: definition?.tenantId ?? null,
+  };
+}
+
+/** The order of a summary's groups: the biggest first, then by definition (key, version, tenant) and activity. */
+export function compareGroups(
+  a: DefinitionColumns & { count: number; activityId: string | null },
+  b: DefinitionColumns & { count: number; activityId: string | null },
+): number {
+  return (
+    b.count - a.count ||
+    compareNullable(a.processDefinitionKey, b.processDefinitionKey) ||
+    compareNullable(a.processDefinitionVersion, b.processDefinitionVersion) ||
+    compareNullable(a.tenantId, b.tenantId) ||
+    compareNullable(a.activityId, b.activityId)
+  );
+}

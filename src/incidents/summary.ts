@@ -6,7 +6,7 @@
 import type { EngineClient } from '../engine/client.js';
 import { BULK_PAGE_SIZE, MAX_BULK_PAGE_SIZE } from '../engine/paging.js';
 import { definitionsById } from '../definitions/lookup.js';
-import { compareNullable, firstLine, Groups } from './grouping.js';
+import { compareGroups, compareNullable, definitionColumns, firstLine, Groups } from './grouping.js';
 import { incidentPages, type IncidentSelection } from './list.js';
 
 /** One group of the summary: its -o json|yaml shape (docs/operations-see.md). */
@@ -65,13 +65,9 @@ export async function summarizeIncidents(client: EngineClient, selection: Incide
   for (const group of sorted) if (group.key.processDefinitionId !== null) ids.add(group.key.processDefinitionId);
   const definitions = await definitionsById(client.processDefinitions, ids);
   const rows = sorted.map(({ key, count, oldest, newest }): IncidentGroup => {
-    const definition = key.processDefinitionId === null ? undefined : definitions.get(key.processDefinitionId);
     const occurrence = (row: typeof oldest): IncidentOccurrence => ({ id: row.id, incidentTimestamp: row.at, processInstanceId: row.processInstanceId });
     return {
-      processDefinitionKey: definition?.key ?? null,
-      processDefinitionVersion: definition?.version ?? null,
-      processDefinitionId: key.processDefinitionId,
-      tenantId: definition?.tenantId ?? null,
+      ...definitionColumns(definitions, key.processDefinitionId),
       activityId: key.activityId,
       incidentType: key.incidentType,
       message: key.message,
@@ -80,15 +76,6 @@ export async function summarizeIncidents(client: EngineClient, selection: Incide
       newest: occurrence(newest),
     };
   });
-  rows.sort(
-    (a, b) =>
-      b.count - a.count ||
-      compareNullable(a.processDefinitionKey, b.processDefinitionKey) ||
-      compareNullable(a.processDefinitionVersion, b.processDefinitionVersion) ||
-      compareNullable(a.tenantId, b.tenantId) ||
-      compareNullable(a.activityId, b.activityId) ||
-      compareNullable(a.incidentType, b.incidentType) ||
-      compareNullable(a.message, b.message),
-  );
+  rows.sort((a, b) => compareGroups(a, b) || compareNullable(a.incidentType, b.incidentType) || compareNullable(a.message, b.message));
   return { incidents: groups.total, groups: rows };
 }

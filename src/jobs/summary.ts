@@ -8,7 +8,7 @@ import type { EngineClient } from '../engine/client.js';
 import type { Job } from '../engine/jobs.js';
 import { BULK_PAGE_SIZE, MAX_BULK_PAGE_SIZE } from '../engine/paging.js';
 import { definitionsById } from '../definitions/lookup.js';
-import { compareNullable, firstLine, Groups, type Occurrence } from '../incidents/grouping.js';
+import { compareGroups, compareNullable, definitionColumns, firstLine, Groups, type Occurrence } from '../incidents/grouping.js';
 import { jobPages, type JobSelection } from './list.js';
 
 /** One group of the summary: its -o json|yaml shape (docs/operations-see.md). */
@@ -82,12 +82,8 @@ export async function summarizeJobs(client: EngineClient, selection: JobSelectio
   );
   const occurrence = (row: Occurrence): JobOccurrence => ({ id: row.id, createTime: row.at, processInstanceId: row.processInstanceId });
   const rows = sorted.map(({ key, count, oldest, newest }): JobGroup => {
-    const definition = key.processDefinitionId === null ? undefined : definitions.get(key.processDefinitionId);
     return {
-      processDefinitionKey: definition?.key ?? null,
-      processDefinitionVersion: definition?.version ?? null,
-      processDefinitionId: key.processDefinitionId,
-      tenantId: definition?.tenantId ?? null,
+      ...definitionColumns(definitions, key.processDefinitionId),
       activityId: key.activityId,
       exception: key.exception,
       count,
@@ -96,14 +92,6 @@ export async function summarizeJobs(client: EngineClient, selection: JobSelectio
       newest: occurrence(newest),
     };
   });
-  rows.sort(
-    (a, b) =>
-      b.count - a.count ||
-      compareNullable(a.processDefinitionKey, b.processDefinitionKey) ||
-      compareNullable(a.processDefinitionVersion, b.processDefinitionVersion) ||
-      compareNullable(a.tenantId, b.tenantId) ||
-      compareNullable(a.activityId, b.activityId) ||
-      compareNullable(a.exception, b.exception),
-  );
+  rows.sort((a, b) => compareGroups(a, b) || compareNullable(a.exception, b.exception));
   return { jobs: groups.total, groups: rows };
 }

@@ -1,0 +1,42 @@
+/**
+ * The definition filters every bulk selection shares (`--key`, `--version`, `--definition-id`) as the
+ * fields of a runtime query body: a key with a version is resolved to its definition id, since no
+ * runtime query filters by version.
+ */
+import { inputError } from '../change/errors.js';
+import type { EngineClient } from '../engine/client.js';
+import type { QueryBody } from './object-kind.js';
+
+export interface DefinitionFilters {
+  key?: string | undefined;
+  version?: number | undefined;
+  definitionId?: string | undefined;
+}
+
+/** Adds the definition filters given to `query` and their words to `parts` (`--key invoice --version 3`). */
+export async function addDefinitionFilters(client: EngineClient, filters: DefinitionFilters, query: QueryBody, parts: string[]): Promise<void> {
+  if (filters.key !== undefined && filters.version !== undefined) {
+    const found = await client.processDefinitions.find({ key: filters.key, version: filters.version });
+    if (found.length > 1)
+      throw inputError(`--key ${filters.key} --version ${filters.version} is deployed for more than one tenant: give --definition-id instead`);
+    const definition = found[0];
+    if (!definition)
+      throw inputError(
+        `--key ${filters.key} --version ${filters.version}: the engine has no such process definition (or you may not read it); nothing was sent`,
+      );
+    query.processDefinitionId = definition.id;
+    parts.push(`--key ${filters.key} --version ${filters.version}`);
+  } else if (filters.key !== undefined) {
+    query.processDefinitionKey = filters.key;
+    parts.push(`--key ${filters.key}`);
+  }
+  if (filters.definitionId !== undefined) {
+    if (query.processDefinitionId !== undefined && query.processDefinitionId !== filters.definitionId) {
+      throw inputError(
+        `--definition-id ${filters.definitionId} is not ${filters.key}:${filters.version} (${String(query.processDefinitionId)}): nothing would match`,
+      );
+    }
+    query.processDefinitionId = filters.definitionId;
+    parts.push(`--definition-id ${filters.definitionId}`);
+  }
+}
