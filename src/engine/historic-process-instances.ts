@@ -7,7 +7,7 @@ import { lazy } from '../util/lazy.js';
 import { type Batch, batchSchema } from './batches.js';
 import type { EngineHttp, JsonText } from './http.js';
 import type { QueryLimit } from './limits.js';
-import { allPages, MAX_BULK_PAGE_SIZE } from './paging.js';
+import { pagesByInstanceId } from './paging.js';
 import { enginePath } from './paths.js';
 import { countSchema, looseRecord } from './schemas.js';
 
@@ -66,17 +66,11 @@ export class HistoricProcessInstanceApi {
     return response.data.count;
   }
 
-  /**
-   * Every instance the query matches, page by page, ordered by id last so that pages cut by position
-   * neither skip nor repeat one (as ProcessInstanceApi.pages).
-   */
+  /** Every instance the query matches, page by page, in pages that neither skip nor repeat one (as ProcessInstanceApi.pages). */
   pages(body: HistoricInstanceQueryBody, options: { pageSize?: number | undefined } = {}): AsyncGenerator<HistoricInstance[]> {
-    const sorting = Array.isArray(body.sorting) ? (body.sorting as unknown[]) : [];
-    const ordered = { ...body, sorting: [...sorting, { sortBy: 'instanceId', sortOrder: 'asc' }] };
-    return allPages((firstResult, maxResults) => this.query(ordered, firstResult, maxResults), {
+    return pagesByInstanceId((ordered, firstResult, maxResults) => this.query(ordered, firstResult, maxResults), body, {
       limit: this.http.queryLimit,
-      growTo: MAX_BULK_PAGE_SIZE,
-      pageSize: options.pageSize,
+      ...options,
     });
   }
 

@@ -308,3 +308,24 @@ export async function* keptPages<T>(
     if (remaining <= 0) return;
   }
 }
+
+/**
+ * Every instance a POST query (process instances, their history) matches, page by page: big pages
+ * within the engine's limit, the next asked for while the caller handles this one. The instance id
+ * ends the ordering (after any of the query's own), so that no instance is skipped or repeated where
+ * pages are cut. The REST API has no "id after" filter to page by key instead (docs/performance.md).
+ * `pageSize`: the first page's rows, when the caller knows how many to expect (a count).
+ */
+export function pagesByInstanceId<T>(
+  query: (body: Record<string, unknown>, firstResult: number, maxResults: number) => Promise<T[]>,
+  body: Record<string, unknown>,
+  options: { limit: QueryLimit; pageSize?: number | undefined },
+): AsyncGenerator<T[]> {
+  const sorting = Array.isArray(body.sorting) ? (body.sorting as unknown[]) : [];
+  const ordered = { ...body, sorting: [...sorting, { sortBy: 'instanceId', sortOrder: 'asc' }] };
+  return allPages((firstResult, maxResults) => query(ordered, firstResult, maxResults), {
+    limit: options.limit,
+    growTo: MAX_BULK_PAGE_SIZE,
+    pageSize: options.pageSize,
+  });
+}

@@ -8,7 +8,7 @@ import { type Batch, batchSchema } from './batches.js';
 import type { EngineHttp, JsonText } from './http.js';
 import { enginePath } from './paths.js';
 import type { QueryLimit } from './limits.js';
-import { allPages, MAX_BULK_PAGE_SIZE } from './paging.js';
+import { pagesByInstanceId } from './paging.js';
 import { countSchema, looseRecord } from './schemas.js';
 
 const processInstanceSchema = lazy(() =>
@@ -59,20 +59,11 @@ export class ProcessInstanceApi {
     return this.http.queryLimit;
   }
 
-  /**
-   * Every instance the query matches, page by page (./paging.ts): big pages within the engine's
-   * limit, the next one asked for while the caller handles this one. The instance id ends the
-   * ordering (after any of the query's own), so that no instance is skipped or repeated where pages
-   * are cut. The REST API has no "id after" filter to page by key instead (docs/performance.md).
-   * `pageSize`: the first page's rows, when the caller knows how many to expect (a count).
-   */
+  /** Every instance the query matches, page by page, in pages that neither skip nor repeat one (./paging.ts). */
   pages(body: ProcessInstanceQueryBody, options: { pageSize?: number | undefined } = {}): AsyncGenerator<ProcessInstance[]> {
-    const sorting = Array.isArray(body.sorting) ? (body.sorting as unknown[]) : [];
-    const ordered = { ...body, sorting: [...sorting, { sortBy: 'instanceId', sortOrder: 'asc' }] };
-    return allPages((firstResult, maxResults) => this.query(ordered, firstResult, maxResults), {
+    return pagesByInstanceId((ordered, firstResult, maxResults) => this.query(ordered, firstResult, maxResults), body, {
       limit: this.http.queryLimit,
-      growTo: MAX_BULK_PAGE_SIZE,
-      pageSize: options.pageSize,
+      ...options,
     });
   }
 
