@@ -21,7 +21,7 @@ import { groupUpdate, mergeGroup } from '../groups/update.js';
 import { type AccessScope, authorizationKey } from './file.js';
 import { type AccessChange, type AccessPlan, type AuthorizationChange, describeRow, type EngineAccess, type GroupChange, type MemberChange } from './plan.js';
 
-export type ChangeStatus = 'done' | 'failed' | 'not done';
+type ChangeStatus = 'done' | 'failed' | 'not done';
 
 export interface AppliedChange {
   change: AccessChange;

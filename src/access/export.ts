@@ -24,7 +24,7 @@ export interface AccessDocument {
   authorizations: FileAuthorization[];
 }
 
-export interface FileAuthorization {
+interface FileAuthorization {
   type: string;
   user?: string;
   group?: string;

@@ -109,7 +109,7 @@ function allowedKeys(path: readonly (string | number)[]): string[] {
 }
 
 /** A group as the file wants it; a field left out (undefined) is not managed. */
-export interface DesiredGroup {
+interface DesiredGroup {
   id: string;
   name?: string | null | undefined;
   type?: string | null | undefined;

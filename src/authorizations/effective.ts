@@ -182,7 +182,7 @@ function decideAmong<R extends AuthorizationRow>(
   return { permission: check.permission, granted: false };
 }
 
-export interface ExplainedRow<R extends AuthorizationRow = AuthorizationRow> {
+interface ExplainedRow<R extends AuthorizationRow = AuthorizationRow> {
   readonly row: R;
   readonly level: Level;
   readonly on: 'id' | '*';

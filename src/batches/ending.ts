@@ -16,7 +16,7 @@ import type { BatchApi, HistoricBatch } from '../engine/batches.js';
 import { EngineAuthenticationError, EngineHttpError } from '../engine/errors.js';
 import { RetryableHttpError } from '../engine/error-decoding.js';
 
-export interface JobLogCounts {
+interface JobLogCounts {
   /** Batch jobs that ran to success. */
   succeededJobs: number;
   /** Failed attempts of batch jobs (a job is tried up to three times by default). */

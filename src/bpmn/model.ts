@@ -9,7 +9,7 @@ import { BpmnModdle, type ModdleElement } from 'bpmn-moddle';
 import camundaExtensions from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
 
 /** An event's trigger: what kind, and what it waits for (`timeDuration PT1H`, a message name). */
-export interface Trigger {
+interface Trigger {
   kind: string;
   detail: string | null;
 }
@@ -41,7 +41,7 @@ export interface ModelActivity {
   outgoing: string[];
 }
 
-export interface SequenceFlow {
+interface SequenceFlow {
   id: string;
   sourceId: string;
   targetId: string;

@@ -16,7 +16,7 @@ import type { OpLogEntryKind } from './operation.js';
 import type { BulkHost } from './run-types.js';
 
 /** How far before the run's start an entry may be dated: the engine's clock is not ours. */
-export const CLOCK_SKEW_MS = 60_000;
+const CLOCK_SKEW_MS = 60_000;
 
 export interface AnnotationRequest {
   text: string;

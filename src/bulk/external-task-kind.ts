@@ -10,7 +10,7 @@ import type { ObjectKind, ObjectRow, QueryBody } from './object-kind.js';
 import { parseQueryBody } from './query-file.js';
 
 /** The fields of ExternalTaskQueryDto (7.24), which a --query FILE may have. */
-export const EXTERNAL_TASK_QUERY_FIELDS = [
+const EXTERNAL_TASK_QUERY_FIELDS = [
   'externalTaskId',
   'externalTaskIdIn',
   'activityId',

@@ -10,7 +10,7 @@ import type { DefinitionName, ObjectKind, ObjectRow, QueryBody } from './object-
 import { parseQueryBody } from './query-file.js';
 
 /** The fields of JobQueryDto (7.24), which a --query FILE may have. */
-export const JOB_QUERY_FIELDS = [
+const JOB_QUERY_FIELDS = [
   'jobId',
   'jobIds',
   'jobDefinitionId',

@@ -8,7 +8,7 @@ import type { ChangeResult } from '../change/result.js';
 import type { BulkOperation } from './operation.js';
 
 /** The report's JSON: what was done (`operation`), then the run's result. */
-export function reportOf<O extends string, D extends object>(operation: Pick<BulkOperation<never, O, D>, 'name'>, result: ChangeResult<O, D>) {
+function reportOf<O extends string, D extends object>(operation: Pick<BulkOperation<never, O, D>, 'name'>, result: ChangeResult<O, D>) {
   return { operation: operation.name, ...result };
 }
 

@@ -28,7 +28,7 @@ export function chunkName(place: ChunkPlace): string {
   return `chunk ${place.position}/${place.total}${place.chunk === place.position ? '' : ` (journal chunk ${place.chunk})`}`;
 }
 
-export interface ChunkFailure extends ChunkPlace {
+interface ChunkFailure extends ChunkPlace {
   ids: string[];
   error: unknown;
   /** The answer does not say whether the engine changed the chunk: only asking it again does. */

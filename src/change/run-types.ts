@@ -17,7 +17,7 @@ export type ChangeMode =
  * A journal for a batch run (each version of a sweep has one): the ids, the send, and the batch it
  * created, so that a resume never creates a second batch for them.
  */
-export interface BatchJournal {
+interface BatchJournal {
   file: string;
   replace: boolean;
   engine: JournalEngine;

@@ -11,13 +11,13 @@ import { commaList } from './options.js';
 import { CANARY_WAIT_DEFAULT, checkBatchFlags, parseRunFlags, POLL_INTERVAL_DEFAULT } from './run-flags.js';
 import { type FlagsOf, flagSpec } from './spec.js';
 
-export const BULK_SELECTION_FLAGS = flagSpec(
+const BULK_SELECTION_FLAGS = flagSpec(
   { flags: '--instances <ids>', description: 'comma-separated ids' },
   { flags: '--instances-file <file>', description: 'ids one per line or as a JSON array; - for standard input' },
   { flags: '--query <file>', description: "a query (JSON or YAML, the body of the objects' query endpoint); the filters are added to it" },
 );
 
-export const BULK_RUN_FLAGS = flagSpec(
+const BULK_RUN_FLAGS = flagSpec(
   { flags: '--dry-run', description: 'select and preview, then print the requests that would be sent; send nothing' },
   { flags: '--chunk-size <n>', description: 'send the selection as requests of at most N objects, each a transaction, with a journal' },
   { flags: '--journal <file>', description: 'with --chunk-size or --resume: the journal (default: <family>-<operation>.journal.jsonl)' },

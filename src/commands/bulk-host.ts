@@ -19,7 +19,7 @@ import { describeChangeEvent } from '../render/change-events.js';
 import { followBatch } from './follow-batch.js';
 import { currentEngine } from './migration-host.js';
 
-export async function bulkHost(app: App, words: ChangeWords): Promise<BulkHost> {
+async function bulkHost(app: App, words: ChangeWords): Promise<BulkHost> {
   const output = await app.output();
   return {
     emit: (event: ChangeEvent | GroupEvent) => {

@@ -3,7 +3,7 @@ import { BULK_FLAGS } from './bulk-flags.js';
 import { INSTANCE_FILTER_FLAGS } from './instance-flags.js';
 import { type FlagsOf, flagSpec } from './spec.js';
 
-export const INSTANCE_DELETE_OWN_FLAGS = flagSpec(
+const INSTANCE_DELETE_OWN_FLAGS = flagSpec(
   { flags: '--finished', description: "delete finished instances from the history instead (the engine's history of them goes)" },
   { flags: '--finished-before <date>', description: 'with --finished: instances that finished before DATE (2026-01-31, ISO 8601, or an age: 30d)' },
   { flags: '--finished-after <date>', description: 'with --finished: instances that finished after DATE' },

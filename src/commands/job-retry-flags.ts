@@ -3,7 +3,7 @@ import { BULK_FLAGS } from './bulk-flags.js';
 import { type FlagsOf, flagSpec } from './spec.js';
 
 /** The filters that select failed jobs (failed external tasks): the selection of the retry commands. */
-export function retryFilterFlags(objects: string, exception: string) {
+function retryFilterFlags(objects: string, exception: string) {
   return flagSpec(
     { flags: '--failed', description: 'all of them: every one without retries left (only such are ever selected)' },
     { flags: '--key <key>', description: `${objects} of this process definition key` },

@@ -34,7 +34,7 @@ export interface CompletionOption {
   help: boolean;
 }
 
-export interface CompletionArgument {
+interface CompletionArgument {
   name: string;
   description: string;
   variadic: boolean;

@@ -8,7 +8,7 @@
  * A product's version scheme only says what its numbers look like.
  */
 
-export type ProductId = 'camunda' | 'operaton' | 'cibseven';
+type ProductId = 'camunda' | 'operaton' | 'cibseven';
 
 export interface Product {
   readonly id: ProductId;

@@ -10,7 +10,7 @@ import { compareGroups, compareNullable, definitionColumns, firstLine, Groups } 
 import { incidentPages, type IncidentSelection } from './list.js';
 
 /** One group of the summary: its -o json|yaml shape (docs/operations-see.md). */
-export interface IncidentGroup {
+interface IncidentGroup {
   processDefinitionKey: string | null;
   processDefinitionVersion: number | null;
   processDefinitionId: string | null;
@@ -24,7 +24,7 @@ export interface IncidentGroup {
   newest: IncidentOccurrence;
 }
 
-export interface IncidentOccurrence {
+interface IncidentOccurrence {
   id: string;
   incidentTimestamp: string | null;
   processInstanceId: string | null;

@@ -6,7 +6,7 @@
 import type { JobApi } from '../engine/jobs.js';
 import { EngineAuthorizationError, EngineHttpError } from '../engine/errors.js';
 
-export type JobExecutionOutcome = 'executed' | 'failed' | 'not-found' | 'refused';
+type JobExecutionOutcome = 'executed' | 'failed' | 'not-found' | 'refused';
 
 /** One job's result: its -o json|yaml shape (docs/operations-see.md). */
 export interface JobExecution {

@@ -12,7 +12,7 @@ import { compareGroups, compareNullable, definitionColumns, firstLine, Groups, t
 import { jobPages, type JobSelection } from './list.js';
 
 /** One group of the summary: its -o json|yaml shape (docs/operations-see.md). */
-export interface JobGroup {
+interface JobGroup {
   processDefinitionKey: string | null;
   processDefinitionVersion: number | null;
   processDefinitionId: string | null;
@@ -28,7 +28,7 @@ export interface JobGroup {
   newest: JobOccurrence;
 }
 
-export interface JobOccurrence {
+interface JobOccurrence {
   id: string;
   createTime: string | null;
   processInstanceId: string | null;

@@ -5,7 +5,7 @@ import { LICENCE_METRICS } from '../catalogue/metrics.js';
  * 'partial': the current month, counted up to now; 'future': nothing can have been counted yet, and
  * nothing is asked for it (its counts are null).
  */
-export type MonthStatus = 'complete' | 'partial' | 'future';
+type MonthStatus = 'complete' | 'partial' | 'future';
 
 interface MonthCounts {
   processInstances: number;

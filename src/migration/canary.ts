@@ -14,7 +14,7 @@ import type { Job } from '../engine/jobs.js';
 import { classifyInstances } from './outcome.js';
 
 /** A job of a canary instance that failed on the target. */
-export interface CanaryFailedJob {
+interface CanaryFailedJob {
   id: string;
   activityId: string | null;
   retries: number;
@@ -22,7 +22,7 @@ export interface CanaryFailedJob {
 }
 
 /** One canary instance after the migration. */
-export interface CanaryInstance {
+interface CanaryInstance {
   id: string;
   /** Where the engine has it now (the definition it ended on, for an ended one); null when found nowhere. */
   definitionId: string | null;
@@ -43,7 +43,7 @@ export interface CanaryCheck {
 }
 
 /** What the canary's instances had before they were migrated: compared by id afterwards. */
-export interface CanaryBefore {
+interface CanaryBefore {
   incidents: ReadonlySet<string>;
   /** Undefined when not known (a resumed journal's canary): failed jobs are then not compared. */
   failedJobs: ReadonlySet<string> | undefined;

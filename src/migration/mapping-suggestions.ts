@@ -7,7 +7,7 @@ import type { ModelActivity, ProcessModel } from '../bpmn/model.js';
 import { editDistance } from '../util/suggest.js';
 import { behaviourKey, describeType, scopeName, triggerText } from './activity-kinds.js';
 
-export type ConfidenceLevel = 'high' | 'medium' | 'low';
+type ConfidenceLevel = 'high' | 'medium' | 'low';
 
 export interface SuggestedMapping {
   sourceActivityId: string;

@@ -24,7 +24,7 @@ export interface ActivityComparison {
   notes: string[];
 }
 
-export interface UnmappedActivity {
+interface UnmappedActivity {
   activityId: string;
   instances: number;
   reason: string;

@@ -20,7 +20,7 @@ import { describeDefinition } from './describe-definition.js';
 
 const MIGRATION_BATCH = 'instance-migration';
 
-export interface PendingBatch {
+interface PendingBatch {
   batch: Batch;
   /** `source`: the batch works on the source's deployment; `unknown`: its deployment cannot be read. */
   deployment: 'source' | 'unknown';

@@ -8,14 +8,6 @@ import type { ProcessInstanceApi, ProcessInstanceQueryBody } from '../engine/pro
 import { COUNTED_PAGE, LOOKUP_PAGE } from '../engine/selection-pages.js';
 import type { IdList, InstanceIdSet } from '../input/id-set.js';
 
-export interface SelectionFlags {
-  instances?: string | undefined;
-  instancesFile?: string | undefined;
-  query?: ProcessInstanceQueryBody | undefined;
-  queryFile?: string | undefined;
-  allInstances?: boolean | undefined;
-}
-
 export interface SelectionRequest {
   /** Explicit ids, in the order given, duplicates removed. */
   ids: InstanceIdSet;

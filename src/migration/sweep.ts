@@ -17,7 +17,7 @@ import { readProcessModel } from './models.js';
 
 export type SweepStatus = 'valid' | 'not-valid' | 'active-unmapped' | 'skipped' | 'no-instances' | 'newer';
 
-export interface SweepVersion {
+interface SweepVersion {
   version: number;
   definition: ResolvedDefinition;
   /** Running instances (POST /process-instance/count). */

@@ -14,7 +14,7 @@ import type { BulkOperation } from '../operation.js';
 import { INSTANCE_REPORT, type InstanceDetail, NO_INSTANCE_DETAIL } from './delete-instances.js';
 import { explainObjectsFailed, sendOneByOne } from './one-by-one.js';
 
-export const DELETE_HISTORIC_INSTANCES_WORDS: ChangeWords = {
+const DELETE_HISTORIC_INSTANCES_WORDS: ChangeWords = {
   verb: 'delete',
   done: 'deleted',
   one: 'finished instance',
@@ -28,9 +28,9 @@ export const DELETE_HISTORIC_INSTANCES_WORDS: ChangeWords = {
 };
 
 /** `running`: an instance that has not finished, which the history keeps (its object is other). `ended` is never found here. */
-export type DeleteHistoricOutcome = 'deleted' | 'already-deleted' | 'finished' | 'ended' | 'running';
+type DeleteHistoricOutcome = 'deleted' | 'already-deleted' | 'finished' | 'ended' | 'running';
 
-export const DELETE_HISTORIC_OUTCOMES: Readonly<Record<OutcomeKind, DeleteHistoricOutcome>> = {
+const DELETE_HISTORIC_OUTCOMES: Readonly<Record<OutcomeKind, DeleteHistoricOutcome>> = {
   changed: 'deleted',
   'changed-elsewhere': 'already-deleted',
   unchanged: 'finished',
@@ -81,7 +81,7 @@ export function deleteHistoricInstancesOperation(
 }
 
 /** Not in the history: deleted. In it and ended: not yet. In it without an end: still running, which no delete of the history removes. */
-export async function historicStates(client: Pick<EngineClient, 'historicProcessInstances'>, ids: readonly string[]): Promise<ObjectFound<InstanceDetail>[]> {
+async function historicStates(client: Pick<EngineClient, 'historicProcessInstances'>, ids: readonly string[]): Promise<ObjectFound<InstanceDetail>[]> {
   const history = client.historicProcessInstances;
   const found: ObjectFound<InstanceDetail>[] = [];
   const chunks = idChunks(ids.length, { limit: history.queryLimit }, async (start, end) => {

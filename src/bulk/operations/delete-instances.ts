@@ -13,7 +13,7 @@ import type { BulkOperation } from '../operation.js';
 import { lookUpInstances } from './instance-lookup.js';
 import { explainObjectsFailed, sendOneByOne } from './one-by-one.js';
 
-export const DELETE_INSTANCES_WORDS: ChangeWords = {
+const DELETE_INSTANCES_WORDS: ChangeWords = {
   verb: 'delete',
   done: 'deleted',
   one: 'instance',
@@ -26,9 +26,9 @@ export const DELETE_INSTANCES_WORDS: ChangeWords = {
   canaryCheck: 'deleted',
 };
 
-export type DeleteInstancesOutcome = 'deleted' | 'already-deleted' | 'running' | 'ended' | 'unknown';
+type DeleteInstancesOutcome = 'deleted' | 'already-deleted' | 'running' | 'ended' | 'unknown';
 
-export const DELETE_INSTANCES_OUTCOMES: Readonly<Record<OutcomeKind, DeleteInstancesOutcome>> = {
+const DELETE_INSTANCES_OUTCOMES: Readonly<Record<OutcomeKind, DeleteInstancesOutcome>> = {
   changed: 'deleted',
   'changed-elsewhere': 'already-deleted',
   unchanged: 'running',
@@ -112,7 +112,7 @@ export function deleteInstancesOperation(client: Pick<EngineClient, 'processInst
  * says completed or ended by the process itself: ended. Gone from the runtime while the history still
  * has it running: unknown (asked between the two writes).
  */
-export async function deletionStates(client: Pick<EngineClient, 'processInstances'>, ids: readonly string[]): Promise<ObjectFound<InstanceDetail>[]> {
+async function deletionStates(client: Pick<EngineClient, 'processInstances'>, ids: readonly string[]): Promise<ObjectFound<InstanceDetail>[]> {
   const { found } = await lookUpInstances(client, ids, async () => undefined);
   return found.map(({ id, running, history }) => {
     if (running) return { id, state: 'unchanged', detail: { definitionId: running.definitionId, state: running.suspended ? 'SUSPENDED' : 'ACTIVE' } };

@@ -28,7 +28,7 @@ import {
   retryStateOf,
 } from './retry-common.js';
 
-export const EXTERNAL_TASK_RETRY_WORDS: ChangeWords = {
+const EXTERNAL_TASK_RETRY_WORDS: ChangeWords = {
   verb: 'retry',
   done: 'retried',
   one: 'external task',

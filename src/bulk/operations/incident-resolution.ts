@@ -9,7 +9,7 @@ import type { EngineClient } from '../../engine/client.js';
 import type { Incident } from '../../engine/incidents.js';
 
 /** The incident types only retries resolve, with the command that gives the retries. */
-export const RESOLVED_BY_RETRIES: Readonly<Record<string, { what: string; command: string }>> = {
+const RESOLVED_BY_RETRIES: Readonly<Record<string, { what: string; command: string }>> = {
   failedJob: { what: 'its job', command: 'job retry' },
   failedExternalTask: { what: 'its external task', command: 'external-task retry' },
 };

@@ -34,7 +34,7 @@ import {
   retryStateOf,
 } from './retry-common.js';
 
-export const JOB_RETRY_WORDS: ChangeWords = {
+const JOB_RETRY_WORDS: ChangeWords = {
   verb: 'retry',
   done: 'retried',
   one: 'job',
@@ -48,7 +48,7 @@ export const JOB_RETRY_WORDS: ChangeWords = {
 };
 
 /** Requests of one chunk in flight at once: the engine runs each in a transaction of its own. */
-export const JOB_RETRY_CONCURRENCY = 8;
+const JOB_RETRY_CONCURRENCY = 8;
 
 export interface JobRetriesContext {
   client: EngineClient;

@@ -13,7 +13,7 @@ import { EngineAuthenticationError, EngineHttpError } from '../../engine/errors.
 import { RequestAbandonedError } from '../../engine/http.js';
 
 /** Requests in flight at once: enough to keep an engine's request threads busy, few enough not to crowd out its other clients. */
-export const CONCURRENT_REQUESTS = 8;
+const CONCURRENT_REQUESTS = 8;
 
 /** How many failures a message names; the report names every object. */
 const NAMED_FAILURES = 3;

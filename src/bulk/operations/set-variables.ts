@@ -16,7 +16,7 @@ import { lookUpInstances } from './instance-lookup.js';
 import { explainObjectsFailed, sendOneByOne } from './one-by-one.js';
 import { sameVariable } from './variable-values.js';
 
-export const SET_VARIABLES_WORDS: ChangeWords = {
+const SET_VARIABLES_WORDS: ChangeWords = {
   verb: 'set variables on',
   done: 'updated',
   one: 'instance',
@@ -29,9 +29,9 @@ export const SET_VARIABLES_WORDS: ChangeWords = {
   canaryCheck: 'holding every variable as asked',
 };
 
-export type SetVariablesOutcome = 'variables-set' | 'already-set' | 'not-set' | 'ended' | 'unknown';
+type SetVariablesOutcome = 'variables-set' | 'already-set' | 'not-set' | 'ended' | 'unknown';
 
-export const SET_VARIABLES_OUTCOMES: Readonly<Record<OutcomeKind, SetVariablesOutcome>> = {
+const SET_VARIABLES_OUTCOMES: Readonly<Record<OutcomeKind, SetVariablesOutcome>> = {
   changed: 'variables-set',
   'changed-elsewhere': 'already-set',
   unchanged: 'not-set',
@@ -103,7 +103,7 @@ export function setVariablesOperation(client: VariablesClient, variables: Readon
  * Running and holding every variable as asked: changed; running without one of them: unchanged (its
  * names in the detail). Not running: ended when the history says it ended, else unknown.
  */
-export async function variableStates(
+async function variableStates(
   client: VariablesClient,
   ids: readonly string[],
   variables: Readonly<Record<string, TypedVariableValue>>,

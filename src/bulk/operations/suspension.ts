@@ -14,11 +14,10 @@ import type { ProcessInstance } from '../../engine/process-instances.js';
 import { LOOKUP_PAGE } from '../../engine/selection-pages.js';
 import type { BulkOperation } from '../operation.js';
 
-export type SuspensionOutcome =
-  'suspended' | 'activated' | 'suspended-elsewhere' | 'activated-elsewhere' | 'not-suspended' | 'not-activated' | 'ended' | 'unknown';
+type SuspensionOutcome = 'suspended' | 'activated' | 'suspended-elsewhere' | 'activated-elsewhere' | 'not-suspended' | 'not-activated' | 'ended' | 'unknown';
 
 /** What the report says of an instance beside its outcome: the definition it is on. */
-export interface SuspensionDetail {
+interface SuspensionDetail {
   definitionId: string | null;
 }
 
