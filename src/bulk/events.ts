@@ -8,7 +8,7 @@ export type BulkEvent =
   /** A selection that found nothing to change: nothing is sent, which is success. */
   | { type: 'nothing-selected'; verb: string; many: string; parts: readonly string[] }
   /** Selected objects the operation's goal holds for already: not sent. */
-  | { type: 'already-changed'; count: number; many: string; state: string }
+  | { type: 'already-changed'; count: number; one: string; many: string; state: string }
   /** --annotation: the operations annotated (their operation ids). */
   | { type: 'annotated'; operationIds: readonly string[]; expected: number }
   /** --annotation: no entry of the change was found in the user operation log. */

@@ -65,7 +65,7 @@ export async function prepareBulk<R, O extends string, D extends object>(
   await operation.journalScope?.();
   const frozen = await freezeSelection(kind, selection, (row) => operation.pending(row));
   if (frozen.notSelected.length > 0) host.emitBulk({ type: 'not-selected', ids: frozen.notSelected, many: kind.many });
-  if (frozen.alreadyChanged > 0) host.emitBulk({ type: 'already-changed', count: frozen.alreadyChanged, many: kind.many, state: words.changed });
+  if (frozen.alreadyChanged > 0) host.emitBulk({ type: 'already-changed', count: frozen.alreadyChanged, one: kind.one, many: kind.many, state: words.changed });
   if (frozen.ids.length === 0) {
     // Ids listed one by one of which the engine has none: a mistake upstream, not "done".
     if (selection.idsGiven && frozen.alreadyChanged === 0) {

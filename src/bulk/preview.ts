@@ -14,7 +14,8 @@ export const PREVIEW_SAMPLE = 10;
 export const ACTIVITY_COUNT_BUDGET = 200;
 
 export interface BulkPreview {
-  /** `process instances` */
+  /** `process instance`, `process instances` */
+  one: string;
   many: string;
   count: number;
   /** Largest first: `invoice:3` (or the definition id when the engine did not name it; `-` for none). */
@@ -37,6 +38,7 @@ export async function previewOf<R>(kind: ObjectKind<R>, selection: FrozenSelecti
   const nameOf = (id: string | null) => (id === null ? '-' : names.has(id) ? `${names.get(id)!.key}:${names.get(id)!.version}` : id);
   const byDefinition = [...selection.definitions].map(([id, count]) => ({ definition: nameOf(id), count })).sort(largestFirst);
   const preview: BulkPreview = {
+    one: kind.one,
     many: kind.many,
     count: ids.length,
     byDefinition,

@@ -11,6 +11,7 @@ import type { EventLine } from './change-events.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
+import { plural } from '../util/text.js';
 
 /** At most 20 ids, then how many more. */
 function someIds(ids: readonly string[]): string {
@@ -18,7 +19,7 @@ function someIds(ids: readonly string[]): string {
 }
 
 export function previewTable(preview: BulkPreview, style: Style): string {
-  const lines = [`${preview.count} ${preview.many} selected`];
+  const lines = [`${plural(preview.count, preview.one, preview.many)} selected`];
   if (preview.byDefinition.length > 0) {
     lines.push(
       renderTable(
@@ -52,7 +53,7 @@ export function describeBulkEvent(event: BulkEvent): EventLine[] {
         },
       ];
     case 'already-changed':
-      return [{ level: 'info', text: `${event.count} selected ${event.many} ${event.count === 1 ? 'is' : 'are'} ${event.state} already: not sent` }];
+      return [{ level: 'info', text: `${event.count === 1 ? `1 selected ${event.one} is` : `${event.count} selected ${event.many} are`} ${event.state} already: not sent` }];
     case 'nothing-selected':
       return [{ level: 'info', text: `nothing to ${event.verb}: no ${event.many} match (${event.parts.join(', ')}); nothing was sent` }];
     case 'annotated':
