@@ -63,6 +63,12 @@ const tour = [
   [['migration', 'execute', demoPlan, '--all-instances', '--async', '--wait', '--interval', '0.5', '--yes'], 0],
   // Every old version at once: a reviewed plan per version with running instances.
   [['migration', 'sweep', 'invoice-approval', '--out-dir', join(workDir, 'sweep-plans')], 0],
+  // After an outage: what is stuck, then the repair, previewed and checked object by object.
+  [['incident', 'list', '--summary'], 0],
+  [['job', 'retry', '--key', 'invoice-approval', '--dry-run'], 0],
+  [['job', 'retry', '--key', 'invoice-approval', '--yes', '--report', join(workDir, 'retry-report.csv')], 0],
+  [['instance', 'suspend', '--key', 'invoice', '--canary', '1', '--yes'], 0],
+  [['instance', 'activate', '--key', 'invoice', '--yes'], 0],
 ];
 
 const env = { ...process.env, CAMUNDA_URL: url };
