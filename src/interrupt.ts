@@ -3,6 +3,7 @@
  * abandons the request in flight and sends no other, and src/cli.ts reports the stop in one line.
  * A command that stops in a way of its own (a chunked migration finishes its chunk) takes Ctrl-C over.
  */
+import { setMaxListeners } from 'node:events';
 import type { RequestLine } from './engine/errors.js';
 import { CliError, ExitCode } from './exit-codes.js';
 
@@ -13,6 +14,12 @@ export class Interrupt {
   private readonly controller = new AbortController();
   private readonly handlers: ((signal: StopSignal) => void)[] = [];
   private requests: () => readonly RequestLine[] = () => [];
+
+  constructor() {
+    // Every request in flight listens to this one signal: a bulk run sends eight at once, and a
+    // listing reads ahead, so Node's default of ten would warn of a leak that is none.
+    setMaxListeners(0, this.controller.signal);
+  }
 
   /** Aborted when Ctrl-C stops the run (not when a command that took it over handles it). */
   get signal(): AbortSignal {

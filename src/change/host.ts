@@ -2,6 +2,7 @@
  * What the change pipeline needs from the command that runs it: somewhere to report events, a
  * question to ask, Ctrl-C, and a batch to follow. src/commands/migration-host.ts is the terminal side.
  */
+import { setMaxListeners } from 'node:events';
 import type { StopSignal } from '../interrupt.js';
 import type { ChangeFailedError } from './errors.js';
 import type { ChangeEvent, GroupEvent } from './events.js';
@@ -24,6 +25,8 @@ export interface ChangeHost {
 export function twoStepStop(host: ChangeHost): { stopRequested: () => boolean; abandon: AbortSignal; release: () => void } {
   let stopRequested = false;
   const abandon = new AbortController();
+  // The requests of a chunk sent one per object (eight at once) all listen to it: no leak to warn of.
+  setMaxListeners(0, abandon.signal);
   const release = host.takeOverInterrupt((signal) => {
     if (!stopRequested) {
       stopRequested = true;
