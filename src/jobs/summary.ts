@@ -11,7 +11,7 @@ import { definitionsById } from '../definitions/lookup.js';
 import { compareNullable, firstLine, Groups, type Occurrence } from '../incidents/grouping.js';
 import { jobPages, type JobSelection } from './list.js';
 
-/** One group of the summary: its -o json|yaml shape (docs/operations.md). */
+/** One group of the summary: its -o json|yaml shape (docs/operations-see.md). */
 export interface JobGroup {
   processDefinitionKey: string | null;
   processDefinitionVersion: number | null;
