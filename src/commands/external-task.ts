@@ -1,4 +1,4 @@
-/** `external-task`: external tasks whose workers gave up (docs/operations-retry.md). What runs: ./external-task-actions.ts. */
+/** `external-task`: external tasks whose workers gave up (docs/operations.md). What runs: ./external-task-actions.ts. */
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
 import type * as actions from './external-task-actions.js';

@@ -1,4 +1,4 @@
-/** `incident`: the engine's open incidents, listed and summarized (docs/operations-see.md). What runs: ./incident-actions.ts. */
+/** `incident`: the engine's open incidents, listed and summarized (docs/operations.md). What runs: ./incident-actions.ts. */
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
 import { INCIDENT_LIST_FLAGS } from './incident-flags.js';
@@ -16,7 +16,7 @@ export function declareIncidentCommands(program: Command, action: ActionOf<typeo
 Rows come in the order of incident ids; -o json|yaml prints the engine's incident objects unchanged.
 --summary reads every selected incident and counts them by definition (key, version, tenant),
 activity, incident type and the first line of the message, with the oldest and newest of each
-group, most first; -o json|yaml prints {incidents, groups: [...]} (docs/operations-see.md).
+group, most first; -o json|yaml prints {incidents, groups: [...]} (docs/operations.md).
 
 The engine filters; --message is its incidentMessageLike (the database's case rules), --since is
 inclusive and --until exclusive. A --version whose key is deployed in several tenants is filtered

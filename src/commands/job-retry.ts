@@ -1,4 +1,4 @@
-/** `job retry` and `external-task retry`: their declarations (docs/operations-retry.md). What runs: ./job-retry-run.ts (through the families' actions modules). */
+/** `job retry` and `external-task retry`: their declarations (docs/operations.md). What runs: ./job-retry-run.ts (through the families' actions modules). */
 import type { Command } from 'commander';
 import { ExitCode, exitCodesHelp } from '../exit-codes.js';
 import type { ActionOf } from './action.js';

@@ -1,4 +1,4 @@
-/** `job`: the jobs of process instances, listed and summarized, run by hand (docs/operations-see.md), retried (docs/operations-retry.md). What runs: ./job-actions.ts. */
+/** `job`: the jobs of process instances, listed and summarized, run by hand, retried (docs/operations.md). What runs: ./job-actions.ts. */
 import type { Command } from 'commander';
 import { ExitCode, exitCodesHelp } from '../exit-codes.js';
 import type { ActionOf } from './action.js';

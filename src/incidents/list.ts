@@ -1,6 +1,6 @@
 /**
  * `incident list`: which incidents a filter selects, as a query the engine runs and, where the
- * engine cannot filter, a test of each row (docs/operations-see.md, "Seeing what is stuck").
+ * engine cannot filter, a test of each row (docs/operations.md, "Seeing what is stuck").
  */
 import type { EngineClient } from '../engine/client.js';
 import type { Incident, IncidentQuery } from '../engine/incidents.js';

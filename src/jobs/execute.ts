@@ -8,7 +8,7 @@ import { EngineAuthorizationError, EngineHttpError } from '../engine/errors.js';
 
 type JobExecutionOutcome = 'executed' | 'failed' | 'not-found' | 'refused';
 
-/** One job's result: its -o json|yaml shape (docs/operations-see.md). */
+/** One job's result: its -o json|yaml shape (docs/operations.md). */
 export interface JobExecution {
   id: string;
   outcome: JobExecutionOutcome;

@@ -146,6 +146,8 @@ const RUNS: Record<string, Run> = {
   'docs/migration.md migration execute plan.yaml --all-instances --dry-run': { setup: mappedInvoicePlan },
   'docs/migration.md migration execute plan.yaml --all-instances': { setup: mappedInvoicePlan },
   'docs/migration.md migration execute plan.yaml --all-instances --chunk-size 2 --yes --report report.csv': { setup: mappedInvoicePlan },
+  'docs/operations.md incident list --summary': {},
+  'docs/operations.md instance suspend --key invoice --canary 2 --chunk-size 500 --report suspended.csv --yes': {},
 };
 
 /** A documented line with '…' against a printed one: the same cells, '…' standing for any text. */
