@@ -9,7 +9,7 @@ import { definitionsById } from '../definitions/lookup.js';
 import { compareGroups, compareNullable, definitionColumns, firstLine, Groups } from './grouping.js';
 import { incidentPages, type IncidentSelection } from './list.js';
 
-/** One group of the summary: its -o json|yaml shape (docs/operations-see.md). */
+/** One group of the summary: its -o json|yaml shape (docs/operations.md). */
 interface IncidentGroup {
   processDefinitionKey: string | null;
   processDefinitionVersion: number | null;

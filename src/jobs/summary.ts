@@ -11,7 +11,7 @@ import { definitionsById } from '../definitions/lookup.js';
 import { compareGroups, compareNullable, definitionColumns, firstLine, Groups, type Occurrence } from '../incidents/grouping.js';
 import { jobPages, type JobSelection } from './list.js';
 
-/** One group of the summary: its -o json|yaml shape (docs/operations-see.md). */
+/** One group of the summary: its -o json|yaml shape (docs/operations.md). */
 interface JobGroup {
   processDefinitionKey: string | null;
   processDefinitionVersion: number | null;
