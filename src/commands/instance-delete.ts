@@ -11,10 +11,10 @@ const EXIT_CODES = exitCodesHelp([
   ExitCode.Usage,
   [ExitCode.AuthRefused, 'refused, or --async without the batch permission'],
   [ExitCode.EngineRejected, 'the engine refused every instance sent'],
+  [ExitCode.Unreachable, 'the engine did not answer, or nothing changed after a success answer'],
   [ExitCode.Partial, 'some instances not changed (or the canary failed)'],
   ExitCode.WaitTimedOut,
   ExitCode.Locked,
-  ExitCode.NotConfirmed,
   ExitCode.Interrupted,
 ]);
 

@@ -49,10 +49,10 @@ ${exitCodesHelp([
   ExitCode.Success,
   ExitCode.Usage,
   [ExitCode.AuthRefused, 'refused, or --async without the batch permission'],
+  [ExitCode.Unreachable, 'the engine did not answer, or nothing changed after a success answer'],
   [ExitCode.Partial, 'some instances not changed (or the canary failed)'],
   ExitCode.WaitTimedOut,
   ExitCode.Locked,
-  ExitCode.NotConfirmed,
   ExitCode.Interrupted,
 ])}
 

@@ -11,10 +11,10 @@ const RETRY_EXIT_CODES = exitCodesHelp([
   ExitCode.Success,
   ExitCode.Usage,
   [ExitCode.AuthRefused, 'refused, or --async without the batch permission'],
+  [ExitCode.Unreachable, 'the engine did not answer, or nothing changed after a success answer'],
   [ExitCode.Partial, 'some not retried, or failed again (or the canary failed)'],
   ExitCode.WaitTimedOut,
   ExitCode.Locked,
-  ExitCode.NotConfirmed,
   ExitCode.Interrupted,
 ]);
 
