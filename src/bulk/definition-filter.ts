@@ -5,6 +5,7 @@
  */
 import { inputError } from '../change/errors.js';
 import type { EngineClient } from '../engine/client.js';
+import { keysNear } from '../plans/references.js';
 import type { QueryBody } from './object-kind.js';
 
 export interface DefinitionFilters {
@@ -27,6 +28,11 @@ export async function addDefinitionFilters(client: EngineClient, filters: Defini
     query.processDefinitionId = definition.id;
     parts.push(`--key ${filters.key} --version ${filters.version}`);
   } else if (filters.key !== undefined) {
+    // A key the engine does not have would select nothing, which is success: a typo would go unseen.
+    if ((await client.processDefinitions.listSome({ key: filters.key, latestVersion: true }, 1)).length === 0) {
+      const { hint } = await keysNear(client.processDefinitions, filters.key);
+      throw inputError(`--key ${filters.key}: the engine has no process definition with that key (${hint}); nothing was sent`);
+    }
     query.processDefinitionKey = filters.key;
     parts.push(`--key ${filters.key}`);
   }

@@ -81,4 +81,14 @@ describe('instance list', () => {
     // Only the definition lookup of the last one reached the engine.
     expect(engine.requests.slice(before).map((request) => request.path.split('?')[0])).toEqual(['/engine-rest/process-definition']);
   });
+
+  it('a --key the engine does not have is a usage error naming the keys near it, not an empty success', async ({ cli, engine }) => {
+    const typo = await cli('instance', 'suspend', '--key', 'invoce', '--yes');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe('error: --key invoce: the engine has no process definition with that key (did you mean invoice?); nothing was sent\n');
+    expect(engine.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    const retry = await cli('job', 'retry', '--key', 'invoce', '--yes');
+    expect(retry.code).toBe(2);
+    expect(retry.stderr).toContain('--key invoce: the engine has no process definition with that key (did you mean invoice?)');
+  });
 });
