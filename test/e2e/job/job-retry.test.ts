@@ -106,6 +106,18 @@ describe('job retry', () => {
     expect(result.stderr).toContain('error: 2 of 2 jobs are not left with retries (failed again, or not retried) after the run');
   });
 
+  it('selects by instances and activity together, which the engine cannot query in one (Job.xml joins them without `and`)', async ({ engine }) => {
+    const { jobs, instances, instanceOf } = await failedOrders(engine, 3);
+    const result = await retry(engine, ['--yes', 'job', 'retry', '--instances', instances.slice(0, 2).join(','), '--activity', 'charge']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('2 jobs selected');
+    expect(result.stderr).toMatch(/order:1\s+charge\s+2/);
+    expect(retried(engine).sort()).toEqual(jobs.filter((job) => instances.slice(0, 2).includes(instanceOf.get(job)!)));
+    const none = await retry(engine, ['--yes', 'job', 'retry', '--instances', instances[2]!, '--activity', 'ship']);
+    expect(none.code).toBe(2);
+    expect(retried(engine)).toHaveLength(2);
+  });
+
   it('takes a --query body with the filters on top, and refuses a field JobQueryDto does not have (exit 2)', async ({ engine, cwd }) => {
     const { jobs, instanceOf } = await failedOrders(engine, 3);
     writeFileSync(join(cwd, 'q.yaml'), `processInstanceIds:\n  - ${instanceOf.get(jobs[0]!)}\n  - ${instanceOf.get(jobs[1]!)}\n`);
