@@ -234,6 +234,18 @@ describe('job retry --async', () => {
 describe('job retry --annotation (Basic auth)', () => {
   test.override({ simulatorOptions: { basicAuth: true } });
 
+  it('finds the entries to annotate in pages within the engine query limit', async ({ engine, cwd }) => {
+    await failedOrders(engine, 2);
+    // The tool looks for 50 entries at least; an engine hardened with queryMaxResultsLimit refuses more than its limit.
+    engine.state.queryMaxResultsLimit = 20;
+    const result = await retry(engine, ['--username', 'demo', '--password', 'demo', '--yes', 'job', 'retry', '--key', 'order', '--annotation', 'INC-4712'], {
+      cwd,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toContain('the annotation was not set');
+    expect(result.stderr).toMatch(/annotated 2 operations in the user operation log/);
+  });
+
   it('annotates the SetJobRetries entry of each job', async ({ engine, cwd }) => {
     await failedOrders(engine, 2);
     const result = await retry(engine, ['--username', 'demo', '--password', 'demo', '--yes', 'job', 'retry', '--key', 'order', '--annotation', 'INC-4711'], {
