@@ -80,7 +80,7 @@ export function failedJobKind(client: EngineClient, options: { exception?: strin
       (await jobs.definitions(definitionId))
         .map((definition) => definition.activityId)
         .filter((activity): activity is string => typeof activity === 'string')
-        .map((activity) => ({ activity, filter: { activityId: activity } satisfies QueryBody })),
+        .map((activity) => ({ activity, filter: { activityId: activity, processDefinitionId: definitionId } satisfies QueryBody })),
   };
 }
 

@@ -118,6 +118,26 @@ describe('job retry', () => {
     expect(retried(engine)).toHaveLength(2);
   });
 
+  it("counts each definition's jobs at an activity in the preview, when two definitions have an activity of that id", async ({ engine }) => {
+    await failedOrders(engine, 2);
+    engine.state.deployVersions('refund', [
+      {
+        activities: [
+          { id: 'start', type: 'startEvent' },
+          { id: 'charge', type: 'serviceTask', async: true, fails: 'Payment service unavailable', next: 'ship' },
+          { id: 'ship', type: 'userTask' },
+        ],
+        instances: { charge: 3 },
+      },
+    ]);
+    runDueJobs(engine.state);
+    const result = await retry(engine, ['job', 'retry', '--failed', '--activity', 'charge', '--dry-run']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('5 jobs selected');
+    expect(result.stderr).toMatch(/order:1\s+charge\s+2\n/);
+    expect(result.stderr).toMatch(/refund:1\s+charge\s+3\n/);
+  });
+
   it('takes a --query body with the filters on top, and refuses a field JobQueryDto does not have (exit 2)', async ({ engine, cwd }) => {
     const { jobs, instanceOf } = await failedOrders(engine, 3);
     writeFileSync(join(cwd, 'q.yaml'), `processInstanceIds:\n  - ${instanceOf.get(jobs[0]!)}\n  - ${instanceOf.get(jobs[1]!)}\n`);
