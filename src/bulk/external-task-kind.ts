@@ -66,6 +66,6 @@ export function failedExternalTaskKind(client: EngineClient, options: { exceptio
     activities: async (definitionId) =>
       (await client.processDefinitions.activityStatistics(definitionId))
         .filter((row) => row.instances > 0)
-        .map((row) => ({ activity: row.id, filter: { activityIdIn: [row.id] } satisfies QueryBody })),
+        .map((row) => ({ activity: row.id, filter: { activityIdIn: [row.id], processDefinitionId: definitionId } satisfies QueryBody })),
   };
 }

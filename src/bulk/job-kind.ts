@@ -7,6 +7,7 @@
 import type { EngineClient } from '../engine/client.js';
 import type { Job } from '../engine/jobs.js';
 import type { DefinitionName, ObjectKind, ObjectRow, QueryBody } from './object-kind.js';
+import { cachedActivityOf, splitJobQuery } from './job-query-criteria.js';
 import { parseQueryBody } from './query-file.js';
 
 /** The fields of JobQueryDto (7.24), which a --query FILE may have. */
@@ -48,6 +49,7 @@ export function failedJobKind(client: EngineClient, options: { exception?: strin
   const failed = (body: QueryBody): QueryBody => ({ ...body, noRetriesLeft: true });
   const { exception } = options;
   const keep = (job: Job) => exception === undefined || (job.exceptionMessage ?? '').includes(exception);
+  const activityOf = cachedActivityOf((jobDefinitionId) => jobs.definition(jobDefinitionId));
   return {
     one: 'job',
     many: 'jobs',
@@ -55,10 +57,22 @@ export function failedJobKind(client: EngineClient, options: { exception?: strin
     idsField: 'jobIds',
     givenIds: { field: 'processInstanceIds', of: (row) => row.row.processInstanceId ?? '' },
     parseQuery: (text, file) => parseQueryBody(text, file, JOB_QUERY_FIELDS, 'JobQueryDto (POST /job)'),
-    count: (body) => jobs.count(failed(body as QueryBody)),
+    count: async (body) => {
+      const split = splitJobQuery(failed(body as QueryBody), activityOf);
+      if (split.tests.length === 0) return jobs.count(split.body);
+      let counted = 0;
+      for await (const page of jobs.pages(split.body)) for (const job of page) if (await passes(job, split.tests)) counted++;
+      return counted;
+    },
     rows: async function* (body, pageSize) {
-      for await (const page of jobs.pages(failed(body), { pageSize }))
-        yield page.filter(keep).map((row): ObjectRow<Job> => ({ id: row.id, definitionId: row.processDefinitionId ?? null, row }));
+      // Criteria the engine cannot combine (./job-query-criteria.ts) are tested on each row here.
+      const split = splitJobQuery(failed(body), activityOf);
+      for await (const page of jobs.pages(split.body, { pageSize })) {
+        const kept: ObjectRow<Job>[] = [];
+        for (const row of page)
+          if (keep(row) && (await passes(row, split.tests))) kept.push({ id: row.id, definitionId: row.processDefinitionId ?? null, row });
+        yield kept;
+      }
     },
     useBulkTransport: () => client.processInstances.useBulkTransport(),
     definitions: (definitionIds) => definitionNames(client, definitionIds),
@@ -66,8 +80,13 @@ export function failedJobKind(client: EngineClient, options: { exception?: strin
       (await jobs.definitions(definitionId))
         .map((definition) => definition.activityId)
         .filter((activity): activity is string => typeof activity === 'string')
-        .map((activity) => ({ activity, filter: { activityId: activity } satisfies QueryBody })),
+        .map((activity) => ({ activity, filter: { activityId: activity, processDefinitionId: definitionId } satisfies QueryBody })),
   };
+}
+
+async function passes(job: Job, tests: readonly ((job: Job) => Promise<boolean>)[]): Promise<boolean> {
+  for (const test of tests) if (!(await test(job))) return false;
+  return true;
 }
 
 /** Key and version of each definition id, for the preview. */

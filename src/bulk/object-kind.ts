@@ -53,7 +53,8 @@ export interface ObjectKind<R = unknown> {
   definitions(definitionIds: readonly string[]): Promise<Map<string, DefinitionName>>;
   /**
    * The activities objects of a definition may be at, each with the query filter that selects the
-   * objects there (`{activityIdIn: [id]}`): the preview counts the selection per activity with it.
+   * objects there (`{activityIdIn: [id], processDefinitionId}`): the preview counts the selection per
+   * activity with it. The filter names the definition too: two definitions may have an activity of one id.
    */
   activities(definitionId: string): Promise<{ activity: string; filter: QueryBody }[]>;
 }

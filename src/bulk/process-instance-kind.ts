@@ -32,6 +32,6 @@ export function processInstanceKind(client: EngineClient): ObjectKind<ProcessIns
     activities: async (definitionId) =>
       (await client.processDefinitions.activityStatistics(definitionId))
         .filter((row) => row.instances > 0)
-        .map((row) => ({ activity: row.id, filter: { activityIdIn: [row.id] } satisfies QueryBody })),
+        .map((row) => ({ activity: row.id, filter: { activityIdIn: [row.id], processDefinitionId: definitionId } satisfies QueryBody })),
   };
 }

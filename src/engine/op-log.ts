@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import type { EngineHttp } from './http.js';
+import { collectPages } from './paging.js';
 import { enginePath, type Query } from './paths.js';
 
 const opLogEntrySchema = lazy(() =>
@@ -42,14 +43,20 @@ export class OpLogApi {
 
   /** Entries matching `filter`, newest first. */
   async entries(filter: OpLogFilter, maxResults: number): Promise<OpLogEntry[]> {
-    const response = await this.http.request({
-      method: 'GET',
-      path: enginePath`/history/user-operation`,
-      query: { ...filter, sortBy: 'timestamp', sortOrder: 'desc', firstResult: 0, maxResults },
-      schema: z.array(opLogEntrySchema()),
-      expects: 'a list of user operation log entries',
-    });
-    return response.data;
+    // In pages within the engine's queryMaxResultsLimit: a run of 1,200 jobs looks for 4,800 entries.
+    return collectPages(
+      async (firstResult, pageSize) =>
+        (
+          await this.http.request({
+            method: 'GET',
+            path: enginePath`/history/user-operation`,
+            query: { ...filter, sortBy: 'timestamp', sortOrder: 'desc', firstResult, maxResults: pageSize },
+            schema: z.array(opLogEntrySchema()),
+            expects: 'a list of user operation log entries',
+          })
+        ).data,
+      { limit: this.http.queryLimit, pageSize: maxResults, max: maxResults },
+    );
   }
 
   /** PUT /history/user-operation/{operationId}/set-annotation: every entry of the operation. 204. */

@@ -43,6 +43,14 @@ export function previewTable(preview: BulkPreview, style: Style): string {
   return lines.join('\n');
 }
 
+/** Operation ids named on one line: a run of 1,200 jobs annotates 1,200 operations, which no one reads on stderr. */
+const OPERATION_IDS_NAMED = 10;
+
+function namedFirst(ids: readonly string[]): string {
+  const rest = ids.length - OPERATION_IDS_NAMED;
+  return rest > 0 ? `${ids.slice(0, OPERATION_IDS_NAMED).join(', ')} and ${rest} more` : ids.join(', ');
+}
+
 export function describeBulkEvent(event: BulkEvent): EventLine[] {
   switch (event.type) {
     case 'not-selected':
@@ -60,7 +68,7 @@ export function describeBulkEvent(event: BulkEvent): EventLine[] {
       return [
         {
           level: 'info',
-          text: `annotated ${event.operationIds.length} operation${event.operationIds.length === 1 ? '' : 's'} in the user operation log: ${event.operationIds.join(', ')}`,
+          text: `annotated ${event.operationIds.length} operation${event.operationIds.length === 1 ? '' : 's'} in the user operation log: ${namedFirst(event.operationIds)}`,
         },
       ];
     case 'annotation-not-found':

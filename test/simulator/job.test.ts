@@ -92,6 +92,34 @@ describe('GET /job', () => {
   });
 });
 
+describe('criteria Job.xml joins without `and`', () => {
+  it('answers two of jobId, jobIds, jobDefinitionId, activityId, processInstanceIds with a persistence failure; an empty list is none', async () => {
+    const failed = ((await get(sim, '/job?noRetriesLeft=true')).body as JobDto[])[0]!;
+    const persistenceFailure = {
+      type: 'ProcessEnginePersistenceException',
+      message: 'An exception occurred in the persistence layer. Please check the server logs for a detailed message and the entire exception stack trace.',
+      code: 0,
+    };
+    for (const body of [
+      { activityId: 'checkBudget', jobIds: [failed.id] },
+      { jobIds: [failed.id], processInstanceIds: [PIS.approvalCheckBudget] },
+      { activityId: 'checkBudget', processInstanceIds: [PIS.approvalCheckBudget] },
+      { jobId: failed.id, jobDefinitionId: failed.jobDefinitionId },
+    ]) {
+      const answer = await post(sim, '/job/count', body);
+      expect(answer.status).toBe(500);
+      expect(answer.body).toEqual(persistenceFailure);
+    }
+    expect((await get(sim, `/job?activityId=checkBudget&jobDefinitionId=${failed.jobDefinitionId}`)).status).toBe(500);
+    // joined with `and`: fine
+    expect((await post(sim, '/job/count', { activityId: 'checkBudget', processDefinitionKey: 'invoice-approval', noRetriesLeft: true })).body).toEqual({
+      count: 1,
+    });
+    expect((await post(sim, '/job/count', { jobIds: [failed.id], processDefinitionId: DEFS.invoiceApprovalV1 })).body).toEqual({ count: 1 });
+    expect((await post(sim, '/job/count', { activityId: 'checkBudget', jobIds: [], noRetriesLeft: true })).body).toEqual({ count: 1 });
+  });
+});
+
 describe('job definitions for the GET answer', () => {
   it('are the DTO field for field', async () => {
     const [definition] = (await get(sim, '/job-definition?maxResults=1')).body as JobDefinitionDto[];

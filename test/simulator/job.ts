@@ -35,6 +35,10 @@ import { processInstanceVisibility } from './runtime.js';
 import { engineUuid, formatUtcDate, ResourceType } from './state.js';
 import type { EngineState, ProcessDefinitionRecord, ProcessInstanceRecord, TimerJobRecord } from './state.js';
 
+/** The engine's message for an exception of its persistence layer (here: SQL it wrote wrongly). */
+const PERSISTENCE_FAILURE =
+  'An exception occurred in the persistence layer. Please check the server logs for a detailed message and the entire exception stack trace.';
+
 /** JobDto, field for field and in engine order. */
 export interface JobDto {
   id: string;
@@ -306,6 +310,18 @@ function findJobs(state: EngineState, context: RouteContext, query?: ParsedQuery
   const jobIds = list('jobIds');
   const instanceIds = list('processInstanceIds');
   const tenants = list('tenantIdIn');
+  // Job.xml (7.24, Operaton 2.1.4, CIB seven 2.2.0) writes these five criteria without a leading `and`:
+  // two of them make invalid SQL, answered as a persistence failure (measured on all three). An empty
+  // list is no criterion (`ids != null and !ids.isEmpty()`).
+  const unjoined = [
+    text('jobId'),
+    jobIds?.length ? jobIds : undefined,
+    text('jobDefinitionId'),
+    text('activityId'),
+    instanceIds?.length ? instanceIds : undefined,
+  ];
+  if (unjoined.filter((criterion) => criterion !== undefined).length > 1)
+    return { ok: false, response: json(exceptionBody('ProcessEnginePersistenceException', PERSISTENCE_FAILURE, 0), 500) };
   const visible = processInstanceVisibility(state, authenticationOf(state, context.authenticatedUserId));
   const rows = state.processInstances.filter(visible).flatMap((instance) => [...jobsOf(state, instance), ...timerJobsOf(state, instance)]);
   const items = rows
@@ -315,8 +331,8 @@ function findJobs(state: EngineState, context: RouteContext, query?: ParsedQuery
         if (wanted !== undefined && dto[field] !== wanted) return false;
       }
       if (text('activityId') !== undefined && activityId !== text('activityId')) return false;
-      if (jobIds !== undefined && !jobIds.includes(dto.id)) return false;
-      if (instanceIds !== undefined && !instanceIds.includes(dto.processInstanceId ?? '')) return false;
+      if (jobIds !== undefined && jobIds.length > 0 && !jobIds.includes(dto.id)) return false;
+      if (instanceIds !== undefined && instanceIds.length > 0 && !instanceIds.includes(dto.processInstanceId ?? '')) return false;
       if (flag('withRetriesLeft') && dto.retries <= 0) return false;
       if (flag('noRetriesLeft') && dto.retries > 0) return false;
       if (flag('executable') && dto.retries <= 0) return false;

@@ -106,6 +106,38 @@ describe('job retry', () => {
     expect(result.stderr).toContain('error: 2 of 2 jobs are not left with retries (failed again, or not retried) after the run');
   });
 
+  it('selects by instances and activity together, which the engine cannot query in one (Job.xml joins them without `and`)', async ({ engine }) => {
+    const { jobs, instances, instanceOf } = await failedOrders(engine, 3);
+    const result = await retry(engine, ['--yes', 'job', 'retry', '--instances', instances.slice(0, 2).join(','), '--activity', 'charge']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('2 jobs selected');
+    expect(result.stderr).toMatch(/order:1\s+charge\s+2/);
+    expect(retried(engine).sort()).toEqual(jobs.filter((job) => instances.slice(0, 2).includes(instanceOf.get(job)!)));
+    const none = await retry(engine, ['--yes', 'job', 'retry', '--instances', instances[2]!, '--activity', 'ship']);
+    expect(none.code).toBe(2);
+    expect(retried(engine)).toHaveLength(2);
+  });
+
+  it("counts each definition's jobs at an activity in the preview, when two definitions have an activity of that id", async ({ engine }) => {
+    await failedOrders(engine, 2);
+    engine.state.deployVersions('refund', [
+      {
+        activities: [
+          { id: 'start', type: 'startEvent' },
+          { id: 'charge', type: 'serviceTask', async: true, fails: 'Payment service unavailable', next: 'ship' },
+          { id: 'ship', type: 'userTask' },
+        ],
+        instances: { charge: 3 },
+      },
+    ]);
+    runDueJobs(engine.state);
+    const result = await retry(engine, ['job', 'retry', '--failed', '--activity', 'charge', '--dry-run']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('5 jobs selected');
+    expect(result.stderr).toMatch(/order:1\s+charge\s+2\n/);
+    expect(result.stderr).toMatch(/refund:1\s+charge\s+3\n/);
+  });
+
   it('takes a --query body with the filters on top, and refuses a field JobQueryDto does not have (exit 2)', async ({ engine, cwd }) => {
     const { jobs, instanceOf } = await failedOrders(engine, 3);
     writeFileSync(join(cwd, 'q.yaml'), `processInstanceIds:\n  - ${instanceOf.get(jobs[0]!)}\n  - ${instanceOf.get(jobs[1]!)}\n`);
@@ -221,6 +253,18 @@ describe('job retry --async', () => {
 
 describe('job retry --annotation (Basic auth)', () => {
   test.override({ simulatorOptions: { basicAuth: true } });
+
+  it('finds the entries to annotate in pages within the engine query limit', async ({ engine, cwd }) => {
+    await failedOrders(engine, 2);
+    // The tool looks for 50 entries at least; an engine hardened with queryMaxResultsLimit refuses more than its limit.
+    engine.state.queryMaxResultsLimit = 20;
+    const result = await retry(engine, ['--username', 'demo', '--password', 'demo', '--yes', 'job', 'retry', '--key', 'order', '--annotation', 'INC-4712'], {
+      cwd,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toContain('the annotation was not set');
+    expect(result.stderr).toMatch(/annotated 2 operations in the user operation log/);
+  });
 
   it('annotates the SetJobRetries entry of each job', async ({ engine, cwd }) => {
     await failedOrders(engine, 2);
