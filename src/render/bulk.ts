@@ -61,7 +61,12 @@ export function describeBulkEvent(event: BulkEvent): EventLine[] {
         },
       ];
     case 'already-changed':
-      return [{ level: 'info', text: `${event.count === 1 ? `1 selected ${event.one} is` : `${event.count} selected ${event.many} are`} ${event.state} already: not sent` }];
+      return [
+        {
+          level: 'info',
+          text: `${event.count === 1 ? `1 selected ${event.one} is` : `${event.count} selected ${event.many} are`} ${event.state} already: not sent`,
+        },
+      ];
     case 'nothing-selected':
       return [{ level: 'info', text: `nothing to ${event.verb}: no ${event.many} match (${event.parts.join(', ')}); nothing was sent` }];
     case 'annotated':
