@@ -21,6 +21,7 @@ import { type WellFormedFields, wellFormedFields } from '../input/well-formed.js
 import { byPosition, InputError, type InputProblem } from '../input/problems.js';
 import { readInputFile } from '../input/read.js';
 import { parseStructured } from '../input/structured.js';
+import * as places from '../input/places.js';
 import { closest } from '../util/suggest.js';
 import { compareText } from '../util/text.js';
 
@@ -186,7 +187,7 @@ export function globMatcher(patterns: readonly string[]): (id: string) => boolea
 }
 
 export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessEnv): AccessFile {
-  const parsedText = parseStructured(text, file, 'access file', { allowed: allowedKeys, unknownNote: '' });
+  const parsedText = parseStructured(text, file, 'access file', { allowed: allowedKeys, unknownNote: '', places });
   const { offsetOf, problem } = parsedText;
   const at = (path: readonly (string | number)[], message: string, place: 'key' | 'value' = 'value'): InputProblem =>
     problem(offsetOf(path, place), path, message);

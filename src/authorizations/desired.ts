@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { readInputFile } from '../input/read.js';
 import { parseCheckedFile } from '../input/structured.js';
+import * as places from '../input/places.js';
 import type { DesiredState } from './change.js';
 
 const KEYS = ['id', 'type', 'permissions', 'userId', 'groupId', 'resourceType', 'resourceId', 'removalTime', 'rootProcessInstanceId'];
@@ -30,6 +31,6 @@ export function parseDesiredState(text: string, file: string): DesiredState {
     removalTime: _removal,
     rootProcessInstanceId: _root,
     ...desired
-  } = parseCheckedFile(text, file, { what: 'authorization file', schema: desiredSchema, allowed: () => KEYS });
+  } = parseCheckedFile(text, file, { what: 'authorization file', schema: desiredSchema, allowed: () => KEYS, places });
   return desired;
 }

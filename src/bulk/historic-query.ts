@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { parseEngineDate } from '../engine/dates.js';
 import type { ValuePath } from '../input/structured.js';
 import { parseCheckedFile } from '../input/structured.js';
+import * as places from '../input/places.js';
 
 const text = z.string();
 const texts = z.array(z.string());
@@ -104,5 +105,5 @@ function allowed(path: ValuePath): string[] {
 }
 
 export function parseHistoricQueryFile(fileText: string, file: string): HistoricQuery {
-  return parseCheckedFile(fileText, file, { what: 'query', schema: querySchema, allowed });
+  return parseCheckedFile(fileText, file, { what: 'query', schema: querySchema, allowed, places });
 }

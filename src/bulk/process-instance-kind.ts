@@ -5,6 +5,7 @@
  */
 import type { EngineClient } from '../engine/client.js';
 import type { ProcessInstance } from '../engine/process-instances.js';
+import * as places from '../input/places.js';
 import { parseQueryFile } from '../plans/load.js';
 import type { DefinitionName, ObjectKind, ObjectRow, QueryBody } from './object-kind.js';
 
@@ -15,7 +16,7 @@ export function processInstanceKind(client: EngineClient): ObjectKind<ProcessIns
     many: 'process instances',
     queryEndpoint: 'POST /process-instance',
     idsField: 'processInstanceIds',
-    parseQuery: (text, file) => parseQueryFile(text, file),
+    parseQuery: (text, file) => parseQueryFile(text, file, places),
     count: (body) => instances.count(body),
     rows: async function* (body, pageSize) {
       for await (const page of instances.pages(body, { pageSize }))

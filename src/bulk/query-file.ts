@@ -6,11 +6,12 @@
  */
 import { InputError } from '../input/problems.js';
 import { parseStructured } from '../input/structured.js';
+import * as places from '../input/places.js';
 import { didYouMean } from '../util/suggest.js';
 import type { QueryBody } from './object-kind.js';
 
 export function parseQueryBody(text: string, file: string, fields: readonly string[], dto: string): QueryBody {
-  const parsed = parseStructured(text, file, 'query', { allowed: () => [...fields] });
+  const parsed = parseStructured(text, file, 'query', { allowed: () => [...fields], places });
   const data = parsed.data;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new InputError([parsed.at([], `a query is an object of ${dto}'s fields`)]);

@@ -9,6 +9,7 @@ import type * as core from 'zod/v4/core';
 import { type CliError, UsageError } from '../exit-codes.js';
 import { InputError, type InputProblem } from '../input/problems.js';
 import { parseStructured, type StructuredText } from '../input/structured.js';
+import * as places from '../input/places.js';
 import { issueMessage } from '../input/zod-issues.js';
 
 const TOP_KEYS = ['$schema', 'defaultProfile', 'profiles'];
@@ -24,7 +25,7 @@ function allowedKeys(path: readonly (string | number)[]): string[] {
 
 function structured(file: string, text: string, format?: 'yaml'): StructuredText {
   // Values are data (a password may hold any character): only NUL is refused.
-  return parseStructured(text, file, 'config file', { allowed: allowedKeys, unknownNote: '', freeText: () => true, format });
+  return parseStructured(text, file, 'config file', { allowed: allowedKeys, unknownNote: '', freeText: () => true, format, places });
 }
 
 export function parseYamlConfig(file: string, text: string): unknown {

@@ -8,14 +8,14 @@
  * data fast (an access file of 10,000 authorizations in tens of milliseconds, `npm run bench`). The
  * yaml library's Document, which knows where every value is but takes about a second and 200 MB for
  * that file, is built only when a problem needs a place, or when js-yaml refuses the text (then the
- * Document decides, so what is accepted and how errors read is the yaml library's).
+ * Document decides, so what is accepted and how errors read is the yaml library's). The library itself
+ * is loaded only then too (./place-loader.ts, `options.places`).
  */
 import { CORE_SCHEMA, load as loadYaml, type LoadOptions } from 'js-yaml';
-import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
 import * as core from 'zod/v4/core';
 import { firstLine, jsonSyntaxProblem, lineAndColumn, withoutBom } from '../util/syntax.js';
 import { visibleControls } from '../util/text.js';
-import { aliasPolicyProblem, exceedsAliasPolicy } from './aliases.js';
+import { exceedsAliasPolicy } from './aliases.js';
 import {
   controlCharacterMessage,
   findControlCharacters,
@@ -26,9 +26,10 @@ import {
   MAX_DOCUMENT_CHARS,
   tooDeepMessage,
 } from './limits.js';
+import { type PlacesAccess, placesOf } from './place-loader.js';
+import type { PlacedDocument } from './places.js';
 import { byPosition, formatPath, InputError, type InputProblem } from './problems.js';
 import { describeIssue, type IssueWording } from './zod-issues.js';
-import { NestingTooDeep, parseYamlDocument } from './yaml-document.js';
 
 export type ValuePath = readonly (string | number)[];
 
@@ -48,6 +49,11 @@ export interface StructuredOptions extends IssueWording {
   freeText?: ((path: ValuePath) => boolean) | undefined;
   /** YAML whatever the text starts with (a YAML config file may begin with a flow mapping); default: by content. */
   format?: 'yaml' | undefined;
+  /**
+   * The yaml library that places problems (./places.ts): the module, or on demand inside
+   * `withPlaces` (./place-loader.ts), which runs the parse again once it is loaded.
+   */
+  places: PlacesAccess;
 }
 
 /** As ./problems.ts InputError, or another class of it (a plan's PlanError). */
@@ -61,25 +67,24 @@ export function parseStructured(text: string, file: string, what: string, option
   const { freeText = () => false } = options;
   const source = withoutBom(text);
   const format = options.format !== 'yaml' && /^\s*[{[]/.test(source) ? 'json' : 'yaml';
-  const lineCounter = new LineCounter();
   // Before anything is parsed, a problem is placed by a scan of the text.
   const early = (problem: { offset: number; message: string }): InputError => {
     const { line, column } = lineAndColumn(source, problem.offset);
     return new error([{ file, line, column, path: '', message: problem.message }]);
   };
-  let parsed: Document | undefined;
-  const document = (): Document => {
+  let parsed: PlacedDocument | undefined;
+  const placed = (): PlacedDocument => {
     if (parsed) return parsed;
+    const places = placesOf(options.places);
     try {
-      return (parsed = parseYamlDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true }));
+      return (parsed = places.openDocument(source));
     } catch (thrown) {
-      if (thrown instanceof NestingTooDeep) throw early({ offset: thrown.offset, message: tooDeepMessage() });
+      if (thrown instanceof places.NestingTooDeep) throw early({ offset: thrown.offset, message: tooDeepMessage() });
       throw thrown;
     }
   };
   const problem = (offset: number, path: readonly PropertyKey[], message: string): InputProblem => {
-    document();
-    const position = lineCounter.linePos(offset);
+    const position = placed().linePos(offset);
     return { file, line: position.line, column: position.col, path: formatPath(path), message };
   };
   if (source.trim() === '') throw new error([{ file, line: 1, column: 1, path: '', message: `the ${what} is empty` }]);
@@ -102,7 +107,7 @@ export function parseStructured(text: string, file: string, what: string, option
     data = fast.data;
   }
   if (data === undefined) {
-    const built = document();
+    const built = placed().document;
     if (built.errors.length > 0) {
       throw new error(
         built.errors.map((found) =>
@@ -114,7 +119,7 @@ export function parseStructured(text: string, file: string, what: string, option
         ),
       );
     }
-    const aliases = aliasPolicyProblem(built);
+    const aliases = placesOf(options.places).aliasPolicyProblem(built);
     if (aliases) throw new error([problem(aliases.offset, [], aliases.message)]);
     try {
       data = built.toJS({ maxAliasCount: -1 });
@@ -123,18 +128,7 @@ export function parseStructured(text: string, file: string, what: string, option
       throw new error([problem(0, [], `invalid YAML: ${firstLine(thrown instanceof Error ? thrown.message : String(thrown))}`)]);
     }
   }
-  const offsetOf = (path: readonly PropertyKey[], at: 'key' | 'value' = 'value'): number => {
-    const last = path[path.length - 1];
-    if (at === 'key' && typeof last === 'string') {
-      const key = keyNode(document(), path.slice(0, -1) as (string | number)[], last);
-      if (key?.range) return key.range[0];
-    }
-    for (let length = path.length; length >= 0; length--) {
-      const node = nodeAt(document(), path.slice(0, length) as (string | number)[]);
-      if (node?.range) return node.range[0];
-    }
-    return 0;
-  };
+  const offsetOf = (path: readonly PropertyKey[], at: 'key' | 'value' = 'value'): number => placesOf(options.places).offsetIn(placed().document, path, at);
   const controls = findControlCharacters(data, freeText);
   if (controls.length > 0) {
     throw new error(
@@ -219,51 +213,16 @@ function keysIn(value: unknown): number {
 }
 
 /**
- * The pairs of a mapping by key, built once per mapping: a file with a problem in each of 50,000
- * entries looks a key up 50,000 times.
- */
-const pairsByKey = new WeakMap<YAMLMap, Map<string, Pair>>();
-
-function pairOf(map: YAMLMap, key: string | number): Pair | undefined {
-  let pairs = pairsByKey.get(map);
-  if (!pairs) {
-    pairs = new Map();
-    for (const pair of map.items) {
-      // The first of duplicate keys, as a search from the start finds it.
-      if (isScalar(pair.key) && !pairs.has(String(pair.key.value))) pairs.set(String(pair.key.value), pair);
-    }
-    pairsByKey.set(map, pairs);
-  }
-  return pairs.get(String(key));
-}
-
-function nodeAt(document: Document, path: readonly (string | number)[]): Node | undefined {
-  let node: unknown = document.contents;
-  for (const segment of path) {
-    if (isMap(node)) {
-      node = pairOf(node, segment)?.value;
-    } else if (isSeq(node) && typeof segment === 'number') {
-      node = node.items[segment];
-    } else {
-      return undefined;
-    }
-  }
-  return (node ?? undefined) as Node | undefined;
-}
-
-function keyNode(document: Document, path: readonly (string | number)[], key: string): Node | undefined {
-  const parent = nodeAt(document, path);
-  if (!isMap(parent)) return undefined;
-  return (pairOf(parent, key)?.key ?? undefined) as Node | undefined;
-}
-
-/**
  * Any small JSON or YAML input file checked against a strict zod schema, with problems reported as
  * for plans (file:line:column: path: message).
  */
-export function parseCheckedFile<T>(text: string, file: string, shape: { what: string; schema: core.$ZodType<T>; allowed: (path: ValuePath) => string[] }): T {
-  const { what, schema, allowed } = shape;
-  const parsedText = parseStructured(text, file, what, { allowed });
+export function parseCheckedFile<T>(
+  text: string,
+  file: string,
+  shape: { what: string; schema: core.$ZodType<T>; allowed: (path: ValuePath) => string[]; places: PlacesAccess },
+): T {
+  const { what, schema, allowed, places } = shape;
+  const parsedText = parseStructured(text, file, what, { allowed, places });
   const parsed = core.safeParse(schema, parsedText.data, { reportInput: true });
   if (!parsed.success) throw new InputError(parsedText.issues(parsed.error));
   return parsed.data as T;

@@ -13,6 +13,7 @@ import type { EngineClient } from '../engine/client.js';
 import { enginePath } from '../engine/paths.js';
 import { parsePlan, parseQueryFile } from '../plans/load.js';
 import { formatProblem } from '../input/problems.js';
+import { withPlaces } from '../input/place-loader.js';
 import { readInputFile } from '../input/read.js';
 import { resolvePlan } from '../plans/resolve.js';
 import { migrate } from './pipeline.js';
@@ -98,7 +99,7 @@ async function executeWithJournal(env: RunEnvironment, request: ExecuteRequest):
   if (chunkSize !== undefined && !request.resume && !request.dryRun) await Journal.checkNew(journalFile, { replace: force });
 
   const { name, text } = await readInputFile(request.planFile, env.stdin);
-  const loaded = parsePlan(text, name);
+  const loaded = await withPlaces((places) => parsePlan(text, name, places));
   for (const warning of loaded.warnings) env.warn(formatProblem(warning));
 
   // The selection flags are read and checked before the first request.
@@ -124,7 +125,7 @@ async function executeWithJournal(env: RunEnvironment, request: ExecuteRequest):
   const queries: { label: string; query: Record<string, unknown> }[] = [];
   if (selection.queryFile) {
     const file = await readInputFile(selection.queryFile, env.stdin, 'query');
-    queries.push({ label: `--query ${selection.queryFile}`, query: parseQueryFile(file.text, file.name) });
+    queries.push({ label: `--query ${selection.queryFile}`, query: await withPlaces((places) => parseQueryFile(file.text, file.name, places)) });
   }
   if (loaded.plan.processInstanceQuery) queries.push({ label: "the plan's processInstanceQuery", query: loaded.plan.processInstanceQuery });
   const resuming = request.resume;

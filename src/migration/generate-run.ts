@@ -5,6 +5,7 @@
  */
 import { parseVariables } from '../plans/load.js';
 import { formatProblem } from '../input/problems.js';
+import { withPlaces } from '../input/place-loader.js';
 import { readInputFile } from '../input/read.js';
 import { parseReference } from '../plans/references.js';
 import { serializePlan } from '../plans/write.js';
@@ -43,7 +44,7 @@ export async function generatePlanFile(env: Pick<RunEnvironment, 'stdin' | 'clie
   let variables;
   if (request.variables) {
     const file = await readInputFile(request.variables, env.stdin, 'variables file');
-    const parsed = parseVariables(file.text, file.name);
+    const parsed = await withPlaces((places) => parseVariables(file.text, file.name, places));
     for (const warning of parsed.warnings) env.warn(formatProblem(warning));
     variables = parsed.variables;
   }

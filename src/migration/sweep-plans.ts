@@ -10,6 +10,7 @@ import type { EngineClient } from '../engine/client.js';
 import type { ProcessDefinition, ProcessDefinitionApi } from '../engine/process-definitions.js';
 import { parsePlan } from '../plans/load.js';
 import { formatProblem } from '../input/problems.js';
+import { withPlaces } from '../input/place-loader.js';
 import { readInputFile } from '../input/read.js';
 import { parseOverrides, type SweepOverrides, unknownVersions } from '../plans/overrides.js';
 import { parseReference } from '../plans/references.js';
@@ -42,7 +43,7 @@ export async function reviewSweepPlans(env: Pick<RunEnvironment, 'stdin' | 'clie
   let overrides: SweepOverrides | undefined;
   if (request.overrides) {
     const file = await readInputFile(request.overrides, env.stdin, 'overrides file');
-    overrides = parseOverrides(file.text, file.name);
+    overrides = await withPlaces((places) => parseOverrides(file.text, file.name, places));
   }
   const target = parseReference(request.to ?? `${key}:latest`, '--to');
   const client = await env.client({ bulk: false });
@@ -144,7 +145,7 @@ export async function loadPlans(
   for (const file of await planFiles(request.plans, key)) {
     const path = join(request.plans, file);
     const { name, text } = await readInputFile(path, env.stdin);
-    const loaded = parsePlan(text, name);
+    const loaded = await withPlaces((places) => parsePlan(text, name, places));
     for (const warning of loaded.warnings) env.warn(formatProblem(warning));
     const resolved = await resolvePlan(loaded, definitions, request.tenant);
     if (resolved.source.key !== key) throw inputError(`${path}: its source is ${resolved.source.key}:${resolved.source.version}, not a version of ${key}`);

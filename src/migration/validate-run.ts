@@ -5,6 +5,7 @@
  */
 import { parsePlan } from '../plans/load.js';
 import { formatProblem } from '../input/problems.js';
+import { withPlaces } from '../input/place-loader.js';
 import { readInputFile } from '../input/read.js';
 import { resolvePlan } from '../plans/resolve.js';
 import { buildValidationResult, unknownActivities, type ValidationResult } from '../plans/validation.js';
@@ -27,7 +28,7 @@ export interface ValidateEnvironment extends Pick<RunEnvironment, 'stdin' | 'cli
 
 export async function validatePlanFile(env: ValidateEnvironment, request: ValidateRequest): Promise<ValidationResult> {
   const { name, text } = await readInputFile(request.planFile, env.stdin);
-  const loaded = parsePlan(text, name);
+  const loaded = await withPlaces((places) => parsePlan(text, name, places));
   const warnings = loaded.warnings.map(formatProblem);
   for (const warning of warnings) env.warn(warning);
 

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { byPosition, InputError, type InputProblem } from '../input/problems.js';
+import { loadPlaces, type PlacesAccess } from '../input/place-loader.js';
 import { parseStructured } from '../input/structured.js';
 import { wellFormedFields } from '../input/well-formed.js';
 import { type CheckablePlan, checkPlan, checkVariable } from './checks.js';
@@ -38,13 +39,19 @@ export interface LoadedPlan {
   shape: 'plan' | 'execution-request';
   plan: MigrationPlanFile;
   warnings: PlanProblem[];
-  /** Where a property (its key) is in the file, for later errors (drift between reference and id). */
-  locate(path: readonly (string | number)[]): { line: number; column: number };
+  /**
+   * Where a property (its key) is in the file, for later errors (drift between reference and id);
+   * loads the yaml library (../input/place-loader.ts) if it is not loaded.
+   */
+  locate(path: readonly (string | number)[]): Promise<{ line: number; column: number }>;
 }
 
-/** Parses and checks plan text. `file` is only used in messages. */
-export function parsePlan(text: string, file: string): LoadedPlan {
-  const parsedText = parseStructured(text, file, 'plan', { allowed: allowedKeys, freeText: isVariableValue, misplaced }, PlanError);
+/**
+ * Parses and checks plan text. `file` is only used in messages. `places`: the yaml library that
+ * places problems, or on demand (withPlaces, ../input/place-loader.ts).
+ */
+export function parsePlan(text: string, file: string, places: PlacesAccess): LoadedPlan {
+  const parsedText = parseStructured(text, file, 'plan', { allowed: allowedKeys, freeText: isVariableValue, misplaced, places }, PlanError);
   const { data, offsetOf, problem } = parsedText;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new PlanError([problem(offsetOf([]), [], 'a plan must be an object (a mapping of keys to values)')]);
@@ -70,7 +77,9 @@ export function parsePlan(text: string, file: string): LoadedPlan {
     'migrationPlan' in parsed.data ? normalize({ ...parsed.data.migrationPlan, ...withoutPlan(parsed.data) }) : normalize(parsed.data);
   const { errors, warnings } = checkPlan(plan, report);
   if (errors.length > 0) throw new PlanError(byPosition(errors));
-  const locate = (path: readonly (string | number)[]) => {
+  const locate = async (path: readonly (string | number)[]) => {
+    // A plan read on demand has no Document yet: once the library is loaded, placing builds it.
+    await loadPlaces();
     const { line, column } = problem(offsetOf(planPath(path, pathPrefix), 'key'), [], '');
     return { line, column };
   };
@@ -114,12 +123,12 @@ function salvagePlan(data: Record<string, unknown>): { plan: CheckablePlan; name
 }
 
 /** A variables file (`migration generate --variables`): a map of name to {value, type, valueInfo}. */
-export function parseVariables(text: string, file: string): { variables: Record<string, VariableValue>; warnings: PlanProblem[] } {
+export function parseVariables(text: string, file: string, places: PlacesAccess): { variables: Record<string, VariableValue>; warnings: PlanProblem[] } {
   const parsedText = parseStructured(
     text,
     file,
     'variables file',
-    { allowed: () => ['value', 'type', 'valueInfo'], freeText: (path) => path.length === 2 && path[1] === 'value' },
+    { allowed: () => ['value', 'type', 'valueInfo'], freeText: (path) => path.length === 2 && path[1] === 'value', places },
     PlanError,
   );
   const parsed = variablesSchema.safeParse(parsedText.data, { reportInput: true });
@@ -151,12 +160,12 @@ function wellFormedVariable(variable: unknown): VariableValue | undefined {
 }
 
 /** `--query FILE`: a process instance query (the body of POST /process-instance), checked strictly. */
-export function parseQueryFile(text: string, file: string): ProcessInstanceQuery {
+export function parseQueryFile(text: string, file: string, places: PlacesAccess): ProcessInstanceQuery {
   const parsedText = parseStructured(
     text,
     file,
     'query',
-    { allowed: (path) => allowedKeys(['processInstanceQuery', ...path]), freeText: isVariableValue },
+    { allowed: (path) => allowedKeys(['processInstanceQuery', ...path]), freeText: isVariableValue, places },
     PlanError,
   );
   const parsed = processInstanceQuerySchema.safeParse(parsedText.data, { reportInput: true });

@@ -15,6 +15,7 @@
 import * as z from 'zod';
 import type { VariableValueDto } from '../engine/migration.js';
 import { byPosition, formatPath, InputError, type InputProblem } from '../input/problems.js';
+import type { PlacesAccess } from '../input/place-loader.js';
 import { parseStructured } from '../input/structured.js';
 import { type MigrationInstruction, variableValueSchema } from './schema.js';
 
@@ -55,8 +56,8 @@ function allowedKeys(path: readonly (string | number)[]): string[] {
  * Reads and checks an overrides file: the shape strictly, version numbers, each source activity
  * mapped once per list. Every problem is reported at once, each with file:line:col.
  */
-export function parseOverrides(text: string, file: string): SweepOverrides {
-  const parsedText = parseStructured(text, file, 'overrides file', { allowed: allowedKeys });
+export function parseOverrides(text: string, file: string, places: PlacesAccess): SweepOverrides {
+  const parsedText = parseStructured(text, file, 'overrides file', { allowed: allowedKeys, places });
   const parsed = overridesSchema.safeParse(parsedText.data, { reportInput: true });
   const problems: InputProblem[] = parsed.success ? [] : parsedText.issues(parsed.error);
   // The checks below read the file as written, so that a problem of its shape hides none of theirs.

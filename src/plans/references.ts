@@ -28,7 +28,14 @@ const KEY_VERSION = /^(.+):(\d+|latest)$/;
  */
 export type Where = string | (() => string);
 
+/** As Where, or a place worked out asynchronously (a plan's: it may load the yaml library, src/input/place-loader.ts). */
+export type LaterWhere = Where | (() => Promise<string>);
+
 function place(where: Where): string {
+  return typeof where === 'string' ? where : where();
+}
+
+async function placeLater(where: LaterWhere): Promise<string> {
   return typeof where === 'string' ? where : where();
 }
 
@@ -64,7 +71,7 @@ function toResolved(reference: DefinitionReference, definition: ProcessDefinitio
 export async function resolveReference(
   definitions: ProcessDefinitionApi,
   reference: DefinitionReference,
-  within: { tenant: string | undefined; where: Where; pinnedId?: string | undefined },
+  within: { tenant: string | undefined; where: LaterWhere; pinnedId?: string | undefined },
 ): Promise<ResolvedDefinition> {
   const { tenant, where, pinnedId } = within;
   const tenantFilter = tenant ? { tenantIdIn: [tenant] } : {};
@@ -87,21 +94,24 @@ export async function resolveReference(
   if (found.length > 1) {
     const tenants = found.map((definition) => definition.tenantId ?? '(none)').join(', ');
     throw new UsageError(
-      `${place(where)} '${reference.text}' matches ${found.length} process definitions (tenants: ${tenants}); choose one with --tenant ID or give the definition id`,
+      `${await placeLater(where)} '${reference.text}' matches ${found.length} process definitions (tenants: ${tenants}); choose one with --tenant ID or give the definition id`,
     );
   }
   // READ on a process definition is granted per key: a key with visible versions is readable whole.
   const unreadable = definitions.asUser ? "or the user may not read it: the engine's queries leave out the definitions without READ permission" : undefined;
   if (reference.kind === 'id') {
-    throw new UsageError(`${place(where)}: no process definition with id '${reference.id}'; use KEY:VERSION or KEY:latest to look it up by key`, unreadable);
+    throw new UsageError(
+      `${await placeLater(where)}: no process definition with id '${reference.id}'; use KEY:VERSION or KEY:latest to look it up by key`,
+      unreadable,
+    );
   }
   const versions = await definitions.listAll({ key: reference.key, ...tenantFilter });
   if (versions.length > 0) {
     const list = [...new Set(versions.map((definition) => definition.version))].sort((a, b) => a - b).join(', ');
-    throw new UsageError(`${place(where)}: no process definition ${reference.text}${inTenant} (versions of ${reference.key}${inTenant}: ${list})`);
+    throw new UsageError(`${await placeLater(where)}: no process definition ${reference.text}${inTenant} (versions of ${reference.key}${inTenant}: ${list})`);
   }
   const { hint, keys } = await keysNear(definitions, reference.key);
-  throw new UsageError(`${place(where)}: no process definition with key '${reference.key}'${inTenant} (${hint})`, keys > 0 ? unreadable : undefined);
+  throw new UsageError(`${await placeLater(where)}: no process definition with key '${reference.key}'${inTenant} (${hint})`, keys > 0 ? unreadable : undefined);
 }
 
 /** For a key the engine has no definition of: the deployed keys it is near, or what is deployed. */

@@ -5,7 +5,8 @@
 import type { MigrationPlanRequest } from '../engine/migration.js';
 import type { ProcessDefinitionApi } from '../engine/process-definitions.js';
 import { PlanError, type LoadedPlan } from './load.js';
-import { parseReference, resolveReference, type ResolvedDefinition } from './references.js';
+import { UsageError } from '../exit-codes.js';
+import { type DefinitionReference, parseReference, resolveReference, type ResolvedDefinition } from './references.js';
 
 export interface ResolvedPlan {
   source: ResolvedDefinition;
@@ -19,12 +20,13 @@ export async function resolvePlan(loaded: LoadedPlan, definitions: ProcessDefini
     const referenceText = loaded.plan[name];
     const idField = `${name}ProcessDefinitionId` as const;
     const id = loaded.plan[idField];
-    const where = (field: string) => `${loaded.file}:${formatPosition(loaded.locate([field]))}: ${field}`;
+    // A place in the plan may load the yaml library (LoadedPlan.locate): worked out only for a message.
+    const where = async (field: string) => `${loaded.file}:${formatPosition(await loaded.locate([field]))}: ${field}`;
     const field = referenceText ? name : idField;
-    const reference = parseReference(referenceText ?? id ?? '', () => where(field));
+    const reference = await parsePlaced(referenceText ?? id ?? '', () => where(field));
     const resolved = await resolveReference(definitions, reference, { tenant, where: () => where(field), pinnedId: referenceText ? id : undefined });
     if (referenceText && id && resolved.id !== id) {
-      const position = loaded.locate([idField]);
+      const position = await loaded.locate([idField]);
       throw new PlanError([
         {
           file: loaded.file,
@@ -51,6 +53,19 @@ export async function resolvePlan(loaded: LoadedPlan, definitions: ProcessDefini
       ...(plan.variables ? { variables: plan.variables } : {}),
     },
   };
+}
+
+/**
+ * parseReference with its refusal placed by `where`, asked only when it refuses: parseReference is a
+ * function of its text, so it is asked again with the place, and refuses as it would have with it.
+ */
+async function parsePlaced(text: string, where: () => Promise<string>): Promise<DefinitionReference> {
+  try {
+    return parseReference(text);
+  } catch (thrown) {
+    if (!(thrown instanceof UsageError)) throw thrown;
+    return parseReference(text, await where());
+  }
 }
 
 function formatPosition(position: { line: number; column: number }): string {

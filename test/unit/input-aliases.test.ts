@@ -1,12 +1,13 @@
 // The alias policy of YAML input files (src/input/aliases.ts, docs/migration.md "Input files"):
 // aliases to earlier nodes are read; a recursive alias, an alias without an anchor, aliases that
 // stand for too many values or nest too deeply are refused with their place.
+import * as places from '../../src/input/places.js';
 import { describe, expect, it } from 'vitest';
 import { MAX_ALIAS_VALUES } from '../../src/input/limits.js';
 import { InputError } from '../../src/input/problems.js';
 import { parseStructured } from '../../src/input/structured.js';
 
-const read = (text: string) => parseStructured(text, 'f.yaml', 'file', { allowed: () => [] }).data;
+const read = (text: string) => parseStructured(text, 'f.yaml', 'file', { allowed: () => [], places }).data;
 
 function refusal(text: string): string {
   try {

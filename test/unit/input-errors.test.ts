@@ -1,6 +1,7 @@
 // Input errors say where: config values out of the flags' range, a config file that throws, JSON
 // syntax errors at their real line and column, hints that never name the key itself, and ids files
 // that are not UTF-8.
+import * as places from '../../src/input/places.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -130,14 +131,14 @@ describe('JSON syntax errors', () => {
   it('in text nested deeper than the call stack point at its end instead of failing', () => {
     const text = `{"sourceProcessDefinitionId":${'['.repeat(50_000)}`;
     expect(jsonSyntaxProblem(text)?.offset).toBe(text.length);
-    expect(() => parsePlan(text, 'deep.json')).toThrow(PlanError);
+    expect(() => parsePlan(text, 'deep.json', places)).toThrow(PlanError);
   });
 
   it('in a plan file give its line and column in one line', () => {
     const text = '{\n  "migrationPlan": {\n    "sourceProcessDefinitionId": "a", "targetProcessDefinitionId": "b",\n    "instructions": [,]\n  }\n}\n';
-    expect(() => parsePlan(text, 'j1.json')).toThrow(PlanError);
+    expect(() => parsePlan(text, 'j1.json', places)).toThrow(PlanError);
     try {
-      parsePlan(text, 'j1.json');
+      parsePlan(text, 'j1.json', places);
     } catch (error) {
       expect((error as PlanError).message).toBe("j1.json:4:22: invalid JSON: Unexpected token ','");
     }
@@ -154,7 +155,7 @@ describe('did you mean', () => {
   it('says that a plan key at the top of an execute request belongs inside migrationPlan', () => {
     const text = '{\n  "migrationPlan": {"sourceProcessDefinitionId": "a", "targetProcessDefinitionId": "b", "instructions": []},\n  "source": "x:1"\n}\n';
     try {
-      parsePlan(text, 'j2.json');
+      parsePlan(text, 'j2.json', places);
       throw new Error('expected the plan to be refused');
     } catch (error) {
       expect((error as PlanError).message).toBe(

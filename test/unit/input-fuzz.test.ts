@@ -7,6 +7,7 @@
 // A fixed seed and a few seconds of CPU in `npm test`; a larger run by hand (docs/migration.md "Input files"):
 //   FUZZ_RUNS=100000 npx vitest run test/unit/input-fuzz.test.ts
 //   FUZZ_SEED=123 FUZZ_RUNS=5000 npx vitest run test/unit/input-fuzz.test.ts
+import * as places from '../../src/input/places.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -216,10 +217,10 @@ afterAll(() => {
 type Reader = (text: string) => unknown;
 
 const readers: [string, Reader | ((text: string) => Promise<unknown>)][] = [
-  ['plan', (text) => parsePlan(text, 'plan.yaml').plan],
-  ['query', (text) => parseQueryFile(text, 'query.yaml')],
-  ['variables', (text) => parseVariables(text, 'variables.yaml').variables],
-  ['overrides', (text) => parseOverrides(text, 'overrides.yaml')],
+  ['plan', (text) => parsePlan(text, 'plan.yaml', places).plan],
+  ['query', (text) => parseQueryFile(text, 'query.yaml', places)],
+  ['variables', (text) => parseVariables(text, 'variables.yaml', places).variables],
+  ['overrides', (text) => parseOverrides(text, 'overrides.yaml', places)],
   ['access file', (text) => parseAccessFile(text, 'access.yaml', { HOME: '/home/x' })],
   ['authorization file', (text) => parseDesiredState(text, 'authorization.yaml')],
   [

@@ -1,6 +1,7 @@
 // The limits of src/input/limits.ts, at their edge and past it, in every reader: plan, query,
 // variables, authorization, config and instance-id files. Big inputs are made on the fly; the files
 // of the size checks are sparse, so the test writes next to nothing to disk.
+import * as places from '../../src/input/places.js';
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,13 +103,13 @@ describe('line length', () => {
 
   it('refuses a plan whose one value is a line longer than the limit, naming where', () => {
     const text = JSON.stringify({ source: 'invoice:1', target: 'invoice:2', instructions: 'x'.repeat(MAX_LINE_CHARS) });
-    expect(planError(() => parsePlan(text, 'huge.json'))).toBe('huge.json:1:16777217: a line longer than 16,777,216 characters');
+    expect(planError(() => parsePlan(text, 'huge.json', places))).toBe('huge.json:1:16777217: a line longer than 16,777,216 characters');
   });
 
   it('reads a long string value under the limit without running out of stack', () => {
     // The key count of JSON text was a backtracking regular expression: a 10 MB string overflowed it.
     const text = JSON.stringify({ source: 'invoice:1', target: 'invoice:2', instructions: 'x'.repeat(10 * 1024 * 1024) });
-    expect(planError(() => parsePlan(text, 'long.json'))).toMatch(/^long\.json:1:59: instructions: expected a list, got the string "x+…"$/);
+    expect(planError(() => parsePlan(text, 'long.json', places))).toMatch(/^long\.json:1:59: instructions: expected a list, got the string "x+…"$/);
   });
 
   it('refuses an id line longer than the limit and takes one of the limit', async () => {
@@ -147,14 +148,16 @@ describe('nesting', () => {
   });
 
   it('refuses plans 100,000 levels deep, JSON and YAML, with a place', () => {
-    expect(planError(() => parsePlan(nestedJson(100_000), 'deep.json'))).toBe('deep.json:1:65: nested deeper than 64 levels');
-    expect(planError(() => parsePlan(`${PLAN_HEAD}instructions: ${nestedJson(100_000)}\n`, 'deep.yaml'))).toBe('deep.yaml:3:78: nested deeper than 64 levels');
-    expect(planError(() => parsePlan(nestedYaml(3000), 'block.yaml'))).toBe('block.yaml:65:65: nested deeper than 64 levels');
+    expect(planError(() => parsePlan(nestedJson(100_000), 'deep.json', places))).toBe('deep.json:1:65: nested deeper than 64 levels');
+    expect(planError(() => parsePlan(`${PLAN_HEAD}instructions: ${nestedJson(100_000)}\n`, 'deep.yaml', places))).toBe(
+      'deep.yaml:3:78: nested deeper than 64 levels',
+    );
+    expect(planError(() => parsePlan(nestedYaml(3000), 'block.yaml', places))).toBe('block.yaml:65:65: nested deeper than 64 levels');
   });
 
   it('refuses too-deep query, variables, authorization and config files', () => {
-    expect(planError(() => parseQueryFile(`{"variables": ${nestedJson(100)}}`, 'q.json'))).toBe('q.json:1:78: nested deeper than 64 levels');
-    expect(planError(() => parseVariables(nestedYaml(100), 'v.yaml'))).toBe('v.yaml:65:65: nested deeper than 64 levels');
+    expect(planError(() => parseQueryFile(`{"variables": ${nestedJson(100)}}`, 'q.json', places))).toBe('q.json:1:78: nested deeper than 64 levels');
+    expect(planError(() => parseVariables(nestedYaml(100), 'v.yaml', places))).toBe('v.yaml:65:65: nested deeper than 64 levels');
     expect(planError(() => parseDesiredState(nestedJson(100), 'a.json'))).toBe('a.json:1:65: nested deeper than 64 levels');
     expect(() => loadJsonConfig('c.json', nestedJson(100_000))).toThrow('c.json:1:65: nested deeper than 64 levels');
     expect(() => parseYamlConfig('c.yaml', nestedYaml(3000))).toThrow('c.yaml:65:65: nested deeper than 64 levels');
@@ -164,36 +167,36 @@ describe('nesting', () => {
 describe('control characters', () => {
   it('refuses NUL, DEL and C1 controls in strings and keys, with the place of the string', () => {
     const plan = `${PLAN_HEAD}instructions:\n  - sourceActivityIds: ["pay\\u0000"]\n    targetActivityIds: [pay]\n`;
-    expect(planError(() => parsePlan(plan, 'nul.yaml'))).toBe(
+    expect(planError(() => parsePlan(plan, 'nul.yaml', places))).toBe(
       'nul.yaml:4:25: instructions[0].sourceActivityIds[0]: holds the control character U+0000, which input files must not contain',
     );
     const key = '{"source": "invoice:1", "target": "invoice:2", "instructions": [], "variables": {"a\\u007f": {"value": 1}}}';
-    expect(planError(() => parsePlan(key, 'key.json'))).toBe(
+    expect(planError(() => parsePlan(key, 'key.json', places))).toBe(
       'key.json:1:82: variables["a\u007f"]: the key holds the control character U+007F, which input files must not contain',
     );
-    expect(planError(() => parsePlan(`${PLAN_HEAD}instructions: []\ntenantId: "a\\x85"\n`, 'c1.yaml'))).toMatch(/^c1\.yaml:4:11: .*U\+0085/);
+    expect(planError(() => parsePlan(`${PLAN_HEAD}instructions: []\ntenantId: "a\\x85"\n`, 'c1.yaml', places))).toMatch(/^c1\.yaml:4:11: .*U\+0085/);
   });
 
   it('takes tab, line feed and carriage return anywhere, and other controls but NUL in a variable value', () => {
     const text = `${PLAN_HEAD}instructions: []\nvariables:\n  note:\n    value: "a\\tb\\fc\\u001b"\n    type: String\n`;
-    expect(parsePlan(text, 'ok.yaml').plan.variables).toEqual({ note: { value: 'a\tb\fc\u001b', type: 'String' } });
-    expect(planError(() => parsePlan(`${PLAN_HEAD}instructions: []\nvariables:\n  note:\n    value: "a\\0"\n`, 'v.yaml'))).toBe(
+    expect(parsePlan(text, 'ok.yaml', places).plan.variables).toEqual({ note: { value: 'a\tb\fc\u001b', type: 'String' } });
+    expect(planError(() => parsePlan(`${PLAN_HEAD}instructions: []\nvariables:\n  note:\n    value: "a\\0"\n`, 'v.yaml', places))).toBe(
       'v.yaml:6:12: variables.note.value: holds the control character U+0000, which input files must not contain',
     );
-    expect(planError(() => parsePlan(`${PLAN_HEAD}instructions: []\nvariables:\n  note:\n    value: x\n    type: "Str\\fing"\n`, 't.yaml'))).toMatch(
+    expect(planError(() => parsePlan(`${PLAN_HEAD}instructions: []\nvariables:\n  note:\n    value: x\n    type: "Str\\fing"\n`, 't.yaml', places))).toMatch(
       /^t\.yaml:7:11: variables\.note\.type: holds the control character U\+000C/,
     );
   });
 
   it('refuses them in query, variables and authorization files', () => {
-    expect(planError(() => parseQueryFile('{"businessKey": "a\\u0001"}', 'q.json'))).toBe(
+    expect(planError(() => parseQueryFile('{"businessKey": "a\\u0001"}', 'q.json', places))).toBe(
       'q.json:1:17: businessKey: holds the control character U+0001, which input files must not contain',
     );
-    expect(parseQueryFile('{"variables": [{"name": "n", "operator": "eq", "value": "a\\u0001"}]}', 'q.json').variables).toHaveLength(1);
-    expect(planError(() => parseVariables('x:\n  value: "\\0"\n', 'v.yaml'))).toBe(
+    expect(parseQueryFile('{"variables": [{"name": "n", "operator": "eq", "value": "a\\u0001"}]}', 'q.json', places).variables).toHaveLength(1);
+    expect(planError(() => parseVariables('x:\n  value: "\\0"\n', 'v.yaml', places))).toBe(
       'v.yaml:2:10: x.value: holds the control character U+0000, which input files must not contain',
     );
-    expect(parseVariables('x:\n  value: "\\e"\n', 'v.yaml').variables).toEqual({ x: { value: '\u001b' } });
+    expect(parseVariables('x:\n  value: "\\e"\n', 'v.yaml', places).variables).toEqual({ x: { value: '\u001b' } });
     expect(planError(() => parseDesiredState('userId: "john\\0"\n', 'a.yaml'))).toBe(
       'a.yaml:1:9: userId: holds the control character U+0000, which input files must not contain',
     );

@@ -1,13 +1,14 @@
 // The YAML reader (src/input/structured.ts: js-yaml, the yaml Document where a place is needed)
 // against the yaml library: what the two accept, they read the same; what the yaml library refuses
 // is refused with a place. The cases are those of the hand-written subset reader it replaced.
+import * as places from '../../src/input/places.js';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { InputError } from '../../src/input/problems.js';
 import { parseStructured } from '../../src/input/structured.js';
 import { parseYamlDocument } from '../../src/input/yaml-document.js';
 
-const read = (text: string) => parseStructured(text, 'f.yaml', 'file', { allowed: () => [] }).data;
+const read = (text: string) => parseStructured(text, 'f.yaml', 'file', { allowed: () => [], places }).data;
 
 const same = (text: string) => {
   const document = parseDocument(text, { uniqueKeys: true, strict: true, prettyErrors: false });

@@ -1,10 +1,11 @@
 // Each strict check of the plan loader, with the exact problem line it must print.
+import * as places from '../../src/input/places.js';
 import { describe, expect, it } from 'vitest';
 import { parsePlan, parseVariables, PlanError } from '../../src/plans/load.js';
 
 function problems(text: string, file = 'plan.yaml'): string[] {
   try {
-    parsePlan(text, file);
+    parsePlan(text, file, places);
   } catch (error) {
     expect(error).toBeInstanceOf(PlanError);
     expect((error as PlanError).exitCode).toBe(2);
@@ -20,6 +21,7 @@ describe('accepted plans', () => {
     const loaded = parsePlan(
       `${HEAD}instructions:\n  - sourceActivityIds: [approve]\n    targetActivityIds: [approveInvoice]\n    updateEventTrigger: false\nvariables:\n  migratedBy: { value: ops, type: String }\n`,
       'plan.yaml',
+      places,
     );
     expect(loaded.format).toBe('yaml');
     expect(loaded.shape).toBe('plan');
@@ -45,6 +47,7 @@ describe('accepted plans', () => {
         skipIoMappings: true,
       }),
       'request.yaml',
+      places,
     );
     expect(loaded.format).toBe('json');
     expect(loaded.shape).toBe('execution-request');
@@ -58,12 +61,12 @@ describe('accepted plans', () => {
   });
 
   it('tolerates a BOM and CRLF line ends', () => {
-    const loaded = parsePlan(`\uFEFF${HEAD}instructions: []\n`.replace(/\n/g, '\r\n'), 'plan.yaml');
+    const loaded = parsePlan(`\uFEFF${HEAD}instructions: []\n`.replace(/\n/g, '\r\n'), 'plan.yaml', places);
     expect(loaded.plan.source).toBe('invoice:1');
   });
 
   it('warns, not fails, on an empty instruction list', () => {
-    const loaded = parsePlan(`${HEAD}instructions: []\n`, 'plan.yaml');
+    const loaded = parsePlan(`${HEAD}instructions: []\n`, 'plan.yaml', places);
     expect(loaded.warnings.map((w) => `${w.line}:${w.column} ${w.path}: ${w.message}`)).toEqual([
       '3:15 instructions: no instructions: the engine accepts the plan, then fails for every instance with an active activity',
     ]);
@@ -195,6 +198,7 @@ describe('refused plans name file, line, column and path', () => {
           .join('\n') +
         '\n',
       'plan.yaml',
+      places,
     );
     expect(Object.keys(loaded.plan.variables ?? {})).toHaveLength(11);
     expect(loaded.warnings.map((w) => w.path)).toEqual(['instructions']);
@@ -279,15 +283,17 @@ describe('refused plans name file, line, column and path', () => {
 
 describe('variables files', () => {
   it('reads a map and checks each variable', () => {
-    expect(parseVariables('migratedBy: { value: ops, type: String }\n', 'vars.yaml').variables).toEqual({ migratedBy: { value: 'ops', type: 'String' } });
-    expect(() => parseVariables('x: { value: 1, type: Foo }\n', 'vars.yaml')).toThrow("vars.yaml:1:22: x.type: unknown value type 'Foo'");
-    expect(() => parseVariables('x: { vlue: 1 }\n', 'vars.yaml')).toThrow("vars.yaml:1:6: x.vlue: unknown property (did you mean 'value'?)");
+    expect(parseVariables('migratedBy: { value: ops, type: String }\n', 'vars.yaml', places).variables).toEqual({
+      migratedBy: { value: 'ops', type: 'String' },
+    });
+    expect(() => parseVariables('x: { value: 1, type: Foo }\n', 'vars.yaml', places)).toThrow("vars.yaml:1:22: x.type: unknown value type 'Foo'");
+    expect(() => parseVariables('x: { vlue: 1 }\n', 'vars.yaml', places)).toThrow("vars.yaml:1:6: x.vlue: unknown property (did you mean 'value'?)");
   });
 
   it('an unknown property in one variable does not hide the problems of the others', () => {
     let thrown: unknown;
     try {
-      parseVariables('x: { value: 1, type: Integer, scope: local }\ny: { value: 1, type: Foo }\n', 'vars.yaml');
+      parseVariables('x: { value: 1, type: Integer, scope: local }\ny: { value: 1, type: Foo }\n', 'vars.yaml', places);
     } catch (error) {
       thrown = error;
     }

@@ -1,4 +1,5 @@
 // The pieces of migration sweep that need no engine: overrides, the sweep journal, messages.
+import * as places from '../../src/input/places.js';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/input/problems.js';
 import { applyOverrides, parseOverrides, unknownVersions } from '../../src/plans/overrides.js';
@@ -16,6 +17,7 @@ describe('applyOverrides', () => {
       versions: { 3: { instructions: [map('c', 'c3')], variables: { by: { value: 'three', type: 'String' } } }, 4: { skip: true } },
     }),
     'o.json',
+    places,
   );
 
   it("replaces the generated instruction of a source activity in its place and appends the others; a version's own win", () => {
@@ -39,8 +41,8 @@ describe('applyOverrides', () => {
   });
 
   it('refuses a version key that is no number and a source activity mapped twice in one list', () => {
-    expect(() => parseOverrides(JSON.stringify({ versions: { latest: {} } }), 'o.json')).toThrow('o.json:1:14: versions.latest: not a version number');
-    expect(() => parseOverrides(JSON.stringify({ versions: { 2: { instructions: [map('a', 'x'), map('a', 'y')] } } }), 'o.json')).toThrow(
+    expect(() => parseOverrides(JSON.stringify({ versions: { latest: {} } }), 'o.json', places)).toThrow('o.json:1:14: versions.latest: not a version number');
+    expect(() => parseOverrides(JSON.stringify({ versions: { 2: { instructions: [map('a', 'x'), map('a', 'y')] } } }), 'o.json', places)).toThrow(
       /^o\.json:1:\d+: versions\["2"\]\.instructions\[1\]: activity 'a' is already mapped by versions\["2"\]\.instructions\[0\]/,
     );
   });
@@ -102,7 +104,7 @@ describe('parseOverrides: every problem at once, each with its place', () => {
     ].join('\n');
     let message = '';
     try {
-      parseOverrides(text, 'o.yaml');
+      parseOverrides(text, 'o.yaml', places);
     } catch (error) {
       expect(error).toBeInstanceOf(InputError);
       message = (error as Error).message;

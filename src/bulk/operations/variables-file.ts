@@ -9,6 +9,7 @@ import type * as z from 'zod';
 import { byPosition, InputError, type InputProblem } from '../../input/problems.js';
 import { readInputFile, type Stdin } from '../../input/read.js';
 import { parseStructured } from '../../input/structured.js';
+import * as places from '../../input/places.js';
 import { checkVariable } from '../../plans/checks.js';
 import { type VariableValue, variableValueSchema } from '../../plans/schema.js';
 
@@ -31,6 +32,7 @@ export function parseVariablesToSet(text: string, file: string): { variables: Re
   const parsed = parseStructured(text, file, WHAT, {
     allowed: (path) => (path.length === 1 ? ['value', 'type', 'valueInfo'] : []),
     freeText: (path) => path.length === 2 && path[1] === 'value',
+    places,
   });
   const { data } = parsed;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {

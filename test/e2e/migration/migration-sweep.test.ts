@@ -278,6 +278,40 @@ describe('--plans DIR --execute', () => {
     expect(readdirSync(join(cwd, 'plans')).filter((name) => name.endsWith('.jsonl'))).toEqual([]);
   });
 
+  it('places a problem in the first plan of the directory, a drift and an unknown version at file:line:column (the yaml library loaded on demand)', async ({
+    cli,
+    executes,
+    versions,
+    reviewedPlans,
+  }) => {
+    const cwd = await reviewedPlans();
+    const first = join(cwd, 'plans', 'order-v1-to-v5.yaml');
+    const name = join('plans', 'order-v1-to-v5.yaml');
+    const text = readFileSync(first, 'utf8');
+    const lineOf = (start: string) => text.split('\n').findIndex((line) => line.startsWith(start)) + 1;
+    const sweep = () => cli(['migration', 'sweep', 'order', '--plans', 'plans', '--execute', '--dry-run'], cwd);
+
+    writeFileSync(first, text.replace('    updateEventTrigger: false', '    updateEventTriggers: false'));
+    const misspelt = await sweep();
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toContain(
+      `${name}:${lineOf('    updateEventTrigger: false')}:5: instructions[0].updateEventTriggers: unknown property (did you mean 'updateEventTrigger'?); the engine would silently ignore it`,
+    );
+
+    writeFileSync(first, text.replace(`sourceProcessDefinitionId: ${versions[0]!.id}`, `sourceProcessDefinitionId: ${versions[2]!.id}`));
+    const drift = await sweep();
+    expect(drift.code).toBe(2);
+    expect(drift.stderr).toContain(
+      `${name}:${lineOf('sourceProcessDefinitionId:')}:1: sourceProcessDefinitionId: drift: source 'order:1' resolves to ${versions[0]!.id}, but sourceProcessDefinitionId is ${versions[2]!.id}; regenerate the plan or remove one of the two`,
+    );
+
+    writeFileSync(first, text.replace('source: order:1\n', 'source: order:9\n'));
+    const unknown = await sweep();
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(`${name}:${lineOf('source: order:1')}:1: source: no process definition order:9 (versions of order: 1, 2, 3, 4, 5)`);
+    expect(executes()).toEqual([]);
+  });
+
   it('runs each version as a batch with --async --wait', async ({ engine, cli, reviewedPlans }) => {
     const cwd = await reviewedPlans();
     const result = await cli(
