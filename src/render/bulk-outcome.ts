@@ -24,6 +24,6 @@ export async function printBulkOutcome(output: Output, operation: Pick<BulkOpera
     if (output.machineReadable) await output.data(outcome.batch, { table: () => '' });
     else output.raw(`${outcome.batch.id}\n`);
   }
-  if (outcome.result) await output.data(bulkSummary(operation.name, outcome.result), bulkResultView(operation.words, operation.outcomeNames.changed));
+  if (outcome.result) await output.data(bulkSummary(operation.name, outcome.result), bulkResultView(operation.words, operation.outcomeNames));
   if (outcome.failure) throw outcome.failure;
 }

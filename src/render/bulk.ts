@@ -5,7 +5,7 @@
  */
 import type { BulkEvent } from '../bulk/events.js';
 import type { BulkPreview } from '../bulk/preview.js';
-import type { ChangeWords } from '../change/operation.js';
+import type { ChangeWords, OutcomeKind } from '../change/operation.js';
 import type { ChangeResult } from '../change/result.js';
 import type { EventLine } from './change-events.js';
 import type { View } from './output.js';
@@ -104,23 +104,28 @@ export function bulkSummary(operation: string, result: ChangeResult): BulkSummar
   return { operation, ...rest };
 }
 
-/** The summary table: each outcome and its count, and a line that says whether it is done. */
-export function bulkResultView(words: ChangeWords, changedName: string): View<BulkSummary> {
+/**
+ * The summary table: each outcome and its count, and a line that says whether it is done: not when
+ * any object is still unchanged or somewhere the change does not explain (a job that failed again).
+ */
+export function bulkResultView(words: ChangeWords, names: Readonly<Record<OutcomeKind, string>>): View<BulkSummary> {
   return {
     table(result, style) {
-      const rows = Object.entries(result.outcome).map(([name, count]) => [name, count] as [string, number]);
+      const outcome = result.outcome as Record<string, number>;
+      const rows = Object.entries(outcome).map(([name, count]) => [name, count] as [string, number]);
       const lines = [renderTable(['Outcome', { name: 'Objects', whole: true }], rows, style)];
-      const changed = (result.outcome as Record<string, number>)[changedName] ?? 0;
-      const notDone = Object.entries(result.outcome)
-        .filter(([name]) => name.startsWith('not-') || name === 'unknown')
-        .reduce((sum, [, count]) => sum + count, 0);
+      const changed = outcome[names.changed] ?? 0;
+      const notDone = (outcome[names.unchanged] ?? 0) + (outcome[names.other] ?? 0);
       const verdict = notDone === 0 ? style.green('done') : style.red('NOT complete');
+      // The other outcomes beside the count changed: "0 of 1000 jobs retried" alone would hide that all failed again.
+      const others = Object.entries(outcome).filter(([name, count]) => name !== names.changed && count > 0);
+      const besides = others.length > 0 ? ` (${others.map(([name, count]) => `${count} ${name}`).join(', ')})` : '';
       const canary = result.canary ? `; canary of ${result.canary.size} ${result.canary.passed ? 'passed' : 'FAILED'}` : '';
       const chunks = result.chunks ? `; ${result.chunks.done}/${result.chunks.total} chunks of ${result.chunks.size}` : '';
       const batches = result.batches.length > 0 ? `; batch ${result.batches.map((batch) => batch.id).join(', ')}` : '';
       const fromJournal = result.outcomeFrom === 'journal' ? '; outcome from the journal (the engine could not be asked)' : '';
       lines.push(
-        `${verdict}: ${changed} of ${result.selected} ${words.many} ${words.done}, ${(result.durationMs / 1000).toFixed(1)}s${canary}${chunks}${batches}${fromJournal}`,
+        `${verdict}: ${changed} of ${result.selected} ${words.many} ${words.done}${besides}, ${(result.durationMs / 1000).toFixed(1)}s${canary}${chunks}${batches}${fromJournal}`,
       );
       return lines.join('\n');
     },

@@ -106,6 +106,14 @@ describe('job retry', () => {
     expect(result.stderr).toContain('error: 2 of 2 jobs are not left with retries (failed again, or not retried) after the run');
   });
 
+  it('the summary line of a run whose jobs all failed again says so, and is not "done"', async ({ engine, cwd }) => {
+    const { instances } = await failedOrders(engine, 2);
+    executorAfterRetries(engine);
+    const result = await retry(engine, ['--yes', 'job', 'retry', '--instances', instances.join(',')], { cwd });
+    expect(result.code).toBe(8);
+    expect(result.stdout).toMatch(/^NOT complete: 0 of 2 jobs retried \(2 failed-again\), /m);
+  });
+
   it('selects by instances and activity together, which the engine cannot query in one (Job.xml joins them without `and`)', async ({ engine }) => {
     const { jobs, instances, instanceOf } = await failedOrders(engine, 3);
     const result = await retry(engine, ['--yes', 'job', 'retry', '--instances', instances.slice(0, 2).join(','), '--activity', 'charge']);
