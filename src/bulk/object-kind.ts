@@ -54,6 +54,16 @@ export interface ObjectKind<R = unknown> {
   /**
    * The activities objects of a definition may be at, each with the query filter that selects the
    * objects there (`{activityIdIn: [id]}`): the preview counts the selection per activity with it.
+   * Or, for a kind whose rows name their place (`groupOf`), the groups at the activity: the preview
+   * then counts the rows frozen in those groups, without a request.
    */
-  activities(definitionId: string): Promise<{ activity: string; filter: QueryBody }[]>;
+  activities(definitionId: string): Promise<ActivityOfKind[]>;
+  /**
+   * The group a row is counted in for the preview's activities (a job's job definition), when the
+   * kind counts its activities from the rows rather than by a query (`ActivityOfKind.groups`).
+   */
+  groupOf?(row: ObjectRow<R>): string | null;
 }
+
+/** An activity of the preview: counted by a count request with `filter` and the ids, or from the rows frozen in `groups`. */
+export type ActivityOfKind = { activity: string; filter: QueryBody } | { activity: string; groups: readonly string[] };

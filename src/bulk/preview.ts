@@ -49,14 +49,17 @@ export async function previewOf<R>(kind: ObjectKind<R>, selection: FrozenSelecti
   const activities = (
     await Promise.all(definitionIds.map(async (id) => (await kind.activities(id)).map((activity) => ({ definitionId: id, ...activity }))))
   ).flat();
+  // Activities counted from the rows frozen cost no request, so only the others count against the budget.
+  const queried = activities.filter((entry) => 'filter' in entry).length;
   const pages = Math.ceil(ids.length / LOOKUP_PAGE);
-  if (activities.length * pages > ACTIVITY_COUNT_BUDGET) {
-    preview.activitiesNotCounted = `${activities.length} activities x ${pages} pages of ids would be ${activities.length * pages} count requests (at most ${ACTIVITY_COUNT_BUDGET})`;
+  if (queried * pages > ACTIVITY_COUNT_BUDGET) {
+    preview.activitiesNotCounted = `${queried} activities x ${pages} pages of ids would be ${queried * pages} count requests (at most ${ACTIVITY_COUNT_BUDGET})`;
     return preview;
   }
-  for (const { definitionId, activity, filter } of activities) {
-    const count = await countAmong(kind, ids, filter);
-    if (count > 0) preview.byActivity.push({ definition: nameOf(definitionId), activity, count });
+  for (const entry of activities) {
+    const count =
+      'filter' in entry ? await countAmong(kind, ids, entry.filter) : entry.groups.reduce((sum, group) => sum + (selection.groups?.get(group) ?? 0), 0);
+    if (count > 0) preview.byActivity.push({ definition: nameOf(entry.definitionId), activity: entry.activity, count });
   }
   preview.byActivity.sort(largestFirst);
   return preview;

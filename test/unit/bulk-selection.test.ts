@@ -134,4 +134,40 @@ describe('previewOf', () => {
     expect(preview.activitiesNotCounted).toContain(`at most ${ACTIVITY_COUNT_BUDGET}`);
     expect(asked.length).toBe(before);
   });
+
+  it('counts activities from the groups of the rows frozen, without a request, for a kind that names them (jobs)', async () => {
+    // Jobs: the engine's count of `activityId` with `jobIds` is invalid SQL, so the kind groups the rows
+    // by job definition and names the job definitions at each activity.
+    const rows = [
+      ...rowsOf(3, 'invoice:3', 'approve', 'a'),
+      ...rowsOf(4, 'invoice:3', 'review', 'b'),
+      { ...rowsOf(1, 'invoice:3', 'approve', 'c')[0]!, done: true },
+    ];
+    const { kind: base, asked } = fakeKind(rows);
+    const kind: ObjectKind<Row> = {
+      ...base,
+      groupOf: (found) => `jobdef-${found.row.activity}`,
+      // Two job definitions at `approve` (before and after it), one with no rows.
+      activities: async () => [
+        { activity: 'approve', groups: ['jobdef-approve', 'jobdef-approve-after'] },
+        { activity: 'review', groups: ['jobdef-review'] },
+        { activity: 'idle', groups: ['jobdef-idle'] },
+      ],
+    };
+    const frozen = await freezeSelection(kind, { ids: new InstanceIdSet(), idsGiven: false, query: {}, parts: [] }, pending);
+    expect(frozen.groups).toEqual(
+      new Map([
+        ['jobdef-approve', 3],
+        ['jobdef-review', 4],
+      ]),
+    );
+    const before = asked.length;
+    const preview = await previewOf(kind, frozen);
+    expect(preview.byActivity).toEqual([
+      { definition: 'invoice:3', activity: 'review', count: 4 },
+      { definition: 'invoice:3', activity: 'approve', count: 3 },
+    ]);
+    expect(preview.activitiesNotCounted).toBeUndefined();
+    expect(asked.length).toBe(before);
+  });
 });
