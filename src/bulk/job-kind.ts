@@ -60,7 +60,7 @@ export function failedJobKind(client: EngineClient, options: { exception?: strin
       for await (const page of jobs.pages(failed(body), { pageSize }))
         yield page.filter(keep).map((row): ObjectRow<Job> => ({ id: row.id, definitionId: row.processDefinitionId ?? null, row }));
     },
-    useBulkTransport: () => client.processInstances.useBulkTransport(),
+    useBulkTransport: () => client.processInstances.useBulkTransport('listing'),
     definitions: (definitionIds) => definitionNames(client, definitionIds),
     // Counted from the rows' job definitions, not by a count of `activityId` with `jobIds`: the
     // engine's job query joins those two without an AND (Job.xml, 7.24 and both forks: a 500 of

@@ -6,7 +6,7 @@
  * Generic over the kind of object (./object-kind.ts).
  */
 import type { IdList, InstanceIdSet } from '../input/id-set.js';
-import { COUNTED_PAGE, LOOKUP_PAGE } from '../engine/selection-pages.js';
+import { COUNTED_PAGE, IDS_PER_QUERY, LOOKUP_PAGE } from '../engine/selection-pages.js';
 import type { ObjectKind, ObjectRow, QueryBody } from './object-kind.js';
 
 export interface BulkSelectionRequest {
@@ -61,8 +61,8 @@ export async function freezeSelection<R>(kind: ObjectKind<R>, request: BulkSelec
     // The ids given may be the objects' process instances' (kind.givenIds): then each selects its rows.
     let allTaken = kind.givenIds === undefined;
     const givenOf = kind.givenIds?.of ?? ((row: ObjectRow<R>) => row.id);
-    for (let start = 0; start < size; start += LOOKUP_PAGE) {
-      const page = request.ids.slice(start, Math.min(size, start + LOOKUP_PAGE));
+    for (let start = 0; start < size; start += IDS_PER_QUERY) {
+      const page = request.ids.slice(start, Math.min(size, start + IDS_PER_QUERY));
       const found = new Map<string, ObjectRow<R>[]>();
       const field = kind.givenIds?.field ?? kind.idsField;
       for await (const rows of kind.rows({ ...request.query, [field]: page }, page.length + 1)) {

@@ -11,7 +11,8 @@ import type { ChangeWords, ObjectFound, OutcomeKind } from '../../change/operati
 import type { EngineClient } from '../../engine/client.js';
 import { EngineHttpError } from '../../engine/errors.js';
 import type { ProcessInstance } from '../../engine/process-instances.js';
-import { LOOKUP_PAGE } from '../../engine/selection-pages.js';
+import { idChunks } from '../../engine/paging.js';
+import { IDS_PER_QUERY } from '../../engine/selection-pages.js';
 import type { BulkOperation } from '../operation.js';
 
 export type SuspensionOutcome =
@@ -66,11 +67,13 @@ export function suspensionOperation(client: EngineClient, suspend: boolean): Sus
     batchCheck: ['batch', 'list', '--type', 'instance-update-suspension-state'],
     statesOf: async (ids) => {
       const found: ObjectFound<SuspensionDetail>[] = [];
-      for (let start = 0; start < ids.length; start += LOOKUP_PAGE) {
-        const page = ids.slice(start, start + LOOKUP_PAGE);
-        const rows = new Map<string, ProcessInstance>();
-        for await (const list of instances.pages({ processInstanceIds: page }, { pageSize: page.length + 1 })) for (const row of list) rows.set(row.id, row);
-        for (const id of page) {
+      // A query per IN list of ids, the next one asked while this one is looked at.
+      const chunks = idChunks(ids.length, { limit: instances.queryLimit, pageSize: IDS_PER_QUERY }, async (start, end) => {
+        const rows = await instances.query({ processInstanceIds: ids.slice(start, end) }, 0, end - start);
+        return new Map(rows.map((row) => [row.id, row]));
+      });
+      for await (const { start, end, value: rows } of chunks) {
+        for (const id of ids.slice(start, end)) {
           const row = rows.get(id);
           if (row === undefined) found.push({ id, state: 'ended', detail: { definitionId: null } });
           else found.push({ id, state: row.suspended === suspend ? 'changed' : 'unchanged', detail: { definitionId: row.definitionId } });
