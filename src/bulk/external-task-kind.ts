@@ -61,7 +61,7 @@ export function failedExternalTaskKind(client: EngineClient, options: { exceptio
       for await (const page of tasks.pages(failed(body), { pageSize }))
         yield page.filter(keep).map((row): ObjectRow<ExternalTask> => ({ id: row.id, definitionId: row.processDefinitionId ?? null, row }));
     },
-    useBulkTransport: () => client.processInstances.useBulkTransport(),
+    useBulkTransport: () => client.processInstances.useBulkTransport('listing'),
     definitions: (definitionIds) => definitionNames(client, definitionIds),
     activities: async (definitionId) =>
       (await client.processDefinitions.activityStatistics(definitionId))

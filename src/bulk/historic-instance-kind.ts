@@ -30,7 +30,7 @@ export function historicInstanceKind(client: EngineClient): ObjectKind<HistoricI
       for await (const page of history.pages(finished(body), { pageSize }))
         yield page.map((row): ObjectRow<HistoricInstance> => ({ id: row.id, definitionId: row.processDefinitionId ?? null, row }));
     },
-    useBulkTransport: () => client.processInstances.useBulkTransport(),
+    useBulkTransport: () => client.processInstances.useBulkTransport('listing'),
     definitions: async (definitionIds) => {
       const found = new Map<string, DefinitionName>();
       if (definitionIds.length === 0) return found;

@@ -47,7 +47,7 @@ export interface ObjectKind<R = unknown> {
    * (the kind's pager respects the engine's queryMaxResultsLimit); `pageSize`: the first page's rows.
    */
   rows(body: QueryBody, pageSize?: number): AsyncIterable<ObjectRow<R>[]>;
-  /** Big pages from now on: undici and the bounded heap, as bulk work (src/engine/process-instances.ts). */
+  /** Big pages from now on: undici and the heap bounded as for listings (src/engine/process-instances.ts). */
   useBulkTransport(): Promise<void>;
   /** Key and version of each definition id, for the preview (ids the engine does not know are left out). */
   definitions(definitionIds: readonly string[]): Promise<Map<string, DefinitionName>>;
@@ -55,6 +55,22 @@ export interface ObjectKind<R = unknown> {
    * The activities objects of a definition may be at, each with the query filter that selects the
    * objects there (`{activityIdIn: [id], processDefinitionId}`): the preview counts the selection per
    * activity with it. The filter names the definition too: two definitions may have an activity of one id.
+   * Or, for a kind whose rows name their place (`groupOf`), the groups at the activity: the preview
+   * then counts the rows frozen in those groups, without a request.
    */
-  activities(definitionId: string): Promise<{ activity: string; filter: QueryBody }[]>;
+  activities(definitionId: string): Promise<ActivityOfKind[]>;
+  /**
+   * The group a row is counted in for the preview's activities (a job's job definition), when the
+   * kind counts its activities from the rows rather than by a query (`ActivityOfKind.groups`).
+   */
+  groupOf?(row: ObjectRow<R>): string | null;
 }
+
+/**
+ * An activity of the preview: counted by a count request with `filter` and the ids, or from the rows
+ * frozen in `groups`. `all`: the query of every object of the definition at the activity, and how many
+ * the engine counts there; when they are not many more than the selection, the preview lists them and
+ * counts the selected ones (a count with a page of ids costs the engine far more than a row listed).
+ */
+export type ActivityOfKind =
+  { activity: string; filter: QueryBody; all?: { body: QueryBody; count: number } | undefined } | { activity: string; groups: readonly string[] };

@@ -22,7 +22,7 @@ export function processInstanceKind(client: EngineClient): ObjectKind<ProcessIns
       for await (const page of instances.pages(body, { pageSize }))
         yield page.map((row): ObjectRow<ProcessInstance> => ({ id: row.id, definitionId: row.definitionId, row }));
     },
-    useBulkTransport: () => instances.useBulkTransport(),
+    useBulkTransport: () => instances.useBulkTransport('listing'),
     definitions: async (definitionIds) => {
       const found = new Map<string, DefinitionName>();
       if (definitionIds.length === 0) return found;
@@ -33,6 +33,10 @@ export function processInstanceKind(client: EngineClient): ObjectKind<ProcessIns
     activities: async (definitionId) =>
       (await client.processDefinitions.activityStatistics(definitionId))
         .filter((row) => row.instances > 0)
-        .map((row) => ({ activity: row.id, filter: { activityIdIn: [row.id], processDefinitionId: definitionId } satisfies QueryBody })),
+        .map((row) => ({
+          activity: row.id,
+          filter: { activityIdIn: [row.id], processDefinitionId: definitionId } satisfies QueryBody,
+          all: { body: { processDefinitionId: definitionId, activityIdIn: [row.id] }, count: row.instances },
+        })),
   };
 }

@@ -6,7 +6,7 @@
  * Generic over the kind of object (./object-kind.ts).
  */
 import type { IdList, InstanceIdSet } from '../input/id-set.js';
-import { COUNTED_PAGE, LOOKUP_PAGE } from '../engine/selection-pages.js';
+import { COUNTED_PAGE, IDS_PER_QUERY, LOOKUP_PAGE } from '../engine/selection-pages.js';
 import type { ObjectKind, ObjectRow, QueryBody } from './object-kind.js';
 
 export interface BulkSelectionRequest {
@@ -29,6 +29,8 @@ export interface FrozenSelection {
   notSelected: string[];
   /** Selected objects for which the operation's goal holds already (suspended ones for `suspend`): not sent. */
   alreadyChanged: number;
+  /** How many of `ids` are in each group (ObjectKind.groupOf), when the kind counts its activities from the rows. */
+  groups?: Map<string, number>;
 }
 
 /**
@@ -38,6 +40,8 @@ export interface FrozenSelection {
 export async function freezeSelection<R>(kind: ObjectKind<R>, request: BulkSelectionRequest, pending: (row: R) => boolean): Promise<FrozenSelection> {
   const definitions = new Map<string | null, number>();
   const frozen: FrozenSelection = { ids: [], definitions, notSelected: [], alreadyChanged: 0 };
+  const groups = kind.groupOf ? new Map<string, number>() : undefined;
+  if (groups) frozen.groups = groups;
   const collected: string[] = [];
   const take = (found: ObjectRow<R>): boolean => {
     if (!pending(found.row)) {
@@ -45,6 +49,8 @@ export async function freezeSelection<R>(kind: ObjectKind<R>, request: BulkSelec
       return false;
     }
     definitions.set(found.definitionId, (definitions.get(found.definitionId) ?? 0) + 1);
+    const group = groups && kind.groupOf!(found);
+    if (group) groups!.set(group, (groups!.get(group) ?? 0) + 1);
     return true;
   };
   if (request.idsGiven) {
@@ -55,8 +61,8 @@ export async function freezeSelection<R>(kind: ObjectKind<R>, request: BulkSelec
     // The ids given may be the objects' process instances' (kind.givenIds): then each selects its rows.
     let allTaken = kind.givenIds === undefined;
     const givenOf = kind.givenIds?.of ?? ((row: ObjectRow<R>) => row.id);
-    for (let start = 0; start < size; start += LOOKUP_PAGE) {
-      const page = request.ids.slice(start, Math.min(size, start + LOOKUP_PAGE));
+    for (let start = 0; start < size; start += IDS_PER_QUERY) {
+      const page = request.ids.slice(start, Math.min(size, start + IDS_PER_QUERY));
       const found = new Map<string, ObjectRow<R>[]>();
       const field = kind.givenIds?.field ?? kind.idsField;
       for await (const rows of kind.rows({ ...request.query, [field]: page }, page.length + 1)) {

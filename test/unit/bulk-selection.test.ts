@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ObjectKind, ObjectRow, QueryBody } from '../../src/bulk/object-kind.js';
 import { ACTIVITY_COUNT_BUDGET, PREVIEW_SAMPLE, previewOf } from '../../src/bulk/preview.js';
 import { freezeSelection } from '../../src/bulk/selection.js';
-import { LOOKUP_PAGE } from '../../src/engine/selection-pages.js';
+import { IDS_PER_QUERY, LOOKUP_PAGE } from '../../src/engine/selection-pages.js';
 import { InstanceIdSet } from '../../src/input/id-set.js';
 
 interface Row {
@@ -65,8 +65,9 @@ describe('freezeSelection', () => {
     const frozen = await freezeSelection(kind, { ids, idsGiven: true, query: undefined, parts: [] }, pending);
     expect(frozen.ids).toBe(ids);
     expect(frozen.notSelected).toEqual([]);
+    // One IN list of ids per query (IDS_PER_QUERY): the engine joins longer lists by OR, which H2 scans.
     expect(asked.map((question) => [(question.body.ids as string[]).length, question.pageSize])).toEqual([
-      [LOOKUP_PAGE, LOOKUP_PAGE + 1],
+      ...Array.from({ length: LOOKUP_PAGE / IDS_PER_QUERY }, () => [IDS_PER_QUERY, IDS_PER_QUERY + 1]),
       [10, 11],
     ]);
     expect(bulk()).toBe(true);
@@ -132,6 +133,42 @@ describe('previewOf', () => {
     const preview = await previewOf(kind, frozen);
     expect(preview.byActivity).toEqual([]);
     expect(preview.activitiesNotCounted).toContain(`at most ${ACTIVITY_COUNT_BUDGET}`);
+    expect(asked.length).toBe(before);
+  });
+
+  it('counts activities from the groups of the rows frozen, without a request, for a kind that names them (jobs)', async () => {
+    // Jobs: the engine's count of `activityId` with `jobIds` is invalid SQL, so the kind groups the rows
+    // by job definition and names the job definitions at each activity.
+    const rows = [
+      ...rowsOf(3, 'invoice:3', 'approve', 'a'),
+      ...rowsOf(4, 'invoice:3', 'review', 'b'),
+      { ...rowsOf(1, 'invoice:3', 'approve', 'c')[0]!, done: true },
+    ];
+    const { kind: base, asked } = fakeKind(rows);
+    const kind: ObjectKind<Row> = {
+      ...base,
+      groupOf: (found) => `jobdef-${found.row.activity}`,
+      // Two job definitions at `approve` (before and after it), one with no rows.
+      activities: async () => [
+        { activity: 'approve', groups: ['jobdef-approve', 'jobdef-approve-after'] },
+        { activity: 'review', groups: ['jobdef-review'] },
+        { activity: 'idle', groups: ['jobdef-idle'] },
+      ],
+    };
+    const frozen = await freezeSelection(kind, { ids: new InstanceIdSet(), idsGiven: false, query: {}, parts: [] }, pending);
+    expect(frozen.groups).toEqual(
+      new Map([
+        ['jobdef-approve', 3],
+        ['jobdef-review', 4],
+      ]),
+    );
+    const before = asked.length;
+    const preview = await previewOf(kind, frozen);
+    expect(preview.byActivity).toEqual([
+      { definition: 'invoice:3', activity: 'review', count: 4 },
+      { definition: 'invoice:3', activity: 'approve', count: 3 },
+    ]);
+    expect(preview.activitiesNotCounted).toBeUndefined();
     expect(asked.length).toBe(before);
   });
 });

@@ -9,6 +9,7 @@ import type { ChangeWords, ObjectFound, OutcomeKind } from '../../change/operati
 import type { EngineClient } from '../../engine/client.js';
 import { ENDED_STATES, type HistoricInstance } from '../../engine/historic-process-instances.js';
 import { idChunks } from '../../engine/paging.js';
+import { IDS_PER_QUERY } from '../../engine/selection-pages.js';
 import { encodeQuery, enginePath } from '../../engine/paths.js';
 import type { BulkOperation } from '../operation.js';
 import { INSTANCE_REPORT, type InstanceDetail, NO_INSTANCE_DETAIL } from './delete-instances.js';
@@ -84,7 +85,7 @@ export function deleteHistoricInstancesOperation(
 async function historicStates(client: Pick<EngineClient, 'historicProcessInstances'>, ids: readonly string[]): Promise<ObjectFound<InstanceDetail>[]> {
   const history = client.historicProcessInstances;
   const found: ObjectFound<InstanceDetail>[] = [];
-  const chunks = idChunks(ids.length, { limit: history.queryLimit }, async (start, end) => {
+  const chunks = idChunks(ids.length, { limit: history.queryLimit, pageSize: IDS_PER_QUERY }, async (start, end) => {
     const rows = await history.query({ processInstanceIds: ids.slice(start, end) }, 0, end - start);
     return new Map(rows.map((row) => [row.id, row]));
   });

@@ -16,6 +16,7 @@ import type { EngineClient } from '../../engine/client.js';
 import { EngineHttpError } from '../../engine/errors.js';
 import type { ExternalTask } from '../../engine/external-tasks.js';
 import { idChunks } from '../../engine/paging.js';
+import { IDS_PER_QUERY } from '../../engine/selection-pages.js';
 import type { BulkOperation } from '../operation.js';
 import {
   failedAfter,
@@ -135,7 +136,9 @@ function rowOf(task: ExternalTask) {
 /** The external tasks of `ids` the engine has (POST /external-task in chunks within its query limit). */
 async function tasksByIds(client: EngineClient, ids: readonly string[]): Promise<Map<string, ExternalTask>> {
   const found = new Map<string, ExternalTask>();
-  const chunks = idChunks(ids.length, { limit: client.http.queryLimit }, (start, end) => client.externalTasks.byIds(ids.slice(start, end), 0, end - start));
+  const chunks = idChunks(ids.length, { limit: client.http.queryLimit, pageSize: IDS_PER_QUERY }, (start, end) =>
+    client.externalTasks.byIds(ids.slice(start, end), 0, end - start),
+  );
   for await (const { value } of chunks) for (const task of value) found.set(task.id, task);
   return found;
 }

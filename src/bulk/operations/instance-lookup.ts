@@ -7,6 +7,7 @@
 import type { EngineClient } from '../../engine/client.js';
 import type { HistoricProcessInstance, ProcessInstance } from '../../engine/process-instances.js';
 import { idChunks } from '../../engine/paging.js';
+import { IDS_PER_QUERY } from '../../engine/selection-pages.js';
 
 export interface InstanceWhereabouts {
   id: string;
@@ -24,7 +25,7 @@ export async function lookUpInstances<T>(
   const instances = client.processInstances;
   const found: InstanceWhereabouts[] = [];
   const extra: T[] = [];
-  const chunks = idChunks(ids.length, { limit: instances.queryLimit }, async (start, end) => {
+  const chunks = idChunks(ids.length, { limit: instances.queryLimit, pageSize: IDS_PER_QUERY }, async (start, end) => {
     const rows = await instances.query({ processInstanceIds: ids.slice(start, end) }, 0, end - start);
     return new Map(rows.map((instance) => [instance.id, instance]));
   });
