@@ -53,6 +53,8 @@ Examples:
     .addHelpText(
       'after',
       `
+The watch ends when every job of the batch is done and none failed: the engine's monitor job then
+ends the batch at its next run (every 30 s by default), which is not waited for.
 A suspended batch runs no job: the progress line says so from the first poll, with the command that
 activates it (camunda-admin batch activate ID), and the watch goes on until someone does, or until
 --wait-timeout (exit 9, naming the suspension) or Ctrl-C.
