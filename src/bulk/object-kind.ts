@@ -64,6 +64,12 @@ export interface ObjectKind<R = unknown> {
    * kind counts its activities from the rows rather than by a query (`ActivityOfKind.groups`).
    */
   groupOf?(row: ObjectRow<R>): string | null;
+  /**
+   * The query of every object of a definition (`{processDefinitionId}`), for a kind whose activities
+   * have an `all` query: where the selection holds every object of the definition, the preview counts
+   * each activity's objects with `all` alone, with no ids and no listing.
+   */
+  definitionQuery?(definitionId: string): QueryBody;
 }
 
 /**

@@ -60,10 +60,13 @@ export async function previewOf<R>(kind: ObjectKind<R>, selection: FrozenSelecti
   const activities = (
     await Promise.all(definitionIds.map(async (id) => (await kind.activities(id)).map((activity) => ({ definitionId: id, ...activity }))))
   ).flat();
+  const whole = await wholeDefinitions(kind, selection, definitionIds);
+  // Every object of the definition selected: the activity's own count is the selection's there.
+  const countedWhole = (entry: (typeof activities)[number]) => 'all' in entry && entry.all !== undefined && whole.has(entry.definitionId);
   const listed = (entry: (typeof activities)[number]) => 'all' in entry && entry.all !== undefined && entry.all.count <= LISTED_PER_SELECTED * ids.length;
-  // Activities counted from the rows frozen cost no request, those listed a request per 50,000 objects:
-  // only the others count against the budget.
-  const queried = activities.filter((entry) => 'filter' in entry && !listed(entry)).length;
+  // Activities counted from the rows frozen or of a whole definition cost no request or one, those
+  // listed a request per 50,000 objects: only the others count against the budget.
+  const queried = activities.filter((entry) => 'filter' in entry && !countedWhole(entry) && !listed(entry)).length;
   const pages = Math.ceil(ids.length / LOOKUP_PAGE);
   if (queried * pages > ACTIVITY_COUNT_BUDGET) {
     preview.activitiesNotCounted = `${queried} activities x ${pages} pages of ids would be ${queried * pages} count requests (at most ${ACTIVITY_COUNT_BUDGET})`;
@@ -73,12 +76,25 @@ export async function previewOf<R>(kind: ObjectKind<R>, selection: FrozenSelecti
   for (const entry of activities) {
     let count: number;
     if (!('filter' in entry)) count = entry.groups.reduce((sum, group) => sum + (selection.groups?.get(group) ?? 0), 0);
+    else if (countedWhole(entry)) count = await kind.count(entry.all!.body);
     else if (listed(entry)) count = await countListed(kind, entry.all!, (selected ??= idLookup(ids)));
     else count = await countAmong(kind, ids, entry.filter);
     if (count > 0) preview.byActivity.push({ definition: nameOf(entry.definitionId), activity: entry.activity, count });
   }
   preview.byActivity.sort(largestFirst);
   return preview;
+}
+
+/**
+ * The definitions whose every object the selection holds (as the engine counts them now): a count
+ * each. The preview is a look before the run: an object started and another ended meanwhile would
+ * pass for one, which shifts a count by one, not what is sent.
+ */
+async function wholeDefinitions<R>(kind: ObjectKind<R>, selection: FrozenSelection, definitionIds: readonly string[]): Promise<Set<string>> {
+  const whole = new Set<string>();
+  if (!kind.definitionQuery) return whole;
+  for (const id of definitionIds) if ((await kind.count(kind.definitionQuery(id))) === selection.definitions.get(id)) whole.add(id);
+  return whole;
 }
 
 /** How many of `ids` the query `filter` matches: a count per page of ids. */

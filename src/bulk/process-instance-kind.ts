@@ -30,6 +30,7 @@ export function processInstanceKind(client: EngineClient): ObjectKind<ProcessIns
         found.set(definition.id, { key: definition.key, version: definition.version });
       return found;
     },
+    definitionQuery: (definitionId) => ({ processDefinitionId: definitionId }),
     activities: async (definitionId) =>
       (await client.processDefinitions.activityStatistics(definitionId))
         .filter((row) => row.instances > 0)

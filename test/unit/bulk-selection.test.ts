@@ -120,6 +120,40 @@ describe('previewOf', () => {
     expect(preview.sample).toEqual(rows.map((row) => row.id).slice(0, PREVIEW_SAMPLE));
   });
 
+  it('counts each activity of a definition the selection holds whole by one count, with no ids and no listing', async () => {
+    const rows = [...rowsOf(3, 'invoice:3', 'approve', 'a'), ...rowsOf(2, 'invoice:3', 'review', 'b'), ...rowsOf(4, 'invoice:4', 'review', 'c')];
+    const { kind: base, asked } = fakeKind(rows);
+    const kind: ObjectKind<Row> = {
+      ...base,
+      definitionQuery: (definitionId) => ({ definitionId }),
+      activities: async (definitionId) =>
+        [...new Set(rows.filter((row) => row.definitionId === definitionId).map((row) => row.activity))].map((activity) => ({
+          activity,
+          filter: { activity, definitionId },
+          all: { body: { activity, definitionId }, count: rows.filter((row) => row.definitionId === definitionId && row.activity === activity).length },
+        })),
+    };
+    // invoice:3 whole, invoice:4 but one of its four.
+    const ids = new InstanceIdSet();
+    for (const row of rows.slice(0, 8)) ids.add(row.id);
+    const frozen = await freezeSelection(kind, { ids, idsGiven: true, query: undefined, parts: [] }, pending);
+    const before = asked.length;
+    const preview = await previewOf(kind, frozen);
+    expect(preview.byActivity).toEqual([
+      { definition: 'invoice:3', activity: 'approve', count: 3 },
+      { definition: 'invoice:4', activity: 'review', count: 3 },
+      { definition: 'invoice:3', activity: 'review', count: 2 },
+    ]);
+    const requests = asked.slice(before);
+    // invoice:3's activities: counts without ids; invoice:4 (not whole): its rows listed and the selected ones counted.
+    expect(requests.filter((request) => request.kind === 'count' && request.body.definitionId === 'invoice:3' && request.body.activity !== undefined)).toEqual([
+      { kind: 'count', body: { activity: 'approve', definitionId: 'invoice:3' } },
+      { kind: 'count', body: { activity: 'review', definitionId: 'invoice:3' } },
+    ]);
+    expect(requests.some((request) => request.kind === 'rows' && request.body.definitionId === 'invoice:3')).toBe(false);
+    expect(requests.some((request) => request.kind === 'rows' && request.body.definitionId === 'invoice:4')).toBe(true);
+  });
+
   it('leaves out the activities when counting them would cost more than the budget', async () => {
     const rows = Array.from({ length: ACTIVITY_COUNT_BUDGET + 1 }, (_, index) => ({
       id: `r${index}`,
