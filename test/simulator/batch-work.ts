@@ -10,7 +10,9 @@ export interface WorkBatchOptions {
   type: string;
   /** The objects, in the order the jobs take them. */
   ids: readonly string[];
-  work: BatchWork;
+  /** What each object of a job does; a migration batch has `migration` instead. */
+  work?: BatchWork | undefined;
+  migration?: BatchRecord['migration'];
   tenantId?: string | null;
   createUserId?: string | null;
 }
@@ -41,12 +43,13 @@ export function createWorkBatch(state: EngineState, options: WorkBatchOptions): 
     endTime: null,
     removalTime: null,
     jobs,
-    migration: null,
+    migration: options.migration ?? null,
     work: options.work,
     inRuntime: true,
     inHistory: true,
   };
   state.batches.push(batch);
+  // BatchBuilder.build: the job definitions, the historic batch, then the seed job.
   batch.controlJob = { kind: 'seed', id: state.nextId() };
   logJob(state, batch, { kind: 'seed', id: batch.controlJob.id, retries: DEFAULT_JOB_RETRIES }, 'created', state.clock());
   return batch;

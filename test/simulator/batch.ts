@@ -20,6 +20,7 @@
 // tests that look at `state` directly call runDueBatchJobs(state) first. Steps get the time they would
 // have run at. jobsPerSecond 0 stops automatic progress: runBatchJobs(state, n) (or sim.advanceBatches(n))
 // then moves batches step by step, which is what deterministic tests want.
+import { createWorkBatch } from './batch-work.js';
 import { checkProcessInstanceMigration } from './execution.js';
 import type { InstanceMigrationCheck } from './execution.js';
 import {
@@ -164,39 +165,13 @@ export interface MigrationBatchOptions {
  * invocationsPerBatchJob); the tenant is the source definition's.
  */
 export function createMigrationBatch(state: EngineState, options: MigrationBatchOptions): BatchRecord {
-  const settings = state.batchSettings;
-  const perJob = Math.max(1, Math.floor(settings.invocationsPerBatchJob ?? 1));
-  const jobs: BatchJobRecord[] = [];
-  for (let index = 0; index < options.processInstanceIds.length; index += perJob) {
-    jobs.push({ processInstanceIds: options.processInstanceIds.slice(index, index + perJob), status: 'pending', exceptionMessage: null });
-  }
-  const batch: BatchRecord = {
-    id: state.nextId(),
+  return createWorkBatch(state, {
     type: MIGRATION_BATCH_TYPE,
-    totalJobs: jobs.length,
-    jobsCreated: 0,
-    batchJobsPerSeed: Math.max(1, Math.floor(settings.batchJobsPerSeed ?? 100)),
-    invocationsPerBatchJob: perJob,
-    seedJobDefinitionId: state.nextId(),
-    monitorJobDefinitionId: state.nextId(),
-    batchJobDefinitionId: state.nextId(),
-    suspended: false,
+    ids: options.processInstanceIds,
     tenantId: options.plan.source.tenantId,
     createUserId: options.createUserId ?? null,
-    startTime: formatUtcDate(state.clock()),
-    executionStartTime: null,
-    endTime: null,
-    removalTime: null,
-    jobs,
     migration: { plan: options.plan, skipCustomListeners: options.skipCustomListeners ?? false, skipIoMappings: options.skipIoMappings ?? false },
-    inRuntime: true,
-    inHistory: true,
-  };
-  state.batches.push(batch);
-  // BatchBuilder.build: the job definitions, the historic batch, then the seed job.
-  batch.controlJob = { kind: 'seed', id: state.nextId() };
-  logJob(state, batch, { kind: 'seed', id: batch.controlJob.id, retries: DEFAULT_JOB_RETRIES }, 'created', state.clock());
-  return batch;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
