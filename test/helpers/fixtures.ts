@@ -99,3 +99,17 @@ export function fileTest(options: SimulatorOptions = {}) {
     cli: [async ({ engine }, use) => use(cliFor(engine.url)), { scope: 'file' }],
   });
 }
+
+/**
+ * Runs `body` (a CLI run that follows a batch with --wait) while the simulated job executor, stopped
+ * by `batchJobsPerSecond: 0`, takes a few steps every 20 ms: the batch moves on whatever
+ * the machine's speed, and the run ends when the batch does (no timing is asserted).
+ */
+export async function whileBatchesRun<T>(engine: Pick<Simulator, 'advanceBatches'>, body: () => Promise<T>): Promise<T> {
+  const observer = setInterval(() => engine.advanceBatches(5), 20);
+  try {
+    return await body();
+  } finally {
+    clearInterval(observer);
+  }
+}

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, onTestFinished } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
-import { it, test } from '../../helpers/fixtures.js';
+import { it, test, whileBatchesRun } from '../../helpers/fixtures.js';
 import { type RecordedRequest, requestObservers, runExternalTaskWorkers, type Simulator } from '../../simulator/index.js';
 
 /** `count` instances at the external task `notify`, whose workers gave up on each: the tasks' ids in id order. */
@@ -131,14 +131,11 @@ describe('external-task retry --async', () => {
 
   it('creates one set-external-task-retries batch and with --wait checks every task', async ({ engine }) => {
     const { tasks } = failedTasks(engine, 3);
-    const observer = setInterval(() => engine.advanceBatches(5), 20);
-    try {
+    await whileBatchesRun(engine, async () => {
       const waited = await retry(engine, ['--yes', 'external-task', 'retry', '--key', 'mailing', '--retries', '2', '--async', '--wait', '--interval', '0.1']);
       expect(waited.code).toBe(0);
       expect(waited.stdout).toContain('done: 3 of 3 external tasks retried');
-    } finally {
-      clearInterval(observer);
-    }
+    });
     expect(engine.state.batches.at(-1)?.type).toBe('set-external-task-retries');
     expect(retriesOf(engine, tasks)).toEqual([2, 2, 2]);
   });

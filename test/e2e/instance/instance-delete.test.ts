@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { cliFor, it, test } from '../../helpers/fixtures.js';
+import { cliFor, it, test, whileBatchesRun } from '../../helpers/fixtures.js';
 import { SEEDED_PROCESS_INSTANCE_IDS as PIS, type Simulator } from '../../simulator/index.js';
 
 const APPROVE = [PIS.invoiceApprove1, PIS.invoiceApprove2, PIS.invoiceApprove3].sort();
@@ -154,8 +154,7 @@ describe('instance delete --async', () => {
 
   it('creates one instance-deletion batch with the reason and with --wait checks every instance', async ({ engine }) => {
     const stepOnPoll = cliFor(engine.url);
-    const observer = setInterval(() => engine.advanceBatches(5), 20);
-    try {
+    await whileBatchesRun(engine, async () => {
       const result = await stepOnPoll(
         '--yes',
         'instance',
@@ -173,9 +172,7 @@ describe('instance delete --async', () => {
       );
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('done: 3 of 3 instances deleted');
-    } finally {
-      clearInterval(observer);
-    }
+    });
     const batch = engine.state.batches.find((candidate) => candidate.type === 'instance-deletion');
     expect(batch).toBeDefined();
     expect(engine.state.endedProcessInstances.filter((ended) => APPROVE.includes(ended.id)).map((ended) => ended.deleteReason)).toEqual([

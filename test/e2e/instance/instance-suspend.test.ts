@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { cliFor, it, test } from '../../helpers/fixtures.js';
+import { cliFor, it, test, whileBatchesRun } from '../../helpers/fixtures.js';
 import { AuthorizationType, ResourceType, SEEDED_PROCESS_INSTANCE_IDS as PIS, type Simulator } from '../../simulator/index.js';
 
 const APPROVE = [PIS.invoiceApprove1, PIS.invoiceApprove2, PIS.invoiceApprove3].sort();
@@ -220,8 +220,7 @@ describe('instance suspend --async', () => {
 
     // --wait: the executor moves a step on every poll of the batch.
     const stepOnPoll = cliFor(engine.url);
-    const observer = setInterval(() => engine.advanceBatches(5), 20);
-    try {
+    await whileBatchesRun(engine, async () => {
       const waited = await stepOnPoll(
         '--yes',
         'instance',
@@ -237,9 +236,7 @@ describe('instance suspend --async', () => {
       );
       expect(waited.code).toBe(0);
       expect(waited.stdout).toContain('done: 3 of 3 instances activated');
-    } finally {
-      clearInterval(observer);
-    }
+    });
     expect(suspendedOf(engine, APPROVE)).toEqual([false, false, false]);
   });
 });

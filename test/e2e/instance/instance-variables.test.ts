@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { cliFor, it, test } from '../../helpers/fixtures.js';
+import { cliFor, it, test, whileBatchesRun } from '../../helpers/fixtures.js';
 import { SEEDED_PROCESS_INSTANCE_IDS as PIS, type Simulator } from '../../simulator/index.js';
 
 const APPROVE = [PIS.invoiceApprove1, PIS.invoiceApprove2, PIS.invoiceApprove3].sort();
@@ -145,8 +145,7 @@ describe('instance variables set --async', () => {
   it('creates one set-variables batch and with --wait checks every instance', async ({ engine, cwd }) => {
     writeFileSync(join(cwd, 'vars.yaml'), VARIABLES);
     const stepOnPoll = cliFor(engine.url);
-    const observer = setInterval(() => engine.advanceBatches(5), 20);
-    try {
+    await whileBatchesRun(engine, async () => {
       const result = await stepOnPoll(
         [
           '--yes',
@@ -168,9 +167,7 @@ describe('instance variables set --async', () => {
       );
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('done: 3 of 3 instances updated');
-    } finally {
-      clearInterval(observer);
-    }
+    });
     expect(engine.state.batches.map((batch) => batch.type)).toEqual(['set-variables']);
     for (const id of APPROVE) expect(held(engine, id)).toEqual({ amount: 42, approvedBy: 'ops' });
   });

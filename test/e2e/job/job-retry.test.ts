@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { onTestFinished, describe, expect } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
-import { it, test } from '../../helpers/fixtures.js';
+import { it, test, whileBatchesRun } from '../../helpers/fixtures.js';
 import { type RecordedRequest, requestObservers, runDueJobs, type Simulator } from '../../simulator/index.js';
 
 /** `count` instances of `order` whose async task `charge` failed for good: their instance ids and job ids, in job id order. */
@@ -244,14 +244,11 @@ describe('job retry --async', () => {
 
   it('creates one set-job-retries batch and with --wait follows it and checks every job', async ({ engine }) => {
     const { jobs } = await failedOrders(engine, 3);
-    const observer = setInterval(() => engine.advanceBatches(5), 20);
-    try {
+    await whileBatchesRun(engine, async () => {
       const waited = await retry(engine, ['--yes', 'job', 'retry', '--key', 'order', '--async', '--wait', '--interval', '0.1', '--retries', '3']);
       expect(waited.code).toBe(0);
       expect(waited.stdout).toContain('done: 3 of 3 jobs retried');
-    } finally {
-      clearInterval(observer);
-    }
+    });
     const batch = engine.state.batches.at(-1)!;
     expect(batch.type).toBe('set-job-retries');
     expect(JSON.parse(engine.requests.find((request) => request.path.endsWith('/job/retries'))!.body!)).toEqual({ jobIds: jobs, retries: 3 });
