@@ -88,26 +88,6 @@ export class IncidentApi {
     return this.list({ incidentType, incidentTimestampAfter: after });
   }
 
-  /** One open incident by id; undefined when the engine has none (resolved, or never there) or it is not visible. */
-  async byId(incidentId: string): Promise<Incident | undefined> {
-    const response = await this.http.request({
-      method: 'GET',
-      path: enginePath`/incident`,
-      query: { incidentId, firstResult: 0, maxResults: 1 },
-      schema: z.array(incidentSchema()),
-      expects: 'a list of incidents',
-    });
-    return response.data[0];
-  }
-
-  /**
-   * DELETE /incident/{id}: resolves an incident (ResolveIncidentCmd). The engine refuses those of types
-   * failedJob and failedExternalTask (400): retries resolve them (src/bulk/operations/incident-resolution.ts).
-   */
-  async resolve(incidentId: string): Promise<void> {
-    await this.http.request({ method: 'DELETE', path: enginePath`/incident/${incidentId}`, noContentOnly: true });
-  }
-
   /** Every open incident of a type. */
   async ofType(incidentType: string): Promise<Incident[]> {
     return this.list({ incidentType });
