@@ -64,13 +64,17 @@ export async function prepareBulk<R, O extends string, D extends object>(
   }
   await operation.journalScope?.();
   const frozen = await freezeSelection(kind, selection, (row) => operation.pending(row));
-  if (frozen.notSelected.length > 0) host.emitBulk({ type: 'not-selected', ids: frozen.notSelected, many: kind.many });
+  // Ids given of process instances for a kind of their objects (jobs): the instances are what was not found.
+  const givenMany = kind.givenIds ? `process instances with ${kind.many}` : kind.many;
+  if (frozen.notSelected.length > 0) host.emitBulk({ type: 'not-selected', ids: frozen.notSelected, many: givenMany });
   if (frozen.alreadyChanged > 0) host.emitBulk({ type: 'already-changed', count: frozen.alreadyChanged, one: kind.one, many: kind.many, state: words.changed });
   if (frozen.ids.length === 0) {
     // Ids listed one by one of which the engine has none: a mistake upstream, not "done".
     if (selection.idsGiven && frozen.alreadyChanged === 0) {
       throw inputError(
-        `none of the ${selection.ids.size} ids given (${selection.parts.join(', ')}) is a ${kind.one} the engine has${selection.query ? ' and the filters match' : ''}: nothing to ${words.verb}, nothing was sent`,
+        kind.givenIds
+          ? `none of the ${selection.ids.size} process instances given (${selection.parts.join(', ')}) has a ${kind.one} the engine has${selection.query ? ' and the filters match' : ''}: nothing to ${words.verb}, nothing was sent`
+          : `none of the ${selection.ids.size} ids given (${selection.parts.join(', ')}) is a ${kind.one} the engine has${selection.query ? ' and the filters match' : ''}: nothing to ${words.verb}, nothing was sent`,
       );
     }
     // Objects all changed already were said so above.

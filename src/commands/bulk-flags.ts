@@ -12,8 +12,8 @@ import { CANARY_WAIT_DEFAULT, checkBatchFlags, parseRunFlags, POLL_INTERVAL_DEFA
 import { type FlagsOf, flagSpec } from './spec.js';
 
 const BULK_SELECTION_FLAGS = flagSpec(
-  { flags: '--instances <ids>', description: 'comma-separated ids' },
-  { flags: '--instances-file <file>', description: 'ids one per line or as a JSON array; - for standard input' },
+  { flags: '--instances <ids>', description: 'process instance ids, comma-separated (for jobs and external tasks: those of these instances)' },
+  { flags: '--instances-file <file>', description: 'process instance ids, one per line or as a JSON array; - for standard input' },
   { flags: '--query <file>', description: "a query (JSON or YAML, the body of the objects' query endpoint); the filters are added to it" },
 );
 

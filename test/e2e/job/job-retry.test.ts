@@ -106,6 +106,15 @@ describe('job retry', () => {
     expect(result.stderr).toContain('error: 2 of 2 jobs are not left with retries (failed again, or not retried) after the run');
   });
 
+  it('instances given that have no failed job: exit 2 naming them as process instances, nothing sent', async ({ engine }) => {
+    await failedOrders(engine, 1);
+    const result = await retry(engine, ['--yes', 'job', 'retry', '--instances', 'no-such-instance']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("1 of the ids given is not among the engine's process instances with jobs");
+    expect(result.stderr).toContain('error: none of the 1 process instances given (1 from --instances) has a job the engine has: nothing to retry');
+    expect(retried(engine)).toEqual([]);
+  });
+
   it('the summary line of a run whose jobs all failed again says so, and is not "done"', async ({ engine, cwd }) => {
     const { instances } = await failedOrders(engine, 2);
     executorAfterRetries(engine);
