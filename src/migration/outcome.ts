@@ -4,6 +4,7 @@
  * is what the report states.
  */
 import { idChunks } from '../engine/paging.js';
+import { IDS_PER_QUERY } from '../engine/selection-pages.js';
 import type { ProcessInstanceApi } from '../engine/process-instances.js';
 
 /**
@@ -24,8 +25,8 @@ export type OutcomeCounts = Record<Outcome, number>;
 const ENDED_STATES = new Set(['COMPLETED', 'EXTERNALLY_TERMINATED', 'INTERNALLY_TERMINATED']);
 
 /**
- * Asks in chunks of ids (src/engine/paging.ts idChunks): big chunks within the engine's limit on rows
- * per request, the next chunk's runtime lookup sent while this one's history is asked and classified.
+ * Asks in chunks of ids (src/engine/paging.ts idChunks): one IN list of the engine's per request
+ * (IDS_PER_QUERY: H2 reads every row for a longer list), the next chunk's runtime lookup sent while this one's history is asked and classified.
  */
 export async function classifyInstances(
   instances: ProcessInstanceApi,
@@ -34,7 +35,7 @@ export async function classifyInstances(
   targetDefinitionId: string,
 ): Promise<InstanceOutcome[]> {
   const results: InstanceOutcome[] = [];
-  const chunks = idChunks(ids.length, { limit: instances.queryLimit }, async (start, end) => {
+  const chunks = idChunks(ids.length, { limit: instances.queryLimit, pageSize: IDS_PER_QUERY }, async (start, end) => {
     const rows = await instances.query({ processInstanceIds: ids.slice(start, end) }, 0, end - start);
     return new Map(rows.map((instance) => [instance.id, instance.definitionId]));
   });

@@ -16,6 +16,7 @@ import type { ActivityStatistics } from '../engine/process-definitions.js';
 import { incidentCount } from '../engine/process-definitions.js';
 import type { ProcessInstanceQueryBody } from '../engine/process-instances.js';
 import { idChunks } from '../engine/paging.js';
+import { IDS_PER_QUERY } from '../engine/selection-pages.js';
 import type { ResolvedDefinition } from '../plans/references.js';
 import type { MigrationPlanFile } from '../plans/schema.js';
 import { inParallel } from '../util/parallel.js';
@@ -388,7 +389,7 @@ async function hierarchyFindings(
 async function notMatching(client: EngineClient, ids: IdList, filter: ProcessInstanceQueryBody): Promise<string[]> {
   const missing: string[] = [];
   const { processInstances } = client;
-  for await (const { start, end, value: count } of idChunks(ids.length, { limit: processInstances.queryLimit }, (from, to) =>
+  for await (const { start, end, value: count } of idChunks(ids.length, { limit: processInstances.queryLimit, pageSize: IDS_PER_QUERY }, (from, to) =>
     processInstances.count({ ...filter, processInstanceIds: ids.slice(from, to) }),
   )) {
     if (count === end - start) continue;

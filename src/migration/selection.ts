@@ -5,7 +5,7 @@
  */
 import { JsonText } from '../engine/http.js';
 import type { ProcessInstanceApi, ProcessInstanceQueryBody } from '../engine/process-instances.js';
-import { COUNTED_PAGE, LOOKUP_PAGE } from '../engine/selection-pages.js';
+import { COUNTED_PAGE, IDS_PER_QUERY, LOOKUP_PAGE } from '../engine/selection-pages.js';
 import type { IdList, InstanceIdSet } from '../input/id-set.js';
 
 export interface SelectionRequest {
@@ -60,12 +60,13 @@ export async function resolveSelection(instances: ProcessInstanceApi, request: S
     return counted;
   };
   const size = request.ids.size;
-  // The next page's count is asked for while this one's answer is handled: one request ahead.
-  let next = size > 0 ? countOnSource(0, Math.min(size, LOOKUP_PAGE)) : undefined;
-  for (let start = 0; start < size; start += LOOKUP_PAGE) {
-    const end = Math.min(size, start + LOOKUP_PAGE);
+  // The next page's count is asked for while this one's answer is handled: one request ahead. A page
+  // is one IN list of the engine's (IDS_PER_QUERY): more ids per count make H2 read every row.
+  let next = size > 0 ? countOnSource(0, Math.min(size, IDS_PER_QUERY)) : undefined;
+  for (let start = 0; start < size; start += IDS_PER_QUERY) {
+    const end = Math.min(size, start + IDS_PER_QUERY);
     const counted = next!;
-    next = end < size ? countOnSource(end, Math.min(size, end + LOOKUP_PAGE)) : undefined;
+    next = end < size ? countOnSource(end, Math.min(size, end + IDS_PER_QUERY)) : undefined;
     const count = await counted;
     if (count === end - start) {
       if (onSource) onSource.push(...request.ids.slice(start, end));
