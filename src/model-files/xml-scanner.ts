@@ -101,6 +101,9 @@ class Scanner {
   /** Each prefix's bindings, innermost last ('' is the default namespace). */
   private readonly bindings = new Map<string, string[]>([['xml', [XML_NAMESPACE]]]);
   private rootSeen = false;
+  /** next(): where each needle was found, and from where it was searched. */
+  private readonly found = new Map<string, number>();
+  private readonly lastFrom = new Map<string, number>();
 
   constructor(
     private readonly text: string,
@@ -140,9 +143,9 @@ class Scanner {
       }
       return;
     }
-    for (let amp = text.indexOf('&', start); amp !== -1 && amp < end; amp = text.indexOf('&', amp + 1)) this.reference(amp);
-    const cdataEnd = text.indexOf(']]>', start);
-    if (cdataEnd !== -1 && cdataEnd < end) throw new XmlSyntaxError("']]>' in text, where XML does not allow it", cdataEnd);
+    for (let amp = this.next('&', start); amp < end; amp = this.next('&', amp + 1)) this.reference(amp);
+    const cdataEnd = this.next(']]>', start);
+    if (cdataEnd < end) throw new XmlSyntaxError("']]>' in text, where XML does not allow it", cdataEnd);
   }
 
   private markup(lt: number): void {
@@ -173,6 +176,21 @@ class Scanner {
     } else {
       this.startTag(lt);
     }
+  }
+
+  /**
+   * Where `needle` is next at or after `from`; Infinity when nowhere. A search that ran past the
+   * place asked about is kept, so that asking again and again from rising offsets (each text between
+   * two tags, each attribute value) stays linear in the text, not quadratic when the needle is rare.
+   */
+  private next(needle: '&' | ']]>' | '<', from: number): number {
+    const known = this.found.get(needle);
+    if (known !== undefined && known >= from && this.lastFrom.get(needle)! <= from) return known;
+    const index = this.text.indexOf(needle, from);
+    const at = index === -1 ? Infinity : index;
+    this.found.set(needle, at);
+    this.lastFrom.set(needle, from);
+    return at;
   }
 
   /** The offset after `terminator`, searched from `from`. */
@@ -221,8 +239,8 @@ class Scanner {
       if (quote !== 0x22 && quote !== 0x27) throw new XmlSyntaxError(`the value of the attribute ${attribute} is not in quotes`, index);
       const end = text.indexOf(quote === 0x22 ? '"' : "'", index + 1);
       if (end === -1) throw new XmlSyntaxError(`the value of the attribute ${attribute} is not closed`, index);
-      const lessThan = text.indexOf('<', index + 1);
-      if (lessThan !== -1 && lessThan < end)
+      const lessThan = this.next('<', index + 1);
+      if (lessThan < end)
         throw new XmlSyntaxError(`'<' in the value of the attribute ${attribute}, where XML does not allow it (write &lt;)`, lessThan);
       raw.push({ qname: attribute, value: this.attributeValue(index + 1, end), offset: afterSpace });
       index = end + 1;
@@ -243,18 +261,14 @@ class Scanner {
     }
     const name = this.resolve(qname, true, lt);
     const attributes: XmlAttribute[] = [];
-    const expanded = new Set<string>();
     for (const attribute of raw) {
       if (attribute.qname === 'xmlns' || attribute.qname.startsWith('xmlns:')) continue;
-      const resolved = this.resolve(attribute.qname, false, attribute.offset);
-      const key = `{${resolved.uri}}${resolved.local}`;
-      if (expanded.has(key))
-        throw new XmlSyntaxError(
-          `the attribute ${attribute.qname} is given twice in <${qname}> (under another prefix of the same namespace)`,
-          attribute.offset,
-        );
-      expanded.add(key);
-      attributes.push({ ...resolved, value: attribute.value, offset: attribute.offset });
+      const { prefix, local, uri } = this.resolve(attribute.qname, false, attribute.offset);
+      // Two prefixes of one namespace name the same attribute (the same qualified name was refused before).
+      if (prefix !== '' && attributes.some((other) => other.prefix !== '' && other.local === local && other.uri === uri)) {
+        throw new XmlSyntaxError(`the attribute ${attribute.qname} is given twice in <${qname}> (under another prefix of the same namespace)`, attribute.offset);
+      }
+      attributes.push({ prefix, local, uri, value: attribute.value, offset: attribute.offset });
     }
     const depth = this.open.length;
     this.rootSeen = true;
@@ -299,7 +313,7 @@ class Scanner {
     const { text } = this;
     let value = '';
     let from = start;
-    for (let amp = text.indexOf('&', start); amp !== -1 && amp < end; amp = text.indexOf('&', from)) {
+    for (let amp = this.next('&', start); amp < end; amp = this.next('&', from)) {
       value += normalizeSpace(text.slice(from, amp));
       const { character, length } = this.decode(amp);
       value += character;
