@@ -21,7 +21,7 @@ export interface ModelFile {
 export const MAX_MODEL_BYTES = MAX_INPUT_BYTES;
 
 const WHAT = 'model file';
-/** Deeper than this is a loop the device and inode numbers did not show (or no release's layout). */
+/** Deeper than this is no release's layout (a loop the device and inode numbers did not show). */
 const MAX_DIRECTORY_DEPTH = 64;
 
 /** The model files of `paths`, in order; a UsageError for the paths that cannot be used. */
@@ -46,12 +46,10 @@ export async function* modelFiles(paths: readonly string[]): AsyncGenerator<Mode
       if (once(seen, info)) yield { path, kind: modelKindOf(basename(path))! };
       continue;
     }
-    // A directory named twice (or inside another one named) is walked once.
-    if (seen.has(identity(info))) continue;
     let found = 0;
-    for await (const file of walk(path, info, seen, 0)) {
+    for await (const file of walk(path, info, seen, new Set())) {
       found++;
-      yield file;
+      if (file.first) yield { path: file.path, kind: file.kind };
     }
     if (found === 0) throw new UsageError(`${path}: no model file in it (${modelSuffixList()})`);
   }
@@ -73,8 +71,11 @@ function once(seen: Set<string>, info: Stats): boolean {
   return true;
 }
 
-async function* walk(directory: string, info: Stats, seen: Set<string>, depth: number): AsyncGenerator<ModelFile> {
-  if (!once(seen, info) || depth > MAX_DIRECTORY_DEPTH) return;
+/** The model files under a directory; `first` false for one given already (named, or reached before). */
+async function* walk(directory: string, info: Stats, seen: Set<string>, ancestors: ReadonlySet<string>): AsyncGenerator<ModelFile & { first: boolean }> {
+  // A symbolic link to a directory above it would walk for ever.
+  if (ancestors.has(identity(info)) || ancestors.size > MAX_DIRECTORY_DEPTH) return;
+  const path = new Set(ancestors).add(identity(info));
   const { readdir, stat } = await import('node:fs/promises');
   let entries: Dirent[];
   try {
@@ -85,18 +86,19 @@ async function* walk(directory: string, info: Stats, seen: Set<string>, depth: n
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
-    const path = join(directory, entry.name);
+    const entryPath = join(directory, entry.name);
     if (entry.isFile() && modelKindOf(entry.name) === undefined) continue;
     let entryInfo: Stats;
     try {
-      entryInfo = await stat(path);
+      entryInfo = await stat(entryPath);
     } catch (error) {
       // A dangling symbolic link is not a model of the release; any other failure is the user's to see.
       if (entry.isSymbolicLink() && (error as { code?: string }).code === 'ENOENT') continue;
-      throw new UsageError(fileSystemMessage(path, error, WHAT));
+      throw new UsageError(fileSystemMessage(entryPath, error, WHAT));
     }
-    if (entryInfo.isDirectory()) yield* walk(path, entryInfo, seen, depth + 1);
-    else if (entryInfo.isFile() && modelKindOf(entry.name) !== undefined && once(seen, entryInfo)) yield { path, kind: modelKindOf(entry.name)! };
+    if (entryInfo.isDirectory()) yield* walk(entryPath, entryInfo, seen, path);
+    else if (entryInfo.isFile() && modelKindOf(entry.name) !== undefined)
+      yield { path: entryPath, kind: modelKindOf(entry.name)!, first: once(seen, entryInfo) };
   }
 }
 

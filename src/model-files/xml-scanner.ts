@@ -240,8 +240,7 @@ class Scanner {
       const end = text.indexOf(quote === 0x22 ? '"' : "'", index + 1);
       if (end === -1) throw new XmlSyntaxError(`the value of the attribute ${attribute} is not closed`, index);
       const lessThan = this.next('<', index + 1);
-      if (lessThan < end)
-        throw new XmlSyntaxError(`'<' in the value of the attribute ${attribute}, where XML does not allow it (write &lt;)`, lessThan);
+      if (lessThan < end) throw new XmlSyntaxError(`'<' in the value of the attribute ${attribute}, where XML does not allow it (write &lt;)`, lessThan);
       raw.push({ qname: attribute, value: this.attributeValue(index + 1, end), offset: afterSpace });
       index = end + 1;
     }
@@ -266,7 +265,10 @@ class Scanner {
       const { prefix, local, uri } = this.resolve(attribute.qname, false, attribute.offset);
       // Two prefixes of one namespace name the same attribute (the same qualified name was refused before).
       if (prefix !== '' && attributes.some((other) => other.prefix !== '' && other.local === local && other.uri === uri)) {
-        throw new XmlSyntaxError(`the attribute ${attribute.qname} is given twice in <${qname}> (under another prefix of the same namespace)`, attribute.offset);
+        throw new XmlSyntaxError(
+          `the attribute ${attribute.qname} is given twice in <${qname}> (under another prefix of the same namespace)`,
+          attribute.offset,
+        );
       }
       attributes.push({ prefix, local, uri, value: attribute.value, offset: attribute.offset });
     }

@@ -74,7 +74,8 @@ describe('the processes, decisions and cases of a file', () => {
       expect.objectContaining({
         at: '4:44',
         check: 'history-ttl-invalid',
-        message: 'process \'p\' has an invalid camunda:historyTimeToLive "30 days" (the engine refuses it: Cannot parse historyTimeToLive: For input string: "30 days")',
+        message:
+          'process \'p\' has an invalid camunda:historyTimeToLive "30 days" (the engine refuses it: Cannot parse historyTimeToLive: For input string: "30 days")',
       }),
     ]);
   });

@@ -59,7 +59,10 @@ describe('a well-formed document', () => {
   });
 
   it('unbinds a prefix at the end of the element that declared it', () => {
-    expect(failure('<a><b xmlns:p="urn:p"><p:c/></b><p:d/></a>')).toMatchObject({ message: expect.stringContaining('the prefix p of p:d is not bound'), column: 33 });
+    expect(failure('<a><b xmlns:p="urn:p"><p:c/></b><p:d/></a>')).toMatchObject({
+      message: expect.stringContaining('the prefix p of p:d is not bound'),
+      column: 33,
+    });
   });
 });
 
@@ -104,9 +107,34 @@ describe('where a malformed document stops', () => {
 });
 
 describe('fuzzed', () => {
-  const alphabet = fc.constantFrom('<', '>', '/', '=', '"', "'", '&', ';', '#', 'x', 'a', ':', ' ', '\n', '!', '-', '[', ']', '?', 'CDATA', 'xmlns', 'amp', 'é');
+  const alphabet = fc.constantFrom(
+    '<',
+    '>',
+    '/',
+    '=',
+    '"',
+    "'",
+    '&',
+    ';',
+    '#',
+    'x',
+    'a',
+    ':',
+    ' ',
+    '\n',
+    '!',
+    '-',
+    '[',
+    ']',
+    '?',
+    'CDATA',
+    'xmlns',
+    'amp',
+    'é',
+  );
   const mutate = (text: string, at: number, insert: string, remove: number): string => text.slice(0, at) + insert + text.slice(at + remove);
-  const VALID = '<?xml version="1.0"?>\n<d:definitions xmlns:d="urn:d" xmlns:c="urn:c"><d:process id="p" c:t="P3D" isExecutable="true"><x>t &amp; u</x><![CDATA[c]]><!--k--></d:process></d:definitions>';
+  const VALID =
+    '<?xml version="1.0"?>\n<d:definitions xmlns:d="urn:d" xmlns:c="urn:c"><d:process id="p" c:t="P3D" isExecutable="true"><x>t &amp; u</x><![CDATA[c]]><!--k--></d:process></d:definitions>';
 
   it('ends with start tags or an XmlSyntaxError on random text', () => {
     fc.assert(
