@@ -13,7 +13,7 @@ export const TTL_CHECK_FLAGS = flagSpec({
 export function declareTtlCheck(ttl: Command, action: ActionOf<typeof actions>): void {
   declareFlags(ttl.command('check'), TTL_CHECK_FLAGS)
     .description('check BPMN, DMN and CMMN files offline: a history time-to-live on every executable process, decision and case')
-    .argument('<path...>', 'model files (.bpmn, .bpmn20.xml, .dmn, .dmn11.xml, .cmmn, .cmmn10.xml, .cmmn11.xml) or directories')
+    .argument('<file...>', 'model files (.bpmn, .bpmn20.xml, .dmn, .dmn11.xml, .cmmn, .cmmn10.xml, .cmmn11.xml) or directories')
     .addHelpText(
       'after',
       `

@@ -112,7 +112,7 @@ describe('history ttl check', () => {
   it('needs a path', async ({ cwd }) => {
     const result = await runCli([...NO_ENGINE, 'history', 'ttl', 'check'], { cwd });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("missing required argument 'path'");
+    expect(result.stderr).toContain("missing required argument 'file'");
   });
 
   it('the built binary exits 3 for a file without one', async ({ cwd }) => {
