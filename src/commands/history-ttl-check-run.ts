@@ -5,7 +5,7 @@ import { checkModelFiles } from '../model-files/check.js';
 import { historyTtlProblems } from '../model-files/history-ttl.js';
 import { missingTtlHint, modelCheckSummary, modelProblemsView } from '../render/model-problems.js';
 import type { FlagsOf } from './spec.js';
-import type { TTL_CHECK_FLAGS } from './history-ttl-check.js';
+import type { TTL_CHECK_FLAGS } from './history-ttl-check-flags.js';
 
 export async function checkTtlFiles(app: App, paths: string[], flags: FlagsOf<typeof TTL_CHECK_FLAGS>): Promise<void> {
   const options = { allowMissing: Boolean(flags.allowMissing) };

@@ -2,13 +2,9 @@
 import type { Command } from 'commander';
 import { ExitCode, exitCodesHelp } from '../exit-codes.js';
 import type { ActionOf } from './action.js';
-import { declareFlags, flagSpec } from './spec.js';
+import { TTL_CHECK_FLAGS } from './history-ttl-check-flags.js';
+import { declareFlags } from './spec.js';
 import type * as actions from './history-actions.js';
-
-export const TTL_CHECK_FLAGS = flagSpec({
-  flags: '--allow-missing',
-  description: 'the target engine sets a TTL itself (a global default historyTimeToLive) or does not enforce one: a definition without one is no problem',
-});
 
 export function declareTtlCheck(ttl: Command, action: ActionOf<typeof actions>): void {
   declareFlags(ttl.command('check'), TTL_CHECK_FLAGS)
