@@ -18,7 +18,8 @@ export async function listTimeToLives(app: App, flags: TtlListFlags): Promise<vo
   const report = await listTimeToLive(client, { kind, key: flags.key, missingOnly: Boolean(flags.missing) });
   const output = await app.output();
   for (const note of report.notes) output.warn(note);
-  await output.data(report.groups, flags.key !== undefined ? ttlVersionsView(kind) : ttlGroupsView(kind));
+  // Off a terminal stdout carries rows only: none found prints none (the summary says so on stderr).
+  if (report.groups.length > 0 || output.machineReadable) await output.data(report.groups, flags.key !== undefined ? ttlVersionsView(kind) : ttlGroupsView(kind));
   if (report.versions === 0 && flags.key !== undefined) output.warn(`no ${kindNoun(kind)} with key '${flags.key}'`);
   else output.info(ttlSummary(report));
   if (flags.detailedExitcode && report.withoutTimeToLive > 0) app.exitCode = ExitCode.DifferencesFound;
@@ -54,7 +55,7 @@ export async function setTimeToLives(app: App, key: string, flags: TtlSetFlags):
   const result = await applyTimeToLive(client, plan);
   await output.data(ttlOutcomeRecords(result.outcomes), { table: (_records, style) => ttlOutcomeView.table(result.outcomes, style) });
   if (result.failure) throw result.failure;
-  output.info(`set ${daysText(plan.days)} on ${noun}${tenants}, each read back`);
+  output.info(`${plan.days === null ? 'cleared the time-to-live of' : `set ${daysText(plan.days)} on`} ${noun}${tenants}, each read back`);
 }
 
 function setRequest(key: string, flags: TtlSetFlags): TtlSetRequest {

@@ -84,7 +84,7 @@ export function ttlSummary(report: TtlReport): string {
   const keys = report.groups.filter((group) => group.withoutTimeToLive > 0);
   const keyCount = new Set(keys.map((group) => group.key)).size;
   return (
-    `${report.withoutTimeToLive} of ${versions} (${keyCount} key${keyCount === 1 ? '' : 's'}) have no time-to-live: their history is never cleaned up` +
+    `${report.withoutTimeToLive} of ${versions} (${keyCount} key${keyCount === 1 ? '' : 's'}) ${report.withoutTimeToLive === 1 ? 'has' : 'have'} no time-to-live: ${report.withoutTimeToLive === 1 ? 'its' : 'their'} history is never cleaned up` +
     `; set one with: camunda-admin history ttl set KEY --days N${report.kind === 'decision' ? ' --decision' : ''}`
   );
 }
