@@ -19,7 +19,8 @@ export async function listTimeToLives(app: App, flags: TtlListFlags): Promise<vo
   const output = await app.output();
   for (const note of report.notes) output.warn(note);
   // Off a terminal stdout carries rows only: none found prints none (the summary says so on stderr).
-  if (report.groups.length > 0 || output.machineReadable) await output.data(report.groups, flags.key !== undefined ? ttlVersionsView(kind) : ttlGroupsView(kind));
+  if (report.groups.length > 0 || output.machineReadable)
+    await output.data(report.groups, flags.key !== undefined ? ttlVersionsView(kind) : ttlGroupsView(kind));
   if (report.versions === 0 && flags.key !== undefined) output.warn(`no ${kindNoun(kind)} with key '${flags.key}'`);
   else output.info(ttlSummary(report));
   if (flags.detailedExitcode && report.withoutTimeToLive > 0) app.exitCode = ExitCode.DifferencesFound;
@@ -47,11 +48,12 @@ export async function setTimeToLives(app: App, key: string, flags: TtlSetFlags):
     return;
   }
   const question = `set the history time-to-live of ${noun}${tenants} to ${daysText(plan.days)}`;
-  // Off a terminal the refusal comes before any output; on one the preview is shown, then asked.
-  if (!app.interactive) await app.confirm(question);
-  await output.tableOnly(plan, ttlPlanView);
-  if (skipped) output.info(skipped.slice(2));
-  if (app.interactive) await app.confirm(question);
+  // On a terminal the preview is shown, then asked; off one (--yes) the outcome's table says as much.
+  if (app.interactive) {
+    await output.tableOnly(plan, ttlPlanView);
+    if (skipped) output.info(skipped.slice(2));
+  }
+  await app.confirm(question);
   const result = await applyTimeToLive(client, plan);
   await output.data(ttlOutcomeRecords(result.outcomes), { table: (_records, style) => ttlOutcomeView.table(result.outcomes, style) });
   if (result.failure) throw result.failure;

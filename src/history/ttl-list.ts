@@ -73,6 +73,7 @@ export async function listTimeToLive(client: EngineClient, request: TtlListReque
     }),
   ]);
   const groups = new Map<string, TtlGroup>();
+  let unreadable = 0;
   for (const definition of [...rows].sort(byKeyTenantVersion)) {
     const tenantId = definition.tenantId ?? null;
     const groupKey = JSON.stringify([definition.key, tenantId]);
@@ -90,15 +91,21 @@ export async function listTimeToLive(client: EngineClient, request: TtlListReque
       groups.set(groupKey, group);
     }
     const runningHere = running?.get(definition.id) ?? 0;
-    const finishedHere = finished === undefined ? null : (finished.get(definition.id) ?? 0);
+    // The report (not compact) has a row for every definition whose history the caller may read: no row, no count.
+    const finishedHere = finished?.get(definition.id) ?? null;
+    if (finished !== undefined && finishedHere === null) unreadable++;
     const missing = definition.historyTimeToLive === null || definition.historyTimeToLive === undefined;
     group.versions++;
     if (missing) group.withoutTimeToLive++;
     if (group.running !== undefined) group.running += runningHere;
-    if (group.finished !== null && finishedHere !== null) group.finished += finishedHere;
+    group.finished = group.finished === null || finishedHere === null ? null : group.finished + finishedHere;
     if (missing || !request.missingOnly)
       group.definitions.push({ ...definition, counts: { ...(running !== undefined ? { running: runningHere } : {}), finished: finishedHere } });
   }
+  if (unreadable > 0)
+    notes.push(
+      `finished counts of ${unreadable} version${unreadable === 1 ? '' : 's'} left out: the cleanable report has no row for them (READ_HISTORY on the definition)`,
+    );
   const all = [...groups.values()];
   return {
     kind: request.kind,

@@ -64,8 +64,13 @@ export async function planTimeToLive(client: EngineClient, request: TtlSetReques
   const all = await definitions.list({ key: request.key, tenant: request.tenant });
   const noun = kindNoun(request.kind);
   if (all.length === 0) {
-    const within = request.tenant === undefined ? '' : ` in tenant '${request.tenant}'`;
-    throw new CliError(`no ${noun} with key '${request.key}'${within}`, ExitCode.NotFound, await definitions.keysNear(request.key));
+    if (request.tenant === undefined) throw new CliError(`no ${noun} with key '${request.key}'`, ExitCode.NotFound, await definitions.keysNear(request.key));
+    const elsewhere = [...new Set((await definitions.list({ key: request.key })).map((definition) => definition.tenantId ?? 'none'))];
+    throw new CliError(
+      `no ${noun} with key '${request.key}' in tenant '${request.tenant}'`,
+      ExitCode.NotFound,
+      elsewhere.length > 0 ? `its tenants: ${elsewhere.join(', ')}` : await definitions.keysNear(request.key),
+    );
   }
   let selected = all;
   if (request.versions !== undefined) {

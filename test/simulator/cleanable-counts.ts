@@ -119,7 +119,8 @@ export function registerCleanableCountRoutes(router: EngineRouter, state: Engine
       }
       return { ok: true, rows };
     };
-    const path = kind === 'process' ? '/history/process-definition/cleanable-process-instance-report' : '/history/decision-definition/cleanable-decision-instance-report';
+    const path =
+      kind === 'process' ? '/history/process-definition/cleanable-process-instance-report' : '/history/decision-definition/cleanable-decision-instance-report';
     router.add('get', `${path}/count`, (context) => {
       const result = filtered(context);
       return result.ok ? json({ count: result.rows.length }) : result.response;

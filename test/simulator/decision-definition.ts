@@ -51,7 +51,18 @@ const DECISION_DEFINITION_QUERY_PARAMS: Record<string, QueryParamKind> = {
   versionTag: 'string',
   versionTagLike: 'string',
 };
-const DECISION_DEFINITION_SORT_BY = ['category', 'decisionRequirementsDefinitionKey', 'key', 'id', 'name', 'version', 'deploymentId', 'deployTime', 'versionTag', 'tenantId'] as const;
+const DECISION_DEFINITION_SORT_BY = [
+  'category',
+  'decisionRequirementsDefinitionKey',
+  'key',
+  'id',
+  'name',
+  'version',
+  'deploymentId',
+  'deployTime',
+  'versionTag',
+  'tenantId',
+] as const;
 
 function matches(definition: DecisionDefinitionRecord, query: ParsedQuery, all: readonly DecisionDefinitionRecord[]): boolean {
   const v = query.values;
@@ -144,7 +155,13 @@ export function registerDecisionDefinitionRoutes(router: EngineRouter, state: En
     if (sortError) return { ok: false, response: sortError };
     const readable = decisionReadable(state, context);
     const all = state.decisionDefinitions;
-    return { ok: true, items: sortDefinitions(all.filter((definition) => readable(definition) && matches(definition, parsed.query, all)), parsed.query) };
+    return {
+      ok: true,
+      items: sortDefinitions(
+        all.filter((definition) => readable(definition) && matches(definition, parsed.query, all)),
+        parsed.query,
+      ),
+    };
   };
 
   router.add(

@@ -35,7 +35,12 @@ export const SEEDED_DECISION_DEFINITION_IDS = {
 } as const;
 
 export function seedDecisionDefinitions(): DecisionDefinitionRecord[] {
-  const common = { category: 'http://camunda.org/schema/1.0/dmn', versionTag: null, decisionRequirementsDefinitionId: null, decisionRequirementsDefinitionKey: null };
+  const common = {
+    category: 'http://camunda.org/schema/1.0/dmn',
+    versionTag: null,
+    decisionRequirementsDefinitionId: null,
+    decisionRequirementsDefinitionKey: null,
+  };
   return [
     {
       ...common,
