@@ -176,6 +176,8 @@ describe('history ttl set', () => {
     });
     const notHeld = await cli(['history', 'ttl', 'set', 'invoice', '--days', '30', '--yes']);
     expect(notHeld.code).toBe(12);
-    expect(notHeld.stderr).toContain('error: invoice:2: the time-to-live did not hold: sent 30 days, read back 99 days\n');
+    expect(notHeld.stderr).toContain(
+      'error: invoice:2: the time-to-live did not hold: sent 30 days, read back 99 days (another writer may have changed it meanwhile; check with: camunda-admin history ttl list --key invoice)\n',
+    );
   });
 });
