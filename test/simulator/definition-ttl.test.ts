@@ -22,11 +22,12 @@ describe('GET /decision-definition', () => {
     const all = await get(sim, '/decision-definition');
     expect(all.status).toBe(200);
     const rows = all.body as Record<string, unknown>[];
+    // By id: key:version:uuid, so the tenant's version 1 comes before version 2.
     expect(rows.map((row) => row.id)).toEqual([
       DECISIONS.assignApproverV1,
       DECISIONS.classificationV1,
-      DECISIONS.classificationV2,
       DECISIONS.classificationTenantA,
+      DECISIONS.classificationV2,
     ]);
     expect(Object.keys(rows[0]!)).toEqual([
       'id',
