@@ -45,8 +45,8 @@ describe('GET /decision-definition', () => {
     ]);
     expect(await ids('/decision-definition?key=invoice-classification&tenantIdIn=tenant-a')).toEqual([DECISIONS.classificationTenantA]);
     expect(await ids('/decision-definition?key=invoice-classification&latestVersion=true')).toEqual([
-      DECISIONS.classificationV2,
       DECISIONS.classificationTenantA,
+      DECISIONS.classificationV2,
     ]);
     expect(await ids('/decision-definition?withoutTenantId=true&sortBy=version&sortOrder=desc')).toEqual([
       DECISIONS.classificationV2,
