@@ -14,7 +14,8 @@ const MOST_DAYS = 2_147_483_647;
 
 export async function listTimeToLives(app: App, flags: TtlListFlags): Promise<void> {
   const kind = flags.decisions ? 'decision' : 'process';
-  const client = await engineClient(app, { bulk: true });
+  // Three kinds of requests, a page or so each: node:http does (undici would cost its start-up).
+  const client = await engineClient(app);
   const report = await listTimeToLive(client, { kind, key: flags.key, missingOnly: Boolean(flags.missing) });
   const output = await app.output();
   for (const note of report.notes) output.warn(note);
