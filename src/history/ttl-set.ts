@@ -51,7 +51,7 @@ export type TtlOutcomeStatus = 'set' | 'failed' | 'not sent';
 
 export interface TtlOutcome extends TtlChange {
   status: TtlOutcomeStatus;
-  /** What the engine holds after the run (read back); the value before for a request not sent. */
+  /** What the engine holds after the run (read back) for a version set; the value before for one not set (not read again). */
   readBack: number | null;
 }
 

@@ -115,7 +115,8 @@ export const ttlOutcomeView: View<TtlOutcome[]> = listView<TtlOutcome>(
     { name: 'Tenant', value: (outcome) => outcome.definition.tenantId },
     { name: 'Id', value: (outcome) => outcome.definition.id, whole: true },
     { name: 'Before', value: (outcome) => days(outcome.before) },
-    { name: 'Read back', value: (outcome) => days(outcome.readBack) },
+    // Only a version that was set was read back.
+    { name: 'Read back', value: (outcome) => (outcome.status === 'set' ? days(outcome.readBack) : undefined) },
     {
       name: 'Outcome',
       value: (outcome, style) => (outcome.status === 'set' ? style.green('set') : outcome.status === 'failed' ? style.red('failed') : style.dim('not sent')),

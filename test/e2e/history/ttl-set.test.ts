@@ -159,7 +159,7 @@ describe('history ttl set', () => {
     expect(partial.code).toBe(8);
     expect(partial.stdout.trimEnd().split('\n').slice(1)).toEqual([
       `1\t-\t${DEFINITIONS.invoiceV1}\tnone\t30\tset`,
-      `2\t-\t${DEFINITIONS.invoiceV2}\t45\t45\tfailed`,
+      `2\t-\t${DEFINITIONS.invoiceV2}\t45\t-\tfailed`,
     ]);
     expect(partial.stderr).toMatch(
       /^error: set 1 of 2 versions of invoice; invoice:2 failed: PUT .*: 500 Internal Server Error: ProcessEngineException: database went away \(run the same/,
