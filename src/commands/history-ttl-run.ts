@@ -22,7 +22,7 @@ export async function listTimeToLives(app: App, flags: TtlListFlags): Promise<vo
   // Off a terminal stdout carries rows only: none found prints none (the summary says so on stderr).
   if (report.groups.length > 0 || output.machineReadable)
     await output.data(report.groups, flags.key !== undefined ? ttlVersionsView(kind) : ttlGroupsView(kind));
-  if (report.versions === 0 && flags.key !== undefined) output.warn(`no ${kindNoun(kind)} with key '${flags.key}'`);
+  if (report.versions === 0 && flags.key !== undefined) output.warn(`no ${kindNoun(kind)} with key '${flags.key}' (${report.keyHint ?? ''})`);
   else output.info(ttlSummary(report));
   if (flags.detailedExitcode && report.withoutTimeToLive > 0) app.exitCode = ExitCode.DifferencesFound;
 }

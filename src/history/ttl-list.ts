@@ -53,6 +53,8 @@ export interface TtlReport {
   withoutTimeToLive: number;
   /** Why a count is missing (e.g. no READ_HISTORY): said once, beside the report. */
   notes: string[];
+  /** For a --key that matched nothing: the keys near it, or why there are none. */
+  keyHint?: string | undefined;
 }
 
 export async function listTimeToLive(client: EngineClient, request: TtlListRequest): Promise<TtlReport> {
@@ -113,6 +115,7 @@ export async function listTimeToLive(client: EngineClient, request: TtlListReque
     versions: rows.length,
     withoutTimeToLive: all.reduce((sum, group) => sum + group.withoutTimeToLive, 0),
     notes,
+    ...(rows.length === 0 && request.key !== undefined ? { keyHint: await definitions.keysNear(request.key) } : {}),
   };
 }
 

@@ -125,13 +125,15 @@ export async function applyTimeToLive(client: EngineClient, plan: TtlSetPlan): P
   const check = ['history', 'ttl', 'list', '--key', plan.key, ...(plan.kind === 'decision' ? ['--decisions'] : [])];
   for (const outcome of outcomes) {
     const { id } = outcome.definition;
+    let readBack: number | null;
     try {
       await sendChange(check, () => definitions.updateTimeToLive(id, outcome.after));
+      readBack = (await definitions.get(id)).historyTimeToLive ?? null;
     } catch (error) {
+      // A read-back that failed counts as a failure too: the run stops, and a run again checks it.
       outcome.status = 'failed';
       return { outcomes, failure: failureOf(error, plan, outcomes) };
     }
-    const readBack = (await definitions.get(id)).historyTimeToLive ?? null;
     outcome.readBack = readBack;
     outcome.status = 'set';
     if (readBack !== outcome.after)

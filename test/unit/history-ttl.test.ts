@@ -45,7 +45,9 @@ describe('the table of keys', () => {
   });
 
   it('has no running column for decisions, and says evaluations', () => {
-    const header = ttlGroupsView('decision').table([group('classify', [null])], style).split('\n')[0];
+    const header = ttlGroupsView('decision')
+      .table([group('classify', [null])], style)
+      .split('\n')[0];
     expect(header).toBe('Key\tTenant\tVersions\tWithout TTL\tTTL (days)\tEvaluations');
   });
 });

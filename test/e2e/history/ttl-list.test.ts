@@ -89,9 +89,9 @@ describe('history ttl list', () => {
     ]);
     const report = engine.requests.find((request) => request.path.includes('cleanable-process-instance-report'))!;
     expect(new URL(`http://h${report.path}`).searchParams.get('processDefinitionKeyIn')).toBe('invoice');
-    const unknown = await cli(['history', 'ttl', 'list', '--key', 'nope']);
+    const unknown = await cli(['history', 'ttl', 'list', '--key', 'invoise']);
     expect(unknown.code).toBe(0);
-    expect(unknown.stderr).toBe("warning: no process definition with key 'nope'\n");
+    expect(unknown.stderr).toBe("warning: no process definition with key 'invoise' (did you mean invoice?)\n");
   });
 
   test('--decisions lists decision definitions with their evaluations, a tenant by itself', async ({ cli }) => {
