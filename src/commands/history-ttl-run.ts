@@ -34,10 +34,13 @@ export async function setTimeToLives(app: App, key: string, flags: TtlSetFlags):
   const output = await app.output();
   const noun = `${plan.changes.length} version${plan.changes.length === 1 ? '' : 's'} of ${request.kind} ${plan.key}`;
   const tenants = plan.tenants.length > 1 || plan.tenants[0] !== null ? ` (tenants: ${plan.tenants.map((tenant) => tenant ?? 'none').join(', ')})` : '';
-  const skipped = plan.unchanged.length > 0 ? `; ${plan.unchanged.length} already ${plan.unchanged.length === 1 ? 'has' : 'have'} ${daysText(plan.days)}` : '';
+  const target = plan.days === null ? 'no time-to-live' : daysText(plan.days);
+  const skipped = plan.unchanged.length > 0 ? `; ${plan.unchanged.length} already ${plan.unchanged.length === 1 ? 'has' : 'have'} ${target}` : '';
+  // What the run does, in the words of its question and its last line.
+  const change = plan.days === null ? `clear the time-to-live of ${noun}${tenants}` : `set ${target} on ${noun}${tenants}`;
   if (plan.changes.length === 0) {
     await output.machineOnly(() => []);
-    output.info(`nothing to change: every version selected has ${daysText(plan.days)}${tenants}`);
+    output.info(`nothing to change: every version selected has ${target}${tenants}`);
     return;
   }
   if (flags.dryRun) {
@@ -45,10 +48,11 @@ export async function setTimeToLives(app: App, key: string, flags: TtlSetFlags):
     await output.machineOnly(() => requests);
     await output.tableOnly(plan, ttlPlanView);
     if (!output.machineReadable) output.raw(`${ttlRequestLines(requests)}\n`);
-    output.info(`dry run: would set ${daysText(plan.days)} on ${noun}${tenants}${skipped}; nothing was sent`);
+    output.info(`dry run: would ${change}${skipped}; nothing was sent`);
     return;
   }
-  const question = `set the history time-to-live of ${noun}${tenants} to ${daysText(plan.days)}`;
+  const question =
+    plan.days === null ? `clear the history time-to-live of ${noun}${tenants}` : `set the history time-to-live of ${noun}${tenants} to ${target}`;
   // On a terminal the preview is shown, then asked; off one (--yes) the outcome's table says as much.
   if (app.interactive) {
     await output.tableOnly(plan, ttlPlanView);
@@ -58,7 +62,7 @@ export async function setTimeToLives(app: App, key: string, flags: TtlSetFlags):
   const result = await applyTimeToLive(client, plan);
   await output.data(ttlOutcomeRecords(result.outcomes), { table: (_records, style) => ttlOutcomeView.table(result.outcomes, style) });
   if (result.failure) throw result.failure;
-  output.info(`${plan.days === null ? 'cleared the time-to-live of' : `set ${daysText(plan.days)} on`} ${noun}${tenants}, each read back`);
+  output.info(`${plan.days === null ? `cleared the time-to-live of ${noun}${tenants}` : `set ${target} on ${noun}${tenants}`}, each read back`);
 }
 
 function setRequest(key: string, flags: TtlSetFlags): TtlSetRequest {
