@@ -69,6 +69,14 @@ const tour = [
   [['job', 'retry', '--key', 'invoice-approval', '--yes', '--report', join(workDir, 'retry-report.csv')], 0],
   [['instance', 'suspend', '--key', 'invoice', '--canary', '1', '--yes'], 0],
   [['instance', 'activate', '--key', 'invoice', '--yes'], 0],
+  // History that is never cleaned up: the versions without a time-to-live, set on every version of a key.
+  [['history', 'ttl', 'list'], 0],
+  [['history', 'ttl', 'list', '--decisions', '--missing'], 0],
+  [['history', 'ttl', 'set', 'invoice-classification', '--decision', '--days', '45', '--dry-run'], 0],
+  [['history', 'ttl', 'set', 'invoice-classification', '--decision', '--days', '45', '--yes'], 0],
+  [['history', 'ttl', 'list', '--decisions', '--missing', '--detailed-exitcode'], 10],
+  // The engine enforces a time-to-live (7.20+): clearing one is refused, and said why.
+  [['history', 'ttl', 'set', 'invoice', '--clear', '--version', '1', '--yes'], 6],
 ];
 
 const env = { ...process.env, CAMUNDA_URL: url };

@@ -51,8 +51,8 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   incident: family(declareIncidentCommands, () => import('./commands/incident-actions.js')),
   instance: family(declareInstanceCommands, () => import('./commands/instance-actions.js')),
   job: family(declareJobCommands, () => import('./commands/job-actions.js')),
-  'external-task': family(declareExternalTaskCommands, () => import('./commands/external-task-actions.js')),
   history: family(declareHistoryCommands, () => import('./commands/history-actions.js')),
+  'external-task': family(declareExternalTaskCommands, () => import('./commands/external-task-actions.js')),
   completion: family(declareCompletionCommand, () => import('./commands/completion-actions.js')),
 };
 

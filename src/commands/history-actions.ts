@@ -1,2 +1,3 @@
-/** What the `history` commands run (./history.ts declares them): the run functions of each area's file. */
+/** What the `history` commands run (./history.ts declares them): the run functions of each area's file, re-exported. */
 export { checkTtlFiles } from './history-ttl-check-run.js';
+export { listTimeToLives, setTimeToLives } from './history-ttl-run.js';

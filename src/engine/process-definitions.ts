@@ -1,8 +1,11 @@
-/** `/process-definition`: lookups for resolving `invoice:3`, the live pre-flight, statistics and BPMN models (docs/engine-notes.md#definitions). */
+/**
+ * `/process-definition`: lookups for resolving `invoice:3`, the live pre-flight, statistics, BPMN models
+ * and the history time-to-live of one version (docs/engine-notes.md#definitions, #time-to-live).
+ */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import type { EngineHttp } from './http.js';
-import { enginePath, type Query } from './paths.js';
+import { enginePath, type EnginePath, type Query } from './paths.js';
 import { collectPages } from './paging.js';
 
 const processDefinitionSchema = lazy(() =>
@@ -15,6 +18,8 @@ const processDefinitionSchema = lazy(() =>
     versionTag: z.optional(z.nullable(z.string())),
     suspended: z.optional(z.boolean()),
     deploymentId: z.optional(z.nullable(z.string())),
+    /** Days; null: no time-to-live, the history of its instances is never cleaned up. */
+    historyTimeToLive: z.optional(z.nullable(z.int())),
   }),
 );
 
@@ -151,6 +156,29 @@ export class ProcessDefinitionApi {
     return response.data;
   }
 
+  /**
+   * One definition by id (GET /process-definition/{id}). The engine answers 404 for a definition the
+   * caller may not read, as for an unknown id.
+   */
+  async get(id: string): Promise<ProcessDefinition> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/process-definition/${id}`,
+      schema: processDefinitionSchema(),
+      expects: 'a process definition',
+    });
+    return response.data;
+  }
+
+  /**
+   * Sets the history time-to-live of this one version (PUT /process-definition/{id}/history-time-to-live,
+   * 204). `null` clears it, which an engine enforcing time-to-live (7.20+ by default) refuses with a 400.
+   * The per-key path (/process-definition/key/{key}/history-time-to-live) changes only the latest version.
+   */
+  async updateHistoryTimeToLive(id: string, days: number | null): Promise<void> {
+    await this.http.request({ method: 'PUT', path: processTimeToLivePath(id), body: { historyTimeToLive: days }, noContentOnly: true });
+  }
+
   /** The BPMN 2.0 XML the definition was deployed with (GET /process-definition/{id}/xml). */
   async bpmnXml(id: string): Promise<string> {
     const response = await this.http.request({
@@ -161,6 +189,11 @@ export class ProcessDefinitionApi {
     });
     return response.data.bpmn20Xml ?? '';
   }
+}
+
+/** The path of one version's time-to-live, for the request and for a dry run's lines. */
+export function processTimeToLivePath(id: string): EnginePath {
+  return enginePath`/process-definition/${id}/history-time-to-live`;
 }
 
 function statisticsQuery(options: StatisticsOptions): Query {

@@ -324,3 +324,13 @@ export {
   taskWorkersInMonth,
 } from './metrics-seed.js';
 export type { MeterLogEntry, TaskMeterLogEntry } from './metrics-seed.js';
+// History time-to-live (decision-definition.ts, definition-ttl.ts, cleanable-counts.ts): GET
+// /decision-definition(/count, /{id}) over `state.decisionDefinitions` (decision-seed.ts: invoice-classification:1
+// and invoice-assign-approver:1 without a time-to-live, invoice-classification:2 and tenant-a's copy with one),
+// PUT /process-definition/{id}/history-time-to-live and /decision-definition/{id}/history-time-to-live (a null
+// refused while `state.enforceHistoryTimeToLive`, the default), and the cleanable reports' finished counts.
+export { SEEDED_DECISION_DEFINITION_IDS, seedDecisionDefinitions } from './decision-seed.js';
+export type { DecisionDefinitionRecord } from './decision-seed.js';
+export { decisionDefinitionDto, registerDecisionDefinitionRoutes } from './decision-definition.js';
+export { registerDefinitionTtlRoutes } from './definition-ttl.js';
+export { registerCleanableCountRoutes } from './cleanable-counts.js';

@@ -3,6 +3,7 @@
 // Everything is plain data (arrays of plain objects) so tests can read it, tweak it before a run, and
 // later handlers (groups, metrics, migration, batches) can add their own collections without touching
 // the existing ones. The seed is deterministic: the same ids every run, so tests can name them.
+import { type DecisionDefinitionRecord, seedDecisionDefinitions } from './decision-seed.js';
 import type { HistoricJobLogDto } from './job-log.js';
 import type { ActivityRecord } from './bpmn.js';
 import { type Flavour, FLAVOURS } from './flavour.js';
@@ -911,6 +912,13 @@ export class EngineState {
   externalTasks: ExternalTaskRecord[] = [];
   /** Process instances that have ended (see `endProcessInstance`); the history shows them, the runtime not. */
   endedProcessInstances: EndedProcessInstanceRecord[] = [];
+  /** Deployed DMN decisions (decision-seed.ts; decision-definition.ts answers for them). */
+  decisionDefinitions: DecisionDefinitionRecord[] = seedDecisionDefinitions();
+  /**
+   * The engine setting enforceHistoryTimeToLive (on by default since 7.20): a PUT of a null
+   * time-to-live is refused while it is on (definition-ttl.ts).
+   */
+  enforceHistoryTimeToLive = true;
   /** Incidents that appear when an instance is migrated, as a test arranges them (incident.ts). */
   incidentsOnMigration: IncidentOnMigration[] = [];
   /** Every batch, runtime and historic (see BatchRecord.inRuntime / inHistory), in creation order. */

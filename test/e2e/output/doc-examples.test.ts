@@ -113,6 +113,14 @@ authorizations:
 `;
 
 /** Keyed by where the example is and its command. */
+/** invoice:1 as deployed before 7.20, without a time-to-live, two of its instances finished (docs/history.md). */
+function legacyInvoice(engine: Simulator): void {
+  const v1 = engine.state.processDefinitions.find((definition) => definition.key === 'invoice' && definition.version === 1)!;
+  v1.historyTimeToLive = null;
+  const running = engine.state.processInstances.filter((instance) => instance.definitionId === v1.id && !instance.suspended);
+  for (const instance of running.slice(0, 2)) engine.state.endProcessInstance(instance.id);
+}
+
 const RUNS: Record<string, Run> = {
   'docs/access.md access plan access.yaml': { setup: ({ cwd }) => writeFileSync(join(cwd, 'access.yaml'), ACCESS_FILE) },
   'docs/access.md auth explain --user john --resource-type process-definition --resource-id refengine-demo': {
@@ -146,6 +154,8 @@ const RUNS: Record<string, Run> = {
   'docs/migration.md migration execute plan.yaml --all-instances --dry-run': { setup: mappedInvoicePlan },
   'docs/migration.md migration execute plan.yaml --all-instances': { setup: mappedInvoicePlan },
   'docs/migration.md migration execute plan.yaml --all-instances --chunk-size 2 --yes --report report.csv': { setup: mappedInvoicePlan },
+  'docs/history.md history ttl list --missing': { setup: ({ engine }) => legacyInvoice(engine) },
+  'docs/history.md history ttl set invoice --days 30 --yes': { setup: ({ engine }) => legacyInvoice(engine) },
   'docs/operations.md incident list --summary': {},
   'docs/operations.md instance suspend --key invoice --canary 2 --chunk-size 500 --report suspended.csv --yes': {},
 };

@@ -69,6 +69,11 @@ const PROMPTING: { command: string; args: (test: Prompted) => Promise<string[]>;
     unchanged: (engine) => expect(engine.state.taskMeterLog.length).toBeGreaterThan(0),
   },
   {
+    command: 'history ttl set',
+    args: async () => ['history', 'ttl', 'set', 'invoice', '--days', '30'],
+    unchanged: (engine) => expect(engine.state.findProcessDefinition(DEFINITIONS.invoiceV2)?.historyTimeToLive).toBe(45),
+  },
+  {
     command: 'migration execute',
     args: async () => ['migration', 'execute', 'plan.yaml', '--all-instances'],
     unchanged: (engine) => expect(engine.state.findProcessInstance(INSTANCES.demoV1First)?.definitionId).toBe(DEFINITIONS.v1),
