@@ -6,7 +6,6 @@
  * With --wait every batch of the journal is followed, then every object checked (./result.ts).
  */
 import { outcomeUnknown } from '../engine/errors.js';
-import { sendChange } from '../exit.js';
 import type { ChunkPlace } from './events.js';
 import { chunkName, chunkSummary } from './chunks.js';
 import { ChangeFailedError, messageOf } from './errors.js';
@@ -99,7 +98,7 @@ export async function runBatchChunks<O extends string, D extends object>(
       for (const id of ids) sentIds.add(id);
       let batch;
       try {
-        batch = await sendChange(operation.batchCheck, () => operation.createBatch(ids));
+        batch = await operation.createBatch(ids);
       } catch (error) {
         const unknown = outcomeUnknown(error);
         await journal.append({ event: unknown ? 'unknown' : 'failed', chunk, error: messageOf(error), at: at() });
@@ -235,7 +234,7 @@ function chunkFailure<O extends string, D extends object>(
   if (unknown) {
     return new ChangeFailedError(
       `${chunk}: the answer does not say whether its batch was created (${messageOf(error)})${before}; --resume looks for it on the engine before sending the chunk again (journal ${journal})`,
-      'unreachable',
+      batchesBefore > 0 ? 'partial' : 'unreachable',
     );
   }
   const cause = operation.explainRefusal(error, `no batch was created for ${chunk}`);
