@@ -173,17 +173,18 @@ async function findUnanswered<O extends string, D extends object>(
   known: ReadonlySet<string>,
 ): Promise<{ batches: { chunk: number; batch: FoundBatch; ids: string[] }[]; failure?: ChangeFailedError }> {
   const unanswered = unansweredChunks(resumed, new Set(pending));
-  if (unanswered.length === 0 || !run.batchLookup) return { batches: [] };
+  const lookup = run.batchLookup;
+  if (unanswered.length === 0 || !lookup) return { batches: [] };
   const earliest = Math.min(...unanswered.map((chunk) => chunk.sentAt.getTime()));
-  const candidates = (await run.batchLookup.createdSince(new Date(earliest - CLOCK_MARGIN_MS))).filter((batch) => !known.has(batch.id));
+  const candidates = (await lookup.createdSince(new Date(earliest - CLOCK_MARGIN_MS))).filter((batch) => !known.has(batch.id));
   const taken = new Set<string>();
   const batches: { chunk: number; batch: FoundBatch; ids: string[] }[] = [];
   for (const chunk of unanswered) {
+    // After the batch of the chunk before it, by the engine's own clock; else the journal's, less the margin.
+    const after = (await startOfBatchBefore(lookup, resumed, chunk.chunk)) ?? chunk.sentAt.getTime() - CLOCK_MARGIN_MS;
     const fitting = candidates.filter(
       (batch) =>
-        !taken.has(batch.id) &&
-        startedAfter(batch, chunk.sentAt.getTime() - CLOCK_MARGIN_MS) &&
-        batch.totalJobs === Math.ceil(chunk.ids.length / Math.max(1, batch.invocationsPerBatchJob)),
+        !taken.has(batch.id) && startedAfter(batch, after) && batch.totalJobs === Math.ceil(chunk.ids.length / Math.max(1, batch.invocationsPerBatchJob)),
     );
     if (fitting.length === 1) {
       taken.add(fitting[0]!.id);
@@ -202,6 +203,15 @@ async function findUnanswered<O extends string, D extends object>(
   return { batches };
 }
 
+/** When the engine started the batch the journal recorded last before `chunk` (epoch ms); undefined when it has none or cannot say. */
+async function startOfBatchBefore(lookup: BatchLookup, resumed: JournalState, chunk: number): Promise<number | undefined> {
+  const before = [...resumed.batches.entries()].filter(([number]) => number < chunk).sort(([a], [b]) => b - a)[0];
+  if (!before) return undefined;
+  const batch = await lookup.get(before[1]).catch(() => undefined);
+  const started = batch?.startTime ? engineTime(batch.startTime) : undefined;
+  return started === undefined || Number.isNaN(started) ? undefined : started + 1;
+}
+
 function unansweredChunks(resumed: JournalState, pending: ReadonlySet<string>): UnansweredChunk[] {
   // A refused creation ('failed') created nothing; a lost answer ('unknown') or none at all (the run
   // was killed while it waited) may have.
@@ -214,9 +224,14 @@ function unansweredChunks(resumed: JournalState, pending: ReadonlySet<string>): 
   return chunks;
 }
 
+/** The engine's date format (`2026-11-28T14:58:56.721+0000`) as epoch milliseconds. */
+function engineTime(text: string): number {
+  return Date.parse(text.replace(/([+-]\d\d)(\d\d)$/, '$1:$2'));
+}
+
 function startedAfter(batch: FoundBatch, time: number): boolean {
   if (!batch.startTime) return true;
-  const started = Date.parse(batch.startTime.replace(/([+-]\d\d)(\d\d)$/, '$1:$2'));
+  const started = engineTime(batch.startTime);
   return Number.isNaN(started) || started >= time;
 }
 
