@@ -78,7 +78,7 @@ export async function carryOutBulk<R, O extends string, D extends object>(
     },
     report
       ? async (result, batchObjects) => {
-          await writeBulkReport(report, operation, (await explain(result, batchObjects)).result);
+          await writeBulkReport(report, operation, (await explain(result, batchObjects)).result, batchObjects);
           return report;
         }
       : undefined,

@@ -21,11 +21,27 @@ function columnsOf<O extends string, D extends object>(layout: ReportColumns<Obj
   return { ...layout, columns: [...layout.columns, { name: 'batchJobFailure', value: (object: Explained<O, D>) => object.batchJobFailure ?? null }] };
 }
 
+/**
+ * Writes the report. `batchObjects` (the ids each batch was created for): with several batches, a
+ * CSV row's `batchIds` is the batch of its object (none for a canary's, sent synchronously).
+ */
 export async function writeBulkReport<O extends string, D extends object>(
   file: string,
   operation: Pick<BulkOperation<never, O, D>, 'name' | 'report'>,
   result: ChangeResult<O, D>,
+  batchObjects?: ReadonlyMap<string, readonly string[]>,
 ): Promise<void> {
   const layout = columnsOf(operation.report, result.mode);
-  await writeChangeReport(file, reportOf(operation, result), () => [csvHeader(layout as never), ...csvRows(layout, result, result.objects)]);
+  await writeChangeReport(file, reportOf(operation, result), () => [csvHeader(layout as never), ...rowsOf(layout, result, batchObjects)]);
+}
+
+function rowsOf<O extends string, D extends object>(
+  layout: ReportColumns<Explained<O, D>>,
+  result: ChangeResult<O, D>,
+  batchObjects: ReadonlyMap<string, readonly string[]> | undefined,
+): string[] {
+  if (result.batches.length <= 1 || batchObjects === undefined) return csvRows(layout, result, result.objects);
+  const batchOf = new Map<string, { id: string }[]>();
+  for (const [batchId, ids] of batchObjects) for (const id of ids) batchOf.set(id, [{ id: batchId }]);
+  return result.objects.flatMap((object) => csvRows(layout, { ...result, batches: batchOf.get(object.id) ?? [] }, [object]));
 }

@@ -57,6 +57,8 @@ describe('instance suspend --async --chunk-size', () => {
     const rows = readFileSync(join(cwd, 'out.csv'), 'utf8').trim().split('\n');
     expect(rows[0]).toBe('processInstanceId,outcome,definitionId,batchJobFailure,mode,batchIds,finishedAt');
     expect(rows.slice(1).map((row) => row.split(',').slice(0, 2).join(','))).toEqual(ACTIVE.map((id) => `${id},suspended`));
+    // Each row names the batch of its instance.
+    expect(rows.slice(1).map((row) => row.split(',')[5])).toEqual([0, 0, 1, 1, 2].map((index) => batchIds[index]));
 
     // A journal of batches goes on with batches only.
     const plain = await cli([...BASE, '--resume', '--journal', 'run.jsonl']);
