@@ -107,7 +107,12 @@ export async function explainBatchFailures<O extends string, D extends object>(
       reasons.set(object.id, presumably);
     }
     const objects = open.filter((object) => reasons.has(object.id) && (!inBatch || inBatch.has(object.id)));
-    failures.push({ batchId: batch.id, failedJobs: jobs.length, objects: objects.map((object) => ({ id: object.id, reason: reasons.get(object.id)! })), jobs: named });
+    failures.push({
+      batchId: batch.id,
+      failedJobs: jobs.length,
+      objects: objects.map((object) => ({ id: object.id, reason: reasons.get(object.id)! })),
+      jobs: named,
+    });
   }
   if (allJobs.length === 0) return { result, failures };
   const objects = result.objects.map((object) => {

@@ -87,7 +87,14 @@ export async function carryOutBulk<R, O extends string, D extends object>(
     const { result, failures } = await explain(outcome.result, outcome.batchObjects);
     outcome.result = result;
     for (const failed of failures) {
-      context.host.emitBulk({ type: 'batch-job-failures', batchId: failed.batchId, failedJobs: failed.failedJobs, objects: failed.objects, jobs: failed.jobs, words: operation.words });
+      context.host.emitBulk({
+        type: 'batch-job-failures',
+        batchId: failed.batchId,
+        failedJobs: failed.failedJobs,
+        objects: failed.objects,
+        jobs: failed.jobs,
+        words: operation.words,
+      });
     }
   }
   if (request.annotation !== undefined) {
@@ -143,7 +150,9 @@ function batchLookup(client: EngineClient, batchCheck: readonly string[], user: 
       const [running, history] = await Promise.all([client.batches.list({ type, firstResult: 0, maxResults: 1000 }), client.batches.historicList({ type })]);
       const found = new Map<string, FoundBatch>();
       for (const batch of [...running, ...history]) found.set(batch.id, batch);
-      return [...found.values()].filter((batch) => startedSince(batch.startTime, since) && (user === undefined || !batch.createUserId || batch.createUserId === user));
+      return [...found.values()].filter(
+        (batch) => startedSince(batch.startTime, since) && (user === undefined || !batch.createUserId || batch.createUserId === user),
+      );
     },
   };
 }

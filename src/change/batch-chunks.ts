@@ -77,7 +77,15 @@ export async function runBatchChunks<O extends string, D extends object>(
         await journal.append({ event: 'done', chunk: number, at: at() });
         batchObjects.set(batch.id, ids);
         earlier.set(batch.id, ids);
-        host.emit({ type: 'batch-created', batchId: batch.id, count: ids.length, jobs: batch.totalJobs, perJob: batch.invocationsPerBatchJob, followed: mode.wait, found: true });
+        host.emit({
+          type: 'batch-created',
+          batchId: batch.id,
+          count: ids.length,
+          jobs: batch.totalJobs,
+          perJob: batch.invocationsPerBatchJob,
+          followed: mode.wait,
+          found: true,
+        });
         const recovered = new Set(ids);
         rest = rest.filter((id) => !recovered.has(id));
       }
@@ -109,7 +117,15 @@ export async function runBatchChunks<O extends string, D extends object>(
       await journal.append({ event: 'done', chunk, at: at() });
       created.push(batch);
       batchObjects.set(batch.id, ids);
-      host.emit({ type: 'batch-created', batchId: batch.id, count: ids.length, jobs: batch.totalJobs, perJob: batch.invocationsPerBatchJob, followed: mode.wait, chunk: place });
+      host.emit({
+        type: 'batch-created',
+        batchId: batch.id,
+        count: ids.length,
+        jobs: batch.totalJobs,
+        perJob: batch.invocationsPerBatchJob,
+        followed: mode.wait,
+        chunk: place,
+      });
       chunk++;
       done++;
     }
@@ -253,7 +269,11 @@ function chunkFailure<O extends string, D extends object>(
     );
   }
   const cause = operation.explainRefusal(error, `no batch was created for ${chunk}`);
-  return new ChangeFailedError(`${chunk}: no batch was created: ${messageOf(cause)}${before}; fix the cause, then continue with --resume (journal ${journal})`, batchesBefore > 0 ? 'partial' : 'as-cause', {
-    cause,
-  });
+  return new ChangeFailedError(
+    `${chunk}: no batch was created: ${messageOf(cause)}${before}; fix the cause, then continue with --resume (journal ${journal})`,
+    batchesBefore > 0 ? 'partial' : 'as-cause',
+    {
+      cause,
+    },
+  );
 }

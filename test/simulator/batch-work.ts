@@ -87,7 +87,12 @@ function objectChecks(state: EngineState, type: string, id: string): PermissionC
       const instance = running();
       if (!instance) return [];
       const key = keyOf(instance.definitionId);
-      return [check('SUSPEND', instanceType, id), check('SUSPEND_INSTANCE', definitionType, key), check('UPDATE', instanceType, id), check('UPDATE_INSTANCE', definitionType, key)];
+      return [
+        check('SUSPEND', instanceType, id),
+        check('SUSPEND_INSTANCE', definitionType, key),
+        check('UPDATE', instanceType, id),
+        check('UPDATE_INSTANCE', definitionType, key),
+      ];
     }
     case 'instance-deletion': {
       const instance = running();
@@ -116,7 +121,12 @@ function objectChecks(state: EngineState, type: string, id: string): PermissionC
       if (!row || row.dto.processDefinitionKey === null) return [];
       const instanceId = row.instance.id;
       const key = row.dto.processDefinitionKey;
-      return [check('RETRY_JOB', instanceType, instanceId), check('RETRY_JOB', definitionType, key), check('UPDATE', instanceType, instanceId), check('UPDATE_INSTANCE', definitionType, key)];
+      return [
+        check('RETRY_JOB', instanceType, instanceId),
+        check('RETRY_JOB', definitionType, key),
+        check('UPDATE', instanceType, instanceId),
+        check('UPDATE_INSTANCE', definitionType, key),
+      ];
     }
     case 'set-external-task-retries': {
       const row = findExternalTaskRow(state, id);

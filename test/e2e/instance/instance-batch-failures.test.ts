@@ -87,7 +87,9 @@ describe('instance suspend --async: batch jobs refused per instance', () => {
     expect(result.code).toBe(8);
     expect(result.stdout).toMatch(/not-suspended\s+3/);
     expect(result.stderr).toContain('2 jobs failed; 3 instances not suspended');
-    expect(result.stderr).toContain(`  ${first}: presumably in one of the batch's 2 failed jobs (no message names it): 2 different messages, the first: ${denied(second)}`);
+    expect(result.stderr).toContain(
+      `  ${first}: presumably in one of the batch's 2 failed jobs (no message names it): 2 different messages, the first: ${denied(second)}`,
+    );
     expect(result.stderr).toContain(`  ${second}: batch job `);
     expect(result.stderr).toContain(`  ${third}: batch job `);
   });

@@ -16,7 +16,9 @@ function suspendedOf(engine: Simulator, ids: readonly string[]): boolean[] {
 
 /** The ids of every suspension batch the engine has, batch by batch. */
 function batchedIds(engine: Simulator): string[][] {
-  return engine.state.batches.filter((batch) => batch.type === 'instance-update-suspension-state').map((batch) => batch.jobs.flatMap((job) => job.processInstanceIds));
+  return engine.state.batches
+    .filter((batch) => batch.type === 'instance-update-suspension-state')
+    .map((batch) => batch.jobs.flatMap((job) => job.processInstanceIds));
 }
 
 function journalEvents(cwd: string, file: string): { event: string; chunk?: number; batchId?: string }[] {
@@ -42,7 +44,22 @@ describe('instance suspend --async --chunk-size', () => {
     ]);
 
     const result = await whileBatchesRun(engine, () =>
-      cli([...BASE, '--key', 'invoice', '--active', '--async', '--chunk-size', '2', '--wait', '--interval', '0.1', '--journal', 'run.jsonl', '--report', 'out.csv']),
+      cli([
+        ...BASE,
+        '--key',
+        'invoice',
+        '--active',
+        '--async',
+        '--chunk-size',
+        '2',
+        '--wait',
+        '--interval',
+        '0.1',
+        '--journal',
+        'run.jsonl',
+        '--report',
+        'out.csv',
+      ]),
     );
     expect(result.code, result.stderr).toBe(0);
     expect(suspendedOf(engine, ACTIVE)).toEqual([true, true, true, true, true]);
@@ -81,9 +98,12 @@ describe('instance suspend --async --chunk-size', () => {
       times: 1,
       after: () => engine.inject({ method: 'POST', path: /^\/process-instance\/suspended-async$/, times: 1, holdUntil: new Promise(() => undefined) }),
     });
-    const running = spawnCli(['--url', engine.url, '--retries', '0', ...BASE, '--key', 'invoice', '--active', '--async', '--chunk-size', '2', '--journal', 'run.jsonl'], {
-      cwd,
-    });
+    const running = spawnCli(
+      ['--url', engine.url, '--retries', '0', ...BASE, '--key', 'invoice', '--active', '--async', '--chunk-size', '2', '--journal', 'run.jsonl'],
+      {
+        cwd,
+      },
+    );
     const creations = () => engine.requests.filter((request) => request.path.endsWith('/suspended-async')).length;
     for (let waited = 0; creations() < 2 && waited < 15_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     running.child.kill('SIGKILL');
@@ -127,9 +147,11 @@ describe('instance suspend --async --chunk-size', () => {
     expect(resumed.stdout.trim().split('\n')).toEqual(engine.state.batches.map((batch) => batch.id));
     engine.advanceBatches(100);
     expect(suspendedOf(engine, ACTIVE)).toEqual([true, true, true, true, true]);
-    expect(journalEvents(cwd, 'run.jsonl').filter((event) => event.event === 'batch').map((event) => event.batchId)).toEqual(
-      engine.state.batches.map((batch) => batch.id),
-    );
+    expect(
+      journalEvents(cwd, 'run.jsonl')
+        .filter((event) => event.event === 'batch')
+        .map((event) => event.batchId),
+    ).toEqual(engine.state.batches.map((batch) => batch.id));
   });
 
   it('--canary goes first, synchronously, as the journal first chunk; the rest in batches', async ({ engine, cwd }) => {
