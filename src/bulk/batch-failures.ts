@@ -36,7 +36,7 @@ export interface BatchFailures {
 }
 
 /** A result whose objects not changed by a failed batch job say why (`batchJobFailure`), with the failed jobs. */
-export type ExplainedResult<O extends string, D extends object> = ChangeResult<O, D> & {
+export type ExplainedResult<O extends string, D extends object> = Omit<ChangeResult<O, D>, 'objects'> & {
   objects: (ObjectOutcome<O, D> & { batchJobFailure?: string })[];
   batchJobFailures?: BatchJobFailure[];
 };
@@ -125,9 +125,9 @@ export async function explainBatchFailures<O extends string, D extends object>(
 /** The reason of an object not changed that no failed job's message names, though its batch has failed jobs. */
 function presumedReason(jobs: readonly BatchJobFailure[]): string {
   const messages = [...new Set(jobs.map((job) => job.message))];
-  const count = `${jobs.length} failed job${jobs.length === 1 ? '' : 's'}`;
   const which = messages.length === 1 ? messages[0] : `${messages.length} different messages, the first: ${messages[0]}`;
-  return `presumably in one of the batch's ${count} (no message names it): ${which}`;
+  const where = jobs.length === 1 ? "the batch's failed job" : `one of the batch's ${jobs.length} failed jobs`;
+  return `presumably in ${where} (no message names it): ${which}`;
 }
 
 /** The batch's execution jobs that failed (an exception recorded), as the engine lists them; none when it cannot say. */
