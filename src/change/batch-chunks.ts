@@ -135,7 +135,7 @@ export async function runBatchChunks<O extends string, D extends object>(
     await journal.close();
   }
 
-  const resume = `continue with --resume (journal ${mode.journal.file})`;
+  const resume = `continue with --resume --async (journal ${mode.journal.file})`;
   if (interrupted) {
     const message = `interrupted after ${done} chunk${done === 1 ? '' : 's'} (${created.length} batch${created.length === 1 ? '' : 'es'} created); ${resume}`;
     return { result: undefined, batch: undefined, failure: new ChangeFailedError(message, 'interrupted'), batches: created, batchObjects };
@@ -210,7 +210,7 @@ async function findUnanswered<O extends string, D extends object>(
       return {
         batches,
         failure: new ChangeFailedError(
-          `journal chunk ${chunk.chunk}: the answer to its batch creation was lost, and ${fitting.length} batches created since could be its (${ids}); nothing more was sent: see camunda-admin ${run.operation.batchCheck.join(' ')}, delete a batch that runs twice, then continue with --resume`,
+          `journal chunk ${chunk.chunk}: the answer to its batch creation was lost, and ${fitting.length} batches created since could be its (${ids}); nothing more was sent: see camunda-admin ${run.operation.batchCheck.join(' ')}, delete a batch that runs twice, then continue with --resume --async`,
           'partial',
         ),
       };
@@ -264,13 +264,13 @@ function chunkFailure<O extends string, D extends object>(
   const before = batchesBefore > 0 ? `; the ${batchesBefore} batch${batchesBefore === 1 ? '' : 'es'} created before run on` : '';
   if (unknown) {
     return new ChangeFailedError(
-      `${chunk}: the answer does not say whether its batch was created (${messageOf(error)})${before}; --resume looks for it on the engine before sending the chunk again (journal ${journal})`,
+      `${chunk}: the answer does not say whether its batch was created (${messageOf(error)})${before}; --resume --async looks for it on the engine before sending the chunk again (journal ${journal})`,
       batchesBefore > 0 ? 'partial' : 'unreachable',
     );
   }
   const cause = operation.explainRefusal(error, `no batch was created for ${chunk}`);
   return new ChangeFailedError(
-    `${chunk}: no batch was created: ${messageOf(cause)}${before}; fix the cause, then continue with --resume (journal ${journal})`,
+    `${chunk}: no batch was created: ${messageOf(cause)}${before}; fix the cause, then continue with --resume --async (journal ${journal})`,
     batchesBefore > 0 ? 'partial' : 'as-cause',
     {
       cause,

@@ -135,7 +135,7 @@ describe('instance suspend --async --chunk-size', () => {
     const first = await cli([...BASE, '--key', 'invoice', '--active', '--async', '--chunk-size', '2', '--journal', 'run.jsonl']);
     expect(first.code, first.stderr).toBe(8);
     expect(first.stderr).toContain('chunk 2/3: the answer does not say whether its batch was created');
-    expect(first.stderr).toContain('--resume looks for it on the engine before sending the chunk again (journal run.jsonl)');
+    expect(first.stderr).toContain('--resume --async looks for it on the engine before sending the chunk again (journal run.jsonl)');
     expect(batchedIds(engine)).toEqual([ACTIVE.slice(0, 2), ACTIVE.slice(2, 4)]);
 
     // The batches have not run yet (the executor is stopped): the lost one is found by the engine's batch list.
