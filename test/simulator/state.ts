@@ -348,6 +348,13 @@ export interface BatchSettings {
    * job is done, yet the batch stays in the runtime with remainingJobs 0. Its later run is not simulated.
    */
   monitorWaits?: boolean;
+  /**
+   * The batch jobs are run by hand by this authenticated user (POST /job/{id}/execute, as on an engine
+   * without a job executor): each object's command then checks the user's rights, and a job fails at
+   * the first object the user may not change (batch-work.ts batchObjectDenied). Absent: the job
+   * executor runs them, without an authenticated user, and no right is checked.
+   */
+  jobsRunBy?: string;
 }
 
 export const DEFAULT_BATCH_JOBS_PER_SECOND = 20;
