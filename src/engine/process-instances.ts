@@ -107,7 +107,12 @@ export class ProcessInstanceApi {
    * `asSent`: the rows as the engine sent them (its order of fields), checked without the schema's
    * copy (areProcessInstances), for rows that are read and not printed.
    */
-  async query(body: ProcessInstanceQueryBody, firstResult: number, maxResults: number, options: { asSent?: boolean | undefined } = {}): Promise<ProcessInstance[]> {
+  async query(
+    body: ProcessInstanceQueryBody,
+    firstResult: number,
+    maxResults: number,
+    options: { asSent?: boolean | undefined } = {},
+  ): Promise<ProcessInstance[]> {
     const response = await this.http.request({
       method: 'POST',
       path: enginePath`/process-instance`,
