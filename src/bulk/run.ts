@@ -68,7 +68,11 @@ async function runSelected<R, O extends string, D extends object>(
   }
   const queryText = selection.queryFile === undefined ? undefined : await readInputFile(selection.queryFile, env.stdin, 'query');
   const idsGiven = selection.instances !== undefined || selection.instancesFile !== undefined;
-  const client = await env.client({ bulk: ids.size > LOOKUP_PAGE || chunkSize !== undefined || request.resume });
+  // A resume reads its journal's ids and asks a few big questions (the check lists a definition's
+  // instances in one page): node:http, which loads in a few milliseconds where undici's first answer
+  // costs about 70 ms more CPU, with the heap bounded for the page (docs/performance.md, "Selecting and checking").
+  const client = await env.client({ bulk: ids.size > LOOKUP_PAGE || chunkSize !== undefined });
+  if (request.resume) (await import('../util/heap.js')).boundHeapForBulkWork();
   const kind = spec.kind(client);
   const operation = spec.operation(client);
   let query: QueryBody | undefined;
