@@ -1,0 +1,12 @@
+/** `history`: history clean-up: time-to-live, cleanable, removal times, the clean-up job (docs/history.md). What runs: ./history-actions.ts. */
+import type { Command } from 'commander';
+import type { ActionOf } from './action.js';
+import type * as actions from './history-actions.js';
+import { declareCleanable } from './history-cleanable.js';
+import { declareCleanup } from './history-cleanup.js';
+
+export function declareHistoryCommands(program: Command, action: ActionOf<typeof actions>): void {
+  const history = program.command('history').description('history clean-up: time-to-live, cleanable, removal times, the clean-up job');
+  declareCleanable(history, action); // helper clean: ./history-cleanable.ts
+  declareCleanup(history, action); // helper clean: ./history-cleanup.ts (status, run)
+}
