@@ -35,6 +35,8 @@ const EXACT_PATHS = [
   '/history/cleanup/jobs',
   '/history/decision-definition/cleanable-decision-instance-report',
   '/history/decision-definition/cleanable-decision-instance-report/count',
+  '/history/decision-instance',
+  '/history/decision-instance/count',
   '/history/process-definition/cleanable-process-instance-report',
   '/history/process-definition/cleanable-process-instance-report/count',
   '/history/job-log',

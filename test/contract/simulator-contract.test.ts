@@ -69,6 +69,8 @@ describe('the committed contract', () => {
         '/history/cleanup/jobs',
         '/history/decision-definition/cleanable-decision-instance-report',
         '/history/decision-definition/cleanable-decision-instance-report/count',
+        '/history/decision-instance',
+        '/history/decision-instance/count',
         '/history/job-log',
         '/history/job-log/count',
         '/history/process-definition/cleanable-process-instance-report',

@@ -15,6 +15,7 @@ import { registerJobLogRoutes } from './job-log.js';
 import { registerMigrationExecutionRoutes } from './execution.js';
 import { registerHistoricProcessInstanceRoutes } from './history.js';
 import { registerCleanableReportRoutes } from './history-cleanable.js';
+import { registerHistoricDecisionInstanceRoutes } from './history-decision-instance.js';
 import { registerHistoryCleanupRoutes, runDueHistoryCleanupJobsIfAuto } from './history-cleanup.js';
 import { registerHistoryDeletionRoutes } from './history-deletion.js';
 import { registerIdentityRoutes } from './identity.js';
@@ -690,6 +691,7 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   // Before the batch routes: /history/batch/cleanable-batch-report is no /history/batch/{id}.
   registerCleanableReportRoutes(router, state);
   registerHistoryCleanupRoutes(router, state);
+  registerHistoricDecisionInstanceRoutes(router, state);
   registerBatchRoutes(router, state);
   registerJobLogRoutes(router, state);
   registerHistoricProcessInstanceRoutes(router, state);

@@ -272,3 +272,23 @@ describe('history clean-up', () => {
     expect(answer).toMatchObject({ status: 500, body: { type: 'NullPointerException' } });
   });
 });
+
+describe('GET /history/decision-instance', () => {
+  it('lists the evaluations of a decision definition in id order with their removal times', async () => {
+    (sim.state as unknown as { decisionDefinitions: unknown[] }).decisionDefinitions = [
+      { id: 'dish:1:1', key: 'dish', name: 'Dish', version: 1, historyTimeToLive: 3, tenantId: null },
+    ];
+    const first = recordDecisionEvaluation(sim.state, 'dish:1:1');
+    recordDecisionEvaluation(sim.state, 'other:1:1');
+    const answer = await get(sim, '/history/decision-instance?decisionDefinitionId=dish:1:1&firstResult=0&maxResults=10');
+    expect(answer.body).toEqual([
+      expect.objectContaining({
+        id: first.id,
+        decisionDefinitionKey: 'dish',
+        evaluationTime: '2026-11-28T12:00:00.000+0000',
+        removalTime: '2026-12-01T12:00:00.000+0000',
+      }),
+    ]);
+    expect((await get(sim, '/history/decision-instance/count?decisionDefinitionKey=dish')).body).toEqual({ count: 1 });
+  });
+});

@@ -196,6 +196,7 @@ export type {
   RemovalTimeStrategy,
 } from './history-removal-time.js';
 export { registerCleanableReportRoutes } from './history-cleanable.js';
+export { registerHistoricDecisionInstanceRoutes } from './history-decision-instance.js';
 export { currentOrNextWindow, historyCleanupJobDto, registerHistoryCleanupRoutes, runDueHistoryCleanupJobs, runHistoryCleanupJob } from './history-cleanup.js';
 export { failWithRuntimeException, registerJobExecuteRoutes } from './job-execute.js';
 export { applyJobRetries, findJobRow, registerJobRetriesRoutes, SET_JOB_RETRIES_BATCH_TYPE } from './job-retries.js';
