@@ -150,7 +150,7 @@ export async function runCleanup(client: EngineClient, options: CleanupRunOption
   } catch (error) {
     if (error instanceof EngineAuthorizationError) {
       throw new CliError(
-        `history clean-up may be started by an admin only (the engine's camunda-admin group or adminUsers; no authorization grants it): ${error.message}`,
+        `history clean-up may be started by an admin only (a member of the admin group, camunda-admin; operaton-admin on Operaton; or one of adminUsers): no authorization grants it: ${error.message}`,
         ExitCode.AuthRefused,
       );
     }

@@ -272,7 +272,8 @@ function postCleanup(state: EngineState, context: RouteContext): Response {
   const immediatelyDue = raw === null || raw.toLowerCase() === 'true';
   const job = scheduleCleanup(state, immediatelyDue);
   if (job === undefined) {
-    const message = `Cannot invoke "${state.javaClass('engine.runtime.Job')}.getId()" because "job" is null`;
+    // As the reference engine answers it (compiled without parameter names: "<parameter1>").
+    const message = `Cannot invoke "${state.javaClass('engine.runtime.Job')}.getId()" because "<parameter1>" is null`;
     return json(exceptionBody('NullPointerException', message), 500);
   }
   return json(historyCleanupJobDto(job));
