@@ -53,6 +53,7 @@ const TOP_LEVEL = [
   'engine',
   'external-task',
   'group',
+  'history',
   'incident',
   'instance',
   'job',
