@@ -17,6 +17,7 @@ import { declareDefinitionCommands } from './commands/definition.js';
 import { declareEngineCommands } from './commands/engine.js';
 import { GLOBAL_FLAGS } from './commands/global-flags.js';
 import { declareGroupCommands } from './commands/group.js';
+import { declareHistoryCommands } from './commands/history.js';
 import { declareIncidentCommands } from './commands/incident.js';
 import { declareInstanceCommands } from './commands/instance.js';
 import { declareJobCommands } from './commands/job.js';
@@ -51,6 +52,7 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   instance: family(declareInstanceCommands, () => import('./commands/instance-actions.js')),
   job: family(declareJobCommands, () => import('./commands/job-actions.js')),
   'external-task': family(declareExternalTaskCommands, () => import('./commands/external-task-actions.js')),
+  history: family(declareHistoryCommands, () => import('./commands/history-actions.js')),
   completion: family(declareCompletionCommand, () => import('./commands/completion-actions.js')),
 };
 

@@ -18,6 +18,7 @@ const ALL = [
   'engine',
   'external-task',
   'group',
+  'history',
   'incident',
   'instance',
   'job',
