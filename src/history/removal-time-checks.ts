@@ -26,7 +26,7 @@ export function missingTtlMessage(definitions: readonly DefinitionWithoutTtl[]):
     .join('; ');
   return (
     `--calculated: ${definitions.length === 1 ? 'the definition' : `${definitions.length} definitions`} of the selection ${definitions.length === 1 ? 'has' : 'have'} no time-to-live (${shown}): ` +
-    `the engine calculates no removal time for their instances (it would leave them without one, or clear the one they have); ` +
+    `the engine calculates no removal time for ${definitions.length === 1 ? 'its' : 'their'} instances (it would leave them without one, or clear the one they have); ` +
     `give ${definitions.length === 1 ? 'it' : 'them'} one first (${fixes}), narrow the selection (--version), or use --absolute DATE; nothing was sent`
   );
 }
