@@ -14,6 +14,8 @@ import { registerBatchRoutes, runDueBatchJobs } from './batch.js';
 import { registerJobLogRoutes } from './job-log.js';
 import { registerMigrationExecutionRoutes } from './execution.js';
 import { registerHistoricProcessInstanceRoutes } from './history.js';
+import { registerCleanableReportRoutes } from './history-cleanable.js';
+import { registerHistoryCleanupRoutes, runDueHistoryCleanupJobsIfAuto } from './history-cleanup.js';
 import { registerHistoryDeletionRoutes } from './history-deletion.js';
 import { registerIdentityRoutes } from './identity.js';
 import { registerIncidentRoutes } from './incident.js';
@@ -603,6 +605,7 @@ export class EngineRouter {
           const pathParams = stringParams(params);
           // The job executor works in the background of a real engine; here it catches up first.
           runDueBatchJobs(this.state);
+          runDueHistoryCleanupJobsIfAuto(this.state);
           const engineName = named ? (pathParams.engineName ?? '') : 'default';
           const engineError = (): Response | undefined => (this.state.hasEngine(engineName) ? undefined : unknownEngine());
           if (engineCheck === 'before') {
@@ -684,6 +687,9 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerOpLogRoutes(router, state);
   registerMigrationRoutes(router, state);
   registerMigrationExecutionRoutes(router, state);
+  // Before the batch routes: /history/batch/cleanable-batch-report is no /history/batch/{id}.
+  registerCleanableReportRoutes(router, state);
+  registerHistoryCleanupRoutes(router, state);
   registerBatchRoutes(router, state);
   registerJobLogRoutes(router, state);
   registerHistoricProcessInstanceRoutes(router, state);

@@ -172,6 +172,31 @@ export type {
 export { incidentsAfterMigration, raiseIncident, registerIncidentRoutes } from './incident.js';
 export { ASYNC_BEFORE, ASYNC_CONTINUATION, asyncJobId, findJob, jobDefinitionIdOf, jobDefinitionsOf, registerJobRoutes } from './job.js';
 export { fireTimerJob, jobsAfterMigration, runDueJobs } from './job-executor.js';
+export {
+  applyRemovalTimeAtEnd,
+  calculatedRemovalTime,
+  configureHistoryCleanup,
+  decisionDefinitionsOf,
+  defaultHistoryCleanupSettings,
+  determineRemovalTime,
+  historyCleanupOf,
+  recordDecisionEvaluation,
+  removalTimeOfBatch,
+  removalTimeOfInstance,
+  rootOf,
+  setRemovalTime,
+} from './history-removal-time.js';
+export type {
+  DecisionDefinitionLike,
+  HistoricDecisionInstanceRecord,
+  HistoryCleanupJobRecord,
+  HistoryCleanupSettings,
+  HistoryCleanupState,
+  HistoryCleanupStrategy,
+  RemovalTimeStrategy,
+} from './history-removal-time.js';
+export { registerCleanableReportRoutes } from './history-cleanable.js';
+export { currentOrNextWindow, historyCleanupJobDto, registerHistoryCleanupRoutes, runDueHistoryCleanupJobs, runHistoryCleanupJob } from './history-cleanup.js';
 export { failWithRuntimeException, registerJobExecuteRoutes } from './job-execute.js';
 export { applyJobRetries, findJobRow, registerJobRetriesRoutes, SET_JOB_RETRIES_BATCH_TYPE } from './job-retries.js';
 export {

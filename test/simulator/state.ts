@@ -6,6 +6,7 @@
 import type { HistoricJobLogDto } from './job-log.js';
 import type { ActivityRecord } from './bpmn.js';
 import { type Flavour, FLAVOURS } from './flavour.js';
+import { applyRemovalTimeAtEnd } from './history-removal-time.js';
 import type { IncidentOnMigration } from './incident.js';
 import type { MigrationPlan } from './migration.js';
 import { seedMeterLog, seedTaskMeterLog } from './metrics-seed.js';
@@ -188,6 +189,11 @@ export interface ProcessInstanceRecord {
   superProcessInstanceId?: string | null;
   /** The instance's own variables by name, as set through the REST API (instance-variables.ts); none seeded. */
   variables?: Record<string, InstanceVariableRecord>;
+  /**
+   * ACT_HI_PROCINST.REMOVAL_TIME_ (engine date format; absent: null): set when the root instance ends,
+   * or by a set-removal-time batch (history-removal-time.ts).
+   */
+  removalTime?: string | null;
 }
 
 /** A variable of a process instance's own scope (ACT_RU_VARIABLE): its id and its typed value as the REST API reads it. */
@@ -1162,6 +1168,7 @@ export class EngineState {
       deleteReason: options.deleteReason ?? null,
     };
     this.endedProcessInstances.push(ended);
+    applyRemovalTimeAtEnd(this, ended);
     return ended;
   }
 
