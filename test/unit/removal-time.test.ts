@@ -119,7 +119,11 @@ const row = (id: string, fields: Partial<HistoricInstance> = {}): HistoricInstan
   ...fields,
 });
 
-function operationOf(engine: ReturnType<typeof stubEngine>, change: RemovalTimeChange, follow = async () => ({ failure: undefined })) {
+function operationOf(
+  engine: ReturnType<typeof stubEngine>,
+  change: RemovalTimeChange,
+  follow: (batchId: string) => Promise<{ failure: ChangeFailedError | undefined }> = async () => ({ failure: undefined }),
+) {
   return setRemovalTimeOperation({ client: engine.client, change, ttls: engine.ttls, follow });
 }
 
