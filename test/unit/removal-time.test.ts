@@ -189,14 +189,13 @@ describe('setting removal times as an operation', () => {
     const engine = stubEngine([], {});
     const followed: string[] = [];
     const failure = new ChangeFailedError('batch batch2: 1 job failed', 'partial');
-    let answer: ChangeFailedError | undefined;
+    const answers: (ChangeFailedError | undefined)[] = [undefined, failure];
     const operation = operationOf(engine, { mode: { kind: 'cleared' }, hierarchical: false }, async (id: string) => {
       followed.push(id);
-      return { failure: answer };
+      return { failure: answers[followed.length - 1] };
     });
     await operation.sendChunk(['a', 'b']);
     expect(engine.sent).toEqual([{ historicProcessInstanceIds: ['a', 'b'], clearedRemovalTime: true, hierarchical: false }]);
-    answer = failure;
     await expect(operation.sendChunk(['c'])).rejects.toBe(failure);
     expect(followed).toEqual(['batch1', 'batch2']);
   });
