@@ -70,6 +70,8 @@ export async function setRemovalTime(app: App, flags: HistoryRemovalTimeSetFlags
           change,
           ttls: ttlsOf(client),
           follow: (batchId) => followBatch(app, batchId, { ...asyncFollow, created: true }),
+          // Chunks are batches too: their permission is checked before the first, as the bulk run does for --async.
+          checkPermission: request.chunkSize !== undefined && !request.dryRun,
         }),
       filters: (client) => finishedFilterQuery(client, filters, dates),
     },

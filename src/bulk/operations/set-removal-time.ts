@@ -29,9 +29,11 @@ import {
 } from '../../history/removal-time.js';
 import { missingTtlMessage, updateInChunksRefusal } from '../../history/removal-time-checks.js';
 import type { DefinitionTtls } from '../../history/removal-time-ttls.js';
+import { checkBatchPermission } from '../authorization.js';
 import type { BulkOperation } from '../operation.js';
 
 export const SET_REMOVAL_TIME_BATCH_TYPE = 'process-set-removal-time';
+const SET_REMOVAL_TIME_PERMISSION = 'CREATE_BATCH_SET_REMOVAL_TIME';
 
 const SET_REMOVAL_TIME_WORDS: ChangeWords = {
   verb: 'set the removal time of',
@@ -68,12 +70,17 @@ export interface RemovalTimeDetail {
 const NO_REMOVAL_TIME_DETAIL: RemovalTimeDetail = { definitionId: null, endTime: null, removalTime: null };
 
 export interface SetRemovalTimeContext {
-  client: Pick<EngineClient, 'historicProcessInstances' | 'system'>;
+  client: Pick<EngineClient, 'historicProcessInstances' | 'system' | 'authorizations'>;
   change: RemovalTimeChange;
   /** The definitions' time-to-live (calculated), shared with the selection (src/history/removal-time-kind.ts). */
   ttls: DefinitionTtls;
   /** Follows a batch to its end (the command's: progress on stderr); a failure says why it did not end well. */
   follow(batchId: string): Promise<{ failure: ChangeFailedError | undefined }>;
+  /**
+   * Whether `checkSelection` checks the batch permission: for a chunked run, whose chunks are batches
+   * too (the bulk run checks it before an --async batch itself).
+   */
+  checkPermission?: boolean | undefined;
 }
 
 export type SetRemovalTimeOperation = BulkOperation<HistoricInstance, SetRemovalTimeOutcome, RemovalTimeDetail>;
@@ -97,6 +104,7 @@ export function setRemovalTimeOperation(context: SetRemovalTimeContext): SetRemo
       return isCalculatedRemovalTime(row.removalTime, row, ttls.get(row.processDefinitionId)?.ttl) !== true;
     },
     checkSelection: async () => {
+      if (context.checkPermission) await checkBatchPermission(client, SET_REMOVAL_TIME_PERMISSION);
       if (change.updateInChunks) {
         const refusal = updateInChunksRefusal(await client.system.version().catch(() => null));
         if (refusal) throw inputError(refusal);
@@ -109,7 +117,7 @@ export function setRemovalTimeOperation(context: SetRemovalTimeContext): SetRemo
     batchRequest: (ids) => ({ method: 'POST', path: '/history/process-instance/set-removal-time', body: setRemovalTimeBody(change, ids) }),
     // The batch's creation logs one SetRemovalTime entry per property (mode, removalTime, nrOfInstances, ...).
     opLog: { operationType: 'SetRemovalTime', entityType: 'ProcessInstance', property: 'nrOfInstances' },
-    batchPermission: 'CREATE_BATCH_SET_REMOVAL_TIME',
+    batchPermission: SET_REMOVAL_TIME_PERMISSION,
     noDetail: NO_REMOVAL_TIME_DETAIL,
     report: {
       id: 'processInstanceId',

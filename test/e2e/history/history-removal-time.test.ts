@@ -140,3 +140,20 @@ describe('history removal-time set', () => {
     expect(bodiesSent(engine)).toEqual([]);
   });
 });
+
+describe('history removal-time set: the batch permission (Basic auth)', () => {
+  test.override({ simulatorOptions: { basicAuth: true, batchJobsPerSecond: 0 } });
+
+  it('is checked before the first batch, in chunks too; nothing is sent without it', async ({ engine }) => {
+    // john reads refengine-demo (and its history), and has no right on Batch.
+    engine.state.endProcessInstance(PIS.demoV1First, 'COMPLETED', { endTime: END });
+    const john = cliFor(engine.url);
+    for (const run of [[], ['--chunk-size', '2']]) {
+      const args = ['history', 'removal-time', 'set', '--key', 'refengine-demo', '--absolute', '2027-01-31', ...run];
+      const result = await john('--username', 'john', '--password', 'john', '--yes', ...args);
+      expect(result.code, `${run.join(' ')}: ${result.stderr}`).toBe(4);
+      expect(result.stderr).toContain('the user may not create the batch: it needs CREATE or CREATE_BATCH_SET_REMOVAL_TIME on Batch; nothing was sent');
+    }
+    expect(bodiesSent(engine)).toEqual([]);
+  });
+});
