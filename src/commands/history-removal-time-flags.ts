@@ -15,7 +15,7 @@ const REMOVAL_TIME_MODE_FLAGS = flagSpec(
   { flags: '--clear', description: 'no removal time: the clean-up never removes these instances' },
   { flags: '--no-hierarchical', description: "each instance its own removal time, not its root's on its whole call hierarchy" },
   { flags: '--update-in-chunks', description: 'Camunda 7.20+, Operaton, CIB seven: one batch job per instance, its history rows updated in chunks' },
-  { flags: '--update-chunk-size <n>', description: 'with --update-in-chunks: history rows per transaction, 1 to 500 (default: the engine\'s, 500)' },
+  { flags: '--update-chunk-size <n>', description: "with --update-in-chunks: history rows per transaction, 1 to 500 (default: the engine's, 500)" },
 );
 
 export const HISTORY_REMOVAL_TIME_SET_FLAGS = [...REMOVAL_TIME_SELECTION_FLAGS, ...REMOVAL_TIME_MODE_FLAGS, ...BULK_FLAGS] as const;

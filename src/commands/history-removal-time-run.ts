@@ -42,11 +42,7 @@ export async function setRemovalTime(app: App, flags: HistoryRemovalTimeSetFlags
   // Batches are followed without --async too: --wait-timeout and --interval pace them, --wait says what happens anyway.
   const followsWithoutAsync = !flags.async;
   const follow = parseFollowFlags(followsWithoutAsync ? flags : {});
-  const request = bulkRequest(
-    followsWithoutAsync ? { ...flags, wait: undefined, waitTimeout: undefined, interval: undefined } : flags,
-    COMMAND,
-    given,
-  );
+  const request = bulkRequest(followsWithoutAsync ? { ...flags, wait: undefined, waitTimeout: undefined, interval: undefined } : flags, COMMAND, given);
   if (followsWithoutAsync && request.chunkSize === undefined && !request.resume) {
     request.async = { wait: true, intervalMs: follow.intervalMs, waitTimeoutMs: follow.timeoutMs };
   }

@@ -28,10 +28,19 @@ describe('set-removal-time', () => {
       [{ historicProcessInstanceIds: [], clearedRemovalTime: true }, badUserRequest('historicProcessInstances is empty')],
       [{ historicProcessInstanceIds: ['nope'], clearedRemovalTime: true }, badUserRequest('historicProcessInstances is empty')],
       [{ historicProcessInstanceIds: [ended] }, badUserRequest('removalTime is null')],
-      [{ historicProcessInstanceIds: ['x'], clearedRemovalTime: true, calculatedRemovalTime: true }, badUserRequest('The removal time modes are mutually exclusive: mode is not null')],
-      [{ historicProcessInstanceIds: ['x'], clearedRemovalTime: true, updateInChunks: true, updateChunkSize: 501 }, badUserRequest('The value for chunk size should be between 1 and 500')],
+      [
+        { historicProcessInstanceIds: ['x'], clearedRemovalTime: true, calculatedRemovalTime: true },
+        badUserRequest('The removal time modes are mutually exclusive: mode is not null'),
+      ],
+      [
+        { historicProcessInstanceIds: ['x'], clearedRemovalTime: true, updateInChunks: true, updateChunkSize: 501 },
+        badUserRequest('The value for chunk size should be between 1 and 500'),
+      ],
       [{ clearedRemovalTime: true }, badUserRequest('Neither query nor ids provided.')],
-      [{ historicProcessInstanceIds: ['x'], absoluteRemovalTime: 'tomorrow' }, { status: 400, body: { type: 'InvalidRequestException', message: '', code: null } }],
+      [
+        { historicProcessInstanceIds: ['x'], absoluteRemovalTime: 'tomorrow' },
+        { status: 400, body: { type: 'InvalidRequestException', message: '', code: null } },
+      ],
     ] as const) {
       const answer_ = await call(sim, 'POST', PATH, { body });
       expect({ status: answer_.status, body: answer_.body }, JSON.stringify(body)).toEqual(answer);

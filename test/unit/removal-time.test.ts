@@ -201,10 +201,18 @@ describe('setting removal times as an operation', () => {
   });
 
   it('takes a chunk the history no longer has as nothing to do', async () => {
-    const refusal = new EngineHttpError(LINE, { status: 400, body: { type: 'BadUserRequestException', message: 'historicProcessInstances is empty' } as never, bodySnippet: undefined });
+    const refusal = new EngineHttpError(LINE, {
+      status: 400,
+      body: { type: 'BadUserRequestException', message: 'historicProcessInstances is empty' } as never,
+      bodySnippet: undefined,
+    });
     const engine = stubEngine([], {}, { refuse: refusal });
     await expect(operationOf(engine, { mode: { kind: 'cleared' }, hierarchical: true }).sendChunk(['gone'])).resolves.toBeUndefined();
-    const other = stubEngine([], {}, { refuse: new EngineHttpError(LINE, { status: 403, body: { type: 'AuthorizationException', message: 'no' } as never, bodySnippet: undefined }) });
+    const other = stubEngine(
+      [],
+      {},
+      { refuse: new EngineHttpError(LINE, { status: 403, body: { type: 'AuthorizationException', message: 'no' } as never, bodySnippet: undefined }) },
+    );
     await expect(operationOf(other, { mode: { kind: 'cleared' }, hierarchical: true }).sendChunk(['a'])).rejects.toThrow(/AuthorizationException/);
   });
 });

@@ -20,13 +20,7 @@ import { EngineHttpError } from '../../engine/errors.js';
 import type { HistoricInstance } from '../../engine/historic-process-instances.js';
 import { idChunks } from '../../engine/paging.js';
 import { IDS_PER_QUERY } from '../../engine/selection-pages.js';
-import {
-  changeParameters,
-  isCalculatedRemovalTime,
-  isRemovalTime,
-  type RemovalTimeChange,
-  setRemovalTimeBody,
-} from '../../history/removal-time.js';
+import { changeParameters, isCalculatedRemovalTime, isRemovalTime, type RemovalTimeChange, setRemovalTimeBody } from '../../history/removal-time.js';
 import { missingTtlMessage, updateInChunksRefusal } from '../../history/removal-time-checks.js';
 import type { DefinitionTtls } from '../../history/removal-time-ttls.js';
 import { checkBatchPermission } from '../authorization.js';

@@ -53,6 +53,7 @@ const TOP_LEVEL = [
   'engine',
   'external-task',
   'group',
+  'history',
   'incident',
   'instance',
   'job',
@@ -77,6 +78,7 @@ describe('completion bash', () => {
     expect(complete('group', 'members', '')).toEqual(['add', 'list', 'options', 'remove']);
     expect(complete('instance', '')).toEqual(['activate', 'delete', 'list', 'suspend', 'variables']);
     expect(complete('instance', 'variables', '')).toEqual(['set']);
+    expect(complete('history', 'removal-time', '')).toEqual(['set']);
     expect(complete('--profile', 'prod', '-o', 'json', 'auth', 'c')).toEqual(['check', 'count', 'create']);
   });
 

@@ -23,7 +23,9 @@ const removalTimes = (engine: Simulator, ids: readonly string[]): (string | null
   ids.map((id) => engine.state.endedProcessInstances.find((ended) => ended.id === id)?.removalTime ?? null);
 const batchesOf = (engine: Simulator) => engine.state.batches.filter((batch) => batch.type === 'process-set-removal-time');
 const bodiesSent = (engine: Simulator) =>
-  engine.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/set-removal-time')).map((request) => JSON.parse(request.body) as Record<string, unknown>);
+  engine.requests
+    .filter((request) => request.method === 'POST' && request.path.endsWith('/set-removal-time'))
+    .map((request) => JSON.parse(request.body) as Record<string, unknown>);
 
 describe('history removal-time set', () => {
   test.override({ simulatorOptions: { batchJobsPerSecond: 0 } });
@@ -61,7 +63,10 @@ describe('history removal-time set', () => {
     expect(result.stdout).toContain('done: 3 of 3 finished instances set');
     expect(batchesOf(engine)).toHaveLength(1);
     expect(removalTimes(engine, APPROVE)).toEqual(APPROVE.map(() => '2026-01-20T10:00:00.000+0000'));
-    const report = JSON.parse(readFileSync(join(cwd, 'set.json'), 'utf8')) as { operation: string; objects: { id: string; outcome: string; removalTime: string }[] };
+    const report = JSON.parse(readFileSync(join(cwd, 'set.json'), 'utf8')) as {
+      operation: string;
+      objects: { id: string; outcome: string; removalTime: string }[];
+    };
     expect(report.operation).toBe('set-removal-time');
     expect(report.objects.map((object) => [object.id, object.outcome, object.removalTime])).toEqual(
       APPROVE.map((id) => [id, 'set', '2026-01-20T10:00:00.000+0000']),
@@ -77,7 +82,22 @@ describe('history removal-time set', () => {
     endedWithoutTtl(engine, null);
     const result = await whileBatchesRun(engine, () =>
       cliFor(engine.url)(
-        ['--yes', 'history', 'removal-time', 'set', '--instances', APPROVE.join(','), '--absolute', '2027-01-31', '--chunk-size', '2', '--journal', 'rt.jsonl', '--report', 'rt.csv'],
+        [
+          '--yes',
+          'history',
+          'removal-time',
+          'set',
+          '--instances',
+          APPROVE.join(','),
+          '--absolute',
+          '2027-01-31',
+          '--chunk-size',
+          '2',
+          '--journal',
+          'rt.jsonl',
+          '--report',
+          'rt.csv',
+        ],
         { cwd },
       ),
     );
@@ -97,7 +117,19 @@ describe('history removal-time set', () => {
     engine.state.endProcessInstance(PIS.approvalArchive, 'COMPLETED', { endTime: END });
     const cli = cliFor(engine.url);
     const alone = await whileBatchesRun(engine, () =>
-      cli('--yes', 'history', 'removal-time', 'set', '--instances', PIS.archiveChild, '--absolute', '2027-02-01T00:00:00Z', '--no-hierarchical', '--interval', '0.1'),
+      cli(
+        '--yes',
+        'history',
+        'removal-time',
+        'set',
+        '--instances',
+        PIS.archiveChild,
+        '--absolute',
+        '2027-02-01T00:00:00Z',
+        '--no-hierarchical',
+        '--interval',
+        '0.1',
+      ),
     );
     expect(alone.code).toBe(0);
     expect(bodiesSent(engine).at(-1)).toMatchObject({ hierarchical: false });
