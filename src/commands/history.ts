@@ -4,6 +4,7 @@ import type { ActionOf } from './action.js';
 import type * as actions from './history-actions.js';
 import { declareCleanable } from './history-cleanable.js';
 import { declareCleanup } from './history-cleanup.js';
+import { declareRemovalTime } from './history-removal-time.js';
 import { declareTtlCheck } from './history-ttl-check.js';
 import { declareTtlListAndSet } from './history-ttl.js';
 
@@ -13,5 +14,6 @@ export function declareHistoryCommands(program: Command, action: ActionOf<typeof
   declareTtlListAndSet(ttl, action);
   declareTtlCheck(ttl, action);
   declareCleanable(history, action);
+  declareRemovalTime(history, action);
   declareCleanup(history, action);
 }

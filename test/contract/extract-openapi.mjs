@@ -44,6 +44,7 @@ const EXACT_PATHS = [
   '/history/process-instance',
   '/history/process-instance/count',
   '/history/process-instance/delete',
+  '/history/process-instance/set-removal-time',
   '/history/process-instance/{id}',
   '/incident',
   '/incident/count',

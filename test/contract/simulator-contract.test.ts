@@ -78,6 +78,7 @@ describe('the committed contract', () => {
         '/history/process-instance',
         '/history/process-instance/count',
         '/history/process-instance/delete',
+        '/history/process-instance/set-removal-time',
         '/history/process-instance/{id}',
         '/incident',
         '/incident/count',

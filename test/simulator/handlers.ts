@@ -18,6 +18,7 @@ import { registerCleanableReportRoutes } from './history-cleanable.js';
 import { registerHistoricDecisionInstanceRoutes } from './history-decision-instance.js';
 import { registerHistoryCleanupRoutes, runDueHistoryCleanupJobsIfAuto } from './history-cleanup.js';
 import { registerHistoryDeletionRoutes } from './history-deletion.js';
+import { registerSetRemovalTimeRoutes } from './history-set-removal-time.js';
 import { registerIdentityRoutes } from './identity.js';
 import { registerIncidentRoutes } from './incident.js';
 import { registerInstanceDeletionRoutes } from './instance-deletion.js';
@@ -700,6 +701,7 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerJobLogRoutes(router, state);
   registerHistoricProcessInstanceRoutes(router, state);
   registerHistoryDeletionRoutes(router, state);
+  registerSetRemovalTimeRoutes(router, state);
   registerIncidentRoutes(router, state);
   registerJobRoutes(router, state);
   registerJobExecuteRoutes(router, state);

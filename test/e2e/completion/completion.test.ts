@@ -78,6 +78,7 @@ describe('completion bash', () => {
     expect(complete('group', 'members', '')).toEqual(['add', 'list', 'options', 'remove']);
     expect(complete('instance', '')).toEqual(['activate', 'delete', 'list', 'suspend', 'variables']);
     expect(complete('instance', 'variables', '')).toEqual(['set']);
+    expect(complete('history', 'removal-time', '')).toEqual(['set']);
     expect(complete('--profile', 'prod', '-o', 'json', 'auth', 'c')).toEqual(['check', 'count', 'create']);
   });
 
