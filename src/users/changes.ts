@@ -137,9 +137,11 @@ export async function changePassword(client: EngineClient, id: string, password:
   }
 }
 
-/** POST /user/{id}/unlock: the engine answers 204 for any id, so the user is read first. */
+/**
+ * POST /user/{id}/unlock. The engine answers 204 for any id, so the user is read after it: a typo is
+ * a 404 then (nothing was unlocked), and one who may not unlock hears so before anything else.
+ */
 export async function unlockUser(client: EngineClient, id: string): Promise<void> {
-  await client.users.get(id);
   try {
     await send(['user', 'get', id], () => client.users.unlock(id));
   } catch (error) {
@@ -151,6 +153,7 @@ export async function unlockUser(client: EngineClient, id: string): Promise<void
       );
     throw error;
   }
+  await client.users.get(id);
 }
 
 /** DELETE /user/{id}: 204 for an unknown id too, so the caller reads the user first (`client.users.get`). */
