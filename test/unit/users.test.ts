@@ -9,7 +9,7 @@ describe('describeRule', () => {
     expect(describeRule({ placeholder: 'PASSWORD_POLICY_LENGTH', parameter: { minLength: '10' } })).toBe('at least 10 characters');
     expect(describeRule({ placeholder: 'PASSWORD_POLICY_DIGIT', parameter: { minDigit: '2' } })).toBe('at least 2 digit(s)');
     expect(describeRule({ placeholder: 'PASSWORD_POLICY_USER_DATA', parameter: null })).toBe("not the user's id, first name, last name or e-mail");
-    expect(describeRule({ placeholder: 'PASSWORD_POLICY_SPECIAL', parameter: { minSpecial: '1' } })).toMatch(/^at least 1 special character\(s\) of  !"#/);
+    expect(describeRule({ placeholder: 'PASSWORD_POLICY_SPECIAL', parameter: { minSpecial: '1' } })).toContain('at least 1 special character(s) of  !"#');
   });
 
   it('shows a rule of a custom policy as the engine names it', () => {
