@@ -14,8 +14,12 @@ import { sendChange } from '../exit.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { isPolicyRefusal, policyRefusal } from './policy.js';
 
-/** AbstractIdentityResource.ensureNotReadOnly / UserRestServiceImpl.createUser: 403 with this message. */
-const READ_ONLY = 'Identity service implementation is read-only.';
+/**
+ * AbstractIdentityResource.ensureNotReadOnly / UserRestServiceImpl.createUser: 403 "Identity service
+ * implementation is read-only."; a write that gets past the REST layer meets the engine's own
+ * AbstractWritableIdentityServiceCmd: "This identity service implementation is read-only." (500).
+ */
+const READ_ONLY = /^(This i|I)dentity service implementation is read-only\.$/;
 /** UserResourceImpl.updateCredentials: 400 when the caller's own password is wrong (or missing). */
 const WRONG_OWN_PASSWORD = 'The given authenticated user password is not valid.';
 /** AuthorizationManager.checkCamundaAdmin (unlock): ENGINE-03029. */
@@ -32,7 +36,7 @@ async function send(check: readonly string[], request: () => Promise<void>): Pro
   try {
     await sendChange(check, request);
   } catch (error) {
-    if (error instanceof EngineHttpError && error.status === 403 && engineMessage(error) === READ_ONLY)
+    if (error instanceof EngineHttpError && READ_ONLY.test(engineMessage(error) ?? ''))
       throw new CliError(READ_ONLY_MESSAGE, ExitCode.EngineRejected);
     throw error;
   }
