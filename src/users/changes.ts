@@ -36,8 +36,7 @@ async function send(check: readonly string[], request: () => Promise<void>): Pro
   try {
     await sendChange(check, request);
   } catch (error) {
-    if (error instanceof EngineHttpError && READ_ONLY.test(engineMessage(error) ?? ''))
-      throw new CliError(READ_ONLY_MESSAGE, ExitCode.EngineRejected);
+    if (error instanceof EngineHttpError && READ_ONLY.test(engineMessage(error) ?? '')) throw new CliError(READ_ONLY_MESSAGE, ExitCode.EngineRejected);
     throw error;
   }
 }
