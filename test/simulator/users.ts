@@ -100,8 +100,10 @@ function engineException(type: string, message: string, status: number, code = 0
   return json(exceptionBody(type, message, code), status);
 }
 
-function userNotFound(id: string): Response {
-  return invalidRequest(404, `User with id ${id} does not exist`);
+/** Operaton throws a subclass of its own, UserNotFoundException, whose name is the body's type. */
+function userNotFound(state: EngineState, id: string): Response {
+  const message = `User with id ${id} does not exist`;
+  return state.flavour.name === 'operaton' ? json(exceptionBody('UserNotFoundException', message), 404) : invalidRequest(404, message);
 }
 
 /** UserProfileDto as Jackson binds it; null for a JSON `null`. */
@@ -193,7 +195,7 @@ export function registerUserRoutes(router: EngineRouter, state: EngineState): vo
   router.add('get', '/user/:id/profile', (context) => {
     const id = context.params.id ?? '';
     const user = lookup(context, id);
-    return user === undefined ? userNotFound(id) : json(userProfileDto(user));
+    return user === undefined ? userNotFound(state, id) : json(userProfileDto(user));
   });
 
   router.add('put', '/user/:id/profile', async (context) => {
@@ -205,7 +207,7 @@ export function registerUserRoutes(router: EngineRouter, state: EngineState): vo
     if (refusal) return refusal;
     const id = context.params.id ?? '';
     const user = lookup(context, id);
-    if (user === undefined) return userNotFound(id);
+    if (user === undefined) return userNotFound(state, id);
     const dto = bound.value;
     if (dto === null)
       return nullPointer(
@@ -244,7 +246,7 @@ export function registerUserRoutes(router: EngineRouter, state: EngineState): vo
       if (!state.checkPassword(caller, credentials.own as string)) return invalidRequest(400, WRONG_OWN_PASSWORD_MESSAGE);
     }
     const user = lookup(context, id);
-    if (user === undefined) return userNotFound(id);
+    if (user === undefined) return userNotFound(state, id);
     if (credentials === null) return nullPointer(`Cannot invoke "${state.javaClass(REST_DTO)}.UserCredentialsDto.getPassword()" because "account" is null`);
     const password = credentials.password;
     if (state.passwordPolicyEnabled && password !== null && !keepsPolicy(password, user)) return policyRefusal();

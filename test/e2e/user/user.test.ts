@@ -263,3 +263,13 @@ describe('user password and unlock with authentication on', () => {
     expect((await as('alice', STRONG, ['user', 'update', 'alice', '--email', 'alice@example.org'])).code).toBe(0);
   });
 });
+
+describe('user on Operaton', () => {
+  it.override({ simulatorOptions: { flavour: 'operaton' } });
+
+  it("keeps the fork's 404 type (UserNotFoundException) in the error line", async ({ cli }) => {
+    const result = await cli('user', 'get', 'nobody');
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('404 Not Found: UserNotFoundException: User with id nobody does not exist');
+  });
+});
