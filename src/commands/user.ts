@@ -74,7 +74,15 @@ ${exitCodesHelp([ExitCode.Success, ExitCode.Usage, [ExitCode.AuthRefused, 'your 
     .command('unlock')
     .description('unlock a user locked after failed logins (administrators only)')
     .argument('<id>', 'user id')
-    .addHelpText('after', '\nExamples:\n  $ camunda-admin user unlock john')
+    .addHelpText(
+      'after',
+      `\nThe engine answers any id alike, so the user is read afterwards: an unknown id is exit 5, nothing unlocked.
+
+Examples:
+  $ camunda-admin user unlock john
+
+${exitCodesHelp([ExitCode.Success, [ExitCode.AuthRefused, 'not an administrator'], ExitCode.NotFound, [ExitCode.EngineRejected, 'a read-only identity provider']])}`,
+    )
     .action(action('unlockUser'));
 
   user
@@ -83,7 +91,12 @@ ${exitCodesHelp([ExitCode.Success, ExitCode.Usage, [ExitCode.AuthRefused, 'your 
     .argument('<id>', 'user id')
     .addHelpText(
       'after',
-      '\nAuthorizations granted to the user stay on the engine (it removes only those on the user itself).\n\nExamples:\n  $ camunda-admin user delete john --yes',
+      `\nAuthorizations granted to the user stay on the engine (it removes only those on the user itself).
+
+Examples:
+  $ camunda-admin user delete john --yes
+
+${exitCodesHelp([ExitCode.Success, [ExitCode.Usage, 'not confirmed'], ExitCode.AuthRefused, ExitCode.NotFound, [ExitCode.EngineRejected, 'a read-only identity provider']])}`,
     )
     .action(action('deleteUser'));
 }
