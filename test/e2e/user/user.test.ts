@@ -115,6 +115,21 @@ describe('user create, update, delete', () => {
     expect(empty.stderr).toContain('--password-stdin: the password is empty');
   });
 
+  it('takes one password source, and refuses stdin twice', async ({ cli, cwd, requests }) => {
+    const file = join(cwd, 'pw');
+    writeFileSync(file, STRONG);
+    const both = await cli(['user', 'create', '--id', 'carl', '--first-name', 'C', '--last-name', 'C', '--password-stdin', '--password-file', file], {
+      stdin: STRONG,
+    });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--password-stdin and --password-file cannot be combined');
+    const twice = await cli(['user', 'password', 'john', '--password-stdin', '--own-password-file', '-'], { stdin: STRONG });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('--password-stdin and --own-password-file - cannot both read standard input');
+    expect(requests('POST')).toEqual([]);
+    expect(requests('PUT')).toEqual([]);
+  });
+
   it('bounds the password read from stdin', async ({ cli, requests }) => {
     const result = await cli(['user', 'create', '--id', 'carl', '--first-name', 'Carl', '--last-name', 'C', '--password-stdin'], { stdin: 'x'.repeat(5000) });
     expect(result.code).toBe(2);
