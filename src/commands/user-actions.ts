@@ -5,6 +5,7 @@ import type { UserQuery } from '../engine/users.js';
 import { updatePolicyFrom } from '../engine-objects/update.js';
 import { UsageError } from '../exit-codes.js';
 import { countView } from '../render/common.js';
+import { linksView } from '../render/group.js';
 import { profileDiffView, userListView, userView } from '../render/user.js';
 import * as changes from '../users/changes.js';
 import { countUsers as countMatching, type UserFilter, userPages } from '../users/listing.js';
@@ -55,6 +56,12 @@ export async function countUsers(app: App, flags: FilterFlags): Promise<void> {
 export async function getUser(app: App, id: string): Promise<void> {
   const client = await engineClient(app);
   await (await app.output()).data(await client.users.get(id), userView);
+}
+
+export async function userOptions(app: App, id: string | undefined): Promise<void> {
+  const client = await engineClient(app);
+  const links = await client.users.options(id);
+  await (await app.output()).data({ links }, linksView);
 }
 
 export async function createUser(app: App, flags: FlagsOf<typeof USER_CREATE_FLAGS>): Promise<void> {

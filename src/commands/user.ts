@@ -29,6 +29,13 @@ export function declareUserCommands(program: Command, action: ActionOf<typeof ac
     .addHelpText('after', '\nExamples:\n  $ camunda-admin user get john')
     .action(action('getUser'));
 
+  user
+    .command('options')
+    .description('which actions you may take on users (or on one user)')
+    .argument('[id]', 'user id')
+    .addHelpText('after', '\nExamples:\n  $ camunda-admin user options\n  $ camunda-admin user options john')
+    .action(action('userOptions'));
+
   declareFlags(user.command('create'), USER_CREATE_FLAGS)
     .description('create a user with a password (from standard input or a file)')
     .addHelpText(

@@ -707,7 +707,9 @@ export function registerIdentityRoutes(router: EngineRouter, state: EngineState)
       { method: 'GET', href: base, rel: 'list' },
       { method: 'GET', href: `${base}/count`, rel: 'count' },
     ];
-    if (linkAllowed(context, 'CREATE', ResourceType.USER, '*')) links.push({ method: 'POST', href: `${base}/create`, rel: 'create' });
+    // UserRestServiceImpl.availableOperations: no create link from a read-only provider (users.ts).
+    if (!state.identityReadOnly && linkAllowed(context, 'CREATE', ResourceType.USER, '*'))
+      links.push({ method: 'POST', href: `${base}/create`, rel: 'create' });
     return json({ links });
   });
 }

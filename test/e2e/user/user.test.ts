@@ -64,6 +64,15 @@ describe('user list, count, get', () => {
     expect(engine.requests.at(-1)?.path).toContain('memberOfTenant=tenant1');
   });
 
+  it('options shows the allowed actions, none to change with a read-only provider', async ({ cli, engine }) => {
+    const one = await cli('user', 'options', 'john', '-o', 'json');
+    expect(JSON.parse(one.stdout).links.map((link: { rel: string }) => link.rel)).toEqual(['self', 'delete', 'update']);
+    expect((await cli('user', 'options')).stdout).toMatch(/^create\tPOST\t/m);
+    engine.state.identityReadOnly = true;
+    expect(JSON.parse((await cli('user', 'options', 'john', '-o', 'json')).stdout).links.map((link: { rel: string }) => link.rel)).toEqual(['self']);
+    expect(JSON.parse((await cli('user', 'options', '-o', 'json')).stdout).links.map((link: { rel: string }) => link.rel)).toEqual(['list', 'count']);
+  });
+
   it('get of a missing user is exit 5 with the engine message', async ({ cli }) => {
     const result = await cli('user', 'get', 'nobody');
     expect(result.code).toBe(5);
