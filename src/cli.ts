@@ -17,6 +17,7 @@ import { declareDefinitionCommands } from './commands/definition.js';
 import { declareEngineCommands } from './commands/engine.js';
 import { GLOBAL_FLAGS } from './commands/global-flags.js';
 import { declareGroupCommands } from './commands/group.js';
+import { declareUserCommands } from './commands/user.js';
 import { declareHistoryCommands } from './commands/history.js';
 import { declareIncidentCommands } from './commands/incident.js';
 import { declareInstanceCommands } from './commands/instance.js';
@@ -44,6 +45,7 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   auth: family(declareAuthCommands, () => import('./commands/auth-actions.js')),
   access: family(declareAccessCommands, () => import('./commands/access-actions.js')),
   group: family(declareGroupCommands, () => import('./commands/group-actions.js')),
+  user: family(declareUserCommands, () => import('./commands/user-actions.js')),
   metrics: family(declareMetricsCommands, () => import('./commands/metrics-actions.js')),
   migration: family(declareMigrationCommands, () => import('./commands/migration-actions.js')),
   definition: family(declareDefinitionCommands, () => import('./commands/definition-actions.js')),
@@ -123,6 +125,8 @@ Examples:
   // Likewise `job retry --retries N` (the retries the jobs get) after the family's name: the program's
   // --retries (how often a request is repeated) is dropped then.
   if (named !== undefined && argv !== undefined && ownsFlagAfter(argv, named, '--retries', program)) forgetProgramOption(program, '--retries');
+  // Likewise `user create --password-stdin` (the new user's password): the program's (the caller's own) is dropped.
+  if (named !== undefined && argv !== undefined && ownsFlagAfter(argv, named, '--password-stdin', program)) forgetProgramOption(program, '--password-stdin');
 
   // Every subcommand inherits the error handling and output of the root.
   for (const command of allCommands(program)) {
@@ -175,6 +179,16 @@ function refuseRetriesTwice(argv: readonly string[], program: Command): void {
     throw new UsageError(
       `--retries before '${named}' is the requests' retries, after it the retries the ${named === 'job' ? 'jobs' : 'external tasks'} get: give the requests' in the profile (retries:) instead`,
     );
+}
+
+/** `--password-stdin` both before a family whose command has its own and after it: one standard input cannot hold both passwords. */
+function refusePasswordStdinTwice(argv: readonly string[], program: Command): void {
+  if (program.options.some((option) => option.long === '--password-stdin')) return;
+  const named = familyNamedIn(argv, declareFlags(new Command(), GLOBAL_FLAGS));
+  if (named === undefined || !argv.slice(0, argv.indexOf(named)).includes('--password-stdin')) return;
+  throw new UsageError(
+    `--password-stdin before '${named}' is your own password, after it the user's: standard input cannot hold both; give yours another way (CAMUNDA_PASSWORD, a profile)`,
+  );
 }
 
 function forgetVersionOption(program: Command): void {
@@ -260,6 +274,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const { program, app } = buildProgram(io, argv);
   try {
     refuseRetriesTwice(argv, program);
+    refusePasswordStdinTwice(argv, program);
     const help = helpRequest(argv, program);
     if (help && 'command' in help) {
       help.command.outputHelp();

@@ -1,22 +1,16 @@
-/** `/group`, its members, and `/user?memberOfGroup=` (docs/engine-notes.md#groups). */
+/** `/group` and its members; the users of a group through ./users.ts (docs/engine-notes.md#groups). */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
 import type { EngineHttp } from './http.js';
 import { enginePath, type Query } from './paths.js';
 import { countSchema, linksSchema, looseRecord, type Link } from './schemas.js';
+import { UserApi, type UserProfile } from './users.js';
+
+export type { UserProfile } from './users.js';
 
 const groupSchema = lazy(() => looseRecord({ id: z.string(), name: z.nullable(z.string()), type: z.nullable(z.string()) }));
-const userProfileSchema = lazy(() =>
-  looseRecord({
-    id: z.string(),
-    firstName: z.optional(z.nullable(z.string())),
-    lastName: z.optional(z.nullable(z.string())),
-    email: z.optional(z.nullable(z.string())),
-  }),
-);
 
 export type Group = z.infer<ReturnType<typeof groupSchema>>;
-export type UserProfile = z.infer<ReturnType<typeof userProfileSchema>>;
 
 export interface GroupQuery {
   id?: string | undefined;
@@ -34,7 +28,11 @@ export interface GroupQuery {
 const MAX_IDS_IN_URL = 50;
 
 export class GroupApi {
-  constructor(private readonly http: EngineHttp) {}
+  private readonly users: UserApi;
+
+  constructor(private readonly http: EngineHttp) {
+    this.users = new UserApi(http);
+  }
 
   /**
    * Long id lists, and sorting by a name or type (not unique): the GET query sorts by one key and
@@ -118,14 +116,7 @@ export class GroupApi {
   }
 
   async members(id: string, firstResult: number, maxResults: number): Promise<UserProfile[]> {
-    const response = await this.http.request({
-      method: 'GET',
-      path: enginePath`/user`,
-      query: { memberOfGroup: id, sortBy: 'userId', sortOrder: 'asc', firstResult, maxResults },
-      schema: z.array(userProfileSchema()),
-      expects: 'a list of users',
-    });
-    return response.data;
+    return this.users.list({ memberOfGroup: id, sortBy: 'userId', sortOrder: 'asc' }, firstResult, maxResults);
   }
 
   /**
@@ -145,32 +136,9 @@ export class GroupApi {
     return members;
   }
 
-  /**
-   * Which of `userIds` the user query finds with `filter` (`{}`: which are users at all, as far as
-   * the caller may READ them). There is no POST user query, so the ids go in the URL, at most
-   * MAX_IDS_IN_URL a request.
-   */
+  /** Which of `userIds` the user query finds with `filter` (UserApi.usersAmong). */
   async usersAmong(filter: Query, userIds: readonly string[]): Promise<Set<string>> {
-    const unique = [...new Set(userIds)];
-    // idIn is comma-separated: an id holding a comma (possible with a custom id pattern) is asked for alone.
-    const queries: [Query, number][] = unique.filter((userId) => userId.includes(',')).map((userId) => [{ id: userId }, 1]);
-    const plain = unique.filter((userId) => !userId.includes(','));
-    for (let start = 0; start < plain.length; start += MAX_IDS_IN_URL) {
-      const idIn = plain.slice(start, start + MAX_IDS_IN_URL);
-      queries.push([{ idIn }, idIn.length]);
-    }
-    const found = new Set<string>();
-    for (const [ids, maxResults] of queries) {
-      const response = await this.http.request({
-        method: 'GET',
-        path: enginePath`/user`,
-        query: { ...filter, ...ids, firstResult: 0, maxResults },
-        schema: z.array(userProfileSchema()),
-        expects: 'a list of users',
-      });
-      for (const user of response.data) found.add(user.id);
-    }
-    return found;
+    return this.users.usersAmong(filter, userIds);
   }
 
   async addMember(id: string, userId: string): Promise<void> {

@@ -76,6 +76,8 @@ export interface RequestSpec<T> extends AnswerSpec<T> {
   idempotent?: boolean | undefined;
   /** Abandons the request (SIGINT during a chunked migration); the caller decides what that means. */
   signal?: AbortSignal | undefined;
+  /** The body holds a password: --verbose shows `<redacted>` in its place. */
+  secretBody?: boolean | undefined;
 }
 
 export interface EngineResponse<T> {
@@ -209,6 +211,7 @@ export class EngineHttp {
       body = spec.body instanceof JsonText ? spec.body.json : JSON.stringify(spec.body);
       headers['content-type'] = 'application/json';
     }
+    const shownBody = spec.secretBody ? '<redacted>' : body;
 
     const interrupt = this.options.interrupt;
     // Nothing is sent after Ctrl-C, whatever the command does with the abandoned request's error.
@@ -228,13 +231,13 @@ export class EngineHttp {
         throw new RequestAbandonedError(line);
       }
       const unreachable = unreachableError(line, error, spec.method, this.options);
-      this.report({ line, requestHeaders: headers, requestBody: body, responseHeaders: {}, started, attempt, error: unreachable.message });
+      this.report({ line, requestHeaders: headers, requestBody: shownBody, responseHeaders: {}, started, attempt, error: unreachable.message });
       throw unreachable;
     } finally {
       this.unanswered.delete(line);
     }
     const { status, headers: responseHeaders, text } = response;
-    this.report({ line, requestHeaders: headers, requestBody: body, status, responseHeaders, responseBody: text, started, attempt });
+    this.report({ line, requestHeaders: headers, requestBody: shownBody, status, responseHeaders, responseBody: text, started, attempt });
 
     if (status >= 200 && status < 300) return { status, data: decodeAnswer(line, status, text, spec) };
     // The engine never sends 407: the proxy refused to forward the request (http engine, absolute form).

@@ -108,6 +108,29 @@ function withForkTelemetryInternals(schemas: Record<string, SchemaObject>): Reco
 }
 
 /**
+ * The password policy as the engine sends it (read from the source, not captured: no reference engine
+ * enables the policy): PasswordPolicyRuleDto.parameter is `null` for PASSWORD_POLICY_USER_DATA
+ * (PasswordPolicyUserDataRuleImpl.getParameters), and the rules of POST /identity/password-policy are
+ * CheckPasswordPolicyRuleDto, which adds `valid` to each.
+ */
+function withPasswordPolicyRules(schemas: Record<string, SchemaObject>): Record<string, SchemaObject> {
+  const rule = schemas.PasswordPolicyRuleDto;
+  const parameter = rule?.properties?.parameter;
+  const result = schemas.CheckPasswordPolicyResultDto;
+  if (rule === undefined || parameter === undefined || result === undefined) return schemas;
+  const nullableRule: SchemaObject = { ...rule, properties: { ...rule.properties, parameter: { ...parameter, nullable: true } } };
+  const checkedRule: SchemaObject = { ...nullableRule, properties: { ...nullableRule.properties, valid: { type: 'boolean' } } };
+  return {
+    ...schemas,
+    PasswordPolicyRuleDto: nullableRule,
+    CheckPasswordPolicyResultDto: {
+      type: 'object',
+      properties: { valid: { type: 'boolean', nullable: true }, rules: { type: 'array', nullable: true, items: checkedRule } },
+    },
+  };
+}
+
+/**
  * Error bodies richer than ExceptionDto, which the document does not describe (it types every error
  * as ExceptionDto). Hand-written from the engine's AuthorizationExceptionDto and migration exception
  * DTOs (docs/engine-notes.md#error-bodies); selected by the body's `type`.
@@ -198,6 +221,8 @@ const EXCEPTION_DTO_REF = '#/components/schemas/ExceptionDto';
 
 /** A documented ExceptionDto stands for the richer body the engine sends for some exception types. */
 function errorSchemaFor(documented: SchemaObject, body: unknown): SchemaObject {
+  // An error status documented with an empty schema (DELETE /user/{id} 403): the engine sends its ExceptionDto.
+  if (Object.keys(documented).length === 0) return errorSchemaFor({ $ref: EXCEPTION_DTO_REF }, body);
   if (documented.$ref !== EXCEPTION_DTO_REF || !isPlainObject(body) || typeof body.type !== 'string') return documented;
   const richer = ERROR_SCHEMA_BY_EXCEPTION_TYPE[body.type];
   return richer === undefined ? documented : { $ref: `#/components/schemas/${richer}` };
@@ -209,6 +234,14 @@ export const UNDOCUMENTED_STATUSES: Record<string, { status: number; body: 'erro
   '*': [{ status: 401, body: 'empty', evidence: 'basic-auth-missing-credentials, basic-auth-wrong-password' }],
   'GET /process-definition/{id}': [{ status: 404, body: 'error', evidence: 'process-definition-get-404 (the document says 400)' }],
   'POST /group/create': [{ status: 400, body: 'error', evidence: 'group-create-duplicate' }],
+  // Read from UserRestServiceImpl.createUser and SaveUserCmd (not captured): 400 no profile id or
+  // "The user already exists"; 403 a read-only identity provider or CREATE on USER; 500 the id whitelist
+  // or "Password does not match policy".
+  'POST /user/create': [
+    { status: 400, body: 'error', evidence: 'group-create-duplicate (body shape; read from IdentityServiceImpl.saveUser)' },
+    { status: 403, body: 'error', evidence: 'auth-denied-group-create (body shape; read from DbIdentityServiceProvider.saveUser)' },
+    { status: 500, body: 'error', evidence: 'group-create-without-id (body shape; read from SaveUserCmd: the whitelist and the password policy)' },
+  ],
   'GET /metrics/{metrics-name}/sum': [{ status: 400, body: 'error', evidence: 'metrics-sum-invalid-date' }],
   // Neither admin nor READ on SYSTEM: ENGINE-03110, the same on Camunda, Operaton and CIB seven.
   'GET /telemetry/data': [{ status: 403, body: 'error', evidence: 'camunda-telemetry-data-403, operaton-telemetry-data-403, cibseven-telemetry-data-403' }],
@@ -460,7 +493,10 @@ export class ContractValidator {
     private readonly document: OpenApiDocument = contractDocument,
     options: ValidationOptions = {},
   ) {
-    this.checker = new SchemaChecker({ ...withForkTelemetryInternals(withNullableExceptionCode(document.components.schemas)), ...ERROR_SCHEMAS }, options);
+    this.checker = new SchemaChecker(
+      { ...withPasswordPolicyRules(withForkTelemetryInternals(withNullableExceptionCode(document.components.schemas))), ...ERROR_SCHEMAS },
+      options,
+    );
   }
 
   /** Literal segments beat template segments, so '/batch/statistics' wins over '/batch/{id}'. */

@@ -20,6 +20,7 @@ import { registerHistoryCleanupRoutes, runDueHistoryCleanupJobsIfAuto } from './
 import { registerHistoryDeletionRoutes } from './history-deletion.js';
 import { registerSetRemovalTimeRoutes } from './history-set-removal-time.js';
 import { registerIdentityRoutes } from './identity.js';
+import { registerUserRoutes } from './users.js';
 import { registerIncidentRoutes } from './incident.js';
 import { registerInstanceDeletionRoutes } from './instance-deletion.js';
 import { registerInstanceVariableRoutes } from './instance-variables.js';
@@ -708,6 +709,7 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerJobRetriesRoutes(router, state);
   registerExternalTaskRoutes(router, state);
   registerIdentityRoutes(router, state);
+  registerUserRoutes(router, state);
   registerMetricsRoutes(router, state);
   registerTelemetryRoutes(router, state);
   router.addUnknownEngineFallback();

@@ -345,6 +345,10 @@ export function runUserQuery(state: EngineState, query: UserQuery, authenticatio
   if (!order.ok) return order;
   const ids = query.idIn !== undefined && query.idIn.length > 0 ? new Set(query.idIn) : undefined;
   const members = query.memberOfGroup !== undefined ? new Set(state.memberIdsOf(query.memberOfGroup)) : undefined;
+  const tenantMembers =
+    query.memberOfTenant !== undefined
+      ? new Set(state.tenantMemberships.filter((membership) => membership.tenantId === query.memberOfTenant).map((membership) => membership.userId))
+      : undefined;
   const readable = authentication === null ? undefined : queryVisibility(state, authentication, genericPermission('READ'), ResourceType.USER);
   const rows = state.users.filter(
     (user) =>
@@ -357,8 +361,8 @@ export function runUserQuery(state: EngineState, query: UserQuery, authenticatio
       (query.email === undefined || user.email === query.email) &&
       (query.emailLike === undefined || likeMatches(user.email, query.emailLike)) &&
       (members === undefined || members.has(user.id)) &&
-      // Neither tenants nor candidate starters (identity links) are simulated.
-      query.memberOfTenant === undefined &&
+      (tenantMembers === undefined || tenantMembers.has(user.id)) &&
+      // Candidate starters (identity links) are not simulated.
       query.potentialStarter === undefined &&
       (readable === undefined || readable(user.id)),
   );
@@ -703,7 +707,9 @@ export function registerIdentityRoutes(router: EngineRouter, state: EngineState)
       { method: 'GET', href: base, rel: 'list' },
       { method: 'GET', href: `${base}/count`, rel: 'count' },
     ];
-    if (linkAllowed(context, 'CREATE', ResourceType.USER, '*')) links.push({ method: 'POST', href: `${base}/create`, rel: 'create' });
+    // UserRestServiceImpl.availableOperations: no create link from a read-only provider (users.ts).
+    if (!state.identityReadOnly && linkAllowed(context, 'CREATE', ResourceType.USER, '*'))
+      links.push({ method: 'POST', href: `${base}/create`, rel: 'create' });
     return json({ links });
   });
 }

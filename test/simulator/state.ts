@@ -941,6 +941,12 @@ export class EngineState {
   batchSettings: BatchSettings = defaultBatchSettings();
   /** Login throttling (see `checkPassword`); tests may change it, e.g. `loginDelayBase = 0`. */
   loginSettings: LoginSettings = defaultLoginSettings();
+  /** A read-only identity provider (LDAP): user writes answer 403 "Identity service implementation is read-only." (users.ts). */
+  identityReadOnly = false;
+  /** enablePasswordPolicy, off by default as on the engine (Camunda Run's production.yml turns it on): see users.ts. */
+  passwordPolicyEnabled = false;
+  /** Users' tenant memberships (ACT_ID_TENANT_MEMBER with a user), for the user query's memberOfTenant. */
+  tenantMemberships: { tenantId: string; userId: string }[] = [];
   /**
    * The process engine setting queryMaxResultsLimit (default Integer.MAX_VALUE: no limit). With a user
    * authenticated, list queries must send maxResults, at most this (handlers.ts `pagedJson`).
@@ -1199,7 +1205,8 @@ export class EngineState {
    */
   checkPassword(userId: string, password: string): boolean {
     const user = this.findUser(userId);
-    if (!user) return false;
+    // A missing password (authenticatedUserPassword left out) fails without counting an attempt.
+    if (!user || (password as string | null | undefined) == null) return false;
     if (this.isUserLocked(user)) return false;
     if (user.password === password) {
       this.unlockUser(userId);

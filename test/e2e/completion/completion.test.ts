@@ -59,6 +59,7 @@ const TOP_LEVEL = [
   'job',
   'metrics',
   'migration',
+  'user',
 ];
 
 describe('completion bash', () => {
