@@ -17,6 +17,7 @@ import { declareDefinitionCommands } from './commands/definition.js';
 import { declareEngineCommands } from './commands/engine.js';
 import { GLOBAL_FLAGS } from './commands/global-flags.js';
 import { declareGroupCommands } from './commands/group.js';
+import { declareTenantCommands } from './commands/tenant.js';
 import { declareHistoryCommands } from './commands/history.js';
 import { declareIncidentCommands } from './commands/incident.js';
 import { declareInstanceCommands } from './commands/instance.js';
@@ -44,6 +45,7 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   auth: family(declareAuthCommands, () => import('./commands/auth-actions.js')),
   access: family(declareAccessCommands, () => import('./commands/access-actions.js')),
   group: family(declareGroupCommands, () => import('./commands/group-actions.js')),
+  tenant: family(declareTenantCommands, () => import('./commands/tenant-actions.js')),
   metrics: family(declareMetricsCommands, () => import('./commands/metrics-actions.js')),
   migration: family(declareMigrationCommands, () => import('./commands/migration-actions.js')),
   definition: family(declareDefinitionCommands, () => import('./commands/definition-actions.js')),

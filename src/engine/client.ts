@@ -16,6 +16,7 @@ import { OpLogApi } from './op-log.js';
 import { ProcessDefinitionApi } from './process-definitions.js';
 import { ProcessInstanceApi } from './process-instances.js';
 import { SystemApi } from './system.js';
+import { TenantApi } from './tenants.js';
 import { VariableInstanceApi } from './variable-instances.js';
 
 export class EngineClient {
@@ -27,6 +28,7 @@ export class EngineClient {
   readonly processInstances: ProcessInstanceApi;
   readonly batches: BatchApi;
   readonly groups: GroupApi;
+  readonly tenants: TenantApi;
   readonly metrics: MetricsApi;
   readonly incidents: IncidentApi;
   readonly jobs: JobApi;
@@ -44,6 +46,7 @@ export class EngineClient {
     this.processInstances = new ProcessInstanceApi(this.http);
     this.batches = new BatchApi(this.http);
     this.groups = new GroupApi(this.http);
+    this.tenants = new TenantApi(this.http);
     this.metrics = new MetricsApi(this.http);
     this.incidents = new IncidentApi(this.http);
     this.jobs = new JobApi(this.http);
