@@ -16,6 +16,7 @@ import { registerMigrationExecutionRoutes } from './execution.js';
 import { registerHistoricProcessInstanceRoutes } from './history.js';
 import { registerHistoryDeletionRoutes } from './history-deletion.js';
 import { registerIdentityRoutes } from './identity.js';
+import { registerTenantRoutes } from './tenants.js';
 import { registerIncidentRoutes } from './incident.js';
 import { registerInstanceDeletionRoutes } from './instance-deletion.js';
 import { registerInstanceVariableRoutes } from './instance-variables.js';
@@ -700,6 +701,7 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerJobRetriesRoutes(router, state);
   registerExternalTaskRoutes(router, state);
   registerIdentityRoutes(router, state);
+  registerTenantRoutes(router, state);
   registerMetricsRoutes(router, state);
   registerTelemetryRoutes(router, state);
   router.addUnknownEngineFallback();
