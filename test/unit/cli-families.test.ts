@@ -24,6 +24,7 @@ const ALL = [
   'job',
   'metrics',
   'migration',
+  'tenant',
 ];
 
 describe('declaring only the family argv names', () => {

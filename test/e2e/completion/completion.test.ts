@@ -59,6 +59,7 @@ const TOP_LEVEL = [
   'job',
   'metrics',
   'migration',
+  'tenant',
 ];
 
 describe('completion bash', () => {
@@ -76,6 +77,8 @@ describe('completion bash', () => {
   it('completes subcommands, also after global options', () => {
     expect(complete('auth', 'u')).toEqual(['update']);
     expect(complete('group', 'members', '')).toEqual(['add', 'list', 'options', 'remove']);
+    expect(complete('tenant', '')).toEqual(['count', 'create', 'delete', 'get', 'list', 'members', 'update']);
+    expect(complete('tenant', 'members', '')).toEqual(['add', 'remove']);
     expect(complete('instance', '')).toEqual(['activate', 'delete', 'list', 'suspend', 'variables']);
     expect(complete('instance', 'variables', '')).toEqual(['set']);
     expect(complete('--profile', 'prod', '-o', 'json', 'auth', 'c')).toEqual(['check', 'count', 'create']);
