@@ -209,7 +209,7 @@ export const UNDOCUMENTED_STATUSES: Record<string, { status: number; body: 'erro
   '*': [{ status: 401, body: 'empty', evidence: 'basic-auth-missing-credentials, basic-auth-wrong-password' }],
   'GET /process-definition/{id}': [{ status: 404, body: 'error', evidence: 'process-definition-get-404 (the document says 400)' }],
   'POST /group/create': [{ status: 400, body: 'error', evidence: 'group-create-duplicate' }],
-  'POST /tenant/create': [{ status: 400, body: 'error', evidence: 'The tenant already exists, Camunda 7.24 (docs/engine-notes.md#tenants)' }],
+  'POST /tenant/create': [{ status: 400, body: 'error', evidence: 'tenant-create-duplicate' }],
   'GET /metrics/{metrics-name}/sum': [{ status: 400, body: 'error', evidence: 'metrics-sum-invalid-date' }],
   // Neither admin nor READ on SYSTEM: ENGINE-03110, the same on Camunda, Operaton and CIB seven.
   'GET /telemetry/data': [{ status: 403, body: 'error', evidence: 'camunda-telemetry-data-403, operaton-telemetry-data-403, cibseven-telemetry-data-403' }],

@@ -9,6 +9,7 @@ import { call, get, post } from './client.js';
 import type { Answer } from './client.js';
 import { AuthorizationType, PERSISTENCE_EXCEPTION_MESSAGE, ResourceType, startSimulator } from './index.js';
 import type { Simulator } from './index.js';
+import { loadSample } from './samples.js';
 
 let sim: Simulator;
 
@@ -37,7 +38,11 @@ describe('tenants without authentication', () => {
 
   it('creates, refuses a duplicate, an invalid id, a missing id and a null body as the engine does', async () => {
     expect(await post(sim, '/tenant/create', { id: 'acme', name: 'Acme' })).toEqual(NO_CONTENT);
-    expect(await post(sim, '/tenant/create', { id: 'acme', name: 'Acme' })).toEqual(error(400, 'BadUserRequestException', 'The tenant already exists'));
+    expect(await post(sim, '/tenant/create', { id: 'acme', name: 'Acme' })).toEqual({
+      status: 400,
+      contentType: 'application/json',
+      body: loadSample('tenant-create-duplicate'),
+    });
     expect(await post(sim, '/tenant/create', { id: 'ten-bad', name: 'x' })).toEqual(
       error(500, 'ProcessEngineException', "Tenant has an invalid id: 'ten-bad' is not a valid resource identifier."),
     );
