@@ -12,7 +12,7 @@ import { EngineHttpError } from '../engine/errors.js';
 const BATCH_RESOURCE = { resourceName: 'Batch', resourceType: 13 };
 
 /** Throws a `forbidden` failure naming the permission when the engine says the user has neither. */
-export async function checkBatchPermission(client: EngineClient, permission: string): Promise<void> {
+export async function checkBatchPermission(client: Pick<EngineClient, 'authorizations'>, permission: string): Promise<void> {
   let answers;
   try {
     answers = await Promise.all(['CREATE', permission].map((permissionName) => client.authorizations.check({ permissionName, ...BATCH_RESOURCE })));

@@ -1,13 +1,16 @@
 /**
  * A prepared and confirmed bulk run, sent through the change pipeline (src/change/run.ts) with the
- * canary first when asked (./canary.ts); then the report, the failed batch jobs of a followed batch,
- * and --annotation on the user operation log entries the run made (./annotation.ts).
+ * canary first when asked (./canary.ts); then why the followed batches did not change objects (their
+ * failed jobs, mapped to the objects: ./batch-failures.ts) in the report and on stderr, and
+ * --annotation on the user operation log entries the run made (./annotation.ts).
  */
 import type { ChangeFailedError } from '../change/errors.js';
 import type { ChangeResult, CreatedBatch } from '../change/result.js';
 import { runChange } from '../change/run.js';
-import type { Batch } from '../engine/batches.js';
+import type { BatchLookup, FoundBatch } from '../change/run-types.js';
+import type { EngineClient } from '../engine/client.js';
 import { annotateChange } from './annotation.js';
+import { type BatchFailures, explainBatchFailures, type ExplainedResult } from './batch-failures.js';
 import { bulkCanary } from './canary.js';
 import type { BulkContext, PreparedBulk } from './prepare.js';
 import { writeBulkReport } from './report.js';
@@ -16,6 +19,10 @@ export interface BulkRunOutcome<O extends string, D extends object> {
   result: ChangeResult<O, D> | undefined;
   batch: CreatedBatch | undefined;
   failure: ChangeFailedError | undefined;
+  /** A run of one batch per chunk without --wait: its batches. */
+  batches?: CreatedBatch[] | undefined;
+  /** The ids each batch was created for. */
+  batchObjects?: ReadonlyMap<string, readonly string[]> | undefined;
 }
 
 export async function carryOutBulk<R, O extends string, D extends object>(
@@ -25,10 +32,18 @@ export async function carryOutBulk<R, O extends string, D extends object>(
   const { client, host, operation, request, resumed, mode } = context;
   const ids = prepared.ids.slice(0);
   // A chunked run continues with its journal's canary unless given another.
-  const canary = mode.kind === 'chunked' ? (request.canary ?? resumed?.start.canary) : request.canary;
+  const journalled = mode.kind === 'chunked' || (mode.kind === 'async' && mode.chunkSize !== undefined);
+  const canary = journalled ? (request.canary ?? resumed?.start.canary) : request.canary;
+  const chunkSize = mode.kind === 'chunked' || mode.kind === 'async' ? mode.chunkSize : undefined;
   const startedAt = new Date();
   const report = request.report;
-  const outcome = await runChange(
+  // Asked once per result: for the report (written inside the run) and for stderr after it.
+  let explained: { of: ChangeResult<O, D>; result: ExplainedResult<O, D>; failures: BatchFailures[] } | undefined;
+  const explain = async (result: ChangeResult<O, D>, batchObjects: ReadonlyMap<string, readonly string[]> | undefined) => {
+    if (explained?.of !== result) explained = { of: result, ...(await explainBatchFailures(client, operation.outcomeNames, result, batchObjects)) };
+    return explained;
+  };
+  const outcome: BulkRunOutcome<O, D> = await runChange(
     host,
     {
       operation,
@@ -40,6 +55,8 @@ export async function carryOutBulk<R, O extends string, D extends object>(
         objects: context.kind.many,
         ...(operation.parameters ? { parameters: operation.parameters } : {}),
         ...(resumed ? {} : await operation.journalScope?.()),
+        // A journal of one batch per chunk: a resume goes on with batches.
+        ...(mode.kind === 'async' && mode.chunkSize !== undefined ? { batches: true } : {}),
       },
       canary: {
         size: canary,
@@ -50,24 +67,38 @@ export async function carryOutBulk<R, O extends string, D extends object>(
             canaryWaitMs: request.canaryWaitMs,
             resumed,
             size: canary,
-            chunkSize: mode.kind === 'chunked' ? mode.chunkSize : undefined,
+            chunkSize,
           },
-          mode.kind === 'chunked' ? mode.journalFile : undefined,
+          mode.kind === 'chunked' ? mode.journalFile : mode.kind === 'async' ? mode.journal?.file : undefined,
         ),
       },
       engineVersion: () => client.system.version(),
       noDetail: operation.noDetail,
+      batchLookup: batchLookup(client, operation.batchCheck, context.user),
     },
     report
-      ? async (result) => {
-          await writeBulkReport(report, operation, result);
+      ? async (result, batchObjects) => {
+          await writeBulkReport(report, operation, (await explain(result, batchObjects)).result, batchObjects);
           return report;
         }
       : undefined,
   );
-  if (outcome.result) await reportBatchJobFailures(context, outcome.result);
+  if (outcome.result) {
+    const { result, failures } = await explain(outcome.result, outcome.batchObjects);
+    outcome.result = result;
+    for (const failed of failures) {
+      context.host.emitBulk({
+        type: 'batch-job-failures',
+        batchId: failed.batchId,
+        failedJobs: failed.failedJobs,
+        objects: failed.objects,
+        jobs: failed.jobs,
+        words: operation.words,
+      });
+    }
+  }
   if (request.annotation !== undefined) {
-    const batchRun = outcome.batch !== undefined || (outcome.result?.batches.length ?? 0) > 0;
+    const batchRun = batchesCreated(outcome) > 0;
     const opLog = batchRun ? (operation.opLog.batch ?? operation.opLog) : operation.opLog;
     const requests =
       operation.opLog.perObject === true
@@ -83,9 +114,10 @@ export async function carryOutBulk<R, O extends string, D extends object>(
 /** How many requests of the run wrote a user operation log entry, at most: its chunks, or its request or batch and its canary. */
 function requestsSent(outcome: BulkRunOutcome<string, object>, canary: number | undefined, perObject: boolean): number {
   const { result } = outcome;
-  const batch = outcome.batch !== undefined || (result !== undefined && result.batches.length > 0);
-  // One request per object (jobs' retries): as many as were selected (at most), or the batch and the canary's objects.
-  if (perObject) return batch ? 1 + (canary ?? 0) : (result?.selected ?? 0);
+  const batches = batchesCreated(outcome);
+  const batch = batches > 0;
+  // One request per object (jobs' retries): as many as were selected (at most), or the batches and the canary's objects.
+  if (perObject) return batch ? batches + (canary ?? 0) : (result?.selected ?? 0);
   if (result?.chunks) return result.chunks.done + result.chunks.failed;
   const canaryRequests = canary !== undefined ? 1 : 0;
   if (batch) return 1 + canaryRequests;
@@ -94,21 +126,39 @@ function requestsSent(outcome: BulkRunOutcome<string, object>, canary: number | 
 
 /** The same for an operation that sends one request per object: the objects it changed, or its batch and the canary's requests. */
 function objectRequestsSent(outcome: BulkRunOutcome<string, object>, batchRun: boolean, canary: number | undefined, changed: string): number {
-  if (batchRun) return 1 + (canary ?? 0);
+  if (batchRun) return batchesCreated(outcome) + (canary ?? 0);
   return outcome.result?.objects.filter((object) => object.outcome === changed).length ?? 0;
 }
 
+/** The batches the run created (one, or one per chunk). */
+function batchesCreated(outcome: BulkRunOutcome<string, object>): number {
+  return Math.max(outcome.batch ? 1 : 0, outcome.batches?.length ?? 0, outcome.result?.batches.length ?? 0);
+}
+
 /**
- * The failed jobs of the batches a run followed: their exceptions, as the engine has them
- * (GET /job?jobDefinitionId= the batch's execution job definition). The rights on each object are
- * checked by these jobs, so this is where a missing per-object permission shows.
+ * The batches of the operation's type (the `--type` of its batch check) on the engine, for a run of
+ * one batch per chunk: one of its journal, and those created since a chunk whose answer was lost
+ * (runtime and history: a batch done already is in the history only).
  */
-async function reportBatchJobFailures<R, O extends string, D extends object>(context: BulkContext<R, O, D>, result: ChangeResult<O, D>): Promise<void> {
-  for (const created of result.batches) {
-    const batch = created as Batch;
-    if (!batch.batchJobDefinitionId) continue;
-    const jobs = await context.client.jobs.ofDefinition(batch.batchJobDefinitionId).catch(() => []);
-    const failures = jobs.filter((job) => (job.exceptionMessage ?? null) !== null).map((job) => ({ jobId: job.id, message: job.exceptionMessage! }));
-    if (failures.length > 0) context.host.emitBulk({ type: 'batch-job-failures', batchId: batch.id, failures });
-  }
+function batchLookup(client: EngineClient, batchCheck: readonly string[], user: string | undefined): BatchLookup {
+  const typeAt = batchCheck.indexOf('--type');
+  const type = typeAt >= 0 ? batchCheck[typeAt + 1] : undefined;
+  return {
+    get: async (id) => (await client.batches.statistics(id)) ?? (await client.batches.historic(id)),
+    createdSince: async (since) => {
+      if (type === undefined) return [];
+      const [running, history] = await Promise.all([client.batches.list({ type, firstResult: 0, maxResults: 1000 }), client.batches.historicList({ type })]);
+      const found = new Map<string, FoundBatch>();
+      for (const batch of [...running, ...history]) found.set(batch.id, batch);
+      return [...found.values()].filter(
+        (batch) => startedSince(batch.startTime, since) && (user === undefined || !batch.createUserId || batch.createUserId === user),
+      );
+    },
+  };
+}
+
+function startedSince(startTime: string | null | undefined, since: Date): boolean {
+  if (!startTime) return true;
+  const started = Date.parse(startTime.replace(/([+-]\d\d)(\d\d)$/, '$1:$2'));
+  return Number.isNaN(started) || started >= since.getTime();
 }

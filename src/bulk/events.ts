@@ -15,5 +15,15 @@ export type BulkEvent =
   | { type: 'annotation-not-found'; operationType: string }
   /** --annotation failed (after the change): why. */
   | { type: 'annotation-failed'; reason: string }
-  /** The failed jobs of a batch: their exception messages (batch job failures are per job, each for some objects). */
-  | { type: 'batch-job-failures'; batchId: string; failures: readonly { jobId: string; message: string }[] };
+  /**
+   * The failed jobs of a batch, and why each object of it that was not changed was not (the message of
+   * the job that names it, or presumably one of the batch's failed jobs: src/bulk/batch-failures.ts).
+   */
+  | {
+      type: 'batch-job-failures';
+      batchId: string;
+      failedJobs: number;
+      objects: readonly { id: string; reason: string }[];
+      jobs: readonly { jobId: string; message: string }[];
+      words: { one: string; many: string; done: string };
+    };

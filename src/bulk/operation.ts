@@ -27,6 +27,12 @@ export interface BulkOperation<R = unknown, O extends string = string, D extends
   /** Whether a selected object (the engine's row) still has to be changed; the others are not sent. */
   pending(row: R): boolean;
   /**
+   * Refuses (throws) a frozen selection the change cannot do, after its preview and before the
+   * question: what `pending` saw of its rows (definitions without time-to-live for a calculated
+   * removal time). Not asked on a resume.
+   */
+  checkSelection?(): Promise<void>;
+  /**
    * What one chunk sends (the synchronous request; one per object where the engine has no request for
    * many), and what one batch's creation sends.
    */

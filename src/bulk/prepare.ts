@@ -82,6 +82,7 @@ export async function prepareBulk<R, O extends string, D extends object>(
     return { ids: frozen.ids, nothingSelected: true };
   }
   host.showPreview(await previewOf(kind, frozen));
+  await operation.checkSelection?.();
   if (request.async && !request.dryRun) await checkBatchPermission(context.client, operation.batchPermission);
   return { ids: frozen.ids, nothingSelected: false };
 }

@@ -19,7 +19,8 @@ export function processInstanceKind(client: EngineClient): ObjectKind<ProcessIns
     parseQuery: (text, file) => parseQueryFile(text, file, places),
     count: (body) => instances.count(body),
     rows: async function* (body, pageSize) {
-      for await (const page of instances.pages(body, { pageSize }))
+      // Rows are read (id, definition, suspended), never printed: taken as the engine sent them.
+      for await (const page of instances.pages(body, { pageSize, asSent: true }))
         yield page.map((row): ObjectRow<ProcessInstance> => ({ id: row.id, definitionId: row.definitionId, row }));
     },
     useBulkTransport: () => instances.useBulkTransport('listing'),

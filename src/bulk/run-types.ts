@@ -62,4 +62,11 @@ export interface BulkEnvironment {
 
 export type BulkOutcome<O extends string = string, D extends object = object> =
   | { kind: 'dry-run'; requests: (BulkRequest & { url: string })[]; count: number; chunkSize: number | undefined; canary: number | undefined; async: boolean }
-  | { kind: 'run' | 'nothing-selected'; result: ChangeResult<O, D> | undefined; batch: CreatedBatch | undefined; failure: ChangeFailedError | undefined };
+  | {
+      kind: 'run' | 'nothing-selected';
+      result: ChangeResult<O, D> | undefined;
+      batch: CreatedBatch | undefined;
+      failure: ChangeFailedError | undefined;
+      /** A run of one batch per chunk without --wait: its batches. */
+      batches?: CreatedBatch[] | undefined;
+    };

@@ -68,7 +68,11 @@ async function runSelected<R, O extends string, D extends object>(
   }
   const queryText = selection.queryFile === undefined ? undefined : await readInputFile(selection.queryFile, env.stdin, 'query');
   const idsGiven = selection.instances !== undefined || selection.instancesFile !== undefined;
-  const client = await env.client({ bulk: ids.size > LOOKUP_PAGE || chunkSize !== undefined || request.resume });
+  // A resume reads its journal's ids and asks a few big questions (the check lists a definition's
+  // instances in one page): node:http, which loads in a few milliseconds where undici's first answer
+  // costs about 70 ms more CPU, with the heap bounded for the page (docs/performance.md, "Selecting and checking").
+  const client = await env.client({ bulk: ids.size > LOOKUP_PAGE || chunkSize !== undefined });
+  if (request.resume) (await import('../util/heap.js')).boundHeapForBulkWork();
   const kind = spec.kind(client);
   const operation = spec.operation(client);
   let query: QueryBody | undefined;
@@ -101,7 +105,7 @@ async function runSelected<R, O extends string, D extends object>(
       prepare: () => prepareBulk(context, { ids, idsGiven, query, parts }),
       nothingSelected: async () => ({ kind: 'nothing-selected', result: await nothingSent(context), batch: undefined, failure: undefined }),
       dryRun: (prepared) => dryRunOf(client, operation, prepared, request, resumed),
-      question: (prepared) => questionOf(prepared, operation.words.verb, kind, request.async !== undefined),
+      question: (prepared) => questionOf(prepared, operation.words.verb, kind, request.async !== undefined, mode),
       run: async (prepared) => ({ kind: 'run', ...(await carryOutBulk(context, prepared)) }),
     },
     { dryRun: request.dryRun },
@@ -142,7 +146,23 @@ async function resumedJournal(
 }
 
 function modeOf(request: BulkRunRequest, resumed: JournalState | undefined, engine: JournalEngine | undefined): ChangeMode {
-  if (request.async) return { kind: 'async', ...request.async };
+  // A journal of one batch per chunk goes on with batches (--resume --async), any other without.
+  const ofBatches = (resumed?.start as { batches?: unknown } | undefined)?.batches === true;
+  if (resumed && ofBatches && !request.async) {
+    throw inputError(`journal ${request.journalFile} is of a run of batches (--async --chunk-size): continue it with --resume --async [--wait]`);
+  }
+  if (resumed && !ofBatches && request.async) {
+    throw inputError(`journal ${request.journalFile} is of a run of synchronous chunks: continue it with --resume, without --async`);
+  }
+  if (request.async) {
+    if (request.chunkSize === undefined && resumed === undefined) return { kind: 'async', ...request.async };
+    return {
+      kind: 'async',
+      ...request.async,
+      chunkSize: request.chunkSize ?? resumed!.start.chunkSize,
+      journal: { file: request.journalFile, replace: request.force, engine: engine! },
+    };
+  }
   if (request.chunkSize !== undefined || resumed !== undefined) {
     return {
       kind: 'chunked',
@@ -155,10 +175,13 @@ function modeOf(request: BulkRunRequest, resumed: JournalState | undefined, engi
   return { kind: 'sync' };
 }
 
-/** `suspend 3 process instances` (`as a batch`). */
-function questionOf(prepared: PreparedBulk, verb: string, kind: { one: string; many: string }, async: boolean): string {
+/** `suspend 3 process instances` (`as a batch`, `as 3 batches of at most 1000`). */
+function questionOf(prepared: PreparedBulk, verb: string, kind: { one: string; many: string }, async: boolean, mode: ChangeMode): string {
   const count = prepared.ids.length;
-  return `${verb} ${count} ${count === 1 ? kind.one : kind.many}${async ? ' as a batch' : ''}`;
+  const chunkSize = mode.kind === 'async' ? mode.chunkSize : undefined;
+  const batches = chunkSize === undefined ? 1 : Math.ceil(count / chunkSize);
+  const how = !async ? '' : batches > 1 ? ` as ${batches} batches of at most ${chunkSize}` : ' as a batch';
+  return `${verb} ${count} ${count === 1 ? kind.one : kind.many}${how}`;
 }
 
 /** The requests a run would send: the canary's, then one per chunk, or one for the rest (a batch with --async). */

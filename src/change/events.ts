@@ -46,8 +46,11 @@ export type ChangeEvent =
   | { type: 'changed-by-another'; count: number }
   /** The ids of a failed chunked run, by where they are now (lines before the error). */
   | { type: 'outcome-lists'; done: readonly string[]; elsewhere: readonly string[]; notDone: readonly string[] }
-  /** A batch was created; `followed`: the run watches it now. */
-  | { type: 'batch-created'; batchId: string; count: number; jobs: number; perJob: number; followed: boolean }
+  /**
+   * A batch was created; `followed`: the run watches it now. `chunk`: of a run of one batch per chunk;
+   * `found`: created by the run before, whose answer was lost, and found on the engine.
+   */
+  | { type: 'batch-created'; batchId: string; count: number; jobs: number; perJob: number; followed: boolean; chunk?: ChunkPlace; found?: boolean }
   /** The --report file was written. */
   | { type: 'report-written'; file: string }
   /** The report file could not be written, after another failure that the command ends with. */

@@ -33,6 +33,15 @@ export async function createJournalFile(file: string, replace: boolean, refusal:
   }
 }
 
+/** Opens a journal read before for appending. */
+export async function openForAppending(file: string, refusal: (error: unknown) => Error): Promise<FileHandle> {
+  try {
+    return await open(file, 'a');
+  } catch (error) {
+    throw refusal(error);
+  }
+}
+
 /** Reads a journal and opens it for appending; `parse` reads its state, and the file is closed again when that fails. */
 export async function reopenJournalFile<S>(
   file: string,

@@ -11,13 +11,21 @@ import type { CanarySummary, ChangeResult, CreatedBatch } from './result.js';
 export type ChangeMode =
   | { kind: 'sync' }
   | { kind: 'chunked'; chunkSize: number; journalFile: string; replaceJournal: boolean; engine: JournalEngine }
-  | { kind: 'async'; wait: boolean; intervalMs: number; waitTimeoutMs: number | undefined; journal?: BatchJournal | undefined };
+  | {
+      kind: 'async';
+      wait: boolean;
+      intervalMs: number;
+      waitTimeoutMs: number | undefined;
+      journal?: BatchJournal | undefined;
+      /** One engine batch per chunk of this many ids, each recorded in the journal (which it then needs). */
+      chunkSize?: number | undefined;
+    };
 
 /**
  * A journal for a batch run (each version of a sweep has one): the ids, the send, and the batch it
  * created, so that a resume never creates a second batch for them.
  */
-interface BatchJournal {
+export interface BatchJournal {
   file: string;
   replace: boolean;
   engine: JournalEngine;
@@ -55,6 +63,26 @@ export interface ChangeRun<O extends string, D extends object> {
   engineVersion: () => Promise<string | null>;
   /** What a report of the result says of an object the engine was not asked about (it was down). */
   noDetail: D;
+  /** Batches as the engine has them, for a run of one batch per chunk (./batch-chunks.ts). */
+  batchLookup?: BatchLookup | undefined;
+}
+
+/** A batch the engine has, as a run of batches sees it. */
+export interface FoundBatch extends CreatedBatch {
+  startTime?: string | null | undefined;
+  createUserId?: string | null | undefined;
+}
+
+/**
+ * How a run of one batch per chunk finds batches on the engine: those an earlier run's journal
+ * recorded, and, for a chunk whose creation answer was lost, the batches of the operation's type
+ * created since it was sent (the engine says nothing else about which ids a batch holds).
+ */
+export interface BatchLookup {
+  /** The batch as the engine has it (runtime or history); undefined when it has none. */
+  get(id: string): Promise<FoundBatch | undefined>;
+  /** Batches of the operation's type started at `since` or later (a few minutes earlier, for the clocks), by the run's user when known. */
+  createdSince(since: Date): Promise<FoundBatch[]>;
 }
 
 /** What a run ended with: a result when the engine was asked where the objects are, and why it did not fully succeed. */
@@ -63,4 +91,8 @@ export interface ChangeRunOutcome<O extends string, D extends object> {
   /** A batch run without --wait: the batch it created. */
   batch: CreatedBatch | undefined;
   failure: ChangeFailedError | undefined;
+  /** A run of one batch per chunk without --wait: every batch it (and the journal it continued) created. */
+  batches?: CreatedBatch[] | undefined;
+  /** The ids each batch of the run was created for (by batch id), where the run knows them. */
+  batchObjects?: ReadonlyMap<string, readonly string[]> | undefined;
 }

@@ -6,6 +6,7 @@
  */
 import { outcomeUnknown } from '../engine/errors.js';
 import { sendChange } from '../exit.js';
+import { runBatchChunks } from './batch-chunks.js';
 import { runChunked } from './chunked-run.js';
 import { ChangeFailedError, messageOf } from './errors.js';
 import type { ChangeHost } from './host.js';
@@ -21,20 +22,25 @@ import type { ChangeMode, ChangeRun, ChangeRunOutcome } from './run-types.js';
 export async function runChange<O extends string, D extends object>(
   host: ChangeHost,
   run: ChangeRun<O, D>,
-  writeReport?: ((result: ChangeResult<O, D>) => Promise<string>) | undefined,
+  writeReport?: ((result: ChangeResult<O, D>, batchObjects: ReadonlyMap<string, readonly string[]> | undefined) => Promise<string>) | undefined,
 ): Promise<ChangeRunOutcome<O, D>> {
   // From here on the ids are sent, journalled and reported: as strings.
   const ids = run.ids.slice(0);
   const startedAt = new Date();
+  const { mode } = run;
   const outcome =
-    run.mode.kind === 'chunked' ? await runChunked(host, { ...run, mode: run.mode, ids }, startedAt) : await runWhole(host, { ...run, ids }, startedAt);
+    mode.kind === 'chunked'
+      ? await runChunked(host, { ...run, mode, ids }, startedAt)
+      : mode.kind === 'async' && mode.chunkSize !== undefined && mode.journal !== undefined
+        ? await runBatchChunks(host, { ...run, mode: { ...mode, chunkSize: mode.chunkSize, journal: mode.journal }, ids }, startedAt)
+        : await runWhole(host, { ...run, ids }, startedAt);
   const { result } = outcome;
   let { failure } = outcome;
   if (!result) return outcome;
   let reportFailure: string | undefined;
   if (writeReport) {
     try {
-      const file = await writeReport(result);
+      const file = await writeReport(result, outcome.batchObjects);
       host.emit({ type: 'report-written', file });
     } catch (error) {
       // Checked before the run, yet gone now (a full disk, a directory removed meanwhile): the
@@ -158,7 +164,12 @@ async function runBatch<O extends string, D extends object>(
   host.emit({ type: 'batch-created', batchId: batch.id, count: ids.length, jobs: batch.totalJobs, perJob: batch.invocationsPerBatchJob, followed: mode.wait });
   if (!mode.wait) return { result: undefined, batch, failure: undefined };
   const watch = await host.followBatch(batch.id, mode.intervalMs, mode.waitTimeoutMs);
-  return { result: await outcomeOf(run, 'async', run.ids, startedAt, { canary, batches: [batch] }), batch: undefined, failure: watch.failure };
+  return {
+    result: await outcomeOf(run, 'async', run.ids, startedAt, { canary, batches: [batch] }),
+    batch: undefined,
+    failure: watch.failure,
+    batchObjects: new Map([[batch.id, ids]]),
+  };
 }
 
 function outcomeOf<O extends string, D extends object>(

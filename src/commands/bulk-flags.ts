@@ -19,11 +19,14 @@ const BULK_SELECTION_FLAGS = flagSpec(
 
 const BULK_RUN_FLAGS = flagSpec(
   { flags: '--dry-run', description: 'select and preview, then print the requests that would be sent; send nothing' },
-  { flags: '--chunk-size <n>', description: 'send the selection as requests of at most N objects, each a transaction, with a journal' },
+  {
+    flags: '--chunk-size <n>',
+    description: 'send the selection as requests of at most N objects, each a transaction, with a journal (with --async: one batch per chunk)',
+  },
   { flags: '--journal <file>', description: 'with --chunk-size or --resume: the journal (default: <family>-<operation>.journal.jsonl)' },
-  { flags: '--resume', description: 'continue a chunked run from its journal: nothing is sent twice' },
-  { flags: '--async', description: 'one engine batch for the selection; prints its id' },
-  { flags: '--wait', description: 'with --async: follow the batch until it ends, then check every object' },
+  { flags: '--resume', description: 'continue a chunked run from its journal: nothing is sent twice (a run of batches: with --async)' },
+  { flags: '--async', description: 'one engine batch for the selection (with --chunk-size: one per chunk); prints their ids' },
+  { flags: '--wait', description: 'with --async: follow the batches until they end, then check every object' },
   { flags: '--wait-timeout <seconds>', description: 'with --wait: stop watching after this long (exit 9; the batch goes on)' },
   { flags: '--interval <seconds>', description: `with --wait: seconds between progress polls ${POLL_INTERVAL_DEFAULT}` },
   { flags: '--canary <n>', description: 'change N objects first (one request), check them, then ask before the rest' },
@@ -47,7 +50,7 @@ export type BulkFlags = FlagsOf<typeof BULK_FLAGS>;
  * the command's own filters select objects (refused with --resume, like the other selection flags).
  */
 export function bulkRequest(flags: BulkFlags, command: readonly string[], filtersGiven: boolean): BulkRunRequest {
-  checkBatchFlags(flags, { resumeIsChunked: true, ending: 'the command ends when the batch is created' });
+  checkBatchFlags(flags, { resumeIsChunked: true, ending: 'the command ends when the batch is created', batchPerChunk: true });
   if (flags.journal && !flags.chunkSize && !flags.resume) throw new UsageError('--journal needs --chunk-size (or --resume)');
   if (flags.takeOverLock && !flags.chunkSize && !flags.resume)
     throw new UsageError('--take-over-lock takes over the lock of a journal: it needs --resume or --chunk-size');

@@ -2,6 +2,9 @@
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
 import type * as actions from './history-actions.js';
+import { declareCleanable } from './history-cleanable.js';
+import { declareCleanup } from './history-cleanup.js';
+import { declareRemovalTime } from './history-removal-time.js';
 import { declareTtlCheck } from './history-ttl-check.js';
 import { declareTtlListAndSet } from './history-ttl.js';
 
@@ -10,4 +13,7 @@ export function declareHistoryCommands(program: Command, action: ActionOf<typeof
   const ttl = history.command('ttl').description('the history time-to-live of definitions, and of model files before they are deployed');
   declareTtlListAndSet(ttl, action);
   declareTtlCheck(ttl, action);
+  declareCleanable(history, action);
+  declareRemovalTime(history, action);
+  declareCleanup(history, action);
 }

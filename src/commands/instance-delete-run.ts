@@ -89,7 +89,7 @@ async function deleteFinished(app: App, flags: InstanceDeleteFlags): Promise<voi
   );
 }
 
-function dateFlag(text: string | undefined, flag: string): Date | undefined {
+export function dateFlag(text: string | undefined, flag: string): Date | undefined {
   if (text === undefined) return undefined;
   const parsed = parseDateInput(text);
   if (!parsed)
@@ -99,7 +99,7 @@ function dateFlag(text: string | undefined, flag: string): Date | undefined {
 }
 
 /** The definition filters as the runtime query has them (the historic query names them alike), and the end dates. */
-async function finishedFilterQuery(
+export async function finishedFilterQuery(
   client: EngineClient,
   filters: InstanceFilters,
   dates: { finishedBefore: Date | undefined; finishedAfter: Date | undefined },

@@ -14,7 +14,8 @@ adds a query body, the filters go on top of it. Ids with filters select the ids 
 The ids are frozen before anything is sent, previewed (count, by definition and activity, a sample)
 and confirmed by count (--yes when not on a terminal). --dry-run prints the requests instead.
 A run is one request, --chunk-size N requests with a journal (--resume after a kill: nothing is sent
-twice), or --async one engine batch (--wait follows it). --canary N goes first and is checked.
+twice), or --async one engine batch (--wait follows it); --async --chunk-size N: one batch per chunk,
+journalled (--resume --async after a kill). --canary N goes first and is checked.
 Every object's outcome is asked of the engine afterwards; --report FILE lists each one.
 --annotation TEXT is set on the engine's user operation log entries of the change.`;
 
@@ -59,7 +60,8 @@ ${exitCodesHelp([
 Examples:
   $ camunda-admin instance ${name} --key invoice --activity approve --dry-run
   $ camunda-admin instance ${name} --instances-file ids.txt --chunk-size 500 --report out.csv --yes
-  $ camunda-admin instance ${name} --key invoice --async --wait --annotation "INC-4711" --yes`,
+  $ camunda-admin instance ${name} --key invoice --async --wait --annotation "INC-4711" --yes
+  $ camunda-admin instance ${name} --key invoice --async --chunk-size 1000 --wait --report out.csv --yes`,
       )
       .action(action(suspend ? 'suspendInstances' : 'activateInstances'));
   }

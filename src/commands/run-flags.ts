@@ -1,6 +1,6 @@
 /**
  * The run flags of the commands that change many objects and follow batches (`migration execute`,
- * `migration sweep`, `batch watch`; the bulk commands of issue 32 next): their parsers, defaults and
+ * `migration sweep`, `batch watch`, the bulk commands): their parsers, defaults and
  * the rules between them, written once. Light on purpose: the command declarations read the defaults
  * for their help text.
  */
@@ -88,10 +88,15 @@ export function parseFollowFlags(flags: Pick<RunFlagsGiven, 'interval' | 'waitTi
  * The rules between the flags of a run that may create batches: `--wait` follows a batch, so it needs
  * --async; --wait-timeout and --interval pace the following; a report needs an outcome, which an async
  * run without --wait never sees. `run.resumeIsChunked`: --resume continues a chunked run (execute), so
- * it is refused with --async too; `run.ending`: what ends when the batches are created, for the message.
+ * it is refused with --async too, unless `run.batchPerChunk`: the run takes --async with --chunk-size
+ * (one engine batch per chunk, journalled) and continues such a journal with --resume --async;
+ * `run.ending`: what ends when the batches are created, for the message.
  */
-export function checkBatchFlags(flags: RunFlagsGiven & { resume?: boolean | undefined }, run: { resumeIsChunked: boolean; ending: string }): void {
-  if (flags.async && (flags.chunkSize || (run.resumeIsChunked && flags.resume))) {
+export function checkBatchFlags(
+  flags: RunFlagsGiven & { resume?: boolean | undefined },
+  run: { resumeIsChunked: boolean; ending: string; batchPerChunk?: boolean },
+): void {
+  if (flags.async && !run.batchPerChunk && (flags.chunkSize || (run.resumeIsChunked && flags.resume))) {
     throw new UsageError(`--async cannot be combined with --chunk-size${run.resumeIsChunked ? ' or --resume' : ''}: a batch is already split into jobs`);
   }
   if (flags.wait && !flags.async) throw new UsageError('--wait needs --async');

@@ -113,6 +113,18 @@ export class BatchApi {
     }
   }
 
+  /** The historic batches of a filter, newest first (one page of 1,000: the batches a run looks among). */
+  async historicList(filter: { type?: string | undefined }): Promise<HistoricBatch[]> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/history/batch`,
+      query: { ...filter, sortBy: 'startTime', sortOrder: 'desc', firstResult: 0, maxResults: 1000 },
+      schema: z.array(historicBatchSchema()),
+      expects: 'a list of historic batches',
+    });
+    return response.data;
+  }
+
   /**
    * Entries of the historic job log (GET /history/job-log/count): what the batch's jobs did, which
    * tells a batch deleted before it finished from one that completed (src/batches/ending.ts).

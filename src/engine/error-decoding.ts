@@ -32,6 +32,12 @@ export interface AnswerSpec<T> {
   noContentOnly?: boolean | undefined;
   /** A short name of what is expected, for errors: "an authorization". */
   expects?: string | undefined;
+  /**
+   * A fast test of what `schema` checks, for lists of tens of thousands of rows: when it passes, the
+   * answer is taken as JSON.parse gave it (fields in the engine's order) and the schema is not run;
+   * when not, the schema decides and names the problem. Only for rows that are read, not printed.
+   */
+  accepts?: ((json: unknown) => boolean) | undefined;
 }
 
 /** The credentials a request carried. */
@@ -78,6 +84,7 @@ export function decodeAnswer<T>(line: RequestLine, status: number, text: string,
       `${status} answer is not JSON (${snippet(text)}); is the URL the engine's REST root and not a proxy or login page?`,
     );
   }
+  if (spec.accepts?.(json)) return json as T;
   const parsed = safeParse(spec.schema, json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,6 +1,8 @@
 /**
  * `/history/process-instance`: finished instances, selected and deleted (one at a time, or as an
- * engine batch). The engine has no synchronous delete of many: DELETE of one id is the only one.
+ * engine batch), and their removal times set (only as an engine batch). The engine has no
+ * synchronous delete of many: DELETE of one id is the only one; it has no synchronous request that
+ * sets a removal time at all.
  */
 import * as z from 'zod/mini';
 import { lazy } from '../util/lazy.js';
@@ -22,6 +24,10 @@ const historicInstanceSchema = lazy(() =>
     deleteReason: z.optional(z.nullable(z.string())),
     state: z.optional(z.nullable(z.string())),
     tenantId: z.optional(z.nullable(z.string())),
+    // 7.10+: the root of the call hierarchy (itself for a root; null for history written before
+    // 7.10) and when the history clean-up may remove the instance (null: never).
+    rootProcessInstanceId: z.optional(z.nullable(z.string())),
+    removalTime: z.optional(z.nullable(z.string())),
   }),
 );
 
@@ -32,6 +38,23 @@ export type HistoricInstanceQueryBody = Record<string, unknown>;
 
 /** HistoricProcessInstance.state of an instance that has ended. */
 export const ENDED_STATES: ReadonlySet<string> = new Set(['COMPLETED', 'EXTERNALLY_TERMINATED', 'INTERNALLY_TERMINATED']);
+
+/**
+ * The body of POST /history/process-instance/set-removal-time (SetRemovalTimeToHistoricProcessInstancesDto):
+ * exactly one mode (absoluteRemovalTime, calculatedRemovalTime or clearedRemovalTime), the ids (the
+ * tool never sends the query: it is resolved inside the request), `hierarchical`, and since 7.20
+ * `updateInChunks` / `updateChunkSize` (an older engine ignores both: its REST layer drops fields it
+ * does not know).
+ */
+export interface SetRemovalTimeBody {
+  historicProcessInstanceIds: string[];
+  absoluteRemovalTime?: string;
+  calculatedRemovalTime?: true;
+  clearedRemovalTime?: true;
+  hierarchical: boolean;
+  updateInChunks?: true;
+  updateChunkSize?: number;
+}
 
 export class HistoricProcessInstanceApi {
   constructor(private readonly http: EngineHttp) {}
@@ -100,6 +123,22 @@ export class HistoricProcessInstanceApi {
       method: 'POST',
       path: enginePath`/history/process-instance/delete`,
       body: request,
+      schema: batchSchema(),
+      expects: 'a batch',
+    });
+    return response.data;
+  }
+
+  /**
+   * POST /history/process-instance/set-removal-time: a batch of type `process-set-removal-time`
+   * (CREATE or CREATE_BATCH_SET_REMOVAL_TIME on Batch). Ids the history does not have are dropped
+   * when the batch is made; none left is 400 "historicProcessInstances is empty".
+   */
+  async setRemovalTimeAsync(body: SetRemovalTimeBody): Promise<Batch> {
+    const response = await this.http.request({
+      method: 'POST',
+      path: enginePath`/history/process-instance/set-removal-time`,
+      body,
       schema: batchSchema(),
       expects: 'a batch',
     });

@@ -23,6 +23,10 @@ export async function printBulkOutcome(output: Output, operation: Pick<BulkOpera
   if (outcome.batch) {
     if (output.machineReadable) await output.data(outcome.batch, { table: () => '' });
     else output.raw(`${outcome.batch.id}\n`);
+  } else if (outcome.batches && outcome.batches.length > 0 && !outcome.result) {
+    // One batch per chunk: every id, one a line (a list with -o json|yaml).
+    if (output.machineReadable) await output.data(outcome.batches, { table: () => '' });
+    else output.raw(outcome.batches.map((batch) => `${batch.id}\n`).join(''));
   }
   if (outcome.result) await output.data(bulkSummary(operation.name, outcome.result), bulkResultView(operation.words, operation.outcomeNames));
   if (outcome.failure) throw outcome.failure;

@@ -51,6 +51,13 @@ function namedFirst(ids: readonly string[]): string {
   return rest > 0 ? `${ids.slice(0, OPERATION_IDS_NAMED).join(', ')} and ${rest} more` : ids.join(', ');
 }
 
+/** Objects (or jobs) of a batch's failures named on stderr; the report names every one. */
+const BATCH_FAILURES_NAMED = 20;
+
+function moreLine(count: number, many: string): EventLine[] {
+  return count > BATCH_FAILURES_NAMED ? [{ level: 'detail', text: `  … and ${count - BATCH_FAILURES_NAMED} more ${many}` }] : [];
+}
+
 export function describeBulkEvent(event: BulkEvent): EventLine[] {
   switch (event.type) {
     case 'not-selected':
@@ -85,14 +92,23 @@ export function describeBulkEvent(event: BulkEvent): EventLine[] {
       ];
     case 'annotation-failed':
       return [{ level: 'warn', text: `--annotation: the change is made, but the annotation was not set: ${event.reason}` }];
-    case 'batch-job-failures':
+    case 'batch-job-failures': {
+      const jobs = `${event.failedJobs} job${event.failedJobs === 1 ? '' : 's'} failed`;
+      const { words } = event;
+      if (event.objects.length === 0) {
+        return [
+          { level: 'warn', text: `batch ${event.batchId}: ${jobs}:` },
+          ...event.jobs.slice(0, BATCH_FAILURES_NAMED).map((job): EventLine => ({ level: 'detail', text: `  job ${job.jobId}: ${job.message}` })),
+          ...moreLine(event.jobs.length, 'jobs'),
+        ];
+      }
+      const notDone = `${event.objects.length} ${event.objects.length === 1 ? words.one : words.many} not ${words.done}`;
       return [
-        {
-          level: 'warn',
-          text: `batch ${event.batchId}: ${event.failures.length} job${event.failures.length === 1 ? '' : 's'} failed (their objects are in the outcome as not changed):`,
-        },
-        ...event.failures.slice(0, 20).map((failure): EventLine => ({ level: 'detail', text: `  job ${failure.jobId}: ${failure.message.split('\n')[0]}` })),
+        { level: 'warn', text: `batch ${event.batchId}: ${jobs}; ${notDone}, and why (the report names each):` },
+        ...event.objects.slice(0, BATCH_FAILURES_NAMED).map((object): EventLine => ({ level: 'detail', text: `  ${object.id}: ${object.reason}` })),
+        ...moreLine(event.objects.length, words.many),
       ];
+    }
   }
 }
 

@@ -83,8 +83,10 @@ export function describeChangeEvent(event: ChangeEvent, words: ChangeWords = MIG
       ];
     case 'batch-created': {
       const jobs = `${event.jobs} job${event.jobs === 1 ? '' : 's'} of ${event.perJob} ${event.perJob === 1 ? words.one : words.many}`;
+      const chunk = event.chunk ? `${chunkName(event.chunk)}: ` : '';
+      const created = event.found ? 'found (created before, its answer lost)' : 'created';
       return info(
-        `batch ${event.batchId} created: ${count(event.count)} in ${jobs}${event.followed ? '' : `; follow it with: camunda-admin batch watch ${event.batchId}`}`,
+        `${chunk}batch ${event.batchId} ${created}: ${count(event.count)} in ${jobs}${event.followed ? '' : `; follow it with: camunda-admin batch watch ${event.batchId}`}`,
       );
     }
     case 'report-written':

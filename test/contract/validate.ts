@@ -250,6 +250,12 @@ export const UNDOCUMENTED_STATUSES: Record<string, { status: number; body: 'erro
   'POST /process-instance/{id}/variables': [
     { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async (body shape only; read from SetExecutionVariablesCmd)' },
   ],
+  // HistoryCleanupCmd: checkCamundaAdmin (ENGINE-03029, no permission opens it); without a window and not
+  // immediatelyDue, no job is created and JobDto.fromJob(null) throws.
+  'POST /history/cleanup': [
+    { status: 403, body: 'error', evidence: 'camunda-telemetry-data-403 (body shape only; read from HistoryCleanupCmd.execute)' },
+    { status: 500, body: 'error', evidence: 'migration-execute-no-plan (the NullPointerException JobDto.fromJob(null) throws)' },
+  ],
   'POST /migration/executeAsync': [
     { status: 403, body: 'error', evidence: 'auth-denied-migration-execute-async' },
     // executeAsync builds the plan exactly like execute, so a missing plan is the same NullPointerException.

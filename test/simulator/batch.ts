@@ -20,7 +20,7 @@
 // tests that look at `state` directly call runDueBatchJobs(state) first. Steps get the time they would
 // have run at. jobsPerSecond 0 stops automatic progress: runBatchJobs(state, n) (or sim.advanceBatches(n))
 // then moves batches step by step, which is what deterministic tests want.
-import { createWorkBatch } from './batch-work.js';
+import { batchObjectDenied, createWorkBatch } from './batch-work.js';
 import { checkProcessInstanceMigration } from './execution.js';
 import type { InstanceMigrationCheck } from './execution.js';
 import {
@@ -189,6 +189,9 @@ function executeJob(state: EngineState, batch: BatchRecord, job: BatchJobRecord)
   const applies: (() => void)[] = [];
   for (const id of job.processInstanceIds) {
     if (state.batchSettings.failInstanceIds?.has(id) === true) return `Simulated failure for process instance '${id}' (batchSettings.failInstanceIds)`;
+    const runBy = state.batchSettings.jobsRunBy;
+    const denied = runBy === undefined ? undefined : batchObjectDenied(state, batch, id, runBy);
+    if (denied !== undefined) return denied;
     if (batch.work) {
       const check = batch.work.check(state, id);
       if (!check.ok) return check.message;

@@ -14,7 +14,11 @@ import { registerBatchRoutes, runDueBatchJobs } from './batch.js';
 import { registerJobLogRoutes } from './job-log.js';
 import { registerMigrationExecutionRoutes } from './execution.js';
 import { registerHistoricProcessInstanceRoutes } from './history.js';
+import { registerCleanableReportRoutes } from './history-cleanable.js';
+import { registerHistoricDecisionInstanceRoutes } from './history-decision-instance.js';
+import { registerHistoryCleanupRoutes, runDueHistoryCleanupJobsIfAuto } from './history-cleanup.js';
 import { registerHistoryDeletionRoutes } from './history-deletion.js';
+import { registerSetRemovalTimeRoutes } from './history-set-removal-time.js';
 import { registerIdentityRoutes } from './identity.js';
 import { registerTenantRoutes } from './tenants.js';
 import { registerIncidentRoutes } from './incident.js';
@@ -30,7 +34,6 @@ import { registerOpLogRoutes } from './op-log.js';
 import { registerProcessDefinitionRoutes } from './repository.js';
 import { registerDecisionDefinitionRoutes } from './decision-definition.js';
 import { registerDefinitionTtlRoutes } from './definition-ttl.js';
-import { registerCleanableCountRoutes } from './cleanable-counts.js';
 import { registerProcessInstanceRoutes } from './runtime.js';
 import { registerSuspensionRoutes } from './suspension.js';
 import { registerTelemetryRoutes } from './telemetry.js';
@@ -607,6 +610,7 @@ export class EngineRouter {
           const pathParams = stringParams(params);
           // The job executor works in the background of a real engine; here it catches up first.
           runDueBatchJobs(this.state);
+          runDueHistoryCleanupJobsIfAuto(this.state);
           const engineName = named ? (pathParams.engineName ?? '') : 'default';
           const engineError = (): Response | undefined => (this.state.hasEngine(engineName) ? undefined : unknownEngine());
           if (engineCheck === 'before') {
@@ -683,7 +687,6 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerProcessDefinitionRoutes(router, state);
   registerDefinitionTtlRoutes(router, state);
   registerDecisionDefinitionRoutes(router, state);
-  registerCleanableCountRoutes(router, state);
   registerSuspensionRoutes(router, state);
   registerProcessInstanceRoutes(router, state);
   registerInstanceDeletionRoutes(router, state);
@@ -691,10 +694,15 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerOpLogRoutes(router, state);
   registerMigrationRoutes(router, state);
   registerMigrationExecutionRoutes(router, state);
+  // Before the batch routes: /history/batch/cleanable-batch-report is no /history/batch/{id}.
+  registerCleanableReportRoutes(router, state);
+  registerHistoryCleanupRoutes(router, state);
+  registerHistoricDecisionInstanceRoutes(router, state);
   registerBatchRoutes(router, state);
   registerJobLogRoutes(router, state);
   registerHistoricProcessInstanceRoutes(router, state);
   registerHistoryDeletionRoutes(router, state);
+  registerSetRemovalTimeRoutes(router, state);
   registerIncidentRoutes(router, state);
   registerJobRoutes(router, state);
   registerJobExecuteRoutes(router, state);

@@ -101,7 +101,14 @@ describe('GET /history/process-instance', () => {
     sim.state.endProcessInstance(PIS.demoV1Second, 'EXTERNALLY_TERMINATED', { endTime: '2026-11-22T00:00:00.000+0000', deleteReason: 'cancelled by ops' });
     sim.state.endProcessInstance(PIS.demoV1Third, 'INTERNALLY_TERMINATED');
     const answer = rows(await get(sim, `/history/process-instance?processDefinitionId=${DEFS.v1}&sortBy=instanceId&sortOrder=asc`));
-    expect(answer[0]).toEqual({ ...DEMO_V1_FIRST, endTime: '2026-11-21T22:56:30.402+0000', durationInMillis: 4000, state: 'COMPLETED' });
+    // A root instance's end gives it end + its definition's TTL (180 days) as removal time (strategy "end").
+    expect(answer[0]).toEqual({
+      ...DEMO_V1_FIRST,
+      endTime: '2026-11-21T22:56:30.402+0000',
+      removalTime: '2027-05-20T22:56:30.402+0000',
+      durationInMillis: 4000,
+      state: 'COMPLETED',
+    });
     expect(answer[1]).toMatchObject({ state: 'EXTERNALLY_TERMINATED', deleteReason: 'cancelled by ops', endTime: '2026-11-22T00:00:00.000+0000' });
     expect(answer[2]).toMatchObject({ state: 'INTERNALLY_TERMINATED', deleteReason: null });
     expect((await get(sim, `/process-instance?processInstanceIds=${PIS.demoV1First}`)).body).toEqual([]);

@@ -29,6 +29,7 @@ import {
   sortPairError,
 } from './handlers.js';
 import type { EngineRouter, ParsedQuery, QueryParamKind, RouteContext } from './handlers.js';
+import { removalTimeOfInstance } from './history-removal-time.js';
 import { parseEngineDate } from './repository.js';
 import type { EngineState, ProcessDefinitionRecord, ProcessInstanceRecord } from './state.js';
 
@@ -71,6 +72,8 @@ export interface HistoricProcessInstanceRow {
   deleteReason: string | null;
   /** The top of its call hierarchy (itself for a root instance). */
   rootProcessInstanceId: string;
+  /** REMOVAL_TIME_ (history-removal-time.ts). */
+  removalTime: string | null;
 }
 
 /** ROOT_PROC_INST_ID_ of the history: up the superProcessInstanceId chain, over running and ended instances. */
@@ -103,6 +106,7 @@ export function historicProcessInstanceRows(state: EngineState): HistoricProcess
     state: instance.suspended ? 'SUSPENDED' : 'ACTIVE',
     deleteReason: null,
     rootProcessInstanceId: historicRootOf(state, instance),
+    removalTime: removalTimeOfInstance(state, instance),
   }));
   const ended = state.endedProcessInstances.map((instance): HistoricProcessInstanceRow => ({
     instance,
@@ -112,6 +116,7 @@ export function historicProcessInstanceRows(state: EngineState): HistoricProcess
     state: instance.state,
     deleteReason: instance.deleteReason,
     rootProcessInstanceId: historicRootOf(state, instance),
+    removalTime: removalTimeOfInstance(state, instance),
   }));
   return [...running, ...ended];
 }
@@ -134,7 +139,7 @@ export function historicProcessInstanceDto(row: HistoricProcessInstanceRow): His
     processDefinitionVersion: definition?.version ?? null,
     startTime: row.startTime,
     endTime: row.endTime,
-    removalTime: null,
+    removalTime: row.removalTime,
     durationInMillis: durationOf(row),
     startUserId: instance.startUserId ?? null,
     startActivityId: startActivityOf(definition),

@@ -172,6 +172,32 @@ export type {
 export { incidentsAfterMigration, raiseIncident, registerIncidentRoutes } from './incident.js';
 export { ASYNC_BEFORE, ASYNC_CONTINUATION, asyncJobId, findJob, jobDefinitionIdOf, jobDefinitionsOf, registerJobRoutes } from './job.js';
 export { fireTimerJob, jobsAfterMigration, runDueJobs } from './job-executor.js';
+export {
+  applyRemovalTimeAtEnd,
+  calculatedRemovalTime,
+  configureHistoryCleanup,
+  decisionDefinitionsOf,
+  defaultHistoryCleanupSettings,
+  determineRemovalTime,
+  historyCleanupOf,
+  recordDecisionEvaluation,
+  removalTimeOfBatch,
+  removalTimeOfInstance,
+  rootOf,
+  setRemovalTime,
+} from './history-removal-time.js';
+export type {
+  DecisionDefinitionLike,
+  HistoricDecisionInstanceRecord,
+  HistoryCleanupJobRecord,
+  HistoryCleanupSettings,
+  HistoryCleanupState,
+  HistoryCleanupStrategy,
+  RemovalTimeStrategy,
+} from './history-removal-time.js';
+export { registerCleanableReportRoutes } from './history-cleanable.js';
+export { registerHistoricDecisionInstanceRoutes } from './history-decision-instance.js';
+export { currentOrNextWindow, historyCleanupJobDto, registerHistoryCleanupRoutes, runDueHistoryCleanupJobs, runHistoryCleanupJob } from './history-cleanup.js';
 export { failWithRuntimeException, registerJobExecuteRoutes } from './job-execute.js';
 export { applyJobRetries, findJobRow, registerJobRetriesRoutes, SET_JOB_RETRIES_BATCH_TYPE } from './job-retries.js';
 export {
@@ -324,13 +350,12 @@ export {
   taskWorkersInMonth,
 } from './metrics-seed.js';
 export type { MeterLogEntry, TaskMeterLogEntry } from './metrics-seed.js';
-// History time-to-live (decision-definition.ts, definition-ttl.ts, cleanable-counts.ts): GET
+// History time-to-live (decision-definition.ts, definition-ttl.ts): GET
 // /decision-definition(/count, /{id}) over `state.decisionDefinitions` (decision-seed.ts: invoice-classification:1
 // and invoice-assign-approver:1 without a time-to-live, invoice-classification:2 and tenant-a's copy with one),
 // PUT /process-definition/{id}/history-time-to-live and /decision-definition/{id}/history-time-to-live (a null
-// refused while `state.enforceHistoryTimeToLive`, the default), and the cleanable reports' finished counts.
+// refused while `state.enforceHistoryTimeToLive`, the default); the cleanable reports: history-cleanable.ts.
 export { SEEDED_DECISION_DEFINITION_IDS, seedDecisionDefinitions } from './decision-seed.js';
 export type { DecisionDefinitionRecord } from './decision-seed.js';
 export { decisionDefinitionDto, registerDecisionDefinitionRoutes } from './decision-definition.js';
 export { registerDefinitionTtlRoutes } from './definition-ttl.js';
-export { registerCleanableCountRoutes } from './cleanable-counts.js';

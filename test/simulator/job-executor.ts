@@ -19,6 +19,7 @@
 // longer `fails` (the outage is over), it runs well, and the instance leaves the activity for the
 // activity's `next`, or ends when nothing is left. A job whose due date (PUT /job/{id}/duedate, or a
 // retry with a dueDate) lies ahead waits for it.
+import { runDueHistoryCleanupJobs } from './history-cleanup.js';
 import { raiseIncident } from './incident.js';
 import { asyncJobId } from './job.js';
 import type { ActivityRecord } from './bpmn.js';
@@ -105,6 +106,7 @@ export function runDueJobs(state: EngineState): number {
       ran += 1;
     }
   }
+  ran += runDueHistoryCleanupJobs(state);
   return ran;
 }
 

@@ -13,7 +13,7 @@
 // batch-seed-job, batch-monitor-job and the batch's type, jobConfiguration the batch id; the seed job
 // definition's deploymentId is the migration's source deployment, as BatchBuilder sets it), which an
 // authenticated user sees only with READ on every process definition ('*': they have no key).
-// External tasks and batch jobs are not jobs here.
+// External tasks are not jobs here, and batch jobs only for GET /job?jobDefinitionId= their batch's.
 //
 // Like every query DTO, the engine ignores parameters it does not know, and so does the simulator.
 import {
@@ -201,6 +201,40 @@ export function findJob(state: EngineState, id: string): (JobRow & { timer: Time
   return undefined;
 }
 
+/**
+ * The execution jobs of a runtime batch, asked for by its batch job definition (GET /job?jobDefinitionId=):
+ * those created and not done, a failed one with no retries left and its exception (batch.ts runs them).
+ * Only this query shows them: elsewhere batch jobs are not modelled as jobs.
+ */
+function batchJobsOf(state: EngineState, jobDefinitionId: string | undefined): JobDto[] {
+  if (jobDefinitionId === undefined) return [];
+  const batch = state.batches.find((candidate) => candidate.inRuntime && candidate.batchJobDefinitionId === jobDefinitionId);
+  if (batch === undefined) return [];
+  return batch.jobs.slice(0, batch.jobsCreated).flatMap((job): JobDto[] =>
+    job.status === 'succeeded' || job.jobId === undefined
+      ? []
+      : [
+          {
+            id: job.jobId,
+            jobDefinitionId,
+            dueDate: null,
+            processInstanceId: null,
+            executionId: null,
+            processDefinitionId: null,
+            processDefinitionKey: null,
+            retries: job.status === 'failed' ? 0 : 3,
+            exceptionMessage: job.exceptionMessage,
+            failedActivityId: null,
+            suspended: batch.suspended,
+            priority: 0,
+            tenantId: batch.tenantId,
+            createTime: batch.startTime,
+            batchId: batch.id,
+          },
+        ],
+  );
+}
+
 /** The job definitions of the runtime batches (see the head of this file). */
 function batchJobDefinitions(state: EngineState): JobDefinitionDto[] {
   return state.batches
@@ -323,7 +357,10 @@ function findJobs(state: EngineState, context: RouteContext, query?: ParsedQuery
   if (unjoined.filter((criterion) => criterion !== undefined).length > 1)
     return { ok: false, response: json(exceptionBody('ProcessEnginePersistenceException', PERSISTENCE_FAILURE, 0), 500) };
   const visible = processInstanceVisibility(state, authenticationOf(state, context.authenticatedUserId));
-  const rows = state.processInstances.filter(visible).flatMap((instance) => [...jobsOf(state, instance), ...timerJobsOf(state, instance)]);
+  const rows: { dto: JobDto; activityId: string }[] = [
+    ...state.processInstances.filter(visible).flatMap((instance) => [...jobsOf(state, instance), ...timerJobsOf(state, instance)]),
+    ...batchJobsOf(state, text('jobDefinitionId')).map((dto) => ({ dto, activityId: '' })),
+  ];
   const items = rows
     .filter(({ dto, activityId }) => {
       for (const [field, parameter] of equal) {

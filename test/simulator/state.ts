@@ -7,6 +7,7 @@ import { type DecisionDefinitionRecord, seedDecisionDefinitions } from './decisi
 import type { HistoricJobLogDto } from './job-log.js';
 import type { ActivityRecord } from './bpmn.js';
 import { type Flavour, FLAVOURS } from './flavour.js';
+import { applyRemovalTimeAtEnd } from './history-removal-time.js';
 import type { IncidentOnMigration } from './incident.js';
 import type { MigrationPlan } from './migration.js';
 import { seedMeterLog, seedTaskMeterLog } from './metrics-seed.js';
@@ -205,6 +206,11 @@ export interface ProcessInstanceRecord {
   superProcessInstanceId?: string | null;
   /** The instance's own variables by name, as set through the REST API (instance-variables.ts); none seeded. */
   variables?: Record<string, InstanceVariableRecord>;
+  /**
+   * ACT_HI_PROCINST.REMOVAL_TIME_ (engine date format; absent: null): set when the root instance ends,
+   * or by a set-removal-time batch (history-removal-time.ts).
+   */
+  removalTime?: string | null;
 }
 
 /** A variable of a process instance's own scope (ACT_RU_VARIABLE): its id and its typed value as the REST API reads it. */
@@ -364,6 +370,13 @@ export interface BatchSettings {
    * job is done, yet the batch stays in the runtime with remainingJobs 0. Its later run is not simulated.
    */
   monitorWaits?: boolean;
+  /**
+   * The batch jobs are run by hand by this authenticated user (POST /job/{id}/execute, as on an engine
+   * without a job executor): each object's command then checks the user's rights, and a job fails at
+   * the first object the user may not change (batch-work.ts batchObjectDenied). Absent: the job
+   * executor runs them, without an authenticated user, and no right is checked.
+   */
+  jobsRunBy?: string;
 }
 
 export const DEFAULT_BATCH_JOBS_PER_SECOND = 20;
@@ -1190,6 +1203,7 @@ export class EngineState {
       deleteReason: options.deleteReason ?? null,
     };
     this.endedProcessInstances.push(ended);
+    applyRemovalTimeAtEnd(this, ended);
     return ended;
   }
 

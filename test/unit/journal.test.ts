@@ -76,6 +76,23 @@ describe('starting a journal', () => {
     expect([...state.confirmed]).toEqual(['a']);
     expect(state.lastChunk).toBe(1);
   });
+
+  it('reads a journal resumed twice unchanged once, and again once it was appended to', async () => {
+    const file = join(dir, 'twice.jsonl');
+    writeFileSync(file, `${lines(start, { event: 'sent', chunk: 1, ids: ['a'], at: 'x' }, { event: 'done', chunk: 1, at: 'x' })}\n`);
+    const first = await Journal.resume(file);
+    await first.journal.close();
+    const second = await Journal.resume(file);
+    expect(second.state).toBe(first.state);
+    await second.journal.append({ event: 'sent', chunk: 2, ids: ['b'], at: 'x' });
+    await second.journal.append({ event: 'done', chunk: 2, at: 'x' });
+    await second.journal.close();
+    const third = await Journal.resume(file);
+    await third.journal.close();
+    expect(third.state).not.toBe(first.state);
+    expect([...third.state.confirmed]).toEqual(['a', 'b']);
+    expect(third.state.lastChunk).toBe(2);
+  });
 });
 
 describe('reading a journal back', () => {

@@ -81,6 +81,7 @@ describe('completion bash', () => {
     expect(complete('tenant', 'members', '')).toEqual(['add', 'remove']);
     expect(complete('instance', '')).toEqual(['activate', 'delete', 'list', 'suspend', 'variables']);
     expect(complete('instance', 'variables', '')).toEqual(['set']);
+    expect(complete('history', 'removal-time', '')).toEqual(['set']);
     expect(complete('--profile', 'prod', '-o', 'json', 'auth', 'c')).toEqual(['check', 'count', 'create']);
   });
 

@@ -189,7 +189,8 @@ describe('instance suspend', () => {
   it('refuses bad flag combinations with exit 2, sending nothing', async ({ cli, engine }) => {
     const cases: [string[], string][] = [
       [['--key', 'invoice', '--wait'], '--wait needs --async'],
-      [['--key', 'invoice', '--async', '--chunk-size', '2'], '--async cannot be combined with --chunk-size'],
+      // --async --chunk-size is one batch per chunk (instance-suspend-batches.test.ts).
+      [['--key', 'invoice', '--async', '--chunk-size', '2', '--report', 'r.csv'], '--report with --async needs --wait'],
       [['--key', 'invoice', '--journal', 'j.jsonl'], '--journal needs --chunk-size (or --resume)'],
       [['--resume', '--key', 'invoice'], '--resume continues the selection its journal holds; leave out the filters'],
       [['--key', 'invoice', '--annotation', ' '], '--annotation: give the text'],

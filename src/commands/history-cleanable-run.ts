@@ -1,0 +1,28 @@
+/** What `history cleanable` does (declared in ./history-cleanable.ts). */
+import type { App } from '../app.js';
+import { engineClient } from '../connection.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
+import { cleanableReport, hasNeverCleaned, type CleanableKind } from '../history/cleanable.js';
+import { cleanableView } from '../render/history-cleanable.js';
+import { plural } from '../util/text.js';
+import type { CLEANABLE_FLAGS } from './history-cleanable-flags.js';
+import { filterText } from './runtime-filters.js';
+import type { FlagsOf } from './spec.js';
+
+function kindOf(flags: FlagsOf<typeof CLEANABLE_FLAGS>): CleanableKind {
+  if (flags.decisions && flags.batches) throw new UsageError('--decisions and --batches: one kind a run');
+  if (flags.batches && flags.key !== undefined) throw new UsageError('--key does not apply to --batches: the batch report has a row per batch type');
+  return flags.decisions ? 'decision' : flags.batches ? 'batch' : 'process';
+}
+
+export async function reportCleanable(app: App, flags: FlagsOf<typeof CLEANABLE_FLAGS>): Promise<void> {
+  const kind = kindOf(flags);
+  const keys = (flags.key ?? []).map((key) => filterText(key, '--key') ?? '');
+  const client = await engineClient(app, { bulk: flags.scan });
+  const report = await cleanableReport(client, { kind, keys, scan: flags.scan });
+  const output = await app.output();
+  if (output.machineReadable) await output.data(report.rows, { table: () => '' });
+  else await output.data(report, cleanableView);
+  if (report.scanned > 0 && output.verbose) output.info(`read ${plural(report.scanned, 'finished row')} for their removal time`);
+  if (flags.detailedExitcode && hasNeverCleaned(report)) app.exitCode = ExitCode.DifferencesFound;
+}
