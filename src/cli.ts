@@ -18,6 +18,7 @@ import { declareEngineCommands } from './commands/engine.js';
 import { GLOBAL_FLAGS } from './commands/global-flags.js';
 import { declareGroupCommands } from './commands/group.js';
 import { declareUserCommands } from './commands/user.js';
+import { declareTenantCommands } from './commands/tenant.js';
 import { declareHistoryCommands } from './commands/history.js';
 import { declareIncidentCommands } from './commands/incident.js';
 import { declareInstanceCommands } from './commands/instance.js';
@@ -46,6 +47,7 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   access: family(declareAccessCommands, () => import('./commands/access-actions.js')),
   group: family(declareGroupCommands, () => import('./commands/group-actions.js')),
   user: family(declareUserCommands, () => import('./commands/user-actions.js')),
+  tenant: family(declareTenantCommands, () => import('./commands/tenant-actions.js')),
   metrics: family(declareMetricsCommands, () => import('./commands/metrics-actions.js')),
   migration: family(declareMigrationCommands, () => import('./commands/migration-actions.js')),
   definition: family(declareDefinitionCommands, () => import('./commands/definition-actions.js')),

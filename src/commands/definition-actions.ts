@@ -9,7 +9,8 @@ import { definitionListView, definitionView } from '../render/definition.js';
 import { readProcessModel } from '../migration/models.js';
 import { listWithLimit } from './listing.js';
 import type { DEFINITION_LIST_FLAGS, DEFINITION_SHOW_FLAGS } from './definition-flags.js';
-import { paging } from './options.js';
+import { commaList, paging } from './options.js';
+import { UsageError } from '../exit-codes.js';
 import type { FlagsOf } from './spec.js';
 
 export async function listDefinitions(app: App, flags: FlagsOf<typeof DEFINITION_LIST_FLAGS>): Promise<void> {
@@ -17,6 +18,7 @@ export async function listDefinitions(app: App, flags: FlagsOf<typeof DEFINITION
   const query: ProcessDefinitionQuery = {
     ...(flags.key !== undefined ? { key: flags.key } : {}),
     ...(flags.latest ? { latestVersion: true } : {}),
+    ...tenantFilter(flags),
     // Pages cut by a unique key: rows of equal keys could otherwise be skipped or repeated.
     sortBy: 'id',
     sortOrder: 'asc',
@@ -35,6 +37,18 @@ export async function listDefinitions(app: App, flags: FlagsOf<typeof DEFINITION
   if (shown === 0 && flags.key !== undefined && page.firstResult === 0) {
     output.warn(`no process definition with key '${flags.key}' (${(await keysNear(client.processDefinitions, flags.key)).hint})`);
   }
+}
+
+/** --tenant, --without-tenant, --include-without-tenant as the engine's tenantIdIn, withoutTenantId, includeProcessDefinitionsWithoutTenantId. */
+function tenantFilter(
+  flags: FlagsOf<typeof DEFINITION_LIST_FLAGS>,
+): Pick<ProcessDefinitionQuery, 'tenantIdIn' | 'withoutTenantId' | 'includeProcessDefinitionsWithoutTenantId'> {
+  // The engine's withoutTenantId silently wins over tenantIdIn: refuse the pair instead.
+  if (flags.withoutTenant && flags.tenant !== undefined) throw new UsageError('--tenant and --without-tenant cannot be combined: use --include-without-tenant');
+  if (flags.includeWithoutTenant && flags.tenant === undefined) throw new UsageError('--include-without-tenant needs --tenant');
+  if (flags.withoutTenant) return { withoutTenantId: true };
+  if (flags.tenant === undefined) return {};
+  return { tenantIdIn: commaList(flags.tenant, '--tenant'), ...(flags.includeWithoutTenant ? { includeProcessDefinitionsWithoutTenantId: true } : {}) };
 }
 
 export async function showDefinition(app: App, referenceText: string, flags: FlagsOf<typeof DEFINITION_SHOW_FLAGS>): Promise<void> {

@@ -17,6 +17,7 @@ import { ProcessDefinitionApi } from './process-definitions.js';
 import { ProcessInstanceApi } from './process-instances.js';
 import { SystemApi } from './system.js';
 import { UserApi } from './users.js';
+import { TenantApi } from './tenants.js';
 import { VariableInstanceApi } from './variable-instances.js';
 
 export class EngineClient {
@@ -29,6 +30,7 @@ export class EngineClient {
   readonly batches: BatchApi;
   readonly groups: GroupApi;
   readonly users: UserApi;
+  readonly tenants: TenantApi;
   readonly metrics: MetricsApi;
   readonly incidents: IncidentApi;
   readonly jobs: JobApi;
@@ -47,6 +49,7 @@ export class EngineClient {
     this.batches = new BatchApi(this.http);
     this.groups = new GroupApi(this.http);
     this.users = new UserApi(this.http);
+    this.tenants = new TenantApi(this.http);
     this.metrics = new MetricsApi(this.http);
     this.incidents = new IncidentApi(this.http);
     this.jobs = new JobApi(this.http);

@@ -80,6 +80,8 @@ export interface ProcessDefinitionQuery extends Query {
   version?: number;
   latestVersion?: boolean;
   tenantIdIn?: readonly string[];
+  withoutTenantId?: boolean;
+  includeProcessDefinitionsWithoutTenantId?: boolean;
   sortBy?: 'version' | 'key' | 'tenantId' | 'id';
   sortOrder?: 'asc' | 'desc';
   firstResult?: number;

@@ -95,7 +95,7 @@ const EXACT_PATHS = [
 ];
 
 /** A prefix stands for the path itself and everything below it. */
-const PATH_PREFIXES = ['/group', '/metrics', '/migration', '/batch'];
+const PATH_PREFIXES = ['/group', '/tenant', '/metrics', '/migration', '/batch'];
 
 function isSelected(path) {
   if (EXACT_PATHS.includes(path)) return true;

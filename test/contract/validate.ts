@@ -242,6 +242,7 @@ export const UNDOCUMENTED_STATUSES: Record<string, { status: number; body: 'erro
     { status: 403, body: 'error', evidence: 'auth-denied-group-create (body shape; read from DbIdentityServiceProvider.saveUser)' },
     { status: 500, body: 'error', evidence: 'group-create-without-id (body shape; read from SaveUserCmd: the whitelist and the password policy)' },
   ],
+  'POST /tenant/create': [{ status: 400, body: 'error', evidence: 'tenant-create-duplicate' }],
   'GET /metrics/{metrics-name}/sum': [{ status: 400, body: 'error', evidence: 'metrics-sum-invalid-date' }],
   // Neither admin nor READ on SYSTEM: ENGINE-03110, the same on Camunda, Operaton and CIB seven.
   'GET /telemetry/data': [{ status: 403, body: 'error', evidence: 'camunda-telemetry-data-403, operaton-telemetry-data-403, cibseven-telemetry-data-403' }],

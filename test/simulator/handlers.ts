@@ -21,6 +21,7 @@ import { registerHistoryDeletionRoutes } from './history-deletion.js';
 import { registerSetRemovalTimeRoutes } from './history-set-removal-time.js';
 import { registerIdentityRoutes } from './identity.js';
 import { registerUserRoutes } from './users.js';
+import { registerTenantRoutes } from './tenants.js';
 import { registerIncidentRoutes } from './incident.js';
 import { registerInstanceDeletionRoutes } from './instance-deletion.js';
 import { registerInstanceVariableRoutes } from './instance-variables.js';
@@ -710,6 +711,7 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerExternalTaskRoutes(router, state);
   registerIdentityRoutes(router, state);
   registerUserRoutes(router, state);
+  registerTenantRoutes(router, state);
   registerMetricsRoutes(router, state);
   registerTelemetryRoutes(router, state);
   router.addUnknownEngineFallback();

@@ -59,6 +59,7 @@ import {
   uriBuilderPath,
 } from './handlers.js';
 import { nullPointer } from './migration.js';
+import { forgetGroupInTenants } from './tenants.js';
 import { authenticationOf, authorizationDenied, genericPermission, isAuthorized, missingAuthorization, queryVisibility } from './permissions.js';
 import type { Authentication } from './permissions.js';
 import { FLAVOURS } from './flavour.js';
@@ -282,6 +283,10 @@ export function runGroupQuery(
   // Empty idIn does not filter (the mapping tests its length), like the other *In lists.
   const ids = query.idIn !== undefined && query.idIn.length > 0 ? new Set(query.idIn) : undefined;
   const members = query.member !== undefined ? new Set(state.memberships.filter((m) => m.userId === query.member).map((m) => m.groupId)) : undefined;
+  const ofTenant =
+    query.memberOfTenant !== undefined
+      ? new Set(state.tenantMemberships.filter((membership) => membership.tenantId === query.memberOfTenant).map((membership) => membership.groupId))
+      : undefined;
   const readable = authentication === null ? undefined : queryVisibility(state, authentication, genericPermission('READ'), ResourceType.GROUP);
   const rows = state.groups.filter(
     (group) =>
@@ -291,8 +296,7 @@ export function runGroupQuery(
       (query.nameLike === undefined || likeMatches(group.name, query.nameLike)) &&
       (query.type === undefined || group.type === query.type) &&
       (members === undefined || members.has(group.id)) &&
-      // No tenants are simulated: no group is a member of one.
-      query.memberOfTenant === undefined &&
+      (ofTenant === undefined || ofTenant.has(group.id)) &&
       (readable === undefined || readable(group.id)),
   );
   return { ok: true, value: sortRows(rows, order.value, groupSortKey, tie) };
@@ -611,6 +615,7 @@ export function registerIdentityRoutes(router: EngineRouter, state: EngineState)
     if (denied) return denied;
     if (state.findGroup(id) !== undefined) {
       removeWhere(state.memberships, (membership) => membership.groupId === id);
+      forgetGroupInTenants(state, id);
       removeWhere(state.authorizations, (auth) => auth.resourceType === ResourceType.GROUP && auth.resourceId === id);
       removeWhere(state.groups, (group) => group.id === id);
     }

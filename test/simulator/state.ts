@@ -112,6 +112,22 @@ export interface MembershipRecord {
   groupId: string;
 }
 
+/** ACT_ID_TENANT (tenants.ts). */
+export interface TenantRecord {
+  id: string;
+  /** Null after a PUT without it (TenantDto.update sets every field). */
+  name: string | null;
+  /** REV_ (absent: 1); a PUT bumps it. */
+  revision?: number;
+}
+
+/** ACT_ID_TENANT_MEMBER: a user's or a group's membership of a tenant (one of userId, groupId). */
+export interface TenantMembershipRecord {
+  tenantId: string;
+  userId?: string;
+  groupId?: string;
+}
+
 /**
  * A deployed process definition: the fields of the engine's ProcessDefinitionDto (see
  * process-definition-list.json; `processDefinitionDto` in repository.ts serializes exactly those),
@@ -945,8 +961,10 @@ export class EngineState {
   identityReadOnly = false;
   /** enablePasswordPolicy, off by default as on the engine (Camunda Run's production.yml turns it on): see users.ts. */
   passwordPolicyEnabled = false;
-  /** Users' tenant memberships (ACT_ID_TENANT_MEMBER with a user), for the user query's memberOfTenant. */
-  tenantMemberships: { tenantId: string; userId: string }[] = [];
+  /** Tenants (tenants.ts); none is seeded, though seeded definitions carry tenant ids tenant-a and tenant-b. */
+  tenants: TenantRecord[] = [];
+  /** Users' and groups' tenant memberships: the tenant query's userMember/groupMember, the user and group queries' memberOfTenant. */
+  tenantMemberships: TenantMembershipRecord[] = [];
   /**
    * The process engine setting queryMaxResultsLimit (default Integer.MAX_VALUE: no limit). With a user
    * authenticated, list queries must send maxResults, at most this (handlers.ts `pagedJson`).

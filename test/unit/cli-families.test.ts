@@ -25,6 +25,7 @@ const ALL = [
   'metrics',
   'migration',
   'user',
+  'tenant',
 ];
 
 describe('declaring only the family argv names', () => {

@@ -60,6 +60,7 @@ const TOP_LEVEL = [
   'metrics',
   'migration',
   'user',
+  'tenant',
 ];
 
 describe('completion bash', () => {
@@ -77,6 +78,8 @@ describe('completion bash', () => {
   it('completes subcommands, also after global options', () => {
     expect(complete('auth', 'u')).toEqual(['update']);
     expect(complete('group', 'members', '')).toEqual(['add', 'list', 'options', 'remove']);
+    expect(complete('tenant', '')).toEqual(['count', 'create', 'delete', 'get', 'list', 'members', 'update']);
+    expect(complete('tenant', 'members', '')).toEqual(['add', 'remove']);
     expect(complete('instance', '')).toEqual(['activate', 'delete', 'list', 'suspend', 'variables']);
     expect(complete('instance', 'variables', '')).toEqual(['set']);
     expect(complete('history', 'removal-time', '')).toEqual(['set']);
