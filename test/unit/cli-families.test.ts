@@ -24,8 +24,8 @@ const ALL = [
   'job',
   'metrics',
   'migration',
-  'user',
   'tenant',
+  'user',
 ];
 
 describe('declaring only the family argv names', () => {

@@ -59,8 +59,8 @@ const TOP_LEVEL = [
   'job',
   'metrics',
   'migration',
-  'user',
   'tenant',
+  'user',
 ];
 
 describe('completion bash', () => {
