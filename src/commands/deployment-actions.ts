@@ -20,7 +20,8 @@ export async function createDeployment(app: App, paths: string[], flags: FlagsOf
   const name = nonEmpty(flags.name, '--name');
   const filtering = Boolean(flags.changedOnly || flags.filterDuplicates);
   // The engine compares with the deployments of the same name: without one it finds none and deploys every time.
-  if (filtering && name === undefined) throw new UsageError(`${flags.changedOnly ? '--changed-only' : '--filter-duplicates'} compares with the deployments of a name: give --name`);
+  if (filtering && name === undefined)
+    throw new UsageError(`${flags.changedOnly ? '--changed-only' : '--filter-duplicates'} compares with the deployments of a name: give --name`);
   const request = {
     paths,
     name,
@@ -91,5 +92,7 @@ export async function deleteDeployment(app: App, id: string, flags: FlagsOf<type
     throw new UsageError('--skip-custom-listeners and --skip-io-mappings apply to the instances --cascade deletes: give --cascade');
   const client = await engineClient(app);
   const outcome = await remove(client, id, options, (question) => app.confirm(question));
-  (await app.output()).info(`deleted deployment ${id}${options.cascade ? ` with ${outcome.instances} running process instance${outcome.instances === 1 ? '' : 's'}` : ''}`);
+  (await app.output()).info(
+    `deleted deployment ${id}${options.cascade ? ` with ${outcome.instances} running process instance${outcome.instances === 1 ? '' : 's'}` : ''}`,
+  );
 }

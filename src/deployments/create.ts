@@ -25,7 +25,13 @@ export type DeploymentOutcome =
   | { status: 'problems'; report: ModelCheckReport }
   /** --dry-run: what would be sent. */
   | { status: 'dry-run'; report: ModelCheckReport; resources: ResourceFile[]; fields: FormFields }
-  | { status: 'deployed' | 'unchanged'; report: ModelCheckReport; resources: ResourceFile[]; deployment: DeploymentWithDefinitions; definitions: NewDefinition[] };
+  | {
+      status: 'deployed' | 'unchanged';
+      report: ModelCheckReport;
+      resources: ResourceFile[];
+      deployment: DeploymentWithDefinitions;
+      definitions: NewDefinition[];
+    };
 
 export async function createDeployment(client: EngineClient | undefined, request: DeploymentRequest): Promise<DeploymentOutcome> {
   const resources = await deploymentResources(request.paths);
@@ -43,7 +49,8 @@ export async function createDeployment(client: EngineClient | undefined, request
   const api = client.deployments;
   const filtering = request.duplicateFiltering || request.changedOnly;
   // DefaultDeploymentHandler.determineDuplicateDeployment answers with the latest deployment of the name.
-  const latestBefore = filtering && request.name !== undefined ? (await api.list({ name: request.name, sortBy: 'deploymentTime', sortOrder: 'desc' }, 0, 1))[0] : undefined;
+  const latestBefore =
+    filtering && request.name !== undefined ? (await api.list({ name: request.name, sortBy: 'deploymentTime', sortOrder: 'desc' }, 0, 1))[0] : undefined;
   const bytes = await Promise.all(resources.map(async (file) => ({ name: file.name, bytes: await readResource(file) })));
   const form = deploymentForm(fields, bytes);
   let deployment: DeploymentWithDefinitions;

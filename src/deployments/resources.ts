@@ -58,7 +58,8 @@ export async function deploymentResources(paths: readonly string[]): Promise<Res
   }
   const resources = [...byName.values()];
   const total = resources.reduce((sum, file) => sum + file.size, 0);
-  if (total > MAX_DEPLOYMENT_BYTES) refused.push(`the files come to ${formatSize(total)}, more than the ${formatSize(MAX_DEPLOYMENT_BYTES)} one deployment may be`);
+  if (total > MAX_DEPLOYMENT_BYTES)
+    refused.push(`the files come to ${formatSize(total)}, more than the ${formatSize(MAX_DEPLOYMENT_BYTES)} one deployment may be`);
   if (refused.length > 0) throw new UsageError(refused.join('\n'));
   return resources;
 }

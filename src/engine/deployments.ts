@@ -94,7 +94,13 @@ export class DeploymentApi {
   }
 
   async count(query: DeploymentQuery): Promise<number> {
-    const response = await this.http.request({ method: 'GET', path: enginePath`/deployment/count`, query: query as Query, schema: countSchema(), expects: 'a count' });
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/deployment/count`,
+      query: query as Query,
+      schema: countSchema(),
+      expects: 'a count',
+    });
     return response.data.count;
   }
 
@@ -104,7 +110,12 @@ export class DeploymentApi {
 
   async resources(id: string): Promise<DeploymentResource[]> {
     return (
-      await this.http.request({ method: 'GET', path: enginePath`/deployment/${id}/resources`, schema: z.array(resourceSchema()), expects: 'a list of resources' })
+      await this.http.request({
+        method: 'GET',
+        path: enginePath`/deployment/${id}/resources`,
+        schema: z.array(resourceSchema()),
+        expects: 'a list of resources',
+      })
     ).data;
   }
 

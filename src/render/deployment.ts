@@ -28,7 +28,13 @@ export const deployedView: View<DeploymentWithDefinitions> = {
       rows.length === 0
         ? 'no new definition'
         : renderTable(
-            [{ name: 'Kind', keepWords: true }, { name: 'Key', whole: true }, 'Version', { name: 'Definition id', whole: true }, { name: 'Resource', keepWords: true }],
+            [
+              { name: 'Kind', keepWords: true },
+              { name: 'Key', whole: true },
+              'Version',
+              { name: 'Definition id', whole: true },
+              { name: 'Resource', keepWords: true },
+            ],
             rows.map((row) => [row.kind, row.key, row.version === null ? '' : String(row.version), row.id, row.resource ?? '']),
             style,
           );
@@ -80,7 +86,10 @@ export const deploymentView: View<DeploymentWithResources> = {
       deployment.resources.length === 0
         ? 'no resources'
         : renderTable(
-            [{ name: 'Resource', keepWords: true }, { name: 'Resource id', whole: true }],
+            [
+              { name: 'Resource', keepWords: true },
+              { name: 'Resource id', whole: true },
+            ],
             deployment.resources.map((resource) => [resource.name, resource.id]),
             style,
           );
