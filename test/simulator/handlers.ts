@@ -12,6 +12,7 @@ import type { HttpHandler, JsonBodyType, PathParams } from 'msw';
 import { registerAuthorizationRoutes } from './authorization.js';
 import { registerBatchRoutes, runDueBatchJobs } from './batch.js';
 import { registerJobLogRoutes } from './job-log.js';
+import { registerDeploymentRoutes } from './deployments.js';
 import { registerMigrationExecutionRoutes } from './execution.js';
 import { registerHistoricProcessInstanceRoutes } from './history.js';
 import { registerHistoryDeletionRoutes } from './history-deletion.js';
@@ -677,6 +678,7 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   router.add('get', '/version', () => json({ version: state.version }), { engineCheck: 'none' });
   registerAuthorizationRoutes(router, state);
   registerProcessDefinitionRoutes(router, state);
+  registerDeploymentRoutes(router, state);
   registerSuspensionRoutes(router, state);
   registerProcessInstanceRoutes(router, state);
   registerInstanceDeletionRoutes(router, state);
