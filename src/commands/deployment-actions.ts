@@ -56,7 +56,7 @@ export async function createDeployment(app: App, paths: string[], flags: FlagsOf
   output.info(
     outcome.status === 'unchanged'
       ? `nothing changed: the files are those of deployment ${deployment.id} (${deployment.name ?? 'no name'}); nothing new was deployed`
-      : `deployed ${outcome.resources.length} resources as deployment ${deployment.id}: ${definitions.length === 0 ? 'no new definition' : definitions.map((row) => `${row.key} v${row.version ?? '?'}`).join(', ')}`,
+      : `${request.changedOnly ? `deployed the changed files of ${outcome.resources.length}` : `deployed ${outcome.resources.length} files`} as deployment ${deployment.id}: ${definitions.length === 0 ? 'no new definition' : definitions.map((row) => `${row.key} v${row.version ?? '?'}`).join(', ')}`,
   );
 }
 

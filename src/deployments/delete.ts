@@ -43,7 +43,7 @@ export async function deleteDeployment(
     throw new CliError(
       `the engine refused to delete ${describe(deployment)}: ${plural(count, 'process instance')} of its definitions ${count === 1 ? 'runs' : 'run'}`,
       ExitCode.EngineRejected,
-      '--cascade deletes them with it (after a confirmation naming how many)',
+      '--cascade deletes them with it, after a confirmation naming how many',
     );
   }
   return { deployment, instances };
