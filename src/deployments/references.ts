@@ -9,7 +9,6 @@ import type { ModelFile } from '../model-files/files.js';
 import type { ModelProblem } from '../model-files/problems.js';
 import type { ScanVisitor } from '../model-files/resource.js';
 
-const BPMN_MODEL = 'http://www.omg.org/spec/BPMN/20100524/MODEL';
 /** The extension namespaces the products read the attributes from (Operaton's, and camunda's everywhere). */
 const EXTENSIONS = new Set(['http://camunda.org/schema/1.0/bpmn', 'http://operaton.org/schema/1.0/bpmn']);
 export const DEPLOYMENT_FORM_KEY = 'camunda-forms:deployment:';
@@ -43,9 +42,12 @@ function isExpression(value: string): boolean {
 /** A visitor that adds the file's references to `found`. */
 export function referenceVisitor(file: ModelFile, found: ModelReference[]): ScanVisitor | undefined {
   if (file.kind !== 'bpmn') return undefined;
+  // The model's elements are in the namespace of its root element, <definitions>; those of extensions are not.
+  let model: string | undefined;
   return {
     startTag(tag, position) {
-      if (tag.name.uri !== BPMN_MODEL) return;
+      if (tag.depth === 0) model = tag.name.uri;
+      if (tag.name.uri !== model) return;
       const plain = (local: string) => tag.attributes.find((attribute) => attribute.uri === '' && attribute.local === local);
       const extension = (local: string) => tag.attributes.find((attribute) => EXTENSIONS.has(attribute.uri) && attribute.local === local);
       const add = (wanted: Wanted, value: string, at: { offset: number }): void => {
