@@ -8,6 +8,7 @@
 import type { EngineClient } from '../engine/client.js';
 import type { DeploymentWithDefinitions } from '../engine/deployments.js';
 import { deployedNoDefinition, newDefinitions, type NewDefinition } from './definitions.js';
+import { sendChange } from '../exit.js';
 import type { ModelCheckReport } from '../model-files/check.js';
 import { checkDeploymentFiles } from './check.js';
 import { deploymentForm, type FormFields } from './form.js';
@@ -55,7 +56,12 @@ export async function createDeployment(client: EngineClient | undefined, request
   const form = deploymentForm(fields, bytes);
   let deployment: DeploymentWithDefinitions;
   try {
-    deployment = await api.create(form);
+    // A lost answer may have deployed: the deployments of the name show it (without one, the newest).
+    const check =
+      request.name === undefined
+        ? ['deployment', 'list', '--sort-by', 'deploymentTime', '--sort-order', 'desc']
+        : ['deployment', 'list', '--name', request.name];
+    deployment = await sendChange(check, () => api.create(form));
   } catch (error) {
     throw engineRefusal(error, resources) ?? error;
   }

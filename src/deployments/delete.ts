@@ -7,6 +7,7 @@ import type { EngineClient } from '../engine/client.js';
 import type { Deployment, DeploymentDeletion } from '../engine/deployments.js';
 import { EngineHttpError } from '../engine/errors.js';
 import { CliError, ExitCode } from '../exit-codes.js';
+import { sendChange } from '../exit.js';
 import { plural } from '../util/text.js';
 
 export interface DeletionOutcome {
@@ -35,7 +36,7 @@ export async function deleteDeployment(
     await confirm(`delete ${describe(deployment)}`);
   }
   try {
-    await client.deployments.delete(id, options);
+    await sendChange(['deployment', 'get', id], () => client.deployments.delete(id, options));
   } catch (error) {
     if (options.cascade || !(error instanceof EngineHttpError) || error.status === 404) throw error;
     const count = await running().catch(() => 0);

@@ -99,6 +99,15 @@ describe('deployment create', () => {
     expect(engine.requests).toEqual([]);
   });
 
+  it('a lost answer is exit 7 naming the command that shows whether the engine deployed', async ({ engine, cli, cwd }) => {
+    release(cwd);
+    engine.inject({ method: 'POST', path: /^\/deployment\/create$/, status: 504, afterEngine: true, times: 1 });
+    const result = await cli(['deployment', 'create', 'release', '--name', 'dep-release'], { cwd });
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain('camunda-admin deployment list --name dep-release');
+    expect(deploymentStore(engine.state).deployments.filter((deployment) => deployment.name === 'dep-release')).toHaveLength(1);
+  });
+
   it('--dry-run lists the resources and sends nothing; --changed-only needs --name', async ({ engine, cli, cwd }) => {
     release(cwd);
     const dry = await cli(['deployment', 'create', 'release', '--dry-run'], { cwd });
