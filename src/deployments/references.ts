@@ -1,7 +1,7 @@
 /**
  * What a deployment's models take from the same deployment: a call activity's called process or
  * case, a business rule task's decision, a user task's or start event's form, each with
- * binding="deployment", and a camunda-forms:deployment:NAME form key. The engine deploys a model
+ * binding="deployment", and a camunda-forms:deployment:NAME (operaton-forms: on Operaton) form key. The engine deploys a model
  * whose reference is missing and fails only when an instance gets there; this finds it before.
  * Read while the file is scanned (a ScanVisitor of src/model-files/); expressions are not followed.
  */
@@ -11,7 +11,8 @@ import type { ScanVisitor } from '../model-files/resource.js';
 
 /** The extension namespaces the products read the attributes from (Operaton's, and camunda's everywhere). */
 const EXTENSIONS = new Set(['http://camunda.org/schema/1.0/bpmn', 'http://operaton.org/schema/1.0/bpmn']);
-export const DEPLOYMENT_FORM_KEY = 'camunda-forms:deployment:';
+/** A form key naming a resource of the deployment: Camunda's and CIB seven's prefix, and Operaton's. */
+const DEPLOYMENT_FORM_KEYS = ['camunda-forms:deployment:', 'operaton-forms:deployment:'];
 
 /** What is looked for in the deployment: a definition of a kind by its key, a form by its id, or a resource by its name. */
 export type Wanted = 'process' | 'case' | 'decision' | 'form' | 'resource';
@@ -74,7 +75,8 @@ export function referenceVisitor(file: ModelFile, found: ModelReference[]): Scan
           const formRef = extension('formRef');
           if (formRef && bound('formRefBinding')) add('form', formRef.value, formRef);
           const formKey = extension('formKey');
-          if (formKey?.value.startsWith(DEPLOYMENT_FORM_KEY)) add('resource', formKey.value.slice(DEPLOYMENT_FORM_KEY.length), formKey);
+          const prefix = DEPLOYMENT_FORM_KEYS.find((key) => formKey?.value.startsWith(key));
+          if (formKey && prefix) add('resource', formKey.value.slice(prefix.length), formKey);
           break;
         }
         default:
@@ -107,7 +109,7 @@ export function referenceProblems(references: readonly ModelReference[], content
       check: 'deployment-reference',
       element: null,
       id: reference.elementId,
-      message: `${subject} takes ${WHAT[wanted]} '${value}' from its own deployment${wanted === 'resource' ? ` (formKey ${DEPLOYMENT_FORM_KEY}${value})` : ' (binding="deployment")'}, and none of the files deployed has it`,
+      message: `${subject} takes ${WHAT[wanted]} '${value}' from its own deployment (${wanted === 'resource' ? 'a form key …-forms:deployment:' : 'binding="deployment"'}), and none of the files deployed has it`,
     });
   }
   return problems;
