@@ -69,6 +69,21 @@ describe('deployment create', () => {
     expect(latest.resources.map((resource) => resource.name)).toEqual(['dep-order.bpmn']);
   });
 
+  it('--filter-duplicates deploys nothing when nothing changed, every file when one did', async ({ engine, cli, cwd }) => {
+    const directory = release(cwd);
+    const args = ['deployment', 'create', 'release', '--name', 'dep-release', '--filter-duplicates'];
+    expect((await cli(args, { cwd })).code).toBe(0);
+    expect((await cli(args, { cwd })).stderr).toContain('nothing changed');
+    writeFileSync(join(directory, 'forms', 'approve.form'), FORM.replace('"components":[]', '"components":[{"type":"text","text":"Approve?"}]'));
+    const changed = await cli(args, { cwd });
+    expect(changed.stderr).toMatch(/^deployed 2 files as deployment \S+: dep-order v2$/m);
+    expect(
+      deploymentStore(engine.state)
+        .deployments.at(-1)
+        ?.resources.map((resource) => resource.name),
+    ).toEqual(['dep-order.bpmn', 'forms/approve.form']);
+  });
+
   it('refuses a BPMN without a time-to-live before sending, with its file and line (exit 3)', async ({ engine, cli, cwd }) => {
     writeFileSync(join(cwd, 'no-ttl.bpmn'), bpmn('dep-nottl', { ttl: '' }));
     const result = await cli(['deployment', 'create', 'no-ttl.bpmn', '--name', 'dep-nottl'], { cwd });
