@@ -10,6 +10,7 @@ import type { DEPLOYMENT_CREATE_FLAGS, DEPLOYMENT_DELETE_FLAGS, DEPLOYMENT_LIST_
 import { listWithLimit } from './listing.js';
 import { paging, sorting } from './options.js';
 import type { FlagsOf } from './spec.js';
+import { plural } from '../util/text.js';
 
 function nonEmpty(value: string | undefined, flag: string): string | undefined {
   if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} must not be empty`);
@@ -56,7 +57,7 @@ export async function createDeployment(app: App, paths: string[], flags: FlagsOf
   output.info(
     outcome.status === 'unchanged'
       ? `nothing changed: the files are those of deployment ${deployment.id} (${deployment.name ?? 'no name'}); nothing new was deployed`
-      : `${request.changedOnly ? `deployed the changed files of ${outcome.resources.length}` : `deployed ${outcome.resources.length} files`} as deployment ${deployment.id}: ${definitions.length === 0 ? 'no new definition' : definitions.map((row) => `${row.key} v${row.version ?? '?'}`).join(', ')}`,
+      : `${request.changedOnly ? `deployed the changed files of ${outcome.resources.length}` : `deployed ${plural(outcome.resources.length, 'file')}`} as deployment ${deployment.id}: ${definitions.length === 0 ? 'no new definition' : definitions.map((row) => `${row.key} v${row.version ?? '?'}`).join(', ')}`,
   );
 }
 
@@ -92,7 +93,5 @@ export async function deleteDeployment(app: App, id: string, flags: FlagsOf<type
     throw new UsageError('--skip-custom-listeners and --skip-io-mappings apply to the instances --cascade deletes: give --cascade');
   const client = await engineClient(app);
   const outcome = await remove(client, id, options, (question) => app.confirm(question));
-  (await app.output()).info(
-    `deleted deployment ${id}${options.cascade ? ` with ${outcome.instances} running process instance${outcome.instances === 1 ? '' : 's'}` : ''}`,
-  );
+  (await app.output()).info(`deleted deployment ${id}${options.cascade ? ` with ${plural(outcome.instances, 'running process instance')}` : ''}`);
 }
