@@ -3,7 +3,7 @@
 // bodies, statuses); a mismatch fails the test. test/helpers/test-setup.ts calls checkContract for e2e files.
 import { afterEach, beforeEach, expect } from 'vitest';
 import { validateRequest, validateResponse } from '../contract/validate.js';
-import { parseMultipart } from '../simulator/deployments.js';
+import { parseMultipart } from '../simulator/multipart.js';
 import { requestObservers, responseObservers } from '../simulator/index.js';
 
 /** A multipart body as its fields (a file part as `@file name`), as the samples' index writes it; undefined for any other body. */

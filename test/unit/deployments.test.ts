@@ -10,7 +10,7 @@ import { deploymentForm } from '../../src/deployments/form.js';
 import { formatRefusedProblem, refusedProblems } from '../../src/deployments/refusal.js';
 import { deploymentResources } from '../../src/deployments/resources.js';
 import { UsageError } from '../../src/exit-codes.js';
-import { parseMultipart } from '../simulator/deployments.js';
+import { parseMultipart } from '../simulator/multipart.js';
 
 let directory: string;
 beforeEach(() => {
