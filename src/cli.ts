@@ -14,6 +14,7 @@ import { declareBatchCommands } from './commands/batch.js';
 import { declareCompletionCommand } from './commands/completion.js';
 import { declareConfigCommands } from './commands/config.js';
 import { declareDefinitionCommands } from './commands/definition.js';
+import { declareDeploymentCommands } from './commands/deployment.js';
 import { declareEngineCommands } from './commands/engine.js';
 import { GLOBAL_FLAGS } from './commands/global-flags.js';
 import { declareGroupCommands } from './commands/group.js';
@@ -57,6 +58,7 @@ const FAMILIES: Readonly<Record<string, (program: Command, app: App) => void>> =
   job: family(declareJobCommands, () => import('./commands/job-actions.js')),
   history: family(declareHistoryCommands, () => import('./commands/history-actions.js')),
   'external-task': family(declareExternalTaskCommands, () => import('./commands/external-task-actions.js')),
+  deployment: family(declareDeploymentCommands, () => import('./commands/deployment-actions.js')),
   completion: family(declareCompletionCommand, () => import('./commands/completion-actions.js')),
 };
 

@@ -4,6 +4,7 @@
  */
 import { AuthorizationApi } from './authorizations.js';
 import { BatchApi } from './batches.js';
+import { DeploymentApi } from './deployments.js';
 import { GroupApi } from './groups.js';
 import { HistoricProcessInstanceApi } from './historic-process-instances.js';
 import { ExternalTaskApi } from './external-tasks.js';
@@ -38,6 +39,7 @@ export class EngineClient {
   readonly variableInstances: VariableInstanceApi;
   readonly externalTasks: ExternalTaskApi;
   readonly opLog: OpLogApi;
+  readonly deployments: DeploymentApi;
 
   constructor(readonly options: EngineHttpOptions) {
     this.http = new EngineHttp(options);
@@ -57,6 +59,7 @@ export class EngineClient {
     this.variableInstances = new VariableInstanceApi(this.http);
     this.externalTasks = new ExternalTaskApi(this.http);
     this.opLog = new OpLogApi(this.http);
+    this.deployments = new DeploymentApi(this.http);
   }
 
   /** The same target without credentials, to tell "refused" from "not required". */

@@ -21,6 +21,14 @@ export class JsonText {
   constructor(readonly json: RequestBody) {}
 }
 
+/** A request body that is not JSON (a deployment's multipart form), sent as it is with its content type. */
+export class TypedBody {
+  constructor(
+    readonly bytes: RequestBody,
+    readonly contentType: string,
+  ) {}
+}
+
 export interface EngineHttpOptions {
   /** The REST root, e.g. `http://localhost:8080/engine-rest`, without a trailing slash. */
   baseUrl: string;
@@ -207,7 +215,10 @@ export class EngineHttp {
     };
     if (this.authorization) headers.authorization = this.authorization;
     let body: RequestBody | undefined;
-    if (spec.body !== undefined) {
+    if (spec.body instanceof TypedBody) {
+      body = spec.body.bytes;
+      headers['content-type'] = spec.body.contentType;
+    } else if (spec.body !== undefined) {
       body = spec.body instanceof JsonText ? spec.body.json : JSON.stringify(spec.body);
       headers['content-type'] = 'application/json';
     }

@@ -243,6 +243,10 @@ export const UNDOCUMENTED_STATUSES: Record<string, { status: number; body: 'erro
     { status: 500, body: 'error', evidence: 'group-create-without-id (body shape; read from SaveUserCmd: the whitelist and the password policy)' },
   ],
   'POST /tenant/create': [{ status: 400, body: 'error', evidence: 'tenant-create-duplicate' }],
+  // CREATE on Deployment (AuthorizationCommandChecker.checkCreateDeployment).
+  'POST /deployment/create': [{ status: 403, body: 'error', evidence: 'auth-denied-deployment-create' }],
+  // Running instances and no cascade: ENGINE-03076, a ProcessEngineException, so a 500.
+  'DELETE /deployment/{id}': [{ status: 500, body: 'error', evidence: 'deployment-delete-with-instances' }],
   'GET /metrics/{metrics-name}/sum': [{ status: 400, body: 'error', evidence: 'metrics-sum-invalid-date' }],
   // Neither admin nor READ on SYSTEM: ENGINE-03110, the same on Camunda, Operaton and CIB seven.
   'GET /telemetry/data': [{ status: 403, body: 'error', evidence: 'camunda-telemetry-data-403, operaton-telemetry-data-403, cibseven-telemetry-data-403' }],
@@ -591,6 +595,11 @@ export class ContractValidator {
       }
     }
 
+    const formSchema = matched.operation.requestBody?.content?.['multipart/form-data']?.schema;
+    if (formSchema !== undefined && isMultipartBody(body)) {
+      this.checkFormFields(formSchema, body.multipart, errors);
+      return { valid: errors.length === 0, errors, operation: name };
+    }
     const bodySchema = matched.operation.requestBody?.content?.['application/json']?.schema;
     if (body === undefined) {
       if (matched.operation.requestBody?.required) errors.push(`${name} requires a body`);
@@ -600,6 +609,22 @@ export class ContractValidator {
       this.checker.check(bodySchema, body, 'body', errors);
     }
     return { valid: errors.length === 0, errors, operation: name };
+  }
+
+  /**
+   * A multipart form (`{multipart: {field: value}}`, as the samples' index and the e2e observer give
+   * it): each field the schema declares must parse as its type; any other field is a file part (the
+   * engine takes every part not named by a reserved field as a resource, whatever its name).
+   */
+  private checkFormFields(schema: SchemaObject, fields: Record<string, string>, errors: string[]): void {
+    const properties = this.checker.resolve(schema).properties ?? {};
+    for (const [field, value] of Object.entries(fields)) {
+      const declared = properties[field];
+      if (declared === undefined) continue;
+      const property = this.checker.resolve(declared);
+      if (property.format === 'binary') continue;
+      this.checkParameterValue({ name: field, in: 'query', schema: property } as ParameterObject, value, `form.${field}`, errors);
+    }
   }
 
   /** Query and path values are strings on the wire: check that they parse as the declared type. */
@@ -623,6 +648,10 @@ export class ContractValidator {
         break;
     }
   }
+}
+
+function isMultipartBody(body: unknown): body is { multipart: Record<string, string> } {
+  return typeof body === 'object' && body !== null && typeof (body as { multipart?: unknown }).multipart === 'object';
 }
 
 function toSearchParams(query: URLSearchParams | Record<string, string> | string, path: string): URLSearchParams {

@@ -3,7 +3,17 @@
 // bodies, statuses); a mismatch fails the test. test/helpers/test-setup.ts calls checkContract for e2e files.
 import { afterEach, beforeEach, expect } from 'vitest';
 import { validateRequest, validateResponse } from '../contract/validate.js';
+import { parseMultipart } from '../simulator/multipart.js';
 import { requestObservers, responseObservers } from '../simulator/index.js';
+
+/** A multipart body as its fields (a file part as `@file name`), as the samples' index writes it; undefined for any other body. */
+function multipartFields(contentType: string | undefined, body: string): { multipart: Record<string, string> } | undefined {
+  if (contentType === undefined || !/^multipart\/form-data/i.test(contentType)) return undefined;
+  const parts = parseMultipart(contentType, Buffer.from(body, 'utf8'));
+  // Not readable as one: JSON.parse then fails, and the observer reports the body.
+  if (parts === undefined) return undefined;
+  return { multipart: Object.fromEntries(parts.map((part) => [part.fieldName, part.fileName === null ? (part.text ?? '') : `@${part.fileName}`])) };
+}
 
 const violations: string[] = [];
 
@@ -13,7 +23,7 @@ requestObservers.add((request, restRoot) => {
   if (!rawPath.startsWith(`${restRoot}/`)) return;
   let body: unknown;
   try {
-    body = request.body ? JSON.parse(request.body) : undefined;
+    body = request.body ? (multipartFields(request.headers['content-type'], request.body) ?? JSON.parse(request.body)) : undefined;
   } catch {
     violations.push(`${request.method} ${request.path}: the body is not JSON`);
     return;

@@ -12,6 +12,7 @@ import type { HttpHandler, JsonBodyType, PathParams } from 'msw';
 import { registerAuthorizationRoutes } from './authorization.js';
 import { registerBatchRoutes, runDueBatchJobs } from './batch.js';
 import { registerJobLogRoutes } from './job-log.js';
+import { registerDeploymentRoutes } from './deployments.js';
 import { registerMigrationExecutionRoutes } from './execution.js';
 import { registerHistoricProcessInstanceRoutes } from './history.js';
 import { registerCleanableReportRoutes } from './history-cleanable.js';
@@ -688,6 +689,7 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerProcessDefinitionRoutes(router, state);
   registerDefinitionTtlRoutes(router, state);
   registerDecisionDefinitionRoutes(router, state);
+  registerDeploymentRoutes(router, state);
   registerSuspensionRoutes(router, state);
   registerProcessInstanceRoutes(router, state);
   registerInstanceDeletionRoutes(router, state);

@@ -15,6 +15,7 @@ const ALL = [
   'completion',
   'config',
   'definition',
+  'deployment',
   'engine',
   'external-task',
   'group',

@@ -50,6 +50,7 @@ const TOP_LEVEL = [
   'completion',
   'config',
   'definition',
+  'deployment',
   'engine',
   'external-task',
   'group',
