@@ -57,7 +57,7 @@ export async function createDeployment(app: App, paths: string[], flags: FlagsOf
   output.info(
     outcome.status === 'unchanged'
       ? `nothing changed: the files are those of deployment ${deployment.id} (${deployment.name ?? 'no name'}); nothing new was deployed`
-      : `${request.changedOnly ? `deployed the changed files of ${outcome.resources.length}` : `deployed ${plural(outcome.resources.length, 'file')}`} as deployment ${deployment.id}: ${definitions.length === 0 ? 'no new definition' : definitions.map((row) => `${row.key} v${row.version ?? '?'}`).join(', ')}`,
+      : `${request.changedOnly ? `deployed the changed files of ${plural(outcome.resources.length, 'file')}` : `deployed ${plural(outcome.resources.length, 'file')}`} as deployment ${deployment.id}: ${definitions.length === 0 ? 'no new definition' : definitions.map((row) => `${row.key} v${row.version ?? '?'}`).join(', ')}`,
   );
 }
 

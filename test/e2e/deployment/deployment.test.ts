@@ -41,7 +41,7 @@ describe('deployment create', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^Name\tdep-release$/m);
     expect(first.stdout).toMatch(/^process\tdep-order\t1\tdep-order:1:\S+\tdep-order\.bpmn$/m);
-    expect(first.stderr).toMatch(/^deployed the changed files of 2 as deployment \S+: dep-order v1$/m);
+    expect(first.stderr).toMatch(/^deployed the changed files of 2 files as deployment \S+: dep-order v1$/m);
     const [sent] = engine.requests.filter((request) => request.method === 'POST');
     expect(sent?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(sent?.body).toContain('name="deployment-name"\r\n\r\ndep-release\r\n');
