@@ -19,7 +19,7 @@ import type { ChangeResult, CreatedBatch, ObjectOutcome } from '../change/result
 import type { EngineClient } from '../engine/client.js';
 
 /** One failed batch job: its batch, its id, the first line of its exception, and the objects its message names. */
-export interface BatchJobFailure {
+interface BatchJobFailure {
   batchId: string;
   jobId: string;
   message: string;

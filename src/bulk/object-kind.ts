@@ -78,5 +78,5 @@ export interface ObjectKind<R = unknown> {
  * the engine counts there; when they are not many more than the selection, the preview lists them and
  * counts the selected ones (a count with a page of ids costs the engine far more than a row listed).
  */
-export type ActivityOfKind =
+type ActivityOfKind =
   { activity: string; filter: QueryBody; all?: { body: QueryBody; count: number } | undefined } | { activity: string; groups: readonly string[] };

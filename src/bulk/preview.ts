@@ -18,7 +18,7 @@ export const ACTIVITY_COUNT_BUDGET = 200;
  * instances took about 1 s, counting 50,000 ids at an activity in pages of 1,000 about 5 s
  * (docs/performance.md, "Selecting and checking").
  */
-export const LISTED_PER_SELECTED = 4;
+const LISTED_PER_SELECTED = 4;
 /** The first page of such a listing (pages double after it): the selection's rows are still in memory. */
 const LISTED_PAGE = 10_000;
 

@@ -14,7 +14,7 @@ export const USER_FILTER_FLAGS = flagSpec(
 export const USER_LIST_FLAGS = [...USER_FILTER_FLAGS, ...pagingFlags('every user, page by page')] as const;
 
 /** Where a new password comes from: never a flag's value (shell history, ps). */
-export const PASSWORD_SOURCE_FLAGS = flagSpec(
+const PASSWORD_SOURCE_FLAGS = flagSpec(
   { flags: '--password-stdin', description: 'read the password from standard input (one trailing newline dropped)' },
   { flags: '--password-file <file>', description: 'read the password from this file (one trailing newline dropped)' },
 );

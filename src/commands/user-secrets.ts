@@ -9,7 +9,7 @@ import { UsageError } from '../exit-codes.js';
 import { readInputFile } from '../input/read.js';
 
 /** A password is short; a longer input is a mistake (a file piped in), refused before it is read whole. */
-export const MAX_PASSWORD_BYTES = 4096;
+const MAX_PASSWORD_BYTES = 4096;
 
 export interface PasswordSource {
   passwordStdin?: boolean | undefined;

@@ -15,7 +15,7 @@ const EXTENSIONS = new Set(['http://camunda.org/schema/1.0/bpmn', 'http://operat
 const DEPLOYMENT_FORM_KEYS = ['camunda-forms:deployment:', 'operaton-forms:deployment:'];
 
 /** What is looked for in the deployment: a definition of a kind by its key, a form by its id, or a resource by its name. */
-export type Wanted = 'process' | 'case' | 'decision' | 'form' | 'resource';
+type Wanted = 'process' | 'case' | 'decision' | 'form' | 'resource';
 
 export interface ModelReference {
   file: string;

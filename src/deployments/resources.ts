@@ -23,9 +23,9 @@ export interface ResourceFile {
 }
 
 /** One file: the limit of a model file. */
-export const MAX_RESOURCE_BYTES = MAX_MODEL_BYTES;
+const MAX_RESOURCE_BYTES = MAX_MODEL_BYTES;
 /** The whole deployment is held in memory while it is sent. */
-export const MAX_DEPLOYMENT_BYTES = 256 * 1024 * 1024;
+const MAX_DEPLOYMENT_BYTES = 256 * 1024 * 1024;
 const MAX_DIRECTORY_DEPTH = 64;
 
 export async function deploymentResources(paths: readonly string[]): Promise<ResourceFile[]> {

@@ -69,7 +69,7 @@ export interface Exchange {
   attempt: number;
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
 
 /** A request; what its 2xx answer must be (schema, noContentOnly, expects): AnswerSpec. */
 export interface RequestSpec<T> extends AnswerSpec<T> {

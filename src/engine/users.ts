@@ -9,7 +9,7 @@ import type { EngineHttp } from './http.js';
 import { enginePath, type Query } from './paths.js';
 import { countSchema, linksSchema, looseRecord, type Link } from './schemas.js';
 
-export const userProfileSchema = lazy(() =>
+const userProfileSchema = lazy(() =>
   looseRecord({
     id: z.string(),
     firstName: z.optional(z.nullable(z.string())),
@@ -40,7 +40,7 @@ export type PasswordPolicy = z.infer<ReturnType<typeof policySchema>>;
 export type PasswordPolicyRule = z.infer<ReturnType<typeof policyRuleSchema>>;
 export type PasswordPolicyCheck = z.infer<ReturnType<typeof policyCheckSchema>>;
 
-export type UserSortBy = 'userId' | 'firstName' | 'lastName' | 'email';
+type UserSortBy = 'userId' | 'firstName' | 'lastName' | 'email';
 
 /** UserQueryDto's filters (GET only: the engine has no POST user query). */
 export interface UserQuery {

@@ -29,7 +29,7 @@ export interface CleanableRequest {
  * `neverCleanedCount` (finished rows without a removal time; with `scan: false` null, and
  * `neverCleanedAtMost` = finished − cleanable), and `fix`, the command (or the step) that gives them one.
  */
-export type CleanableRow<R> = R & {
+type CleanableRow<R> = R & {
   neverCleanedCount: number | null;
   neverCleanedAtMost: number;
   fix: string | null;

@@ -10,7 +10,7 @@ import { EngineAuthorizationError, EngineHttpError } from '../engine/errors.js';
 import { HistoryCleanupApi, type HistoryCleanupConfiguration, type HistoryCleanupJob } from '../engine/history-cleanup.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 
-export type CleanupProblemKind = 'disabled' | 'no-window' | 'no-job' | 'dead-job' | 'failing-job' | 'suspended-job' | 'overdue-job';
+type CleanupProblemKind = 'disabled' | 'no-window' | 'no-job' | 'dead-job' | 'failing-job' | 'suspended-job' | 'overdue-job';
 
 export interface CleanupProblem {
   kind: CleanupProblemKind;

@@ -17,7 +17,7 @@ export interface DefinitionTtl {
 }
 
 /** GET /process-definition's `historyTimeToLive` (days, or null): a field the definition schema keeps as the engine sent it. */
-export function historyTimeToLiveOf(definition: ProcessDefinition): number | null {
+function historyTimeToLiveOf(definition: ProcessDefinition): number | null {
   const ttl = (definition as { historyTimeToLive?: unknown }).historyTimeToLive;
   return typeof ttl === 'number' && Number.isInteger(ttl) ? ttl : null;
 }

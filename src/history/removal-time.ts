@@ -92,8 +92,3 @@ export function isRemovalTime(actual: string | null | undefined, at: Date | null
   const parsed = actual ? parseEngineDate(actual) : undefined;
   return parsed !== undefined && parsed.getTime() === at.getTime();
 }
-
-/** `2026-12-01T00:00:00.000Z` in the words of the change: `absolute 2026-…`, `calculated`, `cleared`. */
-export function describeMode(mode: RemovalTimeMode): string {
-  return mode.kind === 'absolute' ? `absolute ${mode.at.toISOString()}` : mode.kind;
-}

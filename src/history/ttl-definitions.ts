@@ -15,7 +15,7 @@ export type DefinitionKind = 'process' | 'decision';
 export type TtlDefinition = ProcessDefinition | DecisionDefinition;
 
 /** Which versions to read: one key or all, one tenant or all the caller may read. */
-export interface DefinitionSelection {
+interface DefinitionSelection {
   key?: string | undefined;
   tenant?: string | undefined;
 }

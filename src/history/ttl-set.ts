@@ -47,7 +47,7 @@ export interface PlannedTtlRequest {
   body: { historyTimeToLive: number | null };
 }
 
-export type TtlOutcomeStatus = 'set' | 'failed' | 'not sent';
+type TtlOutcomeStatus = 'set' | 'failed' | 'not sent';
 
 export interface TtlOutcome extends TtlChange {
   status: TtlOutcomeStatus;
@@ -165,7 +165,7 @@ function failureOf(error: unknown, plan: TtlSetPlan, outcomes: readonly TtlOutco
   );
 }
 
-export function describe(definition: TtlDefinition): string {
+function describe(definition: TtlDefinition): string {
   return `${definition.key}:${definition.version}${definition.tenantId ? ` (tenant ${definition.tenantId})` : ''}`;
 }
 

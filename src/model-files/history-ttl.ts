@@ -17,7 +17,7 @@ export interface HistoryTtlOptions {
 }
 
 /** Which problem: none the engine takes, one it cannot parse, one only some products read. */
-export type HistoryTtlCheck = 'history-ttl-missing' | 'history-ttl-invalid' | 'history-ttl-namespace';
+type HistoryTtlCheck = 'history-ttl-missing' | 'history-ttl-invalid' | 'history-ttl-namespace';
 
 type Product = 'Camunda 7' | 'Operaton' | 'CIB seven';
 
@@ -45,7 +45,7 @@ const READS: Readonly<Record<Product, Readonly<Record<ModelKind, readonly string
 const PRODUCTS = Object.keys(READS) as Product[];
 
 /** ConfigurationLogger.logErrorNoTTLConfigured's first sentence. */
-export const ENGINE_NO_TTL = 'ENGINE-12018 History Time To Live (TTL) cannot be null';
+const ENGINE_NO_TTL = 'ENGINE-12018 History Time To Live (TTL) cannot be null';
 
 export function historyTtlProblems(resource: ModelResource, options: HistoryTtlOptions): ModelProblem[] {
   const problems: ModelProblem[] = [];

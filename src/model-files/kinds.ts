@@ -8,7 +8,7 @@ export type ModelKind = 'bpmn' | 'dmn' | 'cmmn';
 /** The definitions a model holds, each the element the engine makes a definition of (a child of the root). */
 export type DefinitionElement = 'process' | 'decision' | 'case';
 
-export const MODEL_SUFFIXES: Readonly<Record<ModelKind, readonly string[]>> = {
+const MODEL_SUFFIXES: Readonly<Record<ModelKind, readonly string[]>> = {
   bpmn: ['.bpmn20.xml', '.bpmn'],
   dmn: ['.dmn11.xml', '.dmn'],
   cmmn: ['.cmmn11.xml', '.cmmn10.xml', '.cmmn'],

@@ -15,7 +15,7 @@
  */
 import { codePointName } from '../input/limits.js';
 
-export interface XmlName {
+interface XmlName {
   /** '' when the name has none. */
   prefix: string;
   local: string;
@@ -23,7 +23,7 @@ export interface XmlName {
   uri: string;
 }
 
-export interface XmlAttribute extends XmlName {
+interface XmlAttribute extends XmlName {
   /** Entity references decoded, white space normalized as XML does (each tab, line end: one space). */
   value: string;
   /** Offset of the attribute's name in the text. */

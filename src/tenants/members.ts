@@ -92,7 +92,7 @@ async function membersAmong(client: EngineClient, tenantId: string, members: rea
  * The engine's 404 for a tenant the caller cannot see (it does not exist, or READ on it is missing),
  * or undefined when the tenant can be read.
  */
-export async function tenantNotFound(client: EngineClient, id: string): Promise<Error | undefined> {
+async function tenantNotFound(client: EngineClient, id: string): Promise<Error | undefined> {
   try {
     await client.tenants.get(id);
     return undefined;

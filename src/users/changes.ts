@@ -25,7 +25,7 @@ const WRONG_OWN_PASSWORD = 'The given authenticated user password is not valid.'
 /** AuthorizationManager.checkCamundaAdmin (unlock): ENGINE-03029. */
 const ADMIN_ONLY = /ENGINE-03029|Required admin authenticated group or user/;
 
-export const READ_ONLY_MESSAGE = "the engine's identity provider is read-only (LDAP?): users are managed there";
+const READ_ONLY_MESSAGE = "the engine's identity provider is read-only (LDAP?): users are managed there";
 
 function engineMessage(error: unknown): string | undefined {
   return error instanceof EngineHttpError ? error.body?.message : undefined;
@@ -66,8 +66,8 @@ export interface ProfileChange {
   email?: string | null | undefined;
 }
 
-export const PROFILE_FIELDS = ['firstName', 'lastName', 'email'] as const;
-export type ProfileField = (typeof PROFILE_FIELDS)[number];
+const PROFILE_FIELDS = ['firstName', 'lastName', 'email'] as const;
+type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export function mergeProfile(current: UserProfile, change: ProfileChange): ProfileBody {
   const field = (name: ProfileField): string | null => (change[name] === undefined ? (current[name] ?? null) : change[name]);
@@ -79,7 +79,7 @@ function show(value: string | null | undefined): string {
 }
 
 /** The engine's PUT replaces the whole profile: the fields this run leaves alone come from the engine, read right before each write. */
-export function profileUpdate(api: UserApi, id: string, change: ProfileChange): ObjectUpdate<UserProfile, ProfileBody> {
+function profileUpdate(api: UserApi, id: string, change: ProfileChange): ObjectUpdate<UserProfile, ProfileBody> {
   return {
     name: `user ${id}`,
     read: () => api.get(id),

@@ -26,7 +26,7 @@ import type { DefinitionTtls } from '../../history/removal-time-ttls.js';
 import { checkBatchPermission } from '../authorization.js';
 import type { BulkOperation } from '../operation.js';
 
-export const SET_REMOVAL_TIME_BATCH_TYPE = 'process-set-removal-time';
+const SET_REMOVAL_TIME_BATCH_TYPE = 'process-set-removal-time';
 const SET_REMOVAL_TIME_PERMISSION = 'CREATE_BATCH_SET_REMOVAL_TIME';
 
 const SET_REMOVAL_TIME_WORDS: ChangeWords = {
@@ -43,7 +43,7 @@ const SET_REMOVAL_TIME_WORDS: ChangeWords = {
 };
 
 /** `removed`: gone from the history (cleaned up or deleted); `no-removal-time`: calculated, but nothing to calculate from. */
-export type SetRemovalTimeOutcome = 'set' | 'already-set' | 'not-set' | 'removed' | 'no-removal-time';
+type SetRemovalTimeOutcome = 'set' | 'already-set' | 'not-set' | 'removed' | 'no-removal-time';
 
 const SET_REMOVAL_TIME_OUTCOMES: Readonly<Record<OutcomeKind, SetRemovalTimeOutcome>> = {
   changed: 'set',
@@ -54,7 +54,7 @@ const SET_REMOVAL_TIME_OUTCOMES: Readonly<Record<OutcomeKind, SetRemovalTimeOutc
 };
 
 /** What the report says of an instance beside its outcome. */
-export interface RemovalTimeDetail {
+interface RemovalTimeDetail {
   definitionId: string | null;
   endTime: string | null;
   /** The removal time the engine has now (null: none). */
