@@ -94,7 +94,7 @@ describe('migration execute --async', () => {
     const sim = await start(0);
     const cwd = planDir();
     const result = await runCli(
-      ['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--wait-timeout', '0.5', '--yes'],
+      ['--url', sim.url, 'migration', 'execute', 'plan.yaml', '--all-instances', '--async', '--wait', '--interval', '0.1', '--wait-timeout', '3', '--yes'],
       { cwd },
     );
     expect(result.code).toBe(9);
@@ -422,7 +422,7 @@ describe('batch watch on a suspended batch', () => {
   it('says at once that it is suspended and how to activate it; --wait-timeout then names the suspension (exit 9)', async () => {
     const sim = await start(0);
     const id = await suspendedBatch(sim);
-    const watched = await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1', '--wait-timeout', '0.5']);
+    const watched = await runCli(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.1', '--wait-timeout', '3']);
     expect(watched.code).toBe(9);
     const lines = watched.stderr.split('\n');
     expect(lines[0]).toBe(
@@ -460,7 +460,7 @@ describe('batch watch on a suspended batch', () => {
     const sim = await start(0);
     const id = await suspendedBatch(sim);
     const dir = tempDir();
-    const running = runOnPty(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.2', '--wait-timeout', '1'], {
+    const running = runOnPty(['--url', sim.url, 'batch', 'watch', id, '--interval', '0.2', '--wait-timeout', '3'], {
       env: cleanEnv({}, dir),
       cwd: dir,
       columns: 200,
