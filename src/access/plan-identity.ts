@@ -98,20 +98,30 @@ export async function readEngineIdentity(client: EngineClient, file: AccessFile)
   return { users, tenants, tenantUsers, tenantGroups };
 }
 
-/** Tenant groups the file adds must be groups of the engine or of the file (the engine answers 404 or 500). */
-export function tenantGroupProblems(file: AccessFile, engine: EngineIdentity, groups: ReadonlyMap<string, unknown>): InputProblem[] {
+/** Tenant groups the file adds must be groups of the engine or of the file (the engine answers 500). */
+export async function tenantGroupProblems(
+  client: EngineClient,
+  file: AccessFile,
+  engine: EngineIdentity,
+  known: ReadonlyMap<string, unknown>,
+): Promise<InputProblem[]> {
   const ofFile = new Set(file.groups.map((group) => group.id));
-  return file.tenants.flatMap((tenant) =>
+  const toAdd = file.tenants.flatMap((tenant) =>
     (tenant.groups ?? []).flatMap((group, index) =>
-      (engine.tenantGroups.get(tenant.id) ?? []).includes(group) || groups.has(group) || ofFile.has(group)
+      (engine.tenantGroups.get(tenant.id) ?? []).includes(group) || known.has(group) || ofFile.has(group)
         ? []
-        : [
-            file.problem(
-              ['tenants', tenant.id, 'groups', index],
-              `${group} is not a group of the engine or of the file (or one these credentials may not read)`,
-            ),
-          ],
+        : [{ group, path: ['tenants', tenant.id, 'groups', index] as (string | number)[] }],
     ),
+  );
+  if (toAdd.length === 0) return [];
+  const ids = [...new Set(toAdd.map((entry) => entry.group))].sort(compareText);
+  const found = new Set<string>();
+  for (let start = 0; start < ids.length; start += 50) {
+    const idIn = ids.slice(start, start + 50);
+    for (const group of await collectPages((first, max) => client.groups.list({ idIn }, first, max), { limit: client.http.queryLimit })) found.add(group.id);
+  }
+  return toAdd.flatMap(({ group, path }) =>
+    found.has(group) ? [] : [file.problem(path, `${group} is not a group of the engine or of the file (or one these credentials may not read)`)],
   );
 }
 

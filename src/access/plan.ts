@@ -123,7 +123,7 @@ async function checkMembers(
     ...toAdd.flatMap(({ user, path }) =>
       created.has(user) || found.has(user) ? [] : [file.problem(path, `${user} is not a user of the engine (or one these credentials may not read)`)],
     ),
-    ...tenantGroupProblems(file, identity, groups),
+    ...(await tenantGroupProblems(client, file, identity, groups)),
   ];
   if (problems.length > 0) throw new InputError(byPosition(problems));
 }
