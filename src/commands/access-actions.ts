@@ -124,6 +124,8 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
   if (flags.dryRun) {
     if (lockout) output.warn(`lock-out guard: ${lockout}; apply refuses this plan without --allow-lockout`);
     if (emptied) output.warn(`${emptied}; apply refuses this plan without --allow-empty`);
+    const passwordless = describePasswordless(plan);
+    if (passwordless) output.warn(passwordless);
     const requests = plannedRequests(client, plan, engine);
     await output.machineOnly(() => requests.map(({ change, request }) => ({ ...change, request })));
     await output.tableOnly(plan, accessPlanView);
