@@ -8,7 +8,7 @@ import { enginePath } from '../engine/paths.js';
 import { sendChange } from '../exit.js';
 import type { IdentityChange, TenantMemberChange } from './plan-identity.js';
 
-export interface IdentityRequest {
+interface IdentityRequest {
   method: 'POST' | 'PUT' | 'DELETE';
   url: string;
   body?: unknown;

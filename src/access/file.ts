@@ -28,7 +28,6 @@ import { exactIdsOf, globMatcher } from './globs.js';
 import { type DesiredTenant, type DesiredUser, desiredTenants, desiredUsers, type IdentityScope, identityScope } from './identity-file.js';
 
 export { exactIdsOf, globMatcher } from './globs.js';
-export type { DesiredTenant, DesiredUser } from './identity-file.js';
 
 const name = z.string().min(1);
 

@@ -1,6 +1,6 @@
 /** Id patterns of scopes and export flags: `*` any run of characters, `?` one. */
 /** Whether a pattern of `--groups` or a scope is a glob (`*`, `?`) rather than an id. */
-export const isGlob = (pattern: string): boolean => /[*?]/.test(pattern);
+const isGlob = (pattern: string): boolean => /[*?]/.test(pattern);
 
 /** The ids themselves when no pattern is a glob (they can be asked for by id); undefined otherwise. */
 export function exactIdsOf(patterns: readonly string[] | undefined): readonly string[] | undefined {
