@@ -18,8 +18,23 @@ import { collectPages } from '../engine/paging.js';
 import { type ObjectUpdate, type UpdatePolicy, updateObjects } from '../engine-objects/update.js';
 import { sendChange } from '../exit.js';
 import { groupUpdate, mergeGroup } from '../groups/update.js';
+import { profileUpdate } from '../users/changes.js';
+import { tenantUpdate } from '../tenants/update.js';
+import { identityRequest, sendIdentityChange } from './apply-identity.js';
 import { type AccessScope, authorizationKey } from './file.js';
-import { type AccessChange, type AccessPlan, type AuthorizationChange, describeRow, type EngineAccess, type GroupChange, type MemberChange } from './plan.js';
+import {
+  type AccessChange,
+  type AccessPlan,
+  type AuthorizationChange,
+  describeRow,
+  type EngineAccess,
+  type GroupChange,
+  type IdentityChange,
+  type MemberChange,
+  type TenantChange,
+  type TenantMemberChange,
+  type UserChange,
+} from './plan.js';
 
 type ChangeStatus = 'done' | 'failed' | 'not done';
 
@@ -67,6 +82,11 @@ export function plannedRequests(client: EngineClient, plan: AccessPlan, engine: 
   return plan.changes.map((change) => {
     let request: PlannedRequest;
     switch (change.object) {
+      case 'user':
+      case 'tenant':
+      case 'tenant-member':
+        request = identityRequest(client, change);
+        break;
       case 'group':
         if (change.action === 'create') request = { method: 'POST', url: url(enginePath`/group/create`), body: { id: change.group, ...change.after } };
         else if (change.action === 'update')
@@ -116,6 +136,13 @@ export async function applyPlan(client: EngineClient, plan: AccessPlan, engine: 
     (action: string) =>
     (change: AccessChange): change is MemberChange =>
       change.object === 'member' && change.action === action;
+  const isIdentity =
+    (object: IdentityChange['object'], action: string) =>
+    (change: AccessChange): change is IdentityChange =>
+      change.object === object && change.action === action;
+  const sendEach = async (object: IdentityChange['object'], action: string): Promise<void> => {
+    for (const result of of(isIdentity(object, action))) await one(result, () => sendIdentityChange(client, result.change as IdentityChange));
+  };
   const isAuthorization =
     (action: string) =>
     (change: AccessChange): change is AuthorizationChange =>
@@ -147,19 +174,49 @@ export async function applyPlan(client: EngineClient, plan: AccessPlan, engine: 
     }),
     options.policy,
   );
-  if (created.length > 0) {
-    await adoptDefaults(
-      client,
-      results,
-      created.map((result) => (result.change as GroupChange).group),
-      byId,
-      options,
-    );
-  }
+  const createdUsers = of(isIdentity('user', 'create'));
+  await sendEach('user', 'create');
+  await updateAll(
+    results,
+    of(isIdentity('user', 'update')).map((result) => {
+      const change = result.change as UserChange;
+      const current = engine.identity.users.get(change.user)!;
+      return { result, update: profileUpdate(client.users, change.user, change.after!), current: { id: change.user, ...current } };
+    }),
+    options.policy,
+  );
+  await sendEach('tenant', 'create');
+  await updateAll(
+    results,
+    of(isIdentity('tenant', 'update')).map((result) => {
+      const change = result.change as TenantChange;
+      return {
+        result,
+        update: tenantUpdate(client.tenants, change.tenant, { name: change.after!.name ?? undefined }),
+        current: engine.identity.tenants.get(change.tenant)!,
+      };
+    }),
+    options.policy,
+  );
   for (const result of of(isMember('add'))) {
     const change = result.change as MemberChange;
     await one(result, () => sendChange(['group', 'members', 'list', change.group], () => client.groups.addMember(change.group, change.user)));
   }
+  const tenantMembers = of(isIdentity('tenant-member', 'add'));
+  await sendEach('tenant-member', 'add');
+  // The engine's default authorizations: READ on a new group for it, ALL on a new user for them,
+  // READ on a tenant for each new member of it (DefaultAuthorizationProvider).
+  const owners = {
+    groups: [
+      ...created.map((result) => (result.change as GroupChange).group),
+      ...tenantMembers.flatMap((result) => ((result.change as TenantMemberChange).group === null ? [] : [(result.change as TenantMemberChange).group!])),
+    ],
+    users: [
+      ...createdUsers.map((result) => (result.change as UserChange).user),
+      ...tenantMembers.flatMap((result) => ((result.change as TenantMemberChange).user === null ? [] : [(result.change as TenantMemberChange).user!])),
+    ],
+  };
+  if (owners.groups.length + owners.users.length > 0) await adoptDefaults(client, results, owners, byId, options);
   for (const result of of(isAuthorization('create'))) {
     const change = result.change as AuthorizationChange;
     const body = createBody(change);
@@ -186,6 +243,7 @@ export async function applyPlan(client: EngineClient, plan: AccessPlan, engine: 
     const change = result.change as AuthorizationChange;
     await one(result, () => deleteOrGone(() => sendChange(['auth', 'get', change.id!], () => client.authorizations.delete(change.id!))));
   }
+  await sendEach('tenant-member', 'remove');
   for (const result of of(isMember('remove'))) {
     const change = result.change as MemberChange;
     await one(result, () => sendChange(['group', 'members', 'list', change.group], () => client.groups.removeMember(change.group, change.user)));
@@ -194,6 +252,8 @@ export async function applyPlan(client: EngineClient, plan: AccessPlan, engine: 
     const change = result.change as GroupChange;
     await one(result, () => sendChange(['group', 'get', change.group], () => client.groups.delete(change.group)));
   }
+  await sendEach('tenant', 'delete');
+  await sendEach('user', 'delete');
   return results;
 }
 
@@ -238,17 +298,22 @@ async function updateAll<T, B>(
 async function adoptDefaults(
   client: EngineClient,
   results: AppliedChange[],
-  groupIds: string[],
+  owners: { groups: string[]; users: string[] },
   byId: Map<string, Authorization>,
   options: ApplyOptions,
 ): Promise<void> {
   const found: Authorization[] = [];
-  for (let start = 0; start < groupIds.length; start += 50) {
-    const groupIdIn = groupIds.slice(start, start + 50);
-    for (const row of await collectPages((firstResult, maxResults) => client.authorizations.list({ groupIdIn, firstResult, maxResults }), {
-      limit: client.http.queryLimit,
-    }))
-      found.push(row);
+  for (const [key, ids] of [
+    ['groupIdIn', [...new Set(owners.groups)]],
+    ['userIdIn', [...new Set(owners.users)]],
+  ] as const) {
+    for (let start = 0; start < ids.length; start += 50) {
+      const query = { [key]: ids.slice(start, start + 50) };
+      for (const row of await collectPages((firstResult, maxResults) => client.authorizations.list({ ...query, firstResult, maxResults }), {
+        limit: client.http.queryLimit,
+      }))
+        if (!byId.has(row.id)) found.push(row);
+    }
   }
   if (found.length === 0) return;
   const byKey = new Map(found.map((row) => [authorizationKey(row), row]));

@@ -8,19 +8,28 @@ import type { Authorization } from '../engine/authorizations.js';
 import type { EngineClient } from '../engine/client.js';
 import { compareText, visibleControls } from '../util/text.js';
 import { readAuthorizations, readGroups, readMembers } from './engine.js';
+import { exportTenants, exportUsers } from './export-identity.js';
 import { exactIdsOf, globMatcher } from './file.js';
 
 export interface ExportOptions {
   /** Group ids or globs; the groups, and only their authorizations. */
   groups?: readonly string[] | undefined;
+  /** User ids or globs: these users' profiles, and (with `groups`, only) their authorizations. */
+  users?: readonly string[] | undefined;
+  /** Tenant ids or globs: these tenants and their members. */
+  tenants?: readonly string[] | undefined;
   /** Only authorizations on these types. */
   resourceTypes?: readonly ResourceType[] | undefined;
 }
 
 /** An access file's content, in the order it is written. */
 export interface AccessDocument {
-  scope: { groups: string[]; users: string[]; global: boolean; resourceTypes: string[] };
+  scope: { groups: string[]; users: string[]; tenants?: string[]; global: boolean; resourceTypes: string[] };
+  /** Only with `--users`. */
+  users?: Record<string, { firstName?: string; lastName?: string; email?: string }>;
   groups: Record<string, { name?: string; type?: string; members: string[] }>;
+  /** Only with `--tenants`. */
+  tenants?: Record<string, { name?: string; users: string[]; groups: string[] }>;
   authorizations: FileAuthorization[];
 }
 
@@ -51,10 +60,14 @@ export async function exportAccess(client: EngineClient, options: ExportOptions)
   const resourceTypes = options.resourceTypes === undefined ? 'all' : new Set(options.resourceTypes.map((type) => type.code));
   const rows = await readAuthorizations(client, resourceTypes);
 
+  const userPatterns = options.users ?? (groupPatterns === undefined ? ['*'] : []);
+  const acceptsUser = globMatcher(userPatterns);
   const skipped: string[] = [];
   const authorizations: (FileAuthorization & { sortKey: string })[] = [];
   for (const row of rows) {
-    if (groupPatterns !== undefined && (row.groupId === null || !accepts(row.groupId))) continue;
+    const owned =
+      row.groupId !== null ? accepts(row.groupId) : row.type !== GLOBAL && row.userId !== null ? acceptsUser(row.userId) : groupPatterns === undefined;
+    if (!owned) continue;
     const entry = fileAuthorization(row, skipped);
     if (entry) authorizations.push(entry);
   }
@@ -63,10 +76,12 @@ export async function exportAccess(client: EngineClient, options: ExportOptions)
   const document: AccessDocument = {
     scope: {
       groups: groupPatterns === undefined ? ['*'] : [...groupPatterns],
-      users: groupPatterns === undefined ? ['*'] : [],
+      users: [...userPatterns],
+      ...(options.tenants === undefined ? {} : { tenants: [...options.tenants] }),
       global: groupPatterns === undefined,
       resourceTypes: options.resourceTypes === undefined ? ['*'] : options.resourceTypes.map((type) => type.name),
     },
+    ...(options.users === undefined ? {} : { users: await exportUsers(client, options.users) }),
     groups: Object.fromEntries(
       [...groups]
         .sort((a, b) => compareText(a.id, b.id))
@@ -75,6 +90,7 @@ export async function exportAccess(client: EngineClient, options: ExportOptions)
           { ...(group.name !== null ? { name: group.name } : {}), ...(group.type !== null ? { type: group.type } : {}), members: members.get(group.id) ?? [] },
         ]),
     ),
+    ...(options.tenants === undefined ? {} : { tenants: await exportTenants(client, options.tenants) }),
     authorizations: authorizations.map(({ sortKey: _key, ...entry }) => entry),
   };
   return { document, skipped };

@@ -24,6 +24,10 @@ import { parseStructured } from '../input/structured.js';
 import * as places from '../input/places.js';
 import { closest } from '../util/suggest.js';
 import { compareText } from '../util/text.js';
+import { exactIdsOf, globMatcher } from './globs.js';
+import { type DesiredTenant, type DesiredUser, desiredTenants, desiredUsers, type IdentityScope, identityScope } from './identity-file.js';
+
+export { exactIdsOf, globMatcher } from './globs.js';
 
 const name = z.string().min(1);
 
@@ -33,6 +37,20 @@ const groupFields = {
   members: z.array(name).optional(),
 };
 const groupSchema = z.nullable(z.strictObject(groupFields));
+
+const userFields = {
+  firstName: z.string().nullable().optional(),
+  lastName: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+};
+const userSchema = z.nullable(z.strictObject(userFields));
+
+const tenantFields = {
+  name: z.string().nullable().optional(),
+  users: z.array(name).optional(),
+  groups: z.array(name).optional(),
+};
+const tenantSchema = z.nullable(z.strictObject(tenantFields));
 
 const authorizationFields = {
   type: name,
@@ -47,18 +65,23 @@ const authorizationSchema = z.strictObject(authorizationFields);
 const scopeFields = {
   groups: z.array(name).optional(),
   users: z.array(name).optional(),
+  tenants: z.array(name).optional(),
   global: z.boolean().optional(),
   resourceTypes: z.array(z.union([name, z.number().int()])).optional(),
 };
 
 const fileSchema = z.strictObject({
   scope: z.strictObject(scopeFields).optional(),
+  users: z.record(name, userSchema).nullable().optional(),
   groups: z.record(name, groupSchema).nullable().optional(),
+  tenants: z.record(name, tenantSchema).nullable().optional(),
   authorizations: z.array(authorizationSchema).nullable().optional(),
 });
 
 type ScopeFields = WellFormedFields<typeof scopeFields>['fields'];
 type GroupFields = WellFormedFields<typeof groupFields>['fields'];
+type UserFields = WellFormedFields<typeof userFields>['fields'];
+type TenantFields = WellFormedFields<typeof tenantFields>['fields'];
 type AuthorizationEntry = WellFormedFields<typeof authorizationFields>;
 
 /**
@@ -70,19 +93,29 @@ type AuthorizationEntry = WellFormedFields<typeof authorizationFields>;
 interface AccessContent {
   scope: ScopeFields | undefined;
   groups: [id: string, group: GroupFields][];
+  /** undefined: the file has no `users:` (user accounts are not managed). */
+  users: [id: string, user: UserFields][] | undefined;
+  tenants: [id: string, tenant: TenantFields][];
   authorizations: (AuthorizationEntry | undefined)[];
 }
 
+/** The entries of a map section whose ids and fields are well formed (null: no field). */
+function wellFormedMap<F extends z.ZodRawShape>(fields: F, section: unknown): [string, WellFormedFields<F>['fields']][] {
+  const entries = section !== null && typeof section === 'object' && !Array.isArray(section) ? Object.entries(section) : [];
+  return entries.flatMap(([id, entry]): [string, WellFormedFields<F>['fields']][] => {
+    if (!name.safeParse(id).success) return [];
+    if (entry === null) return [[id, {} as WellFormedFields<F>['fields']]];
+    const found = wellFormedFields(fields, entry)?.fields;
+    return found ? [[id, found]] : [];
+  });
+}
+
 function wellFormedContent(data: Record<string, unknown>): AccessContent {
-  const groups = data.groups !== null && typeof data.groups === 'object' && !Array.isArray(data.groups) ? Object.entries(data.groups) : [];
   return {
     scope: wellFormedFields(scopeFields, data.scope)?.fields,
-    groups: groups.flatMap(([id, group]): [string, GroupFields][] => {
-      if (!name.safeParse(id).success) return [];
-      if (group === null) return [[id, {}]];
-      const fields = wellFormedFields(groupFields, group)?.fields;
-      return fields ? [[id, fields]] : [];
-    }),
+    groups: wellFormedMap(groupFields, data.groups),
+    users: data.users === undefined ? undefined : wellFormedMap(userFields, data.users),
+    tenants: wellFormedMap(tenantFields, data.tenants),
     authorizations: Array.isArray(data.authorizations) ? data.authorizations.map((entry: unknown) => wellFormedFields(authorizationFields, entry)) : [],
   };
 }
@@ -92,12 +125,16 @@ function contentOf(file: z.infer<typeof fileSchema>): AccessContent {
   return {
     scope: file.scope,
     groups: Object.entries(file.groups ?? {}).map(([id, group]): [string, GroupFields] => [id, group ?? {}]),
+    users: file.users === undefined ? undefined : Object.entries(file.users ?? {}).map(([id, user]): [string, UserFields] => [id, user ?? {}]),
+    tenants: Object.entries(file.tenants ?? {}).map(([id, tenant]): [string, TenantFields] => [id, tenant ?? {}]),
     authorizations: (file.authorizations ?? []).map((fields) => ({ fields, named: new Set(Object.keys(fields)) })),
   };
 }
 
-const TOP_KEYS = ['scope', 'groups', 'authorizations'];
-const SCOPE_KEYS = ['groups', 'users', 'global', 'resourceTypes'];
+const TOP_KEYS = ['scope', 'users', 'groups', 'tenants', 'authorizations'];
+const SCOPE_KEYS = ['groups', 'users', 'tenants', 'global', 'resourceTypes'];
+const USER_KEYS = ['firstName', 'lastName', 'email'];
+const TENANT_KEYS = ['name', 'users', 'groups'];
 const GROUP_KEYS = ['name', 'type', 'members'];
 const AUTHORIZATION_KEYS = ['type', 'user', 'group', 'resource', 'resourceId', 'permissions'];
 
@@ -106,6 +143,8 @@ function allowedKeys(path: readonly (string | number)[]): string[] {
   if (path.length === 1 && path[0] === 'scope') return SCOPE_KEYS;
   if (path.length === 2 && path[0] === 'groups') return GROUP_KEYS;
   if (path.length === 2 && path[0] === 'authorizations') return AUTHORIZATION_KEYS;
+  if (path.length === 2 && path[0] === 'users') return USER_KEYS;
+  if (path.length === 2 && path[0] === 'tenants') return TENANT_KEYS;
   return [];
 }
 
@@ -136,7 +175,7 @@ export interface DesiredAuthorization {
  * What the file speaks for (docs/access.md#scope-and-prune). Engine objects outside it are never changed; those
  * inside that the file does not name are "not in file": kept, or deleted with --prune.
  */
-export interface AccessScope {
+export interface AccessScope extends IdentityScope {
   /** Engine groups whose existence, name, type and members the file decides. */
   group(id: string): boolean;
   /** Engine authorizations whose existence and permissions the file decides (owner and resource type). */
@@ -151,6 +190,9 @@ export interface AccessFile {
   file: string;
   format: 'json' | 'yaml';
   groups: DesiredGroup[];
+  /** undefined: the file has no `users:`, and manages no user account. */
+  users: DesiredUser[] | undefined;
+  tenants: DesiredTenant[];
   authorizations: DesiredAuthorization[];
   scope: AccessScope;
   /** A problem at a place in the file (a path of keys and indexes), for checks against the engine. */
@@ -161,29 +203,6 @@ export interface AccessFile {
 export async function readAccessFile(file: string, stdin: NodeJS.ReadableStream & { isTTY?: boolean }, env: NodeJS.ProcessEnv): Promise<AccessFile> {
   const input = await readInputFile(file, stdin, 'access file');
   return parseAccessFile(input.text, input.name, env);
-}
-
-/** Whether a pattern of `--groups` or a scope is a glob (`*`, `?`) rather than an id. */
-const isGlob = (pattern: string): boolean => /[*?]/.test(pattern);
-
-/** The ids themselves when no pattern is a glob (they can be asked for by id); undefined otherwise. */
-export function exactIdsOf(patterns: readonly string[] | undefined): readonly string[] | undefined {
-  return patterns !== undefined && !patterns.some(isGlob) ? patterns : undefined;
-}
-
-/** `*` any run of characters, `?` one; everything else literal. */
-export function globMatcher(patterns: readonly string[]): (id: string) => boolean {
-  const exact = new Set(patterns.filter((pattern) => !isGlob(pattern)));
-  const globs = patterns.filter(isGlob).map(
-    (pattern) =>
-      new RegExp(
-        `^${pattern
-          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-          .replaceAll('*', '[\\s\\S]*')
-          .replaceAll('?', '[\\s\\S]')}$`,
-      ),
-  );
-  return (id) => exact.has(id) || globs.some((glob) => glob.test(id));
 }
 
 export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessEnv): AccessFile {
@@ -255,12 +274,22 @@ export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessE
     authorizations.push(desired);
   });
 
-  const scope = scopeOf(content.scope, groups, authorizations, problems, at);
+  const users = desiredUsers(content.users);
+  const tenants = desiredTenants(content.tenants, problems, at);
+  const namedElsewhere = new Set([
+    ...groups.flatMap((group) => group.members ?? []),
+    ...tenants.flatMap((tenant) => tenant.users ?? []),
+    ...authorizations.flatMap((row) => (row.userId !== null && row.type !== GLOBAL ? [row.userId] : [])),
+  ]);
+  const scope: AccessScope = {
+    ...scopeOf(content.scope, groups, authorizations, problems, at),
+    ...identityScope(content.scope, users, tenants, namedElsewhere),
+  };
   // A value whose variable is not set stays `${NAME}`: its own checks would only repeat that.
   const unexpandedPaths = new Set(unexpanded.map((found) => found.path));
   const all = [...unexpanded, ...problems.filter((found) => !unexpandedPaths.has(found.path))];
   if (all.length > 0) throw new InputError(byPosition(all));
-  return { file, format: parsedText.format, groups, authorizations, scope, problem: (path, message) => at(path, message) };
+  return { file, format: parsedText.format, groups, users, tenants, authorizations, scope, problem: (path, message) => at(path, message) };
 }
 
 type At = (path: readonly (string | number)[], message: string, place?: 'key' | 'value') => InputProblem;
@@ -378,7 +407,7 @@ function scopeOf(
   authorizations: readonly DesiredAuthorization[],
   problems: InputProblem[],
   at: At,
-): AccessScope {
+): Omit<AccessScope, keyof IdentityScope> {
   const groupPatterns = given?.groups ?? groups.map((group) => group.id);
   const group = globMatcher(groupPatterns);
   const ownerGroups = new Set(authorizations.flatMap((row) => (row.groupId !== null ? [row.groupId] : [])));

@@ -11,6 +11,7 @@ import type { EngineClient } from '../engine/client.js';
 import { parseResourceType } from '../catalogue/authorization.js';
 import { knownAdminGroups } from '../engine/product.js';
 import { createBody } from './apply.js';
+import { readMembers } from './engine.js';
 import type { AccessChange, AccessPlan } from './plan.js';
 
 /** A resource type of the catalogue and the permissions on it the guard keeps, in the order messages name them. */
@@ -78,6 +79,7 @@ function relevant(plan: AccessPlan, userId: string, groups: ReadonlySet<string>)
   return plan.changes.filter((change) => {
     if (change.object === 'member') return change.user === userId;
     if (change.object === 'group') return change.action === 'delete' && groups.has(change.group);
+    if (change.object !== 'authorization') return false;
     const owner = change.type === 'global' || change.user === userId || (change.group !== null && groups.has(change.group));
     return owner && (GUARDED.some((guarded) => guarded.resourceType === change.resourceType) || change.type === 'revoke');
   });
@@ -85,6 +87,43 @@ function relevant(plan: AccessPlan, userId: string, groups: ReadonlySet<string>)
 
 /** What the plan would take from `userId`; empty when nothing. */
 export async function lockoutLosses(client: EngineClient, plan: AccessPlan, userId: string): Promise<Loss[]> {
+  const ownAccount = plan.changes.filter((change) => change.object === 'user' && change.action === 'delete' && change.user === userId);
+  return [
+    ...(ownAccount.length > 0 ? [{ what: `the user ${userId} itself`, changes: ownAccount }] : []),
+    ...(await lastAdmins(client, plan)),
+    ...(await permissionLosses(client, plan, userId)),
+  ];
+}
+
+/** An admin group that has members and would have none: the engine's admin-only operations need one. */
+async function lastAdmins(client: EngineClient, plan: AccessPlan): Promise<Loss[]> {
+  const deletedUsers = plan.changes.filter((change) => change.object === 'user' && change.action === 'delete');
+  const adminChanges = (group: string) =>
+    plan.changes.filter(
+      (change) =>
+        (change.object === 'member' && change.action === 'remove' && change.group === group) ||
+        (change.object === 'group' && change.action === 'delete' && change.group === group),
+    );
+  // Only user deletions are new to this check: member removals and group deletions alone are the caller's concern above.
+  if (deletedUsers.length === 0) return [];
+  const losses: Loss[] = [];
+  for (const group of knownAdminGroups()) {
+    const own = adminChanges(group);
+    const members = (await readMembers(client, [group])).get(group) ?? [];
+    if (members.length === 0) continue;
+    const gone = new Set([
+      ...deletedUsers.map((change) => (change.object === 'user' ? change.user : '')),
+      ...own.map((change) => (change.object === 'member' ? change.user : '')),
+    ]);
+    const deletesGroup = own.some((change) => change.object === 'group');
+    if (!deletesGroup && members.some((member) => !gone.has(member))) continue;
+    const behind = [...own, ...deletedUsers.filter((change) => change.object === 'user' && members.includes(change.user))];
+    losses.push({ what: `the last member of the admin group ${group}`, changes: behind });
+  }
+  return losses;
+}
+
+async function permissionLosses(client: EngineClient, plan: AccessPlan, userId: string): Promise<Loss[]> {
   const before = await groupIdsOf(client, userId);
   const joined = plan.changes.flatMap((change) => (change.object === 'member' && change.action === 'add' && change.user === userId ? [change.group] : []));
   const everyGroup = new Set([...before, ...joined]);
@@ -115,6 +154,7 @@ export function mayTakeAway(plan: AccessPlan): AccessChange[] {
   return plan.changes.filter(
     (change) =>
       change.action === 'remove' ||
+      (change.object === 'user' && change.action === 'delete') ||
       (change.object === 'group' && change.action === 'delete') ||
       (change.object === 'authorization' &&
         ((change.action !== 'create' && GUARDED.some((guarded) => guarded.resourceType === change.resourceType)) ||

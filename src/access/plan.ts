@@ -12,10 +12,13 @@ import { authorizationTypeName, GLOBAL, resourceTypeByCode } from '../catalogue/
 import type { Authorization } from '../engine/authorizations.js';
 import type { EngineClient } from '../engine/client.js';
 import type { Group } from '../engine/groups.js';
-import { InputError } from '../input/problems.js';
+import { byPosition, InputError } from '../input/problems.js';
 import { compareText } from '../util/text.js';
 import { existingUsers, readAuthorizations, readGroups, readMembers } from './engine.js';
 import { type AccessFile, authorizationKey, type DesiredAuthorization } from './file.js';
+import { computeIdentityPlan, type EngineIdentity, type IdentityChange, readEngineIdentity, tenantGroupProblems, tenantUsersToAdd } from './plan-identity.js';
+
+export type { IdentityChange, TenantChange, TenantMemberChange, UserChange, UserFields } from './plan-identity.js';
 
 export interface GroupFields {
   name: string | null;
@@ -55,7 +58,7 @@ export interface AuthorizationChange {
   after: string[] | null;
 }
 
-export type AccessChange = GroupChange | MemberChange | AuthorizationChange;
+export type AccessChange = GroupChange | MemberChange | AuthorizationChange | IdentityChange;
 
 export interface AccessPlan {
   /** What apply changes, in apply's order. */
@@ -71,6 +74,8 @@ export interface EngineAccess {
   /** Members of the groups whose members the file names (and that exist). */
   members: Map<string, string[]>;
   authorizations: Authorization[];
+  /** Users and tenants, when the file names them. */
+  identity: EngineIdentity;
 }
 
 /** Reads what the file's scope covers, then checks what only the engine can tell (members are users). */
@@ -87,27 +92,40 @@ export async function readEngineAccess(client: EngineClient, file: AccessFile): 
   const resourceTypes =
     file.scope.resourceTypes === 'all' ? 'all' : new Set([...file.scope.resourceTypes, ...file.authorizations.map((row) => row.resourceType)]);
   const authorizations = await readAuthorizations(client, resourceTypes);
-  await checkMembersAreUsers(client, file, members);
-  return { groups: byId, members, authorizations };
+  const identity = await readEngineIdentity(client, file);
+  await checkMembers(client, file, members, identity, byId);
+  return { groups: byId, members, authorizations, identity };
 }
 
-/** Members the file adds must be users of the engine: the engine would answer a 500 for each. */
-async function checkMembersAreUsers(client: EngineClient, file: AccessFile, members: Map<string, string[]>): Promise<void> {
-  const toAdd = new Set<string>();
+/**
+ * Members the file adds (to groups and tenants) must be users of the engine or users the file
+ * creates, and tenant groups groups of the engine or the file: the engine would answer a 500 for each.
+ */
+async function checkMembers(
+  client: EngineClient,
+  file: AccessFile,
+  members: Map<string, string[]>,
+  identity: EngineIdentity,
+  groups: Map<string, Group>,
+): Promise<void> {
+  const created = new Set((file.users ?? []).map((user) => user.id));
+  const toAdd: { user: string; path: (string | number)[] }[] = [];
   for (const group of file.groups) {
     const current = new Set(members.get(group.id) ?? []);
-    for (const user of group.members ?? []) if (!current.has(user)) toAdd.add(user);
+    (group.members ?? []).forEach((user, index) => {
+      if (!current.has(user)) toAdd.push({ user, path: ['groups', group.id, 'members', index] });
+    });
   }
-  if (toAdd.size === 0) return;
-  const found = await existingUsers(client, [...toAdd].sort(compareText));
-  const problems = file.groups.flatMap((group) =>
-    (group.members ?? []).flatMap((user, index) =>
-      toAdd.has(user) && !found.has(user)
-        ? [file.problem(['groups', group.id, 'members', index], `${user} is not a user of the engine (or one these credentials may not read)`)]
-        : [],
+  toAdd.push(...tenantUsersToAdd(file, identity));
+  const asked = [...new Set(toAdd.map((entry) => entry.user).filter((user) => !created.has(user)))].sort(compareText);
+  const found = asked.length === 0 ? new Set<string>() : await existingUsers(client, asked);
+  const problems = [
+    ...toAdd.flatMap(({ user, path }) =>
+      created.has(user) || found.has(user) ? [] : [file.problem(path, `${user} is not a user of the engine (or one these credentials may not read)`)],
     ),
-  );
-  if (problems.length > 0) throw new InputError(problems);
+    ...(await tenantGroupProblems(client, file, identity, groups)),
+  ];
+  if (problems.length > 0) throw new InputError(byPosition(problems));
 }
 
 /** The identity of an authorization as a change shows it. */
@@ -212,9 +230,23 @@ export function computePlan(file: AccessFile, engine: EngineAccess, prune: boole
     (prune ? authorizationDeletions : kept).push(change);
   }
 
+  const identity = computeIdentityPlan(file, engine.identity, prune);
   return {
-    changes: [...groupChanges, ...memberAdds, ...authorizationChanges, ...authorizationDeletions, ...memberRemovals, ...groupDeletions],
-    kept,
+    changes: [
+      ...groupChanges,
+      ...identity.users,
+      ...identity.tenants,
+      ...memberAdds,
+      ...identity.tenantMemberAdds,
+      ...authorizationChanges,
+      ...authorizationDeletions,
+      ...identity.tenantMemberRemovals,
+      ...memberRemovals,
+      ...identity.tenantDeletions,
+      ...groupDeletions,
+      ...identity.userDeletions,
+    ],
+    kept: [...kept, ...identity.kept],
     prune,
   };
 }

@@ -19,6 +19,7 @@ import {
   describeChange,
   describeEmptyFile,
   describeLosses,
+  describePasswordless,
   describeUnknownUserRisk,
   planSummary,
   requestLines,
@@ -38,6 +39,8 @@ export async function exportAccessFile(app: App, flags: ExportFlags): Promise<vo
   if (flags.force && !flags.out) throw new UsageError('--force needs --out');
   const format = documentFormat(flags.out, output.format);
   const groups = flags.groups === undefined ? undefined : commaList(flags.groups, '--groups');
+  const users = flags.users === undefined ? undefined : commaList(flags.users, '--users');
+  const tenants = flags.tenants === undefined ? undefined : commaList(flags.tenants, '--tenants');
   const resourceTypes = flags.resourceType?.flatMap((value) => commaList(value, '--resource-type')).map((value) => parseResourceType(value));
   if (flags.out) await checkOutputFile(flags.out, '--out', Boolean(flags.force));
 
@@ -48,7 +51,7 @@ export async function exportAccessFile(app: App, flags: ExportFlags): Promise<vo
     if (error instanceof EngineError) return null;
     throw error;
   });
-  const { document, skipped } = await exportAccess(client, { groups, resourceTypes });
+  const { document, skipped } = await exportAccess(client, { groups, users, tenants, resourceTypes });
   for (const line of skipped) output.warn(line);
   if (Object.keys(document.groups).length === 0) {
     // The engine leaves out of its answers what the user may not read: an export without groups is
@@ -62,6 +65,8 @@ export async function exportAccessFile(app: App, flags: ExportFlags): Promise<vo
   const command = [
     'camunda-admin access export',
     ...(groups ? [`--groups ${groups.join(',')}`] : []),
+    ...(users ? [`--users ${users.join(',')}`] : []),
+    ...(tenants ? [`--tenants ${tenants.join(',')}`] : []),
     ...(resourceTypes ? [`--resource-type ${resourceTypes.map((type) => type.name).join(' ')}`] : []),
   ].join(' ');
   const header = exportHeader({ url: target.url.value, engine: target.engine?.value, version }, command);
@@ -69,7 +74,13 @@ export async function exportAccessFile(app: App, flags: ExportFlags): Promise<vo
   if (flags.out) await writeFileAtomically(flags.out, text);
   else output.raw(text);
   const groupCount = Object.keys(document.groups).length;
-  output.info(`exported ${plural(groupCount, 'group')} and ${plural(document.authorizations.length, 'authorization')}${flags.out ? ` to ${flags.out}` : ''}`);
+  const identity = [
+    ...(document.users ? [plural(Object.keys(document.users).length, 'user')] : []),
+    ...(document.tenants ? [plural(Object.keys(document.tenants).length, 'tenant')] : []),
+  ].map((part) => `${part}, `);
+  output.info(
+    `exported ${identity.join('')}${plural(groupCount, 'group')} and ${plural(document.authorizations.length, 'authorization')}${flags.out ? ` to ${flags.out}` : ''}`,
+  );
 }
 
 /** The access file, what the engine holds within its scope, and the plan between them. */
@@ -90,6 +101,8 @@ export async function planAccess(app: App, fileName: string, flags: PlanFlags): 
   await output.machineOnly(() => plan.changes);
   if (plan.changes.length + plan.kept.length > 0) await output.tableOnly(plan, accessPlanView);
   output.info(planSummary(plan));
+  const passwordless = describePasswordless(plan);
+  if (passwordless) output.warn(passwordless);
   const lockout = plan.changes.length > 0 ? await lockoutProblem(app, client, plan) : undefined;
   if (lockout) output.warn(`lock-out guard: ${lockout}; apply refuses this plan without --allow-lockout`);
   const emptied = describeEmptyFile(file.file, prunedByEmptyFile(file, plan));
@@ -111,6 +124,8 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
   if (flags.dryRun) {
     if (lockout) output.warn(`lock-out guard: ${lockout}; apply refuses this plan without --allow-lockout`);
     if (emptied) output.warn(`${emptied}; apply refuses this plan without --allow-empty`);
+    const passwordless = describePasswordless(plan);
+    if (passwordless) output.warn(passwordless);
     const requests = plannedRequests(client, plan, engine);
     await output.machineOnly(() => requests.map(({ change, request }) => ({ ...change, request })));
     await output.tableOnly(plan, accessPlanView);
@@ -133,7 +148,7 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
   const wanted = new Set(file.authorizations.map((row) => authorizationKey(row)));
   const notice = (made: AuthorizationChange) =>
     output.warn(
-      `the engine gave the new group ${made.group ?? ''} ${describeAuthorizationChange(made)} (${made.before?.join(', ') ?? ''}), which the file does not name: ${made.action === 'delete' ? 'deleting it (--prune)' : 'kept (--prune deletes it)'}`,
+      `the engine gave the new ${made.group !== null ? `group ${made.group}` : `user ${made.user ?? ''}`} ${describeAuthorizationChange(made)} (${made.before?.join(', ') ?? ''}), which the file does not name: ${made.action === 'delete' ? 'deleting it (--prune)' : 'kept (--prune deletes it)'}`,
     );
   let results;
   try {
@@ -151,6 +166,8 @@ export async function applyAccess(app: App, fileName: string, flags: ApplyFlags)
   await output.machineOnly(() => appliedRecords(results));
   const done = results.filter((result) => result.status === 'done').length;
   output.info(`applied ${plural(done, 'change')}`);
+  const passwordless = describePasswordless(plan);
+  if (passwordless) output.warn(passwordless);
 }
 
 /** What -o json|yaml shows of each change apply made, failed or did not make. */

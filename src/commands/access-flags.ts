@@ -4,6 +4,11 @@ import { flagSpec } from './spec.js';
 export const ACCESS_EXPORT_FLAGS = flagSpec(
   { flags: '--groups <ids>', description: 'comma-separated group ids or globs (sales,invoice*): those groups and only their authorizations' },
   {
+    flags: '--users <ids>',
+    description: 'comma-separated user ids or globs: also these users (profiles, never passwords); their authorizations only, with --groups',
+  },
+  { flags: '--tenants <ids>', description: 'comma-separated tenant ids or globs: also these tenants and their user and group members' },
+  {
     flags: '--resource-type <types...>',
     description: 'only authorizations on these resource types (names or codes; several, or comma-separated)',
     completes: 'resource-types',

@@ -15,11 +15,13 @@ export function declareAccessCommands(program: Command, action: ActionOf<typeof 
       `
 Names are the catalogue's (auth resources), everything is sorted, and there is no date in it:
 exporting the same engine twice gives the same bytes. The file's scope says what it covers, so that
-access plan and apply --prune change nothing outside it (docs/access.md).
+access plan and apply --prune change nothing outside it (docs/access.md). --users and --tenants add
+users (profiles, never passwords) and tenants with their members.
 
 Examples:
   $ camunda-admin --profile test access export --out access.yaml
-  $ camunda-admin access export --groups 'sales,invoice*' --resource-type process-definition process-instance`,
+  $ camunda-admin access export --groups 'sales,invoice*' --resource-type process-definition process-instance
+  $ camunda-admin access export --users 'acc*' --tenants 'acc*' --out identity.yaml`,
     )
     .action(action('exportAccessFile'));
 
@@ -45,7 +47,8 @@ Examples:
     .addHelpText(
       'after',
       `
-Order: groups, members, authorizations; deletions in reverse (authorizations, members, groups).
+Order: groups, users, tenants, members, authorizations; deletions in reverse. Users the file
+creates have no password (an access file holds none) until 'user password' sets one.
 Updates keep the engine's ids (read, merge, write). The first failure stops the run: it prints what
 was done and what was not, and exits 8 (or the failure's own code when nothing was done); applying
 the file again makes the rest. A plan that would lock the credentials' user out of authorizations or

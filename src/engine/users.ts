@@ -93,9 +93,10 @@ export class UserApi {
     return (await this.http.request({ method: 'GET', path: enginePath`/user/${id}/profile`, schema: userProfileSchema(), expects: 'a user profile' })).data;
   }
 
-  /** POST /user/create: the profile, and the password as credentials. */
-  async create(profile: ProfileBody, password: string): Promise<void> {
-    await this.http.request({ method: 'POST', path: enginePath`/user/create`, body: { profile, credentials: { password } }, secretBody: true });
+  /** POST /user/create: the profile, and the password as credentials (null: none; the engine creates a user who cannot log in yet). */
+  async create(profile: ProfileBody, password: string | null): Promise<void> {
+    const credentials = password === null ? {} : { credentials: { password } };
+    await this.http.request({ method: 'POST', path: enginePath`/user/create`, body: { profile, ...credentials }, secretBody: true });
   }
 
   /** The engine replaces id and the three fields: always send all four, the id equal to the path's. */

@@ -1,5 +1,5 @@
 /** Access plans as tables: one row per change, in the order apply makes them; what is kept last. */
-import type { AccessChange, AccessPlan, AuthorizationChange, EmptyFilePrune, GroupFields } from '../access/plan.js';
+import type { AccessChange, AccessPlan, AuthorizationChange, EmptyFilePrune, GroupFields, UserFields } from '../access/plan.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
 import { type Heading, renderTable } from './table.js';
@@ -30,7 +30,30 @@ export function describeChange(change: AccessChange): string {
       return `${change.group}: ${change.user}`;
     case 'authorization':
       return describeAuthorizationChange(change);
+    case 'user':
+      return change.user;
+    case 'tenant':
+      return change.tenant;
+    case 'tenant-member':
+      return `${change.tenant}: ${change.user !== null ? `user ${change.user}` : `group ${change.group ?? ''}`}`;
   }
+}
+
+function quoted(value: string | null): string {
+  return value === null ? '-' : `'${value}'`;
+}
+
+const PROFILE_FIELDS = ['firstName', 'lastName', 'email'] as const;
+
+/** `firstName 'Anna', lastName -, email -`; for an update only what changes, `firstName 'A' -> 'B'`. */
+function userDetail(before: UserFields | null, after: UserFields | null): string {
+  if (before === null || after === null) {
+    const fields = before ?? after;
+    return fields === null ? '' : PROFILE_FIELDS.map((field) => `${field} ${quoted(fields[field])}`).join(', ');
+  }
+  return PROFILE_FIELDS.filter((field) => before[field] !== after[field])
+    .map((field) => `${field} ${quoted(before[field])} -> ${quoted(after[field])}`)
+    .join(', ');
 }
 
 /** What changes, as the table's Change column shows it. */
@@ -47,7 +70,13 @@ function describeDetail(change: AccessChange): string {
       return parts.join(', ');
     }
     case 'member':
+    case 'tenant-member':
       return '';
+    case 'user':
+      return userDetail(change.before, change.after);
+    case 'tenant':
+      if (change.action === 'update') return `name ${quoted(change.before?.name ?? null)} -> ${quoted(change.after?.name ?? null)}`;
+      return `name ${quoted((change.after ?? change.before)?.name ?? null)}`;
     case 'authorization':
       if (change.action === 'update') return `${permissions(change.before)} -> ${permissions(change.after)}`;
       return permissions(change.action === 'create' ? change.after : change.before);
@@ -166,4 +195,12 @@ export function describeEmptyFile(fileName: string, finding: EmptyFilePrune | un
       ? `every group in its scope (${plural(finding.groups, 'group')}, ${plural(finding.deletions, 'deletion')} in all)`
       : `everything in its scope (${plural(finding.deletions, 'change')})`;
   return `${fileName} holds ${what}: with --prune the plan deletes ${deletes}`;
+}
+
+/** Users a plan creates have no password (a file holds none): they cannot log in until one is set. */
+export function describePasswordless(plan: AccessPlan): string | undefined {
+  const users = plan.changes.flatMap((change) => (change.object === 'user' && change.action === 'create' ? [change.user] : []));
+  if (users.length === 0) return undefined;
+  const shown = users.slice(0, 5).join(', ') + (users.length > 5 ? ` and ${users.length - 5} more` : '');
+  return `${plural(users.length, 'user')} (${shown}) ${users.length === 1 ? 'is' : 'are'} created without a password (an access file holds none): they cannot log in until one is set (camunda-admin user password ${users[0]} --password-stdin)`;
 }

@@ -1,5 +1,5 @@
-// Every access file that README.md or a page of docs/ shows (a ```yaml block of scope, groups and
-// authorizations only) is applied to the simulator as written: a default engine takes only group ids
+// Every access file that README.md or a page of docs/ shows (a ```yaml block of scope, users, groups,
+// tenants and authorizations only) is applied to the simulator as written: a default engine takes only group ids
 // of its whitelist ([a-zA-Z0-9]+|camunda-admin), and an example naming a group such as `invoice-eu`
 // could not be followed (issue 31, item 19). An example that shows a mistake on purpose (the tool
 // refuses it, exit 2, before any request) is left out; the first example of docs/access.md is not.
@@ -16,7 +16,7 @@ const PAGES = [
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
 ];
-const ACCESS_KEYS = new Set(['scope', 'groups', 'authorizations']);
+const ACCESS_KEYS = new Set(['scope', 'users', 'groups', 'tenants', 'authorizations']);
 
 interface AccessExample {
   /** `docs/access.md:18`: the line of the opening fence */
@@ -33,7 +33,7 @@ function isAccessFile(text: string): boolean {
   }
   if (document === null || typeof document !== 'object' || Array.isArray(document)) return false;
   const keys = Object.keys(document);
-  return keys.length > 0 && keys.every((key) => ACCESS_KEYS.has(key)) && (keys.includes('groups') || keys.includes('authorizations'));
+  return keys.length > 0 && keys.every((key) => ACCESS_KEYS.has(key)) && keys.some((key) => key !== 'scope');
 }
 
 function accessExamplesOf(page: string): AccessExample[] {
