@@ -79,7 +79,7 @@ function show(value: string | null | undefined): string {
 }
 
 /** The engine's PUT replaces the whole profile: the fields this run leaves alone come from the engine, read right before each write. */
-function profileUpdate(api: UserApi, id: string, change: ProfileChange): ObjectUpdate<UserProfile, ProfileBody> {
+export function profileUpdate(api: UserApi, id: string, change: ProfileChange): ObjectUpdate<UserProfile, ProfileBody> {
   return {
     name: `user ${id}`,
     read: () => api.get(id),
