@@ -49,7 +49,7 @@ export function resourceWhy(kind: ReferenceKind, reference: string, target: Swit
 /** What to do about a reference in a deployed resource. */
 export function resourceRemedy(kind: ReferenceKind, target: SwitchTargetId): string {
   const redeploy =
-    'rewrite the model (the forks’ OpenRewrite recipes do the code), deploy it as a new version, then move the running instances with `migration sweep`';
+    'rewrite the model (the OpenRewrite recipes of the forks rewrite the code), deploy it as a new version, then move the running instances with `migration sweep`';
   if (target === 'cibseven' && kind === 'class') return `${redeploy}; or set ${CIB_SEVEN_FLAGS.reflection}=true on the CIB seven engine`;
   if (target === 'cibseven' && kind === 'script') return `${redeploy}; or set ${CIB_SEVEN_FLAGS.scripting}=true on the CIB seven engine`;
   return redeploy;
