@@ -109,9 +109,15 @@ export function scanResource(text: string): ResourceScan {
   }
   let tagIndex = 0;
   let attributeIndex = 0;
+  let commentIndex = 0;
+  // Comments run nothing: a name in one is no reference (the scanner has checked they are closed).
+  const comments = [...text.matchAll(/<!--[\s\S]*?-->/g)].map((comment) => ({ start: comment.index, end: comment.index + comment[0].length }));
   for (const match of text.matchAll(REFERENCE)) {
     const offset = match.index;
     if (STILL_SHIPPED.test(match[0])) continue;
+    while (commentIndex < comments.length && comments[commentIndex]!.end < offset) commentIndex++;
+    const comment = comments[commentIndex];
+    if (comment !== undefined && comment.start < offset && offset < comment.end) continue;
     while (attributeIndex < inAttributes.length && inAttributes[attributeIndex]!.end < offset) attributeIndex++;
     const attributeSpan = inAttributes[attributeIndex];
     if (attributeSpan !== undefined && attributeSpan.start < offset && offset < attributeSpan.end) continue;

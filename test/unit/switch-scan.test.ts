@@ -19,6 +19,7 @@ const BPMN = `<?xml version="1.0" encoding="UTF-8"?>
       <bpmn:script><![CDATA[var V = Java.type('org.camunda.bpm.engine.variable.Variables');
 var feel = 'org.camunda.feel.Engine';]]></bpmn:script>
     </bpmn:scriptTask>
+    <!-- was: org.camunda.bpm.Old -->
     <bpmn:scriptTask id="external" scriptFormat="groovy" camunda:resource="deployment://x.groovy" />
   </bpmn:process>
 </bpmn:definitions>`;
@@ -34,7 +35,7 @@ describe('scanResource', () => {
         { kind: 'script', line: 12, column: 48, attribute: null, elementId: 'script', reference: 'org.camunda.bpm.engine.variable.Variables' },
       ],
     );
-    expect(scan.externalScripts).toEqual([{ line: 15, column: 58, elementId: 'external', resource: 'deployment://x.groovy' }]);
+    expect(scan.externalScripts).toEqual([{ line: 16, column: 58, elementId: 'external', resource: 'deployment://x.groovy' }]);
   });
 
   it('finds nothing in a clean model', () => {
