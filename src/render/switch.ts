@@ -6,6 +6,13 @@ import type { View } from './output.js';
 import type { Style } from './style.js';
 import { renderFields, renderTable } from './table.js';
 
+/** Why the schema's version is not known. */
+const SCHEMA_UNKNOWN: Record<NonNullable<SwitchCheckReport['schemaVersionUnknownReason']>, string> = {
+  forbidden: 'unknown: GET /schema/log was refused (403)',
+  unavailable: 'unknown: the engine has no GET /schema/log (before Camunda 7.11)',
+  empty: 'unknown: the schema log is empty',
+};
+
 const RESOURCE_COLUMNS: Column<ResourceFinding>[] = [
   { name: 'Definition', value: (finding) => `${finding.definitionKey}:${finding.version}`, whole: true },
   { name: 'Resource', value: (finding) => `${finding.resource ?? '?'}:${finding.line}:${finding.column}`, whole: true },
@@ -67,6 +74,7 @@ export const switchCheckView: View<SwitchCheckReport> = {
       renderFields(
         [
           ['Engine', `${report.product ?? 'product unknown'} ${report.version}`],
+          ['Database schema', report.schemaVersion ?? SCHEMA_UNKNOWN[report.schemaVersionUnknownReason ?? 'empty']],
           ['Definitions scanned', `${summary.definitionsScanned} (${summary.resourceFindings} finding${summary.resourceFindings === 1 ? '' : 's'})`],
           [
             'Variables scanned',

@@ -10,6 +10,7 @@
 import type { EngineClient } from '../engine/client.js';
 import { allPages, collectPages } from '../engine/paging.js';
 import { CAMUNDA, productFromTelemetry } from '../engine/product.js';
+import { SchemaLogApi } from '../engine/schema-log.js';
 import { XmlSyntaxError } from '../model-files/xml-scanner.js';
 import { LineCounter } from '../model-files/positions.js';
 import { scanResource, type ReferenceKind } from './resource-scan.js';
@@ -56,6 +57,10 @@ export interface SwitchNote {
 export interface SwitchCheckReport {
   target: SwitchTargetId;
   version: string;
+  /** The database schema's version (the newest GET /schema/log entry); null when it could not be read. */
+  schemaVersion: string | null;
+  /** Why schemaVersion is null: forbidden (403), unavailable (no /schema/log: before 7.11), empty; null when known. */
+  schemaVersionUnknownReason: 'forbidden' | 'unavailable' | 'empty' | null;
   /** The engine's product.name (GET /telemetry/data); null when it could not be read. */
   product: string | null;
   /** The product the engine already is, when it is Operaton or CIB seven; null for Camunda 7 or unknown. */
@@ -83,6 +88,8 @@ export async function checkSwitch(client: EngineClient, target: SwitchTargetId):
   const report: SwitchCheckReport = {
     target,
     version,
+    schemaVersion: null,
+    schemaVersionUnknownReason: null,
     product: productAnswer.known ? productAnswer.name : null,
     alreadySwitchedTo: product !== undefined && product !== CAMUNDA ? product.name : null,
     summary: { definitionsScanned: 0, resourceFindings: 0, variablesScanned: 0, variableFindings: 0, variablesAffected: 0, identityFindings: 0, findings: 0 },
@@ -92,11 +99,14 @@ export async function checkSwitch(client: EngineClient, target: SwitchTargetId):
     notes: [],
   };
   if (report.alreadySwitchedTo !== null) return report;
-  const older = olderThanAdvised(version);
-  if (older) {
+  const schema = await new SchemaLogApi(client.http).latest();
+  report.schemaVersion = schema.known ? (schema.entry.version ?? null) : null;
+  report.schemaVersionUnknownReason = schema.known ? (schema.entry.version == null ? 'empty' : null) : schema.reason;
+  const behind = [version, report.schemaVersion].filter((given): given is string => given !== null && olderThanAdvised(given));
+  if (behind.length > 0) {
     report.notes.push({
       topic: 'version',
-      message: `the engine is ${version}: bring it to Camunda ${ADVISED_CAMUNDA_RELEASE} first (its database schema is what the forks start from), then switch`,
+      message: `the engine is ${version} (database schema ${report.schemaVersion ?? 'unknown'}): bring it to Camunda ${ADVISED_CAMUNDA_RELEASE} first (the forks start from that schema), then switch`,
     });
   }
   await scanDefinitions(client, target, report);

@@ -9,6 +9,8 @@ import { test as it } from '../../helpers/fixtures.js';
 
 interface Report {
   alreadySwitchedTo: string | null;
+  schemaVersion: string | null;
+  notes: { topic: string; message: string }[];
   summary: Record<string, number>;
   resources: Record<string, unknown>[];
   variables: Record<string, unknown>[];
@@ -50,9 +52,21 @@ describe('engine switch-check', () => {
     const report = JSON.parse(result.stdout) as Report;
     expect(report).toMatchObject({ alreadySwitchedTo: null, resources: [], variables: [], identity: null });
     expect(report.summary['findings']).toBe(0);
+    expect(report).toMatchObject({ schemaVersion: '7.24.0', notes: [] });
     expect(report.summary['definitionsScanned']).toBeGreaterThan(0);
     const table = await cli('engine', 'switch-check', '--to', 'cibseven');
     expect(table.stdout).toMatch(/^Summary\tnothing found that ties the engine to Camunda for CIB seven$/m);
+  });
+
+  it('advises reaching 7.24 first when the database schema is older', async ({ engine, cli }) => {
+    engine.state.schemaLog = [
+      { id: '0', version: '7.20.0', timestamp: '2024-01-01T00:00:00.000+0000' },
+      { id: '1', version: '7.22.0', timestamp: '2025-01-01T00:00:00.000+0000' },
+    ];
+    const result = await cli('engine', 'switch-check', '--to', 'cibseven', '-o', 'json');
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.schemaVersion).toBe('7.22.0');
+    expect(report.notes).toEqual([expect.objectContaining({ topic: 'version', message: expect.stringContaining('bring it to Camunda 7.24 first') })]);
   });
 
   it('names camunda-admin when moving to Operaton', async ({ cli }) => {
