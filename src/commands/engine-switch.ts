@@ -17,11 +17,12 @@ Checks, without changing anything:
   instances): their BPMN XML (GET /process-definition/{id}/xml) for org.camunda class names
   (camunda:class, listener, form-handler and variable-mapping classes), inline scripts and
   expressions naming org.camunda classes, each with resource:line:column, why it breaks on the
-  target and what to do; external scripts (camunda:resource) are named as not checked;
+  target and what to do; external scripts (camunda:resource) are named as not checked; the same
+  for each decision key's latest DMN (GET /decision-definition/{id}/xml);
 - the runtime variables, read serialized (deserializeValues=false), in pages: Object variables of
   an org.camunda type and Java-serialized values whose bytes name org.camunda classes, counted by
   definition and variable name;
-- identity and version: members and authorizations of camunda-admin when moving to Operaton (whose
+- identity and versions (GET /version, GET /schema/log): members and authorizations of camunda-admin when moving to Operaton (whose
   admin group is operaton-admin); advice to reach Camunda 7.24 first on an older engine.
 An engine that already is Operaton or CIB seven (GET /telemetry/data) is said to be switched.
 Operaton renamed org.camunda to org.operaton; CIB seven renamed it to org.cibseven and maps the old
@@ -29,9 +30,10 @@ names only with useCibSevenNamespaceInScripting / useCibSevenNamespaceInReflecti
 What REST cannot show (job handler and batch configurations, engine and Spring configuration,
 the application's own code): docs/switching.md.
 
--o json|yaml print the report: {target, version, product, alreadySwitchedTo, summary:
+-o json|yaml print the report: {target, version, schemaVersion, schemaVersionUnknownReason
+(forbidden|unavailable|empty|null), product, alreadySwitchedTo, summary:
 {definitionsScanned, resourceFindings, variablesScanned, variableFindings, variablesAffected,
-identityFindings, findings}, resources: [{definitionKey, version, definitionId, resource, line,
+identityFindings, findings}, resources: [{definitionType (process|decision), definitionKey, version, definitionId, resource, line,
 column, kind (class|script|expression|unreadable), element, attribute, elementId, reference, why,
 remedy}], variables: [{processDefinitionId, variableName, reason (object-type|serialized-bytes),
 reference, count, exampleId, why, remedy}], identity: {adminGroup, members, authorizations, why,

@@ -14,7 +14,11 @@ const SCHEMA_UNKNOWN: Record<NonNullable<SwitchCheckReport['schemaVersionUnknown
 };
 
 const RESOURCE_COLUMNS: Column<ResourceFinding>[] = [
-  { name: 'Definition', value: (finding) => `${finding.definitionKey}:${finding.version}`, whole: true },
+  {
+    name: 'Definition',
+    value: (finding) => `${finding.definitionType === 'decision' ? 'decision ' : ''}${finding.definitionKey}:${finding.version}`,
+    whole: true,
+  },
   { name: 'Resource', value: (finding) => `${finding.resource ?? '?'}:${finding.line}:${finding.column}`, whole: true },
   { name: 'Element', value: (finding) => [finding.elementId ?? finding.element ?? '', finding.attribute ?? finding.element ?? ''].join(' ') },
   { name: 'Reference', value: (finding) => finding.reference, whole: true },
@@ -47,7 +51,7 @@ export const switchCheckView: View<SwitchCheckReport> = {
       return `The engine is already ${report.alreadySwitchedTo} (${report.product ?? '?'} ${report.version}): it has been switched; nothing to check.`;
     }
     const parts: string[] = [];
-    if (report.resources.length > 0) parts.push(section('Deployed processes', RESOURCE_COLUMNS, report.resources, style));
+    if (report.resources.length > 0) parts.push(section('Deployed processes and decisions', RESOURCE_COLUMNS, report.resources, style));
     if (report.variables.length > 0) parts.push(section('Runtime variables', VARIABLE_COLUMNS, report.variables, style));
     const { identity } = report;
     if (identity !== null) {

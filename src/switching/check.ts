@@ -8,6 +8,7 @@
  * seven is said to be switched, and nothing else is asked. Terminal-free.
  */
 import type { EngineClient } from '../engine/client.js';
+import { DecisionDefinitionApi } from '../engine/decision-definitions.js';
 import { allPages, collectPages } from '../engine/paging.js';
 import { CAMUNDA, productFromTelemetry } from '../engine/product.js';
 import { SchemaLogApi } from '../engine/schema-log.js';
@@ -21,6 +22,8 @@ import { type VariableReason, VariableTally } from './variable-scan.js';
 export const ADVISED_CAMUNDA_RELEASE = '7.24';
 
 export interface ResourceFinding {
+  /** A process's BPMN or a decision's DMN (the whole resource: a DRD's decisions share one). */
+  definitionType: 'process' | 'decision';
   definitionKey: string;
   version: number;
   definitionId: string;
@@ -66,6 +69,7 @@ export interface SwitchCheckReport {
   /** The product the engine already is, when it is Operaton or CIB seven; null for Camunda 7 or unknown. */
   alreadySwitchedTo: string | null;
   summary: {
+    /** Process and decision definitions whose XML was read. */
     definitionsScanned: number;
     resourceFindings: number;
     variablesScanned: number;
@@ -110,6 +114,7 @@ export async function checkSwitch(client: EngineClient, target: SwitchTargetId):
     });
   }
   await scanDefinitions(client, target, report);
+  await scanDecisions(client, target, report);
   await scanVariables(client, target, report);
   report.identity = await adminGroup(client, target);
   const { summary } = report;
@@ -137,42 +142,63 @@ async function scanDefinitions(client: EngineClient, target: SwitchTargetId, rep
   const live = [...latest, ...(others.length === 0 ? [] : await api.listAll({ processDefinitionIdIn: others }))];
   live.sort((a, b) => a.key.localeCompare(b.key) || a.version - b.version);
   for (const definition of live) {
-    const xml = await api.bpmnXml(definition.id);
-    report.summary.definitionsScanned++;
-    const base = {
-      definitionKey: definition.key,
-      version: definition.version,
-      definitionId: definition.id,
-      resource: typeof definition['resource'] === 'string' ? definition['resource'] : null,
-    };
-    let scan;
-    try {
-      scan = scanResource(xml);
-    } catch (error) {
-      if (!(error instanceof XmlSyntaxError)) throw error;
-      const place = new LineCounter(xml).at(error.offset);
-      report.resources.push({
-        ...base,
-        ...place,
-        kind: 'unreadable',
-        element: null,
-        attribute: null,
-        elementId: null,
-        reference: '',
-        why: `the deployed XML cannot be read: ${error.message}; it was not checked`,
-        remedy: 'look at the resource in the deployment',
-      });
-      continue;
-    }
-    for (const found of scan.references) {
-      report.resources.push({ ...base, ...found, why: resourceWhy(found.kind, found.reference, target), remedy: resourceRemedy(found.kind, target) });
-    }
-    for (const script of scan.externalScripts) {
-      report.notes.push({
-        topic: 'external-script',
-        message: `${definition.key}:${definition.version} ${script.elementId ?? ''} (line ${script.line}) runs the external script ${script.resource}, which was not checked`,
-      });
-    }
+    scanOne(await api.bpmnXml(definition.id), { definitionType: 'process', ...definitionBase(definition) }, target, report);
+  }
+}
+
+/**
+ * Each decision key's latest version (decisions have no running instances), its DMN scanned; a
+ * resource that holds several decisions (a DRD) once, under the first of them.
+ */
+async function scanDecisions(client: EngineClient, target: SwitchTargetId, report: SwitchCheckReport): Promise<void> {
+  const api = new DecisionDefinitionApi(client.http);
+  const latest = await api.listAll({ latestVersion: true });
+  latest.sort((a, b) => a.key.localeCompare(b.key));
+  const seen = new Set<string>();
+  for (const definition of latest) {
+    const resourceKey = JSON.stringify([definition.deploymentId ?? definition.id, definition['resource'] ?? definition.id]);
+    if (seen.has(resourceKey)) continue;
+    seen.add(resourceKey);
+    scanOne(await api.dmnXml(definition.id), { definitionType: 'decision', ...definitionBase(definition) }, target, report);
+  }
+}
+
+type FindingBase = Pick<ResourceFinding, 'definitionType' | 'definitionKey' | 'version' | 'definitionId' | 'resource'>;
+
+function definitionBase(definition: { id: string; key: string; version: number; [field: string]: unknown }): Omit<FindingBase, 'definitionType'> {
+  const resource = definition['resource'];
+  return { definitionKey: definition.key, version: definition.version, definitionId: definition.id, resource: typeof resource === 'string' ? resource : null };
+}
+
+/** One deployed text scanned: its references as findings, its external scripts as notes. */
+function scanOne(xml: string, base: FindingBase, target: SwitchTargetId, report: SwitchCheckReport): void {
+  report.summary.definitionsScanned++;
+  let scan;
+  try {
+    scan = scanResource(xml);
+  } catch (error) {
+    if (!(error instanceof XmlSyntaxError)) throw error;
+    report.resources.push({
+      ...base,
+      ...new LineCounter(xml).at(error.offset),
+      kind: 'unreadable',
+      element: null,
+      attribute: null,
+      elementId: null,
+      reference: '',
+      why: `the deployed XML cannot be read: ${error.message}; it was not checked`,
+      remedy: 'look at the resource in the deployment',
+    });
+    return;
+  }
+  for (const found of scan.references) {
+    report.resources.push({ ...base, ...found, why: resourceWhy(found.kind, found.reference, target), remedy: resourceRemedy(found.kind, target) });
+  }
+  for (const script of scan.externalScripts) {
+    report.notes.push({
+      topic: 'external-script',
+      message: `${base.definitionKey}:${base.version} ${script.elementId ?? ''} (line ${script.line}) runs the external script ${script.resource}, which was not checked`,
+    });
   }
 }
 

@@ -84,6 +84,7 @@ const EXACT_PATHS = [
   '/decision-definition',
   '/decision-definition/count',
   '/decision-definition/{id}',
+  '/decision-definition/{id}/xml',
   '/decision-definition/{id}/history-time-to-live',
   '/process-instance',
   '/process-instance/count',

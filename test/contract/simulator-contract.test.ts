@@ -145,6 +145,7 @@ describe('the committed contract', () => {
         '/variable-instance/count',
         '/version',
         '/schema/log',
+        '/decision-definition/{id}/xml',
       ].sort(),
     );
   });

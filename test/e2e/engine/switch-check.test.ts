@@ -4,6 +4,7 @@
 import { describe, expect } from 'vitest';
 import { bpmnXmlOf } from '../../simulator/repository.js';
 import type { Simulator } from '../../simulator/index.js';
+import { SEEDED_DECISION_DEFINITION_IDS } from '../../simulator/decision-seed.js';
 import { SEEDED_PROCESS_DEFINITION_IDS, SEEDED_PROCESS_INSTANCE_IDS } from '../../simulator/state.js';
 import { test as it } from '../../helpers/fixtures.js';
 
@@ -33,6 +34,16 @@ const MODEL = `<?xml version="1.0" encoding="UTF-8"?>
 function cleanModels(engine: Simulator): void {
   for (const definition of engine.state.processDefinitions) definition.bpmnXml = bpmnXmlOf(definition).replace(/org\.camunda\./g, 'com.acme.');
 }
+
+const DMN = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="d" name="d" namespace="n">
+  <decision id="invoice-classification">
+    <decisionTable id="t">
+      <input id="i"><inputExpression id="e" expressionLanguage="javascript"><text>Java.type('org.camunda.spin.Spin')</text></inputExpression></input>
+      <output id="o" name="r" />
+    </decisionTable>
+  </decision>
+</definitions>`;
 
 describe('engine switch-check', () => {
   it('finds the seeded invoice example delegate, in each live version', async ({ cli }) => {
@@ -78,12 +89,13 @@ describe('engine switch-check', () => {
     expect(report.summary['identityFindings']).toBe(1);
   });
 
-  it('reports a deployed class name, a script and an org.camunda Object variable with their places', async ({ engine, cli }) => {
+  it('reports a deployed class name, a script, a DMN expression and an org.camunda Object variable with their places', async ({ engine, cli }) => {
     cleanModels(engine);
     engine.state.findProcessDefinition(SEEDED_PROCESS_DEFINITION_IDS.v1)!.bpmnXml = MODEL;
     const instance = engine.state.findProcessInstance(SEEDED_PROCESS_INSTANCE_IDS.demoV1First)!;
     const order = { type: 'Object', value: '{}', valueInfo: { objectTypeName: 'org.camunda.bpm.example.Order', serializationDataFormat: 'application/json' } };
     instance.variables = { order: { id: 'sw-var-1', ...order } };
+    engine.state.decisionDefinitions.find((decision) => decision.id === SEEDED_DECISION_DEFINITION_IDS.classificationV2)!.dmnXml = DMN;
     const result = await cli('engine', 'switch-check', '--to', 'cibseven', '--detailed-exitcode', '-o', 'json');
     expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 10, stderr: '' });
     const report = JSON.parse(result.stdout) as Report;
@@ -98,6 +110,17 @@ describe('engine switch-check', () => {
         elementId: 'review',
         reference: 'org.camunda.bpm.engine.variable.Variables',
       },
+      {
+        definitionType: 'decision',
+        definitionKey: 'invoice-classification',
+        version: 2,
+        resource: 'invoiceBusinessDecisions.dmn',
+        kind: 'expression',
+        line: 5,
+        column: 94,
+        elementId: 'e',
+        reference: 'org.camunda.spin.Spin',
+      },
     ]);
     expect(report.resources[0]!['remedy']).toContain('useCibSevenNamespaceInReflection=true');
     expect(report.variables).toEqual([
@@ -109,7 +132,7 @@ describe('engine switch-check', () => {
         exampleId: 'sw-var-1',
       }),
     ]);
-    expect(report.summary).toMatchObject({ resourceFindings: 2, variableFindings: 1, variablesAffected: 1, findings: 3 });
+    expect(report.summary).toMatchObject({ resourceFindings: 3, variableFindings: 1, variablesAffected: 1, findings: 4 });
     // Variables are read serialized, never deserialized.
     const variableRequests = engine.requests.filter((request) => request.path.split('?')[0]!.endsWith('/variable-instance'));
     expect(variableRequests.length).toBeGreaterThan(0);
