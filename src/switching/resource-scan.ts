@@ -18,7 +18,7 @@ import { scanXml, type XmlStartTag } from '../model-files/xml-scanner.js';
 export type ReferenceKind =
   /** An attribute whose value is a Java class name the engine loads (camunda:class and the like). */
   | 'class'
-  /** An inline script (bpmn:script, camunda:script): loaded by the script engine when it runs. */
+  /** An inline script (bpmn:script, camunda:script, DMN text or a condition in a script language): run by a script engine. */
   | 'script'
   /** An expression or other attribute value or text: JUEL, conditions, DMN expressions. */
   | 'expression';
@@ -70,7 +70,15 @@ interface Tag {
   tag: XmlStartTag;
   qname: string;
   ownerId: string | null;
+  /** The script language its text is in (its own or an ancestor's expressionLanguage or language); null for JUEL, FEEL or none. */
+  scriptLanguage: string | null;
 }
+
+/**
+ * Languages a script engine runs (DMN's expressionLanguage, a BPMN conditionExpression's language):
+ * their text is a script, which CIB seven's scripting flag rewrites; JUEL and FEEL are expressions.
+ */
+const SCRIPT_LANGUAGE = /^(?:javascript|ecmascript|js|graal\.js|groovy|python|jython|ruby|jruby)$/i;
 
 /** The references of one resource's text; throws XmlSyntaxError when the text is not well-formed XML. */
 export function scanResource(text: string): ResourceScan {
@@ -80,7 +88,11 @@ export function scanResource(text: string): ResourceScan {
     open.length = tag.depth;
     const ownId = tag.attributes.find((attribute) => attribute.local === 'id' && attribute.prefix === '')?.value ?? null;
     const qname = tag.name.prefix === '' ? tag.name.local : `${tag.name.prefix}:${tag.name.local}`;
-    const entry = { tag, qname, ownerId: ownId ?? open.at(-1)?.ownerId ?? null };
+    const language = tag.attributes.find(
+      (attribute) => attribute.prefix === '' && (attribute.local === 'expressionLanguage' || attribute.local === 'language'),
+    )?.value;
+    const scriptLanguage = language === undefined ? (open.at(-1)?.scriptLanguage ?? null) : SCRIPT_LANGUAGE.test(language.trim()) ? language.trim() : null;
+    const entry = { tag, qname, ownerId: ownId ?? open.at(-1)?.ownerId ?? null, scriptLanguage };
     open.push(entry);
     tags.push(entry);
   });
@@ -125,7 +137,7 @@ export function scanResource(text: string): ResourceScan {
     // The last start tag before the reference: the element whose text holds it (a script, an expression).
     const enclosing = tags[tagIndex];
     if (enclosing === undefined || enclosing.tag.offset > offset) continue;
-    const kind: ReferenceKind = enclosing.tag.name.local === 'script' ? 'script' : 'expression';
+    const kind: ReferenceKind = enclosing.tag.name.local === 'script' || enclosing.scriptLanguage !== null ? 'script' : 'expression';
     references.push({ kind, ...lines.at(offset), element: enclosing.qname, attribute: null, elementId: enclosing.ownerId, reference: match[0] });
   }
   references.sort((a, b) => a.line - b.line || a.column - b.column);

@@ -38,6 +38,14 @@ describe('scanResource', () => {
     expect(scan.externalScripts).toEqual([{ line: 16, column: 58, elementId: 'external', resource: 'deployment://x.groovy' }]);
   });
 
+  it('takes text in a script language for a script, in JUEL or FEEL for an expression', () => {
+    const dmn = (language: string) => `<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="d" expressionLanguage="${language}">
+  <decision id="x"><literalExpression id="l"><text>org.camunda.bpm.X</text></literalExpression></decision>
+</definitions>`;
+    expect(scanResource(dmn('javascript')).references).toMatchObject([{ kind: 'script', line: 2, column: 52, elementId: 'l' }]);
+    expect(scanResource(dmn('juel')).references).toMatchObject([{ kind: 'expression', line: 2, column: 52, elementId: 'l' }]);
+  });
+
   it('finds nothing in a clean model', () => {
     expect(scanResource(BPMN.replace(/org\.camunda\.bpm/g, 'com.acme'))).toMatchObject({ references: [] });
   });

@@ -115,7 +115,7 @@ describe('engine switch-check', () => {
         definitionKey: 'invoice-classification',
         version: 2,
         resource: 'invoiceBusinessDecisions.dmn',
-        kind: 'expression',
+        kind: 'script',
         line: 5,
         column: 94,
         elementId: 'e',
@@ -123,6 +123,7 @@ describe('engine switch-check', () => {
       },
     ]);
     expect(report.resources[0]!['remedy']).toContain('useCibSevenNamespaceInReflection=true');
+    expect(report.resources[2]!['remedy']).toContain('useCibSevenNamespaceInScripting=true');
     expect(report.variables).toEqual([
       expect.objectContaining({
         processDefinitionId: SEEDED_PROCESS_DEFINITION_IDS.v1,
