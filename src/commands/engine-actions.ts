@@ -4,6 +4,8 @@ import { engineClient, engineTarget } from '../connection.js';
 import { inspectEngine } from '../engine-info/inspect.js';
 import { engineInfoView } from '../render/engine.js';
 
+export { switchCheck } from './engine-switch-run.js';
+
 export async function engineInfo(app: App): Promise<void> {
   const [client, target] = await Promise.all([engineClient(app), engineTarget(app)]);
   const info = await inspectEngine(client, {

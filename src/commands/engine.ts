@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { ActionOf } from './action.js';
 import type * as actions from './engine-actions.js';
+import { declareSwitchCheck } from './engine-switch.js';
 
 export function declareEngineCommands(program: Command, action: ActionOf<typeof actions>): void {
   const engine = program.command('engine').description('the engine behind the URL');
@@ -28,4 +29,5 @@ Examples:
   $ camunda-admin engine info --profile prod -o json`,
     )
     .action(action('engineInfo'));
+  declareSwitchCheck(engine, action);
 }

@@ -25,6 +25,8 @@ const decisionDefinitionSchema = lazy(() =>
   }),
 );
 
+const diagramSchema = lazy(() => z.looseObject({ id: z.optional(z.nullable(z.string())), dmnXml: z.optional(z.nullable(z.string())) }));
+
 export type DecisionDefinition = z.infer<ReturnType<typeof decisionDefinitionSchema>>;
 
 export interface DecisionDefinitionQuery extends Query {
@@ -79,6 +81,17 @@ export class DecisionDefinitionApi {
    */
   async updateHistoryTimeToLive(id: string, days: number | null): Promise<void> {
     await this.http.request({ method: 'PUT', path: decisionTimeToLivePath(id), body: { historyTimeToLive: days }, noContentOnly: true });
+  }
+
+  /** The DMN XML the decision was deployed with (GET /decision-definition/{id}/xml): the whole resource, every decision of its DRD. */
+  async dmnXml(id: string): Promise<string> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: enginePath`/decision-definition/${id}/xml`,
+      schema: diagramSchema(),
+      expects: 'the DMN XML of a decision definition',
+    });
+    return response.data.dmnXml ?? '';
   }
 }
 

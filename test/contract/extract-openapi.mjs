@@ -17,6 +17,7 @@ const SOURCE_COMMIT = '3dd653fe66d352d15009a6b4b355e81bf683d319';
 const EXACT_PATHS = [
   '/engine',
   '/version',
+  '/schema/log',
   '/authorization',
   '/authorization/count',
   '/authorization/{id}',
@@ -83,6 +84,7 @@ const EXACT_PATHS = [
   '/decision-definition',
   '/decision-definition/count',
   '/decision-definition/{id}',
+  '/decision-definition/{id}/xml',
   '/decision-definition/{id}/history-time-to-live',
   '/process-instance',
   '/process-instance/count',

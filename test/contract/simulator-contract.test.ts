@@ -144,6 +144,8 @@ describe('the committed contract', () => {
         '/variable-instance',
         '/variable-instance/count',
         '/version',
+        '/schema/log',
+        '/decision-definition/{id}/xml',
       ].sort(),
     );
   });
@@ -313,6 +315,7 @@ describe('the simulator', () => {
     { method: 'GET', path: '/version', status: 200 },
     { method: 'GET', path: '/engine/default/version', status: 200 },
     { method: 'GET', path: '/telemetry/data', status: 200 },
+    { method: 'GET', path: '/schema/log?sortBy=timestamp&sortOrder=desc&firstResult=0&maxResults=1', status: 200 },
     { method: 'GET', path: '/engine/default/telemetry/data', status: 200 },
     { method: 'GET', path: '/authorization', status: 200 },
     { method: 'GET', path: '/authorization?groupIdIn=camunda-admin&resourceType=0', status: 200 },

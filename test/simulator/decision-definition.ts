@@ -197,4 +197,28 @@ export function registerDecisionDefinitionRoutes(router: EngineRouter, state: En
       return json(exceptionBody('InvalidRequestException', `no deployed decision definition found with id '${id}': decisionDefinition is null`, 0), 404);
     return json(decisionDefinitionDto(definition));
   });
+
+  router.add('get', '/decision-definition/:id/xml', ({ params }) => {
+    const id = params.id ?? '';
+    const definition = state.decisionDefinitions.find((candidate) => candidate.id === id);
+    // DecisionDefinitionResourceImpl.getDecisionDefinitionDmnXml: RepositoryService.getDecisionModel,
+    // a 404 for an unknown id; its READ check is not simulated here (as for GET /decision-definition/{id}).
+    if (definition === undefined) return json(exceptionBody('InvalidRequestException', `No matching decision definition with id ${id}`, 0), 404);
+    // DecisionDefinitionDiagramDto: the id and the deployed resource as one string.
+    return json({ id: definition.id, dmnXml: definition.dmnXml ?? minimalDmn(definition) });
+  });
+}
+
+/** A DMN 1.3 document holding only this decision: what the engine would answer for a resource of one decision. */
+function minimalDmn(definition: DecisionDefinitionRecord): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" xmlns:camunda="http://camunda.org/schema/1.0/dmn" id="${definition.key}-definitions" name="${definition.key}" namespace="http://camunda.org/schema/1.0/dmn">
+  <decision id="${definition.key}" name="${definition.name ?? definition.key}" camunda:historyTimeToLive="${definition.historyTimeToLive ?? 180}">
+    <decisionTable id="${definition.key}-table">
+      <input id="${definition.key}-input"><inputExpression id="${definition.key}-expression" typeRef="string"><text>amount</text></inputExpression></input>
+      <output id="${definition.key}-output" name="result" typeRef="string" />
+    </decisionTable>
+  </decision>
+</definitions>
+`;
 }

@@ -25,6 +25,8 @@ export interface DecisionDefinitionRecord {
   deployTime: string;
   /** Finished historic decision instances: one per evaluation (each decision of a DRD its own). */
   evaluations: number;
+  /** What GET /decision-definition/{id}/xml answers; absent: a minimal DMN 1.3 document of this decision (decision-definition.ts). */
+  dmnXml?: string;
 }
 
 export const SEEDED_DECISION_DEFINITION_IDS = {

@@ -38,6 +38,7 @@ import { registerDecisionDefinitionRoutes } from './decision-definition.js';
 import { registerDefinitionTtlRoutes } from './definition-ttl.js';
 import { registerProcessInstanceRoutes } from './runtime.js';
 import { registerSuspensionRoutes } from './suspension.js';
+import { registerSchemaLogRoutes } from './schema-log.js';
 import { registerTelemetryRoutes } from './telemetry.js';
 import type { EngineState } from './state.js';
 
@@ -716,6 +717,7 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerTenantRoutes(router, state);
   registerMetricsRoutes(router, state);
   registerTelemetryRoutes(router, state);
+  registerSchemaLogRoutes(router, state);
   router.addUnknownEngineFallback();
 
   return [engineList, ...router.handlers];

@@ -981,6 +981,8 @@ export class EngineState {
   jobExecutor: { lastTick: number | null; credit: number } = { lastTick: null, credit: 0 };
   /** When the engine started (epoch milliseconds): telemetry's data-collection-start-date. */
   startedAt: number = Date.now();
+  /** GET /schema/log's entries (schema-log.ts); seeded on first read: the schema's creation at start. */
+  schemaLog?: { id: string; version: string; timestamp: string }[];
   /** Epoch milliseconds the engine sees: start and end times, batch progress. Tests may replace it. */
   clock: () => number = () => Date.now();
 

@@ -1,0 +1,17 @@
+/** What `engine switch-check` does (declared in ./engine-switch.ts); the checks are src/switching/check.ts. */
+import type { App } from '../app.js';
+import { engineClient } from '../connection.js';
+import { ExitCode } from '../exit-codes.js';
+import { switchCheckView } from '../render/switch.js';
+import { checkSwitch } from '../switching/check.js';
+import type { SwitchTargetId } from '../switching/targets.js';
+import type { SWITCH_CHECK_FLAGS } from './engine-switch-flags.js';
+import type { FlagsOf } from './spec.js';
+
+export async function switchCheck(app: App, flags: FlagsOf<typeof SWITCH_CHECK_FLAGS>): Promise<void> {
+  const client = await engineClient(app);
+  const report = await checkSwitch(client, flags.to as SwitchTargetId);
+  const output = await app.output();
+  await output.data(report, switchCheckView);
+  if (flags.detailedExitcode && report.summary.findings > 0) app.exitCode = ExitCode.DifferencesFound;
+}

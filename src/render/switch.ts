@@ -1,0 +1,94 @@
+/** `engine switch-check` as tables: findings in deployed processes, in variables, identity, notes, a summary (docs/switching.md). */
+import type { ResourceFinding, SwitchCheckReport, VariableFinding } from '../switching/check.js';
+import { targetProduct } from '../switching/targets.js';
+import type { Column } from './columns.js';
+import type { View } from './output.js';
+import type { Style } from './style.js';
+import { renderFields, renderTable } from './table.js';
+
+/** Why the schema's version is not known. */
+const SCHEMA_UNKNOWN: Record<NonNullable<SwitchCheckReport['schemaVersionUnknownReason']>, string> = {
+  forbidden: 'unknown: GET /schema/log was refused (403)',
+  unavailable: 'unknown: the engine has no GET /schema/log (before Camunda 7.11)',
+  empty: 'unknown: the schema log is empty',
+};
+
+const RESOURCE_COLUMNS: Column<ResourceFinding>[] = [
+  {
+    name: 'Definition',
+    value: (finding) => `${finding.definitionType === 'decision' ? 'decision ' : ''}${finding.definitionKey}:${finding.version}`,
+    whole: true,
+  },
+  { name: 'Resource', value: (finding) => `${finding.resource ?? '?'}:${finding.line}:${finding.column}`, whole: true },
+  { name: 'Element', value: (finding) => [finding.elementId ?? finding.element ?? '', finding.attribute ?? finding.element ?? ''].join(' ') },
+  { name: 'Reference', value: (finding) => finding.reference, whole: true },
+  { name: 'Why', value: (finding) => finding.why },
+  { name: 'Remedy', value: (finding) => finding.remedy },
+];
+
+const VARIABLE_COLUMNS: Column<VariableFinding>[] = [
+  { name: 'Definition', value: (finding) => finding.processDefinitionId ?? '?', whole: true },
+  { name: 'Variable', value: (finding) => finding.variableName, whole: true },
+  { name: 'Count', value: (finding) => String(finding.count), whole: true },
+  { name: 'Reference', value: (finding) => finding.reference, whole: true },
+  { name: 'Why', value: (finding) => finding.why },
+  { name: 'Remedy', value: (finding) => finding.remedy },
+];
+
+function section<T>(title: string, columns: Column<T>[], rows: T[], style: Style): string {
+  const table = renderTable(
+    columns,
+    rows.map((row) => columns.map((column) => column.value(row, style))),
+    style,
+  );
+  return `${style.bold(title)}\n${table}`;
+}
+
+export const switchCheckView: View<SwitchCheckReport> = {
+  table(report, style) {
+    const target = targetProduct(report.target).name;
+    if (report.alreadySwitchedTo !== null) {
+      return `The engine is already ${report.alreadySwitchedTo} (${report.product ?? '?'} ${report.version}): it has been switched; nothing to check.`;
+    }
+    const parts: string[] = [];
+    if (report.resources.length > 0) parts.push(section('Deployed processes and decisions', RESOURCE_COLUMNS, report.resources, style));
+    if (report.variables.length > 0) parts.push(section('Runtime variables', VARIABLE_COLUMNS, report.variables, style));
+    const { identity } = report;
+    if (identity !== null) {
+      parts.push(
+        `${style.bold('Identity')}\n${renderFields(
+          [
+            ['Group', identity.adminGroup],
+            ['Members', identity.members.join(', ') || 'none readable'],
+            ['Authorizations', String(identity.authorizations)],
+            ['Why', identity.why],
+            ['Remedy', identity.remedy],
+          ],
+          style,
+        )}`,
+      );
+    }
+    for (const note of report.notes) parts.push(`${style.yellow('note:')} ${note.message}`);
+    const { summary } = report;
+    const total =
+      summary.findings === 0
+        ? style.green(`nothing found that ties the engine to Camunda for ${target}`)
+        : style.red(`${summary.findings} finding${summary.findings === 1 ? '' : 's'} before switching to ${target}`);
+    parts.push(
+      renderFields(
+        [
+          ['Engine', `${report.product ?? 'product unknown'} ${report.version}`],
+          ['Database schema', report.schemaVersion ?? SCHEMA_UNKNOWN[report.schemaVersionUnknownReason ?? 'empty']],
+          ['Definitions scanned', `${summary.definitionsScanned} (${summary.resourceFindings} finding${summary.resourceFindings === 1 ? '' : 's'})`],
+          [
+            'Variables scanned',
+            `${summary.variablesScanned} (${summary.variablesAffected} affected, in ${summary.variableFindings} group${summary.variableFindings === 1 ? '' : 's'})`,
+          ],
+          ['Summary', total],
+        ],
+        style,
+      ),
+    );
+    return parts.join('\n\n');
+  },
+};

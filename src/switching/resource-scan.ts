@@ -1,0 +1,152 @@
+/**
+ * One deployed BPMN or DMN text scanned for references to `org.camunda` Java classes: the
+ * attributes that name a class the engine loads (camunda:class on service, send and business-rule
+ * tasks, message events and listeners; camunda:formHandlerClass; camunda:variableMappingClass), and
+ * any other attribute value or element text (expressions, inline scripts, DMN expressions) that
+ * names an `org.camunda` class or package (`Java.type('org.camunda…')`, `import org.camunda…`,
+ * `new org.camunda.bpm…`). The namespace `http://camunda.org/schema/1.0/bpmn` and the
+ * `camunda-forms:` prefix never match: the forks still accept both.
+ *
+ * The text is first read by the project's strict XML scanner, so places are exact (line:column of
+ * the attribute's name or of the reference in the text) and a text the engine could not have
+ * parsed is reported as such, not half-scanned.
+ */
+import { LineCounter } from '../model-files/positions.js';
+import { scanXml, type XmlStartTag } from '../model-files/xml-scanner.js';
+
+/** Where a reference is and what kind of place it is in. */
+export type ReferenceKind =
+  /** An attribute whose value is a Java class name the engine loads (camunda:class and the like). */
+  | 'class'
+  /** An inline script (bpmn:script, camunda:script, DMN text or a condition in a script language): run by a script engine. */
+  | 'script'
+  /** An expression or other attribute value or text: JUEL, conditions, DMN expressions. */
+  | 'expression';
+
+export interface ResourceReference {
+  kind: ReferenceKind;
+  line: number;
+  column: number;
+  /** The element's qualified name as written (`bpmn:serviceTask`, `camunda:taskListener`). */
+  element: string;
+  /** The attribute's qualified name as written; null for element text. */
+  attribute: string | null;
+  /** The id of the nearest element (itself or an ancestor) that has one; null when none has. */
+  elementId: string | null;
+  /** The class or package named, as written (`org.camunda.bpm.engine.variable.Variables`). */
+  reference: string;
+}
+
+/** An external script (camunda:resource): its text is not in this resource, so it is not scanned. */
+export interface ExternalScript {
+  line: number;
+  column: number;
+  elementId: string | null;
+  resource: string;
+}
+
+export interface ResourceScan {
+  references: ResourceReference[];
+  externalScripts: ExternalScript[];
+}
+
+const CAMUNDA_NAMESPACES = new Set(['http://camunda.org/schema/1.0/bpmn', 'http://camunda.org/schema/1.0/dmn']);
+
+/**
+ * Attributes of the camunda namespace that name a Java class the engine instantiates (BpmnParse:
+ * PROPERTYNAME_CLASS, PROPERTYNAME_FORM_HANDLER_CLASS, PROPERTYNAME_VARIABLE_MAPPING_CLASS).
+ */
+const CLASS_ATTRIBUTES = new Set(['class', 'formHandlerClass', 'variableMappingClass']);
+
+/**
+ * `org.camunda` and `org/camunda` (as a serialized class or a resource path spells it) followed by
+ * the rest of a qualified name. `org.camunda.feel` is the FEEL engine's own package, which both
+ * forks still ship under that name: not a reference that breaks.
+ */
+const REFERENCE = /\borg[./]camunda(?:[./$][A-Za-z_$][\w$]*)*/g;
+const STILL_SHIPPED = /^org[./]camunda[./]feel(?:[./$]|$)/;
+
+interface Tag {
+  tag: XmlStartTag;
+  qname: string;
+  ownerId: string | null;
+  /** The script language its text is in (its own or an ancestor's expressionLanguage or language); null for JUEL, FEEL or none. */
+  scriptLanguage: string | null;
+}
+
+/**
+ * Languages a script engine runs (DMN's expressionLanguage, a BPMN conditionExpression's language):
+ * their text is a script, which CIB seven's scripting flag rewrites; JUEL and FEEL are expressions.
+ */
+const SCRIPT_LANGUAGE = /^(?:javascript|ecmascript|js|graal\.js|groovy|python|jython|ruby|jruby)$/i;
+
+/** The references of one resource's text; throws XmlSyntaxError when the text is not well-formed XML. */
+export function scanResource(text: string): ResourceScan {
+  const tags: Tag[] = [];
+  const open: Tag[] = [];
+  scanXml(text, (tag) => {
+    open.length = tag.depth;
+    const ownId = tag.attributes.find((attribute) => attribute.local === 'id' && attribute.prefix === '')?.value ?? null;
+    const qname = tag.name.prefix === '' ? tag.name.local : `${tag.name.prefix}:${tag.name.local}`;
+    const language = tag.attributes.find(
+      (attribute) => attribute.prefix === '' && (attribute.local === 'expressionLanguage' || attribute.local === 'language'),
+    )?.value;
+    const scriptLanguage = language === undefined ? (open.at(-1)?.scriptLanguage ?? null) : SCRIPT_LANGUAGE.test(language.trim()) ? language.trim() : null;
+    const entry = { tag, qname, ownerId: ownId ?? open.at(-1)?.ownerId ?? null, scriptLanguage };
+    open.push(entry);
+    tags.push(entry);
+  });
+  const lines = new LineCounter(text);
+  const references: ResourceReference[] = [];
+  const externalScripts: ExternalScript[] = [];
+  // Attributes first, in the order of the text; then element text.
+  const inAttributes: { start: number; end: number }[] = [];
+  for (const { tag, qname, ownerId } of tags) {
+    for (const attribute of tag.attributes) {
+      const valueStart = text.indexOf('=', attribute.offset);
+      const quoteAt = text.slice(valueStart + 1).search(/["']/) + valueStart + 1;
+      const valueEnd = text.indexOf(text.charAt(quoteAt), quoteAt + 1);
+      inAttributes.push({ start: quoteAt, end: valueEnd });
+      const attributeName = attribute.prefix === '' ? attribute.local : `${attribute.prefix}:${attribute.local}`;
+      const place = lines.at(attribute.offset);
+      const isCamunda = CAMUNDA_NAMESPACES.has(attribute.uri);
+      if (isCamunda && attribute.local === 'resource' && (tag.name.local === 'script' || tag.name.local === 'scriptTask')) {
+        externalScripts.push({ ...place, elementId: ownerId, resource: attribute.value });
+      }
+      for (const reference of referencesIn(attribute.value)) {
+        const kind: ReferenceKind = isCamunda && CLASS_ATTRIBUTES.has(attribute.local) ? 'class' : 'expression';
+        references.push({ kind, ...place, element: qname, attribute: attributeName, elementId: ownerId, reference });
+      }
+    }
+  }
+  let tagIndex = 0;
+  let attributeIndex = 0;
+  let commentIndex = 0;
+  // Comments run nothing: a name in one is no reference (the scanner has checked they are closed).
+  const comments = [...text.matchAll(/<!--[\s\S]*?-->/g)].map((comment) => ({ start: comment.index, end: comment.index + comment[0].length }));
+  for (const match of text.matchAll(REFERENCE)) {
+    const offset = match.index;
+    if (STILL_SHIPPED.test(match[0])) continue;
+    while (commentIndex < comments.length && comments[commentIndex]!.end < offset) commentIndex++;
+    const comment = comments[commentIndex];
+    if (comment !== undefined && comment.start < offset && offset < comment.end) continue;
+    while (attributeIndex < inAttributes.length && inAttributes[attributeIndex]!.end < offset) attributeIndex++;
+    const attributeSpan = inAttributes[attributeIndex];
+    if (attributeSpan !== undefined && attributeSpan.start < offset && offset < attributeSpan.end) continue;
+    while (tagIndex + 1 < tags.length && tags[tagIndex + 1]!.tag.offset < offset) tagIndex++;
+    // The last start tag before the reference: the element whose text holds it (a script, an expression).
+    const enclosing = tags[tagIndex];
+    if (enclosing === undefined || enclosing.tag.offset > offset) continue;
+    const kind: ReferenceKind = enclosing.tag.name.local === 'script' || enclosing.scriptLanguage !== null ? 'script' : 'expression';
+    references.push({ kind, ...lines.at(offset), element: enclosing.qname, attribute: null, elementId: enclosing.ownerId, reference: match[0] });
+  }
+  references.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { references, externalScripts };
+}
+
+/** The `org.camunda` names in one attribute value, each once, in order. */
+function referencesIn(value: string): string[] {
+  const found = new Set<string>();
+  for (const match of value.matchAll(REFERENCE)) if (!STILL_SHIPPED.test(match[0])) found.add(match[0]);
+  return [...found];
+}
