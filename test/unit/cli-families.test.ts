@@ -2,32 +2,13 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildProgram, familyNamedIn } from '../../src/cli.js';
+import { FAMILIES } from '../helpers/families.js';
 
 const io = () => ({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, cwd: '/' });
 const families = (argv?: string[]) =>
   buildProgram(io(), argv)
     .program.commands.map((command) => command.name())
     .sort();
-const ALL = [
-  'access',
-  'auth',
-  'batch',
-  'completion',
-  'config',
-  'definition',
-  'deployment',
-  'engine',
-  'external-task',
-  'group',
-  'history',
-  'incident',
-  'instance',
-  'job',
-  'metrics',
-  'migration',
-  'tenant',
-  'user',
-];
 
 describe('declaring only the family argv names', () => {
   const { program } = buildProgram(io());
@@ -61,10 +42,10 @@ describe('declaring only the family argv names', () => {
 
   it('declares that family alone, and every family otherwise', () => {
     expect(families(['--url', 'http://h', 'auth', 'get', 'x'])).toEqual(['auth']);
-    expect(families(['grup'])).toEqual(ALL);
-    expect(families()).toEqual(ALL);
+    expect(families(['grup'])).toEqual(FAMILIES);
+    expect(families()).toEqual(FAMILIES);
     // completion prints a script for the whole tree.
-    expect(families(['completion', 'bash'])).toEqual(ALL);
+    expect(families(['completion', 'bash'])).toEqual(FAMILIES);
   });
 
   it('knows every option of the root that takes a value', () => {

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../../helpers/cli.js';
+import { FAMILIES } from '../../helpers/families.js';
 
 function shellExists(shell: string): boolean {
   return spawnSync(shell, ['-c', 'exit 0'], { stdio: 'ignore' }).status === 0;
@@ -43,27 +44,6 @@ function complete(...words: string[]): string[] {
     .sort();
 }
 
-const TOP_LEVEL = [
-  'access',
-  'auth',
-  'batch',
-  'completion',
-  'config',
-  'definition',
-  'deployment',
-  'engine',
-  'external-task',
-  'group',
-  'history',
-  'incident',
-  'instance',
-  'job',
-  'metrics',
-  'migration',
-  'tenant',
-  'user',
-];
-
 describe('completion bash', () => {
   it('registers _camunda_admin for camunda-admin', () => {
     const result = spawnSync('bash', ['--norc', '--noprofile', '-c', 'source "$1" && complete -p camunda-admin', 'bash', bashFile], { encoding: 'utf8' });
@@ -72,7 +52,7 @@ describe('completion bash', () => {
 
   it('completes the top-level commands', () => {
     expect(complete('au')).toEqual(['auth']);
-    expect(complete('')).toEqual(TOP_LEVEL);
+    expect(complete('')).toEqual(FAMILIES);
     expect(complete('m')).toEqual(['metrics', 'migration']);
   });
 
@@ -153,7 +133,7 @@ describe('completion zsh and fish', () => {
     const result = await runCli(['completion', shell]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    for (const command of TOP_LEVEL) expect(result.stdout).toContain(command);
+    for (const command of FAMILIES) expect(result.stdout).toContain(command);
     expect(result.stdout).toContain('process-definition');
     if (shell === 'zsh') expect(result.stdout.startsWith('#compdef camunda-admin\n')).toBe(true);
     else expect(result.stdout).toContain('complete -c camunda-admin');
