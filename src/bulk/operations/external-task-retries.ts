@@ -15,10 +15,9 @@ import type { CanaryObserver, ChangeWords, ObjectFound } from '../../change/oper
 import type { EngineClient } from '../../engine/client.js';
 import { EngineHttpError } from '../../engine/errors.js';
 import type { ExternalTask } from '../../engine/external-tasks.js';
-import { idChunks } from '../../engine/paging.js';
-import { IDS_PER_QUERY } from '../../engine/selection-pages.js';
 import type { BulkOperation } from '../operation.js';
 import {
+  objectsByIds,
   failedAfter,
   FailureMark,
   NO_RETRY_DETAIL,
@@ -133,14 +132,9 @@ function rowOf(task: ExternalTask) {
   };
 }
 
-/** The external tasks of `ids` the engine has (POST /external-task in chunks within its query limit). */
-async function tasksByIds(client: EngineClient, ids: readonly string[]): Promise<Map<string, ExternalTask>> {
-  const found = new Map<string, ExternalTask>();
-  const chunks = idChunks(ids.length, { limit: client.http.queryLimit, pageSize: IDS_PER_QUERY }, (start, end) =>
-    client.externalTasks.byIds(ids.slice(start, end), 0, end - start),
-  );
-  for await (const { value } of chunks) for (const task of value) found.set(task.id, task);
-  return found;
+/** The external tasks of `ids` the engine has (POST /external-task). */
+function tasksByIds(client: EngineClient, ids: readonly string[]): Promise<Map<string, ExternalTask>> {
+  return objectsByIds(ids, client.http.queryLimit, (chunk, first, max) => client.externalTasks.byIds(chunk, first, max));
 }
 
 /** The 404 of PUT /external-task/retries for a task the engine does not have. */

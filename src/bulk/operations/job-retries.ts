@@ -20,11 +20,10 @@ import { parseEngineDate } from '../../engine/dates.js';
 import { EngineHttpError } from '../../engine/errors.js';
 import { RequestAbandonedError } from '../../engine/http.js';
 import { type Job, jobRetriesBody, type JobRetries } from '../../engine/jobs.js';
-import { idChunks } from '../../engine/paging.js';
-import { IDS_PER_QUERY } from '../../engine/selection-pages.js';
 import type { BulkOperation } from '../operation.js';
 import { inParallel } from '../../util/parallel.js';
 import {
+  objectsByIds,
   failedAfter,
   FailureMark,
   NO_RETRY_DETAIL,
@@ -140,14 +139,9 @@ function rowOf(job: Job) {
   };
 }
 
-/** The jobs of `ids` the engine has (POST /job in chunks within its query limit). */
-async function jobsByIds(client: EngineClient, ids: readonly string[]): Promise<Map<string, Job>> {
-  const jobs = new Map<string, Job>();
-  const chunks = idChunks(ids.length, { limit: client.http.queryLimit, pageSize: IDS_PER_QUERY }, (start, end) =>
-    client.jobs.byIds(ids.slice(start, end), 0, end - start),
-  );
-  for await (const { value } of chunks) for (const job of value) jobs.set(job.id, job);
-  return jobs;
+/** The jobs of `ids` the engine has (POST /job). */
+function jobsByIds(client: EngineClient, ids: readonly string[]): Promise<Map<string, Job>> {
+  return objectsByIds(ids, client.http.queryLimit, (chunk, first, max) => client.jobs.byIds(chunk, first, max));
 }
 
 /**

@@ -15,6 +15,9 @@
  */
 import type { ObjectFound, ObjectState, OutcomeKind } from '../../change/operation.js';
 import type { IncidentApi } from '../../engine/incidents.js';
+import type { QueryLimit } from '../../engine/limits.js';
+import { idChunks } from '../../engine/paging.js';
+import { IDS_PER_QUERY } from '../../engine/selection-pages.js';
 
 export type RetryOutcome = 'retried' | 'retried-elsewhere' | 'not-retried' | 'ended' | 'failed-again';
 
@@ -132,3 +135,18 @@ export const RETRY_REPORT_COLUMNS = [
   { name: 'retries', value: (object: RetryDetail) => object.retries },
   { name: 'message', value: (object: RetryDetail) => object.message },
 ] as const;
+
+/**
+ * The objects of `ids` the engine has, by id: one query per IN list of ids (IDS_PER_QUERY), within the
+ * engine's query limit (`query(ids, firstResult, maxResults)`: POST /job or /external-task).
+ */
+export async function objectsByIds<T extends { id: string }>(
+  ids: readonly string[],
+  limit: QueryLimit,
+  query: (ids: string[], firstResult: number, maxResults: number) => Promise<T[]>,
+): Promise<Map<string, T>> {
+  const found = new Map<string, T>();
+  const chunks = idChunks(ids.length, { limit, pageSize: IDS_PER_QUERY }, (start, end) => query(ids.slice(start, end), 0, end - start));
+  for await (const { value } of chunks) for (const object of value) found.set(object.id, object);
+  return found;
+}
