@@ -26,6 +26,7 @@ import { pagesBySharedKey } from '../engine/paging.js';
 import type { AUTH_CHECK_FLAGS, AUTH_FILTER_FLAGS, AUTH_CREATE_FLAGS, AUTH_EXPLAIN_FLAGS, AUTH_LIST_FLAGS, AUTH_UPDATE_FLAGS } from './auth-flags.js';
 import { commaList, paging, sorting } from './options.js';
 import type { FlagsOf } from './spec.js';
+import { updateSentence } from '../render/diff.js';
 
 type CreateFlags = FlagsOf<typeof AUTH_CREATE_FLAGS>;
 type UpdateFlags = FlagsOf<typeof AUTH_UPDATE_FLAGS>;
@@ -162,13 +163,7 @@ export async function updateAuthorization(app: App, id: string, flags: UpdateFla
     policy: updatePolicyFrom(app.io.env, (message) => output.warn(message)),
   });
   await output.data(result, authorizationDiffView);
-  output.info(
-    !result.changed
-      ? `no change: authorization ${id} already looks like that; nothing was sent`
-      : result.dryRun
-        ? 'dry run: nothing was sent'
-        : `updated authorization ${id}`,
-  );
+  output.info(updateSentence('authorization', id, result));
 }
 
 export async function deleteAuthorization(app: App, id: string): Promise<void> {

@@ -24,6 +24,7 @@ import { listWithLimit } from './listing.js';
 import type { GROUP_CREATE_FLAGS, GROUP_FILTER_FLAGS, GROUP_LIST_FLAGS, GROUP_UPDATE_FLAGS, MEMBER_LIST_FLAGS } from './group-flags.js';
 import { commaList, paging, sorting } from './options.js';
 import type { FlagsOf } from './spec.js';
+import { updateSentence } from '../render/diff.js';
 
 /** count takes the filters alone; list adds sorting and paging. */
 type FilterFlags = FlagsOf<typeof GROUP_FILTER_FLAGS> & Partial<FlagsOf<typeof GROUP_LIST_FLAGS>>;
@@ -100,9 +101,7 @@ export async function updateGroup(app: App, id: string, flags: FlagsOf<typeof GR
     policy: updatePolicyFrom(app.io.env, (message) => output.warn(message)),
   });
   await output.data(result, groupDiffView);
-  output.info(
-    !result.changed ? `no change: group ${id} already looks like that; nothing was sent` : result.dryRun ? 'dry run: nothing was sent' : `updated group ${id}`,
-  );
+  output.info(updateSentence('group', id, result));
 }
 
 export async function deleteGroup(app: App, id: string): Promise<void> {

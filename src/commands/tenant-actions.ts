@@ -22,6 +22,7 @@ import { listWithLimit } from './listing.js';
 import { paging, sorting } from './options.js';
 import type { FlagsOf } from './spec.js';
 import type { TENANT_CREATE_FLAGS, TENANT_FILTER_FLAGS, TENANT_LIST_FLAGS, TENANT_MEMBER_FLAGS, TENANT_UPDATE_FLAGS } from './tenant-flags.js';
+import { updateSentence } from '../render/diff.js';
 
 /** count takes the filters alone; list adds sorting and paging. */
 type FilterFlags = FlagsOf<typeof TENANT_FILTER_FLAGS> & Partial<FlagsOf<typeof TENANT_LIST_FLAGS>>;
@@ -92,13 +93,7 @@ export async function updateTenant(app: App, id: string, flags: FlagsOf<typeof T
     policy: updatePolicyFrom(app.io.env, (message) => output.warn(message)),
   });
   await output.data(result, tenantDiffView);
-  output.info(
-    !result.changed
-      ? `no change: tenant ${id} already looks like that; nothing was sent`
-      : result.dryRun
-        ? 'dry run: nothing was sent'
-        : `updated tenant ${id}`,
-  );
+  output.info(updateSentence('tenant', id, result));
 }
 
 export async function deleteTenant(app: App, id: string): Promise<void> {

@@ -14,6 +14,7 @@ import { paging } from './options.js';
 import type { FlagsOf } from './spec.js';
 import type { USER_CREATE_FLAGS, USER_FILTER_FLAGS, USER_LIST_FLAGS, USER_PASSWORD_FLAGS, USER_UPDATE_FLAGS } from './user-flags.js';
 import { ownPassword, readNewPassword } from './user-secrets.js';
+import { updateSentence } from '../render/diff.js';
 
 type FilterFlags = FlagsOf<typeof USER_FILTER_FLAGS>;
 
@@ -92,9 +93,7 @@ export async function updateUser(app: App, id: string, flags: FlagsOf<typeof USE
     policy: updatePolicyFrom(app.io.env, (message) => output.warn(message)),
   });
   await output.data(result, profileDiffView);
-  output.info(
-    !result.changed ? `no change: user ${id} already looks like that; nothing was sent` : result.dryRun ? 'dry run: nothing was sent' : `updated user ${id}`,
-  );
+  output.info(updateSentence('user', id, result));
 }
 
 export async function changePassword(app: App, id: string, flags: FlagsOf<typeof USER_PASSWORD_FLAGS>): Promise<void> {

@@ -28,3 +28,9 @@ export function renderChange<F extends string, B, V = Cell>(
   if (result.dryRun && result.request) return `${table}\n${result.request.method} ${result.request.url}\n${JSON.stringify(result.request.body, null, 2)}`;
   return table;
 }
+
+/** The line an update command ends with: no change, a dry run, or done (`noun`: user, group, tenant, authorization). */
+export function updateSentence(noun: string, id: string, result: { changed: boolean; dryRun: boolean }): string {
+  if (!result.changed) return `no change: ${noun} ${id} already looks like that; nothing was sent`;
+  return result.dryRun ? 'dry run: nothing was sent' : `updated ${noun} ${id}`;
+}
