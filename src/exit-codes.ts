@@ -13,7 +13,7 @@ export const ExitCode = {
   Unreachable: 7,
   Partial: 8,
   WaitTimedOut: 9,
-  /** `access plan --detailed-exitcode`: the engine is not as the file says (terraform's convention). */
+  /** `--detailed-exitcode` found something: access plan's changes (terraform's convention), history and switch-check findings. */
   DifferencesFound: 10,
   Locked: 11,
   NotConfirmed: 12,
