@@ -3,5 +3,5 @@ import { flagSpec } from './spec.js';
 
 export const SWITCH_CHECK_FLAGS = flagSpec(
   { flags: '--to <product>', description: 'the product the engine moves to', required: true, choices: ['operaton', 'cibseven'] },
-  { flags: '--detailed-exitcode', description: 'exit 10 when anything was found, 0 when nothing' },
+  { flags: '--detailed-exitcode', description: 'exit 10 when anything was found or the credentials could not see everything, 0 when nothing' },
 );

@@ -13,5 +13,5 @@ export async function switchCheck(app: App, flags: FlagsOf<typeof SWITCH_CHECK_F
   const report = await checkSwitch(client, flags.to as SwitchTargetId);
   const output = await app.output();
   await output.data(report, switchCheckView);
-  if (flags.detailedExitcode && report.summary.findings > 0) app.exitCode = ExitCode.DifferencesFound;
+  if (flags.detailedExitcode && (report.summary.findings > 0 || report.restrictedView)) app.exitCode = ExitCode.DifferencesFound;
 }

@@ -119,6 +119,18 @@ export class DeploymentApi {
     ).data;
   }
 
+  /** A resource's content as text (a script, a form): GET /deployment/{id}/resources/{resourceId}/data. */
+  async resourceText(id: string, resourceId: string): Promise<string> {
+    return (
+      await this.http.request<string>({
+        method: 'GET',
+        path: enginePath`/deployment/${id}/resources/${resourceId}/data`,
+        text: true,
+        expects: 'the resource',
+      })
+    ).data;
+  }
+
   /** The engine reads each option as present and not "false" (isQueryPropertyEnabled): only true ones are sent. */
   async delete(id: string, options: DeploymentDeletion): Promise<void> {
     const query: Query = {};

@@ -38,6 +38,8 @@ export interface AnswerSpec<T> {
    * when not, the schema decides and names the problem. Only for rows that are read, not printed.
    */
   accepts?: ((json: unknown) => boolean) | undefined;
+  /** The answer is a file's content (GET /deployment/{id}/resources/{rid}/data), taken as text, not JSON. */
+  text?: boolean | undefined;
 }
 
 /** The credentials a request carried. */
@@ -63,6 +65,7 @@ export function decodeAnswer<T>(line: RequestLine, status: number, text: string,
       `${status} answer where the engine answers 204 No Content; is the URL the engine's REST root and not a proxy or login page?`,
     );
   }
+  if (spec.text) return text as T;
   if (!spec.schema) {
     // The engine answers these with 204 and nothing else. A proxy or login page answering 200 with
     // a page must not pass for success: a migration chunk would be journalled as done and never

@@ -78,6 +78,11 @@ export function productFromTelemetry(name: string, version: string | null | unde
   return hasCamundaVersionScheme(version) ? CAMUNDA : CIB_SEVEN;
 }
 
+/** Without a product name (GET /telemetry/data refused to a non-admin): a version outside Camunda's 7.x scheme is a fork's. */
+export function isForkVersion(version: string): boolean {
+  return !hasCamundaVersionScheme(version);
+}
+
 /** Camunda 7 numbered every release 7.x; CIB seven 1.0 marked its 7.22 base with a suffix. */
 function hasCamundaVersionScheme(version: string): boolean {
   return /^7\.\d+/.test(version.trim()) && !/cibseven/i.test(version);

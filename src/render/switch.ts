@@ -10,7 +10,7 @@ import { renderFields, renderTable } from './table.js';
 const SCHEMA_UNKNOWN: Record<NonNullable<SwitchCheckReport['schemaVersionUnknownReason']>, string> = {
   forbidden: 'unknown: GET /schema/log was refused (403)',
   unavailable: 'unknown: the engine has no GET /schema/log (before Camunda 7.11)',
-  empty: 'unknown: the schema log is empty',
+  empty: 'unknown: the engine showed no schema log (it shows it to admins and READ on System only)',
 };
 
 const RESOURCE_COLUMNS: Column<ResourceFinding>[] = [
@@ -27,9 +27,14 @@ const RESOURCE_COLUMNS: Column<ResourceFinding>[] = [
 ];
 
 const VARIABLE_COLUMNS: Column<VariableFinding>[] = [
-  { name: 'Definition', value: (finding) => finding.processDefinitionId ?? '?', whole: true },
+  {
+    name: 'Definition',
+    value: (finding) => (finding.definitionKey === null ? (finding.processDefinitionId ?? '?') : `${finding.definitionKey}:${finding.version ?? '?'}`),
+    whole: true,
+  },
   { name: 'Variable', value: (finding) => finding.variableName, whole: true },
   { name: 'Count', value: (finding) => String(finding.count), whole: true },
+  { name: 'Example instance', value: (finding) => finding.exampleProcessInstanceId ?? '-', whole: true },
   { name: 'Reference', value: (finding) => finding.reference, whole: true },
   { name: 'Why', value: (finding) => finding.why },
   { name: 'Remedy', value: (finding) => finding.remedy },
@@ -48,7 +53,7 @@ export const switchCheckView: View<SwitchCheckReport> = {
   table(report, style) {
     const target = targetProduct(report.target).name;
     if (report.alreadySwitchedTo !== null) {
-      return `The engine is already ${report.alreadySwitchedTo} (${report.product ?? '?'} ${report.version}): it has been switched; nothing to check.`;
+      return `The engine is already ${report.alreadySwitchedTo} (${report.product ?? 'version'} ${report.version}): it has been switched; nothing to check.`;
     }
     const parts: string[] = [];
     if (report.resources.length > 0) parts.push(section('Deployed processes and decisions', RESOURCE_COLUMNS, report.resources, style));
@@ -71,9 +76,11 @@ export const switchCheckView: View<SwitchCheckReport> = {
     for (const note of report.notes) parts.push(`${style.yellow('note:')} ${note.message}`);
     const { summary } = report;
     const total =
-      summary.findings === 0
-        ? style.green(`nothing found that ties the engine to Camunda for ${target}`)
-        : style.red(`${summary.findings} finding${summary.findings === 1 ? '' : 's'} before switching to ${target}`);
+      summary.findings > 0
+        ? style.red(`${summary.findings} finding${summary.findings === 1 ? '' : 's'} before switching to ${target}`)
+        : report.restrictedView
+          ? style.yellow(`nothing found in what these credentials may read: run the check as an admin before switching to ${target}`)
+          : style.green(`nothing found that ties the engine to Camunda for ${target}`);
     parts.push(
       renderFields(
         [

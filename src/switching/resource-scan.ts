@@ -37,12 +37,21 @@ export interface ResourceReference {
   reference: string;
 }
 
-/** An external script (camunda:resource): its text is not in this resource, so it is not scanned. */
+/** An external script (camunda:resource): its text is not in this resource; ./external-scripts.ts reads what can be read. */
 export interface ExternalScript {
   line: number;
   column: number;
+  /** The element that names it, as written (`bpmn:scriptTask`, `camunda:script`). */
+  element: string;
   elementId: string | null;
   resource: string;
+}
+
+/** A reference in a script's own text (an external script): where, and the name. */
+export interface ScriptReference {
+  line: number;
+  column: number;
+  reference: string;
 }
 
 export interface ResourceScan {
@@ -110,8 +119,12 @@ export function scanResource(text: string): ResourceScan {
       const attributeName = attribute.prefix === '' ? attribute.local : `${attribute.prefix}:${attribute.local}`;
       const place = lines.at(attribute.offset);
       const isCamunda = CAMUNDA_NAMESPACES.has(attribute.uri);
-      if (isCamunda && attribute.local === 'resource' && (tag.name.local === 'script' || tag.name.local === 'scriptTask')) {
-        externalScripts.push({ ...place, elementId: ownerId, resource: attribute.value });
+      // A script task's camunda:resource, or the plain resource attribute of a camunda:script (listeners, input/output).
+      const namesScript =
+        attribute.local === 'resource' &&
+        ((isCamunda && tag.name.local === 'scriptTask') || (attribute.prefix === '' && tag.name.local === 'script' && CAMUNDA_NAMESPACES.has(tag.name.uri)));
+      if (namesScript) {
+        externalScripts.push({ ...place, element: qname, elementId: ownerId, resource: attribute.value });
       }
       for (const reference of referencesIn(attribute.value)) {
         const kind: ReferenceKind = isCamunda && CLASS_ATTRIBUTES.has(attribute.local) ? 'class' : 'expression';
@@ -142,6 +155,12 @@ export function scanResource(text: string): ResourceScan {
   }
   references.sort((a, b) => a.line - b.line || a.column - b.column);
   return { references, externalScripts };
+}
+
+/** The `org.camunda` names in a script's text (an external script), each with its place; comments included, as a script may load names anywhere. */
+export function scanScriptText(text: string): ScriptReference[] {
+  const lines = new LineCounter(text);
+  return [...text.matchAll(REFERENCE)].filter((match) => !STILL_SHIPPED.test(match[0])).map((match) => ({ ...lines.at(match.index), reference: match[0] }));
 }
 
 /** The `org.camunda` names in one attribute value, each once, in order. */

@@ -46,10 +46,18 @@ export function resourceWhy(kind: ReferenceKind, reference: string, target: Swit
   return `the expression names ${reference}; CIB seven's classes are in org.cibseven (${renamed}), which no engine flag maps in expressions`;
 }
 
+/** What the remedy's first step is, by the kind of definition: processes have instances to move, decisions callers that may bind a version, cases neither a migration. */
+const REDEPLOY: Record<'process' | 'decision' | 'case', string> = {
+  process:
+    'rewrite the model (the OpenRewrite recipes of the forks rewrite the code), deploy it as a new version, then move the running instances with `migration sweep`',
+  decision:
+    'rewrite the DMN (the OpenRewrite recipes of the forks rewrite the code) and deploy it as a new version; callers that bind an older version (decisionRefBinding version, versionTag or deployment) keep calling it: point them at the new one or delete the old one',
+  case: 'rewrite the CMMN and deploy it as a new version; running case instances stay on theirs (cases cannot be migrated): let them end before the switch',
+};
+
 /** What to do about a reference in a deployed resource. */
-export function resourceRemedy(kind: ReferenceKind, target: SwitchTargetId): string {
-  const redeploy =
-    'rewrite the model (the OpenRewrite recipes of the forks rewrite the code), deploy it as a new version, then move the running instances with `migration sweep`';
+export function resourceRemedy(kind: ReferenceKind, target: SwitchTargetId, definitionType: 'process' | 'decision' | 'case'): string {
+  const redeploy = REDEPLOY[definitionType];
   if (target === 'cibseven' && kind === 'class') return `${redeploy}; or set ${CIB_SEVEN_FLAGS.reflection}=true on the CIB seven engine`;
   if (target === 'cibseven' && kind === 'script') return `${redeploy}; or set ${CIB_SEVEN_FLAGS.scripting}=true on the CIB seven engine`;
   return redeploy;

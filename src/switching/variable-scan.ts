@@ -16,8 +16,9 @@ export interface VariableGroup {
   /** The type name, or the first org.camunda name found in the bytes. */
   reference: string;
   count: number;
-  /** One variable instance of the group, to look at. */
+  /** One variable instance of the group, to look at, and its process instance. */
   exampleId: string;
+  exampleProcessInstanceId: string | null;
 }
 
 const JAVA_SERIALIZED = 'application/x-java-serialized-object';
@@ -35,7 +36,17 @@ export class VariableTally {
     const key = JSON.stringify([definitionId, variable.name, found.reason]);
     const group = this.groups.get(key);
     if (group) group.count++;
-    else this.groups.set(key, { processDefinitionId: definitionId, variableName: variable.name, ...found, count: 1, exampleId: variable.id });
+    else {
+      const instanceId = typeof variable['processInstanceId'] === 'string' ? variable['processInstanceId'] : null;
+      this.groups.set(key, {
+        processDefinitionId: definitionId,
+        variableName: variable.name,
+        ...found,
+        count: 1,
+        exampleId: variable.id,
+        exampleProcessInstanceId: instanceId,
+      });
+    }
   }
 
   /** The groups, by definition, then name. */

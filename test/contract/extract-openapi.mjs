@@ -36,6 +36,7 @@ const EXACT_PATHS = [
   '/deployment/create',
   '/deployment/{id}',
   '/deployment/{id}/resources',
+  '/deployment/{id}/resources/{resourceId}/data',
   '/history/batch',
   '/history/batch/count',
   '/history/batch/{id}',

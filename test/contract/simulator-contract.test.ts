@@ -51,6 +51,7 @@ describe('the committed contract', () => {
         '/deployment/create',
         '/deployment/{id}',
         '/deployment/{id}/resources',
+        '/deployment/{id}/resources/{resourceId}/data',
         '/engine',
         '/external-task',
         '/external-task/count',

@@ -536,6 +536,13 @@ export class ContractValidator {
   }
 
   /** Checks a response body (parsed JSON, or undefined/'' for none) against the operation's `status`. */
+  /** Whether the contract documents this answer as a file's bytes (no JSON content, a `format: binary` one): GET …/resources/{id}/data. */
+  answersBinary(method: string, path: string, status: number): boolean {
+    const content = this.matchOperation(method, path)?.operation.responses[String(status)]?.content;
+    if (content === undefined || content['application/json'] !== undefined) return false;
+    return Object.values(content).some((media) => (media.schema as { format?: string } | undefined)?.format === 'binary');
+  }
+
   validateResponse(method: string, path: string, status: number, body: unknown): ValidationResult {
     const matched = this.matchOperation(method, path);
     if (!matched) return { valid: false, errors: [`no operation ${method.toUpperCase()} ${normalizePath(path)} in the contract`] };
@@ -667,6 +674,11 @@ const defaultValidator = new ContractValidator();
 /** Checks a response against the contract; `path` is a template or a concrete path below the REST root. */
 export function validateResponse(method: string, path: string, status: number, body: unknown): ValidationResult {
   return defaultValidator.validateResponse(method, path, status, body);
+}
+
+/** Whether the contract documents this answer as a file's bytes rather than JSON. */
+export function answersBinary(method: string, path: string, status: number): boolean {
+  return defaultValidator.answersBinary(method, path, status);
 }
 
 /** Checks a request (query parameters and JSON body) against the contract. */

@@ -2,7 +2,7 @@
 // simulated engine, is checked against the engine's OpenAPI contract (path, method, query parameters,
 // bodies, statuses); a mismatch fails the test. test/helpers/test-setup.ts calls checkContract for e2e files.
 import { afterEach, beforeEach, expect } from 'vitest';
-import { validateRequest, validateResponse } from '../contract/validate.js';
+import { answersBinary, validateRequest, validateResponse } from '../contract/validate.js';
 import { parseMultipart } from '../simulator/multipart.js';
 import { requestObservers, responseObservers } from '../simulator/index.js';
 
@@ -35,6 +35,8 @@ requestObservers.add((request, restRoot) => {
 responseObservers.add((request, restRoot, status, text) => {
   const [rawPath] = request.path.split('?') as [string];
   if (!rawPath.startsWith(`${restRoot}/`)) return;
+  // A file's bytes (a deployment resource): any content the contract's binary answer allows.
+  if (answersBinary(request.method, rawPath.slice(restRoot.length), status)) return;
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;

@@ -118,3 +118,27 @@ describe('GET and DELETE /deployment', () => {
     expect((await fetch(`${sim.url}/deployment/${id}`, { method: 'DELETE' })).status).toBe(404);
   });
 });
+
+describe('GET /deployment/{id}/resources/{resourceId}/data', () => {
+  it("answers a resource's bytes with the media type of its extension, and an unknown one as the engine does", async () => {
+    const script = '// total\nvar x = 1;\n';
+    const created = await deploy({ 'deployment-name': 'dep-data' }, { 'a.bpmn': model('dep-data'), 'scripts/total.js': script, 'notes.bin': 'x' });
+    const id = String(created.body.id);
+    const resources = (await (await fetch(`${sim.url}/deployment/${id}/resources`)).json()) as { id: string; name: string }[];
+    const data = (name: string) => fetch(`${sim.url}/deployment/${id}/resources/${resources.find((resource) => resource.name === name)!.id}/data`);
+    const js = await data('scripts/total.js');
+    expect([js.status, js.headers.get('content-type'), js.headers.get('content-disposition'), await js.text()]).toEqual([
+      200,
+      'text/plain;charset=utf-8',
+      `attachment; filename="total.js"; filename*=UTF-8''total.js`,
+      script,
+    ]);
+    expect((await data('a.bpmn')).headers.get('content-type')).toBe('application/xml;charset=UTF-8');
+    expect((await data('notes.bin')).headers.get('content-type')).toBe('application/octet-stream');
+    const missing = await fetch(`${sim.url}/deployment/${id}/resources/nope/data`);
+    expect([missing.status, await missing.json()]).toEqual([
+      500,
+      { type: 'NullValueException', message: `no resource found with id 'nope' in deployment '${id}': resource is null`, code: 0 },
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 // engine switch-check's scanners: org.camunda references in a BPMN text with their places, and
 // variables whose type name or serialized bytes name org.camunda classes.
 import { describe, expect, it } from 'vitest';
-import { scanResource } from '../../src/switching/resource-scan.js';
+import { scanResource, scanScriptText } from '../../src/switching/resource-scan.js';
 import { camundaNameOf, VariableTally } from '../../src/switching/variable-scan.js';
 import { XmlSyntaxError } from '../../src/model-files/xml-scanner.js';
 
@@ -21,6 +21,12 @@ var feel = 'org.camunda.feel.Engine';]]></bpmn:script>
     </bpmn:scriptTask>
     <!-- was: org.camunda.bpm.Old -->
     <bpmn:scriptTask id="external" scriptFormat="groovy" camunda:resource="deployment://x.groovy" />
+    <bpmn:userTask id="audited">
+      <bpmn:extensionElements>
+        <camunda:taskListener event="complete"><camunda:script scriptFormat="groovy" resource="classpath://audit.groovy" /></camunda:taskListener>
+        <camunda:inputOutput><camunda:inputParameter name="p"><bpmn:script resource="not-camunda.js" /></camunda:inputParameter></camunda:inputOutput>
+      </bpmn:extensionElements>
+    </bpmn:userTask>
   </bpmn:process>
 </bpmn:definitions>`;
 
@@ -35,7 +41,10 @@ describe('scanResource', () => {
         { kind: 'script', line: 12, column: 48, attribute: null, elementId: 'script', reference: 'org.camunda.bpm.engine.variable.Variables' },
       ],
     );
-    expect(scan.externalScripts).toEqual([{ line: 16, column: 58, elementId: 'external', resource: 'deployment://x.groovy' }]);
+    expect(scan.externalScripts).toEqual([
+      { line: 16, column: 58, element: 'bpmn:scriptTask', elementId: 'external', resource: 'deployment://x.groovy' },
+      { line: 19, column: 86, element: 'camunda:script', elementId: 'audited', resource: 'classpath://audit.groovy' },
+    ]);
   });
 
   it('takes text in a script language for a script, in JUEL or FEEL for an expression', () => {
@@ -48,6 +57,14 @@ describe('scanResource', () => {
 
   it('finds nothing in a clean model', () => {
     expect(scanResource(BPMN.replace(/org\.camunda\.bpm/g, 'com.acme'))).toMatchObject({ references: [] });
+  });
+
+  it("finds the names in an external script's text with their places, not the FEEL engine's", () => {
+    const script = "// uses org.camunda.bpm.Old\nvar V = Java.type('org.camunda.bpm.engine.variable.Variables'); var f = 'org.camunda.feel.X';\n";
+    expect(scanScriptText(script)).toEqual([
+      { line: 1, column: 9, reference: 'org.camunda.bpm.Old' },
+      { line: 2, column: 20, reference: 'org.camunda.bpm.engine.variable.Variables' },
+    ]);
   });
 
   it('refuses a text that is not XML', () => {

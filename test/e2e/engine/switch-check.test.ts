@@ -127,6 +127,9 @@ describe('engine switch-check', () => {
     expect(report.variables).toEqual([
       expect.objectContaining({
         processDefinitionId: SEEDED_PROCESS_DEFINITION_IDS.v1,
+        definitionKey: 'refengine-demo',
+        version: 1,
+        exampleProcessInstanceId: SEEDED_PROCESS_INSTANCE_IDS.demoV1First,
         variableName: 'order',
         reason: 'object-type',
         count: 1,
