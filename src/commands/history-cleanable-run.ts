@@ -3,6 +3,7 @@ import type { App } from '../app.js';
 import { engineClient } from '../connection.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { cleanableReport, hasNeverCleaned, type CleanableKind } from '../history/cleanable.js';
+import { kindNoun } from '../history/ttl-definitions.js';
 import { cleanableView } from '../render/history-cleanable.js';
 import { plural } from '../util/text.js';
 import type { CLEANABLE_FLAGS } from './history-cleanable-flags.js';
@@ -23,6 +24,13 @@ export async function reportCleanable(app: App, flags: FlagsOf<typeof CLEANABLE_
   const output = await app.output();
   if (output.machineReadable) await output.data(report.rows, { table: () => '' });
   else await output.data(report, cleanableView);
+  // Worded as `history ttl list --key` words it: a warning, not a failure (exit 0).
+  for (const { kind: keyKind, key, hint } of report.unmatched)
+    output.warn(
+      hint === null
+        ? `no row for ${kindNoun(keyKind)} key '${key}': the user may not read its history (READ_HISTORY)`
+        : `no ${kindNoun(keyKind)} with key '${key}' (${hint})`,
+    );
   if (report.scanned > 0 && output.verbose) output.info(`read ${plural(report.scanned, 'finished row')} for their removal time`);
   if (flags.detailedExitcode && hasNeverCleaned(report)) app.exitCode = ExitCode.DifferencesFound;
 }

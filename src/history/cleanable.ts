@@ -13,6 +13,7 @@
 import type { CleanableBatchRow, CleanableDecisionRow, CleanableProcessRow, RemovalTimeRow } from '../engine/cleanable-reports.js';
 import { CleanableReportApi } from '../engine/cleanable-reports.js';
 import type { EngineClient } from '../engine/client.js';
+import { type DefinitionKind, definitionsOf } from './ttl-definitions.js';
 
 export type CleanableKind = 'process' | 'decision' | 'batch';
 
@@ -35,10 +36,24 @@ type CleanableRow<R> = R & {
   fix: string | null;
 };
 
-export type CleanableReport =
+type ReportRows =
   | { kind: 'process'; rows: CleanableRow<CleanableProcessRow>[]; scanned: number }
   | { kind: 'decision'; rows: CleanableRow<CleanableDecisionRow>[]; scanned: number }
   | { kind: 'batch'; rows: CleanableRow<CleanableBatchRow>[]; scanned: number };
+
+/** The rows, and the requested keys that have none. */
+export type CleanableReport = ReportRows & { unmatched: UnmatchedKey[] };
+
+/**
+ * A requested key without a row in the report. `hint` (no definition of the kind has the key): the
+ * keys near it, or why there are none, as `history ttl list --key` says it; null when definitions
+ * have the key but the report leaves them out (the caller may not read their history).
+ */
+export interface UnmatchedKey {
+  kind: DefinitionKind;
+  key: string;
+  hint: string | null;
+}
 
 /** What a scan read: rows without a removal time, and how many rows were read in all. */
 interface ScanCount {
@@ -69,7 +84,7 @@ export function processFix(row: CleanableProcessRow): string {
   return calculated;
 }
 
-async function processReport(api: CleanableReportApi, request: CleanableRequest): Promise<CleanableReport> {
+async function processReport(api: CleanableReportApi, request: CleanableRequest): Promise<ReportRows> {
   const rows = await api.processRows({ keys: request.keys });
   let scanned = 0;
   const result: CleanableRow<CleanableProcessRow>[] = [];
@@ -90,7 +105,7 @@ async function processReport(api: CleanableReportApi, request: CleanableRequest)
 const DECISION_FIX =
   'evaluated in a process: `history removal-time set --calculated` on that process (hierarchical); standalone: POST /history/decision-instance/set-removal-time';
 
-async function decisionReport(api: CleanableReportApi, request: CleanableRequest): Promise<CleanableReport> {
+async function decisionReport(api: CleanableReportApi, request: CleanableRequest): Promise<ReportRows> {
   const rows = await api.decisionRows({ keys: request.keys });
   let scanned = 0;
   const result: CleanableRow<CleanableDecisionRow>[] = [];
@@ -111,7 +126,7 @@ async function decisionReport(api: CleanableReportApi, request: CleanableRequest
 const BATCH_FIX =
   'configure batchOperationHistoryTimeToLive (or batchOperationsForHistoryCleanup) on the engine for new batches; existing ones: POST /history/batch/set-removal-time';
 
-async function batchReport(api: CleanableReportApi, request: CleanableRequest): Promise<CleanableReport> {
+async function batchReport(api: CleanableReportApi, request: CleanableRequest): Promise<ReportRows> {
   const rows = await api.batchRows();
   const needsScan = rows.some((row) => atMost(row.finishedBatchesCount, row.cleanableBatchesCount) > 0);
   const perType = new Map<string, number>();
@@ -134,8 +149,27 @@ async function batchReport(api: CleanableReportApi, request: CleanableRequest): 
   return { kind: 'batch', rows: result, scanned };
 }
 
-export async function cleanableReport(client: EngineClient, request: CleanableRequest): Promise<CleanableReport> {
-  const api = new CleanableReportApi(client.http);
+/**
+ * The requested keys the report has no row for, and why: read only for those keys (none when every
+ * key has rows), so a run with known keys costs no request more.
+ */
+async function unmatchedKeys(client: EngineClient, request: CleanableRequest, report: ReportRows): Promise<UnmatchedKey[]> {
+  if (report.kind === 'batch') return [];
+  const found = new Set<string>(
+    report.kind === 'process' ? report.rows.map((row) => row.processDefinitionKey ?? '') : report.rows.map((row) => row.decisionDefinitionKey ?? ''),
+  );
+  const missing = [...new Set(request.keys)].filter((key) => !found.has(key));
+  if (missing.length === 0) return [];
+  const definitions = definitionsOf(client, report.kind);
+  const result: UnmatchedKey[] = [];
+  for (const key of missing) {
+    const defined = (await definitions.list({ key })).length > 0;
+    result.push({ kind: report.kind, key, hint: defined ? null : await definitions.keysNear(key) });
+  }
+  return result;
+}
+
+function rowsOf(api: CleanableReportApi, request: CleanableRequest): Promise<ReportRows> {
   switch (request.kind) {
     case 'process':
       return processReport(api, request);
@@ -144,6 +178,11 @@ export async function cleanableReport(client: EngineClient, request: CleanableRe
     case 'batch':
       return batchReport(api, request);
   }
+}
+
+export async function cleanableReport(client: EngineClient, request: CleanableRequest): Promise<CleanableReport> {
+  const report = await rowsOf(new CleanableReportApi(client.http), request);
+  return { ...report, unmatched: await unmatchedKeys(client, request, report) };
 }
 
 /** Whether any finished row will never be cleaned (or may not be, unscanned): `--detailed-exitcode`'s finding. */

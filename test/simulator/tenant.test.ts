@@ -69,6 +69,7 @@ describe('tenants without authentication', () => {
     expect(await put('/tenant/acme/user-members/john')).toEqual(NO_CONTENT);
     expect(await put('/tenant/acme/group-members/accounting')).toEqual(NO_CONTENT);
     expect(await put('/tenant/acme/user-members/john')).toEqual(error(500, 'ProcessEnginePersistenceException', PERSISTENCE_EXCEPTION_MESSAGE));
+    expect(await put('/tenant/acme/group-members/accounting')).toEqual(error(500, 'ProcessEnginePersistenceException', PERSISTENCE_EXCEPTION_MESSAGE));
     expect(await put('/tenant/acme/user-members/nobody')).toEqual(error(500, 'NullValueException', "No user found with id 'nobody'.: user is null"));
     expect(await put('/tenant/acme/group-members/nogroup')).toEqual(error(500, 'NullValueException', "No group found with id 'nogroup'.: group is null"));
     expect(await put('/tenant/nope/user-members/john')).toEqual(error(500, 'NullValueException', "No tenant found with id 'nope'.: tenant is null"));

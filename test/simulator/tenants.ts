@@ -24,11 +24,12 @@
 // PUT /tenant/{id}: as PUT /group/{id} (identity.ts): a body without id is a NullPointerException, a
 // body with another id an OptimisticLockingException unless that tenant exists at the same revision.
 // Adding a membership: NullValueException "No tenant found with id 'x'.: tenant is null" or "No user
-// found ..." / "No group found ..." (500); an existing membership: the primary key's generic
-// ProcessEnginePersistenceException (500); then DefaultAuthorizationProvider.tenantMembershipCreated adds GRANT READ on TENANT
-// <tenant> for the user or group; should that user or group already hold a GRANT on TENANT <tenant>,
-// the unique constraint of ACT_RU_AUTHORIZATION fails the request the same way (500). Inferred from
-// the source; the other answers were checked on Camunda 7.24 (docs/engine-notes.md#tenants).
+// found ..." / "No group found ..." (500); an existing membership, user or group: the primary key's
+// generic ProcessEnginePersistenceException (500, code 0; checked on Camunda 7.24); then
+// DefaultAuthorizationProvider.tenantMembershipCreated adds GRANT READ on TENANT <tenant> for the user
+// or group; should that user or group already hold a GRANT on TENANT <tenant>, the unique constraint
+// of ACT_RU_AUTHORIZATION fails the request the same way (500). That last case is inferred from the
+// source; the other answers were checked on Camunda 7.24 (docs/engine-notes.md#tenants).
 // Removing a membership (204, also for none): when it exists, the member's authorizations on TENANT
 // <tenant> go, and (an engine quirk) every authorization on TENANT_MEMBERSHIP whose resource id is the
 // user's or group's id. DELETE /tenant/{id} is 204 even for an unknown id; it removes the tenant's

@@ -110,6 +110,30 @@ describe('history cleanable', () => {
     ]);
   });
 
+  it('names the keys near a --key that matches nothing, as history ttl list does, and exits 0', async ({ engine, cli }) => {
+    arrange(engine);
+    const result = await cli('history', 'cleanable', '--key', 'cleanLatr', 'cleanTtl');
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')).toContain('cleanTtl\t1\t-\t0d\t2\t2\t0\t-');
+    expect(result.stderr).toBe("warning: no process definition with key 'cleanLatr' (did you mean cleanLater?)\n");
+    // The same words as history ttl list --key, and the same exit code.
+    const ttl = await cli('history', 'ttl', 'list', '--key', 'cleanLatr');
+    expect([ttl.code, ttl.stderr]).toEqual([result.code, result.stderr]);
+    const json = await cli('history', 'cleanable', '--key', 'cleanLatr', '-o', 'json');
+    expect([json.code, JSON.parse(json.stdout), json.stderr]).toEqual([0, [], result.stderr]);
+  });
+
+  it('names the decision keys near a --key with --decisions', async ({ engine, cli }) => {
+    (engine.state as unknown as { decisionDefinitions: unknown[] }).decisionDefinitions = [
+      { id: 'cleanDish:1:1', key: 'cleanDish', name: 'Dish', version: 1, historyTimeToLive: null, tenantId: null },
+    ];
+    // A process of the key is no decision: the decision key space is asked.
+    deploy(engine, 'cleanDesh', null, 0);
+    const result = await cli('history', 'cleanable', '--decisions', '--key', 'cleanDesh');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("warning: no decision definition with key 'cleanDesh' (did you mean cleanDish?)\n");
+  });
+
   it('reports batch types with --batches: none without historic batches', async ({ cli }) => {
     const result = await cli('history', 'cleanable', '--batches', '-o', 'json');
     expect(result.code).toBe(0);
@@ -122,5 +146,17 @@ describe('history cleanable', () => {
     expect(both).toMatchObject({ code: 2 });
     expect(both.stderr).toContain('one kind a run');
     expect((await cli('history', 'cleanable', '--batches', '--key', 'x')).code).toBe(2);
+  });
+});
+
+describe('history cleanable as a user', () => {
+  test.override({ simulatorOptions: { basicAuth: true } });
+
+  test('says why a key of a definition the user may read has no row: no READ_HISTORY', async ({ cli }) => {
+    // john may READ refengine-demo but not its history: the report leaves it out.
+    const result = await cli('--username', 'john', '--password', 'john', 'history', 'cleanable', '--key', 'refengine-demo', '-o', 'json');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([]);
+    expect(result.stderr).toContain("warning: no row for process definition key 'refengine-demo': the user may not read its history (READ_HISTORY)\n");
   });
 });
