@@ -17,7 +17,7 @@ const schemaLogEntrySchema = lazy(() =>
   }),
 );
 
-export type SchemaLogEntry = z.infer<ReturnType<typeof schemaLogEntrySchema>>;
+type SchemaLogEntry = z.infer<ReturnType<typeof schemaLogEntrySchema>>;
 
 /** The newest entry, or why there is none to read: 'forbidden' (403), 'unavailable' (404: before 7.11), 'empty'. */
 export type SchemaVersionAnswer = { known: true; entry: SchemaLogEntry } | { known: false; reason: 'forbidden' | 'unavailable' | 'empty' };

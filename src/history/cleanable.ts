@@ -49,7 +49,7 @@ export type CleanableReport = ReportRows & { unmatched: UnmatchedKey[] };
  * keys near it, or why there are none, as `history ttl list --key` says it; null when definitions
  * have the key but the report leaves them out (the caller may not read their history).
  */
-export interface UnmatchedKey {
+interface UnmatchedKey {
   kind: DefinitionKind;
   key: string;
   hint: string | null;

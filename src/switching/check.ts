@@ -20,7 +20,7 @@ import { resourceRemedy, resourceWhy, targetProduct, type SwitchTargetId, variab
 import { type VariableReason, VariableTally } from './variable-scan.js';
 
 /** The release Operaton's maintainers advise reaching before the switch. */
-export const ADVISED_CAMUNDA_RELEASE = '7.24';
+const ADVISED_CAMUNDA_RELEASE = '7.24';
 
 export interface ResourceFinding {
   /** A process's BPMN or a decision's DMN (the whole resource: a DRD's decisions share one). */
@@ -58,7 +58,7 @@ export interface VariableFinding {
 }
 
 /** A note that is not a finding: what was not checked, advice. */
-export interface SwitchNote {
+interface SwitchNote {
   topic: 'version' | 'external-script' | 'visibility';
   message: string;
 }

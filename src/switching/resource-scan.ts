@@ -23,7 +23,7 @@ export type ReferenceKind =
   /** An expression or other attribute value or text: JUEL, conditions, DMN expressions. */
   | 'expression';
 
-export interface ResourceReference {
+interface ResourceReference {
   kind: ReferenceKind;
   line: number;
   column: number;

@@ -13,19 +13,17 @@ import type { ReferenceKind } from './resource-scan.js';
 
 export type SwitchTargetId = 'operaton' | 'cibseven';
 
-export const SWITCH_TARGETS: readonly SwitchTargetId[] = ['operaton', 'cibseven'];
-
 export function targetProduct(target: SwitchTargetId): Product {
   return target === 'operaton' ? OPERATON : CIB_SEVEN;
 }
 
 /** The name the reference has on the target: `org.camunda.bpm.X` -> `org.operaton.bpm.X`. */
-export function renamedOnTarget(reference: string, target: SwitchTargetId): string {
+function renamedOnTarget(reference: string, target: SwitchTargetId): string {
   const product = target === 'operaton' ? 'operaton' : 'cibseven';
   return reference.replace(/^org([./])camunda/, `org$1${product}`);
 }
 
-export const CIB_SEVEN_FLAGS = { scripting: 'useCibSevenNamespaceInScripting', reflection: 'useCibSevenNamespaceInReflection' } as const;
+const CIB_SEVEN_FLAGS = { scripting: 'useCibSevenNamespaceInScripting', reflection: 'useCibSevenNamespaceInReflection' } as const;
 
 /** Why a reference in a deployed resource breaks on the target. */
 export function resourceWhy(kind: ReferenceKind, reference: string, target: SwitchTargetId): string {
