@@ -16,7 +16,7 @@ const SCHEMA_UNKNOWN: Record<NonNullable<SwitchCheckReport['schemaVersionUnknown
 const RESOURCE_COLUMNS: Column<ResourceFinding>[] = [
   {
     name: 'Definition',
-    value: (finding) => `${finding.definitionType === 'decision' ? 'decision ' : ''}${finding.definitionKey}:${finding.version}`,
+    value: (finding) => `${finding.definitionType === 'process' ? '' : `${finding.definitionType} `}${finding.definitionKey}:${finding.version}`,
     whole: true,
   },
   { name: 'Resource', value: (finding) => `${finding.resource ?? '?'}:${finding.line}:${finding.column}`, whole: true },
@@ -56,7 +56,7 @@ export const switchCheckView: View<SwitchCheckReport> = {
       return `The engine is already ${report.alreadySwitchedTo} (${report.product ?? 'version'} ${report.version}): it has been switched; nothing to check.`;
     }
     const parts: string[] = [];
-    if (report.resources.length > 0) parts.push(section('Deployed processes and decisions', RESOURCE_COLUMNS, report.resources, style));
+    if (report.resources.length > 0) parts.push(section('Deployed processes, decisions and cases', RESOURCE_COLUMNS, report.resources, style));
     if (report.variables.length > 0) parts.push(section('Runtime variables', VARIABLE_COLUMNS, report.variables, style));
     const { identity } = report;
     if (identity !== null) {

@@ -14,6 +14,7 @@ import { CAMUNDA, isForkVersion, productFromTelemetry } from '../engine/product.
 import { SchemaLogApi } from '../engine/schema-log.js';
 import { XmlSyntaxError } from '../model-files/xml-scanner.js';
 import { LineCounter } from '../model-files/positions.js';
+import { forEachLiveCase } from './case-scan.js';
 import { ExternalScriptReader, unreadScriptNote } from './external-scripts.js';
 import { scanResource, type ReferenceKind } from './resource-scan.js';
 import { resourceRemedy, resourceWhy, targetProduct, type SwitchTargetId, variableRemedy, variableWhy } from './targets.js';
@@ -23,8 +24,8 @@ import { type VariableReason, VariableTally } from './variable-scan.js';
 const ADVISED_CAMUNDA_RELEASE = '7.24';
 
 export interface ResourceFinding {
-  /** A process's BPMN or a decision's DMN (the whole resource: a DRD's decisions share one). */
-  definitionType: 'process' | 'decision';
+  /** A process's BPMN, a decision's DMN or a case's CMMN (the whole resource: a DRD's decisions share one). */
+  definitionType: 'process' | 'decision' | 'case';
   definitionKey: string;
   version: number;
   definitionId: string;
@@ -138,6 +139,7 @@ export async function checkSwitch(client: EngineClient, target: SwitchTargetId):
   const scripts = new ExternalScriptReader(client.deployments);
   const definitions = await scanDefinitions(client, target, report, scripts);
   await scanDecisions(client, target, report, scripts);
+  await forEachLiveCase(client.http, (definition, xml) => scanOne(xml, { definitionType: 'case', ...definitionBase(definition) }, target, report, scripts));
   await scanVariables(client, target, report, definitions);
   report.identity = await adminGroup(client, target);
   const { summary } = report;

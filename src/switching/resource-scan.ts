@@ -1,10 +1,11 @@
 /**
- * One deployed BPMN or DMN text scanned for references to `org.camunda` Java classes: the
+ * One deployed BPMN, DMN or CMMN text scanned for references to `org.camunda` Java classes: the
  * attributes that name a class the engine loads (camunda:class on service, send and business-rule
- * tasks, message events and listeners; camunda:formHandlerClass; camunda:variableMappingClass), and
+ * tasks, message events and listeners, CMMN case execution, task and variable listeners;
+ * camunda:formHandlerClass; camunda:variableMappingClass), and
  * any other attribute value or element text (expressions, inline scripts, DMN expressions) that
  * names an `org.camunda` class or package (`Java.type('org.camunda…')`, `import org.camunda…`,
- * `new org.camunda.bpm…`). The namespace `http://camunda.org/schema/1.0/bpmn` and the
+ * `new org.camunda.bpm…`). The namespaces `http://camunda.org/schema/1.0/bpmn` (dmn, cmmn) and the
  * `camunda-forms:` prefix never match: the forks still accept both.
  *
  * The text is first read by the project's strict XML scanner, so places are exact (line:column of
@@ -59,7 +60,7 @@ export interface ResourceScan {
   externalScripts: ExternalScript[];
 }
 
-const CAMUNDA_NAMESPACES = new Set(['http://camunda.org/schema/1.0/bpmn', 'http://camunda.org/schema/1.0/dmn']);
+const CAMUNDA_NAMESPACES = new Set(['http://camunda.org/schema/1.0/bpmn', 'http://camunda.org/schema/1.0/dmn', 'http://camunda.org/schema/1.0/cmmn']);
 
 /**
  * Attributes of the camunda namespace that name a Java class the engine instantiates (BpmnParse:
