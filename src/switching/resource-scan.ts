@@ -120,6 +120,9 @@ export function scanResource(text: string): ResourceScan {
       const attributeName = attribute.prefix === '' ? attribute.local : `${attribute.prefix}:${attribute.local}`;
       const place = lines.at(attribute.offset);
       const isCamunda = CAMUNDA_NAMESPACES.has(attribute.uri);
+      // An unprefixed attribute is in no namespace, but on a camunda element (camunda:executionListener,
+      // camunda:caseExecutionListener, camunda:variableListener) it is that element's own: its class is a class name.
+      const ofCamundaElement = attribute.prefix === '' && CAMUNDA_NAMESPACES.has(tag.name.uri);
       // A script task's camunda:resource, or the plain resource attribute of a camunda:script (listeners, input/output).
       const namesScript =
         attribute.local === 'resource' &&
@@ -128,7 +131,7 @@ export function scanResource(text: string): ResourceScan {
         externalScripts.push({ ...place, element: qname, elementId: ownerId, resource: attribute.value });
       }
       for (const reference of referencesIn(attribute.value)) {
-        const kind: ReferenceKind = isCamunda && CLASS_ATTRIBUTES.has(attribute.local) ? 'class' : 'expression';
+        const kind: ReferenceKind = (isCamunda || ofCamundaElement) && CLASS_ATTRIBUTES.has(attribute.local) ? 'class' : 'expression';
         references.push({ kind, ...place, element: qname, attribute: attributeName, elementId: ownerId, reference });
       }
     }
