@@ -11,7 +11,8 @@
 // the name, without definitions. BPMN processes become definitions with the next version of their
 // key within the tenant (their activities read with bpmn-moddle, as models.test.ts does); an
 // executable process without historyTimeToLive is refused with the engine's ParseException while
-// `enforceHistoryTimeToLive` is on (the 7.20+ default). DMN and CMMN resources are stored, not parsed.
+// `enforceHistoryTimeToLive` is on (the 7.20+ default). CMMN cases become case definitions
+// (case-definition.ts). DMN resources are stored, not parsed.
 import { BpmnModdle, type ModdleElement } from 'bpmn-moddle';
 import camundaExtensions from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
 import { type ModelActivity, parseProcessModel } from '../../src/bpmn/model.js';
@@ -31,6 +32,7 @@ import {
 } from './handlers.js';
 import type { EngineRouter, QueryParamKind, RouteContext } from './handlers.js';
 import { parseMultipart } from './multipart.js';
+import { caseDefinitionDto, cmmnTransformException, CMMN_SUFFIXES, deleteDeploymentCases, deployCases, isWellFormed } from './case-definition.js';
 import { authenticationOf, checkAuthorization, genericPermission } from './permissions.js';
 import { type EngineState, formatUtcDate, type ProcessDefinitionRecord, ResourceType } from './state.js';
 
@@ -115,7 +117,12 @@ function deploymentDto(deployment: DeploymentRecord): Record<string, unknown> {
   };
 }
 
-function withDefinitions(context: RouteContext, deployment: DeploymentRecord, processes: ProcessDefinitionDto[] | null): Record<string, unknown> {
+function withDefinitions(
+  context: RouteContext,
+  deployment: DeploymentRecord,
+  processes: ProcessDefinitionDto[] | null,
+  cases: ReturnType<typeof caseDefinitionDto>[] | null = null,
+): Record<string, unknown> {
   return {
     links: [{ method: 'GET', href: `${context.engineBaseUrl}/deployment/${deployment.id}`, rel: 'self' }],
     id: deployment.id,
@@ -124,7 +131,7 @@ function withDefinitions(context: RouteContext, deployment: DeploymentRecord, pr
     deploymentTime: deployment.deploymentTime,
     tenantId: deployment.tenantId,
     deployedProcessDefinitions: processes === null ? null : Object.fromEntries(processes.map((definition) => [definition.id, definition])),
-    deployedCaseDefinitions: null,
+    deployedCaseDefinitions: cases === null ? null : Object.fromEntries(cases.map((definition) => [definition.id, definition])),
     deployedDecisionDefinitions: null,
     deployedDecisionRequirementsDefinitions: null,
   };
@@ -284,6 +291,9 @@ async function createDeployment(state: EngineState, context: RouteContext): Prom
       );
     parsed.push({ resource: resource.name, processes, xml });
   }
+  const cmmn = toDeploy.filter((resource) => CMMN_SUFFIXES.some((suffix) => resource.name.endsWith(suffix)));
+  const unreadable = cmmn.find((resource) => !isWellFormed(resource.bytes.toString('utf8')));
+  if (unreadable !== undefined) return cmmnTransformException(unreadable.name);
 
   const now = formatUtcDate(state.clock());
   const deployment: DeploymentRecord = {
@@ -329,7 +339,15 @@ async function createDeployment(state: EngineState, context: RouteContext): Prom
       created.push(definition);
     }
   }
-  return json(withDefinitions(context, deployment, created.length === 0 ? null : created.map(processDefinitionDto)) as never);
+  const cases = cmmn.flatMap((resource) => deployCases(state, deployment, resource.name, resource.bytes.toString('utf8')));
+  return json(
+    withDefinitions(
+      context,
+      deployment,
+      created.length === 0 ? null : created.map(processDefinitionDto),
+      cases.length === 0 ? null : cases.map(caseDefinitionDto),
+    ) as never,
+  );
 }
 
 const DEPLOYMENT_QUERY_PARAMS: Record<string, QueryParamKind> = {
@@ -463,6 +481,7 @@ export function registerDeploymentRoutes(router: EngineRouter, state: EngineStat
     // Cascading also deletes the history of the definitions' instances.
     if (enabled('cascade')) state.endedProcessInstances = state.endedProcessInstances.filter((instance) => !ids.has(instance.definitionId));
     state.processDefinitions = state.processDefinitions.filter((definition) => !ids.has(definition.id));
+    deleteDeploymentCases(state, deployment.id);
     const store = deploymentStore(state);
     store.deployments = store.deployments.filter((other) => other.id !== deployment.id);
     return noContent();

@@ -35,6 +35,7 @@ import { registerMigrationRoutes } from './migration.js';
 import { registerOpLogRoutes } from './op-log.js';
 import { registerProcessDefinitionRoutes } from './repository.js';
 import { registerDecisionDefinitionRoutes } from './decision-definition.js';
+import { registerCaseRoutes } from './case-definition.js';
 import { registerDefinitionTtlRoutes } from './definition-ttl.js';
 import { registerProcessInstanceRoutes } from './runtime.js';
 import { registerSuspensionRoutes } from './suspension.js';
@@ -690,6 +691,7 @@ export function createHandlers(state: EngineState, options: HandlerOptions = {})
   registerProcessDefinitionRoutes(router, state);
   registerDefinitionTtlRoutes(router, state);
   registerDecisionDefinitionRoutes(router, state);
+  registerCaseRoutes(router, state);
   registerDeploymentRoutes(router, state);
   registerSuspensionRoutes(router, state);
   registerProcessInstanceRoutes(router, state);
