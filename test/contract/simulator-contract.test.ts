@@ -10,6 +10,7 @@ import {
   startSimulator,
 } from '../simulator/index.js';
 import type { FlavourName, MigrationPlan, Simulator } from '../simulator/index.js';
+import { createCaseInstance, deployCases } from '../simulator/case-definition.js';
 import { forkSampleIndex, loadForkSample, loadSample, sampleIndex } from '../simulator/samples.js';
 import type { SampleEntry } from '../simulator/samples.js';
 import { contractDocument, ContractValidator, UNDOCUMENTED_STATUSES, validateRequest, validateResponse } from './validate.js';
@@ -46,6 +47,11 @@ describe('the committed contract', () => {
         '/batch/statistics/count',
         '/batch/{id}',
         '/batch/{id}/suspended',
+        '/case-definition',
+        '/case-definition/count',
+        '/case-definition/{id}/xml',
+        '/case-instance',
+        '/case-instance/count',
         '/deployment',
         '/deployment/count',
         '/deployment/create',
@@ -272,6 +278,10 @@ describe('the simulator', () => {
     state.endProcessInstance(pis.sharedTenantB, 'COMPLETED');
     // One open incident, for the incident queries.
     raiseIncident(state, state.findProcessInstance(pis.invoiceApprove1)!, { incidentMessage: 'boom' });
+    // A deployed case with one case instance, for the CMMN calls.
+    const cmmn = `<definitions xmlns="http://www.omg.org/spec/CMMN/20151109/MODEL" targetNamespace="t" id="d"><case id="contract-case" name="Case"><casePlanModel id="p" /></case></definitions>`;
+    deployCases(state, { id: 'contract-case-deployment', tenantId: null }, 'contract.cmmn', cmmn)[0]!.id = CASE_DEFINITION_ID;
+    createCaseInstance(state, CASE_DEFINITION_ID, { businessKey: 'b1' });
     // An authorization for the DELETE calls (the seeded ones are read by earlier calls).
     state.authorizations.push({
       id: DELETABLE_AUTHORIZATION,
@@ -293,6 +303,7 @@ describe('the simulator', () => {
   const adminId = SEEDED_AUTHORIZATION_IDS.adminApplication;
   const johnGrant = SEEDED_AUTHORIZATION_IDS.johnProcessDefinitionGrant;
   const DELETABLE_AUTHORIZATION = 'contract-deletable';
+  const CASE_DEFINITION_ID = 'contract-case:1:c0ffee00-0000-11f1-a2ca-02fc00000001';
   const CHECK = '/authorization/check?permissionName=READ&resourceName=Process%20Definition&resourceType=6&resourceId=refengine-demo';
   const johnReadUpdate = { type: 1, permissions: ['READ', 'UPDATE'], userId: 'john', groupId: null, resourceType: 6, resourceId: 'refengine-demo' };
   const johnReadOnly = { permissions: ['READ'], userId: 'john', groupId: null, resourceType: 6, resourceId: 'refengine-demo' };
@@ -319,6 +330,18 @@ describe('the simulator', () => {
     { method: 'GET', path: '/schema/log?sortBy=timestamp&sortOrder=desc&firstResult=0&maxResults=1', status: 200 },
     { method: 'GET', path: '/engine/default/telemetry/data', status: 200 },
     { method: 'GET', path: '/authorization', status: 200 },
+    { method: 'GET', path: '/case-definition', status: 200 },
+    { method: 'GET', path: '/case-definition?latestVersion=true&sortBy=id&sortOrder=asc&firstResult=0&maxResults=5000', status: 200 },
+    { method: 'GET', path: `/case-definition?caseDefinitionIdIn=${CASE_DEFINITION_ID},nope&key=contract-case&version=1`, status: 200 },
+    { method: 'GET', path: '/case-definition?sortBy=id', status: 400 },
+    { method: 'GET', path: '/case-definition?sortBy=bogus&sortOrder=asc', status: 400 },
+    { method: 'GET', path: '/case-definition/count?latestVersion=true', status: 200 },
+    { method: 'GET', path: `/case-definition/${CASE_DEFINITION_ID}/xml`, status: 200 },
+    { method: 'GET', path: '/case-definition/nope/xml', status: 404 },
+    { method: 'GET', path: '/case-instance', status: 200 },
+    { method: 'GET', path: '/case-instance?active=true&sortBy=caseInstanceId&sortOrder=asc&firstResult=0&maxResults=5000', status: 200 },
+    { method: 'GET', path: '/case-instance?sortBy=id&sortOrder=asc', status: 400 },
+    { method: 'GET', path: `/case-instance/count?caseDefinitionId=${CASE_DEFINITION_ID}`, status: 200 },
     { method: 'GET', path: '/authorization?groupIdIn=camunda-admin&resourceType=0', status: 200 },
     { method: 'GET', path: '/authorization?userIdIn=john,mary&type=1&resourceId=refengine-demo', status: 200 },
     { method: 'GET', path: '/authorization?sortBy=resourceType&sortOrder=desc&firstResult=1&maxResults=5', status: 200 },
