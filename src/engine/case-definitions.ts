@@ -118,9 +118,8 @@ export class CaseDefinitionApi {
 
   /** The case instances the query matches, page by page within the engine's limit, in id order: a caller keeps only what it needs. */
   instancePages(query: Unpaged<CaseInstanceQuery>): AsyncGenerator<CaseInstance[]> {
-    return allPages(
-      (firstResult, maxResults) => this.listInstances({ ...query, sortBy: 'caseInstanceId', sortOrder: 'asc', firstResult, maxResults }),
-      { limit: this.http.queryLimit },
-    );
+    return allPages((firstResult, maxResults) => this.listInstances({ ...query, sortBy: 'caseInstanceId', sortOrder: 'asc', firstResult, maxResults }), {
+      limit: this.http.queryLimit,
+    });
   }
 }

@@ -82,7 +82,10 @@ describe('CMMN case definitions', () => {
       body: { message: 'Only a single sorting parameter specified. sortBy and sortOrder required' },
     });
     const broken = await deploy({ 'broken.cmmn': '<definitions><case id="x"></definitions>' });
-    expect(broken).toEqual({ status: 500, body: { type: 'ProcessEngineException', message: "ENGINE-04001 Could not transform resource 'broken.cmmn'.", code: 0 } });
+    expect(broken).toEqual({
+      status: 500,
+      body: { type: 'ProcessEngineException', message: "ENGINE-04001 Could not transform resource 'broken.cmmn'.", code: 0 },
+    });
   });
 
   it('lists the case instances in the runtime, with their state, and forgets them with a cascading deployment delete', async () => {

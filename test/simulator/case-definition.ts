@@ -101,11 +101,7 @@ export function deployCases(state: EngineState, deployment: { id: string; tenant
   });
   const created = cases.map((found) => {
     const version =
-      1 +
-      Math.max(
-        0,
-        ...store.definitions.filter((other) => other.key === found.key && other.tenantId === deployment.tenantId).map((other) => other.version),
-      );
+      1 + Math.max(0, ...store.definitions.filter((other) => other.key === found.key && other.tenantId === deployment.tenantId).map((other) => other.version));
     return {
       id: `${found.key}:${version}:${state.nextId()}`,
       key: found.key,
@@ -304,7 +300,13 @@ export function registerCaseRoutes(router: EngineRouter, state: EngineState): vo
     const parsed = engineQuery(context, CASE_DEFINITION_QUERY_PARAMS, CASE_DEFINITION_SORT_BY);
     if (!parsed.ok) return parsed;
     const all = caseStore(state).definitions;
-    return { ok: true, items: sortDefinitions(all.filter((definition) => definitionMatches(definition, parsed.query, all)), parsed.query) };
+    return {
+      ok: true,
+      items: sortDefinitions(
+        all.filter((definition) => definitionMatches(definition, parsed.query, all)),
+        parsed.query,
+      ),
+    };
   };
   const instances = (context: RouteContext): { ok: true; items: CaseInstanceRecord[] } | { ok: false; response: Response } => {
     const parsed = engineQuery(context, CASE_INSTANCE_QUERY_PARAMS, CASE_INSTANCE_SORT_BY);
@@ -313,12 +315,14 @@ export function registerCaseRoutes(router: EngineRouter, state: EngineState): vo
     const items = store.instances.filter((instance) => instanceMatches(instance, parsed.query, store.definitions));
     return { ok: true, items: sortInstances(items, parsed.query, store.definitions) };
   };
-  const listing = <T>(query: typeof definitions | typeof instances, toDto: (item: T) => unknown) => (context: RouteContext) => {
-    const paging = parsePaging(context.url.searchParams);
-    if (!paging.ok) return paging.response;
-    const result = query(context);
-    return result.ok ? pagedJson(state, context, result.items as T[], paging.paging, toDto) : result.response;
-  };
+  const listing =
+    <T>(query: typeof definitions | typeof instances, toDto: (item: T) => unknown) =>
+    (context: RouteContext) => {
+      const paging = parsePaging(context.url.searchParams);
+      if (!paging.ok) return paging.response;
+      const result = query(context);
+      return result.ok ? pagedJson(state, context, result.items as T[], paging.paging, toDto) : result.response;
+    };
   const count = (query: typeof definitions | typeof instances) => (context: RouteContext) => {
     const result = query(context);
     return result.ok ? json({ count: result.items.length }) : result.response;

@@ -47,11 +47,7 @@ function cleanModels(engine: Simulator): void {
 }
 
 describe('engine switch-check on CMMN cases', () => {
-  it('reports the org.camunda names of a version with case instances, not of one without, with case key:version and place', async ({
-    engine,
-    cli,
-    cwd,
-  }) => {
+  it('reports the org.camunda names of a version with case instances, not of one without, with case key:version and place', async ({ engine, cli, cwd }) => {
     cleanModels(engine);
     const deploy = async (text: string, version: number) => {
       writeFileSync(join(cwd, 'loan.cmmn'), text);
