@@ -76,7 +76,7 @@ describe('engine switch-check on CMMN cases', () => {
       { ...base, kind: 'script', line: 8, column: 72, element: 'camunda:script', attribute: null, reference: 'org.camunda.bpm.engine.variable.Variables' },
       { ...base, kind: 'expression', line: 10, column: 57, attribute: 'delegateExpression', reference: 'org.camunda.spin.Spin.S' },
     ]);
-    expect(report.resources[0]!['remedy']).toMatch(/case instances cannot be migrated.*useCibSevenNamespaceInReflection=true/);
+    expect(report.resources[0]!['remedy']).toMatch(/cases cannot be migrated.*useCibSevenNamespaceInReflection=true/);
     expect(report.summary).toMatchObject({ resourceFindings: 3, findings: 3 });
 
     const table = await cli('engine', 'switch-check', '--to', 'cibseven');
