@@ -88,7 +88,7 @@ describe('CMMN case definitions', () => {
     });
   });
 
-  it('lists the case instances in the runtime, with their state, and forgets them with a cascading deployment delete', async () => {
+  it('lists the case instances in the runtime, with their state; a deployment delete refuses them without cascade, forgets them with', async () => {
     const deployment = await deploy({ 'loan.cmmn': cmmn('loanCase', 'Loan case') });
     const id = Object.keys(deployment.body['deployedCaseDefinitions'] as Record<string, unknown>)[0]!;
     expect((await get(sim, '/case-instance')).body).toEqual([]);
@@ -99,6 +99,15 @@ describe('CMMN case definitions', () => {
       { links: [], id: active.id, caseDefinitionId: id, businessKey: 'b1', tenantId: null, active: true, completed: false, terminated: false },
     ]);
     expect((await get(sim, `/case-instance/count?caseDefinitionKey=loanCase`)).body).toEqual({ count: 2 });
+    const refused = await fetch(`${sim.url}/deployment/${String(deployment.body['id'])}`, { method: 'DELETE' });
+    expect({ status: refused.status, body: (await refused.json()) as unknown }).toEqual({
+      status: 500,
+      body: {
+        type: 'ProcessEnginePersistenceException',
+        message: 'An exception occurred in the persistence layer. Please check the server logs for a detailed message and the entire exception stack trace.',
+        code: 10001,
+      },
+    });
     const removed = await fetch(`${sim.url}/deployment/${String(deployment.body['id'])}?cascade=true`, { method: 'DELETE' });
     expect(removed.status).toBe(204);
     expect((await get(sim, '/case-instance/count')).body).toEqual({ count: 0 });

@@ -135,12 +135,21 @@ export function cmmnTransformException(resource: string): Response {
   return json(exceptionBody('ProcessEngineException', `ENGINE-04001 Could not transform resource '${resource}'.`, 0), 500);
 }
 
-/** Deleting a deployment (cascading) deletes its case definitions and their case instances. */
-export function deleteDeploymentCases(state: EngineState, deploymentId: string): void {
+/**
+ * Deleting a deployment deletes its case definitions and their case instances; without cascade, a
+ * real 7.24 engine refuses when there are case instances: the foreign key of ACT_RU_CASE_EXECUTION
+ * fails, a 500 with code 10001 (captured with curl). Nothing is deleted then.
+ */
+export function deleteDeploymentCases(state: EngineState, deploymentId: string, cascade: boolean): Response | undefined {
   const store = caseStore(state);
   const gone = new Set(store.definitions.filter((definition) => definition.deploymentId === deploymentId).map((definition) => definition.id));
+  if (!cascade && store.instances.some((instance) => gone.has(instance.caseDefinitionId))) {
+    const message = 'An exception occurred in the persistence layer. Please check the server logs for a detailed message and the entire exception stack trace.';
+    return json(exceptionBody('ProcessEnginePersistenceException', message, 10001), 500);
+  }
   store.definitions = store.definitions.filter((definition) => !gone.has(definition.id));
   store.instances = store.instances.filter((instance) => !gone.has(instance.caseDefinitionId));
+  return undefined;
 }
 
 /** A case instance of the definition, in the runtime until it is closed (POST /case-definition/{id}/create is not simulated). */

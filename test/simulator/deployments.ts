@@ -477,11 +477,12 @@ export function registerDeploymentRoutes(router: EngineRouter, state: EngineStat
           );
       }
     }
+    const casesRefused = deleteDeploymentCases(state, deployment.id, enabled('cascade'));
+    if (casesRefused) return casesRefused;
     state.processInstances = state.processInstances.filter((instance) => !ids.has(instance.definitionId));
     // Cascading also deletes the history of the definitions' instances.
     if (enabled('cascade')) state.endedProcessInstances = state.endedProcessInstances.filter((instance) => !ids.has(instance.definitionId));
     state.processDefinitions = state.processDefinitions.filter((definition) => !ids.has(definition.id));
-    deleteDeploymentCases(state, deployment.id);
     const store = deploymentStore(state);
     store.deployments = store.deployments.filter((other) => other.id !== deployment.id);
     return noContent();
