@@ -42,9 +42,9 @@ const caseInstanceSchema = lazy(() =>
 );
 
 export type CaseDefinition = z.infer<ReturnType<typeof caseDefinitionSchema>>;
-export type CaseInstance = z.infer<ReturnType<typeof caseInstanceSchema>>;
+type CaseInstance = z.infer<ReturnType<typeof caseInstanceSchema>>;
 
-export interface CaseDefinitionQuery extends Query {
+interface CaseDefinitionQuery extends Query {
   caseDefinitionIdIn?: readonly string[];
   key?: string;
   latestVersion?: boolean;
@@ -56,7 +56,7 @@ export interface CaseDefinitionQuery extends Query {
   maxResults?: number;
 }
 
-export interface CaseInstanceQuery extends Query {
+interface CaseInstanceQuery extends Query {
   caseDefinitionId?: string;
   caseDefinitionKey?: string;
   active?: boolean;
