@@ -11,7 +11,7 @@ import { compareNullable, compareStrings, engineQuery, exceptionBody, json, like
 import type { EngineRouter, ParsedQuery, QueryParamKind, RouteContext } from './handlers.js';
 import type { EngineState } from './state.js';
 
-export interface CaseDefinitionRecord {
+interface CaseDefinitionRecord {
   id: string;
   key: string;
   category: string;
@@ -24,7 +24,7 @@ export interface CaseDefinitionRecord {
   cmmnXml: string;
 }
 
-export interface CaseInstanceRecord {
+interface CaseInstanceRecord {
   id: string;
   caseDefinitionId: string;
   businessKey: string | null;
