@@ -66,7 +66,7 @@ export default tseslint.config(
   {
     // Domain code says what happened (typed results, events, errors); src/render/ says it on a terminal.
     files: [
-      'src/{migration,change,access,authorizations,groups,users,tenants,metrics,definitions,batches,incidents,jobs,bulk,history,model-files,deployments,engine,engine-info,plans,input,config}/**/*.ts',
+      'src/{migration,change,access,authorizations,groups,users,tenants,metrics,definitions,batches,incidents,jobs,bulk,history,model-files,deployments,switching,engine,engine-info,plans,input,config}/**/*.ts',
     ],
     rules: {
       'no-restricted-imports': [

@@ -19,26 +19,31 @@ Checks, without changing anything:
   expressions naming org.camunda classes, each with resource:line:column, why it breaks on the
   target and what to do; external scripts of the definition's deployment (deployment://NAME) are
   read and scanned too, those on the application's classpath named as not checked; the same for
-  every version of every decision's DMN (GET /decision-definition/{id}/xml);
+  every version of every decision's DMN and the live CMMN cases;
 - the runtime variables, read serialized (deserializeValues=false), in pages: Object variables of
   an org.camunda type and Java-serialized values whose bytes name org.camunda classes, counted by
   definition and variable name, with an example process instance;
-- identity and versions (GET /version, GET /schema/log): members and authorizations of camunda-admin when moving to Operaton (whose
-  admin group is operaton-admin); advice to reach Camunda 7.24 first on an older engine.
-An engine that already is Operaton or CIB seven (GET /telemetry/data, or a version outside 7.x)
-is said to be switched. Credentials that are no admin see only part of the engine: the check says
-so (restrictedView) and, with --detailed-exitcode, exits 10; run it as an admin.
+- identity and versions (GET /version, GET /schema/log): members and authorizations of
+  camunda-admin when moving to Operaton (whose admin group is operaton-admin); advice to reach
+  Camunda 7.24 first on an older engine.
+An engine that already is the target (GET /telemetry/data, or a version outside 7.x) is said to
+be switched; one that is the other fork is said so (exit 10 with --detailed-exitcode). Credentials
+that are no admin see only part of the engine: the check says so (restrictedView) and, with
+--detailed-exitcode, exits 10; run it as an admin.
 Operaton renamed org.camunda to org.operaton; CIB seven renamed it to org.cibseven and maps the old
 names only with useCibSevenNamespaceInScripting / useCibSevenNamespaceInReflection (default off).
 What REST cannot show (job handler and batch configurations, engine and Spring configuration,
 the application's own code): docs/switching.md.
 
--o json|yaml print the report: {target, version, schemaVersion, schemaVersionUnknownReason
-(forbidden|unavailable|empty|null), product, alreadySwitchedTo, restrictedView, summary:
-{definitionsScanned, resourceFindings, variablesScanned, variableFindings, variablesAffected,
-identityFindings, findings}, resources: [{definitionType (process|decision), definitionKey, version, definitionId, resource, line,
-column, kind (class|script|expression|unreadable), element, attribute, elementId, reference, why,
-remedy}], variables: [{processDefinitionId, definitionKey, version, variableName, reason
+-o json|yaml print the report (pipelines read it: the table has titles and notes between its
+tables): {target, version, schemaVersion, schemaVersionUnknownReason (forbidden|unavailable|empty|
+null), product, alreadySwitchedTo (operaton|cibseven|fork|null), restrictedView, summary:
+{definitionsScanned, scriptsNotChecked, resourceFindings, variablesScanned, variableFindings,
+variablesAffected, identityFindings, findings}, resources: [{definitionType
+(process|decision|case), definitionKey, version, definitionId, tenantId, resource, line, column,
+kind (class|script|expression|unreadable), element, attribute, elementId, runBy ({resource, line,
+column} of the model that runs an external script, or null), reference, why, remedy}], variables:
+[{processDefinitionId, definitionKey, version, tenantId, variableName, reason
 (object-type|serialized-bytes), reference, count, exampleId, exampleProcessInstanceId, why,
 remedy}], identity: {adminGroup, members, authorizations, why, remedy} or null, notes: [{topic
 (version|external-script|visibility), message}]}.
@@ -49,7 +54,7 @@ Examples:
 
 ${exitCodesHelp([
   [ExitCode.Success, 'checked (with --detailed-exitcode: nothing found, and the credentials saw everything)'],
-  [ExitCode.DifferencesFound, 'with --detailed-exitcode: findings, or the credentials could not see everything'],
+  [ExitCode.DifferencesFound, 'with --detailed-exitcode: findings, credentials that could not see everything, or the other fork'],
 ])}`,
     )
     .action(action('switchCheck'));

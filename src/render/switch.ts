@@ -1,5 +1,5 @@
 /** `engine switch-check` as tables: findings in deployed processes, in variables, identity, notes, a summary (docs/switching.md). */
-import type { ResourceFinding, SwitchCheckReport, VariableFinding } from '../switching/check.js';
+import type { ResourceFinding, SwitchCheckReport, VariableFinding } from '../switching/report.js';
 import { targetProduct } from '../switching/targets.js';
 import type { Column } from './columns.js';
 import type { View } from './output.js';
@@ -13,10 +13,16 @@ const SCHEMA_UNKNOWN: Record<NonNullable<SwitchCheckReport['schemaVersionUnknown
   empty: 'unknown: the engine showed no schema log (it shows it to admins and READ on System only)',
 };
 
+/** `key:version`, with the tenant when there is one: the same key and version can be deployed for several tenants. */
+function label(key: string, version: number | null, tenantId: string | null): string {
+  return `${key}:${version ?? '?'}${tenantId === null ? '' : ` (tenant ${tenantId})`}`;
+}
+
 const RESOURCE_COLUMNS: Column<ResourceFinding>[] = [
   {
     name: 'Definition',
-    value: (finding) => `${finding.definitionType === 'process' ? '' : `${finding.definitionType} `}${finding.definitionKey}:${finding.version}`,
+    value: (finding) =>
+      `${finding.definitionType === 'process' ? '' : `${finding.definitionType} `}${label(finding.definitionKey, finding.version, finding.tenantId)}`,
     whole: true,
   },
   { name: 'Resource', value: (finding) => `${finding.resource ?? '?'}:${finding.line}:${finding.column}`, whole: true },
@@ -29,7 +35,8 @@ const RESOURCE_COLUMNS: Column<ResourceFinding>[] = [
 const VARIABLE_COLUMNS: Column<VariableFinding>[] = [
   {
     name: 'Definition',
-    value: (finding) => (finding.definitionKey === null ? (finding.processDefinitionId ?? '?') : `${finding.definitionKey}:${finding.version ?? '?'}`),
+    value: (finding) =>
+      finding.definitionKey === null ? (finding.processDefinitionId ?? '?') : label(finding.definitionKey, finding.version, finding.tenantId),
     whole: true,
   },
   { name: 'Variable', value: (finding) => finding.variableName, whole: true },
@@ -52,9 +59,7 @@ function section<T>(title: string, columns: Column<T>[], rows: T[], style: Style
 export const switchCheckView: View<SwitchCheckReport> = {
   table(report, style) {
     const target = targetProduct(report.target).name;
-    if (report.alreadySwitchedTo !== null) {
-      return `The engine is already ${report.alreadySwitchedTo} (${report.product ?? 'version'} ${report.version}): it has been switched; nothing to check.`;
-    }
+    if (report.alreadySwitchedTo !== null) return switchedSentence(report, report.alreadySwitchedTo);
     const parts: string[] = [];
     if (report.resources.length > 0) parts.push(section('Deployed processes, decisions and cases', RESOURCE_COLUMNS, report.resources, style));
     if (report.variables.length > 0) parts.push(section('Runtime variables', VARIABLE_COLUMNS, report.variables, style));
@@ -75,16 +80,22 @@ export const switchCheckView: View<SwitchCheckReport> = {
     }
     for (const note of report.notes) parts.push(`${style.yellow('note:')} ${note.message}`);
     const { summary } = report;
+    const unchecked =
+      summary.scriptsNotChecked === 0
+        ? ''
+        : `; ${summary.scriptsNotChecked} external script${summary.scriptsNotChecked === 1 ? '' : 's'} not checked (see the notes)`;
     const total =
       summary.findings > 0
-        ? style.red(`${summary.findings} finding${summary.findings === 1 ? '' : 's'} before switching to ${target}`)
+        ? style.red(`${summary.findings} finding${summary.findings === 1 ? '' : 's'} before switching to ${target}${unchecked}`)
         : report.restrictedView
-          ? style.yellow(`nothing found in what these credentials may read: run the check as an admin before switching to ${target}`)
-          : style.green(`nothing found that ties the engine to Camunda for ${target}`);
+          ? style.yellow(`nothing found in what these credentials may read: run the check as an admin before switching to ${target}${unchecked}`)
+          : summary.scriptsNotChecked > 0
+            ? style.yellow(`nothing found that must change before switching to ${target}${unchecked}`)
+            : style.green(`nothing found that must change before switching to ${target}`);
     parts.push(
       renderFields(
         [
-          ['Engine', `${report.product ?? 'product unknown'} ${report.version}`],
+          ['Engine', report.product === null ? `${report.version} (product not shown to these credentials)` : `${report.product} ${report.version}`],
           ['Database schema', report.schemaVersion ?? SCHEMA_UNKNOWN[report.schemaVersionUnknownReason ?? 'empty']],
           ['Definitions scanned', `${summary.definitionsScanned} (${summary.resourceFindings} finding${summary.resourceFindings === 1 ? '' : 's'})`],
           [
@@ -99,3 +110,12 @@ export const switchCheckView: View<SwitchCheckReport> = {
     return parts.join('\n\n');
   },
 };
+
+/** An engine that already is a fork: switched, or the other fork (not what this check covers). */
+function switchedSentence(report: SwitchCheckReport, fork: NonNullable<SwitchCheckReport['alreadySwitchedTo']>): string {
+  const shown = `${report.product ?? 'version'} ${report.version}`;
+  if (fork === 'fork') return `The engine is already Operaton or CIB seven (${shown}): it has been switched; nothing to check.`;
+  const product = targetProduct(fork);
+  if (fork === report.target) return `The engine is already ${product.name} (${shown}): it has been switched; nothing to check.`;
+  return `The engine is ${product.name} (${shown}), not Camunda 7: this check covers moving a Camunda 7 engine to a fork; moving from ${product.name} to ${targetProduct(report.target).name} (org.${fork} to org.${report.target}) is not checked.`;
+}

@@ -7,8 +7,8 @@
  * A case instance stays in the runtime until it is closed, also once completed or terminated: closing
  * it still runs the definition's close listeners, so every version with one is live. Requests: one
  * listing of the latest versions, the case instances in pages (only their definition ids are kept),
- * one listing of the older versions that have instances, then one XML per resource. A resource
- * holding several cases is read once, under the first of them.
+ * one listing of the older versions that have instances; ./definition-scan.ts then reads one XML
+ * per resource.
  */
 import { type CaseDefinition, CaseDefinitionApi } from '../engine/case-definitions.js';
 import type { EngineHttp } from '../engine/http.js';
@@ -20,8 +20,8 @@ import type { EngineHttp } from '../engine/http.js';
  */
 const IDS_PER_REQUEST = 50;
 
-/** Calls `visit` with each live case definition and its CMMN, ordered by key and version; each resource once. */
-export async function forEachLiveCase(http: EngineHttp, visit: (definition: CaseDefinition, cmmnXml: string) => Promise<void>): Promise<void> {
+/** The live case definitions (ordered by key and version) and the API that reads their CMMN. */
+export async function liveCaseDefinitions(http: EngineHttp): Promise<{ definitions: CaseDefinition[]; api: CaseDefinitionApi }> {
   const api = new CaseDefinitionApi(http);
   const [latest, withInstances] = await Promise.all([api.listAll({ latestVersion: true }), definitionIdsWithInstances(api)]);
   const latestIds = new Set(latest.map((definition) => definition.id));
@@ -31,13 +31,7 @@ export async function forEachLiveCase(http: EngineHttp, visit: (definition: Case
     live.push(...(await api.listAll({ caseDefinitionIdIn: others.slice(start, start + IDS_PER_REQUEST) })));
   }
   live.sort((a, b) => a.key.localeCompare(b.key) || a.version - b.version || a.id.localeCompare(b.id));
-  const seen = new Set<string>();
-  for (const definition of live) {
-    const resourceKey = JSON.stringify([definition.deploymentId ?? definition.id, definition.resource ?? definition.id]);
-    if (seen.has(resourceKey)) continue;
-    seen.add(resourceKey);
-    await visit(definition, await api.cmmnXml(definition.id));
-  }
+  return { definitions: live, api };
 }
 
 /** The ids of the case definitions that have case instances in the runtime; memory grows with the definitions, not the instances. */

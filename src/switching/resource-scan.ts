@@ -34,7 +34,9 @@ interface ResourceReference {
   attribute: string | null;
   /** The id of the nearest element (itself or an ancestor) that has one; null when none has. */
   elementId: string | null;
-  /** The class or package named, as written (`org.camunda.bpm.engine.variable.Variables`). */
+  /** The id of the process, decision or case that holds it (its definition's key); null outside one. */
+  definitionElementId: string | null;
+  /** The class or package named, as written, without members (`org.camunda.bpm.engine.variable.Variables`). */
   reference: string;
 }
 
@@ -45,6 +47,7 @@ export interface ExternalScript {
   /** The element that names it, as written (`bpmn:scriptTask`, `camunda:script`). */
   element: string;
   elementId: string | null;
+  definitionElementId: string | null;
   resource: string;
 }
 
@@ -63,23 +66,37 @@ export interface ResourceScan {
 const CAMUNDA_NAMESPACES = new Set(['http://camunda.org/schema/1.0/bpmn', 'http://camunda.org/schema/1.0/dmn', 'http://camunda.org/schema/1.0/cmmn']);
 
 /**
- * Attributes of the camunda namespace that name a Java class the engine instantiates (BpmnParse:
- * PROPERTYNAME_CLASS, PROPERTYNAME_FORM_HANDLER_CLASS, PROPERTYNAME_VARIABLE_MAPPING_CLASS).
+ * Attributes that name a Java class the engine instantiates (BpmnParse: PROPERTYNAME_CLASS,
+ * PROPERTYNAME_FORM_HANDLER_CLASS, PROPERTYNAME_VARIABLE_MAPPING_CLASS): in the camunda namespace on
+ * BPMN elements (`camunda:class`), or unprefixed on camunda elements (`<camunda:taskListener class=…>`,
+ * execution and case execution listeners).
  */
 const CLASS_ATTRIBUTES = new Set(['class', 'formHandlerClass', 'variableMappingClass']);
+
+/** The elements whose id is a definition's key: what a reference inside them belongs to. */
+const DEFINITION_ELEMENTS = new Set(['process', 'decision', 'case']);
+
+/** Text that never runs: BPMN documentation and text annotations, DMN descriptions. */
+function isProse(tag: Tag, parent: Tag | undefined): boolean {
+  const local = tag.tag.name.local;
+  return local === 'documentation' || local === 'description' || (local === 'text' && parent?.tag.name.local === 'textAnnotation');
+}
 
 /**
  * `org.camunda` and `org/camunda` (as a serialized class or a resource path spells it) followed by
  * the rest of a qualified name. `org.camunda.feel` is the FEEL engine's own package, which both
  * forks still ship under that name: not a reference that breaks.
  */
-const REFERENCE = /\borg[./]camunda(?:[./$][A-Za-z_$][\w$]*)*/g;
+const REFERENCE = /\borg[./]camunda(?![\w$])(?:[./$][A-Za-z_$][\w$]*)*/g;
 const STILL_SHIPPED = /^org[./]camunda[./]feel(?:[./$]|$)/;
 
 interface Tag {
   tag: XmlStartTag;
   qname: string;
   ownerId: string | null;
+  definitionId: string | null;
+  /** Its text never runs (documentation, annotations). */
+  prose: boolean;
   /** The script language its text is in (its own or an ancestor's expressionLanguage or language); null for JUEL, FEEL or none. */
   scriptLanguage: string | null;
 }
@@ -102,7 +119,10 @@ export function scanResource(text: string): ResourceScan {
       (attribute) => attribute.prefix === '' && (attribute.local === 'expressionLanguage' || attribute.local === 'language'),
     )?.value;
     const scriptLanguage = language === undefined ? (open.at(-1)?.scriptLanguage ?? null) : SCRIPT_LANGUAGE.test(language.trim()) ? language.trim() : null;
-    const entry = { tag, qname, ownerId: ownId ?? open.at(-1)?.ownerId ?? null, scriptLanguage };
+    const parent = open.at(-1);
+    const definitionId = DEFINITION_ELEMENTS.has(tag.name.local) ? ownId : (parent?.definitionId ?? null);
+    const entry: Tag = { tag, qname, ownerId: ownId ?? parent?.ownerId ?? null, definitionId, prose: false, scriptLanguage };
+    entry.prose = isProse(entry, parent);
     open.push(entry);
     tags.push(entry);
   });
@@ -111,7 +131,7 @@ export function scanResource(text: string): ResourceScan {
   const externalScripts: ExternalScript[] = [];
   // Attributes first, in the order of the text; then element text.
   const inAttributes: { start: number; end: number }[] = [];
-  for (const { tag, qname, ownerId } of tags) {
+  for (const { tag, qname, ownerId, definitionId } of tags) {
     for (const attribute of tag.attributes) {
       const valueStart = text.indexOf('=', attribute.offset);
       const quoteAt = text.slice(valueStart + 1).search(/["']/) + valueStart + 1;
@@ -125,14 +145,14 @@ export function scanResource(text: string): ResourceScan {
       const ofCamundaElement = attribute.prefix === '' && CAMUNDA_NAMESPACES.has(tag.name.uri);
       // A script task's camunda:resource, or the plain resource attribute of a camunda:script (listeners, input/output).
       const namesScript =
-        attribute.local === 'resource' &&
-        ((isCamunda && tag.name.local === 'scriptTask') || (attribute.prefix === '' && tag.name.local === 'script' && CAMUNDA_NAMESPACES.has(tag.name.uri)));
+        attribute.local === 'resource' && ((isCamunda && tag.name.local === 'scriptTask') || (ofCamundaElement && tag.name.local === 'script'));
       if (namesScript) {
-        externalScripts.push({ ...place, element: qname, elementId: ownerId, resource: attribute.value });
+        externalScripts.push({ ...place, element: qname, elementId: ownerId, definitionElementId: definitionId, resource: attribute.value });
       }
+      const namesClass = CLASS_ATTRIBUTES.has(attribute.local) && (isCamunda || ofCamundaElement);
       for (const reference of referencesIn(attribute.value)) {
-        const kind: ReferenceKind = (isCamunda || ofCamundaElement) && CLASS_ATTRIBUTES.has(attribute.local) ? 'class' : 'expression';
-        references.push({ kind, ...place, element: qname, attribute: attributeName, elementId: ownerId, reference });
+        const kind: ReferenceKind = namesClass ? 'class' : 'expression';
+        references.push({ kind, ...place, element: qname, attribute: attributeName, elementId: ownerId, definitionElementId: definitionId, reference });
       }
     }
   }
@@ -143,7 +163,8 @@ export function scanResource(text: string): ResourceScan {
   const comments = [...text.matchAll(/<!--[\s\S]*?-->/g)].map((comment) => ({ start: comment.index, end: comment.index + comment[0].length }));
   for (const match of text.matchAll(REFERENCE)) {
     const offset = match.index;
-    if (STILL_SHIPPED.test(match[0])) continue;
+    const name = upToClass(match[0]);
+    if (STILL_SHIPPED.test(name)) continue;
     while (commentIndex < comments.length && comments[commentIndex]!.end < offset) commentIndex++;
     const comment = comments[commentIndex];
     if (comment !== undefined && comment.start < offset && offset < comment.end) continue;
@@ -153,9 +174,17 @@ export function scanResource(text: string): ResourceScan {
     while (tagIndex + 1 < tags.length && tags[tagIndex + 1]!.tag.offset < offset) tagIndex++;
     // The last start tag before the reference: the element whose text holds it (a script, an expression).
     const enclosing = tags[tagIndex];
-    if (enclosing === undefined || enclosing.tag.offset > offset) continue;
+    if (enclosing === undefined || enclosing.tag.offset > offset || enclosing.prose) continue;
     const kind: ReferenceKind = enclosing.tag.name.local === 'script' || enclosing.scriptLanguage !== null ? 'script' : 'expression';
-    references.push({ kind, ...lines.at(offset), element: enclosing.qname, attribute: null, elementId: enclosing.ownerId, reference: match[0] });
+    references.push({
+      kind,
+      ...lines.at(offset),
+      element: enclosing.qname,
+      attribute: null,
+      elementId: enclosing.ownerId,
+      definitionElementId: enclosing.definitionId,
+      reference: name,
+    });
   }
   references.sort((a, b) => a.line - b.line || a.column - b.column);
   return { references, externalScripts };
@@ -164,12 +193,27 @@ export function scanResource(text: string): ResourceScan {
 /** The `org.camunda` names in a script's text (an external script), each with its place; comments included, as a script may load names anywhere. */
 export function scanScriptText(text: string): ScriptReference[] {
   const lines = new LineCounter(text);
-  return [...text.matchAll(REFERENCE)].filter((match) => !STILL_SHIPPED.test(match[0])).map((match) => ({ ...lines.at(match.index), reference: match[0] }));
+  return [...text.matchAll(REFERENCE)]
+    .map((match) => ({ offset: match.index, reference: upToClass(match[0]) }))
+    .filter((found) => !STILL_SHIPPED.test(found.reference))
+    .map(({ offset, reference }) => ({ ...lines.at(offset), reference }));
 }
 
 /** The `org.camunda` names in one attribute value, each once, in order. */
 function referencesIn(value: string): string[] {
   const found = new Set<string>();
-  for (const match of value.matchAll(REFERENCE)) if (!STILL_SHIPPED.test(match[0])) found.add(match[0]);
+  for (const match of value.matchAll(REFERENCE)) {
+    const name = upToClass(match[0]);
+    if (!STILL_SHIPPED.test(name)) found.add(name);
+  }
   return [...found];
+}
+
+/**
+ * A name up to its class: the packages (lower case) and the first segment in upper case, which
+ * is the class (`Outer$Inner` included); what follows is a member, no part of the reference
+ * (`org.camunda.bpm.engine.impl.context.Context.getProcessEngineConfiguration` -> `…Context`).
+ */
+function upToClass(name: string): string {
+  return /^org[./]camunda(?:[./$][a-z_][\w]*)*(?:[./$][A-Z][\w$]*)?/.exec(name)?.[0] ?? name;
 }

@@ -22,7 +22,19 @@ export interface VariableGroup {
 }
 
 const JAVA_SERIALIZED = 'application/x-java-serialized-object';
-const NAMED = /org[./]camunda(?:[./$][A-Za-z_$][\w$]*)*/;
+/**
+ * An org.camunda name, dotted (a type name) or slashed (a field signature in serialized bytes,
+ * `Lorg/camunda/x/Y;`: an L may come before it, no other letter, digit or dot: `com.myorg.camunda` is none).
+ */
+const NAMED = /(?<![A-KM-Za-z0-9_$.])org[./]camunda(?![\w$])(?:[./$][A-Za-z_$][\w$]*)*/g;
+/** The FEEL engine's package, which both forks still ship under that name. */
+const STILL_SHIPPED = /^org[./]camunda[./]feel(?:[./$]|$)/;
+
+/** The first org.camunda name in a text that the forks do not still ship, dotted; undefined when none. */
+function firstCamundaName(text: string): string | undefined {
+  for (const match of text.matchAll(NAMED)) if (!STILL_SHIPPED.test(match[0])) return match[0].replace(/\//g, '.');
+  return undefined;
+}
 
 export class VariableTally {
   private readonly groups = new Map<string, VariableGroup>();
@@ -57,17 +69,19 @@ export class VariableTally {
   }
 }
 
-/** Why this variable names an org.camunda class, or undefined when it does not. */
+/**
+ * Why this variable names an org.camunda class, or undefined when it does not: anywhere in its type
+ * name (`java.util.ArrayList<org.camunda.x.Y>`, as Spin names a list of objects; `[Lorg.camunda.x.Y;`),
+ * or in its Java-serialized bytes.
+ */
 export function camundaNameOf(variable: VariableInstance): { reason: VariableReason; reference: string } | undefined {
   const info = variable.valueInfo ?? {};
   const typeName = info['objectTypeName'];
-  if (typeof typeName === 'string' && /^org\.camunda\./.test(typeName) && !/^org\.camunda\.feel\./.test(typeName)) {
-    return { reason: 'object-type', reference: typeName };
-  }
+  const inType = typeof typeName === 'string' ? firstCamundaName(typeName) : undefined;
+  if (inType !== undefined) return { reason: 'object-type', reference: inType };
   if (info['serializationDataFormat'] === JAVA_SERIALIZED && typeof variable.value === 'string') {
-    const bytes = Buffer.from(variable.value, 'base64').toString('latin1');
-    const match = NAMED.exec(bytes);
-    if (match) return { reason: 'serialized-bytes', reference: match[0].replace(/\//g, '.') };
+    const inBytes = firstCamundaName(Buffer.from(variable.value, 'base64').toString('latin1'));
+    if (inBytes !== undefined) return { reason: 'serialized-bytes', reference: inBytes };
   }
   return undefined;
 }

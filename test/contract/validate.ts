@@ -234,6 +234,13 @@ export const UNDOCUMENTED_STATUSES: Record<string, { status: number; body: 'erro
   '*': [{ status: 401, body: 'empty', evidence: 'basic-auth-missing-credentials, basic-auth-wrong-password' }],
   'GET /process-definition/{id}': [{ status: 404, body: 'error', evidence: 'process-definition-get-404 (the document says 400)' }],
   'POST /group/create': [{ status: 400, body: 'error', evidence: 'group-create-duplicate' }],
+  // GetDeploymentResourcesCmd / GetDeploymentResourceForIdCmd: checkReadDeployment; an unknown resource id
+  // is getResourceAsStreamById's 500 (both captured on 7.24).
+  'GET /deployment/{id}/resources': [{ status: 403, body: 'error', evidence: 'deployment-resources-denied' }],
+  'GET /deployment/{id}/resources/{resourceId}/data': [
+    { status: 403, body: 'error', evidence: 'deployment-resources-denied (body shape; read from GetDeploymentResourceForIdCmd)' },
+    { status: 500, body: 'error', evidence: 'deployment-resource-data-unknown' },
+  ],
   // Read from UserRestServiceImpl.createUser and SaveUserCmd (not captured): 400 no profile id or
   // "The user already exists"; 403 a read-only identity provider or CREATE on USER; 500 the id whitelist
   // or "Password does not match policy".

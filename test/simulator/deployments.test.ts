@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deploymentStore } from './deployments.js';
 import { startSimulator } from './index.js';
 import type { Simulator } from './index.js';
+import { loadSample } from './samples.js';
 
 let sim: Simulator;
 beforeEach(async () => {
@@ -140,5 +141,29 @@ describe('GET /deployment/{id}/resources/{resourceId}/data', () => {
       500,
       { type: 'NullValueException', message: `no resource found with id 'nope' in deployment '${id}': resource is null`, code: 0 },
     ]);
+  });
+});
+
+describe('reading resources with authorization checks', () => {
+  it('refuses a user without READ on the deployment as the engine does (sample deployment-resources-denied)', async () => {
+    const authed = await startSimulator({ basicAuth: true });
+    try {
+      const asUser = (user: string) => ({ Authorization: `Basic ${Buffer.from(`${user}:${user}`).toString('base64')}` });
+      const form = new FormData();
+      form.append('deployment-name', 'dep-denied');
+      form.append('a', new Blob([model('dep-denied')]), 'a.bpmn');
+      const created = (await (await fetch(`${authed.url}/deployment/create`, { method: 'POST', body: form, headers: asUser('demo') })).json()) as {
+        id: string;
+      };
+      const denied = await fetch(`${authed.url}/deployment/${created.id}/resources`, { headers: asUser('john') });
+      const sample = loadSample('deployment-resources-denied') as Record<string, unknown>;
+      const body = (await denied.json()) as Record<string, unknown>;
+      expect(denied.status).toBe(403);
+      expect(Object.keys(body)).toEqual(Object.keys(sample));
+      expect(body['message']).toBe(`The user with id 'john' does not have 'READ' permission on resource '${created.id}' of type 'Deployment'.`);
+      expect(body['missingAuthorizations']).toEqual([{ permissionName: 'READ', resourceName: 'Deployment', resourceId: created.id }]);
+    } finally {
+      await authed.close();
+    }
   });
 });

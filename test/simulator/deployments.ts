@@ -423,17 +423,30 @@ export function registerDeploymentRoutes(router: EngineRouter, state: EngineStat
 
   const find = (id: string | undefined) => deploymentStore(state).deployments.find((deployment) => deployment.id === id);
 
-  router.add('get', '/deployment/:id/resources', ({ params }) => {
+  // GetDeploymentResourcesCmd and GetDeploymentResourceForIdCmd: checkReadDeployment, READ on the deployment (403 otherwise).
+  const readDenied = (context: RouteContext, id: string) =>
+    checkAuthorization(state, authenticationOf(state, context.authenticatedUserId), [
+      { permission: genericPermission('READ'), resourceType: ResourceType.DEPLOYMENT, resourceId: id },
+    ]);
+
+  router.add('get', '/deployment/:id/resources', (context) => {
+    const { params } = context;
     const deployment = find(params.id);
     if (deployment === undefined) return invalidRequest(404, `Deployment resources for deployment id '${params.id ?? ''}' do not exist.`);
+    const denied = readDenied(context, deployment.id);
+    if (denied) return denied;
     return json(deployment.resources.map((resource) => ({ id: resource.id, name: resource.name, deploymentId: deployment.id })));
   });
 
   // The bytes with the media type of the name's extension (MEDIA_TYPE_MAPPING; Jetty adds the charset to
   // text types: a .js answered `text/plain;charset=utf-8`, a .bpmn `application/xml;charset=UTF-8` on 7.24).
   // An unknown deployment or resource: getResourceAsStreamById's NullValueException, a 500 (measured).
-  router.add('get', '/deployment/:id/resources/:resourceId/data', ({ params }) => {
-    const resource = find(params.id)?.resources.find((candidate) => candidate.id === params.resourceId);
+  router.add('get', '/deployment/:id/resources/:resourceId/data', (context) => {
+    const { params } = context;
+    const deployment = find(params.id);
+    const denied = deployment === undefined ? undefined : readDenied(context, deployment.id);
+    if (denied) return denied;
+    const resource = deployment?.resources.find((candidate) => candidate.id === params.resourceId);
     if (resource === undefined) {
       return json(
         exceptionBody('NullValueException', `no resource found with id '${params.resourceId ?? ''}' in deployment '${params.id ?? ''}': resource is null`, 0),

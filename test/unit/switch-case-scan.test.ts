@@ -67,7 +67,7 @@ describe('scanResource on CMMN', () => {
         element: 'camunda:caseExecutionListener',
         attribute: 'delegateExpression',
         elementId: 'review',
-        reference: 'org.camunda.spin.Spin.S',
+        reference: 'org.camunda.spin.Spin',
       },
       {
         kind: 'class',
@@ -83,7 +83,7 @@ describe('scanResource on CMMN', () => {
 
   it('names an external listener script as not scanned', () => {
     expect(scanResource(CMMN).externalScripts).toEqual([
-      { line: 11, column: 49, element: 'camunda:script', elementId: 'plan', resource: 'deployment://audit.groovy' },
+      { line: 11, column: 49, element: 'camunda:script', elementId: 'plan', definitionElementId: 'loan', resource: 'deployment://audit.groovy' },
     ]);
   });
 
@@ -110,6 +110,6 @@ describe('scanResource on BPMN listeners', () => {
 </bpmn:definitions>`;
     const scan = scanResource(bpmn);
     expect(scan.references).toMatchObject([{ kind: 'class', line: 3, column: 46, attribute: 'class', elementId: 'p' }]);
-    expect(scan.externalScripts).toEqual([{ line: 4, column: 82, element: 'camunda:script', elementId: 'p', resource: 'x.groovy' }]);
+    expect(scan.externalScripts).toEqual([{ line: 4, column: 82, element: 'camunda:script', elementId: 'p', definitionElementId: 'p', resource: 'x.groovy' }]);
   });
 });

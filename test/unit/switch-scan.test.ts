@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { scanResource, scanScriptText } from '../../src/switching/resource-scan.js';
 import { camundaNameOf, VariableTally } from '../../src/switching/variable-scan.js';
+import { resourceRemedy, resourceWhy } from '../../src/switching/targets.js';
 import { XmlSyntaxError } from '../../src/model-files/xml-scanner.js';
 
 const BPMN = `<?xml version="1.0" encoding="UTF-8"?>
@@ -42,8 +43,8 @@ describe('scanResource', () => {
       ],
     );
     expect(scan.externalScripts).toEqual([
-      { line: 16, column: 58, element: 'bpmn:scriptTask', elementId: 'external', resource: 'deployment://x.groovy' },
-      { line: 19, column: 86, element: 'camunda:script', elementId: 'audited', resource: 'classpath://audit.groovy' },
+      { line: 16, column: 58, element: 'bpmn:scriptTask', elementId: 'external', definitionElementId: 'sw', resource: 'deployment://x.groovy' },
+      { line: 19, column: 86, element: 'camunda:script', elementId: 'audited', definitionElementId: 'sw', resource: 'classpath://audit.groovy' },
     ]);
   });
 
@@ -65,6 +66,34 @@ describe('scanResource', () => {
       { line: 1, column: 9, reference: 'org.camunda.bpm.Old' },
       { line: 2, column: 20, reference: 'org.camunda.bpm.engine.variable.Variables' },
     ]);
+  });
+
+  it('gives each reference the process, decision or case that holds it', () => {
+    const collaboration = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d">
+  <bpmn:collaboration id="c"><bpmn:participant id="pa" processRef="poolA" /><bpmn:participant id="pb" processRef="poolB" /></bpmn:collaboration>
+  <bpmn:process id="poolA" isExecutable="true"><bpmn:serviceTask id="ta" camunda:class="org.camunda.bpm.example.A" /></bpmn:process>
+  <bpmn:process id="poolB" isExecutable="true"><bpmn:serviceTask id="tb" camunda:class="org.camunda.bpm.example.B" /></bpmn:process>
+</bpmn:definitions>`;
+    expect(scanResource(collaboration).references.map(({ definitionElementId, elementId }) => [definitionElementId, elementId])).toEqual([
+      ['poolA', 'ta'],
+      ['poolB', 'tb'],
+    ]);
+  });
+
+  it('leaves out prose (documentation, annotations, DMN descriptions) and names of other packages; a reference ends at its class', () => {
+    const model = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d">
+  <bpmn:process id="p" isExecutable="true">
+    <bpmn:documentation>Uses org.camunda.bpm.engine docs</bpmn:documentation>
+    <bpmn:textAnnotation id="a"><bpmn:text>see org.camunda.bpm.X</bpmn:text></bpmn:textAnnotation>
+    <bpmn:scriptTask id="s" scriptFormat="groovy"><bpmn:script>def c = org.camunda.bpm.engine.impl.context.Context.getProcessEngineConfiguration()
+def f = com.myorg.camunda.Flag.on; def g = org.camundafoo.X</bpmn:script></bpmn:scriptTask>
+  </bpmn:process>
+</bpmn:definitions>`;
+    expect(scanResource(model).references.map(({ line, column, reference }) => [line, column, reference])).toEqual([
+      [5, 72, 'org.camunda.bpm.engine.impl.context.Context'],
+    ]);
+    const dmn = `<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="d"><decision id="x"><description>org.camunda.bpm.X</description></decision></definitions>`;
+    expect(scanResource(dmn).references).toEqual([]);
   });
 
   it('refuses a text that is not XML', () => {
@@ -109,6 +138,26 @@ describe('variables', () => {
     expect(camundaNameOf({ ...base, type: 'String', value: 'org.camunda.bpm.X', valueInfo: {} })).toBeUndefined();
   });
 
+  it('finds an org.camunda name anywhere in a type name, and skips the FEEL engine and look-alike packages', () => {
+    const object = (objectTypeName: string, value = '{}', serializationDataFormat = 'application/json') => ({
+      ...base,
+      type: 'Object',
+      value,
+      valueInfo: { objectTypeName, serializationDataFormat },
+    });
+    expect(camundaNameOf(object('java.util.ArrayList<org.camunda.bpm.example.Line>'))).toEqual({
+      reason: 'object-type',
+      reference: 'org.camunda.bpm.example.Line',
+    });
+    expect(camundaNameOf(object('[Lorg.camunda.bpm.example.Line;'))).toEqual({ reason: 'object-type', reference: 'org.camunda.bpm.example.Line' });
+    expect(camundaNameOf(object('com.myorg.camunda.Order'))).toBeUndefined();
+    expect(camundaNameOf(object('org.camunda.feel.syntaxtree.Val'))).toBeUndefined();
+    const bytes = (text: string) => Buffer.from(`\xac\xed\x00\x05sr\x00${text}`, 'latin1').toString('base64');
+    const serialized = (text: string) => object('java.util.HashMap', bytes(text), 'application/x-java-serialized-object');
+    expect(camundaNameOf(serialized('\x1forg.camunda.feel.X\x00Lorg/camunda/bpm/Y;'))).toEqual({ reason: 'serialized-bytes', reference: 'org.camunda.bpm.Y' });
+    expect(camundaNameOf(serialized('\x10com.myorg.camunda.Z'))).toBeUndefined();
+  });
+
   it('counts by definition and name', () => {
     const tally = new VariableTally();
     const hit = { type: 'Object', value: '{}', valueInfo: { objectTypeName: 'org.camunda.X' } };
@@ -121,5 +170,22 @@ describe('variables', () => {
       { processDefinitionId: 'p:1:1', count: 2, exampleId: 'v1' },
       { processDefinitionId: 'p:2:2', count: 1, exampleId: 'v3' },
     ]);
+  });
+});
+
+describe('why and remedy', () => {
+  it("names the renamed class only for packages Camunda ships; an application's own class says so", () => {
+    expect(resourceWhy('script', 'org.camunda.bpm.engine.variable.Variables', 'operaton')).toBe(
+      "the script names org.camunda.bpm.engine.variable.Variables; Operaton renamed Camunda's packages to org.operaton (org.operaton.bpm.engine.variable.Variables), so the script fails when it runs",
+    );
+    expect(resourceWhy('class', 'org.camunda.bpm.example.ShippingDelegate', 'cibseven')).toBe(
+      "the engine loads org.camunda.bpm.example.ShippingDelegate by name; CIB seven renamed Camunda's org.camunda packages to org.cibseven and maps the old name only with useCibSevenNamespaceInReflection=true (default false), unless it is a class of the application's own (in no package Camunda ships) that the application still provides",
+    );
+  });
+
+  it('tells to deploy an external script together with its model', () => {
+    expect(resourceRemedy('script', 'operaton', 'process', { script: 'total.js', model: 'order.bpmn' })).toBe(
+      "rewrite total.js and deploy it again together with order.bpmn as a new version (deployment:// finds a script only in the model's own deployment), then move the running instances with `migration sweep`",
+    );
   });
 });

@@ -74,7 +74,7 @@ describe('engine switch-check on CMMN cases', () => {
     expect(report.resources).toMatchObject([
       { ...base, kind: 'class', line: 6, column: 54, element: 'camunda:caseExecutionListener', attribute: 'class', reference: 'org.camunda.x.AuditListener' },
       { ...base, kind: 'script', line: 8, column: 72, element: 'camunda:script', attribute: null, reference: 'org.camunda.bpm.engine.variable.Variables' },
-      { ...base, kind: 'expression', line: 10, column: 57, attribute: 'delegateExpression', reference: 'org.camunda.spin.Spin.S' },
+      { ...base, kind: 'expression', line: 10, column: 57, attribute: 'delegateExpression', reference: 'org.camunda.spin.Spin' },
     ]);
     expect(report.resources[0]!['remedy']).toMatch(/cases cannot be migrated.*useCibSevenNamespaceInReflection=true/);
     expect(report.summary).toMatchObject({ resourceFindings: 3, findings: 3 });

@@ -66,7 +66,7 @@ describe('engine switch-check', () => {
     expect(report).toMatchObject({ schemaVersion: '7.24.0', notes: [] });
     expect(report.summary['definitionsScanned']).toBeGreaterThan(0);
     const table = await cli('engine', 'switch-check', '--to', 'cibseven');
-    expect(table.stdout).toMatch(/^Summary\tnothing found that ties the engine to Camunda for CIB seven$/m);
+    expect(table.stdout).toMatch(/^Summary\tnothing found that must change before switching to CIB seven$/m);
   });
 
   it('advises reaching 7.24 first when the database schema is older', async ({ engine, cli }) => {
@@ -144,12 +144,28 @@ describe('engine switch-check', () => {
   });
 });
 
-describe.each(['operaton', 'cibseven'] as const)('on a %s engine', (flavour) => {
+describe.each([
+  ['operaton', 'Operaton', 'cibseven', 'CIB seven'],
+  ['cibseven', 'CIB seven', 'operaton', 'Operaton'],
+] as const)('on a %s engine', (flavour, name, other, otherName) => {
   it.override({ simulatorOptions: { flavour } });
   it('says it is already switched and asks nothing more', async ({ engine, cli }) => {
-    const result = await cli('engine', 'switch-check', '--to', 'operaton', '--detailed-exitcode');
+    const result = await cli('engine', 'switch-check', '--to', flavour, '--detailed-exitcode');
     expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(result.stdout).toMatch(/^The engine is already (Operaton|CIB seven) \(.+\): it has been switched; nothing to check\.$/m);
+    expect(result.stdout).toMatch(new RegExp(`^The engine is already ${name} \\(.+\\): it has been switched; nothing to check\\.$`, 'm'));
     expect(engine.requests.some((request) => request.path.includes('/process-definition'))).toBe(false);
+    const json = JSON.parse((await cli('engine', 'switch-check', '--to', flavour, '-o', 'json')).stdout) as { alreadySwitchedTo: string };
+    expect(json.alreadySwitchedTo).toBe(flavour);
+  });
+
+  it('says moving to the other fork is not what it checks, and exits 10 with --detailed-exitcode', async ({ cli }) => {
+    const result = await cli('engine', 'switch-check', '--to', other, '--detailed-exitcode');
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 10, stderr: '' });
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^The engine is ${name} \\(.+\\), not Camunda 7: this check covers moving a Camunda 7 engine to a fork; moving from ${name} to ${otherName} \\(org\\.${flavour} to org\\.${other}\\) is not checked\\.$`,
+        'm',
+      ),
+    );
   });
 });

@@ -24,6 +24,7 @@ const MODEL = `<?xml version="1.0" encoding="UTF-8"?>
     </bpmn:userTask>
     <bpmn:scriptTask id="total" scriptFormat="javascript" camunda:resource="deployment://scripts/total.js" />
     <bpmn:scriptTask id="missing" scriptFormat="javascript" camunda:resource="deployment://scripts/gone.js" />
+    <bpmn:scriptTask id="upper" scriptFormat="javascript" camunda:resource="Deployment://scripts/total.js" />
     <bpmn:endEvent id="end" />
   </bpmn:process>
 </bpmn:definitions>
@@ -73,14 +74,41 @@ describe('engine switch-check: external scripts and decision versions', () => {
     ]);
     expect(report.notes.filter((note) => note.topic === 'external-script').map((note) => note.message)).toEqual([
       "swExternal:1 wait (external.bpmn:8:49) runs classpath://scripts/audit.groovy from the application's classpath, which REST cannot read: check it in the application's code",
-      'swExternal:1 missing (external.bpmn:13:61) names deployment://scripts/gone.js, which its deployment does not hold: the script task fails on any engine',
+      'swExternal:1 missing (external.bpmn:13:61) names deployment://scripts/gone.js, which its deployment does not hold: it fails on any engine when it runs the script',
+      'swExternal:1 upper (external.bpmn:14:59) names Deployment://scripts/total.js: the engine loads scripts only from classpath:// and deployment:// (spelled so), so it fails on any engine when it runs the script',
     ]);
+    // The classpath script is not checked: said in the summary, not counted against the engine.
+    expect(report.summary['scriptsNotChecked']).toBe(1);
+    expect(report.resources[0]!['runBy']).toEqual({ resource: 'external.bpmn', line: 12, column: 59 });
     const reads = engine.requests.filter((request) => /\/deployment\/[^/]+\/resources/.test(request.path));
     expect(
       reads.map((request) =>
         request.path.replace(/\/deployment\/[^/]+\/resources(\/[^/]+)?/, '/deployment/ID/resources$1').replace(/\/resources\/[^/]+\//, '/resources/RID/'),
       ),
     ).toEqual(['/engine-rest/deployment/ID/resources', '/engine-rest/deployment/ID/resources/RID/data']);
+  });
+
+  it('gives each finding of a collaboration to the pool that holds it, once, and none to a pool that does not run', async ({ engine, cli }) => {
+    const collaboration = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d" targetNamespace="t">
+  <bpmn:collaboration id="c"><bpmn:participant id="pa" processRef="poolA" /><bpmn:participant id="pb" processRef="poolB" /><bpmn:participant id="pc" processRef="poolC" /></bpmn:collaboration>
+  <bpmn:process id="poolA" isExecutable="true" camunda:historyTimeToLive="30"><bpmn:startEvent id="sa" /><bpmn:serviceTask id="ta" camunda:class="org.camunda.bpm.example.PoolA" /></bpmn:process>
+  <bpmn:process id="poolB" isExecutable="true" camunda:historyTimeToLive="30"><bpmn:startEvent id="sb" /><bpmn:serviceTask id="tb" camunda:class="org.camunda.bpm.example.PoolB" /></bpmn:process>
+  <bpmn:process id="poolC" isExecutable="false"><bpmn:serviceTask id="tc" camunda:class="org.camunda.bpm.example.PoolC" /></bpmn:process>
+</bpmn:definitions>
+`;
+    for (const definition of engine.state.processDefinitions) definition.bpmnXml = bpmnXmlOf(definition).replace(/org\.camunda\./g, 'com.acme.');
+    const form = new FormData();
+    form.append('deployment-name', 'sw-pools');
+    form.append('model', new Blob([collaboration]), 'pools.bpmn');
+    expect((await fetch(`${engine.url}/deployment/create`, { method: 'POST', body: form })).status).toBe(200);
+    const report = JSON.parse((await cli('engine', 'switch-check', '--to', 'operaton', '-o', 'json')).stdout) as Report;
+    expect(report.resources.map((finding) => [finding['definitionKey'], finding['elementId'], finding['reference']])).toEqual([
+      ['poolA', 'ta', 'org.camunda.bpm.example.PoolA'],
+      ['poolB', 'tb', 'org.camunda.bpm.example.PoolB'],
+    ]);
+    const xmlReads = engine.requests.filter((request) => /\/process-definition\/pool[AB]:[^/]*\/xml/.test(decodeURIComponent(request.path)));
+    expect(xmlReads).toHaveLength(1);
   });
 
   it('scans every version of a decision: any version can still be evaluated', async ({ engine, cli }) => {
