@@ -43,7 +43,8 @@ export class ExternalScriptReader {
       }
       const resource = (await listing).find((candidate) => candidate.name === name);
       if (resource === undefined) return { read: false, why: 'missing' };
-      return { read: true, name, references: scanScriptText(await this.deployments.resourceText(deploymentId, resource.id)) };
+      const language = script.language ?? name.slice(name.lastIndexOf('.') + 1);
+      return { read: true, name, references: scanScriptText(await this.deployments.resourceText(deploymentId, resource.id), language) };
     } catch (error) {
       // READ on the deployment is the caller's to lack: this script is not checked, the rest goes on.
       if (error instanceof EngineAuthorizationError) return { read: false, why: 'forbidden' };

@@ -14,6 +14,7 @@
  */
 import { LineCounter } from '../model-files/positions.js';
 import { scanXml, type XmlStartTag } from '../model-files/xml-scanner.js';
+import { commentStyleOf, inComment } from './script-comments.js';
 
 /** Where a reference is and what kind of place it is in. */
 export type ReferenceKind =
@@ -49,6 +50,8 @@ export interface ExternalScript {
   elementId: string | null;
   definitionElementId: string | null;
   resource: string;
+  /** The element's scriptFormat; null when it names none (the script's file extension may then tell). */
+  language: string | null;
 }
 
 /** A reference in a script's own text (an external script): where, and the name. */
@@ -99,6 +102,9 @@ interface Tag {
   prose: boolean;
   /** The script language its text is in (its own or an ancestor's expressionLanguage or language); null for JUEL, FEEL or none. */
   scriptLanguage: string | null;
+  /** Its own scriptFormat attribute (a script task, a camunda:script). */
+  scriptFormat: string | null;
+  parent: Tag | undefined;
 }
 
 /**
@@ -121,7 +127,8 @@ export function scanResource(text: string): ResourceScan {
     const scriptLanguage = language === undefined ? (open.at(-1)?.scriptLanguage ?? null) : SCRIPT_LANGUAGE.test(language.trim()) ? language.trim() : null;
     const parent = open.at(-1);
     const definitionId = DEFINITION_ELEMENTS.has(tag.name.local) ? ownId : (parent?.definitionId ?? null);
-    const entry: Tag = { tag, qname, ownerId: ownId ?? parent?.ownerId ?? null, definitionId, prose: false, scriptLanguage };
+    const scriptFormat = tag.attributes.find((attribute) => attribute.prefix === '' && attribute.local === 'scriptFormat')?.value ?? null;
+    const entry: Tag = { tag, qname, ownerId: ownId ?? parent?.ownerId ?? null, definitionId, prose: false, scriptLanguage, scriptFormat, parent };
     entry.prose = isProse(entry, parent);
     open.push(entry);
     tags.push(entry);
@@ -147,7 +154,8 @@ export function scanResource(text: string): ResourceScan {
       const namesScript =
         attribute.local === 'resource' && ((isCamunda && tag.name.local === 'scriptTask') || (ofCamundaElement && tag.name.local === 'script'));
       if (namesScript) {
-        externalScripts.push({ ...place, element: qname, elementId: ownerId, definitionElementId: definitionId, resource: attribute.value });
+        const language = tag.attributes.find((candidate) => candidate.prefix === '' && candidate.local === 'scriptFormat')?.value ?? null;
+        externalScripts.push({ ...place, element: qname, elementId: ownerId, definitionElementId: definitionId, resource: attribute.value, language });
       }
       const namesClass = CLASS_ATTRIBUTES.has(attribute.local) && (isCamunda || ofCamundaElement);
       for (const reference of referencesIn(attribute.value)) {
@@ -175,6 +183,7 @@ export function scanResource(text: string): ResourceScan {
     // The last start tag before the reference: the element whose text holds it (a script, an expression).
     const enclosing = tags[tagIndex];
     if (enclosing === undefined || enclosing.tag.offset > offset || enclosing.prose) continue;
+    if (inScriptTextComment(text, enclosing, offset)) continue;
     const kind: ReferenceKind = enclosing.tag.name.local === 'script' || enclosing.scriptLanguage !== null ? 'script' : 'expression';
     references.push({
       kind,
@@ -190,12 +199,37 @@ export function scanResource(text: string): ResourceScan {
   return { references, externalScripts };
 }
 
-/** The `org.camunda` names in a script's text (an external script), each with its place; comments included, as a script may load names anywhere. */
-export function scanScriptText(text: string): ScriptReference[] {
+/**
+ * Whether a reference in an element's text is in a comment of the script the text is: a script
+ * element's language is its scriptFormat (a camunda:script's own, a bpmn:script's script task's),
+ * other text's its expressionLanguage or language.
+ */
+function inScriptTextComment(text: string, enclosing: Tag, offset: number): boolean {
+  const isScript = enclosing.tag.name.local === 'script';
+  const style = commentStyleOf(isScript ? (enclosing.scriptFormat ?? enclosing.parent?.scriptFormat) : enclosing.scriptLanguage);
+  return style !== undefined && inComment(text, startTagEnd(text, enclosing.tag.offset), offset, style, true);
+}
+
+/** The offset after the `>` of the start tag at `offset` (quoted attribute values skipped). */
+function startTagEnd(text: string, offset: number): number {
+  let index = offset;
+  while (index < text.length && text[index] !== '>') {
+    const char = text[index]!;
+    index = char === '"' || char === "'" ? text.indexOf(char, index + 1) + 1 : index + 1;
+  }
+  return index + 1;
+}
+
+/**
+ * The `org.camunda` names in a script's text (an external script), each with its place; none in a
+ * comment of its language (the element's scriptFormat, else the file's extension).
+ */
+export function scanScriptText(text: string, language: string | null): ScriptReference[] {
   const lines = new LineCounter(text);
+  const style = commentStyleOf(language);
   return [...text.matchAll(REFERENCE)]
     .map((match) => ({ offset: match.index, reference: upToClass(match[0]) }))
-    .filter((found) => !STILL_SHIPPED.test(found.reference))
+    .filter((found) => !STILL_SHIPPED.test(found.reference) && (style === undefined || !inComment(text, 0, found.offset, style, false)))
     .map(({ offset, reference }) => ({ ...lines.at(offset), reference }));
 }
 

@@ -83,7 +83,15 @@ describe('scanResource on CMMN', () => {
 
   it('names an external listener script as not scanned', () => {
     expect(scanResource(CMMN).externalScripts).toEqual([
-      { line: 11, column: 49, element: 'camunda:script', elementId: 'plan', definitionElementId: 'loan', resource: 'deployment://audit.groovy' },
+      {
+        line: 11,
+        column: 49,
+        element: 'camunda:script',
+        elementId: 'plan',
+        definitionElementId: 'loan',
+        resource: 'deployment://audit.groovy',
+        language: 'groovy',
+      },
     ]);
   });
 
@@ -110,6 +118,8 @@ describe('scanResource on BPMN listeners', () => {
 </bpmn:definitions>`;
     const scan = scanResource(bpmn);
     expect(scan.references).toMatchObject([{ kind: 'class', line: 3, column: 46, attribute: 'class', elementId: 'p' }]);
-    expect(scan.externalScripts).toEqual([{ line: 4, column: 82, element: 'camunda:script', elementId: 'p', definitionElementId: 'p', resource: 'x.groovy' }]);
+    expect(scan.externalScripts).toEqual([
+      { line: 4, column: 82, element: 'camunda:script', elementId: 'p', definitionElementId: 'p', resource: 'x.groovy', language: 'groovy' },
+    ]);
   });
 });

@@ -43,8 +43,24 @@ describe('scanResource', () => {
       ],
     );
     expect(scan.externalScripts).toEqual([
-      { line: 16, column: 58, element: 'bpmn:scriptTask', elementId: 'external', definitionElementId: 'sw', resource: 'deployment://x.groovy' },
-      { line: 19, column: 86, element: 'camunda:script', elementId: 'audited', definitionElementId: 'sw', resource: 'classpath://audit.groovy' },
+      {
+        line: 16,
+        column: 58,
+        element: 'bpmn:scriptTask',
+        elementId: 'external',
+        definitionElementId: 'sw',
+        resource: 'deployment://x.groovy',
+        language: 'groovy',
+      },
+      {
+        line: 19,
+        column: 86,
+        element: 'camunda:script',
+        elementId: 'audited',
+        definitionElementId: 'sw',
+        resource: 'classpath://audit.groovy',
+        language: 'groovy',
+      },
     ]);
   });
 
@@ -60,12 +76,13 @@ describe('scanResource', () => {
     expect(scanResource(BPMN.replace(/org\.camunda\.bpm/g, 'com.acme'))).toMatchObject({ references: [] });
   });
 
-  it("finds the names in an external script's text with their places, not the FEEL engine's", () => {
+  it("finds the names in an external script's text with their places, not the FEEL engine's, not in its comments", () => {
     const script = "// uses org.camunda.bpm.Old\nvar V = Java.type('org.camunda.bpm.engine.variable.Variables'); var f = 'org.camunda.feel.X';\n";
-    expect(scanScriptText(script)).toEqual([
+    expect(scanScriptText(script, null)).toEqual([
       { line: 1, column: 9, reference: 'org.camunda.bpm.Old' },
       { line: 2, column: 20, reference: 'org.camunda.bpm.engine.variable.Variables' },
     ]);
+    expect(scanScriptText(script, 'js')).toEqual([{ line: 2, column: 20, reference: 'org.camunda.bpm.engine.variable.Variables' }]);
   });
 
   it('gives each reference the process, decision or case that holds it', () => {
