@@ -1,7 +1,7 @@
 /** The report of `engine switch-check` (./check.ts builds it, src/render/switch.ts prints it): findings, notes, a summary. */
 import type { ReferenceKind } from './resource-scan.js';
 import type { SwitchTargetId } from './targets.js';
-import type { VariableReason } from './variable-scan.js';
+import type { VariableGroup } from './variable-scan.js';
 
 export interface ResourceFinding {
   /** The process, decision or case whose element holds the reference (a resource holding several is read once). */
@@ -25,19 +25,12 @@ export interface ResourceFinding {
   remedy: string;
 }
 
-export interface VariableFinding {
-  processDefinitionId: string | null;
+/** A group of variables (./variable-scan.ts) with its definition named and what it means on the target. */
+export interface VariableFinding extends VariableGroup {
   /** The definition's key and version; null when the definition was not read (a case's variable, a definition not readable). */
   definitionKey: string | null;
   version: number | null;
   tenantId: string | null;
-  variableName: string;
-  reason: VariableReason;
-  reference: string;
-  count: number;
-  exampleId: string;
-  /** The process instance of the example variable: where to look. */
-  exampleProcessInstanceId: string | null;
   why: string;
   remedy: string;
 }
