@@ -36,7 +36,7 @@ export interface VariableFinding extends VariableGroup {
 }
 
 /** A note that is not a finding: what was not checked, advice. */
-export interface SwitchNote {
+interface SwitchNote {
   topic: 'version' | 'external-script' | 'visibility';
   message: string;
 }
