@@ -3,7 +3,6 @@
  * profile), read and checked before any request: a missing file, one without PEM, an encrypted key
  * or a key that is not the certificate's is one line naming the flag or the profile key, exit 2.
  */
-import { readFile } from 'node:fs/promises';
 import { UsageError } from '../exit-codes.js';
 import { fileSystemMessage } from '../input/file-errors.js';
 import type { ResolvedTarget, Sourced } from './resolve.js';
@@ -21,6 +20,8 @@ function where(sourced: Sourced<string>, flag: string, key: string): string {
 
 async function readPem(sourced: Sourced<string>, name: string): Promise<string> {
   try {
+    // Loaded here, not at start-up (see readCaFile in src/connection.ts).
+    const { readFile } = await import('node:fs/promises');
     return await readFile(sourced.value, 'utf8');
   } catch (error) {
     throw new UsageError(fileSystemMessage(name, error, 'file'));

@@ -2,9 +2,9 @@
  * Finds and reads the config file with cosmiconfig, validates it with zod (errors name the file
  * and the key), selects the profile and interpolates `${VAR}` from the environment.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { nodeFs } from '../util/node-fs.js';
 import envPaths from 'env-paths';
 import '../util/zod-messages.js';
 import type * as core from 'zod/v4/core';
@@ -63,6 +63,7 @@ function existingConfigPlaces(from: string): string[] {
     ...GLOBAL_PLACES.map((place) => join(envPaths('camunda-admin', { suffix: '' }).config, place)),
     ...COSMICONFIG_META_PLACES.map((place) => join(process.cwd(), place)),
   ];
+  const { existsSync } = nodeFs();
   return candidates.filter((file) => existsSync(file));
 }
 
@@ -84,7 +85,7 @@ async function refuseOversizedConfig(files: string[]): Promise<void> {
 function packageJsonMayConfigure(file: string): boolean {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = nodeFs().readFileSync(file, 'utf8');
   } catch {
     return false;
   }
