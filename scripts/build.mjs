@@ -50,10 +50,10 @@ const split = {
 // lazily loaded entry imports those too, so they become one chunk, loaded with the first family.
 const firstPass = await build({ ...split, write: false, minify: false, metafile: true });
 const startupModules = startupSharedModules(firstPass.metafile);
-const familyModules = familySharedModules(firstPass.metafile);
+const { shared: familyModules, lean: leanFamilies } = familySharedModules(firstPass.metafile);
 const result = await build({
   ...split,
-  plugins: [importAtStartup(startupModules, familyModules, lazyEntries(firstPass.metafile))],
+  plugins: [importAtStartup(startupModules, familyModules, lazyEntries(firstPass.metafile), leanFamilies)],
   // BUILD_METAFILE=FILE: which module went into which chunk.
   metafile: Boolean(process.env.BUILD_METAFILE),
 });
@@ -105,7 +105,9 @@ function staticClosure(outputs, start) {
 
 /**
  * The source modules that at least half of the command families' actions modules
- * (src/commands/*-actions.ts) load, outside the start-up chunks and the actions modules themselves.
+ * (src/commands/*-actions.ts) load, outside the start-up chunks and the actions modules themselves;
+ * and the lean families, which load less than half of them (completion): those are not made to load
+ * them all.
  */
 function familySharedModules(metafile) {
   const outputs = metafile.outputs;
@@ -119,10 +121,13 @@ function familySharedModules(metafile) {
       reach.set(chunk, (reach.get(chunk) ?? 0) + 1);
     }
   }
-  return [...reach]
-    .filter(([, count]) => count * 2 >= families.length)
-    .flatMap(([chunk]) => Object.keys(outputs[chunk].inputs))
-    .filter((input) => input.startsWith('src/'));
+  const sharedChunks = [...reach].filter(([, count]) => count * 2 >= families.length).map(([chunk]) => chunk);
+  const shared = sharedChunks.flatMap((chunk) => Object.keys(outputs[chunk].inputs)).filter((input) => input.startsWith('src/'));
+  const lean = families.filter((family) => {
+    const closure = staticClosure(outputs, family);
+    return sharedChunks.filter((chunk) => closure.has(chunk)).length * 2 < sharedChunks.length;
+  });
+  return { shared, lean: new Set(lean.map((family) => outputs[family].entryPoint)) };
 }
 
 /** The modules loaded by import(): the entry points of every chunk but main.js. */
@@ -137,9 +142,9 @@ function lazyEntries(metafile) {
 /**
  * Adds `import './module'` of each start-up module to each lazily loaded entry, and of each module
  * the families share to each entry that main.js does not load itself (an entry it also imports
- * statically, as src/exit.ts, would pull them into the start-up chunk).
+ * statically, as src/exit.ts, would pull them into the start-up chunk) and that is no lean family.
  */
-function importAtStartup(startup, familyShared, entries) {
+function importAtStartup(startup, familyShared, entries, leanFamilies) {
   const base = new URL('..', import.meta.url).pathname;
   return {
     name: 'import-at-startup',
@@ -147,7 +152,7 @@ function importAtStartup(startup, familyShared, entries) {
       build.onLoad({ filter: /\/src\/.*\.ts$/ }, async (args) => {
         const relative = args.path.slice(base.length);
         if (!entries.has(relative)) return undefined;
-        const modules = startup.includes(relative) ? startup : [...startup, ...familyShared];
+        const modules = startup.includes(relative) || leanFamilies.has(relative) ? startup : [...startup, ...familyShared];
         const imports = modules.filter((module) => module !== relative).map((module) => `import ${JSON.stringify(base + module)};`);
         return { contents: `${await readFile(args.path, 'utf8')}\n${imports.join('\n')}\n`, loader: 'ts' };
       });
