@@ -7,7 +7,7 @@ import { declareFlags } from './spec.js';
 import type * as actions from './batch-actions.js';
 
 export function declareBatchCommands(program: Command, action: ActionOf<typeof actions>): void {
-  const batch = program.command('batch').description('batches: the engine jobs behind an async migration');
+  const batch = program.command('batch').description('batches: the engine jobs behind async migrations and bulk operations');
 
   declareFlags(batch.command('list'), BATCH_LIST_FLAGS)
     .description('list the running batches with their progress')

@@ -45,11 +45,14 @@ export async function reviewSweepPlans(env: Pick<RunEnvironment, 'stdin' | 'clie
     const file = await readInputFile(request.overrides, env.stdin, 'overrides file');
     overrides = await withPlaces((places) => parseOverrides(file.text, file.name, places));
   }
-  const target = parseReference(request.to ?? `${key}:latest`, '--to');
+  // Without --to the target is the key's latest version: an error about it is the key's, not --to's.
+  const targetWhere = request.to === undefined ? '<key>' : '--to';
+  const target = parseReference(request.to ?? `${key}:latest`, targetWhere);
   const client = await env.client({ bulk: false });
   const found = await reviewSweep(client, {
     key,
     target,
+    targetWhere,
     tenant: request.tenant,
     overrides,
     strict: request.strict,

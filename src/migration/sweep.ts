@@ -47,6 +47,8 @@ export interface SweepRequest {
   key: string;
   /** --to, or KEY:latest. */
   target: DefinitionReference;
+  /** Where the target was given, for errors: `--to`, or `<key>` when it is the key's latest version. */
+  targetWhere: string;
   tenant: string | undefined;
   overrides: SweepOverrides | undefined;
   strict: boolean;
@@ -78,7 +80,7 @@ async function versionsOf(client: EngineClient, key: string, target: ResolvedDef
 
 export async function reviewSweep(client: EngineClient, request: SweepRequest): Promise<SweepReview> {
   const { key, strict } = request;
-  const target = await resolveReference(client.processDefinitions, request.target, { tenant: request.tenant, where: '--to' });
+  const target = await resolveReference(client.processDefinitions, request.target, { tenant: request.tenant, where: request.targetWhere });
   const definitions = await versionsOf(client, key, target, request.tenant);
   const counts = await inParallel(definitions, PARALLEL, (definition) => client.processInstances.count({ processDefinitionId: definition.id }));
   // The target's model is read once, when the first version with a plan asks for it.
