@@ -25,6 +25,7 @@ import * as places from '../input/places.js';
 import { closest } from '../util/suggest.js';
 import { compareText } from '../util/text.js';
 import { exactIdsOf, globMatcher } from './globs.js';
+import { emptyIdMessage, idPatternWarnings } from './ids.js';
 import { type DesiredTenant, type DesiredUser, desiredTenants, desiredUsers, type IdentityScope, identityScope } from './identity-file.js';
 
 export { exactIdsOf, globMatcher } from './globs.js';
@@ -72,9 +73,9 @@ const scopeFields = {
 
 const fileSchema = z.strictObject({
   scope: z.strictObject(scopeFields).optional(),
-  users: z.record(name, userSchema).nullable().optional(),
-  groups: z.record(name, groupSchema).nullable().optional(),
-  tenants: z.record(name, tenantSchema).nullable().optional(),
+  users: z.record(name, userSchema, { error: emptyIdMessage('user') }).nullable().optional(),
+  groups: z.record(name, groupSchema, { error: emptyIdMessage('group') }).nullable().optional(),
+  tenants: z.record(name, tenantSchema, { error: emptyIdMessage('tenant') }).nullable().optional(),
   authorizations: z.array(authorizationSchema).nullable().optional(),
 });
 
@@ -195,6 +196,8 @@ export interface AccessFile {
   tenants: DesiredTenant[];
   authorizations: DesiredAuthorization[];
   scope: AccessScope;
+  /** What does not stop the file: ids outside the default id pattern (./ids.ts), by position. */
+  warnings: InputProblem[];
   /** A problem at a place in the file (a path of keys and indexes), for checks against the engine. */
   problem(path: readonly (string | number)[], message: string): InputProblem;
 }
@@ -289,7 +292,8 @@ export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessE
   const unexpandedPaths = new Set(unexpanded.map((found) => found.path));
   const all = [...unexpanded, ...problems.filter((found) => !unexpandedPaths.has(found.path))];
   if (all.length > 0) throw new InputError(byPosition(all));
-  return { file, format: parsedText.format, groups, users, tenants, authorizations, scope, problem: (path, message) => at(path, message) };
+  const warnings = byPosition(idPatternWarnings({ users, groups, tenants }, (path, message) => at(path, message, 'key')));
+  return { file, format: parsedText.format, groups, users, tenants, authorizations, scope, warnings, problem: (path, message) => at(path, message) };
 }
 
 type At = (path: readonly (string | number)[], message: string, place?: 'key' | 'value') => InputProblem;
