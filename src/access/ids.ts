@@ -42,7 +42,10 @@ export function idPatternWarnings<Problem>(
     (ids[section] ?? [])
       .filter(({ id }) => id !== '' && !takenByDefault(id))
       .map(({ id }) =>
-        at([section, id], `${kind} id '${id}' is outside the default id pattern: an engine that keeps the default refuses it and apply stops there (${resourceIdHint(id)})`),
+        at(
+          [section, id],
+          `${kind} id '${id}' is outside the default id pattern: an engine that keeps the default refuses it and apply stops there (${resourceIdHint(id)})`,
+        ),
       ),
   );
 }
