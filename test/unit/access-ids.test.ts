@@ -1,5 +1,6 @@
 // The ids an access file defines: an empty one is refused in words, one outside every product's
 // default id pattern is a warning at its key (an engine may configure another pattern).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAccessFile } from '../../src/access/file.js';
 import { takenByDefault } from '../../src/access/ids.js';
@@ -54,6 +55,14 @@ describe('ids of an access file', () => {
       `ids.yaml:5:3: users["acc anna"]: user id 'acc anna' is outside the default id pattern: an engine that keeps the default refuses it and apply stops there (${HINT})`,
       `ids.yaml:9:3: groups["team-sales"]: group id 'team-sales' is outside the default id pattern: an engine that keeps the default refuses it and apply stops there (${HINT})`,
     ]);
+  });
+
+  it('the example of docs/access.md warns as the page shows', () => {
+    const page = readFileSync(new URL('../../docs/access.md', import.meta.url), 'utf8');
+    const example = /\$ cat teams\.yaml\n([\s\S]*?)\$ camunda-admin access plan teams\.yaml\nwarning: (.*)\n```/.exec(page);
+    expect(example).not.toBeNull();
+    const [, file, printed] = example!;
+    expect(parseAccessFile(file!, 'teams.yaml', {}).warnings.map(formatProblem)).toEqual([printed]);
   });
 
   it('a file of valid ids has no warning', () => {
