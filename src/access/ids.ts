@@ -31,8 +31,8 @@ const SECTIONS: readonly [section: 'users' | 'groups' | 'tenants', kind: IdKind]
 ];
 
 /**
- * A warning for every id the file defines that no default pattern takes, at the id's key, in the
- * file's order of sections. `at` places a message at a path of the file.
+ * A warning for every id the file defines that no default pattern takes, at the id's key (by
+ * section: the caller sorts them by position). `at` places a message at a path of the file.
  */
 export function idPatternWarnings<Problem>(
   ids: Readonly<Record<'users' | 'groups' | 'tenants', readonly { id: string }[] | undefined>>,
