@@ -6,25 +6,17 @@
  * in config files (src/input/environment.ts).
  */
 import * as z from 'zod';
-import {
-  AUTHORIZATION_TYPES,
-  GLOBAL,
-  GRANT,
-  lookUpPermission,
-  lookUpResourceType,
-  type ResourceType,
-  REVOKE,
-  UNIVERSAL_PERMISSIONS,
-} from '../catalogue/authorization.js';
+import { GLOBAL, GRANT, REVOKE } from '../catalogue/authorization.js';
 import { expandEnvironment } from '../input/environment.js';
 import { type WellFormedFields, wellFormedFields } from '../input/well-formed.js';
 import { byPosition, InputError, type InputProblem } from '../input/problems.js';
 import { readInputFile } from '../input/read.js';
 import { parseStructured } from '../input/structured.js';
 import * as places from '../input/places.js';
-import { closest } from '../util/suggest.js';
 import { compareText } from '../util/text.js';
+import { type At, authorizationType, checkedPermissions, ownerOf, resourceTypeOf } from './authorization-fields.js';
 import { exactIdsOf, globMatcher } from './globs.js';
+import { emptyIdMessage, type IdKind, idPatternWarnings } from './ids.js';
 import { type DesiredTenant, type DesiredUser, desiredTenants, desiredUsers, type IdentityScope, identityScope } from './identity-file.js';
 
 export { exactIdsOf, globMatcher } from './globs.js';
@@ -70,11 +62,14 @@ const scopeFields = {
   resourceTypes: z.array(z.union([name, z.number().int()])).optional(),
 };
 
+/** A section of objects by id: `users:`, `groups:`, `tenants:`. */
+const idRecord = <Value extends z.ZodType>(kind: IdKind, value: Value) => z.optional(z.nullable(z.record(name, value, { error: emptyIdMessage(kind) })));
+
 const fileSchema = z.strictObject({
   scope: z.strictObject(scopeFields).optional(),
-  users: z.record(name, userSchema).nullable().optional(),
-  groups: z.record(name, groupSchema).nullable().optional(),
-  tenants: z.record(name, tenantSchema).nullable().optional(),
+  users: idRecord('user', userSchema),
+  groups: idRecord('group', groupSchema),
+  tenants: idRecord('tenant', tenantSchema),
   authorizations: z.array(authorizationSchema).nullable().optional(),
 });
 
@@ -195,6 +190,8 @@ export interface AccessFile {
   tenants: DesiredTenant[];
   authorizations: DesiredAuthorization[];
   scope: AccessScope;
+  /** What does not stop the file: ids outside the default id pattern (./ids.ts), by position. */
+  warnings: InputProblem[];
   /** A problem at a place in the file (a path of keys and indexes), for checks against the engine. */
   problem(path: readonly (string | number)[], message: string): InputProblem;
 }
@@ -289,10 +286,9 @@ export function parseAccessFile(text: string, file: string, env: NodeJS.ProcessE
   const unexpandedPaths = new Set(unexpanded.map((found) => found.path));
   const all = [...unexpanded, ...problems.filter((found) => !unexpandedPaths.has(found.path))];
   if (all.length > 0) throw new InputError(byPosition(all));
-  return { file, format: parsedText.format, groups, users, tenants, authorizations, scope, problem: (path, message) => at(path, message) };
+  const warnings = byPosition(idPatternWarnings({ users, groups, tenants }, (path, message) => at(path, message, 'key')));
+  return { file, format: parsedText.format, groups, users, tenants, authorizations, scope, warnings, problem: (path, message) => at(path, message) };
 }
-
-type At = (path: readonly (string | number)[], message: string, place?: 'key' | 'value') => InputProblem;
 
 /** The identity of an authorization: type, owner, resource type and resource id (the engine's unique constraints). */
 export function authorizationKey(row: {
@@ -312,92 +308,6 @@ function listedTwice(items: readonly string[], path: readonly (string | number)[
     if (seen.has(item)) problems.push(at([...path, index], `${what(item)} is listed twice`));
     seen.add(item);
   });
-}
-
-function authorizationType(text: string, path: readonly (string | number)[], problems: InputProblem[], at: At): number | undefined {
-  const found = AUTHORIZATION_TYPES.find((type) => type.name === text.trim().toLowerCase());
-  if (found) return found.code;
-  const near = closest(
-    text.trim().toLowerCase(),
-    AUTHORIZATION_TYPES.map((type) => type.name),
-  );
-  problems.push(at(path, `unknown authorization type '${text}' (${near.length > 0 ? `did you mean ${near[0]}?` : 'valid: global, grant, revoke'})`));
-  return undefined;
-}
-
-function resourceTypeOf(input: string | number, path: readonly (string | number)[], problems: InputProblem[], at: At): ResourceType | undefined {
-  const found = lookUpResourceType(String(input));
-  if ('type' in found) return found.type;
-  problems.push(at(path, found.problem));
-  return undefined;
-}
-
-/** `named`: the owner fields the entry has, also one left out for its type (then it is no missing owner). */
-function ownerOf(
-  entry: { user?: string | undefined; group?: string | undefined },
-  named: ReadonlySet<string>,
-  type: number | undefined,
-  path: readonly (string | number)[],
-  problems: InputProblem[],
-  at: At,
-): { userId: string | null; groupId: string | null } | undefined {
-  if (type === GLOBAL) {
-    const given = named.has('user') ? 'user' : named.has('group') ? 'group' : undefined;
-    if (given) {
-      problems.push(at([...path, given], `a global authorization applies to all users: it has no ${given} (make it a grant to name one)`, 'key'));
-      return undefined;
-    }
-    return { userId: '*', groupId: null };
-  }
-  if (named.has('user') && named.has('group')) {
-    problems.push(at([...path, 'group'], 'an authorization has one owner: a user or a group, not both', 'key'));
-    return undefined;
-  }
-  if (!named.has('user') && !named.has('group')) {
-    if (type !== undefined)
-      problems.push(at(path, `a ${type === GRANT ? 'grant' : 'revoke'} needs an owner: user or group (a global authorization is type global)`));
-    return undefined;
-  }
-  if (entry.user !== undefined) return { userId: entry.user, groupId: null };
-  if (entry.group !== undefined) return { userId: null, groupId: entry.group };
-  return undefined;
-}
-
-/** Permissions in the engine's spelling, sorted; each must exist for the resource type (did you mean …?). */
-function checkedPermissions(
-  names: readonly string[],
-  type: ResourceType,
-  path: readonly (string | number)[],
-  problems: InputProblem[],
-  at: At,
-): string[] | undefined {
-  const result: string[] = [];
-  let failed = false;
-  names.forEach((raw, index) => {
-    const found = lookUpPermission(raw, type);
-    if ('problem' in found) {
-      problems.push(at([...path, index], found.problem));
-      failed = true;
-    } else if (result.includes(found.permission)) {
-      problems.push(at([...path, index], `permission ${found.permission} is listed twice`));
-      failed = true;
-    } else {
-      result.push(found.permission);
-    }
-  });
-  if (failed) return undefined;
-  const universal = result.filter((permission) => (UNIVERSAL_PERMISSIONS as readonly string[]).includes(permission));
-  if (universal.length > 0 && result.length > 1) {
-    problems.push(
-      at(
-        path,
-        `${universal[0]} stands alone: ${universal[0] === 'ALL' ? 'it holds every permission' : 'it means no permission'}; write [${universal[0]}] or the permissions`,
-      ),
-    );
-    return undefined;
-  }
-  if (universal[0] === 'NONE') return [];
-  return result.sort(compareText);
 }
 
 function scopeOf(

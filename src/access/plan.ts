@@ -267,8 +267,10 @@ function sortedRows<R extends Pick<DesiredAuthorization, 'type' | 'userId' | 'gr
 
 /** What a pruned file without groups deletes: the finding that apply refuses without --allow-empty. */
 export interface EmptyFilePrune {
-  /** Whether the file holds no authorization either. */
+  /** Whether the file holds nothing at all: no group, authorization, user or tenant. */
   holdsNothing: boolean;
+  /** The users and tenants the file speaks for (by `users:`, by its scope) though it holds none: named with holdsNothing. */
+  emptySections: ('user' | 'tenant')[];
   groups: number;
   deletions: number;
 }
@@ -276,13 +278,18 @@ export interface EmptyFilePrune {
 /**
  * A file without groups that deletes groups, or that holds nothing and deletes anything: most often an
  * export by a user who may read nothing (the engine leaves out what a user may not read), not an intent.
+ * Users and tenants are content: a file of users only that deletes a user of its scope is an intent.
  */
 export function prunedByEmptyFile(file: AccessFile, plan: AccessPlan): EmptyFilePrune | undefined {
   if (file.groups.length > 0) return undefined;
   const deletes = plan.changes.filter((change) => change.action === 'delete' || change.action === 'remove');
   const groups = deletes.filter((change) => change.object === 'group').length;
-  const holdsNothing = file.authorizations.length === 0;
-  // A file without groups that deletes none is about authorizations only, unless it holds none either.
+  const users = file.users ?? [];
+  const holdsNothing = file.authorizations.length === 0 && users.length === 0 && file.tenants.length === 0;
+  // A file without groups that deletes none is about authorizations, users or tenants, unless it holds none of them either.
   if (groups === 0 && (!holdsNothing || deletes.length === 0 || deletes.length < plan.changes.length)) return undefined;
-  return { holdsNothing, groups, deletions: deletes.length };
+  const { managesUsers, exactTenants } = file.scope;
+  const speaksForTenants = exactTenants === undefined || exactTenants.length > 0;
+  const emptySections = holdsNothing ? [...(managesUsers ? ['user' as const] : []), ...(speaksForTenants ? ['tenant' as const] : [])] : [];
+  return { holdsNothing, emptySections, groups, deletions: deletes.length };
 }

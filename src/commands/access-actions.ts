@@ -11,6 +11,7 @@ import type { EngineClient } from '../engine/client.js';
 import { EngineError } from '../engine/errors.js';
 import { updatePolicyFrom } from '../engine-objects/update.js';
 import { ChangeOutcomeUnknownError, describeFailure } from '../exit.js';
+import { formatProblem } from '../input/problems.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import {
   accessPlanView,
@@ -91,6 +92,7 @@ async function planOf(app: App, fileName: string, prune: boolean) {
   // generation to 64 MB in some runs before the engine client would have bounded it.
   (await import('../util/heap.js')).boundHeapForListing();
   const file = await readAccessFile(fileName, app.io.stdin, app.io.env);
+  for (const warning of file.warnings) output.warn(formatProblem(warning));
   const client = await engineClient(app, { bulk: true });
   const engine = await readEngineAccess(client, file);
   return { output, file, client, engine, plan: computePlan(file, engine, prune) };

@@ -29,5 +29,5 @@ export const ACCESS_APPLY_FLAGS = flagSpec(
     flags: '--allow-lockout',
     description: "apply even a plan that takes from the credentials' user what they need to read and change authorizations and groups",
   },
-  { flags: '--allow-empty', description: 'with --prune: apply a file that holds no group and no authorization, deleting everything in its scope' },
+  { flags: '--allow-empty', description: 'with --prune: apply a file that holds nothing, or no group while the plan deletes groups' },
 );

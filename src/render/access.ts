@@ -189,7 +189,8 @@ export function describeUnknownUserRisk(risky: readonly AccessChange[]): string 
 /** The finding of prunedByEmptyFile, in words; undefined when there is none. */
 export function describeEmptyFile(fileName: string, finding: EmptyFilePrune | undefined): string | undefined {
   if (finding === undefined) return undefined;
-  const what = finding.holdsNothing ? 'no group and no authorization' : 'no group';
+  const kinds = finding.holdsNothing ? ['group', 'authorization', ...finding.emptySections].map((kind) => `no ${kind}`) : ['no group'];
+  const what = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1]}` : kinds.join('');
   const deletes =
     finding.groups > 0
       ? `every group in its scope (${plural(finding.groups, 'group')}, ${plural(finding.deletions, 'deletion')} in all)`
