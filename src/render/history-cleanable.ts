@@ -1,6 +1,7 @@
 /** `history cleanable` as a table: a row per definition version (or batch type), then the commands that fix what is never cleaned. */
 import type { CleanableReport } from '../history/cleanable.js';
 import { plural } from '../util/text.js';
+import { noneFound } from './common.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
@@ -100,7 +101,7 @@ const NOUNS: Record<CleanableReport['kind'], [string, string]> = {
 export const cleanableView: View<CleanableReport> = {
   table(report, style) {
     const { head, lines } = linesOf(report);
-    if (lines.length === 0) return report.kind === 'batch' ? 'no historic batches' : 'no definitions';
+    if (lines.length === 0) return report.kind === 'batch' ? 'no historic batches' : noneFound('no definitions', report.asUser);
     // Off a terminal each row carries its fix, for scripts (cut -f8).
     if (style.table.kind === 'tabs')
       return renderTable(
