@@ -159,4 +159,10 @@ describe('history cleanable as a user', () => {
     expect(JSON.parse(result.stdout)).toEqual([]);
     expect(result.stderr).toContain("warning: no row for process definition key 'refengine-demo': the user may not read its history (READ_HISTORY)\n");
   });
+
+  test('a user who may read no definition is told that none found may be none readable', async ({ cli }) => {
+    const result = await cli('--username', 'mary', '--password', 'mary', 'history', 'cleanable', '--detailed-exitcode');
+    expect(result.code).toBe(0);
+    expect(`${result.stdout}${result.stderr}`).toMatch(/^no definitions \(none is deployed, or these credentials may read none\)$/m);
+  });
 });
