@@ -79,7 +79,12 @@ export async function carryOutBulk<R, O extends string, D extends object>(
     },
     report
       ? async (result, batchObjects) => {
-          await writeBulkReport(report, operation, withAlreadyChanged(operation, (await explain(result, batchObjects)).result, prepared.alreadyChanged), batchObjects);
+          await writeBulkReport(
+            report,
+            operation,
+            withAlreadyChanged(operation, (await explain(result, batchObjects)).result, prepared.alreadyChanged),
+            batchObjects,
+          );
           return report;
         }
       : undefined,
