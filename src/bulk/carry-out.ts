@@ -12,6 +12,7 @@ import type { EngineClient } from '../engine/client.js';
 import { annotateChange } from './annotation.js';
 import { type BatchFailures, explainBatchFailures, type ExplainedResult } from './batch-failures.js';
 import { bulkCanary } from './canary.js';
+import type { BulkOperation } from './operation.js';
 import type { BulkContext, PreparedBulk } from './prepare.js';
 import { writeBulkReport } from './report.js';
 
@@ -78,7 +79,12 @@ export async function carryOutBulk<R, O extends string, D extends object>(
     },
     report
       ? async (result, batchObjects) => {
-          await writeBulkReport(report, operation, (await explain(result, batchObjects)).result, batchObjects);
+          await writeBulkReport(
+            report,
+            operation,
+            withAlreadyChanged(operation, (await explain(result, batchObjects)).result, prepared.alreadyChanged),
+            batchObjects,
+          );
           return report;
         }
       : undefined,
@@ -108,7 +114,23 @@ export async function carryOutBulk<R, O extends string, D extends object>(
           : requestsSent(outcome, canary, false);
     await annotateChange(client, host, { opLog }, { text: request.annotation, startedAt, requests, user: context.user });
   }
+  if (outcome.result) outcome.result = withAlreadyChanged(operation, outcome.result, prepared.alreadyChanged);
   return outcome;
+}
+
+/**
+ * The result with the objects found changed before the run (not sent) counted as changed elsewhere
+ * and among the selected, for an operation that counts them (BulkOperation.countsAlreadyChanged).
+ * They are not looked up again: the report lists the objects of the run.
+ */
+export function withAlreadyChanged<O extends string, D extends object>(
+  operation: BulkOperation<never, O, D>,
+  result: ChangeResult<O, D>,
+  alreadyChanged: number,
+): ChangeResult<O, D> {
+  if (!operation.countsAlreadyChanged || alreadyChanged === 0) return result;
+  const elsewhere = operation.outcomeNames['changed-elsewhere'];
+  return { ...result, selected: result.selected + alreadyChanged, outcome: { ...result.outcome, [elsewhere]: result.outcome[elsewhere] + alreadyChanged } };
 }
 
 /** How many requests of the run wrote a user operation log entry, at most: its chunks, or its request or batch and its canary. */

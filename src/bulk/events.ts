@@ -4,7 +4,7 @@
  */
 export type BulkEvent =
   /** Ids given that the engine does not have (ended, never existed) or that the query does not match: not sent. */
-  | { type: 'not-selected'; ids: readonly string[]; many: string }
+  | { type: 'not-selected'; ids: readonly string[]; many: string; because?: string | undefined }
   /** A selection that found nothing to change: nothing is sent, which is success. */
   | { type: 'nothing-selected'; verb: string; many: string; parts: readonly string[] }
   /** Selected objects the operation's goal holds for already: not sent. */

@@ -28,6 +28,11 @@ export interface ObjectKind<R = unknown> {
   /** `process instance`, `process instances`. */
   one: string;
   many: string;
+  /**
+   * Why an id given may not be among the objects, for the warning that names such ids: `still running,
+   * never existed, or not matching the filters` (finished instances); absent: ended, never existed, or not matching.
+   */
+  absentBecause?: string;
   /** The endpoint a --query FILE is the body of: `POST /process-instance`. */
   queryEndpoint: string;
   /** The field of a query body that selects objects by id: `processInstanceIds`. */

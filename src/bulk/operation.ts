@@ -48,6 +48,13 @@ export interface BulkOperation<R = unknown, O extends string = string, D extends
     /** A chunk is one request per object (jobs' retries): every object sent wrote an entry of its own. */
     perObject?: boolean;
   };
+  /**
+   * Whether the objects the selection found changed already (not sent) count in the outcome, as
+   * changed elsewhere and among the selected (`history removal-time set`: `already-set` is "found so,
+   * but not sent by this run"); and whether a run that selected nothing prints no outcome table
+   * (-o json|yaml still print the summary with zero counts).
+   */
+  countsAlreadyChanged?: boolean;
   /** The permission on Batch (besides CREATE) that lets a user create the operation's batch. */
   batchPermission: string;
   /** What a canary's objects are watched for during --canary-wait (jobs failing again); none: only their state is checked. */

@@ -37,6 +37,8 @@ export interface BulkContext<R, O extends string, D extends object> {
 export interface PreparedBulk {
   ids: IdList;
   nothingSelected: boolean;
+  /** Selected objects the operation's goal holds for already: not sent (none on a resume). */
+  alreadyChanged: number;
 }
 
 export async function prepareBulk<R, O extends string, D extends object>(
@@ -60,13 +62,13 @@ export async function prepareBulk<R, O extends string, D extends object>(
       pending: pending.length,
       scope: `${operation.name} ${kind.many}`,
     });
-    return { ids: pending, nothingSelected: false };
+    return { ids: pending, nothingSelected: false, alreadyChanged: 0 };
   }
   await operation.journalScope?.();
   const frozen = await freezeSelection(kind, selection, (row) => operation.pending(row));
   // Ids given of process instances for a kind of their objects (jobs): the instances are what was not found.
   const givenMany = kind.givenIds ? `process instances with ${kind.many}` : kind.many;
-  if (frozen.notSelected.length > 0) host.emitBulk({ type: 'not-selected', ids: frozen.notSelected, many: givenMany });
+  if (frozen.notSelected.length > 0) host.emitBulk({ type: 'not-selected', ids: frozen.notSelected, many: givenMany, because: kind.absentBecause });
   if (frozen.alreadyChanged > 0) host.emitBulk({ type: 'already-changed', count: frozen.alreadyChanged, one: kind.one, many: kind.many, state: words.changed });
   if (frozen.ids.length === 0) {
     // Ids listed one by one of which the engine has none: a mistake upstream, not "done".
@@ -79,10 +81,10 @@ export async function prepareBulk<R, O extends string, D extends object>(
     }
     // Objects all changed already were said so above.
     if (frozen.alreadyChanged === 0) host.emitBulk({ type: 'nothing-selected', verb: words.verb, many: kind.many, parts: selection.parts });
-    return { ids: frozen.ids, nothingSelected: true };
+    return { ids: frozen.ids, nothingSelected: true, alreadyChanged: frozen.alreadyChanged };
   }
   host.showPreview(await previewOf(kind, frozen));
   await operation.checkSelection?.();
   if (request.async && !request.dryRun) await checkBatchPermission(context.client, operation.batchPermission);
-  return { ids: frozen.ids, nothingSelected: false };
+  return { ids: frozen.ids, nothingSelected: false, alreadyChanged: frozen.alreadyChanged };
 }

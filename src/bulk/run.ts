@@ -18,7 +18,7 @@ import { LOOKUP_PAGE } from '../engine/selection-pages.js';
 import { readInstanceIds } from '../input/id-file.js';
 import { InstanceIdSet } from '../input/id-set.js';
 import { readInputFile } from '../input/read.js';
-import { carryOutBulk } from './carry-out.js';
+import { carryOutBulk, withAlreadyChanged } from './carry-out.js';
 import type { QueryBody } from './object-kind.js';
 import { type BulkContext, type BulkScope, type PreparedBulk, prepareBulk } from './prepare.js';
 import { writeBulkReport } from './report.js';
@@ -103,7 +103,7 @@ async function runSelected<R, O extends string, D extends object>(
     host,
     {
       prepare: () => prepareBulk(context, { ids, idsGiven, query, parts }),
-      nothingSelected: async () => ({ kind: 'nothing-selected', result: await nothingSent(context), batch: undefined, failure: undefined }),
+      nothingSelected: async (prepared) => ({ kind: 'nothing-selected', result: await nothingSent(context, prepared), batch: undefined, failure: undefined }),
       dryRun: (prepared) => dryRunOf(client, operation, prepared, request, resumed),
       question: (prepared) => questionOf(prepared, operation.words.verb, kind, request.async !== undefined, mode),
       run: async (prepared) => ({ kind: 'run', ...(await carryOutBulk(context, prepared)) }),
@@ -116,10 +116,14 @@ async function runSelected<R, O extends string, D extends object>(
  * A selection that found nothing to do (all done already, or none matched): unless a dry run, the
  * outcome with zero counts, and the --report file as a run that changed something would write it.
  */
-async function nothingSent<R, O extends string, D extends object>(context: BulkContext<R, O, D>): Promise<ChangeResult<O, D> | undefined> {
+async function nothingSent<R, O extends string, D extends object>(
+  context: BulkContext<R, O, D>,
+  prepared: PreparedBulk,
+): Promise<ChangeResult<O, D> | undefined> {
   const { request, operation, client, host } = context;
   if (request.dryRun) return undefined;
-  const result = await checkOutcomes(operation, { mode: context.mode.kind, ids: [], startedAt: new Date() }, () => client.system.version());
+  const checked = await checkOutcomes(operation, { mode: context.mode.kind, ids: [], startedAt: new Date() }, () => client.system.version());
+  const result = withAlreadyChanged(operation, checked, prepared.alreadyChanged);
   if (request.report) {
     await writeBulkReport(request.report, operation, result);
     host.emit({ type: 'report-written', file: request.report });

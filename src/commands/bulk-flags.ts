@@ -11,11 +11,16 @@ import { commaList } from './options.js';
 import { CANARY_WAIT_DEFAULT, checkBatchFlags, parseRunFlags, POLL_INTERVAL_DEFAULT } from './run-flags.js';
 import { type FlagsOf, flagSpec } from './spec.js';
 
-const BULK_SELECTION_FLAGS = flagSpec(
-  { flags: '--instances <ids>', description: 'process instance ids, comma-separated (for jobs and external tasks: those of these instances)' },
-  { flags: '--instances-file <file>', description: 'process instance ids, one per line or as a JSON array; - for standard input' },
-  { flags: '--query <file>', description: "a query (JSON or YAML, the body of the objects' query endpoint); the filters are added to it" },
-);
+/** `instances`: what --instances takes, in the command's words. */
+function selectionFlags(instances: string) {
+  return flagSpec(
+    { flags: '--instances <ids>', description: instances },
+    { flags: '--instances-file <file>', description: 'process instance ids, one per line or as a JSON array; - for standard input' },
+    { flags: '--query <file>', description: "a query (JSON or YAML, the body of the objects' query endpoint); the filters are added to it" },
+  );
+}
+
+const BULK_SELECTION_FLAGS = selectionFlags('process instance ids, comma-separated (for jobs and external tasks: those of these instances)');
 
 const BULK_RUN_FLAGS = flagSpec(
   { flags: '--dry-run', description: 'select and preview, then print the requests that would be sent; send nothing' },
@@ -41,6 +46,11 @@ const BULK_RUN_FLAGS = flagSpec(
 );
 
 export const BULK_FLAGS = [...BULK_SELECTION_FLAGS, ...BULK_RUN_FLAGS] as const;
+
+/** BULK_FLAGS with --instances described in the command's words (`finished process instance ids, ...`). */
+export function bulkFlagsTaking(instances: string) {
+  return [...selectionFlags(instances), ...BULK_RUN_FLAGS] as const;
+}
 
 export type BulkFlags = FlagsOf<typeof BULK_FLAGS>;
 

@@ -68,13 +68,14 @@ export async function listDeployments(app: App, flags: FlagsOf<typeof DEPLOYMENT
     nameLike: flags.nameLike,
     source: flags.source,
     tenantIdIn: flags.tenant,
-    ...sorting(flags.sortBy, flags.sortOrder, ['id', 'name', 'deploymentTime', 'tenantId'] as const),
+    // Oldest first unless told otherwise, as the help says: without sortBy the engine orders by id.
+    ...sorting(flags.sortBy, flags.sortOrder, ['id', 'name', 'deploymentTime', 'tenantId'] as const, { field: 'deploymentTime', always: true }),
   };
   const client = await engineClient(app, { bulk: page.maxResults === undefined });
   await listWithLimit(await app.output(), {
     page,
     fetchPage: (first, max) => client.deployments.list(query, first, max),
-    view: deploymentListView,
+    view: deploymentListView(client.http.sendsCredentials),
     noun: 'deployments',
     limit: client.http.queryLimit,
   });

@@ -26,7 +26,7 @@ export const DEPLOYMENT_LIST_FLAGS = flagSpec(
   { flags: '--name-like <pattern>', description: 'name pattern, % as wildcard' },
   { flags: '--source <source>', description: 'deployment source' },
   { flags: '--tenant <ids>', description: 'comma-separated tenant ids' },
-  ...sortingFlags('id, name, deploymentTime or tenantId'),
+  ...sortingFlags('id, name, deploymentTime or tenantId', 'deploymentTime'),
   ...pagingFlags('every deployment, page by page'),
 );
 

@@ -51,7 +51,10 @@ ${exitCodesHelp([
     .action(action('createDeployment'));
 
   declareFlags(deployment.command('list').description('list deployments, newest last'), DEPLOYMENT_LIST_FLAGS)
-    .addHelpText('after', '\nExamples:\n  $ camunda-admin deployment list --name invoice\n  $ camunda-admin deployment list --all -o json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ camunda-admin deployment list --name invoice\n  $ camunda-admin deployment list --sort-order desc --max 5   # the newest five\n  $ camunda-admin deployment list --all -o json',
+    )
     .action(action('listDeployments'));
 
   deployment

@@ -7,6 +7,7 @@ import { kindNoun } from '../history/ttl-definitions.js';
 import { cleanableView } from '../render/history-cleanable.js';
 import { plural } from '../util/text.js';
 import type { CLEANABLE_FLAGS } from './history-cleanable-flags.js';
+import { commaList } from './options.js';
 import { filterText } from './runtime-filters.js';
 import type { FlagsOf } from './spec.js';
 
@@ -18,7 +19,8 @@ function kindOf(flags: FlagsOf<typeof CLEANABLE_FLAGS>): CleanableKind {
 
 export async function reportCleanable(app: App, flags: FlagsOf<typeof CLEANABLE_FLAGS>): Promise<void> {
   const kind = kindOf(flags);
-  const keys = (flags.key ?? []).map((key) => filterText(key, '--key') ?? '');
+  // Split on commas as the engine splits its keyIn (and as --version of ttl set takes them): the check of keys without a row sees each.
+  const keys = (flags.key ?? []).flatMap((key) => commaList(filterText(key, '--key') ?? '', '--key'));
   const client = await engineClient(app, { bulk: flags.scan });
   const report = await cleanableReport(client, { kind, keys, scan: flags.scan });
   const output = await app.output();

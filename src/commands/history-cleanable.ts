@@ -16,12 +16,14 @@ The engine's cleanable reports give, per version, the finished instances and tho
 would delete now. Finished instances WITHOUT a removal time are never deleted, whatever time-to-live
 is set later; no engine query filters on that, so the finished instances of every version where
 finished and cleanable differ are read (id and removal time, in pages of up to 40,000) and counted.
---no-scan skips that reading: "never cleaned" is then at most finished − cleanable. The last column
+--no-scan skips that reading: "never cleaned" is then at most finished − cleanable, a bound that
+also counts instances with a removal time still ahead (not due yet): with --detailed-exitcode it
+exits 10 for those too, so it is no gate (run without --no-scan for one). The last column
 (and "fix" in -o json|yaml) is the command that gives them a removal time. One kind a run:
 processes, --decisions or --batches (by batch type; --key does not apply). -o json|yaml: the engine's
 report rows, each with neverCleanedCount, neverCleanedAtMost and fix (docs/history.md).
 
-${exitCodesHelp([ExitCode.Success, ExitCode.Usage, ExitCode.AuthRefused, [ExitCode.DifferencesFound, 'with --detailed-exitcode: finished rows will never be cleaned']])}
+${exitCodesHelp([ExitCode.Success, ExitCode.Usage, ExitCode.AuthRefused, [ExitCode.DifferencesFound, 'with --detailed-exitcode: finished rows will never be cleaned (--no-scan: may not be, or may be not due yet)']])}
 
 Examples:
   $ camunda-admin history cleanable

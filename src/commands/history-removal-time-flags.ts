@@ -1,5 +1,5 @@
 /** The options of `history removal-time set` (./history-removal-time.ts declares them, ./history-removal-time-run.ts takes their types). */
-import { BULK_FLAGS } from './bulk-flags.js';
+import { bulkFlagsTaking } from './bulk-flags.js';
 import { type FlagsOf, flagSpec } from './spec.js';
 
 const REMOVAL_TIME_SELECTION_FLAGS = flagSpec(
@@ -18,6 +18,10 @@ const REMOVAL_TIME_MODE_FLAGS = flagSpec(
   { flags: '--update-chunk-size <n>', description: "with --update-in-chunks: history rows per transaction, 1 to 500 (default: the engine's, 500)" },
 );
 
-export const HISTORY_REMOVAL_TIME_SET_FLAGS = [...REMOVAL_TIME_SELECTION_FLAGS, ...REMOVAL_TIME_MODE_FLAGS, ...BULK_FLAGS] as const;
+export const HISTORY_REMOVAL_TIME_SET_FLAGS = [
+  ...REMOVAL_TIME_SELECTION_FLAGS,
+  ...REMOVAL_TIME_MODE_FLAGS,
+  ...bulkFlagsTaking('finished process instance ids, comma-separated'),
+] as const;
 
 export type HistoryRemovalTimeSetFlags = FlagsOf<typeof HISTORY_REMOVAL_TIME_SET_FLAGS>;

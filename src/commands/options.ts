@@ -46,10 +46,10 @@ export function pagingFlags(all: string) {
 
 export type PagingFlags = FlagsOf<ReturnType<typeof pagingFlags>>;
 
-/** --sort-by (the fields are the command's) and --sort-order. */
-export function sortingFlags(fields: string) {
+/** --sort-by (the fields are the command's; `byDefault`: the field --sort-order alone sorts by) and --sort-order. */
+export function sortingFlags(fields: string, byDefault?: string) {
   return flagSpec(
-    { flags: '--sort-by <field>', description: fields },
+    { flags: '--sort-by <field>', description: byDefault === undefined ? fields : `${fields} (default ${byDefault})` },
     { flags: '--sort-order <order>', description: 'asc or desc (default asc)', completes: 'sort-orders' },
   );
 }
@@ -62,12 +62,18 @@ export function paging(flags: PagingFlags): Paging {
   return { firstResult, maxResults: flags.all ? undefined : (max ?? DEFAULT_LIST_LIMIT) };
 }
 
+/**
+ * The query's sortBy and sortOrder. `byDefault`: the field a --sort-order alone sorts by (without it,
+ * --sort-order needs --sort-by); `always`: sort by it also when neither flag is given.
+ */
 export function sorting<T extends string>(
   sortBy: string | undefined,
   sortOrder: string | undefined,
   allowed: readonly T[],
+  byDefault?: { field: T; always?: boolean },
 ): { sortBy?: T; sortOrder?: 'asc' | 'desc' } {
-  if (sortBy === undefined && sortOrder === undefined) return {};
+  if (sortBy === undefined && sortOrder === undefined && !byDefault?.always) return {};
+  if (sortBy === undefined && byDefault !== undefined) sortBy = byDefault.field;
   if (sortBy === undefined) throw new UsageError('--sort-order needs --sort-by');
   if (!(allowed as readonly string[]).includes(sortBy)) throw new UsageError(`--sort-by: '${sortBy}' is not one of ${allowed.join(', ')}`);
   const order = sortOrder ?? 'asc';

@@ -37,7 +37,8 @@ function toQuery(flags: FilterFlags): TenantQuery {
     groupMember: flags.group,
     // The engine ignores includingGroupsOfUser=false: send it only when given.
     includingGroupsOfUser: flags.includingGroupsOfUser ? true : undefined,
-    ...sorting(flags.sortBy, flags.sortOrder, ['id', 'name'] as const),
+    // Without either flag nothing is sent: the engine orders by id then too.
+    ...sorting(flags.sortBy, flags.sortOrder, ['id', 'name'] as const, { field: 'id' }),
   };
 }
 

@@ -12,7 +12,7 @@ export const TENANT_FILTER_FLAGS = flagSpec(
   { flags: '--group <id>', description: 'tenants this group is a member of (groupMember)' },
 );
 
-export const TENANT_LIST_FLAGS = [...TENANT_FILTER_FLAGS, ...sortingFlags('id or name'), ...pagingFlags('every tenant, page by page')] as const;
+export const TENANT_LIST_FLAGS = [...TENANT_FILTER_FLAGS, ...sortingFlags('id or name', 'id'), ...pagingFlags('every tenant, page by page')] as const;
 
 export const TENANT_CREATE_FLAGS = flagSpec(
   { flags: '--id <id>', description: 'tenant id (the engine accepts [a-zA-Z0-9]+ by default)', required: true },

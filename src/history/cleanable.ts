@@ -41,8 +41,8 @@ type ReportRows =
   | { kind: 'decision'; rows: CleanableRow<CleanableDecisionRow>[]; scanned: number }
   | { kind: 'batch'; rows: CleanableRow<CleanableBatchRow>[]; scanned: number };
 
-/** The rows, and the requested keys that have none. */
-export type CleanableReport = ReportRows & { unmatched: UnmatchedKey[] };
+/** The rows, the requested keys that have none, and whether the requests carry credentials (the engine leaves out what the user may not read). */
+export type CleanableReport = ReportRows & { unmatched: UnmatchedKey[]; asUser: boolean };
 
 /**
  * A requested key without a row in the report. `hint` (no definition of the kind has the key): the
@@ -182,7 +182,7 @@ function rowsOf(api: CleanableReportApi, request: CleanableRequest): Promise<Rep
 
 export async function cleanableReport(client: EngineClient, request: CleanableRequest): Promise<CleanableReport> {
   const report = await rowsOf(new CleanableReportApi(client.http), request);
-  return { ...report, unmatched: await unmatchedKeys(client, request, report) };
+  return { ...report, unmatched: await unmatchedKeys(client, request, report), asUser: client.http.sendsCredentials };
 }
 
 /** Whether any finished row will never be cleaned (or may not be, unscanned): `--detailed-exitcode`'s finding. */

@@ -55,6 +55,8 @@ export interface TtlReport {
   notes: string[];
   /** For a --key that matched nothing: the keys near it, or why there are none. */
   keyHint?: string | undefined;
+  /** Whether the requests carry credentials: the engine's queries then leave out what the user may not read. */
+  asUser: boolean;
 }
 
 export async function listTimeToLive(client: EngineClient, request: TtlListRequest): Promise<TtlReport> {
@@ -121,6 +123,7 @@ export async function listTimeToLive(client: EngineClient, request: TtlListReque
     versions: rows.length,
     withoutTimeToLive: all.reduce((sum, group) => sum + group.withoutTimeToLive, 0),
     notes,
+    asUser: client.http.sendsCredentials,
     ...(rows.length === 0 && request.key !== undefined ? { keyHint: await definitions.keysNear(request.key) } : {}),
   };
 }

@@ -8,7 +8,11 @@ import type { BulkOutcome } from '../bulk/run-types.js';
 import { bulkResultView, bulkSummary } from './bulk.js';
 import type { Output } from './output.js';
 
-export async function printBulkOutcome(output: Output, operation: Pick<BulkOperation, 'name' | 'words' | 'outcomeNames'>, outcome: BulkOutcome): Promise<void> {
+export async function printBulkOutcome(
+  output: Output,
+  operation: Pick<BulkOperation, 'name' | 'words' | 'outcomeNames' | 'countsAlreadyChanged'>,
+  outcome: BulkOutcome,
+): Promise<void> {
   if (outcome.kind === 'dry-run') {
     // The requests as they would be sent, also in table output: a table would hide the bodies.
     const requests = outcome.requests.map(({ method, url, body }) => ({ method, url, body }));
@@ -28,6 +32,9 @@ export async function printBulkOutcome(output: Output, operation: Pick<BulkOpera
     if (output.machineReadable) await output.data(outcome.batches, { table: () => '' });
     else output.raw(outcome.batches.map((batch) => `${batch.id}\n`).join(''));
   }
-  if (outcome.result) await output.data(bulkSummary(operation.name, outcome.result), bulkResultView(operation.words, operation.outcomeNames));
+  // A selection of nothing at all was said on stderr: a table of zeros would add nothing (-o json|yaml keep their summary).
+  const nothingAtAll = outcome.kind === 'nothing-selected' && outcome.result?.selected === 0 && operation.countsAlreadyChanged === true;
+  if (outcome.result && !(nothingAtAll && !output.machineReadable))
+    await output.data(bulkSummary(operation.name, outcome.result), bulkResultView(operation.words, operation.outcomeNames));
   if (outcome.failure) throw outcome.failure;
 }

@@ -64,7 +64,7 @@ export function describeBulkEvent(event: BulkEvent): EventLine[] {
       return [
         {
           level: 'warn',
-          text: `${event.ids.length} of the ids given ${event.ids.length === 1 ? 'is' : 'are'} not among the engine's ${event.many} (ended, never existed, or not matching the filters): not sent: ${someIds(event.ids)}`,
+          text: `${event.ids.length} of the ids given ${event.ids.length === 1 ? 'is' : 'are'} not among the engine's ${event.many} (${event.because ?? 'ended, never existed, or not matching the filters'}): not sent: ${someIds(event.ids)}`,
         },
       ];
     case 'already-changed':

@@ -3,6 +3,7 @@ import type { FormFields } from '../deployments/form.js';
 import type { ResourceFile } from '../deployments/resources.js';
 import { newDefinitions } from '../deployments/definitions.js';
 import type { Deployment, DeploymentResource, DeploymentWithDefinitions } from '../engine/deployments.js';
+import { noneFound } from './common.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
 import { listView, renderFields, renderTable } from './table.js';
@@ -67,16 +68,19 @@ export const deploymentDryRunView: View<DeploymentDryRun> = {
   },
 };
 
-export const deploymentListView = listView<Deployment>(
-  [
-    { name: 'Id', value: (deployment) => deployment.id, whole: true },
-    { name: 'Name', value: (deployment) => deployment.name ?? null },
-    { name: 'Source', value: (deployment) => deployment.source ?? null, keepWords: true },
-    { name: 'Tenant', value: (deployment) => deployment.tenantId ?? null, whole: true },
-    { name: 'Deployed at', value: (deployment) => deployment.deploymentTime ?? null, whole: true },
-  ],
-  'no deployments',
-);
+/** `asUser`: the requests carry credentials, so that the engine leaves out what the user may not read. */
+export function deploymentListView(asUser: boolean) {
+  return listView<Deployment>(
+    [
+      { name: 'Id', value: (deployment) => deployment.id, whole: true },
+      { name: 'Name', value: (deployment) => deployment.name ?? null },
+      { name: 'Source', value: (deployment) => deployment.source ?? null, keepWords: true },
+      { name: 'Tenant', value: (deployment) => deployment.tenantId ?? null, whole: true },
+      { name: 'Deployed at', value: (deployment) => deployment.deploymentTime ?? null, whole: true },
+    ],
+    noneFound('no deployments', asUser),
+  );
+}
 
 export type DeploymentWithResources = Deployment & { resources: DeploymentResource[] };
 

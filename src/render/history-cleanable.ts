@@ -1,6 +1,7 @@
 /** `history cleanable` as a table: a row per definition version (or batch type), then the commands that fix what is never cleaned. */
 import type { CleanableReport } from '../history/cleanable.js';
 import { plural } from '../util/text.js';
+import { noneFound } from './common.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
@@ -9,6 +10,8 @@ type Cell = string | number;
 
 interface Line {
   label: string;
+  /** Whether the version (or batch type) has a time-to-live: its finished rows may have a removal time still ahead. */
+  hasTtl: boolean;
   cells: Cell[];
   never: number | null;
   atMost: number;
@@ -16,6 +19,7 @@ interface Line {
 }
 
 const ttlText = (ttl: number | null | undefined): string => (ttl === null || ttl === undefined ? 'none' : `${ttl}d`);
+const hasTtl = (ttl: number | null | undefined): boolean => ttl !== null && ttl !== undefined;
 
 function neverText(line: Line, style: Style): string {
   if (line.never === null) return line.atMost > 0 ? style.yellow(`≤ ${line.atMost}`) : '0';
@@ -38,6 +42,7 @@ function linesOf(report: CleanableReport): { head: string[]; lines: Line[] } {
           )
           .map((row) => ({
             label: `${row.processDefinitionKey ?? row.processDefinitionId}:${row.processDefinitionVersion ?? '?'}`,
+            hasTtl: hasTtl(row.historyTimeToLive),
             cells: [
               row.processDefinitionKey ?? '',
               row.processDefinitionVersion ?? '',
@@ -62,6 +67,7 @@ function linesOf(report: CleanableReport): { head: string[]; lines: Line[] } {
           )
           .map((row) => ({
             label: `${row.decisionDefinitionKey ?? row.decisionDefinitionId}:${row.decisionDefinitionVersion ?? '?'}`,
+            hasTtl: hasTtl(row.historyTimeToLive),
             cells: [
               row.decisionDefinitionKey ?? '',
               row.decisionDefinitionVersion ?? '',
@@ -82,6 +88,7 @@ function linesOf(report: CleanableReport): { head: string[]; lines: Line[] } {
           .sort((a, b) => (a.batchType ?? '').localeCompare(b.batchType ?? ''))
           .map((row) => ({
             label: row.batchType ?? '',
+            hasTtl: hasTtl(row.historyTimeToLive),
             cells: [row.batchType ?? '', ttlText(row.historyTimeToLive), row.finishedBatchesCount ?? 0, row.cleanableBatchesCount ?? 0],
             never: row.neverCleanedCount,
             atMost: row.neverCleanedAtMost,
@@ -100,7 +107,7 @@ const NOUNS: Record<CleanableReport['kind'], [string, string]> = {
 export const cleanableView: View<CleanableReport> = {
   table(report, style) {
     const { head, lines } = linesOf(report);
-    if (lines.length === 0) return report.kind === 'batch' ? 'no historic batches' : 'no definitions';
+    if (lines.length === 0) return report.kind === 'batch' ? 'no historic batches' : noneFound('no definitions', report.asUser);
     // Off a terminal each row carries its fix, for scripts (cut -f8).
     if (style.table.kind === 'tabs')
       return renderTable(
@@ -118,10 +125,14 @@ export const cleanableView: View<CleanableReport> = {
     if (broken.length === 0) return `${table}\n${style.green('every finished row has a removal time: the clean-up will remove each in its time')}`;
     const total = broken.reduce((sum, line) => sum + (line.never ?? line.atMost), 0);
     const exact = broken.every((line) => line.never !== null);
-    const summary = exact
-      ? `${plural(total, one, many)} of ${plural(broken.length, 'row')} above will never be cleaned: they have no removal time`
-      : `up to ${plural(total, one, many)} of ${plural(broken.length, 'row')} above may never be cleaned (not read: --no-scan)`;
-    const fixes = broken.map((line) => `  ${line.label}: ${line.fix ?? ''}`);
-    return `${table}\n${style.red(summary)}\nTo give them a removal time:\n${fixes.join('\n')}`;
+    if (exact) {
+      const summary = `${plural(total, one, many)} of ${plural(broken.length, 'row')} above will never be cleaned: they have no removal time`;
+      const fixes = broken.map((line) => `  ${line.label}: ${line.fix ?? ''}`);
+      return `${table}\n${style.red(summary)}\nTo give them a removal time:\n${fixes.join('\n')}`;
+    }
+    // Unread (--no-scan): finished − cleanable also counts rows whose removal time is ahead, which a TTL gives.
+    const summary = `up to ${plural(total, one, many)} of ${plural(broken.length, 'row')} above may never be cleaned, or may be not due yet (not read: --no-scan)`;
+    const fixes = broken.map((line) => `  ${line.label}${line.never === null && line.hasTtl ? ' (may be not due yet)' : ''}: ${line.fix ?? ''}`);
+    return `${table}\n${style.yellow(summary)}\nThose without a removal time get one with:\n${fixes.join('\n')}`;
   },
 };

@@ -4,6 +4,7 @@ import { versionRanges } from '../history/ttl-definitions.js';
 import type { TtlGroup, TtlReport, TtlVersion } from '../history/ttl-list.js';
 import type { TtlChange, TtlOutcome, TtlSetPlan } from '../history/ttl-set.js';
 import type { Column } from './columns.js';
+import { noneFound } from './common.js';
 import type { View } from './output.js';
 import type { Style } from './style.js';
 import { listView } from './table.js';
@@ -79,7 +80,7 @@ export function ttlVersionsView(kind: DefinitionKind): View<TtlGroup[]> {
 export function ttlSummary(report: TtlReport): string {
   const noun = report.kind === 'process' ? 'process definition' : 'decision definition';
   const versions = `${report.versions} ${noun} version${report.versions === 1 ? '' : 's'}`;
-  if (report.versions === 0) return `no ${noun}s`;
+  if (report.versions === 0) return noneFound(`no ${noun}s`, report.asUser);
   if (report.withoutTimeToLive === 0) return `every one of ${versions} has a time-to-live`;
   const keys = report.groups.filter((group) => group.withoutTimeToLive > 0);
   const keyCount = new Set(keys.map((group) => group.key)).size;

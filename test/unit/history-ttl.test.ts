@@ -53,12 +53,13 @@ describe('the table of keys', () => {
 });
 
 describe('the summary line', () => {
-  const report = (groups: TtlGroup[], kind: 'process' | 'decision' = 'process'): TtlReport => ({
+  const report = (groups: TtlGroup[], kind: 'process' | 'decision' = 'process', asUser = false): TtlReport => ({
     kind,
     groups,
     versions: groups.reduce((sum, one) => sum + one.versions, 0),
     withoutTimeToLive: groups.reduce((sum, one) => sum + one.withoutTimeToLive, 0),
     notes: [],
+    asUser,
   });
 
   it('counts versions and keys without a time-to-live and names the command that sets one', () => {
@@ -70,5 +71,10 @@ describe('the summary line', () => {
     );
     expect(ttlSummary(report([group('a', [1, 2])]))).toBe('every one of 2 process definition versions has a time-to-live');
     expect(ttlSummary(report([]))).toBe('no process definitions');
+  });
+
+  it('says, with credentials, that none found may be none readable', () => {
+    expect(ttlSummary(report([], 'process', true))).toBe('no process definitions (none is deployed, or these credentials may read none)');
+    expect(ttlSummary(report([], 'decision', true))).toBe('no decision definitions (none is deployed, or these credentials may read none)');
   });
 });

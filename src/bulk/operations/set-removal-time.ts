@@ -112,6 +112,8 @@ export function setRemovalTimeOperation(context: SetRemovalTimeContext): SetRemo
     // The batch's creation logs one SetRemovalTime entry per property (mode, removalTime, nrOfInstances, ...).
     opLog: { operationType: 'SetRemovalTime', entityType: 'ProcessInstance', property: 'nrOfInstances' },
     batchPermission: SET_REMOVAL_TIME_PERMISSION,
+    // `already-set` is "found so, but not sent by this run": those found so when selected too.
+    countsAlreadyChanged: true,
     noDetail: NO_REMOVAL_TIME_DETAIL,
     report: {
       id: 'processInstanceId',

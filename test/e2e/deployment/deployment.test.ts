@@ -155,6 +155,31 @@ describe('deployment list, get, delete', () => {
     expect((await cli('deployment', 'get', 'nope')).code).toBe(5);
   });
 
+  it('lists oldest first by deployment time, as the help says; --sort-order desc alone: newest first', async ({ engine, cli }) => {
+    const times = (stdout: string) => (JSON.parse(stdout) as { deploymentTime: string }[]).map((row) => row.deploymentTime);
+    engine.requests.length = 0;
+    const oldest = await cli('deployment', 'list', '--all', '-o', 'json');
+    expect(oldest.code).toBe(0);
+    expect(engine.requests[0]?.path).toContain('sortBy=deploymentTime&sortOrder=asc');
+    const ascending = times(oldest.stdout);
+    expect(ascending.length).toBeGreaterThan(1);
+    expect(ascending).toEqual([...ascending].sort());
+    const newest = await cli('deployment', 'list', '--sort-order', 'desc', '--all', '-o', 'json');
+    expect(newest.code).toBe(0);
+    expect(times(newest.stdout)).toEqual([...ascending].reverse());
+    const byName = await cli('deployment', 'list', '--sort-by', 'name', '--sort-order', 'desc', '--all', '-o', 'json');
+    const names = (JSON.parse(byName.stdout) as { name: string | null }[]).map((row) => row.name ?? '');
+    expect(names).toEqual([...names].sort().reverse());
+  });
+
+  it('an empty list says, with credentials, that none may be readable', async ({ cli }) => {
+    expect((await cli('deployment', 'list', '--name', 'dep-none')).stderr).toBe('no deployments\n');
+    const asUser = await cli(['--username', 'demo', '--password-stdin', 'deployment', 'list', '--name', 'dep-none'], { stdin: 'demo\n' });
+    expect(asUser.code).toBe(0);
+    expect(asUser.stdout).toBe('');
+    expect(asUser.stderr).toBe('no deployments (none is deployed, or these credentials may read none)\n');
+  });
+
   it('without --cascade the refusal for running instances is one line (exit 6)', async ({ engine, cli }) => {
     const running = engine.state.processInstances.filter((instance) => instance.definitionId.startsWith('refengine-demo:1:')).length;
     expect(running).toBeGreaterThan(0);

@@ -89,7 +89,14 @@ describe('history cleanable', () => {
     expect(rows.find((row) => row.processDefinitionKey === 'cleanTtl')).toMatchObject({ neverCleanedCount: 0 });
     expect(scanned(engine)).toEqual([]);
     const terminal = await cli(['history', 'cleanable', ...KEYS, '--no-scan'], { terminal: { stdout: 200 } });
-    expect(terminal.stdout).toContain('up to 3 finished instances of 2 rows above may never be cleaned (not read: --no-scan)');
+    expect(terminal.stdout).toContain('up to 3 finished instances of 2 rows above may never be cleaned, or may be not due yet (not read: --no-scan)');
+    // cleanLater has a TTL: its finished instance may merely have its removal time ahead; cleanNoTtl has none to be due by.
+    expect(terminal.stdout).toContain(
+      'Those without a removal time get one with:\n  cleanLater:1 (may be not due yet): camunda-admin history removal-time set --key cleanLater --version 1 --calculated\n  cleanNoTtl:1: camunda-admin history ttl set cleanNoTtl',
+    );
+    // A bound, not a gate: the version whose instance is not due yet makes --detailed-exitcode 10 all the same.
+    expect((await cli('history', 'cleanable', '--key', 'cleanLater', '--no-scan', '--detailed-exitcode')).code).toBe(10);
+    expect((await cli('history', 'cleanable', '--key', 'cleanLater', '--detailed-exitcode')).code).toBe(0);
   });
 
   it('reports decision definitions with --decisions, their evaluations read by decision definition', async ({ engine, cli }) => {
@@ -121,6 +128,15 @@ describe('history cleanable', () => {
     expect([ttl.code, ttl.stderr]).toEqual([result.code, result.stderr]);
     const json = await cli('history', 'cleanable', '--key', 'cleanLatr', '-o', 'json');
     expect([json.code, JSON.parse(json.stdout), json.stderr]).toEqual([0, [], result.stderr]);
+  });
+
+  it('splits --key on commas as the engine does: no warning for keys that have rows', async ({ engine, cli }) => {
+    arrange(engine);
+    const result = await cli('history', 'cleanable', '--key', 'cleanNoTtl,cleanTtl', '--key', 'cleanLatr');
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n').map((line) => line.split('\t')[0])).toEqual(['Key', 'cleanNoTtl', 'cleanTtl', '']);
+    expect(result.stderr).toBe("warning: no process definition with key 'cleanLatr' (did you mean cleanLater?)\n");
+    expect((await cli('history', 'cleanable', '--key', 'cleanTtl,')).code).toBe(2);
   });
 
   it('names the decision keys near a --key with --decisions', async ({ engine, cli }) => {
@@ -158,5 +174,11 @@ describe('history cleanable as a user', () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([]);
     expect(result.stderr).toContain("warning: no row for process definition key 'refengine-demo': the user may not read its history (READ_HISTORY)\n");
+  });
+
+  test('a user who may read no definition is told that none found may be none readable', async ({ cli }) => {
+    const result = await cli('--username', 'mary', '--password', 'mary', 'history', 'cleanable', '--detailed-exitcode');
+    expect(result.code).toBe(0);
+    expect(`${result.stdout}${result.stderr}`).toMatch(/^no definitions \(none is deployed, or these credentials may read none\)$/m);
   });
 });

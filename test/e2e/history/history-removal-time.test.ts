@@ -76,6 +76,55 @@ describe('history removal-time set', () => {
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('3 selected finished process instances are set as asked already');
     expect(batchesOf(engine)).toHaveLength(1);
+    // The outcome counts them as the line above says: found so, not sent by this run.
+    expect(again.stdout).toMatch(/^set\t0$/m);
+    expect(again.stdout).toMatch(/^already-set\t3$/m);
+    expect(again.stdout).toMatch(/^done: 0 of 3 finished instances set \(3 already-set\), /m);
+    const json = await cli('--yes', 'history', 'removal-time', 'set', '--key', 'invoice', '--calculated', '-o', 'json');
+    expect(JSON.parse(json.stdout)).toMatchObject({ selected: 3, outcome: { set: 0, 'already-set': 3 } });
+  });
+
+  it('counts the instances found set as asked among the selected, beside those this run sets', async ({ engine }) => {
+    endedWithoutTtl(engine, null);
+    const cli = cliFor(engine.url);
+    const first = await whileBatchesRun(engine, () =>
+      cli('--yes', 'history', 'removal-time', 'set', '--instances', APPROVE[0]!, '--absolute', '2027-01-31', '--interval', '0.1'),
+    );
+    expect(first.stdout).toMatch(/^done: 1 of 1 finished instances set, /m);
+    const rest = await whileBatchesRun(engine, () =>
+      cli('--yes', 'history', 'removal-time', 'set', '--key', 'invoice', '--absolute', '2027-01-31', '--interval', '0.1'),
+    );
+    expect(rest.code).toBe(0);
+    expect(rest.stderr).toContain('1 selected finished process instance is set as asked already: not sent');
+    expect(bodiesSent(engine).map((body) => body.historicProcessInstanceIds)).toEqual([[APPROVE[0]], APPROVE.slice(1)]);
+    expect(rest.stdout).toMatch(/^set\t2$/m);
+    expect(rest.stdout).toMatch(/^already-set\t1$/m);
+    expect(rest.stdout).toMatch(/^done: 2 of 3 finished instances set \(1 already-set\), /m);
+  });
+
+  it('a selection of nothing prints no table of zeros; -o json keeps the summary', async ({ engine }) => {
+    const cli = cliFor(engine.url);
+    const none = await cli('--yes', 'history', 'removal-time', 'set', '--key', 'invoice', '--finished-after', '2099-01-01', '--absolute', 'now');
+    expect(none.code).toBe(0);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toContain('nothing to set the removal time of: no finished process instances match');
+    const json = await cli('--yes', 'history', 'removal-time', 'set', '--key', 'invoice', '--finished-after', '2099-01-01', '--absolute', 'now', '-o', 'json');
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ operation: 'set-removal-time', selected: 0, outcome: { set: 0, 'already-set': 0 } });
+    expect(bodiesSent(engine)).toEqual([]);
+  });
+
+  it('an id of a running instance is left out as still running; --help speaks of finished instances only', async ({ engine }) => {
+    const cli = cliFor(engine.url);
+    const running = engine.state.processInstances.find((instance) => !APPROVE.includes(instance.id))!.id;
+    const result = await cli('--yes', 'history', 'removal-time', 'set', '--instances', running, '--absolute', 'now');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `warning: 1 of the ids given is not among the engine's finished process instances (still running, never existed, or not matching the filters): not sent: ${running}\n`,
+    );
+    const help = await cli('history', 'removal-time', 'set', '--help');
+    expect(help.stdout).toContain('finished process instance ids, comma-separated');
+    expect(help.stdout).not.toContain('jobs and external tasks');
   });
 
   it('--absolute in chunks: one batch per chunk, each followed before the next, journalled; the CSV report', async ({ engine, cwd }) => {

@@ -133,4 +133,11 @@ describe('history ttl list as a user', () => {
     );
     expect(engine.requests.some((request) => request.path.includes('/history/process-instance/count'))).toBe(false);
   });
+
+  test('a user who may read no definition is told that none found may be none readable; the gate stays 0', async ({ cli }) => {
+    // mary has no authorization of her own: the engine's queries leave every definition out.
+    const result = await cli(['--username', 'mary', '--password', 'mary', 'history', 'ttl', 'list', '--missing', '--detailed-exitcode']);
+    expect([result.code, result.stdout]).toEqual([0, '']);
+    expect(result.stderr).toMatch(/^no process definitions \(none is deployed, or these credentials may read none\)$/m);
+  });
 });

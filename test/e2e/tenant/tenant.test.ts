@@ -26,6 +26,11 @@ describe('tenant', () => {
     expect((await cli('tenant', 'count', '--name-like', 'A%')).stdout).toBe('1\n');
     const sorted = JSON.parse((await cli('tenant', 'list', '--sort-by', 'name', '--sort-order', 'desc', '--all', '-o', 'json')).stdout);
     expect(sorted.map((tenant: { id: string }) => tenant.id)).toEqual(['beta', 'acme']);
+    // --sort-order alone sorts by id.
+    engine.requests.length = 0;
+    const descending = JSON.parse((await cli('tenant', 'list', '--sort-order', 'desc', '-o', 'json')).stdout);
+    expect(descending.map((tenant: { id: string }) => tenant.id)).toEqual(['beta', 'acme']);
+    expect(engine.requests[0]?.path).toBe('/engine-rest/tenant?sortBy=id&sortOrder=desc&firstResult=0&maxResults=101');
     const missing = await cli('tenant', 'get', 'nope');
     expect(missing.code).toBe(5);
     expect(missing.stderr).toContain('Tenant with id nope does not exist');
