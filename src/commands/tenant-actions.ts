@@ -9,6 +9,7 @@ import { ChangeOutcomeUnknownError, describeFailure, sendChange } from '../exit.
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
 import { countView } from '../render/common.js';
 import {
+  TENANT_MEMBER_UNKNOWN,
   TENANT_MEMBERSHIP_CHANGED,
   TENANT_MEMBERSHIP_UNCHANGED,
   tenantDiffView,
@@ -16,7 +17,7 @@ import {
   tenantMembershipResultView,
   tenantView,
 } from '../render/tenant.js';
-import { changeTenantMembership, type TenantMember, type TenantMembershipAction } from '../tenants/members.js';
+import { changeTenantMembership, describeUnknown, type TenantMember, type TenantMembershipAction } from '../tenants/members.js';
 import { TENANT_FIELDS, tenantUpdate } from '../tenants/update.js';
 import { listWithLimit } from './listing.js';
 import { paging, sorting } from './options.js';
@@ -139,6 +140,7 @@ async function changeMembers(app: App, action: TenantMembershipAction, id: strin
   const verb = TENANT_MEMBERSHIP_CHANGED[action];
   const results = outcomes.map((outcome) => {
     const row = { kind: outcome.kind, id: outcome.id };
+    if (outcome.status === 'unknown') return { ...row, ok: true, result: TENANT_MEMBER_UNKNOWN[outcome.kind], exitCode: 0 };
     if (outcome.status !== 'failed')
       return { ...row, ok: true, result: outcome.status === 'changed' ? verb : TENANT_MEMBERSHIP_UNCHANGED[action], exitCode: 0 };
     const failure = describeFailure(outcome.error);
@@ -150,9 +152,13 @@ async function changeMembers(app: App, action: TenantMembershipAction, id: strin
     { tenant: id, action, results: results.map(({ kind, id: memberId, ok, result }) => ({ kind, id: memberId, ok, result })) },
     tenantMembershipResultView,
   );
+  const unknown = outcomes.flatMap((outcome) => (outcome.status === 'unknown' ? [outcome] : []));
+  if (unknown.length > 0) output.warn(`${describeUnknown(unknown)}: nothing to remove`);
   const failed = results.filter((result) => !result.ok);
   if (failed.length === 0) {
     if (outcomes.some((outcome) => outcome.status === 'changed')) return;
+    // The warning said it all.
+    if (outcomes.every((outcome) => outcome.status === 'unknown')) return;
     const unchanged = action === 'add' ? 'is already a member' : 'is not a member';
     const who =
       members.length === 1

@@ -5,6 +5,14 @@ import type * as actions from './tenant-actions.js';
 import { TENANT_CREATE_FLAGS, TENANT_FILTER_FLAGS, TENANT_LIST_FLAGS, TENANT_MEMBER_FLAGS, TENANT_UPDATE_FLAGS } from './tenant-flags.js';
 import { declareFlags } from './spec.js';
 
+const ADD_HELP = `Exit 5 when the tenant does not exist, or a user or group (then nothing is added). A member
+who is already a member is reported so and nothing is sent for them: a re-run exits 0.`;
+
+const REMOVE_HELP = `Exit 5 when the tenant does not exist. A member who is not a member is reported so and nothing
+is sent for them: a re-run exits 0 (unless you may not read the tenant: one without any of the
+members is then taken for missing). An id the engine has no user or group for is reported as
+no user (group) of the engine, with a warning naming the ids near it.`;
+
 export function declareTenantCommands(program: Command, action: ActionOf<typeof actions>): void {
   const tenant = program.command('tenant').description('tenants and their user and group members');
 
@@ -53,13 +61,12 @@ export function declareTenantCommands(program: Command, action: ActionOf<typeof 
   const members = tenant.command('members').description('the users and groups of a tenant');
 
   for (const name of ['add', 'remove'] as const) {
-    const unchanged = name === 'add' ? 'is already a member' : 'is not a member';
     declareFlags(members.command(name), TENANT_MEMBER_FLAGS)
       .description(name === 'add' ? 'add users and groups to a tenant' : 'remove users and groups from a tenant')
       .argument('<tenant>', 'tenant id (before the flags: --user and --group take every word after them)')
       .addHelpText(
         'after',
-        `\nExit 5 when the tenant does not exist. A member who ${unchanged} is reported so and nothing\nis sent for them: a re-run exits 0${name === 'remove' ? '\n(unless you may not read the tenant: one without any of the members is then taken for missing)' : ''}.\nWith several members each result is reported; exit 8 when some failed.\n\nExamples:\n  $ camunda-admin tenant members ${name} acme --user john --user mary --group sales\n  $ camunda-admin tenant members ${name} acme --user john mary`,
+        `\n${name === 'add' ? ADD_HELP : REMOVE_HELP}\nWith several members each result is reported; exit 8 when some failed.\n\nExamples:\n  $ camunda-admin tenant members ${name} acme --user john --user mary --group sales\n  $ camunda-admin tenant members ${name} acme --user john mary`,
       )
       .action(action(name === 'add' ? 'addTenantMembers' : 'removeTenantMembers'));
   }

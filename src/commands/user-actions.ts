@@ -1,18 +1,20 @@
 /** What the `user` commands do (declared in ./user.ts). */
 import type { App } from '../app.js';
-import { engineClient } from '../connection.js';
+import { engineClient, engineTarget } from '../connection.js';
 import type { UserQuery } from '../engine/users.js';
+import { withNearUserIds } from '../engine-objects/near-ids.js';
 import { updatePolicyFrom } from '../engine-objects/update.js';
 import { UsageError } from '../exit-codes.js';
 import { countView } from '../render/common.js';
 import { linksView } from '../render/group.js';
-import { profileDiffView, userListView, userView } from '../render/user.js';
+import { deletionRiskWords, profileDiffView, userListView, userView } from '../render/user.js';
 import * as changes from '../users/changes.js';
+import { type Caller, checkUserDeletion, guardRefuses } from '../users/deletion.js';
 import { countUsers as countMatching, type UserFilter, userPages } from '../users/listing.js';
 import { listWithLimit } from './listing.js';
 import { paging } from './options.js';
 import type { FlagsOf } from './spec.js';
-import type { USER_CREATE_FLAGS, USER_FILTER_FLAGS, USER_LIST_FLAGS, USER_PASSWORD_FLAGS, USER_UPDATE_FLAGS } from './user-flags.js';
+import type { USER_CREATE_FLAGS, USER_DELETE_FLAGS, USER_FILTER_FLAGS, USER_LIST_FLAGS, USER_PASSWORD_FLAGS, USER_UPDATE_FLAGS } from './user-flags.js';
 import { ownPassword, readNewPassword } from './user-secrets.js';
 import { updateSentence } from '../render/diff.js';
 
@@ -56,7 +58,7 @@ export async function countUsers(app: App, flags: FilterFlags): Promise<void> {
 
 export async function getUser(app: App, id: string): Promise<void> {
   const client = await engineClient(app);
-  await (await app.output()).data(await client.users.get(id), userView);
+  await (await app.output()).data(await withNearUserIds(client, id, () => client.users.get(id)), userView);
 }
 
 export async function userOptions(app: App, id: string | undefined): Promise<void> {
@@ -111,12 +113,19 @@ export async function unlockUser(app: App, id: string): Promise<void> {
   (await app.output()).info(`unlocked user ${id}`);
 }
 
-export async function deleteUser(app: App, id: string): Promise<void> {
+export async function deleteUser(app: App, id: string, flags: FlagsOf<typeof USER_DELETE_FLAGS>): Promise<void> {
   const client = await engineClient(app);
-  // The engine answers 204 for a user that does not exist; read first so a typo is a 404.
-  const current = await client.users.get(id);
-  const name = [current.firstName, current.lastName].filter((part) => part).join(' ');
-  await app.confirm(`delete user ${current.id}${name === '' ? '' : ` (${name})`} with their group and tenant memberships`);
+  const credentials = (await engineTarget(app)).credentials;
+  const caller: Caller =
+    credentials === undefined ? undefined : credentials.type === 'basic' ? { type: 'user', id: credentials.username.value } : { type: 'unknown' };
+  const check = await checkUserDeletion(client, id, caller);
+  const risk = deletionRiskWords(check);
+  if (guardRefuses(check) && !flags.allowLockout)
+    throw new UsageError(`refusing to delete user ${check.user.id}: ${risk}; nothing was changed`, '--allow-lockout deletes it all the same');
+  const name = [check.user.firstName, check.user.lastName].filter((part) => part).join(' ');
+  await app.confirm(
+    `delete user ${check.user.id}${name === '' ? '' : ` (${name})`} with their group and tenant memberships${risk === '' ? '' : `, although ${risk}`}`,
+  );
   await changes.deleteUser(client, id);
   (await app.output()).info(`deleted user ${id}`);
 }

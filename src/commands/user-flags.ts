@@ -43,3 +43,8 @@ export const USER_PASSWORD_FLAGS = [
     description: "your own password, which the engine asks for (default: your Basic credentials' password; on a terminal, asked)",
   }),
 ] as const;
+
+export const USER_DELETE_FLAGS = flagSpec({
+  flags: '--allow-lockout',
+  description: 'delete even the user of these credentials or the last member of an admin group (the lock-out guard of access apply)',
+});

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { ExitCode, exitCodesHelp } from '../exit-codes.js';
 import type { ActionOf } from './action.js';
 import type * as actions from './user-actions.js';
-import { USER_CREATE_FLAGS, USER_FILTER_FLAGS, USER_LIST_FLAGS, USER_PASSWORD_FLAGS, USER_UPDATE_FLAGS } from './user-flags.js';
+import { USER_CREATE_FLAGS, USER_DELETE_FLAGS, USER_FILTER_FLAGS, USER_LIST_FLAGS, USER_PASSWORD_FLAGS, USER_UPDATE_FLAGS } from './user-flags.js';
 import { declareFlags } from './spec.js';
 
 const NAME_HELP = '\n--name looks in the first and in the last name (the engine has no OR: two queries, merged by id);\nthe rows are ordered by id.';
@@ -92,18 +92,19 @@ ${exitCodesHelp([ExitCode.Success, [ExitCode.AuthRefused, 'not an administrator'
     )
     .action(action('unlockUser'));
 
-  user
-    .command('delete')
+  declareFlags(user.command('delete'), USER_DELETE_FLAGS)
     .description('delete a user and their group and tenant memberships (asks first)')
     .argument('<id>', 'user id')
     .addHelpText(
       'after',
       `\nAuthorizations granted to the user stay on the engine (it removes only those on the user itself).
+The user of these credentials and the last member of an admin group are refused (exit 2) unless
+--allow-lockout (docs/identity.md#deleting); with a bearer token, whose it is cannot be told.
 
 Examples:
   $ camunda-admin user delete john --yes
 
-${exitCodesHelp([ExitCode.Success, [ExitCode.Usage, 'not confirmed'], ExitCode.AuthRefused, ExitCode.NotFound, [ExitCode.EngineRejected, 'a read-only identity provider']])}`,
+${exitCodesHelp([ExitCode.Success, [ExitCode.Usage, 'not confirmed, or held back by the lock-out guard'], ExitCode.AuthRefused, ExitCode.NotFound, [ExitCode.EngineRejected, 'a read-only identity provider']])}`,
     )
     .action(action('deleteUser'));
 }

@@ -32,6 +32,8 @@ export const tenantDiffView: View<TenantDiff> = {
 /** The `result` words of `tenant members add/remove`, -o json included: scripts compare them (docs/identity.md). A failure's result is its error line. */
 export const TENANT_MEMBERSHIP_CHANGED = { add: 'added', remove: 'removed' } as const;
 export const TENANT_MEMBERSHIP_UNCHANGED = { add: 'already a member', remove: 'not a member' } as const;
+/** `remove` of an id the engine has no user or group for (add refuses those before it sends anything). */
+export const TENANT_MEMBER_UNKNOWN = { user: 'no user of the engine', group: 'no group of the engine' } as const;
 
 export interface TenantMembershipResult {
   tenant: string;
@@ -42,7 +44,13 @@ export interface TenantMembershipResult {
 export const tenantMembershipResultView: View<TenantMembershipResult> = {
   table(result, style) {
     const cell = (row: TenantMembershipResult['results'][number]): string =>
-      !row.ok ? style.red(row.result) : row.result === TENANT_MEMBERSHIP_UNCHANGED[result.action] ? style.dim(row.result) : style.green(row.result);
+      !row.ok
+        ? style.red(row.result)
+        : row.result === TENANT_MEMBER_UNKNOWN[row.kind]
+          ? style.yellow(row.result)
+          : row.result === TENANT_MEMBERSHIP_UNCHANGED[result.action]
+            ? style.dim(row.result)
+            : style.green(row.result);
     return renderTable(
       [{ name: 'Kind', whole: true }, { name: 'Member', whole: true }, 'Result'],
       result.results.map((row) => [row.kind, row.id, cell(row)]),

@@ -36,3 +36,17 @@ export type ProfileDiff = ChangeResult<
 export const profileDiffView: View<ProfileDiff> = {
   table: (result, style) => renderChange(result, style),
 };
+
+/**
+ * What the lock-out guard finds in a user deletion, in words for the refusal and the question:
+ * "demo is the user of these credentials; the lock-out guard keeps the user demo itself and the last
+ * member of the admin group camunda-admin"; "" when nothing.
+ */
+export function deletionRiskWords(check: { user: { id: string }; own: 'yes' | 'no' | 'unknown'; losses: readonly string[] }): string {
+  const id = check.user.id;
+  const parts: string[] = [];
+  if (check.own === 'yes') parts.push(`${id} is the user of these credentials`);
+  if (check.own === 'unknown') parts.push(`whose the bearer token is cannot be told: ${id} may be its user`);
+  if (check.losses.length > 0) parts.push(`the lock-out guard keeps ${check.losses.join(' and ')}`);
+  return parts.join('; ');
+}

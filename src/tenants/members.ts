@@ -5,7 +5,9 @@
 import type { EngineClient } from '../engine/client.js';
 import { EngineNotFoundError } from '../engine/errors.js';
 import type { TenantMemberKind } from '../engine/tenants.js';
+import { meantSuffix, nearIds } from '../engine-objects/near-ids.js';
 import { sendChange } from '../exit.js';
+import { CliError, ExitCode } from '../exit-codes.js';
 
 export type TenantMembershipAction = 'add' | 'remove';
 
@@ -15,8 +17,12 @@ export interface TenantMember {
   id: string;
 }
 
-/** One member's outcome: unchanged (already as wanted), changed, or the failure of its request. */
-export type TenantMembershipOutcome = TenantMember & ({ status: 'unchanged' } | { status: 'changed' } | { status: 'failed'; error: unknown });
+/**
+ * One member's outcome: unchanged (already as wanted), changed, the failure of its request, or (to
+ * remove) no user or group of the engine, with the ids near it.
+ */
+export type TenantMembershipOutcome = TenantMember &
+  ({ status: 'unchanged' } | { status: 'changed' } | { status: 'failed'; error: unknown } | { status: 'unknown'; near: string[] });
 
 /**
  * Adds the members to the tenant, or removes them. With one member its failure is thrown; with
@@ -36,9 +42,22 @@ export async function changeTenantMembership(
   const unreadable = action === 'add' ? await client.tenants.get(tenantId).then(() => undefined) : await tenantNotFound(client, tenantId);
   const current = await membersAmong(client, tenantId, members, action === 'remove');
   if (unreadable && action === 'remove' && current.size === 0) throw unreadable;
+  // The engine answers a PUT for a user or group it does not have with a 500 (NullValueException),
+  // a DELETE with 204: those who are not members are looked up first.
+  const missing = await unknownMembers(
+    client,
+    members.filter((member) => !current.has(memberKey(member))),
+  );
+  if (action === 'add' && missing.length > 0) throw notInEngine(client, tenantId, missing);
+  const unknown = new Map(missing.map((member) => [memberKey(member), member.near]));
   const outcomes: TenantMembershipOutcome[] = [];
   for (const member of members) {
     const key = memberKey(member);
+    const near = unknown.get(key);
+    if (near !== undefined) {
+      outcomes.push({ ...member, status: 'unknown', near });
+      continue;
+    }
     if (current.has(key) === (action === 'add')) {
       outcomes.push({ ...member, status: 'unchanged' });
       continue;
@@ -61,6 +80,51 @@ export async function changeTenantMembership(
 
 function memberKey(member: TenantMember): string {
   return `${member.kind}:${member.id}`;
+}
+
+/** A member the engine has no user or group for, with the ids near its id. */
+export type UnknownMember = TenantMember & { near: string[] };
+
+/**
+ * Which of the members the engine has no user or group for, each once, in the order given: one user
+ * query and one group query for all of them. The queries leave out what the caller may not READ;
+ * adding needs that READ all the same.
+ */
+async function unknownMembers(client: EngineClient, members: readonly TenantMember[]): Promise<UnknownMember[]> {
+  const idsOf = (kind: TenantMember['kind']) => [...new Set(members.filter((member) => member.kind === kind).map((member) => member.id))];
+  const userIds = idsOf('user');
+  const groupIds = idsOf('group');
+  const users = userIds.length === 0 ? new Set<string>() : await client.groups.usersAmong({}, userIds);
+  const groups = groupIds.length === 0 ? [] : await client.groups.list({ idIn: groupIds }, 0, groupIds.length);
+  const found = new Set([...[...users].map((id) => memberKey({ kind: 'user', id })), ...groups.map((group) => memberKey({ kind: 'group', id: group.id }))]);
+  const missing = [...new Map(members.filter((member) => !found.has(memberKey(member))).map((member) => [memberKey(member), member])).values()];
+  const nearUsers = await nearIds(
+    client,
+    'user',
+    missing.filter((member) => member.kind === 'user').map((member) => member.id),
+  );
+  const nearGroups = await nearIds(
+    client,
+    'group',
+    missing.filter((member) => member.kind === 'group').map((member) => member.id),
+  );
+  return missing.map((member) => ({ ...member, near: (member.kind === 'user' ? nearUsers : nearGroups).get(member.id) ?? [] }));
+}
+
+/** "no user 'nobody' (did you mean 'nora'?), no group 'nogroup'": each once. */
+export function describeUnknown(unknown: readonly UnknownMember[]): string {
+  return [...new Map(unknown.map((member) => [memberKey(member), member])).values()]
+    .map((member) => `no ${member.kind} '${member.id}'${meantSuffix(member.near)}`)
+    .join(', ');
+}
+
+/** The refusal of an add that names users or groups the engine does not have (exit 5, nothing sent). */
+function notInEngine(client: EngineClient, tenantId: string, unknown: readonly UnknownMember[]): CliError {
+  return new CliError(
+    `${describeUnknown(unknown)}: nothing was added to ${tenantId}`,
+    ExitCode.NotFound,
+    client.http.sendsCredentials ? 'or one these credentials may not read: the engine leaves those out of its queries' : undefined,
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import type { EngineClient } from '../engine/client.js';
 import { enginePath } from '../engine/paths.js';
 import type { ProfileBody, UserApi, UserProfile } from '../engine/users.js';
 import { changeEngineObject, type ObjectChange } from '../engine-objects/change.js';
+import { withNearUserIds } from '../engine-objects/near-ids.js';
 import type { ObjectUpdate, UpdatePolicy } from '../engine-objects/update.js';
 import { sendChange } from '../exit.js';
 import { CliError, ExitCode } from '../exit-codes.js';
@@ -100,14 +101,17 @@ export async function updateProfile(
   change: ProfileChange,
   options: { dryRun: boolean; policy: UpdatePolicy },
 ): Promise<ProfileDiff> {
-  return changeEngineObject(profileUpdate(client.users, id, change), {
-    id,
-    url: client.http.url(enginePath`/user/${id}/profile`),
-    diff: (current, body) =>
-      PROFILE_FIELDS.map((field) => ({ field, before: current[field] ?? null, after: body[field], changed: (current[field] ?? null) !== body[field] })),
-    dryRun: options.dryRun,
-    policy: options.policy,
-  });
+  // A missing user is the read's 404, with the ids near the one given.
+  return withNearUserIds(client, id, () =>
+    changeEngineObject(profileUpdate(client.users, id, change), {
+      id,
+      url: client.http.url(enginePath`/user/${id}/profile`),
+      diff: (current, body) =>
+        PROFILE_FIELDS.map((field) => ({ field, before: current[field] ?? null, after: body[field], changed: (current[field] ?? null) !== body[field] })),
+      dryRun: options.dryRun,
+      policy: options.policy,
+    }),
+  );
 }
 
 /**

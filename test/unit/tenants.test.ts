@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineClient } from '../../src/engine/client.js';
 import { EngineNotFoundError } from '../../src/engine/errors.js';
 import type { Tenant, TenantApi, TenantMemberKind } from '../../src/engine/tenants.js';
+import { CliError, ExitCode } from '../../src/exit-codes.js';
 import { changeTenantMembership } from '../../src/tenants/members.js';
 import { mergeTenant, tenantUpdate } from '../../src/tenants/update.js';
 
@@ -24,6 +25,9 @@ describe('tenant update', () => {
   });
 });
 
+/** The users and groups of the fake engine; the tenant's members are among them. */
+const KNOWN = { users: ['john', 'mary'], groups: ['sales'] };
+
 /** A client whose tenant `acme` has the given members; records what it is asked to change. */
 function fakeClient(members: { users: string[]; groups: string[] }, tenantExists = true) {
   const sent: string[] = [];
@@ -42,11 +46,16 @@ function fakeClient(members: { users: string[]; groups: string[] }, tenantExists
     addMember: async (_id: string, kind: TenantMemberKind, id: string) => void sent.push(`add ${kind} ${id}`),
     removeMember: async (_id: string, kind: TenantMemberKind, id: string) => void sent.push(`remove ${kind} ${id}`),
   };
+  // With memberOfTenant the queries find the members, without it every user or group of the engine.
+  const among = (filter: { memberOfTenant?: string }, kind: 'users' | 'groups') => (filter.memberOfTenant === undefined ? KNOWN[kind] : members[kind]);
   const groups = {
-    usersAmong: async (_filter: unknown, ids: readonly string[]) => new Set(ids.filter((id) => members.users.includes(id))),
-    list: async (query: { idIn: string[] }) => query.idIn.filter((id) => members.groups.includes(id)).map((id) => ({ id, name: id, type: null })),
+    usersAmong: async (filter: { memberOfTenant?: string }, ids: readonly string[]) => new Set(ids.filter((id) => among(filter, 'users').includes(id))),
+    list: async (query: { idIn?: string[]; memberOfTenant?: string }) =>
+      (query.idIn ?? KNOWN.groups).filter((id) => among(query, 'groups').includes(id)).map((id) => ({ id, name: id, type: null })),
   };
-  return { client: { tenants, groups } as unknown as EngineClient, sent };
+  const users = { list: async () => KNOWN.users.map((id) => ({ id, firstName: id, lastName: id, email: null })) };
+  const http = { queryLimit: { within: <T>(wanted: number, ask: (maxResults: number) => Promise<T>) => ask(wanted) }, sendsCredentials: false };
+  return { client: { tenants, groups, users, http } as unknown as EngineClient, sent };
 }
 
 describe('tenant members', () => {
@@ -85,5 +94,40 @@ describe('tenant members', () => {
     const gone = fakeClient({ users: [], groups: [] }, false);
     await expect(changeTenantMembership(gone.client, 'remove', 'acme', [{ kind: 'user', id: 'john' }], () => true)).rejects.toBeInstanceOf(EngineNotFoundError);
     expect(gone.sent).toEqual([]);
+  });
+
+  it('add refuses users and groups the engine does not have before sending anything, naming the ids near them', async () => {
+    const { client, sent } = fakeClient({ users: [], groups: [] });
+    const members = [
+      { kind: 'user' as const, id: 'jhon' },
+      { kind: 'user' as const, id: 'mary' },
+      { kind: 'group' as const, id: 'sale' },
+    ];
+    const refusal = await changeTenantMembership(client, 'add', 'acme', members, () => true).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(CliError);
+    expect((refusal as CliError).exitCode).toBe(ExitCode.NotFound);
+    expect((refusal as CliError).message).toBe("no user 'jhon' (did you mean 'john'?), no group 'sale' (did you mean 'sales'?): nothing was added to acme");
+    expect(sent).toEqual([]);
+  });
+
+  it('remove reports an id the engine does not have as unknown, with the ids near it, and sends nothing for it', async () => {
+    const { client, sent } = fakeClient({ users: ['john'], groups: [] });
+    const outcomes = await changeTenantMembership(
+      client,
+      'remove',
+      'acme',
+      [
+        { kind: 'user', id: 'jhon' },
+        { kind: 'user', id: 'john' },
+        { kind: 'user', id: 'mary' },
+      ],
+      () => true,
+    );
+    expect(outcomes).toEqual([
+      { kind: 'user', id: 'jhon', status: 'unknown', near: ['john'] },
+      { kind: 'user', id: 'john', status: 'changed' },
+      { kind: 'user', id: 'mary', status: 'unchanged' },
+    ]);
+    expect(sent).toEqual(['remove user john']);
   });
 });

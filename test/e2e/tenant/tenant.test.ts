@@ -117,21 +117,64 @@ describe('tenant members', () => {
     expect((await cli('group', 'count', '--member-of-tenant', 'acme')).stdout).toBe('1\n');
   });
 
-  it('remove: a non-member is reported and nothing sent; some failed is exit 8; none named is a usage error', async ({ cli, requests }) => {
+  it('remove: a non-member is reported and nothing sent; some failed is exit 8; none named is a usage error', async ({ cli, engine, requests }) => {
     await cli('tenant', 'create', '--id', 'acme', '--name', 'Acme');
     await cli('tenant', 'members', 'add', 'acme', '--user', 'john');
     const removed = await cli('tenant', 'members', 'remove', 'acme', '--user', 'john', 'mary');
     expect(removed.code).toBe(0);
     expect(removed.stdout).toBe('Kind\tMember\tResult\nuser\tjohn\tremoved\nuser\tmary\tnot a member\n');
     expect(requests('DELETE').map((request) => request.path)).toEqual(['/engine-rest/tenant/acme/user-members/john']);
-    const partial = await cli('tenant', 'members', 'add', 'acme', '--user', 'john', 'nobody');
+    engine.inject({
+      method: 'PUT',
+      path: /^\/tenant\/acme\/user-members\/mary$/,
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ type: 'ProcessEngineException', message: 'the database refused the row' }),
+    });
+    const partial = await cli('tenant', 'members', 'add', 'acme', '--user', 'john', 'mary');
     expect(partial.code).toBe(8);
-    expect(partial.stdout).toMatch(/^user\tnobody\tPUT \S+: 500 Internal Server Error: NullValueException: No user found with id 'nobody'/m);
+    expect(partial.stdout).toMatch(/^user\tjohn\tadded$/m);
+    expect(partial.stdout).toMatch(/^user\tmary\tPUT \S+: 500 Internal Server Error: ProcessEngineException: the database refused the row/m);
     expect(partial.stderr).toBe('error: 1 of 2 members could not be added\n');
-    const single = await cli('tenant', 'members', 'add', 'acme', '--group', 'nogroup');
-    expect(single.code).toBe(6);
-    expect(single.stderr).toContain("No group found with id 'nogroup'");
     expect((await cli('tenant', 'members', 'add', 'acme')).code).toBe(2);
+  });
+
+  it('add of users or groups the engine does not have: one line naming them and the ids near them, exit 5, nothing sent', async ({ cli, engine, requests }) => {
+    await cli('tenant', 'create', '--id', 'acme', '--name', 'Acme');
+    engine.requests.length = 0;
+    const result = await cli('tenant', 'members', 'add', 'acme', '--user', 'john', 'jhon', 'nobody', '--group', 'sale', 'sales');
+    expect(result.code).toBe(5);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      "error: no user 'jhon' (did you mean 'john'?), no user 'nobody', no group 'sale' (did you mean 'sales'?): nothing was added to acme\n",
+    );
+    expect(requests('PUT')).toEqual([]);
+    // One user query and one group query for all the ids (besides the membership queries).
+    const lookups = requests('GET').filter((request) => request.path.includes('idIn=') && !request.path.includes('memberOfTenant'));
+    expect(lookups.map((request) => request.path)).toEqual([
+      '/engine-rest/user?idIn=john%2Cjhon%2Cnobody&firstResult=0&maxResults=3',
+      '/engine-rest/group?idIn=sale%2Csales&firstResult=0&maxResults=2',
+    ]);
+    const single = await cli('tenant', 'members', 'add', 'acme', '--group', 'nogroup');
+    expect(single.code).toBe(5);
+    expect(single.stderr).toBe("error: no group 'nogroup': nothing was added to acme\n");
+    expect(requests('PUT')).toEqual([]);
+  });
+
+  it('remove of an id the engine does not have says so (not "not a member"), exit 0, nothing sent', async ({ cli, requests }) => {
+    await cli('tenant', 'create', '--id', 'acme', '--name', 'Acme');
+    await cli('tenant', 'members', 'add', 'acme', '--user', 'john');
+    const result = await cli('tenant', 'members', 'remove', 'acme', '--user', 'jhon', 'mary', '--group', 'nogroup');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('Kind\tMember\tResult\nuser\tjhon\tno user of the engine\nuser\tmary\tnot a member\ngroup\tnogroup\tno group of the engine\n');
+    expect(result.stderr).toBe(
+      "warning: no user 'jhon' (did you mean 'john'?), no group 'nogroup': nothing to remove\nno change: none of them is a member of acme\n",
+    );
+    const json = await cli('tenant', 'members', 'remove', 'acme', '--user', 'nobody', '-o', 'json');
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout).results).toEqual([{ kind: 'user', id: 'nobody', ok: true, result: 'no user of the engine' }]);
+    expect(json.stderr).toBe("warning: no user 'nobody': nothing to remove\n");
+    expect(requests('DELETE')).toEqual([]);
   });
 
   it('a tenant that does not exist is a 404 (exit 5) for add and remove, and nothing is sent', async ({ engine, cli }) => {
@@ -146,6 +189,17 @@ describe('tenant members', () => {
 
 describe('tenants with authorizations', () => {
   it.override({ simulatorOptions: { basicAuth: true } });
+
+  it('an unknown member to add is said with what the credentials may not read', async ({ engine }) => {
+    engine.state.tenants.push({ id: 'acme', name: 'Acme' });
+    const result = await runCli(['--url', engine.url, '--retries', '0', 'tenant', 'members', 'add', 'acme', '--user', 'jhon'], {
+      env: cleanEnv({ CAMUNDA_USERNAME: 'demo', CAMUNDA_PASSWORD: 'demo' }),
+    });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toBe(
+      "error: no user 'jhon' (did you mean 'john'?): nothing was added to acme (or one these credentials may not read: the engine leaves those out of its queries)\n",
+    );
+  });
 
   it('a user without READ on a tenant is told it may not exist or be unreadable; a member sees it', async ({ engine, asJohn }) => {
     engine.state.tenants.push({ id: 'acme', name: 'Acme' });

@@ -77,6 +77,22 @@ describe('user list, count, get', () => {
     const result = await cli('user', 'get', 'nobody');
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('User with id nobody does not exist');
+    expect(result.stderr).not.toContain('did you mean');
+  });
+
+  it('get, update and delete of a missing user name the ids near it, and send nothing', async ({ cli, engine }) => {
+    for (const args of [
+      ['user', 'get', 'jhon'],
+      ['user', 'update', 'jhon', '--first-name', 'Jon'],
+      ['user', 'delete', 'jhon', '--yes'],
+    ]) {
+      const result = await cli(...args);
+      expect(result.code, args[1]).toBe(5);
+      expect(result.stderr).toBe(
+        `error: GET ${engine.url}/user/jhon/profile: 404 Not Found: InvalidRequestException: User with id jhon does not exist (did you mean 'john'?)\n`,
+      );
+    }
+    expect(engine.requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 });
 
