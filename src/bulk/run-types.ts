@@ -60,8 +60,26 @@ export interface BulkEnvironment {
   warn(message: string): void;
 }
 
+/** One kind of request a dry run would send: `perObject`, once for every object (its id in the URL as `{id}`). */
+export interface DryRunShape {
+  method: BulkRequest['method'];
+  url: string;
+  perObject: boolean;
+}
+
 export type BulkOutcome<O extends string = string, D extends object = object> =
-  | { kind: 'dry-run'; requests: (BulkRequest & { url: string })[]; count: number; chunkSize: number | undefined; canary: number | undefined; async: boolean }
+  | {
+      kind: 'dry-run';
+      /** As printed: a request sent once per object may stand for all of them, with `{id}` in its URL. */
+      requests: (BulkRequest & { url: string })[];
+      /** How many requests the run would send, and of which kinds. */
+      sends: number;
+      shapes: DryRunShape[];
+      count: number;
+      chunkSize: number | undefined;
+      canary: number | undefined;
+      async: boolean;
+    }
   | {
       kind: 'run' | 'nothing-selected';
       result: ChangeResult<O, D> | undefined;

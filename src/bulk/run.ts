@@ -19,10 +19,11 @@ import { readInstanceIds } from '../input/id-file.js';
 import { InstanceIdSet } from '../input/id-set.js';
 import { readInputFile } from '../input/read.js';
 import { carryOutBulk, withAlreadyChanged } from './carry-out.js';
+import type { BulkRequest } from './operation.js';
 import type { QueryBody } from './object-kind.js';
 import { type BulkContext, type BulkScope, type PreparedBulk, prepareBulk } from './prepare.js';
 import { writeBulkReport } from './report.js';
-import type { BulkEnvironment, BulkOutcome, BulkRunRequest, BulkSpec } from './run-types.js';
+import type { BulkEnvironment, BulkOutcome, BulkRunRequest, BulkSpec, DryRunShape } from './run-types.js';
 
 /** One run per journal: the lock is taken before the journal is read or started, and held until the outcome is returned. */
 export async function runBulk<R, O extends string, D extends object>(
@@ -199,12 +200,54 @@ function dryRunOf<O extends string, D extends object>(
   const { ids } = prepared;
   const chunkSize = request.chunkSize ?? resumed?.start.chunkSize;
   const canary = request.canary !== undefined && resumed?.canary === undefined ? Math.min(request.canary, ids.length) : 0;
+  const url = (path: string) => client.http.url({ encoded: path, root: false });
+  let sends = 0;
+  const shapes = new Map<string, DryRunShape>();
   const requests = requestRanges(ids.length, { chunkSize, canary }).flatMap(([start, end]) => {
     const slice = ids.slice(start, end);
     const sent = request.async && !(canary > 0 && start === 0) ? operation.batchRequest(slice) : operation.chunkRequest(slice);
-    return (Array.isArray(sent) ? sent : [sent]).map((one) => ({ ...one, url: client.http.url({ encoded: one.path, root: false }) }));
+    const kinds = requestKinds(sent, slice);
+    sends += kinds.sends;
+    for (const kind of kinds.shapes)
+      shapes.set(`${kind.method} ${kind.path} ${kind.perObject}`, { method: kind.method, url: url(kind.path), perObject: kind.perObject });
+    return (Array.isArray(sent) ? sent : [sent]).map((one) => ({ ...one, url: url(one.path) }));
   });
-  return { kind: 'dry-run', requests, count: ids.length, chunkSize, canary: canary > 0 ? canary : undefined, async: request.async !== undefined };
+  return {
+    kind: 'dry-run',
+    requests,
+    sends,
+    shapes: [...shapes.values()],
+    count: ids.length,
+    chunkSize,
+    canary: canary > 0 ? canary : undefined,
+    async: request.async !== undefined,
+  };
+}
+
+/**
+ * What a chunk's requests are: one request per object (one for each id, or one with `{id}` standing
+ * for each: `PUT /job/{id}/retries`) counts once for every object and is told as one URL with `{id}`;
+ * otherwise each request counts once.
+ */
+function requestKinds(
+  sent: BulkRequest | BulkRequest[],
+  ids: readonly string[],
+): { sends: number; shapes: { method: BulkRequest['method']; path: string; perObject: boolean }[] } {
+  if (!Array.isArray(sent)) {
+    const perObject = sent.path.includes('{id}');
+    return { sends: perObject ? ids.length : 1, shapes: [{ method: sent.method, path: sent.path, perObject }] };
+  }
+  const first = sent[0];
+  const id = ids[0] === undefined ? undefined : encodeURIComponent(ids[0]);
+  if (
+    first &&
+    id &&
+    sent.length === ids.length &&
+    sent.every((one, index) => one.method === first.method && one.path.includes(encodeURIComponent(ids[index]!)))
+  ) {
+    return { sends: sent.length, shapes: [{ method: first.method, path: first.path.replace(id, '{id}'), perObject: true }] };
+  }
+  return { sends: sent.length, shapes: sent.map((one) => ({ method: one.method, path: one.path, perObject: false })) };
 }
 
 type BulkSpecOperation<O extends string, D extends object> = ReturnType<BulkSpec<never, O, D>['operation']>;

@@ -144,9 +144,14 @@ export async function runBatchChunks<O extends string, D extends object>(
   const batches = [...(await Promise.all([...earlier.keys()].map((id) => batchOf(run.batchLookup, id)))), ...created];
   if (!mode.wait) return { result: undefined, batch: undefined, failure, batches, batchObjects };
   const deadline = mode.waitTimeoutMs === undefined ? undefined : Date.now() + mode.waitTimeoutMs;
-  for (const batch of batches) {
+  for (const [index, batch] of batches.entries()) {
     const left = deadline === undefined ? undefined : Math.max(1, deadline - Date.now());
     const watch = await host.followBatch(batch.id, mode.intervalMs, left);
+    if (watch.failure?.kind === 'interrupted') {
+      // Ctrl-C stops the watching of every batch, not of this one only: the line names those that go on.
+      failure ??= stoppedWatching(watch.failure, batches.slice(index), run);
+      break;
+    }
     failure ??= watch.failure;
     if (watch.failure?.kind === 'wait-timed-out') break;
   }
@@ -154,6 +159,29 @@ export async function runBatchChunks<O extends string, D extends object>(
   const changedElsewhere = new Set(allIds.filter((id) => !sentIds.has(id)));
   const result = await checkOutcomes(operation, { mode: 'async', ids: allIds, startedAt, canary, batches, chunks, changedElsewhere }, run.engineVersion);
   return { result, batch: undefined, failure, batchObjects };
+}
+
+/** How many batch ids a line names before it gives their count and the listing that shows them. */
+const NAMED_BATCHES = 3;
+
+/**
+ * The line of a watch that Ctrl-C stopped: the batches not followed to their end go on, and each is
+ * named (past a few, counted, with the `batch list` that shows them), so that none is forgotten.
+ */
+function stoppedWatching<O extends string, D extends object>(
+  stopped: ChangeFailedError,
+  goingOn: readonly CreatedBatch[],
+  run: BatchChunksRun<O, D>,
+): ChangeFailedError {
+  // One left (the last one was being watched): the watch's own line says it, suspended or not.
+  if (goingOn.length <= 1) return stopped;
+  const ids = goingOn.map((batch) => batch.id);
+  const list = `camunda-admin ${run.operation.batchCheck.join(' ')}`;
+  const message =
+    ids.length <= NAMED_BATCHES
+      ? `stopped watching: ${ids.length} batches go on: ${ids.join(', ')}; follow each with: camunda-admin batch watch <id>, or see them with: ${list}`
+      : `stopped watching: ${ids.length} batches go on (${ids.slice(0, NAMED_BATCHES).join(', ')} and ${ids.length - NAMED_BATCHES} more, every id in journal ${run.mode.journal.file}); see them with: ${list}`;
+  return new ChangeFailedError(message, 'interrupted');
 }
 
 /** The batches an earlier run of the journal created, by id, with the ids of their chunks. */

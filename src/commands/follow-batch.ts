@@ -28,8 +28,13 @@ export async function followBatch(
     minIntervalMs: Math.max(intervalMs, 5000),
   });
   // Ctrl-C stops the watching, not the batch: the poll in flight is answered, and the run says how to follow on.
+  // A second one, while that poll is still unanswered, is the run's: it abandons the poll and stops.
   const interrupt = new AbortController();
-  const release = app.interrupt.takeOver(() => interrupt.abort());
+  const release = app.interrupt.takeOver((signal) => {
+    if (!interrupt.signal.aborted) return interrupt.abort();
+    release();
+    app.interrupt.trigger(signal);
+  });
   let watch;
   let suspended: boolean | undefined;
   const onProgress = (progress: BatchProgress): void => {

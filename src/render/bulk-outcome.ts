@@ -18,9 +18,10 @@ export async function printBulkOutcome(
     const requests = outcome.requests.map(({ method, url, body }) => ({ method, url, body }));
     if (output.format === 'yaml') await output.data(requests, { table: () => '' });
     else output.raw(`${JSON.stringify(requests, null, 2)}\n`);
-    const methods = [...new Set(outcome.requests.map((request) => `${request.method} ${request.url}`))].join(' and ');
+    // A request sent once per object is told once, with `{id}`: not every URL in one line.
+    const kinds = outcome.shapes.map((shape) => `${shape.method} ${shape.url}${shape.perObject ? `, one per ${operation.words.one}` : ''}`).join(' and ');
     output.info(
-      `dry run: would send ${outcome.requests.length} request${outcome.requests.length === 1 ? '' : 's'} (${methods}) for ${outcome.count} ${outcome.count === 1 ? operation.words.one : operation.words.many}; nothing was sent`,
+      `dry run: would send ${outcome.sends} request${outcome.sends === 1 ? '' : 's'} (${kinds}) for ${outcome.count} ${outcome.count === 1 ? operation.words.one : operation.words.many}; nothing was sent`,
     );
     return;
   }

@@ -24,7 +24,10 @@ describe('instance delete', () => {
       })),
     );
     expect(result.stderr).toContain('3 process instances selected');
-    expect(result.stderr).toContain('dry run: would send 3 requests');
+    // One URL with {id} for the three, not each of them in one line.
+    expect(result.stderr).toContain(
+      `dry run: would send 3 requests (DELETE ${engine.url}/process-instance/{id}?skipCustomListeners=false&skipIoMappings=false&skipSubprocesses=true&failIfNotExists=false, one per instance) for 3 instances; nothing was sent\n`,
+    );
     expect(deletes(engine)).toEqual([]);
   });
 
@@ -116,6 +119,9 @@ describe('instance delete --finished', () => {
     expect(dry.code).toBe(0);
     expect(dry.stderr).toContain('2 finished process instances selected');
     expect(JSON.parse(dry.stdout)).toHaveLength(2);
+    expect(dry.stderr).toContain(
+      `dry run: would send 2 requests (DELETE ${engine.url}/history/process-instance/{id}?failIfNotExists=false, one per finished instance) for 2 finished instances; nothing was sent\n`,
+    );
 
     const result = await cli(['--yes', 'instance', 'delete', '--finished', '--key', 'invoice', '--finished-before', '2026-02-01', '--report', 'gone.json'], {
       cwd,

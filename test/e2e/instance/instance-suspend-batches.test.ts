@@ -1,7 +1,7 @@
 // `instance suspend --async --chunk-size N`: one engine batch per chunk, each recorded in the journal;
 // --wait follows them all; a run killed between two batches, or whose creation answer was lost,
 // continues with --resume --async and creates a batch for each instance once.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { spawnCli } from '../../helpers/cli.js';
@@ -163,5 +163,118 @@ describe('instance suspend --async --chunk-size', () => {
     expect(batchedIds(engine)).toEqual([ACTIVE.slice(1, 3), ACTIVE.slice(3)]);
     expect(suspendedOf(engine, ACTIVE)).toEqual([true, true, true, true, true]);
     expect(engine.requests.filter((request) => request.method === 'PUT' && request.path.endsWith('/process-instance/suspended'))).toHaveLength(1);
+  });
+});
+
+describe('instance suspend --async --chunk-size --wait, stopped by a signal', () => {
+  // The batches never run on their own: the watch goes on until a signal stops it.
+  test.override({ simulatorOptions: { batchJobsPerSecond: 0 } });
+  const run = (engine: Simulator, cwd: string) =>
+    spawnCli(
+      [
+        '--url',
+        engine.url,
+        '--retries',
+        '0',
+        ...BASE,
+        '--key',
+        'invoice',
+        '--active',
+        '--async',
+        '--chunk-size',
+        '2',
+        '--wait',
+        '--interval',
+        '0.1',
+        '--journal',
+        'run.jsonl',
+      ],
+      { cwd },
+    );
+  /** The batches asked about, one entry a poll. */
+  const polled = (engine: Simulator) =>
+    engine.requests
+      .filter((request) => /\/batch\/statistics\?/.test(request.path))
+      .map((request) => new URLSearchParams(request.path.split('?')[1]).get('batchId'));
+  const polls = (engine: Simulator) => polled(engine).length;
+
+  async function untilWatching(engine: Simulator): Promise<void> {
+    for (let waited = 0; polls(engine) === 0 && waited < 15_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  it('the first Ctrl-C stops watching every batch: one line naming them all, exit 130, the lock given back', async ({ engine, cwd }) => {
+    const running = run(engine, cwd);
+    await untilWatching(engine);
+    running.child.kill('SIGINT');
+    const result = await running.result;
+    const ids = engine.state.batches.map((batch) => batch.id);
+    expect(ids).toHaveLength(3);
+    expect(result.code, result.stderr).toBe(130);
+    const errors = result.stderr.split('\n').filter((line) => line.startsWith('error:'));
+    expect(errors).toEqual([
+      `error: stopped watching: 3 batches go on: ${ids.join(', ')}; follow each with: camunda-admin batch watch <id>, or see them with: camunda-admin batch list --type instance-update-suspension-state`,
+    ]);
+    // The first batch only was watched: Ctrl-C did not move the watch on to the next.
+    expect(new Set(polled(engine))).toEqual(new Set([ids[0]]));
+    expect(existsSync(join(cwd, 'run.jsonl.lock'))).toBe(false);
+
+    // The journal is free: a resume follows the batches to their end.
+    const resumed = await whileBatchesRun(engine, () =>
+      cliFor(engine.url, { cwd })([...BASE, '--resume', '--async', '--wait', '--interval', '0.1', '--journal', 'run.jsonl']),
+    );
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(suspendedOf(engine, ACTIVE)).toEqual([true, true, true, true, true]);
+    expect(batchedIds(engine)).toEqual([ACTIVE.slice(0, 2), ACTIVE.slice(2, 4), ACTIVE.slice(4)]);
+  });
+
+  it('past three batches, the line counts them and names the listing that shows them', async ({ engine, cwd }) => {
+    const running = spawnCli(
+      [
+        '--url',
+        engine.url,
+        '--retries',
+        '0',
+        ...BASE,
+        '--key',
+        'invoice',
+        '--active',
+        '--async',
+        '--chunk-size',
+        '1',
+        '--wait',
+        '--interval',
+        '0.1',
+        '--journal',
+        'run.jsonl',
+      ],
+      { cwd },
+    );
+    await untilWatching(engine);
+    running.child.kill('SIGTERM');
+    const result = await running.result;
+    const ids = engine.state.batches.map((batch) => batch.id);
+    expect(result.code, result.stderr).toBe(130);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual([
+      `error: stopped watching: 5 batches go on (${ids.slice(0, 3).join(', ')} and 2 more, every id in journal run.jsonl); see them with: camunda-admin batch list --type instance-update-suspension-state`,
+    ]);
+  });
+
+  it('a second Ctrl-C while a poll is unanswered ends the run at once, exit 130, the lock given back', async ({ engine, cwd }) => {
+    const running = run(engine, cwd);
+    await untilWatching(engine);
+    // From now on no poll is answered: only the second Ctrl-C can end the run.
+    engine.inject({ method: 'GET', path: /^\/batch\/statistics$/, holdUntil: new Promise(() => undefined) });
+    const held = polls(engine) + 1;
+    for (let waited = 0; polls(engine) < held && waited < 15_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    // Signals sent close together may arrive as one: send until the process is gone.
+    const timer = setInterval(() => running.child.kill('SIGINT'), 100);
+    running.child.kill('SIGINT');
+    const result = await running.result;
+    clearInterval(timer);
+    engine.clearFaults();
+    expect(result.code, result.stderr).toBe(130);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toHaveLength(1);
+    expect(result.stderr).toMatch(/^error: interrupted/m);
+    expect(existsSync(join(cwd, 'run.jsonl.lock'))).toBe(false);
   });
 });

@@ -30,7 +30,7 @@ describe('instance suspend', () => {
     expect(result.stderr).toContain('3 process instances selected');
     expect(result.stderr).toMatch(/invoice:1\s+approveInvoice\s+3/);
     expect(result.stderr).toContain(`first 3: ${APPROVE.join(', ')}`);
-    expect(result.stderr).toContain('dry run: would send 1 request');
+    expect(result.stderr).toContain(`dry run: would send 1 request (PUT ${engine.url}/process-instance/suspended) for 3 instances; nothing was sent\n`);
     expect(changes(engine)).toEqual([]);
     expect(suspendedOf(engine, APPROVE)).toEqual([false, false, false]);
   });

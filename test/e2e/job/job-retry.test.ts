@@ -66,6 +66,11 @@ describe('job retry', () => {
     const result = await retry(engine, ['job', 'retry', '--key', 'order', '--activity', 'charge', '--retries', '2', '--dry-run']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([{ method: 'PUT', url: `${engine.url}/job/{id}/retries`, body: { retries: 2 } }]);
+    // The one request printed stands for one per job: the count is of the requests the run sends.
+    expect(result.stderr).toContain(`dry run: would send 3 requests (PUT ${engine.url}/job/{id}/retries, one per job) for 3 jobs; nothing was sent\n`);
+    const chunked = await retry(engine, ['job', 'retry', '--key', 'order', '--activity', 'charge', '--chunk-size', '2', '--dry-run']);
+    expect(JSON.parse(chunked.stdout)).toHaveLength(2);
+    expect(chunked.stderr).toContain(`dry run: would send 3 requests (PUT ${engine.url}/job/{id}/retries, one per job) for 3 jobs; nothing was sent\n`);
     expect(result.stderr).toContain('3 jobs selected');
     expect(result.stderr).toMatch(/order:1\s+charge\s+3/);
     expect(result.stderr).toContain(`first 3: ${jobs.join(', ')}`);
