@@ -76,15 +76,7 @@ await rm(new URL(previous, root), { recursive: true, force: true });
 function startupSharedModules(metafile) {
   const outputs = metafile.outputs;
   const main = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'src/main.ts');
-  const loaded = new Set([main]);
-  const queue = [main];
-  while (queue.length > 0) {
-    for (const imported of outputs[queue.pop()].imports) {
-      if (imported.kind !== 'import-statement' || loaded.has(imported.path) || !outputs[imported.path]) continue;
-      loaded.add(imported.path);
-      queue.push(imported.path);
-    }
-  }
+  const loaded = staticClosure(outputs, main);
   loaded.delete(main);
   return [...loaded].flatMap((file) => Object.keys(outputs[file].inputs)).filter((input) => input.startsWith('src/'));
 }
