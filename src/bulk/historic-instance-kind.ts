@@ -21,6 +21,8 @@ export function historicInstanceKind(client: EngineClient): ObjectKind<HistoricI
   return {
     one: 'finished process instance',
     many: 'finished process instances',
+    // An id left out here is most often an instance that still runs, not one that ended.
+    absentBecause: 'still running, never existed, or not matching the filters',
     queryEndpoint: 'POST /history/process-instance',
     idsField: 'processInstanceIds',
     parseQuery: (text, file) => parseHistoricQueryFile(text, file),

@@ -30,7 +30,8 @@ export interface ObjectKind<R = unknown> {
   many: string;
   /**
    * Why an id given may not be among the objects, for the warning that names such ids: `still running,
-   * never existed, or not matching the filters` (finished instances); absent: ended, never existed, or not matching.
+   * never existed, or not matching the filters` (finished instances: history ttl, instance delete
+   * --finished); absent: ended, never existed, or not matching.
    */
   absentBecause?: string;
   /** The endpoint a --query FILE is the body of: `POST /process-instance`. */

@@ -13,8 +13,7 @@ import type { DefinitionTtls } from './removal-time-ttls.js';
 
 /** `ttls`: given for a calculated removal time (the only mode that needs them). */
 export function removalTimeInstanceKind(client: EngineClient, ttls: DefinitionTtls | undefined): ObjectKind<HistoricInstance> {
-  // An id given of an instance that runs is left out as not finished: no other reason is as likely.
-  const kind = { ...historicInstanceKind(client), absentBecause: 'still running, never existed, or not matching the filters' };
+  const kind = historicInstanceKind(client);
   if (!ttls) return kind;
   return {
     ...kind,
