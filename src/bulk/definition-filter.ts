@@ -21,10 +21,7 @@ export async function addDefinitionFilters(client: EngineClient, filters: Defini
     if (found.length > 1)
       throw inputError(`--key ${filters.key} --version ${filters.version} is deployed for more than one tenant: give --definition-id instead`);
     const definition = found[0];
-    if (!definition)
-      throw inputError(
-        `--key ${filters.key} --version ${filters.version}: the engine has no such process definition (or you may not read it); nothing was sent`,
-      );
+    if (!definition) throw inputError(`--key ${filters.key} --version ${filters.version}: ${await missingVersion(client, filters.key)}; nothing was sent`);
     query.processDefinitionId = definition.id;
     parts.push(`--key ${filters.key} --version ${filters.version}`);
   } else if (filters.key !== undefined) {
@@ -45,4 +42,15 @@ export async function addDefinitionFilters(client: EngineClient, filters: Defini
     query.processDefinitionId = filters.definitionId;
     parts.push(`--definition-id ${filters.definitionId}`);
   }
+}
+
+/** Why a key's version is not there, in words: the versions the key has, or the keys near it (as `incident list` and `job list` say). */
+async function missingVersion(client: EngineClient, key: string): Promise<string> {
+  const versions = await client.processDefinitions.listAll({ key });
+  if (versions.length === 0) {
+    const { hint } = await keysNear(client.processDefinitions, key);
+    return `the engine has no process definition with that key (${hint})`;
+  }
+  const list = [...new Set(versions.map((definition) => definition.version))].sort((a, b) => a - b).join(', ');
+  return `the engine has no such version (versions of ${key}: ${list}; or you may not read it)`;
 }

@@ -77,9 +77,19 @@ describe('instance list', () => {
     expect(both.stderr).toContain('--suspended and --active cannot be combined');
     const unknown = await cli('instance', 'list', '--key', 'invoice', '--version', '9');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('--key invoice --version 9: the engine has no such process definition');
-    // Only the definition lookup of the last one reached the engine.
-    expect(engine.requests.slice(before).map((request) => request.path.split('?')[0])).toEqual(['/engine-rest/process-definition']);
+    expect(unknown.stderr).toBe(
+      'error: --key invoice --version 9: the engine has no such version (versions of invoice: 1, 2; or you may not read it); nothing was sent\n',
+    );
+    // Only the definition lookups of the last one reached the engine: the version, then the key's versions.
+    expect(engine.requests.slice(before).map((request) => request.path.split('?')[0])).toEqual([
+      '/engine-rest/process-definition',
+      '/engine-rest/process-definition',
+    ]);
+    const typo = await cli('instance', 'list', '--key', 'invoise', '--version', '1');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(
+      /^error: --key invoise --version 1: the engine has no process definition with that key \(did you mean invoice\?\); nothing was sent\n$/,
+    );
   });
 
   it('a --key the engine does not have is a usage error naming the keys near it, not an empty success', async ({ cli, engine }) => {
