@@ -6,6 +6,7 @@
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../exit-codes.js';
+import { jsonSyntaxProblem, lineAndColumn } from '../util/syntax.js';
 import { fileSystemMessage } from './file-errors.js';
 import { codePointName, forbiddenControlIndex, formatSize, MAX_ID_FILE_BYTES, MAX_ID_LINE_BYTES } from './limits.js';
 import type { InstanceIdSet } from './id-set.js';
@@ -217,8 +218,11 @@ function parseJsonIds(text: string, name: string, firstLine: number): string[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${name}: invalid JSON array of ids: ${error instanceof Error ? error.message : String(error)}`);
+  } catch {
+    // JSON.parse's own message may quote the text, line breaks and all: the place and a one-line message instead.
+    const problem = jsonSyntaxProblem(text)!;
+    const { line, column } = lineAndColumn(text, problem.offset);
+    throw new UsageError(`${name}:${firstLine + line - 1}:${column}: invalid JSON array of ids: ${problem.message}`);
   }
   if (!Array.isArray(value)) throw new UsageError(`${name}: expected a JSON array of ids`);
   value.forEach((id, index) => {

@@ -72,6 +72,12 @@ describe('--instances-file', () => {
     expect(await read('\uFEFF[\r\n  "a1",\r\n  "b2"\r\n]\r\n')).toEqual({ ids: ['a1', 'b2'], count: 2 });
   });
 
+  it('names the place of a JSON syntax error in one line, not the text V8 quotes', async () => {
+    const error = await read('[\n  "6ac9c219", 5,\n ]').catch((thrown: unknown) => thrown as Error);
+    expect((error as Error).message).toMatch(/\/ids\.txt:3:2: invalid JSON array of ids: Unexpected token '\]'$/);
+    await expect(read('# ids\n["a1",\n')).rejects.toThrow(/\/ids\.txt:\d+:\d+: invalid JSON array of ids: [^\n]*$/);
+  });
+
   it('trims what String.prototype.trim trims, ASCII or not, in any order', async () => {
     expect(await read('\t\va1\f \n\u00a0b2\u2003\n')).toEqual({ ids: ['a1', 'b2'], count: 2 });
     expect(await read('c3 \u00a0\nd4\t\u3000\n \ufeffe5\n')).toEqual({ ids: ['c3', 'd4', 'e5'], count: 3 });
