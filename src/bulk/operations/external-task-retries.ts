@@ -37,7 +37,7 @@ const EXTERNAL_TASK_RETRY_WORDS: ChangeWords = {
   unchanged: 'without retries',
   run: 'the retry',
   changedInFull: 'left with retries (failed again, or not retried)',
-  canaryCheck: 'retried, none failed again',
+  canaryCheck: 'retried without failing again',
   request: 'the retries request',
 };
 

@@ -43,7 +43,7 @@ const JOB_RETRY_WORDS: ChangeWords = {
   unchanged: 'without retries',
   run: 'the retry',
   changedInFull: 'left with retries (failed again, or not retried)',
-  canaryCheck: 'retried, none failed again',
+  canaryCheck: 'retried without failing again',
   request: 'the retries',
 };
 
