@@ -4,7 +4,7 @@
  * checked on the engine (every one changed, or ended since; and what the operation watches for
  * --canary-wait, when it watches anything), then the question whether to send the rest.
  */
-import { settleCanary } from '../change/canary-settle.js';
+import { canaryProblemsText, settleCanary } from '../change/canary-settle.js';
 import { ChangeFailedError, messageOf } from '../change/errors.js';
 import type { Journal, JournalState } from '../change/journal.js';
 import type { CanaryRunner, CanaryStep } from '../change/run-types.js';
@@ -112,10 +112,7 @@ async function verdict(context: CanaryContext, problems: string[], run: Omit<Can
     const others = `the other ${run.remaining} ${run.remaining === 1 ? `${words.one} was` : `${words.many} were`} not sent`;
     return {
       summary,
-      failure: new ChangeFailedError(
-        `the canary failed (${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problems[0]}): ${others}${run.resumeHint}`,
-        'partial',
-      ),
+      failure: new ChangeFailedError(`the canary failed (${canaryProblemsText(problems)}): ${others}${run.resumeHint}`, 'partial'),
     };
   }
   if (run.remaining === 0) return { summary, failure: undefined };

@@ -40,3 +40,9 @@ export async function settleCanary(observer: CanaryObserver, waitMs: number, clo
     await clock.sleep(Math.min(CANARY_POLL_MS, left));
   }
 }
+
+/** A failed canary's problems in a line: the count and the first (`2 problems: X, and 1 more`); the report and journal hold them all. */
+export function canaryProblemsText(problems: readonly string[]): string {
+  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+  return problems.length > 1 ? `${count}: ${problems[0]}, and ${problems.length - 1} more` : `${count}: ${problems[0] ?? ''}`;
+}

@@ -4,6 +4,7 @@
  * time and checked (./canary.ts, src/change/canary-settle.ts), and when they pass and more is to
  * come, the question whether to go on.
  */
+import { canaryProblemsText } from '../change/canary-settle.js';
 import { ChangeFailedError } from '../change/errors.js';
 import type { Journal } from '../change/journal.js';
 import { outcomeUnknown } from '../engine/errors.js';
@@ -63,11 +64,10 @@ export async function canaryVerdict(host: MigrationHost, prepared: PreparedMigra
   const summary = { size, passed: check.passed, problems: check.problems };
   const canaryInstances = `${size} canary instance${size === 1 ? '' : 's'}`;
   if (!check.passed) {
-    const problems = `${check.problems.length} problem${check.problems.length === 1 ? '' : 's'}`;
     return {
       summary,
       failure: new ChangeFailedError(
-        `the canary failed (${problems}: ${check.problems[0]}): the other ${run.remaining} instance${run.remaining === 1 ? ' was' : 's were'} not sent${run.resumeHint}`,
+        `the canary failed (${canaryProblemsText(check.problems)}): the other ${run.remaining} instance${run.remaining === 1 ? ' was' : 's were'} not sent${run.resumeHint}`,
         'partial',
       ),
     };

@@ -100,7 +100,7 @@ describe('--canary', () => {
     );
     expect(result.stderr).toContain('canary FAILED: 2 instances, 2 problems');
     expect(result.stderr).toContain(
-      `error: the canary failed (2 problems: ${source.ids[0]}: new incident failedJob at approve: Unknown property used in expression: \${approver}): the other 4 instances were not sent; run the command again for the rest`,
+      `error: the canary failed (2 problems: ${source.ids[0]}: new incident failedJob at approve: Unknown property used in expression: \${approver}, and 1 more): the other 4 instances were not sent; run the command again for the rest`,
     );
     expect(result.stdout).toMatch(/NOT complete: 2 of 6 instances migrated, .*; canary of 2 FAILED/);
     const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
