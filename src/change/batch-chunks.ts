@@ -149,11 +149,15 @@ export async function runBatchChunks<O extends string, D extends object>(
     const watch = await host.followBatch(batch.id, mode.intervalMs, left);
     if (watch.failure?.kind === 'interrupted') {
       // Ctrl-C stops the watching of every batch, not of this one only: the line names those that go on.
-      failure ??= stoppedWatching(watch.failure, batches.slice(index), run);
+      failure ??= notFollowed('stopped watching', watch.failure, batches.slice(index), run);
+      break;
+    }
+    if (watch.failure?.kind === 'wait-timed-out') {
+      // The time is up for every batch not followed to its end: the line names them all, as for Ctrl-C.
+      failure ??= notFollowed('--wait-timeout passed', watch.failure, batches.slice(index), run);
       break;
     }
     failure ??= watch.failure;
-    if (watch.failure?.kind === 'wait-timed-out') break;
   }
   const chunks = chunkSummary(mode.journal.file, chunkSize, { total: Math.max(total, done), done, failed: failure && !interrupted && position > done ? 1 : 0 });
   const changedElsewhere = new Set(allIds.filter((id) => !sentIds.has(id)));
@@ -165,23 +169,25 @@ export async function runBatchChunks<O extends string, D extends object>(
 const NAMED_BATCHES = 3;
 
 /**
- * The line of a watch that Ctrl-C stopped: the batches not followed to their end go on, and each is
- * named (past a few, counted, with the `batch list` that shows them), so that none is forgotten.
+ * The line of a watch that Ctrl-C stopped (`stopped watching`) or --wait-timeout ended: the batches
+ * not followed to their end go on, and each is named (past a few, counted, with the `batch list`
+ * that shows them), so that none is forgotten. The failure keeps the kind of the watch's own.
  */
-function stoppedWatching<O extends string, D extends object>(
-  stopped: ChangeFailedError,
+function notFollowed<O extends string, D extends object>(
+  lead: 'stopped watching' | '--wait-timeout passed',
+  ended: ChangeFailedError,
   goingOn: readonly CreatedBatch[],
   run: BatchChunksRun<O, D>,
 ): ChangeFailedError {
   // One left (the last one was being watched): the watch's own line says it, suspended or not.
-  if (goingOn.length <= 1) return stopped;
+  if (goingOn.length <= 1) return ended;
   const ids = goingOn.map((batch) => batch.id);
   const list = `camunda-admin ${run.operation.batchCheck.join(' ')}`;
   const message =
     ids.length <= NAMED_BATCHES
-      ? `stopped watching: ${ids.length} batches go on: ${ids.join(', ')}; follow each with: camunda-admin batch watch <id>, or see them with: ${list}`
-      : `stopped watching: ${ids.length} batches go on (${ids.slice(0, NAMED_BATCHES).join(', ')} and ${ids.length - NAMED_BATCHES} more, every id in journal ${run.mode.journal.file}); see them with: ${list}`;
-  return new ChangeFailedError(message, 'interrupted');
+      ? `${lead}: ${ids.length} batches go on: ${ids.join(', ')}; follow each with: camunda-admin batch watch <id>, or see them with: ${list}`
+      : `${lead}: ${ids.length} batches go on (${ids.slice(0, NAMED_BATCHES).join(', ')} and ${ids.length - NAMED_BATCHES} more, every id in journal ${run.mode.journal.file}); see them with: ${list}`;
+  return new ChangeFailedError(message, ended.kind);
 }
 
 /** The batches an earlier run of the journal created, by id, with the ids of their chunks. */

@@ -9,6 +9,7 @@ import { GROUP_FIELDS, groupUpdate } from '../groups/update.js';
 import { ChangeOutcomeUnknownError, describeFailure, sendChange } from '../exit.js';
 import { changeMembership, groupNotFound, type MembershipAction } from '../groups/members.js';
 import { CliError, ExitCode, UsageError } from '../exit-codes.js';
+import { describeUnknown } from '../tenants/members.js';
 import { countView } from '../render/common.js';
 import {
   groupDiffView,
@@ -18,6 +19,7 @@ import {
   memberListView,
   MEMBERSHIP_CHANGED,
   MEMBERSHIP_UNCHANGED,
+  MEMBERSHIP_UNKNOWN_USER,
   membershipResultView,
 } from '../render/group.js';
 import { listWithLimit } from './listing.js';
@@ -144,6 +146,7 @@ async function changeMembers(app: App, name: MembershipAction, id: string, users
   const output = await app.output();
   const verb = MEMBERSHIP_CHANGED[name];
   const results = outcomes.map((outcome) => {
+    if (outcome.status === 'unknown') return { userId: outcome.userId, ok: true, result: MEMBERSHIP_UNKNOWN_USER, exitCode: 0 };
     if (outcome.status !== 'failed')
       return { userId: outcome.userId, ok: true, result: outcome.status === 'changed' ? verb : MEMBERSHIP_UNCHANGED[name], exitCode: 0 };
     const failure = describeFailure(outcome.error);
@@ -152,9 +155,13 @@ async function changeMembers(app: App, name: MembershipAction, id: string, users
     return { userId: outcome.userId, ok: false, result, exitCode: failure.exitCode };
   });
   await output.data({ group: id, action: name, results: results.map(({ userId, result, ok }) => ({ userId, ok, result })) }, membershipResultView);
+  const unknown = outcomes.flatMap((outcome) => (outcome.status === 'unknown' ? [{ kind: 'user' as const, id: outcome.userId, near: outcome.near }] : []));
+  if (unknown.length > 0) output.warn(`${describeUnknown(unknown)}: nothing to remove`);
   const failed = results.filter((result) => !result.ok);
   if (failed.length === 0) {
     if (outcomes.some((outcome) => outcome.status === 'changed')) return;
+    // The warning said it all.
+    if (outcomes.every((outcome) => outcome.status === 'unknown')) return;
     const unchanged = name === 'add' ? 'is already a member' : 'is not a member';
     const who = users.length === 1 ? `${users[0]} ${unchanged}` : name === 'add' ? 'every user is already a member' : 'none of the users is a member';
     return output.info(`no change: ${who} of ${id}`);

@@ -5,6 +5,15 @@ import type * as actions from './group-actions.js';
 import { GROUP_CREATE_FLAGS, GROUP_FILTER_FLAGS, GROUP_LIST_FLAGS, GROUP_UPDATE_FLAGS, MEMBER_LIST_FLAGS } from './group-flags.js';
 import { declareFlags } from './spec.js';
 
+const ADD_HELP = `Exit 5 when the group does not exist, or a user (then nothing is added). A user who is
+already a member is reported so and nothing is sent for them: a re-run exits 0.`;
+
+const REMOVE_HELP = `Exit 5 when the group does not exist. A user who is not a member is reported so and nothing
+is sent for them: a re-run exits 0
+(unless you may not read the group: one without any of the users is then taken for missing).
+An id the engine has no user for is reported as no user of the engine, with a warning naming
+the ids near it (without credentials: with them, it is not a member).`;
+
 export function declareGroupCommands(program: Command, action: ActionOf<typeof actions>): void {
   const group = program.command('group').description('groups and their members');
 
@@ -66,7 +75,6 @@ export function declareGroupCommands(program: Command, action: ActionOf<typeof a
     .action(action('listMembers'));
 
   for (const name of ['add', 'remove'] as const) {
-    const unchanged = name === 'add' ? 'is already a member' : 'is not a member';
     members
       .command(name)
       .description(name === 'add' ? 'add users to a group' : 'remove users from a group')
@@ -74,7 +82,7 @@ export function declareGroupCommands(program: Command, action: ActionOf<typeof a
       .argument('<users...>', 'user ids')
       .addHelpText(
         'after',
-        `\nExit 5 when the group does not exist. A user who ${unchanged} is reported so and nothing\nis sent for them: a re-run exits 0${name === 'remove' ? '\n(unless you may not read the group: one without any of the users is then taken for missing)' : ''}.\nWith several users each result is reported; exit 8 when some failed.\n\nExamples:\n  $ camunda-admin group members ${name} sales john mary`,
+        `\n${name === 'add' ? ADD_HELP : REMOVE_HELP}\nWith several users each result is reported; exit 8 when some failed.\n\nExamples:\n  $ camunda-admin group members ${name} sales john mary`,
       )
       .action(action(name === 'add' ? 'addMembers' : 'removeMembers'));
   }

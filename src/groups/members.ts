@@ -4,13 +4,21 @@
  */
 import type { EngineClient } from '../engine/client.js';
 import { EngineNotFoundError } from '../engine/errors.js';
+import { nearIds } from '../engine-objects/near-ids.js';
 import { sendChange } from '../exit.js';
+import { notInEngine } from '../tenants/members.js';
 
 export type MembershipAction = 'add' | 'remove';
 
-/** One user's outcome: unchanged (already as wanted), changed, or the failure of its request. */
+/**
+ * One user's outcome: unchanged (already as wanted), changed, the failure of its request, or (to
+ * remove) no user of the engine, with the ids near it.
+ */
 export type MembershipOutcome =
-  { userId: string; status: 'unchanged' } | { userId: string; status: 'changed' } | { userId: string; status: 'failed'; error: unknown };
+  | { userId: string; status: 'unchanged' }
+  | { userId: string; status: 'changed' }
+  | { userId: string; status: 'failed'; error: unknown }
+  | { userId: string; status: 'unknown'; near: string[] };
 
 /**
  * Adds the users to the group, or removes them. With one user its failure is thrown; with several,
@@ -35,8 +43,30 @@ export async function changeMembership(
   const memberIds = await client.groups.membersAmong(id, users, { includeUnreadable: action === 'remove' });
   // Nothing to remove from a group nobody can see: most likely it does not exist.
   if (unreadable && action === 'remove' && memberIds.size === 0) throw unreadable;
+  // The engine answers a PUT for a user it does not have with a 500 (NullValueException), a DELETE
+  // with 204: those who are not members are looked up first. To remove, a user the credentials may
+  // not READ looks missing to the query but is no member all the same (membersAmong asked the
+  // group's side): with credentials, those stay "not a member".
+  const unknown =
+    action === 'remove' && client.http.sendsCredentials
+      ? new Map<string, string[]>()
+      : await unknownUsers(
+          client,
+          users.filter((userId) => !memberIds.has(userId)),
+        );
+  if (action === 'add' && unknown.size > 0)
+    throw notInEngine(
+      client,
+      id,
+      [...unknown].map(([userId, near]) => ({ kind: 'user', id: userId, near })),
+    );
   const outcomes: MembershipOutcome[] = [];
   for (const userId of users) {
+    const near = unknown.get(userId);
+    if (near !== undefined) {
+      outcomes.push({ userId, status: 'unknown', near });
+      continue;
+    }
     if (memberIds.has(userId) === (action === 'add')) {
       outcomes.push({ userId, status: 'unchanged' });
       continue;
@@ -55,6 +85,20 @@ export async function changeMembership(
     }
   }
   return outcomes;
+}
+
+/**
+ * Which of the users the engine has none for, each once in the order given, with the ids near each:
+ * one user query for all of them. The query leaves out users the caller may not READ; adding needs
+ * that READ all the same.
+ */
+async function unknownUsers(client: EngineClient, userIds: readonly string[]): Promise<Map<string, string[]>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const found = await client.groups.usersAmong({}, ids);
+  const missing = ids.filter((userId) => !found.has(userId));
+  const near = await nearIds(client, 'user', missing);
+  return new Map(missing.map((userId) => [userId, near.get(userId) ?? []]));
 }
 
 /**

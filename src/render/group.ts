@@ -63,6 +63,8 @@ export const groupDiffView: View<GroupDiff> = {
 /** The `result` words of `group members add/remove`, -o json included: scripts compare them (docs/groups.md). A failure's result is its error line. */
 export const MEMBERSHIP_CHANGED = { add: 'added', remove: 'removed' } as const;
 export const MEMBERSHIP_UNCHANGED = { add: 'already a member', remove: 'not a member' } as const;
+/** `remove` of an id the engine has no user for (add refuses those before it sends anything). */
+export const MEMBERSHIP_UNKNOWN_USER = 'no user of the engine';
 
 export interface MembershipResult {
   group: string;
@@ -73,7 +75,13 @@ export interface MembershipResult {
 export const membershipResultView: View<MembershipResult> = {
   table(result, style) {
     const cell = (row: MembershipResult['results'][number]): string =>
-      !row.ok ? style.red(row.result) : row.result === MEMBERSHIP_UNCHANGED[result.action] ? style.dim(row.result) : style.green(row.result);
+      !row.ok
+        ? style.red(row.result)
+        : row.result === MEMBERSHIP_UNKNOWN_USER
+          ? style.yellow(row.result)
+          : row.result === MEMBERSHIP_UNCHANGED[result.action]
+            ? style.dim(row.result)
+            : style.green(row.result);
     return renderTable(
       [{ name: 'User', whole: true }, 'Result'],
       result.results.map((row) => [row.userId, cell(row)]),

@@ -118,8 +118,11 @@ export function describeUnknown(unknown: readonly UnknownMember[]): string {
     .join(', ');
 }
 
-/** The refusal of an add that names users or groups the engine does not have (exit 5, nothing sent). */
-function notInEngine(client: EngineClient, tenantId: string, unknown: readonly UnknownMember[]): CliError {
+/**
+ * The refusal of an add that names users or groups the engine does not have (exit 5, nothing sent);
+ * `group members add` refuses its unknown users with it too.
+ */
+export function notInEngine(client: EngineClient, tenantId: string, unknown: readonly UnknownMember[]): CliError {
   return new CliError(
     `${describeUnknown(unknown)}: nothing was added to ${tenantId}`,
     ExitCode.NotFound,

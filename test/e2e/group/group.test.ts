@@ -80,24 +80,62 @@ describe('group', () => {
   });
 });
 
+/** An engine 500 on one membership PUT: a failure among users the engine has. */
+const REFUSED_PUT = (group: string, userId: string) => ({
+  method: 'PUT',
+  path: new RegExp(`^/group/${group}/members/${userId}$`),
+  status: 500,
+  contentType: 'application/json',
+  body: JSON.stringify({ type: 'ProcessEngineException', message: 'the database refused the row' }),
+});
+
 describe('group members', () => {
-  it('add several users: each result reported, exit 8 when some failed', async ({ cli }) => {
-    const result = await cli('group', 'members', 'add', 'management', 'john', 'nobody', 'mary');
+  it('add several users: each result reported, exit 8 when some failed', async ({ engine, cli }) => {
+    engine.inject(REFUSED_PUT('management', 'demo'));
+    const result = await cli('group', 'members', 'add', 'management', 'john', 'demo', 'mary');
     expect(result.code).toBe(8);
     expect(result.stdout).toMatch(/^john\tadded$/m);
-    expect(result.stdout).toMatch(/^nobody\tPUT \S+: 500 Internal Server Error: NullValueException: No user found with id 'nobody'/m);
+    expect(result.stdout).toMatch(/^demo\tPUT \S+: 500 Internal Server Error: ProcessEngineException: the database refused the row/m);
     expect(result.stdout).toMatch(/^mary\tadded$/m);
     expect(result.stderr).toBe('error: 1 of 3 users could not be added\n');
     const members = JSON.parse((await cli('group', 'members', 'list', 'management', '--all', '-o', 'json')).stdout);
     expect(members.map((user: { id: string }) => user.id)).toEqual(expect.arrayContaining(['john', 'mary']));
   });
 
-  it('remove, and a single failing user behaves like any command', async ({ cli }) => {
+  it('remove, and a single failing user behaves like any command', async ({ engine, cli }) => {
     await cli('group', 'members', 'add', 'management', 'john');
     expect((await cli('group', 'members', 'remove', 'management', 'john')).code).toBe(0);
-    const single = await cli('group', 'members', 'add', 'management', 'nobody');
+    engine.inject(REFUSED_PUT('management', 'mary'));
+    const single = await cli('group', 'members', 'add', 'management', 'mary');
     expect(single.code).toBe(6);
-    expect(single.stderr).toContain("No user found with id 'nobody'");
+    expect(single.stderr).toContain('ProcessEngineException: the database refused the row');
+  });
+
+  it('add of users the engine does not have: one line naming them and the ids near them, exit 5, nothing sent', async ({ cli, requests }) => {
+    const result = await cli('group', 'members', 'add', 'management', 'john', 'jhon', 'nobody', 'jhon');
+    expect(result.code).toBe(5);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe("error: no user 'jhon' (did you mean 'john'?), no user 'nobody': nothing was added to management\n");
+    expect(requests('PUT')).toEqual([]);
+    // One user query for all the ids (besides the membership query).
+    const lookups = requests('GET').filter((request) => request.path.includes('idIn=') && !request.path.includes('memberOfGroup'));
+    expect(lookups.map((request) => request.path)).toEqual(['/engine-rest/user?idIn=john%2Cjhon%2Cnobody&firstResult=0&maxResults=3']);
+    const single = await cli('group', 'members', 'add', 'management', 'nobody');
+    expect(single.code).toBe(5);
+    expect(single.stderr).toBe("error: no user 'nobody': nothing was added to management\n");
+    expect(requests('PUT')).toEqual([]);
+  });
+
+  it('remove of an id the engine has no user for says so (not "not a member"), exit 0, nothing sent', async ({ cli, requests }) => {
+    const result = await cli('group', 'members', 'remove', 'sales', 'jhon', 'mary');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('User\tResult\njhon\tno user of the engine\nmary\tnot a member\n');
+    expect(result.stderr).toBe("warning: no user 'jhon' (did you mean 'john'?): nothing to remove\nno change: none of the users is a member of sales\n");
+    const json = await cli('group', 'members', 'remove', 'sales', 'nobody', '-o', 'json');
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout).results).toEqual([{ userId: 'nobody', ok: true, result: 'no user of the engine' }]);
+    expect(json.stderr).toBe("warning: no user 'nobody': nothing to remove\n");
+    expect(requests('DELETE')).toEqual([]);
   });
 
   it('members list pages with --max and says there are more', async ({ engine, cli }) => {
@@ -132,10 +170,10 @@ describe('group members', () => {
       action: 'remove',
       results: [
         { userId: 'mary', ok: true, result: 'not a member' },
-        { userId: 'nobody', ok: true, result: 'not a member' },
+        { userId: 'nobody', ok: true, result: 'no user of the engine' },
       ],
     });
-    expect(result.stderr).toBe('no change: none of the users is a member of sales\n');
+    expect(result.stderr).toBe("warning: no user 'nobody': nothing to remove\nno change: none of the users is a member of sales\n");
     expect(requests('DELETE')).toEqual([]);
     const table = await cli('group', 'members', 'remove', 'sales', 'john', 'mary');
     expect(table.code).toBe(0);
@@ -153,9 +191,10 @@ describe('group members', () => {
       { userId: 'mary', ok: true, result: 'added' },
     ]);
     expect(requests('PUT').map((request) => request.path)).toEqual(['/engine-rest/group/sales/members/mary']);
-    // One members query for all the users, not one per user.
+    // One members query for all the users, not one per user; then one query whether the non-members are users.
     expect(engine.requests.filter((request) => request.path.startsWith('/engine-rest/user')).map((request) => request.path)).toEqual([
       '/engine-rest/user?memberOfGroup=sales&idIn=john%2Cmary&firstResult=0&maxResults=2',
+      '/engine-rest/user?idIn=mary&firstResult=0&maxResults=1',
     ]);
     const again = await cli('group', 'members', 'add', 'sales', 'john', 'mary');
     expect(again.code).toBe(0);
@@ -175,11 +214,12 @@ describe('group members', () => {
     expect(requests('PUT')).toHaveLength(1);
   });
 
-  it('an already-member counts as done, not failed: exit 8 only for the user who failed', async ({ cli }) => {
-    const result = await cli('group', 'members', 'add', 'sales', 'john', 'nobody');
+  it('an already-member counts as done, not failed: exit 8 only for the user who failed', async ({ engine, cli }) => {
+    engine.inject(REFUSED_PUT('sales', 'mary'));
+    const result = await cli('group', 'members', 'add', 'sales', 'john', 'mary');
     expect(result.code).toBe(8);
     expect(result.stdout).toMatch(/^john\talready a member$/m);
-    expect(result.stdout).toMatch(/^nobody\tPUT \S+: 500 Internal Server Error: NullValueException/m);
+    expect(result.stdout).toMatch(/^mary\tPUT \S+: 500 Internal Server Error: ProcessEngineException/m);
     expect(result.stderr).toBe('error: 1 of 2 users could not be added\n');
   });
 });
@@ -188,6 +228,17 @@ const MAY_NOT_READ = "or the user may not read it: the engine answers a missing 
 
 describe('group members remove with authorization checks on', () => {
   it.override({ simulatorOptions: { basicAuth: true } });
+  it('an unknown user to add is said with what the credentials may not read', async ({ engine, requests }) => {
+    const result = await runCli(['--url', engine.url, '--retries', '0', 'group', 'members', 'add', 'sales', 'jhon'], {
+      env: cleanEnv({ CAMUNDA_USERNAME: 'demo', CAMUNDA_PASSWORD: 'demo' }),
+    });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toBe(
+      "error: no user 'jhon' (did you mean 'john'?): nothing was added to sales (or one these credentials may not read: the engine leaves those out of its queries)\n",
+    );
+    expect(requests('PUT')).toEqual([]);
+  });
+
   it('finds a member the caller may not READ (the user query hides them) and removes them', async ({ engine, requests }) => {
     // john may read the group and remove its members, but may not read the user lena.
     for (const [permission, resourceType] of [

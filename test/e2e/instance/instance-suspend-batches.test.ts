@@ -278,3 +278,55 @@ describe('instance suspend --async --chunk-size --wait, stopped by a signal', ()
     expect(existsSync(join(cwd, 'run.jsonl.lock'))).toBe(false);
   });
 });
+
+describe('instance suspend --async --chunk-size --wait, ended by --wait-timeout', () => {
+  // The batches never run on their own: only --wait-timeout ends the watch.
+  test.override({ simulatorOptions: { batchJobsPerSecond: 0 } });
+  const run = (engine: Simulator, cwd: string, chunkSize: string) =>
+    cliFor(engine.url, { cwd })([
+      ...BASE,
+      '--key',
+      'invoice',
+      '--active',
+      '--async',
+      '--chunk-size',
+      chunkSize,
+      '--wait',
+      '--interval',
+      '0.1',
+      '--wait-timeout',
+      '0.5',
+      '--journal',
+      'run.jsonl',
+    ]);
+
+  it('exit 9 with one line naming every batch not followed to its end, not only the one watched', async ({ engine, cwd }) => {
+    const result = await run(engine, cwd, '2');
+    const ids = engine.state.batches.map((batch) => batch.id);
+    expect(ids).toHaveLength(3);
+    expect(result.code, result.stderr).toBe(9);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual([
+      `error: --wait-timeout passed: 3 batches go on: ${ids.join(', ')}; follow each with: camunda-admin batch watch <id>, or see them with: camunda-admin batch list --type instance-update-suspension-state`,
+    ]);
+    expect(existsSync(join(cwd, 'run.jsonl.lock'))).toBe(false);
+  });
+
+  it('past three batches, the line counts them and names the journal and the listing', async ({ engine, cwd }) => {
+    const result = await run(engine, cwd, '1');
+    const ids = engine.state.batches.map((batch) => batch.id);
+    expect(ids).toHaveLength(5);
+    expect(result.code, result.stderr).toBe(9);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual([
+      `error: --wait-timeout passed: 5 batches go on (${ids.slice(0, 3).join(', ')} and 2 more, every id in journal run.jsonl); see them with: camunda-admin batch list --type instance-update-suspension-state`,
+    ]);
+  });
+
+  it('one batch keeps its own line', async ({ engine, cwd }) => {
+    const result = await run(engine, cwd, '5');
+    const [id] = engine.state.batches.map((batch) => batch.id);
+    expect(result.code, result.stderr).toBe(9);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual([
+      `error: --wait-timeout passed: batch ${id} is still running; follow it with: camunda-admin batch watch ${id}`,
+    ]);
+  });
+});

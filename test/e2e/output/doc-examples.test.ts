@@ -128,7 +128,7 @@ const RUNS: Record<string, Run> = {
   },
   'docs/authorizations.md auth resources': {},
   'docs/authorizations.md auth update c950b77a-e5fe-11f1-a2ca-02fc00000001 --add-permissions DELETE': {},
-  'docs/groups.md group members add sales john mary nobody': {},
+  'docs/groups.md group members add sales john mary': {},
   'docs/metrics.md metrics report --from 2026-01 --to 2026-03': {
     // The meter log is seeded relative to the clock: a clock after March 2026 seeds the three months.
     setup: ({ engine }) => {

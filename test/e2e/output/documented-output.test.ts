@@ -53,7 +53,8 @@ afterAll(async () => {
 
 /** Which engine each documented command runs against, and as whom. */
 const SETUPS: Record<string, () => { engine: Simulator; env: Record<string, string> }> = {
-  'group members add sales john mary nobody -o json': () => ({ engine: open, env: cleanEnv() }),
+  'group members add sales john mary -o json': () => ({ engine: open, env: cleanEnv() }),
+  'group members add sales john jhon nobody': () => ({ engine: open, env: cleanEnv() }),
   'auth check --permission READ --resource-type process-definition --resource-id invoice': () => ({
     engine: guarded,
     env: cleanEnv({ CAMUNDA_USERNAME: 'demo', CAMUNDA_PASSWORD: 'demo' }),

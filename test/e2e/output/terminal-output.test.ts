@@ -19,6 +19,16 @@ let dir: string;
 beforeAll(async () => {
   engine = await startSimulator({ batchJobsPerSecond: 0 });
   dir = tempDir();
+  // A long engine failure in a table: `group members add` refuses a user the engine does not have
+  // before it sends anything, so nobody is a user here whose membership PUT gets the engine's 500.
+  engine.state.users.push({ id: 'nobody', firstName: 'No', lastName: 'Body', email: null, password: 'x' });
+  engine.inject({
+    method: 'PUT',
+    path: /^\/group\/sales\/members\/nobody$/,
+    status: 500,
+    contentType: 'application/json',
+    body: JSON.stringify({ type: 'NullValueException', message: "No user found with id 'nobody'.: user is null" }),
+  });
   // The plan of docs/migration.md: two failing instructions, one failure a long sentence.
   const failing = {
     ...DEMO_PLAN,
