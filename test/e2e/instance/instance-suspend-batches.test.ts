@@ -30,6 +30,16 @@ function journalEvents(cwd: string, file: string): { event: string; chunk?: numb
 
 const BASE = ['--yes', 'instance', 'suspend'];
 
+/** The active invoice instances suspended in batches of `chunkSize`, watched to their end; `extra` before the journal. */
+function chunkedWait(chunkSize: string, ...extra: string[]): string[] {
+  return [...BASE, '--key', 'invoice', '--active', '--async', '--chunk-size', chunkSize, '--wait', '--interval', '0.1', ...extra, '--journal', 'run.jsonl'];
+}
+
+/** The lines of stderr that start an error. */
+function errorLines(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => line.startsWith('error:'));
+}
+
 describe('instance suspend --async --chunk-size', () => {
   test.override({ simulatorOptions: { batchJobsPerSecond: 0 } });
 
@@ -43,24 +53,7 @@ describe('instance suspend --async --chunk-size', () => {
       ACTIVE.slice(4),
     ]);
 
-    const result = await whileBatchesRun(engine, () =>
-      cli([
-        ...BASE,
-        '--key',
-        'invoice',
-        '--active',
-        '--async',
-        '--chunk-size',
-        '2',
-        '--wait',
-        '--interval',
-        '0.1',
-        '--journal',
-        'run.jsonl',
-        '--report',
-        'out.csv',
-      ]),
-    );
+    const result = await whileBatchesRun(engine, () => cli(chunkedWait('2', '--report', 'out.csv')));
     expect(result.code, result.stderr).toBe(0);
     expect(suspendedOf(engine, ACTIVE)).toEqual([true, true, true, true, true]);
     expect(batchedIds(engine)).toEqual([ACTIVE.slice(0, 2), ACTIVE.slice(2, 4), ACTIVE.slice(4)]);
@@ -169,28 +162,7 @@ describe('instance suspend --async --chunk-size', () => {
 describe('instance suspend --async --chunk-size --wait, stopped by a signal', () => {
   // The batches never run on their own: the watch goes on until a signal stops it.
   test.override({ simulatorOptions: { batchJobsPerSecond: 0 } });
-  const run = (engine: Simulator, cwd: string) =>
-    spawnCli(
-      [
-        '--url',
-        engine.url,
-        '--retries',
-        '0',
-        ...BASE,
-        '--key',
-        'invoice',
-        '--active',
-        '--async',
-        '--chunk-size',
-        '2',
-        '--wait',
-        '--interval',
-        '0.1',
-        '--journal',
-        'run.jsonl',
-      ],
-      { cwd },
-    );
+  const run = (engine: Simulator, cwd: string, chunkSize = '2') => spawnCli(['--url', engine.url, '--retries', '0', ...chunkedWait(chunkSize)], { cwd });
   /** The batches asked about, one entry a poll. */
   const polled = (engine: Simulator) =>
     engine.requests
@@ -210,8 +182,7 @@ describe('instance suspend --async --chunk-size --wait, stopped by a signal', ()
     const ids = engine.state.batches.map((batch) => batch.id);
     expect(ids).toHaveLength(3);
     expect(result.code, result.stderr).toBe(130);
-    const errors = result.stderr.split('\n').filter((line) => line.startsWith('error:'));
-    expect(errors).toEqual([
+    expect(errorLines(result.stderr)).toEqual([
       `error: stopped watching: 3 batches go on: ${ids.join(', ')}; follow each with: camunda-admin batch watch <id>, or see them with: camunda-admin batch list --type instance-update-suspension-state`,
     ]);
     // The first batch only was watched: Ctrl-C did not move the watch on to the next.
@@ -228,33 +199,13 @@ describe('instance suspend --async --chunk-size --wait, stopped by a signal', ()
   });
 
   it('past three batches, the line counts them and names the listing that shows them', async ({ engine, cwd }) => {
-    const running = spawnCli(
-      [
-        '--url',
-        engine.url,
-        '--retries',
-        '0',
-        ...BASE,
-        '--key',
-        'invoice',
-        '--active',
-        '--async',
-        '--chunk-size',
-        '1',
-        '--wait',
-        '--interval',
-        '0.1',
-        '--journal',
-        'run.jsonl',
-      ],
-      { cwd },
-    );
+    const running = run(engine, cwd, '1');
     await untilWatching(engine);
     running.child.kill('SIGTERM');
     const result = await running.result;
     const ids = engine.state.batches.map((batch) => batch.id);
     expect(result.code, result.stderr).toBe(130);
-    expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual([
+    expect(errorLines(result.stderr)).toEqual([
       `error: stopped watching: 5 batches go on (${ids.slice(0, 3).join(', ')} and 2 more, every id in journal run.jsonl); see them with: camunda-admin batch list --type instance-update-suspension-state`,
     ]);
   });
@@ -273,7 +224,7 @@ describe('instance suspend --async --chunk-size --wait, stopped by a signal', ()
     clearInterval(timer);
     engine.clearFaults();
     expect(result.code, result.stderr).toBe(130);
-    expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toHaveLength(1);
+    expect(errorLines(result.stderr)).toHaveLength(1);
     expect(result.stderr).toMatch(/^error: interrupted/m);
     expect(existsSync(join(cwd, 'run.jsonl.lock'))).toBe(false);
   });
@@ -282,30 +233,14 @@ describe('instance suspend --async --chunk-size --wait, stopped by a signal', ()
 describe('instance suspend --async --chunk-size --wait, ended by --wait-timeout', () => {
   // The batches never run on their own: only --wait-timeout ends the watch.
   test.override({ simulatorOptions: { batchJobsPerSecond: 0 } });
-  const run = (engine: Simulator, cwd: string, chunkSize: string) =>
-    cliFor(engine.url, { cwd })([
-      ...BASE,
-      '--key',
-      'invoice',
-      '--active',
-      '--async',
-      '--chunk-size',
-      chunkSize,
-      '--wait',
-      '--interval',
-      '0.1',
-      '--wait-timeout',
-      '0.5',
-      '--journal',
-      'run.jsonl',
-    ]);
+  const run = (engine: Simulator, cwd: string, chunkSize: string) => cliFor(engine.url, { cwd })(chunkedWait(chunkSize, '--wait-timeout', '0.5'));
 
   it('exit 9 with one line naming every batch not followed to its end, not only the one watched', async ({ engine, cwd }) => {
     const result = await run(engine, cwd, '2');
     const ids = engine.state.batches.map((batch) => batch.id);
     expect(ids).toHaveLength(3);
     expect(result.code, result.stderr).toBe(9);
-    expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual([
+    expect(errorLines(result.stderr)).toEqual([
       `error: --wait-timeout passed: 3 batches go on: ${ids.join(', ')}; follow each with: camunda-admin batch watch <id>, or see them with: camunda-admin batch list --type instance-update-suspension-state`,
     ]);
     expect(existsSync(join(cwd, 'run.jsonl.lock'))).toBe(false);
@@ -316,7 +251,7 @@ describe('instance suspend --async --chunk-size --wait, ended by --wait-timeout'
     const ids = engine.state.batches.map((batch) => batch.id);
     expect(ids).toHaveLength(5);
     expect(result.code, result.stderr).toBe(9);
-    expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual([
+    expect(errorLines(result.stderr)).toEqual([
       `error: --wait-timeout passed: 5 batches go on (${ids.slice(0, 3).join(', ')} and 2 more, every id in journal run.jsonl); see them with: camunda-admin batch list --type instance-update-suspension-state`,
     ]);
   });
@@ -325,8 +260,6 @@ describe('instance suspend --async --chunk-size --wait, ended by --wait-timeout'
     const result = await run(engine, cwd, '5');
     const [id] = engine.state.batches.map((batch) => batch.id);
     expect(result.code, result.stderr).toBe(9);
-    expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual([
-      `error: --wait-timeout passed: batch ${id} is still running; follow it with: camunda-admin batch watch ${id}`,
-    ]);
+    expect(errorLines(result.stderr)).toEqual([`error: --wait-timeout passed: batch ${id} is still running; follow it with: camunda-admin batch watch ${id}`]);
   });
 });
