@@ -91,7 +91,7 @@ function isProse(tag: Tag, parent: Tag | undefined): boolean {
  * forks still ship under that name: not a reference that breaks.
  */
 const REFERENCE = /\borg[./]camunda(?![\w$])(?:[./$][A-Za-z_$][\w$]*)*/g;
-const STILL_SHIPPED = /^org[./]camunda[./]feel(?:[./$]|$)/;
+export const STILL_SHIPPED = /^org[./]camunda[./]feel(?:[./$]|$)/;
 
 interface Tag {
   tag: XmlStartTag;

@@ -6,6 +6,7 @@
  * name and reason; memory grows with the distinct groups, not with the variables.
  */
 import type { VariableInstance } from '../engine/variable-instances.js';
+import { STILL_SHIPPED } from './resource-scan.js';
 
 export type VariableReason = 'object-type' | 'serialized-bytes';
 
@@ -27,8 +28,6 @@ const JAVA_SERIALIZED = 'application/x-java-serialized-object';
  * `Lorg/camunda/x/Y;`: an L may come before it, no other letter, digit or dot: `com.myorg.camunda` is none).
  */
 const NAMED = /(?<![A-KM-Za-z0-9_$.])org[./]camunda(?![\w$])(?:[./$][A-Za-z_$][\w$]*)*/g;
-/** The FEEL engine's package, which both forks still ship under that name. */
-const STILL_SHIPPED = /^org[./]camunda[./]feel(?:[./$]|$)/;
 
 /** The first org.camunda name in a text that the forks do not still ship, dotted; undefined when none. */
 function firstCamundaName(text: string): string | undefined {

@@ -13,19 +13,23 @@
  */
 import type { EngineClient } from '../engine/client.js';
 import { EngineAuthenticationError, EngineError } from '../engine/errors.js';
+import { resourceTypeByCode } from '../catalogue/authorization.js';
 import { CAMUNDA } from '../engine/product.js';
 
+/** A right as GET /authorization/check takes it, the resource type from the catalogue. */
+function right(permission: string, code: number): { permission: string; resourceName: string; resourceType: number } {
+  return { permission, resourceName: resourceTypeByCode(code)!.resourceName, resourceType: code };
+}
+
+const PROCESS_DEFINITION = 6;
+const PROCESS_INSTANCE = 8;
+const DECISION_DEFINITION = 10;
+
 /** What the check reads, and the rights that let a caller read all of it (one of each line). */
-const NEEDED: readonly { what: string; anyOf: readonly { permission: string; resourceName: string; resourceType: number }[] }[] = [
-  { what: 'process definitions', anyOf: [{ permission: 'READ', resourceName: 'ProcessDefinition', resourceType: 6 }] },
-  { what: 'decision definitions', anyOf: [{ permission: 'READ', resourceName: 'DecisionDefinition', resourceType: 10 }] },
-  {
-    what: 'runtime variables',
-    anyOf: [
-      { permission: 'READ', resourceName: 'ProcessInstance', resourceType: 8 },
-      { permission: 'READ_INSTANCE', resourceName: 'ProcessDefinition', resourceType: 6 },
-    ],
-  },
+const NEEDED: readonly { what: string; anyOf: readonly ReturnType<typeof right>[] }[] = [
+  { what: 'process definitions', anyOf: [right('READ', PROCESS_DEFINITION)] },
+  { what: 'decision definitions', anyOf: [right('READ', DECISION_DEFINITION)] },
+  { what: 'runtime variables', anyOf: [right('READ', PROCESS_INSTANCE), right('READ_INSTANCE', PROCESS_DEFINITION)] },
 ];
 
 export const HIDDEN_SCHEMA_OR_PRODUCT =
