@@ -38,7 +38,7 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<ExitCode, string>> = {
   7: 'engine unreachable',
   8: 'partial success',
   9: '`--wait` timed out',
-  10: 'something found with --detailed-exitcode (`access plan`: changes; `history ttl list`, `history cleanable`, `history cleanup status`, `engine switch-check`: findings)',
+  10: 'something found with --detailed-exitcode (`access plan`: changes; `history ttl list`, `history cleanable`, `history cleanup status`: findings; `engine switch-check`: findings, a restricted view, or the other fork)',
   11: 'in use by another run',
   12: 'change not confirmed',
   130: 'interrupted',
